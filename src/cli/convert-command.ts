@@ -1,0 +1,18 @@
+import { encodeModel, MODEL_FORMATS, readModelFile, writeFileAtomic, type ModelFormat } from '../model/index.js';
+import { ExitCode, type CliIo } from './io.js';
+
+export interface ConvertOptions {
+    readonly to: ModelFormat;
+    readonly output?: string;
+    readonly kind?: string;
+}
+
+export function convertAction(file: string, options: ConvertOptions, io: CliIo): number {
+    const model = readModelFile(file, options.kind !== undefined ? { kind: options.kind } : {});
+    const content = encodeModel(model, options.to);
+    if (options.output) writeFileAtomic(options.output, content);
+    else io.out(content);
+    return ExitCode.OK;
+}
+
+export { MODEL_FORMATS };

@@ -1,0 +1,17 @@
+export * from './issues.js';
+export * from './metamodel.js';
+export * from './model.js';
+export * from './model-object.js';
+export * from './package-index.js';
+export * from './registry.js';
+export * from './json-codec.js';
+export * from './json-text.js';
+export * from './msgpack-codec.js';
+export * from './model-file.js';
+export * from './model-walk.js';
+export * from './reference-check.js';
+export * from './xmi-writer.js';
+export * from './rgen-writer.js';
+export * from './puppet-value.js';
+export * from './rich-data.js';
+export { validateAgainstSchema } from './schema-validator.js';
