@@ -178,8 +178,9 @@ export namespace Puppet {
         AccessExpression: AccessExpression
         ArrayLiteral: ArrayLiteral
         AssignmentExpression: AssignmentExpression
+        AttributeAssign: AttributeAssign
         AttributeOperation: AttributeOperation
-        AttributesOperation: AttributesOperation
+        AttributesSplat: AttributesSplat
         BinaryExpression: BinaryExpression
         BooleanLiteral: BooleanLiteral
         CallFunctionExpression: CallFunctionExpression
@@ -258,7 +259,7 @@ export type ModelcAstType = Metamodel.AstType & Puppet.AstType
 // all type definitions of the the whole 'Modelc' project
 
 export interface AccessExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'AccessExpression';
     keys: Array<Expression>;
     left: Expression | TypeReference;
@@ -275,7 +276,7 @@ export function isAccessExpression(item: unknown): item is AccessExpression {
 }
 
 export interface ArrayLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ArrayLiteral';
     elements: Array<Expression>;
 }
@@ -290,7 +291,7 @@ export function isArrayLiteral(item: unknown): item is ArrayLiteral {
 }
 
 export interface AssignmentExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'AssignmentExpression';
     left: Expression;
     operator: '+=' | '-=' | '=';
@@ -308,48 +309,58 @@ export function isAssignmentExpression(item: unknown): item is AssignmentExpress
     return reflection.isInstance(item, AssignmentExpression.$type);
 }
 
+export interface AttributeAssign extends langium.AstNode {
+    readonly $container: ClassResource | CollectExpression | ResourceBody | ResourceExpression;
+    readonly $type: 'AttributeAssign';
+    name: AttributeName;
+    operator: '+>' | '=>';
+    value: Expression;
+}
+
+export const AttributeAssign = {
+    $type: 'AttributeAssign',
+    name: 'name',
+    operator: 'operator',
+    value: 'value'
+} as const;
+
+export function isAttributeAssign(item: unknown): item is AttributeAssign {
+    return reflection.isInstance(item, AttributeAssign.$type);
+}
+
 export type AttributeName = 'and' | 'attr' | 'case' | 'class' | 'default' | 'define' | 'else' | 'elsif' | 'function' | 'if' | 'in' | 'inherits' | 'node' | 'or' | 'private' | 'type' | 'undef' | 'unless' | string;
 
 export function isAttributeName(item: unknown): item is AttributeName {
     return item === 'and' || item === 'case' || item === 'class' || item === 'default' || item === 'define' || item === 'else' || item === 'elsif' || item === 'if' || item === 'in' || item === 'inherits' || item === 'node' || item === 'or' || item === 'undef' || item === 'unless' || item === 'type' || item === 'attr' || item === 'function' || item === 'private' || (typeof item === 'string' && (/\u0000name/.test(item)));
 }
 
-export interface AttributeOperation extends langium.AstNode {
-    readonly $type: 'AttributeOperation' | 'AttributesOperation';
-    name?: AttributeName;
-    operator?: '+>' | '=>';
-    value?: Expression;
-}
+export type AttributeOperation = AttributeAssign | AttributesSplat;
 
 export const AttributeOperation = {
-    $type: 'AttributeOperation',
-    name: 'name',
-    operator: 'operator',
-    value: 'value'
+    $type: 'AttributeOperation'
 } as const;
 
 export function isAttributeOperation(item: unknown): item is AttributeOperation {
     return reflection.isInstance(item, AttributeOperation.$type);
 }
 
-export interface AttributesOperation extends AttributeOperation {
-    readonly $type: 'AttributesOperation';
+export interface AttributesSplat extends langium.AstNode {
+    readonly $container: ClassResource | CollectExpression | ResourceBody | ResourceExpression;
+    readonly $type: 'AttributesSplat';
     value: Expression;
 }
 
-export const AttributesOperation = {
-    $type: 'AttributesOperation',
-    name: 'name',
-    operator: 'operator',
+export const AttributesSplat = {
+    $type: 'AttributesSplat',
     value: 'value'
 } as const;
 
-export function isAttributesOperation(item: unknown): item is AttributesOperation {
-    return reflection.isInstance(item, AttributesOperation.$type);
+export function isAttributesSplat(item: unknown): item is AttributesSplat {
+    return reflection.isInstance(item, AttributesSplat.$type);
 }
 
 export interface BinaryExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'BinaryExpression';
     left: Expression;
     operator: '!=' | '!~' | '%' | '*' | '+' | '-' | '/' | '<' | '<<' | '<=' | '==' | '=~' | '>' | '>=' | '>>' | 'in';
@@ -368,7 +379,7 @@ export function isBinaryExpression(item: unknown): item is BinaryExpression {
 }
 
 export interface BooleanLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'BooleanLiteral';
     value: 'false' | 'true';
 }
@@ -383,7 +394,7 @@ export function isBooleanLiteral(item: unknown): item is BooleanLiteral {
 }
 
 export interface CallFunctionExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CallFunctionExpression';
     args: Array<Expression>;
     functor: Expression;
@@ -402,7 +413,7 @@ export function isCallFunctionExpression(item: unknown): item is CallFunctionExp
 }
 
 export interface CallMethodExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CallMethodExpression';
     args: Array<Expression>;
     hasArgs: boolean;
@@ -425,7 +436,7 @@ export function isCallMethodExpression(item: unknown): item is CallMethodExpress
 }
 
 export interface CaseExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CaseExpression';
     options: Array<CaseOption>;
     test: Expression;
@@ -459,7 +470,7 @@ export function isCaseOption(item: unknown): item is CaseOption {
 }
 
 export interface ClassDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ClassDefinition';
     body: Array<Expression>;
     name: ClassName;
@@ -492,7 +503,7 @@ export function isClassParentName(item: unknown): item is ClassParentName {
 }
 
 export interface ClassResource extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ClassResource';
     bodies: Array<ResourceBody>;
     ops: Array<AttributeOperation>;
@@ -509,7 +520,7 @@ export function isClassResource(item: unknown): item is ClassResource {
 }
 
 export interface CollectExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CollectExpression';
     ops: Array<AttributeOperation>;
     query: CollectQuery;
@@ -545,7 +556,7 @@ export function isCollectQuery(item: unknown): item is CollectQuery {
 }
 
 export interface CommaList extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CommaList';
     items: Array<Expression>;
 }
@@ -560,7 +571,7 @@ export function isCommaList(item: unknown): item is CommaList {
 }
 
 export interface ConcatString extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ConcatString';
     mids: Array<string>;
     parts: Array<Expression>;
@@ -581,7 +592,7 @@ export function isConcatString(item: unknown): item is ConcatString {
 }
 
 export interface DefaultLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'DefaultLiteral';
 }
 
@@ -594,7 +605,7 @@ export function isDefaultLiteral(item: unknown): item is DefaultLiteral {
 }
 
 export interface DefineDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'DefineDefinition';
     body: Array<Expression>;
     name: ClassName;
@@ -613,7 +624,7 @@ export function isDefineDefinition(item: unknown): item is DefineDefinition {
 }
 
 export interface DottedName extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'DottedName';
     value: DottedNameText;
 }
@@ -667,7 +678,7 @@ export function isExpression(item: unknown): item is Expression {
 }
 
 export interface FunctionDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'FunctionDefinition';
     body: Array<Expression>;
     name: ClassName;
@@ -705,7 +716,7 @@ export function isHashEntry(item: unknown): item is HashEntry {
 }
 
 export interface HashLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'HashLiteral';
     entries: Array<HashEntry>;
 }
@@ -720,7 +731,7 @@ export function isHashLiteral(item: unknown): item is HashLiteral {
 }
 
 export interface HashPair extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'HashPair';
     key: Expression;
     value: Expression;
@@ -737,7 +748,7 @@ export function isHashPair(item: unknown): item is HashPair {
 }
 
 export interface Heredoc extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'Heredoc';
     syntax: string;
     text: Expression;
@@ -754,7 +765,7 @@ export function isHeredoc(item: unknown): item is Heredoc {
 }
 
 export interface IfExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'IfExpression';
     else: Array<Expression>;
     elsif?: ElsifExpression;
@@ -777,7 +788,7 @@ export function isIfExpression(item: unknown): item is IfExpression {
 }
 
 export interface KeywordLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'KeywordLiteral';
     value: 'function' | 'type';
 }
@@ -811,7 +822,7 @@ export function isLambda(item: unknown): item is Lambda {
 }
 
 export interface LogicalExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'LogicalExpression';
     left: Expression;
     operator: 'and' | 'or';
@@ -1058,7 +1069,7 @@ export function isMmTypeName(item: unknown): item is MmTypeName {
 }
 
 export interface NodeDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'NodeDefinition';
     body: Array<Expression>;
     hosts: Array<Expression>;
@@ -1077,7 +1088,7 @@ export function isNodeDefinition(item: unknown): item is NodeDefinition {
 }
 
 export interface NotExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'NotExpression';
     expr: Expression;
 }
@@ -1092,7 +1103,7 @@ export function isNotExpression(item: unknown): item is NotExpression {
 }
 
 export interface NumberLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'NumberLiteral';
     value: string;
 }
@@ -1128,7 +1139,7 @@ export function isParameter(item: unknown): item is Parameter {
 }
 
 export interface ParenExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ParenExpression';
     expr: Expression;
 }
@@ -1163,7 +1174,7 @@ export function isProgram(item: unknown): item is Program {
 }
 
 export interface QualifiedName extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'QualifiedName';
     value: string;
 }
@@ -1178,7 +1189,7 @@ export function isQualifiedName(item: unknown): item is QualifiedName {
 }
 
 export interface RegexLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RegexLiteral';
     value: string;
 }
@@ -1193,7 +1204,7 @@ export function isRegexLiteral(item: unknown): item is RegexLiteral {
 }
 
 export interface RelationshipExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RelationshipExpression';
     left: Expression;
     operator: '->' | '<-' | '<~' | '~>';
@@ -1212,7 +1223,7 @@ export function isRelationshipExpression(item: unknown): item is RelationshipExp
 }
 
 export interface RenderExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RenderExpression';
     body: Array<Expression>;
     expr?: Expression;
@@ -1229,7 +1240,7 @@ export function isRenderExpression(item: unknown): item is RenderExpression {
 }
 
 export interface RenderString extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RenderString';
     value: string;
 }
@@ -1244,7 +1255,7 @@ export function isRenderString(item: unknown): item is RenderString {
 }
 
 export interface ReservedWord extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ReservedWord';
     word: 'attr' | 'private';
 }
@@ -1276,7 +1287,7 @@ export function isResourceBody(item: unknown): item is ResourceBody {
 }
 
 export interface ResourceExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ResourceExpression';
     bodies: Array<ResourceBody>;
     ops: Array<AttributeOperation>;
@@ -1312,7 +1323,7 @@ export function isSelectorEntry(item: unknown): item is SelectorEntry {
 }
 
 export interface SelectorExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'SelectorExpression';
     entries: Array<SelectorEntry>;
     left: BinaryExpression;
@@ -1329,7 +1340,7 @@ export function isSelectorExpression(item: unknown): item is SelectorExpression 
 }
 
 export interface StringLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'StringLiteral';
     value: string;
 }
@@ -1344,7 +1355,7 @@ export function isStringLiteral(item: unknown): item is StringLiteral {
 }
 
 export interface TypeAlias extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeAlias';
     array?: ArrayLiteral;
     hash?: HashLiteral;
@@ -1367,7 +1378,7 @@ export function isTypeAlias(item: unknown): item is TypeAlias {
 }
 
 export interface TypeDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeDefinition';
     body: Array<Expression>;
     name: string;
@@ -1386,7 +1397,7 @@ export function isTypeDefinition(item: unknown): item is TypeDefinition {
 }
 
 export interface TypeFunctionName extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeFunctionName';
     value: 'type';
 }
@@ -1401,7 +1412,7 @@ export function isTypeFunctionName(item: unknown): item is TypeFunctionName {
 }
 
 export interface TypeReference extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeReference';
     value: string;
 }
@@ -1416,7 +1427,7 @@ export function isTypeReference(item: unknown): item is TypeReference {
 }
 
 export interface UnaryMinusExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UnaryMinusExpression';
     expr: Expression;
 }
@@ -1431,7 +1442,7 @@ export function isUnaryMinusExpression(item: unknown): item is UnaryMinusExpress
 }
 
 export interface UndefLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UndefLiteral';
 }
 
@@ -1444,7 +1455,7 @@ export function isUndefLiteral(item: unknown): item is UndefLiteral {
 }
 
 export interface UnfoldExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UnfoldExpression';
     expr: Expression;
 }
@@ -1459,7 +1470,7 @@ export function isUnfoldExpression(item: unknown): item is UnfoldExpression {
 }
 
 export interface UnlessExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UnlessExpression';
     else: Array<Expression>;
     hasElse: boolean;
@@ -1480,7 +1491,7 @@ export function isUnlessExpression(item: unknown): item is UnlessExpression {
 }
 
 export interface VariableExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'VariableExpression';
     name: string;
 }
@@ -1495,7 +1506,7 @@ export function isVariableExpression(item: unknown): item is VariableExpression 
 }
 
 export interface VirtualResource extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'VirtualResource';
     expr: Expression;
     form: '@' | '@@';
@@ -1512,7 +1523,7 @@ export function isVirtualResource(item: unknown): item is VirtualResource {
 }
 
 export interface WordLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'WordLiteral';
     value: string;
 }
@@ -1567,37 +1578,32 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
             },
             superTypes: [Expression.$type]
         },
+        AttributeAssign: {
+            name: AttributeAssign.$type,
+            properties: {
+                name: {
+                    name: AttributeAssign.name
+                },
+                operator: {
+                    name: AttributeAssign.operator
+                },
+                value: {
+                    name: AttributeAssign.value
+                }
+            },
+            superTypes: [AttributeOperation.$type]
+        },
         AttributeOperation: {
             name: AttributeOperation.$type,
             properties: {
-                name: {
-                    name: AttributeOperation.name,
-                    optional: true
-                },
-                operator: {
-                    name: AttributeOperation.operator,
-                    optional: true
-                },
-                value: {
-                    name: AttributeOperation.value,
-                    optional: true
-                }
             },
             superTypes: []
         },
-        AttributesOperation: {
-            name: AttributesOperation.$type,
+        AttributesSplat: {
+            name: AttributesSplat.$type,
             properties: {
-                name: {
-                    name: AttributesOperation.name,
-                    optional: true
-                },
-                operator: {
-                    name: AttributesOperation.operator,
-                    optional: true
-                },
                 value: {
-                    name: AttributesOperation.value
+                    name: AttributesSplat.value
                 }
             },
             superTypes: [AttributeOperation.$type]

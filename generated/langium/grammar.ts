@@ -1118,7 +1118,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@82"
+                    "$ref": "#/rules@84"
                   },
                   "arguments": []
                 }
@@ -1140,7 +1140,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@21"
+                            "$ref": "#/rules@23"
                           },
                           "arguments": []
                         }
@@ -1159,7 +1159,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                             "terminal": {
                               "$type": "RuleCall",
                               "rule": {
-                                "$ref": "#/rules@21"
+                                "$ref": "#/rules@23"
                               },
                               "arguments": []
                             }
@@ -1525,7 +1525,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@8"
+                  "$ref": "#/rules@10"
                 },
                 "arguments": []
               },
@@ -1686,7 +1686,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -1753,90 +1753,104 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "$type": "Alternatives",
         "elements": [
           {
-            "$type": "Group",
-            "elements": [
-              {
-                "$type": "Action",
-                "inferredType": {
-                  "$type": "InferredType",
-                  "name": "AttributeOperation"
-                }
-              },
-              {
-                "$type": "Assignment",
-                "feature": "name",
-                "operator": "=",
-                "terminal": {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@64"
-                  },
-                  "arguments": []
-                }
-              },
-              {
-                "$type": "Assignment",
-                "feature": "operator",
-                "operator": "=",
-                "terminal": {
-                  "$type": "Alternatives",
-                  "elements": [
-                    {
-                      "$type": "Keyword",
-                      "value": "=>"
-                    },
-                    {
-                      "$type": "Keyword",
-                      "value": "+>"
-                    }
-                  ]
-                }
-              },
-              {
-                "$type": "Assignment",
-                "feature": "value",
-                "operator": "=",
-                "terminal": {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@8"
-                  },
-                  "arguments": []
-                }
-              }
-            ]
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@8"
+            },
+            "arguments": []
           },
           {
-            "$type": "Group",
-            "elements": [
-              {
-                "$type": "Action",
-                "inferredType": {
-                  "$type": "InferredType",
-                  "name": "AttributesOperation"
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@9"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "AttributeAssign",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@66"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Assignment",
+            "feature": "operator",
+            "operator": "=",
+            "terminal": {
+              "$type": "Alternatives",
+              "elements": [
+                {
+                  "$type": "Keyword",
+                  "value": "=>"
+                },
+                {
+                  "$type": "Keyword",
+                  "value": "+>"
                 }
+              ]
+            }
+          },
+          {
+            "$type": "Assignment",
+            "feature": "value",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@10"
               },
-              {
-                "$type": "Keyword",
-                "value": "*"
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "AttributesSplat",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "*"
+          },
+          {
+            "$type": "Keyword",
+            "value": "=>"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "value",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@10"
               },
-              {
-                "$type": "Keyword",
-                "value": "=>"
-              },
-              {
-                "$type": "Assignment",
-                "feature": "value",
-                "operator": "=",
-                "terminal": {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@8"
-                  },
-                  "arguments": []
-                }
-              }
-            ]
+              "arguments": []
+            }
           }
         ]
       },
@@ -1854,7 +1868,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@9"
+          "$ref": "#/rules@11"
         },
         "arguments": []
       },
@@ -1868,7 +1882,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "call": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@10"
+          "$ref": "#/rules@12"
         },
         "arguments": []
       },
@@ -1910,7 +1924,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@12"
+              "$ref": "#/rules@14"
             },
             "arguments": []
           },
@@ -1939,7 +1953,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       {
                         "$type": "RuleCall",
                         "rule": {
-                          "$ref": "#/rules@81"
+                          "$ref": "#/rules@83"
                         },
                         "arguments": []
                       },
@@ -1950,7 +1964,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@11"
+                            "$ref": "#/rules@13"
                           },
                           "arguments": []
                         }
@@ -1969,7 +1983,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                             "terminal": {
                               "$type": "RuleCall",
                               "rule": {
-                                "$ref": "#/rules@11"
+                                "$ref": "#/rules@13"
                               },
                               "arguments": []
                             }
@@ -1995,7 +2009,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@11"
+                        "$ref": "#/rules@13"
                       },
                       "arguments": []
                     }
@@ -2024,7 +2038,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -2040,7 +2054,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -2057,7 +2071,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "call": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@13"
+          "$ref": "#/rules@15"
         },
         "arguments": []
       },
@@ -2198,7 +2212,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@13"
+                    "$ref": "#/rules@15"
                   },
                   "arguments": []
                 }
@@ -2226,7 +2240,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@13"
+                    "$ref": "#/rules@15"
                   },
                   "arguments": []
                 }
@@ -2254,7 +2268,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@13"
+                    "$ref": "#/rules@15"
                   },
                   "arguments": []
                 }
@@ -2264,7 +2278,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@14"
+              "$ref": "#/rules@16"
             },
             "arguments": []
           }
@@ -2287,7 +2301,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@23"
+              "$ref": "#/rules@25"
             },
             "arguments": []
           },
@@ -2317,7 +2331,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@17"
+                        "$ref": "#/rules@19"
                       },
                       "arguments": []
                     }
@@ -2336,7 +2350,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@17"
+                            "$ref": "#/rules@19"
                           },
                           "arguments": []
                         }
@@ -2370,14 +2384,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@80"
+                      "$ref": "#/rules@82"
                     },
                     "arguments": []
                   },
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@15"
+                      "$ref": "#/rules@17"
                     },
                     "arguments": []
                   },
@@ -2392,7 +2406,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@20"
+                        "$ref": "#/rules@22"
                       },
                       "arguments": []
                     },
@@ -2423,7 +2437,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@63"
+                        "$ref": "#/rules@65"
                       },
                       "arguments": []
                     }
@@ -2438,7 +2452,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@80"
+                            "$ref": "#/rules@82"
                           },
                           "arguments": []
                         }
@@ -2446,7 +2460,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       {
                         "$type": "RuleCall",
                         "rule": {
-                          "$ref": "#/rules@15"
+                          "$ref": "#/rules@17"
                         },
                         "arguments": []
                       },
@@ -2464,7 +2478,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@20"
+                        "$ref": "#/rules@22"
                       },
                       "arguments": []
                     },
@@ -2491,7 +2505,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@16"
+                        "$ref": "#/rules@18"
                       },
                       "arguments": []
                     }
@@ -2580,7 +2594,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@17"
+                "$ref": "#/rules@19"
               },
               "arguments": []
             }
@@ -2599,7 +2613,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@17"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -2643,7 +2657,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@8"
+                    "$ref": "#/rules@10"
                   },
                   "arguments": []
                 },
@@ -2674,7 +2688,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@8"
+                    "$ref": "#/rules@10"
                   },
                   "arguments": []
                 },
@@ -2705,7 +2719,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@18"
+              "$ref": "#/rules@20"
             },
             "arguments": []
           },
@@ -2732,7 +2746,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@18"
+                    "$ref": "#/rules@20"
                   },
                   "arguments": []
                 }
@@ -2766,7 +2780,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@19"
+              "$ref": "#/rules@21"
             },
             "arguments": []
           }
@@ -2821,7 +2835,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@21"
+                    "$ref": "#/rules@23"
                   },
                   "arguments": []
                 }
@@ -2840,7 +2854,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@21"
+                        "$ref": "#/rules@23"
                       },
                       "arguments": []
                     }
@@ -2874,7 +2888,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@22"
+                    "$ref": "#/rules@24"
                   },
                   "arguments": []
                 }
@@ -2950,7 +2964,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@22"
+                "$ref": "#/rules@24"
               },
               "arguments": []
             },
@@ -2973,7 +2987,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@67"
+                "$ref": "#/rules@69"
               },
               "arguments": []
             }
@@ -2992,7 +3006,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@8"
+                    "$ref": "#/rules@10"
                   },
                   "arguments": []
                 }
@@ -3019,7 +3033,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@36"
+              "$ref": "#/rules@38"
             },
             "arguments": []
           },
@@ -3046,7 +3060,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@17"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -3065,7 +3079,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@17"
+                        "$ref": "#/rules@19"
                       },
                       "arguments": []
                     }
@@ -3104,20 +3118,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@24"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@25"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@26"
             },
             "arguments": []
@@ -3146,14 +3146,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@31"
+              "$ref": "#/rules@30"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@32"
+              "$ref": "#/rules@31"
             },
             "arguments": []
           },
@@ -3195,6 +3195,13 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
+              "$ref": "#/rules@38"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
               "$ref": "#/rules@39"
             },
             "arguments": []
@@ -3202,7 +3209,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@40"
+              "$ref": "#/rules@41"
             },
             "arguments": []
           },
@@ -3216,42 +3223,28 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@43"
+              "$ref": "#/rules@44"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@46"
+              "$ref": "#/rules@45"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@47"
+              "$ref": "#/rules@48"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@50"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@51"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@53"
+              "$ref": "#/rules@49"
             },
             "arguments": []
           },
@@ -3265,21 +3258,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@57"
+              "$ref": "#/rules@53"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@58"
+              "$ref": "#/rules@55"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@54"
             },
             "arguments": []
           },
@@ -3294,6 +3287,27 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@60"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@40"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@61"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@62"
             },
             "arguments": []
           }
@@ -3313,7 +3327,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@67"
+            "$ref": "#/rules@69"
           },
           "arguments": []
         }
@@ -3332,7 +3346,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@71"
+            "$ref": "#/rules@73"
           },
           "arguments": []
         }
@@ -3351,7 +3365,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@72"
+            "$ref": "#/rules@74"
           },
           "arguments": []
         }
@@ -3370,7 +3384,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@69"
+            "$ref": "#/rules@71"
           },
           "arguments": []
         }
@@ -3392,7 +3406,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@73"
+                "$ref": "#/rules@75"
               },
               "arguments": []
             }
@@ -3419,7 +3433,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@74"
+                    "$ref": "#/rules@76"
                   },
                   "arguments": []
                 }
@@ -3446,7 +3460,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@75"
+                "$ref": "#/rules@77"
               },
               "arguments": []
             }
@@ -3470,7 +3484,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@77"
+                "$ref": "#/rules@79"
               },
               "arguments": []
             }
@@ -3482,7 +3496,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@30"
+                "$ref": "#/rules@32"
               },
               "arguments": []
             }
@@ -3506,14 +3520,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@26"
+              "$ref": "#/rules@28"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@28"
+              "$ref": "#/rules@30"
             },
             "arguments": []
           }
@@ -3533,7 +3547,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@76"
+            "$ref": "#/rules@78"
           },
           "arguments": []
         }
@@ -3623,7 +3637,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@68"
+            "$ref": "#/rules@70"
           },
           "arguments": []
         }
@@ -3642,7 +3656,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@70"
+            "$ref": "#/rules@72"
           },
           "arguments": []
         }
@@ -3711,7 +3725,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@78"
+                  "$ref": "#/rules@80"
                 },
                 "arguments": []
               },
@@ -3731,7 +3745,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@17"
+                    "$ref": "#/rules@19"
                   },
                   "arguments": []
                 }
@@ -3750,7 +3764,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@17"
+                        "$ref": "#/rules@19"
                       },
                       "arguments": []
                     }
@@ -3803,7 +3817,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@41"
+                    "$ref": "#/rules@43"
                   },
                   "arguments": []
                 }
@@ -3822,7 +3836,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@41"
+                        "$ref": "#/rules@43"
                       },
                       "arguments": []
                     }
@@ -3861,7 +3875,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@18"
+                "$ref": "#/rules@20"
               },
               "arguments": []
             }
@@ -3877,7 +3891,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@18"
+                "$ref": "#/rules@20"
               },
               "arguments": []
             }
@@ -3904,7 +3918,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@79"
+                  "$ref": "#/rules@81"
                 },
                 "arguments": []
               }
@@ -3945,7 +3959,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@45"
+              "$ref": "#/rules@47"
             },
             "arguments": []
           }
@@ -3961,7 +3975,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@45"
+          "$ref": "#/rules@47"
         },
         "arguments": []
       },
@@ -3983,7 +3997,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -4054,7 +4068,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@44"
+                        "$ref": "#/rules@46"
                       },
                       "arguments": []
                     }
@@ -4149,7 +4163,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -4290,7 +4304,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -4306,7 +4320,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@48"
+                "$ref": "#/rules@50"
               },
               "arguments": []
             },
@@ -4335,7 +4349,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@8"
+                "$ref": "#/rules@10"
               },
               "arguments": []
             }
@@ -4354,7 +4368,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@8"
+                    "$ref": "#/rules@10"
                   },
                   "arguments": []
                 }
@@ -4443,14 +4457,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@80"
+                  "$ref": "#/rules@82"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@79"
+                  "$ref": "#/rules@81"
                 },
                 "arguments": []
               }
@@ -4466,7 +4480,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@21"
+                    "$ref": "#/rules@23"
                   },
                   "arguments": []
                 }
@@ -4485,7 +4499,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@21"
+                        "$ref": "#/rules@23"
                       },
                       "arguments": []
                     }
@@ -4527,7 +4541,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@61"
+                "$ref": "#/rules@63"
               },
               "arguments": []
             }
@@ -4535,7 +4549,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@49"
+              "$ref": "#/rules@51"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4554,7 +4568,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@62"
+                    "$ref": "#/rules@64"
                   },
                   "arguments": []
                 }
@@ -4634,7 +4648,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@61"
+                "$ref": "#/rules@63"
               },
               "arguments": []
             }
@@ -4642,7 +4656,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@49"
+              "$ref": "#/rules@51"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4719,7 +4733,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@61"
+                "$ref": "#/rules@63"
               },
               "arguments": []
             }
@@ -4727,7 +4741,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@49"
+              "$ref": "#/rules@51"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4746,7 +4760,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@22"
+                    "$ref": "#/rules@24"
                   },
                   "arguments": []
                 }
@@ -4826,7 +4840,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@54"
+                "$ref": "#/rules@56"
               },
               "arguments": []
             }
@@ -4845,7 +4859,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@54"
+                    "$ref": "#/rules@56"
                   },
                   "arguments": []
                 }
@@ -4872,7 +4886,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@54"
+                    "$ref": "#/rules@56"
                   },
                   "arguments": []
                 }
@@ -4948,14 +4962,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@55"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@26"
+              "$ref": "#/rules@57"
             },
             "arguments": []
           },
@@ -4969,14 +4976,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@29"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@34"
+              "$ref": "#/rules@30"
             },
             "arguments": []
           },
@@ -4984,6 +4984,20 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@31"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@36"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@33"
             },
             "arguments": []
           }
@@ -5003,7 +5017,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@56"
+            "$ref": "#/rules@58"
           },
           "arguments": []
         }
@@ -5025,14 +5039,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@68"
+                  "$ref": "#/rules@70"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@71"
+                  "$ref": "#/rules@73"
                 },
                 "arguments": []
               }
@@ -5051,14 +5065,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@68"
+                      "$ref": "#/rules@70"
                     },
                     "arguments": []
                   },
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@71"
+                      "$ref": "#/rules@73"
                     },
                     "arguments": []
                   }
@@ -5090,7 +5104,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@22"
+                "$ref": "#/rules@24"
               },
               "arguments": []
             }
@@ -5112,7 +5126,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@36"
+                        "$ref": "#/rules@38"
                       },
                       "arguments": []
                     }
@@ -5134,7 +5148,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                             "terminal": {
                               "$type": "RuleCall",
                               "rule": {
-                                "$ref": "#/rules@17"
+                                "$ref": "#/rules@19"
                               },
                               "arguments": []
                             }
@@ -5153,7 +5167,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                                 "terminal": {
                                   "$type": "RuleCall",
                                   "rule": {
-                                    "$ref": "#/rules@17"
+                                    "$ref": "#/rules@19"
                                   },
                                   "arguments": []
                                 }
@@ -5179,7 +5193,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@40"
+                            "$ref": "#/rules@42"
                           },
                           "arguments": []
                         }
@@ -5196,7 +5210,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@40"
+                    "$ref": "#/rules@42"
                   },
                   "arguments": []
                 }
@@ -5208,7 +5222,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@39"
+                    "$ref": "#/rules@41"
                   },
                   "arguments": []
                 }
@@ -5238,7 +5252,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@70"
+                "$ref": "#/rules@72"
               },
               "arguments": []
             }
@@ -5257,7 +5271,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@70"
+                    "$ref": "#/rules@72"
                   },
                   "arguments": []
                 }
@@ -5330,7 +5344,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@83"
+            "$ref": "#/rules@85"
           },
           "arguments": []
         }
@@ -5348,7 +5362,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@84"
+              "$ref": "#/rules@86"
             },
             "arguments": []
           },
@@ -5362,7 +5376,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@8"
+                    "$ref": "#/rules@10"
                   },
                   "arguments": []
                 }
@@ -5429,14 +5443,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@85"
+                  "$ref": "#/rules@87"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@86"
+                  "$ref": "#/rules@88"
                 },
                 "arguments": []
               }
@@ -5458,21 +5472,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@68"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@69"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@70"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@71"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@72"
             },
             "arguments": []
           }
@@ -5492,21 +5506,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@68"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@69"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@70"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@71"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@72"
             },
             "arguments": []
           },
@@ -5530,7 +5544,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@68"
+              "$ref": "#/rules@70"
             },
             "arguments": []
           },
@@ -5554,7 +5568,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@68"
+              "$ref": "#/rules@70"
             },
             "arguments": []
           },

@@ -1,0 +1,121 @@
+import { createTokenInstance, type ILexingError, type IToken, type TokenType, type TokenTypeDictionary } from 'chevrotain';
+import type { LangiumCoreServices, Lexer, LexerResult, TokenizeOptions } from 'langium';
+import { issueMessage } from '../issues.js';
+import { Scanner, type LexFinding, type LexSink, type RawToken } from './scanner.js';
+
+/** Source lines, for turning offsets into 1-based line and column numbers. */
+export class LineIndex {
+    private readonly starts: number[] = [0];
+
+    constructor(text: string) {
+        for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+            this.starts.push(i + 1);
+        }
+    }
+
+    /** 0-based line of an offset. */
+    line(offset: number): number {
+        const starts = this.starts;
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if ((starts[mid] ?? 0) <= offset) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    lineStart(line: number): number {
+        return this.starts[line] ?? 0;
+    }
+}
+
+/**
+ * The context-sensitive Puppet lexer as a Langium `Lexer` service. Token images are the source
+ * text; values that differ from it (unescaped strings, variable names) are kept per start offset
+ * for the value converter, so CST ranges stay true to the source.
+ */
+export class PuppetLexer implements Lexer {
+    readonly definition: TokenTypeDictionary;
+    /** Whether the next tokenize() lexes an EPP template rather than a manifest. */
+    eppMode = false;
+    private values = new Map<number, string>();
+    private findings: LexFinding[] = [];
+
+    constructor(services: LangiumCoreServices) {
+        const tokens = services.parser.TokenBuilder.buildTokens(services.Grammar, { caseInsensitive: false });
+        const dict: TokenTypeDictionary = {};
+        for (const t of Array.isArray(tokens) ? tokens as TokenType[] : Object.values(tokens as TokenTypeDictionary)) {
+            dict[t.name] = t;
+        }
+        this.definition = dict;
+    }
+
+    /** The token value recorded for a token starting at `offset` in the last tokenized text. */
+    valueAt(offset: number): string | undefined {
+        return this.values.get(offset);
+    }
+
+    /** Lexer errors and warnings of the last tokenized text, with their issue codes. */
+    lastFindings(): readonly LexFinding[] {
+        return this.findings;
+    }
+
+    tokenize(text: string, _options?: TokenizeOptions): LexerResult {
+        const sink: LexSink = { findings: [], hidden: [] };
+        const raw: RawToken[] = [];
+        if (this.eppMode) {
+            new Scanner(text, sink).scanEpp(raw);
+        } else {
+            new Scanner(text, sink).scanAll(raw);
+        }
+        const lines = new LineIndex(text);
+        const values = new Map<number, string>();
+        const tokens: IToken[] = [];
+        for (const r of raw) {
+            const t = this.toToken(r, text, lines);
+            if (t) {
+                tokens.push(t);
+                if (r.value !== undefined) {
+                    values.set(r.start, r.value);
+                }
+            }
+        }
+        const hidden: IToken[] = [];
+        for (const r of sink.hidden) {
+            const t = this.toToken(r, text, lines);
+            if (t) {
+                hidden.push(t);
+            }
+        }
+        const errors: ILexingError[] = [];
+        for (const f of sink.findings) {
+            if (f.severity === 'error') {
+                const line = lines.line(f.offset);
+                errors.push({
+                    offset: f.offset, length: f.length, line: line + 1, column: f.offset - lines.lineStart(line) + 1,
+                    message: issueMessage(f.code, ...f.args)
+                });
+            }
+        }
+        this.values = values;
+        this.findings = sink.findings;
+        return { tokens, hidden, errors };
+    }
+
+    private toToken(r: RawToken, text: string, lines: LineIndex): IToken | undefined {
+        const type = this.definition[r.type];
+        if (!type) {
+            return undefined;
+        }
+        const sl = lines.line(r.start);
+        const endIncl = Math.max(r.start, r.end - 1);
+        const el = r.end > r.start ? lines.line(endIncl) : sl;
+        return createTokenInstance(type, text.slice(r.start, r.end), r.start, r.end - 1,
+            sl + 1, el + 1, r.start - lines.lineStart(sl) + 1, endIncl - lines.lineStart(el) + 1);
+    }
+}

@@ -1,0 +1,64 @@
+import type { Diagnostic } from '../common/diagnostic.js';
+import type { Program } from '../../generated/langium/ast.js';
+import { issueMessage, type ParseIssueCode } from './issues.js';
+import { LineIndex, type PuppetLexer } from './lexer/puppet-lexer.js';
+import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
+import { checkProgram } from './validation/check-program.js';
+
+export interface ParseOptions {
+    /** Parse the text as an EPP template instead of a manifest. */
+    readonly epp?: boolean;
+    /** Run the validator (Puppet's checker) after a successful parse; default true. */
+    readonly validate?: boolean;
+}
+
+export interface ParseResult {
+    readonly ast: Program;
+    /** Errors first-come in source order; any error means Puppet would reject the file. */
+    readonly diagnostics: Diagnostic[];
+}
+
+let services: PuppetServices | undefined;
+
+/** The Puppet language services, built once per process (parser construction is the costly part). */
+export function puppetServices(): PuppetServices {
+    services ??= createPuppetServices().Puppet;
+    return services;
+}
+
+/** Parses (and by default validates) one manifest or template. Never throws on any input. */
+export function parsePuppet(text: string, file: string, options: ParseOptions = {}): ParseResult {
+    const svc = puppetServices();
+    const lexer = svc.parser.Lexer as PuppetLexer;
+    lexer.eppMode = options.epp === true;
+    const result = svc.parser.LangiumParser.parse<Program>(text);
+    const lines = new LineIndex(text);
+    const diagnostics: Diagnostic[] = [];
+    const at = (offset: number): { file: string; line: number; column: number } => {
+        const line = lines.line(offset);
+        return { file, line: line + 1, column: offset - lines.lineStart(line) + 1 };
+    };
+    for (const f of lexer.lastFindings()) {
+        diagnostics.push({ severity: f.severity, code: f.code, message: issueMessage(f.code, ...f.args), file, at: at(f.offset) });
+    }
+    const lexErrors = diagnostics.some(d => d.severity === 'error');
+    // After a lexer error the token stream is partial; parser errors would only be echoes.
+    if (!lexErrors) {
+        for (const e of result.parserErrors) {
+            const tok = e.token;
+            const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
+            const where = eof ? 'end of input' : `'${tok.image}'`;
+            diagnostics.push({
+                severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', where), file,
+                at: eof ? at(text.length) : at(tok.startOffset)
+            });
+        }
+    }
+    if (!diagnostics.some(d => d.severity === 'error')) {
+        const report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]): void => {
+            diagnostics.push({ severity, code, message: issueMessage(code, ...args), file, at: at(offset) });
+        };
+        checkProgram(result.value, report, options.validate !== false);
+    }
+    return { ast: result.value, diagnostics };
+}

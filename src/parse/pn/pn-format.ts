@@ -1,0 +1,92 @@
+/**
+ * Puppet Notation text, built as strings: the shapes of Puppet's PN classes (Call, List, Map,
+ * Literal) formatted exactly like `PN#to_s` (no indentation).
+ */
+
+export function pnCall(name: string, ...elements: readonly string[]): string {
+    return elements.length === 0 ? `(${name})` : `(${name} ${elements.join(' ')})`;
+}
+
+export function pnList(elements: readonly string[]): string {
+    return `[${elements.join(' ')}]`;
+}
+
+/** A map from ordered `[key, value]` entries; undefined values are left out. */
+export function pnMap(entries: ReadonlyArray<readonly [string, string | undefined]>): string {
+    const parts: string[] = [];
+    for (const [k, v] of entries) {
+        if (v !== undefined) {
+            parts.push(`:${k} ${v}`);
+        }
+    }
+    return `{${parts.join(' ')}}`;
+}
+
+/** Ruby's PN double_quote: a few named escapes, other control characters as `\oNNN`. */
+export function pnString(s: string): string {
+    let out = '"';
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        switch (c) {
+            case 0x09: out += '\\t'; break;
+            case 0x0a: out += '\\n'; break;
+            case 0x0d: out += '\\r'; break;
+            case 0x22: out += '\\"'; break;
+            case 0x5c: out += '\\\\'; break;
+            default:
+                out += c < 0x20 ? `\\o${c.toString(8).padStart(3, '0')}` : s[i];
+        }
+    }
+    return out + '"';
+}
+
+/** Ruby's Float#to_s: shortest round-trip digits, fixed notation for exponents -4..15. */
+export function rubyFloat(v: number): string {
+    if (Number.isNaN(v)) {
+        return 'NaN';
+    }
+    if (!Number.isFinite(v)) {
+        return v > 0 ? 'Infinity' : '-Infinity';
+    }
+    if (v === 0) {
+        return Object.is(v, -0) ? '-0.0' : '0.0';
+    }
+    const sign = v < 0 ? '-' : '';
+    const [mant = '0', expPart = '0'] = Math.abs(v).toExponential().split('e');
+    const digits = mant.replace('.', '');
+    const decpt = parseInt(expPart, 10) + 1;
+    if (decpt > 0 && decpt <= 16) {
+        if (digits.length <= decpt) {
+            return `${sign}${digits.padEnd(decpt, '0')}.0`;
+        }
+        return `${sign}${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
+    }
+    if (decpt > -4 && decpt <= 0) {
+        return `${sign}0.${'0'.repeat(-decpt)}${digits}`;
+    }
+    const e = decpt - 1;
+    const frac = digits.length > 1 ? digits.slice(1) : '0';
+    return `${sign}${digits[0]}.${frac}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
+
+export interface PuppetNumber {
+    readonly kind: 'int' | 'float';
+    /** Integer digits in base 10 (arbitrary precision), or the float value. */
+    readonly int?: bigint;
+    readonly float?: number;
+    readonly radix: 10 | 8 | 16;
+}
+
+/** Reads a NUMBER token the way Puppet's Utils.to_n_with_radix does. */
+export function readNumber(text: string): PuppetNumber {
+    if (/^0[xX]/.test(text)) {
+        return { kind: 'int', int: BigInt(text), radix: 16 };
+    }
+    if (/[.eE]/.test(text)) {
+        return { kind: 'float', float: Number(text), radix: 10 };
+    }
+    if (text.length > 1 && text.startsWith('0')) {
+        return { kind: 'int', int: BigInt('0o' + text.slice(1)), radix: 8 };
+    }
+    return { kind: 'int', int: BigInt(text), radix: 10 };
+}
