@@ -397,7 +397,7 @@ export interface CallFunctionExpression extends langium.AstNode {
     readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CallFunctionExpression';
     args: Array<Expression>;
-    functor: Expression;
+    functor: Expression | TypeFunctionName;
     lambda?: Lambda;
 }
 

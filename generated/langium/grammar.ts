@@ -1118,7 +1118,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@84"
+                    "$ref": "#/rules@85"
                   },
                   "arguments": []
                 }
@@ -1785,7 +1785,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@66"
+                "$ref": "#/rules@67"
               },
               "arguments": []
             }
@@ -1953,7 +1953,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       {
                         "$type": "RuleCall",
                         "rule": {
-                          "$ref": "#/rules@83"
+                          "$ref": "#/rules@84"
                         },
                         "arguments": []
                       },
@@ -2384,7 +2384,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@82"
+                      "$ref": "#/rules@83"
                     },
                     "arguments": []
                   },
@@ -2437,7 +2437,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@65"
+                        "$ref": "#/rules@66"
                       },
                       "arguments": []
                     }
@@ -2452,7 +2452,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@82"
+                            "$ref": "#/rules@83"
                           },
                           "arguments": []
                         }
@@ -2987,7 +2987,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@69"
+                "$ref": "#/rules@70"
               },
               "arguments": []
             }
@@ -3209,13 +3209,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@41"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@42"
             },
             "arguments": []
@@ -3223,7 +3216,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@44"
+              "$ref": "#/rules@43"
             },
             "arguments": []
           },
@@ -3237,7 +3230,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@48"
+              "$ref": "#/rules@46"
             },
             "arguments": []
           },
@@ -3251,7 +3244,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@52"
+              "$ref": "#/rules@50"
             },
             "arguments": []
           },
@@ -3265,13 +3258,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@55"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@54"
             },
             "arguments": []
@@ -3279,7 +3265,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@59"
+              "$ref": "#/rules@56"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@55"
             },
             "arguments": []
           },
@@ -3293,13 +3286,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@40"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@61"
             },
             "arguments": []
@@ -3307,7 +3293,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
+              "$ref": "#/rules@40"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
               "$ref": "#/rules@62"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@63"
             },
             "arguments": []
           }
@@ -3327,7 +3327,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@69"
+            "$ref": "#/rules@70"
           },
           "arguments": []
         }
@@ -3346,7 +3346,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@73"
+            "$ref": "#/rules@74"
           },
           "arguments": []
         }
@@ -3365,7 +3365,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@74"
+            "$ref": "#/rules@75"
           },
           "arguments": []
         }
@@ -3384,7 +3384,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@71"
+            "$ref": "#/rules@72"
           },
           "arguments": []
         }
@@ -3406,7 +3406,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@75"
+                "$ref": "#/rules@76"
               },
               "arguments": []
             }
@@ -3433,7 +3433,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@76"
+                    "$ref": "#/rules@77"
                   },
                   "arguments": []
                 }
@@ -3460,7 +3460,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@77"
+                "$ref": "#/rules@78"
               },
               "arguments": []
             }
@@ -3484,7 +3484,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@79"
+                "$ref": "#/rules@80"
               },
               "arguments": []
             }
@@ -3547,7 +3547,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@78"
+            "$ref": "#/rules@79"
           },
           "arguments": []
         }
@@ -3637,7 +3637,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@70"
+            "$ref": "#/rules@71"
           },
           "arguments": []
         }
@@ -3656,7 +3656,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@72"
+            "$ref": "#/rules@73"
           },
           "arguments": []
         }
@@ -3685,6 +3685,69 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             }
           ]
         }
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "TypeCall",
+      "inferredType": {
+        "$type": "InferredType",
+        "name": "Expression"
+      },
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@41"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "Action",
+            "inferredType": {
+              "$type": "InferredType",
+              "name": "CallFunctionExpression"
+            },
+            "feature": "functor",
+            "operator": "="
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@83"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@17"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "Keyword",
+            "value": ")"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "lambda",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@22"
+              },
+              "arguments": []
+            },
+            "cardinality": "?"
+          }
+        ]
       },
       "entry": false,
       "fragment": false,
@@ -3725,7 +3788,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@80"
+                  "$ref": "#/rules@81"
                 },
                 "arguments": []
               },
@@ -3817,7 +3880,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@43"
+                    "$ref": "#/rules@44"
                   },
                   "arguments": []
                 }
@@ -3836,7 +3899,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@43"
+                        "$ref": "#/rules@44"
                       },
                       "arguments": []
                     }
@@ -3918,7 +3981,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@81"
+                  "$ref": "#/rules@82"
                 },
                 "arguments": []
               }
@@ -3959,7 +4022,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@47"
+              "$ref": "#/rules@48"
             },
             "arguments": []
           }
@@ -3975,7 +4038,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@47"
+          "$ref": "#/rules@48"
         },
         "arguments": []
       },
@@ -4068,7 +4131,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@46"
+                        "$ref": "#/rules@47"
                       },
                       "arguments": []
                     }
@@ -4320,7 +4383,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@50"
+                "$ref": "#/rules@51"
               },
               "arguments": []
             },
@@ -4457,14 +4520,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@82"
+                  "$ref": "#/rules@83"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@81"
+                  "$ref": "#/rules@82"
                 },
                 "arguments": []
               }
@@ -4541,7 +4604,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@63"
+                "$ref": "#/rules@64"
               },
               "arguments": []
             }
@@ -4549,7 +4612,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@51"
+              "$ref": "#/rules@52"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4568,7 +4631,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@64"
+                    "$ref": "#/rules@65"
                   },
                   "arguments": []
                 }
@@ -4648,7 +4711,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@63"
+                "$ref": "#/rules@64"
               },
               "arguments": []
             }
@@ -4656,7 +4719,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@51"
+              "$ref": "#/rules@52"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4733,7 +4796,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@63"
+                "$ref": "#/rules@64"
               },
               "arguments": []
             }
@@ -4741,7 +4804,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@51"
+              "$ref": "#/rules@52"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4840,7 +4903,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@56"
+                "$ref": "#/rules@57"
               },
               "arguments": []
             }
@@ -4859,7 +4922,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@56"
+                    "$ref": "#/rules@57"
                   },
                   "arguments": []
                 }
@@ -4886,7 +4949,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@56"
+                    "$ref": "#/rules@57"
                   },
                   "arguments": []
                 }
@@ -4962,7 +5025,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@57"
+              "$ref": "#/rules@58"
             },
             "arguments": []
           },
@@ -5017,7 +5080,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@58"
+            "$ref": "#/rules@59"
           },
           "arguments": []
         }
@@ -5039,14 +5102,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@70"
+                  "$ref": "#/rules@71"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@73"
+                  "$ref": "#/rules@74"
                 },
                 "arguments": []
               }
@@ -5065,14 +5128,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@70"
+                      "$ref": "#/rules@71"
                     },
                     "arguments": []
                   },
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@73"
+                      "$ref": "#/rules@74"
                     },
                     "arguments": []
                   }
@@ -5193,7 +5256,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@42"
+                            "$ref": "#/rules@43"
                           },
                           "arguments": []
                         }
@@ -5210,7 +5273,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@42"
+                    "$ref": "#/rules@43"
                   },
                   "arguments": []
                 }
@@ -5222,7 +5285,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@41"
+                    "$ref": "#/rules@42"
                   },
                   "arguments": []
                 }
@@ -5252,7 +5315,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@72"
+                "$ref": "#/rules@73"
               },
               "arguments": []
             }
@@ -5271,7 +5334,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@72"
+                    "$ref": "#/rules@73"
                   },
                   "arguments": []
                 }
@@ -5344,7 +5407,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@85"
+            "$ref": "#/rules@86"
           },
           "arguments": []
         }
@@ -5362,7 +5425,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@86"
+              "$ref": "#/rules@87"
             },
             "arguments": []
           },
@@ -5443,14 +5506,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@87"
+                  "$ref": "#/rules@88"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@88"
+                  "$ref": "#/rules@89"
                 },
                 "arguments": []
               }
@@ -5472,13 +5535,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@70"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@71"
             },
             "arguments": []
@@ -5487,6 +5543,13 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@72"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@73"
             },
             "arguments": []
           }
@@ -5506,13 +5569,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@70"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@71"
             },
             "arguments": []
@@ -5521,6 +5577,13 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@72"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@73"
             },
             "arguments": []
           },
@@ -5544,7 +5607,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@70"
+              "$ref": "#/rules@71"
             },
             "arguments": []
           },
@@ -5568,7 +5631,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@70"
+              "$ref": "#/rules@71"
             },
             "arguments": []
           },

@@ -37,7 +37,6 @@ export const ParseIssues = {
     PARSE_VIRTUAL_NOT_RESOURCE: 'Virtual (@) can only be applied to a Resource Expression',
     PARSE_EXPORTED_NOT_RESOURCE: 'Exported (@@) can only be applied to a Resource Expression',
     PARSE_CLASS_RESOURCE_WITHOUT_TITLE: 'Syntax error: class resource requires titled bodies',
-    PARSE_TYPE_KEYWORD_NOT_CALLED: 'Syntax error at \'type\'',
     PARSE_KEYWORD_ENTRY_NOT_ALLOWED: 'Syntax error at \'%s\'',
     // validator (checker4_0)
     VALIDATE_RESERVED_PARAMETER: 'The parameter $%s redefines a built in parameter in the %s',

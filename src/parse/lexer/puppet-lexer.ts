@@ -115,7 +115,7 @@ export class PuppetLexer implements Lexer {
         const sl = lines.line(r.start);
         const endIncl = Math.max(r.start, r.end - 1);
         const el = r.end > r.start ? lines.line(endIncl) : sl;
-        return createTokenInstance(type, text.slice(r.start, r.end), r.start, r.end - 1,
+        return createTokenInstance(type, text.slice(r.start, r.end), r.start, endIncl,
             sl + 1, el + 1, r.start - lines.lineStart(sl) + 1, endIncl - lines.lineStart(el) + 1);
     }
 }

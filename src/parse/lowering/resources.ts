@@ -5,7 +5,7 @@ import { STATEMENT_CALLS } from './statements.js';
  * What a `LHS { attribute ops }` (no titles) means, by the shape of LHS (Puppet's
  * resource_shape plus transform_resource_wo_title): a call with a hash for statement-call
  * names, juxtaposed name and hash for other names, defaults for `Type`, an override for
- * `Type[...]` (but `Resource[x]` means defaults).
+ * `Type[...]`.
  */
 export type UntitledShape = 'call' | 'name-and-hash' | 'defaults' | 'override' | 'plus-without-title' | 'invalid';
 
@@ -22,13 +22,10 @@ export function shapeOf(typeExpr: Expression, ops: readonly AttributeOperation[]
             return STATEMENT_CALLS.has(typeExpr.value) ? 'call' : 'name-and-hash';
         case 'TypeReference':
             return 'defaults';
-        case 'AccessExpression': {
-            const left = typeExpr.left;
-            if (left.$type === 'TypeReference' && left.value.toLowerCase() === 'resource' && typeExpr.keys.length === 1) {
-                return 'defaults';
-            }
+        case 'AccessExpression':
+            // Puppet means `Resource[x] {}` to be defaults, but its check reads a key that
+            // type references do not have, so in practice every access is an override.
             return 'override';
-        }
         default:
             return 'invalid';
     }

@@ -93,13 +93,6 @@ export function checkProgram(program: Program, report: Report, validate: boolean
                 }
                 break;
             }
-            case 'TypeFunctionName': {
-                const container = node.$container;
-                if (!container || container.$type !== 'CallFunctionExpression') {
-                    error('PARSE_TYPE_KEYWORD_NOT_CALLED', startOf(node));
-                }
-                break;
-            }
             default:
                 break;
         }
