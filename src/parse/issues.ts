@@ -17,7 +17,7 @@ export const ParseIssues = {
     PARSE_ILLEGAL_NAME_OR_BARE_WORD: 'Illegal name or bare word',
     PARSE_ILLEGAL_CHARACTER: 'Syntax error at \'%s\'',
     PARSE_HEREDOC_UNCLOSED_PARENTHESIS: 'Unclosed parenthesis after \'@(\' followed by \'%s\'',
-    PARSE_HEREDOC_INVALID_SYNTAX: 'Heredoc without any following lines of text',
+    PARSE_HEREDOC_INVALID_SYNTAX: 'Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])',
     PARSE_HEREDOC_EMPTY_ENDTAG: 'Heredoc with an empty endtag',
     PARSE_HEREDOC_MULTIPLE_AT_ESCAPES: 'An escape char for @() may only appear once. Got \'%s\'',
     PARSE_HEREDOC_INVALID_ESCAPE: 'Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got \'%s\'',
@@ -36,7 +36,6 @@ export const ParseIssues = {
     PARSE_INVALID_RESOURCE_SHAPE: 'Expression is not valid as a resource, resource-default, or resource-override',
     PARSE_VIRTUAL_NOT_RESOURCE: 'Virtual (@) can only be applied to a Resource Expression',
     PARSE_EXPORTED_NOT_RESOURCE: 'Exported (@@) can only be applied to a Resource Expression',
-    PARSE_CLASS_RESOURCE_WITHOUT_TITLE: 'Syntax error: class resource requires titled bodies',
     PARSE_KEYWORD_ENTRY_NOT_ALLOWED: 'Syntax error at \'%s\'',
     // validator (checker4_0)
     VALIDATE_RESERVED_PARAMETER: 'The parameter $%s redefines a built in parameter in the %s',

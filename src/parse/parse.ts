@@ -47,7 +47,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
         for (const e of result.parserErrors) {
             const tok = e.token;
             const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
-            const where = eof ? 'end of input' : `'${tok.image}'`;
+            const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;
             diagnostics.push({
                 severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', where), file,
                 at: eof ? at(text.length) : at(tok.startOffset)

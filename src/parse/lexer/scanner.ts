@@ -121,7 +121,7 @@ export class Scanner {
         this.interpolateEpp(false);
         this.scanAll(out);
         if (this.eppOpenPosition !== undefined) {
-            this.error('PARSE_EPP_UNBALANCED_TAG', this.eppOpenPosition, 1);
+            this.error('PARSE_EPP_UNBALANCED_TAG', this.text.length, 1);
         }
     }
 
@@ -179,7 +179,7 @@ export class Scanner {
                 re.lastIndex = this.pos;
                 const m = re.exec(text);
                 if (!m) {
-                    this.error('PARSE_EPP_UNBALANCED_COMMENT', idx, 3);
+                    this.error('PARSE_EPP_UNBALANCED_COMMENT', idx + 2, 1);
                     this.pos = text.length;
                     break;
                 }
@@ -417,8 +417,9 @@ export class Scanner {
                 this.pos = pos + m.length;
                 return this.tok('CLASSREF', pos, this.pos);
             }
-            this.error('PARSE_ILLEGAL_CLASS_REFERENCE', pos, 1);
-            this.pos = pos + (m ? m.length + 2 : 1);
+            // Puppet reports this one character past the name.
+            this.pos = pos + (m ? m.length : 0) + 1;
+            this.error('PARSE_ILLEGAL_CLASS_REFERENCE', this.pos, 1);
             return undefined;
         }
         const cp = text.codePointAt(pos) ?? 0;
@@ -492,8 +493,9 @@ export class Scanner {
                 this.pos = before + m.length;
                 return this.tok('CLASSREF', before, this.pos);
             }
-            this.pos = before + 3;
-            this.error('PARSE_ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE', before, 3);
+            // Puppet reports this where its scanner stopped: past the name and the next `::`.
+            this.pos = before + (m ? m.length : 0) + 3;
+            this.error('PARSE_ILLEGAL_FULLY_QUALIFIED_CLASS_REFERENCE', this.pos, 3);
             return undefined;
         }
         const m = this.match(RE_BARE_WORD, before);
@@ -567,7 +569,7 @@ export class Scanner {
         for (;;) {
             const q = text.indexOf('\'', i);
             if (q < 0) {
-                this.error('PARSE_UNCLOSED_QUOTE', before, 1, '"\'"', this.followedByAt(before + 1));
+                this.error('PARSE_UNCLOSED_QUOTE', before + 1, 1, '"\'"', this.followedByAt(before + 1));
                 this.pos = text.length;
                 return undefined;
             }
@@ -656,7 +658,7 @@ export class Scanner {
     }
 
     private unclosedDq(before: number): void {
-        this.error('PARSE_UNCLOSED_QUOTE', before, 1, '\'"\'', this.followedByAt(before + 1));
+        this.error('PARSE_UNCLOSED_QUOTE', before + 1, 1, '\'"\'', this.followedByAt(before + 1));
         this.pos = this.text.length;
     }
 
@@ -746,7 +748,7 @@ export class Scanner {
                 this.skipWs();
             }
         }
-        this.error('PARSE_UNCLOSED_QUOTE', this.text.length > 0 ? this.text.length - 1 : 0, 1, '\'"\'', '<eof>');
+        this.error('PARSE_UNCLOSED_QUOTE', this.text.length, 1, '\'"\'', '<eof>');
     }
 
     /** `${name}`, `${name[...]}`, `${name.m}` and `${3}` mean variables. */
@@ -780,7 +782,7 @@ export class Scanner {
         const before = this.pos;
         const close = text.indexOf(')', before);
         if (close < 0) {
-            this.error('PARSE_HEREDOC_UNCLOSED_PARENTHESIS', before, 2, this.followedByAt(before + 2));
+            this.error('PARSE_HEREDOC_UNCLOSED_PARENTHESIS', before, 2, this.followedByAt(before));
             this.pos = text.length;
             return;
         }
@@ -788,7 +790,7 @@ export class Scanner {
         const spec = text.slice(before, posAfterHeredoc);
         const md = RE_HEREDOC.exec(spec);
         if (!md) {
-            this.error('PARSE_HEREDOC_INVALID_SYNTAX', before, spec.length);
+            this.error('PARSE_HEREDOC_INVALID_SYNTAX', posAfterHeredoc, 1);
             this.pos = posAfterHeredoc;
             return;
         }
@@ -802,7 +804,7 @@ export class Scanner {
             endtag = (quoted[1] ?? '').trim();
         }
         if (endtag.length < 1) {
-            this.error('PARSE_HEREDOC_EMPTY_ENDTAG', before, spec.length);
+            this.error('PARSE_HEREDOC_EMPTY_ENDTAG', posAfterHeredoc, 1);
             this.pos = posAfterHeredoc;
             return;
         }
@@ -810,7 +812,7 @@ export class Scanner {
         if (escapeSpec !== undefined) {
             const flags = (escapeSpec.length < 1 ? 'trnsuL$' : escapeSpec).split('');
             if (new Set(flags).size !== flags.length) {
-                this.error('PARSE_HEREDOC_MULTIPLE_AT_ESCAPES', before, spec.length, flags.join(''));
+                this.error('PARSE_HEREDOC_MULTIPLE_AT_ESCAPES', posAfterHeredoc, 1, flags.join(''));
             }
             escapes.add('\\');
             for (const e of flags) {
@@ -823,7 +825,7 @@ export class Scanner {
                         escapes.add('\r\n');
                         break;
                     default:
-                        this.error('PARSE_HEREDOC_INVALID_ESCAPE', before, spec.length, e);
+                        this.error('PARSE_HEREDOC_INVALID_ESCAPE', posAfterHeredoc, 1, e);
                 }
             }
         }
@@ -835,7 +837,7 @@ export class Scanner {
         } else {
             const nl = text.indexOf('\n', posAfterHeredoc);
             if (nl < 0) {
-                this.error('PARSE_HEREDOC_WITHOUT_TEXT', before, spec.length);
+                this.error('PARSE_HEREDOC_WITHOUT_TEXT', posAfterHeredoc, 1);
                 this.pos = text.length;
                 return;
             }
@@ -864,7 +866,7 @@ export class Scanner {
             lines.push(line);
             p = lineEnd;
         }
-        this.error('PARSE_HEREDOC_WITHOUT_END_TAGGED_LINE', before, spec.length);
+        this.error('PARSE_HEREDOC_WITHOUT_END_TAGGED_LINE', bodyStart, 1);
         this.pos = posAfterHeredoc;
         this.newlineJump = text.length;
     }

@@ -82,7 +82,9 @@ export function checkProgram(program: Program, report: Report, validate: boolean
             case 'ClassResource': {
                 const r = node as Extract<Expression, { $type: 'ClassResource' }>;
                 if (r.bodies.length === 0) {
-                    error('PARSE_SYNTAX_ERROR', keywordOffset(r, '}') ?? startOf(r), '\'}\'');
+                    // Puppet's grammar needs a titled body here, so it fails at the closing brace.
+                    const end = r.$cstNode ? r.$cstNode.end - 1 : 0;
+                    error('PARSE_SYNTAX_ERROR', end, r.ops.length > 0 ? `'${r.ops[0]?.$cstNode?.text.split(/\s/)[0] ?? '}'}'` : '\'}\'');
                 }
                 break;
             }
