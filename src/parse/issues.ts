@@ -29,6 +29,7 @@ export const ParseIssues = {
     PARSE_EPP_UNBALANCED_TAG: 'Unbalanced epp tag, reached <eof> without closing tag.',
     PARSE_EPP_UNBALANCED_COMMENT: 'Reaching end after opening <%# without seeing %>',
     // parser
+    PARSE_TOO_COMPLEX: 'The input could not be parsed: %s',
     PARSE_SYNTAX_ERROR: 'Syntax error at %s',
     PARSE_ARGS_TO_NON_CALL: 'attempt to pass argument list to the function \'%s\' which cannot be called without parentheses',
     PARSE_ILLEGAL_COMMA_LIST: 'illegal comma separated argument list',

@@ -31,7 +31,17 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     const svc = puppetServices();
     const lexer = svc.parser.Lexer as PuppetLexer;
     lexer.eppMode = options.epp === true;
-    const result = svc.parser.LangiumParser.parse<Program>(text);
+    let result: ReturnType<typeof svc.parser.LangiumParser.parse<Program>>;
+    try {
+        result = svc.parser.LangiumParser.parse<Program>(text);
+    } catch (e) {
+        // Only pathological nesting gets here (the recursive-descent stack overflows); the
+        // parser's internal state is then unusable, so the next call builds a fresh one.
+        services = undefined;
+        const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [] } as unknown as Program;
+        const message = e instanceof RangeError ? 'the input is nested too deeply' : String(e);
+        return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+    }
     const lines = new LineIndex(text);
     const diagnostics: Diagnostic[] = [];
     const at = (offset: number): { file: string; line: number; column: number } => {

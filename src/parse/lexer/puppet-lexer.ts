@@ -115,7 +115,10 @@ export class PuppetLexer implements Lexer {
         const sl = lines.line(r.start);
         const endIncl = Math.max(r.start, r.end - 1);
         const el = r.end > r.start ? lines.line(endIncl) : sl;
-        return createTokenInstance(type, text.slice(r.start, r.end), r.start, endIncl,
+        // Langium drops the AST of a subrule whose CST is empty, so an empty token (an empty
+        // heredoc body or template text) gets a one-character image; its value stays ''.
+        const image = r.end > r.start ? text.slice(r.start, r.end) : (text[r.start] ?? ' ');
+        return createTokenInstance(type, image, r.start, endIncl,
             sl + 1, el + 1, r.start - lines.lineStart(sl) + 1, endIncl - lines.lineStart(el) + 1);
     }
 }
