@@ -17,7 +17,8 @@ describe('golden PN fixtures', () => {
     });
 
     test.each(cases)('%s', (name, source, expectedFile) => {
-        const result = parsePuppet(readFileSync(source, 'utf8'), name, { epp: name.endsWith('.epp') });
+        // Puppet's dump does not validate, and some fixtures show forms its validator rejects.
+        const result = parsePuppet(readFileSync(source, 'utf8'), name, { epp: name.endsWith('.epp'), validate: false });
         const errors = result.diagnostics.filter(d => d.severity === 'error').map(formatDiagnostic);
         expect(errors).toEqual([]);
         expect(toPN(result.ast)).toBe(readFileSync(expectedFile, 'utf8').replace(/\n$/, ''));

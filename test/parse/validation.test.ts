@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { parsePuppet } from '../../src/parse/index.js';
+import type { ParseIssueCode } from '../../src/parse/issues.js';
+
+// Source, then the first finding's severity, code, line and column; messages and positions
+// were checked against `puppet parser validate` 7.23 on the same sources.
+const cases: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCode, number, number, string]> = [
+    ['foo bar', 'error', 'VALIDATE_IDEM_EXPRESSION_NOT_LAST', 1, 1, 'This Name has no effect.'],
+    ['\'a\' notice(1)', 'error', 'VALIDATE_IDEM_EXPRESSION_NOT_LAST', 1, 1, 'This String has no effect.'],
+    ['1+2 notice(1)', 'error', 'VALIDATE_IDEM_EXPRESSION_NOT_LAST', 1, 2, 'This \'+\' expression has no effect.'],
+    ['1 = 2', 'error', 'VALIDATE_ILLEGAL_ASSIGNMENT', 1, 1, '\'a Literal Integer\''],
+    ['$a::b = 1', 'error', 'VALIDATE_CROSS_SCOPE_ASSIGNMENT', 1, 1, '\'a::b\''],
+    ['$1 = 2', 'error', 'VALIDATE_ILLEGAL_NUMERIC_ASSIGNMENT', 1, 1, '\'$1\''],
+    ['$a[1] = 2', 'error', 'VALIDATE_ILLEGAL_INDEXED_ASSIGNMENT', 1, 1, 'via [index/key]'],
+    ['if $x { class foo {} }', 'error', 'VALIDATE_NOT_TOP_LEVEL', 1, 9, 'toplevel'],
+    ['class a { function f() {} }', 'error', 'VALIDATE_NOT_ABSOLUTE_TOP_LEVEL', 1, 11, 'A Function Definition'],
+    ['define a($name) {}', 'error', 'VALIDATE_RESERVED_PARAMETER', 1, 10, 'the \'define\' expression'],
+    ['class a($title) {}', 'error', 'VALIDATE_RESERVED_PARAMETER', 1, 9, 'the Host Class Definition'],
+    ['define a($x, $x) {}', 'error', 'VALIDATE_DUPLICATE_PARAMETER', 1, 14, '\'x\''],
+    ['$a = {a => 1, a => 2}', 'warning', 'VALIDATE_DUPLICATE_KEY', 1, 17, '\'a\''],
+    ['$a = $x ? { default => 1, default => 2}', 'error', 'VALIDATE_DUPLICATE_DEFAULT', 1, 27, 'Selector Expression'],
+    ['case $x { default: {} default: {} }', 'error', 'VALIDATE_DUPLICATE_DEFAULT', 1, 23, '\'case\' statement'],
+    ['$a = private', 'error', 'VALIDATE_RESERVED_WORD', 1, 6, 'private'],
+    ['@Foo { a => 1 }', 'error', 'VALIDATE_NOT_VIRTUALIZEABLE', 1, 1, 'not virtualizable'],
+    ['@class { x: }', 'error', 'VALIDATE_CLASS_NOT_VIRTUALIZABLE', 1, 1, 'Classes'],
+    ['Foo { a +> 1 }', 'error', 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', 1, 7, 'a Resource Defaults Expression'],
+    ['define a(*$x) {}', 'error', 'VALIDATE_CAPTURES_REST_NOT_SUPPORTED', 1, 11, '\'captures rest\''],
+    ['$a += 1', 'error', 'VALIDATE_APPENDS_DELETES_NO_LONGER_SUPPORTED', 1, 4, '\'+=\''],
+    ['define a($Bad) {}', 'error', 'VALIDATE_ILLEGAL_PARAM_NAME', 1, 10, '\'Bad\''],
+    ['$a = $Bad', 'error', 'VALIDATE_ILLEGAL_VAR_NAME', 1, 6, '\'Bad\''],
+    ['class a { 1 }', 'error', 'VALIDATE_IDEM_NOT_ALLOWED_LAST', 1, 11, 'A Host Class Definition'],
+    ['node x { 1 }', 'error', 'VALIDATE_IDEM_NOT_ALLOWED_LAST', 1, 10, 'A Node Definition'],
+    ['foo { a => 1 }', 'error', 'VALIDATE_RESOURCE_WITHOUT_TITLE', 1, 1, '\'foo\' resource without a title']
+];
+
+describe('validation', () => {
+    test.each(cases)('%j -> %s %s at %i:%i', (source, severity, code, line, column, fragment) => {
+        const result = parsePuppet(source, 'v.pp');
+        const first = result.diagnostics[0];
+        expect({ severity: first?.severity, code: first?.code, line: first?.at?.line, column: first?.at?.column })
+            .toEqual({ severity, code, line, column });
+        expect(first?.message).toContain(fragment);
+    });
+
+    test('statement calls in a branch are not values without effect', () => {
+        const result = parsePuppet('if $x { contain a::b }\nnotice(1)\n', 'v.pp');
+        expect(result.diagnostics).toEqual([]);
+    });
+
+    test('validation can be turned off', () => {
+        expect(parsePuppet('foo bar', 'v.pp', { validate: false }).diagnostics).toEqual([]);
+    });
+});
