@@ -88,6 +88,38 @@ export const PuppetPackage: MPackage = {
             ]
         },
         {
+            "kind": "class",
+            "name": "AttributeAssign",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "AttributeOperation"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "AttributeName",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "operator",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "value",
+                    "type": "Expression",
+                    "lower": 1,
+                    "upper": 1
+                }
+            ]
+        },
+        {
             "kind": "datatype",
             "name": "AttributeName",
             "base": "String"
@@ -95,36 +127,14 @@ export const PuppetPackage: MPackage = {
         {
             "kind": "class",
             "name": "AttributeOperation",
-            "abstract": false,
+            "abstract": true,
             "interface": false,
             "superTypes": [],
-            "features": [
-                {
-                    "kind": "attribute",
-                    "name": "name",
-                    "type": "AttributeName",
-                    "lower": 0,
-                    "upper": 1
-                },
-                {
-                    "kind": "attribute",
-                    "name": "operator",
-                    "type": "String",
-                    "lower": 0,
-                    "upper": 1
-                },
-                {
-                    "kind": "containment",
-                    "name": "value",
-                    "type": "Expression",
-                    "lower": 0,
-                    "upper": 1
-                }
-            ]
+            "features": []
         },
         {
             "kind": "class",
-            "name": "AttributesOperation",
+            "name": "AttributesSplat",
             "abstract": false,
             "interface": false,
             "superTypes": [
@@ -202,7 +212,7 @@ export const PuppetPackage: MPackage = {
                 {
                     "kind": "containment",
                     "name": "functor",
-                    "type": "Expression",
+                    "type": "ExpressionOrTypeFunctionName",
                     "lower": 1,
                     "upper": 1
                 },
@@ -619,9 +629,19 @@ export const PuppetPackage: MPackage = {
             "abstract": true,
             "interface": false,
             "superTypes": [
+                "ExpressionOrTypeFunctionName",
                 "ExpressionOrTypeReference"
             ],
             "features": []
+        },
+        {
+            "kind": "class",
+            "name": "ExpressionOrTypeFunctionName",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": [],
+            "doc": "Any of Expression, TypeFunctionName."
         },
         {
             "kind": "class",
@@ -1391,7 +1411,8 @@ export const PuppetPackage: MPackage = {
             "abstract": false,
             "interface": false,
             "superTypes": [
-                "Expression"
+                "Expression",
+                "ExpressionOrTypeFunctionName"
             ],
             "features": [
                 {
@@ -1617,41 +1638,43 @@ export function isAssignmentExpression(value: unknown): value is AssignmentExpre
     return typeof value === 'object' && value !== null && assignmentExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+export interface AttributeAssign {
+    readonly $type: 'AttributeAssign';
+    name: AttributeName;
+    operator: string;
+    value: Expression;
+}
+
+export function createAttributeAssign(init: Omit<AttributeAssign, '$type'>): AttributeAssign {
+    return { $type: 'AttributeAssign', ...init };
+}
+
+const attributeAssignTypes: ReadonlySet<string> = new Set(['AttributeAssign']);
+export function isAttributeAssign(value: unknown): value is AttributeAssign {
+    return typeof value === 'object' && value !== null && attributeAssignTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export type AttributeName = string;
 
-export interface AttributeOperation {
-    readonly $type: 'AttributeOperation';
-    name?: AttributeName;
-    operator?: string;
-    value?: Expression;
-}
+export type AttributeOperation = AttributeAssign | AttributesSplat;
 
-export function createAttributeOperation(init: Omit<AttributeOperation, '$type'>): AttributeOperation {
-    return { $type: 'AttributeOperation', ...init };
-}
-
-/** AttributeOperation or any of its subclasses. */
-export type AttributeOperationOrSubtype = AttributeOperation | AttributesOperation;
-
-const attributeOperationTypes: ReadonlySet<string> = new Set(['AttributeOperation', 'AttributesOperation']);
-export function isAttributeOperation(value: unknown): value is AttributeOperationOrSubtype {
+const attributeOperationTypes: ReadonlySet<string> = new Set(['AttributeAssign', 'AttributesSplat']);
+export function isAttributeOperation(value: unknown): value is AttributeOperation {
     return typeof value === 'object' && value !== null && attributeOperationTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface AttributesOperation {
-    readonly $type: 'AttributesOperation';
-    name?: AttributeName;
-    operator?: string;
-    value?: Expression;
+export interface AttributesSplat {
+    readonly $type: 'AttributesSplat';
+    value: Expression;
 }
 
-export function createAttributesOperation(init: Omit<AttributesOperation, '$type'>): AttributesOperation {
-    return { $type: 'AttributesOperation', ...init };
+export function createAttributesSplat(init: Omit<AttributesSplat, '$type'>): AttributesSplat {
+    return { $type: 'AttributesSplat', ...init };
 }
 
-const attributesOperationTypes: ReadonlySet<string> = new Set(['AttributesOperation']);
-export function isAttributesOperation(value: unknown): value is AttributesOperation {
-    return typeof value === 'object' && value !== null && attributesOperationTypes.has((value as { $type?: string }).$type ?? '');
+const attributesSplatTypes: ReadonlySet<string> = new Set(['AttributesSplat']);
+export function isAttributesSplat(value: unknown): value is AttributesSplat {
+    return typeof value === 'object' && value !== null && attributesSplatTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface BinaryExpression {
@@ -1686,7 +1709,7 @@ export function isBooleanLiteral(value: unknown): value is BooleanLiteral {
 
 export interface CallFunctionExpression {
     readonly $type: 'CallFunctionExpression';
-    functor: Expression;
+    functor: ExpressionOrTypeFunctionName;
     args?: Expression[];
     lambda?: Lambda;
 }
@@ -1772,7 +1795,7 @@ export type ClassParentName = string;
 export interface ClassResource {
     readonly $type: 'ClassResource';
     bodies?: ResourceBody[];
-    ops?: AttributeOperationOrSubtype[];
+    ops?: AttributeOperation[];
 }
 
 export function createClassResource(init: Omit<ClassResource, '$type'>): ClassResource {
@@ -1788,7 +1811,7 @@ export interface CollectExpression {
     readonly $type: 'CollectExpression';
     typeExpr: Expression;
     query: CollectQuery;
-    ops?: AttributeOperationOrSubtype[];
+    ops?: AttributeOperation[];
 }
 
 export function createCollectExpression(init: Omit<CollectExpression, '$type'>): CollectExpression {
@@ -1914,6 +1937,14 @@ export type Expression = AccessExpression | ArrayLiteral | AssignmentExpression 
 const expressionTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isExpression(value: unknown): value is Expression {
     return typeof value === 'object' && value !== null && expressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+/** Any of Expression, TypeFunctionName. */
+export type ExpressionOrTypeFunctionName = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+
+const expressionOrTypeFunctionNameTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
+export function isExpressionOrTypeFunctionName(value: unknown): value is ExpressionOrTypeFunctionName {
+    return typeof value === 'object' && value !== null && expressionOrTypeFunctionNameTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 /** Any of Expression, TypeReference. */
@@ -2248,7 +2279,7 @@ export function isReservedWord(value: unknown): value is ReservedWord {
 export interface ResourceBody {
     readonly $type: 'ResourceBody';
     title: Expression;
-    ops?: AttributeOperationOrSubtype[];
+    ops?: AttributeOperation[];
 }
 
 export function createResourceBody(init: Omit<ResourceBody, '$type'>): ResourceBody {
@@ -2264,7 +2295,7 @@ export interface ResourceExpression {
     readonly $type: 'ResourceExpression';
     typeExpr: Expression;
     bodies?: ResourceBody[];
-    ops?: AttributeOperationOrSubtype[];
+    ops?: AttributeOperation[];
 }
 
 export function createResourceExpression(init: Omit<ResourceExpression, '$type'>): ResourceExpression {
@@ -2484,4 +2515,4 @@ export function isWordLiteral(value: unknown): value is WordLiteral {
 }
 
 /** Every concrete class of Puppet. */
-export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeOperation | AttributesOperation | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | ClassResource | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | ClassResource | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
