@@ -571,7 +571,7 @@ export const BindingsPackage: MPackage = {
                     "type": "NamedArgument",
                     "lower": 0,
                     "upper": -1,
-                    "doc": "Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args)."
+                    "doc": "Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args)."
                 }
             ],
             "doc": "Binds a key (type/name) to a producer (Ruby: Binding; ARM-8 `bind [abstract] [override] [Type,] [name]\nto [optional] producer [in 'id'] { options }`). An anonymous binding has only a type; a binding with\n`multibindId` is a fragment contributed to that multibinding rather than a key of its own."
@@ -594,7 +594,7 @@ export const BindingsPackage: MPackage = {
                     "doc": "The identity fragments contribute to; unset means no fragment can attach."
                 }
             ],
-            "doc": "A binding that other bindings contribute to (ARM-8 `multibind Type, 'name' AS 'id'`; Ruby: Multibinding).\nIt is keyed by type/name like any binding (so it can be shadowed), while fragments attach by `id`.\nThe type must be an Array or Hash type. `id` is not an EMF id: an overriding multibinding may reuse it."
+            "doc": "A binding that other bindings contribute to (ARM-8 `multibind Type, 'name' AS 'id'`; Ruby: Multibinding).\nIt is keyed by type/name like any binding (so it can be shadowed), while fragments attach by `id`.\nThe type must be an Array or Hash type. `id` is not an EMF id: an overriding multibinding may reuse it.\nCollection options (combinator, flatten, uniq, conflict_resolution...) live on its producer, an\nArray- or HashMultibindProducerDescriptor; when the producer is unset the injector picks one by type\nwith default options."
         },
         {
             "kind": "class",
@@ -1003,7 +1003,7 @@ export const BindingsPackage: MPackage = {
                     "type": "String",
                     "lower": 0,
                     "upper": 1,
-                    "doc": "The fully qualified runtime class name to instantiate."
+                    "doc": "What to instantiate: a runtime class name (ARM-8 `Type[X]`) or a Puppet type (`class ntp2`, `MyBetterResourceType`)."
                 },
                 {
                     "kind": "attribute",
@@ -1074,7 +1074,7 @@ export const BindingsPackage: MPackage = {
                     "doc": "The wrapped producer (may not itself be non-caching)."
                 }
             ],
-            "doc": "Wraps a producer so every lookup produces a new value instead of a cached singleton (Ruby: NonCachingProducerDescriptor)."
+            "doc": "Wraps a producer so every lookup produces a new value instead of a cached singleton (ARM-8 `singleton => false`; Ruby: NonCachingProducerDescriptor)."
         },
         {
             "kind": "class",
@@ -1674,7 +1674,7 @@ export interface Binding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
 }
 
@@ -1694,6 +1694,9 @@ export function isBinding(value: unknown): value is BindingOrSubtype {
  * A binding that other bindings contribute to (ARM-8 `multibind Type, 'name' AS 'id'`; Ruby: Multibinding).
  * It is keyed by type/name like any binding (so it can be shadowed), while fragments attach by `id`.
  * The type must be an Array or Hash type. `id` is not an EMF id: an overriding multibinding may reuse it.
+ * Collection options (combinator, flatten, uniq, conflict_resolution...) live on its producer, an
+ * Array- or HashMultibindProducerDescriptor; when the producer is unset the injector picks one by type
+ * with default options.
  */
 export interface Multibinding {
     readonly $type: 'Multibinding';
@@ -1713,7 +1716,7 @@ export interface Multibinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
     /** The identity fragments contribute to; unset means no fragment can attach. */
     id?: string;
@@ -1750,7 +1753,7 @@ export interface ParametersBinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
     /** The instantiable type or instance whose parameters are bound: "Class[ntp]", "Web", "Web[one]". */
     target: PuppetType;
@@ -1789,7 +1792,7 @@ export interface VariablesBinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
     /** The names of the variables declared abstract (the abstract form's list), without `$`. */
     variableNames?: string[];
@@ -1823,7 +1826,7 @@ export interface ParameterMapBinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
     /** The type whose parameters are being bound (LHS). */
     fromType: PuppetType;
@@ -1884,7 +1887,7 @@ export interface AliasBinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
     /** The type of the original key; unset means Data. */
     originalType?: PuppetType;
@@ -1923,7 +1926,7 @@ export interface RenamedBinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
     /** The type of the original key; unset means Data. */
     originalType?: PuppetType;
@@ -1959,7 +1962,7 @@ export interface Rebinding {
     multibindId?: string;
     /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`; Ruby: producer_args). */
+    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
     producerArgs?: NamedArgument[];
 }
 
@@ -2159,7 +2162,7 @@ export interface InstanceProducerDescriptor {
     location?: SourceLocation;
     /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
     transformer?: PuppetLambda;
-    /** The fully qualified runtime class name to instantiate. */
+    /** What to instantiate: a runtime class name (ARM-8 `Type[X]`) or a Puppet type (`class ntp2`, `MyBetterResourceType`). */
     className?: string;
     /** Constructor arguments, in order. */
     arguments?: RichData[];
@@ -2214,7 +2217,7 @@ export function isProducerProducerDescriptor(value: unknown): value is ProducerP
     return typeof value === 'object' && value !== null && producerProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Wraps a producer so every lookup produces a new value instead of a cached singleton (Ruby: NonCachingProducerDescriptor). */
+/** Wraps a producer so every lookup produces a new value instead of a cached singleton (ARM-8 `singleton => false`; Ruby: NonCachingProducerDescriptor). */
 export interface NonCachingProducerDescriptor {
     readonly $type: 'NonCachingProducerDescriptor';
     /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */

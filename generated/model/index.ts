@@ -5,9 +5,17 @@
 
 import type { MPackage } from '../../src/model/metamodel.js';
 import { BindingsPackage } from './bindings.js';
+import { CatalogPackage } from './catalog.js';
+import { DiffPackage } from './diff.js';
+import { EffectiveBindingsPackage } from './effective-bindings.js';
 import { PuppetPackage } from './puppet.js';
+import { ReportPackage } from './report.js';
 
 export * as Bindings from './bindings.js';
+export * as Catalog from './catalog.js';
+export * as Diff from './diff.js';
+export * as EffectiveBindings from './effective-bindings.js';
 export * as Puppet from './puppet.js';
+export * as Report from './report.js';
 
-export const ALL_PACKAGES: readonly MPackage[] = [BindingsPackage, PuppetPackage];
+export const ALL_PACKAGES: readonly MPackage[] = [BindingsPackage, CatalogPackage, DiffPackage, EffectiveBindingsPackage, PuppetPackage, ReportPackage];

@@ -2,8 +2,10 @@ import { Command, CommanderError, Option } from 'commander';
 import { formatDiagnostic, isUserError } from '../common/index.js';
 import { MODEL_FORMATS } from '../model/index.js';
 import { convertAction } from './convert-command.js';
+import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
 import { generateAction } from './generate-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
+import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
 import { validateAction } from './validate-command.js';
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -16,6 +18,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .description('emit TypeScript model code, JSON Schemas and .ecore files from metamodel/ and the Puppet grammar')
         .option('--check', 'only compare: exit 1 listing stale, missing or extra generated files')
         .action(async (opts: { check?: boolean }) => setExit(await generateAction(opts, io)));
+
+    program.command('parse')
+        .description('parse Puppet manifests (.pp) and EPP templates (.epp); print PN, or the AST as a JSON/msgpack model')
+        .argument('<file...>', 'files to parse; a directory means every .pp and .epp file below it')
+        .addOption(new Option('--format <format>', 'output format').choices(PARSE_FORMATS).default('pn'))
+        .option('--out-dir <dir>', 'write DIR/FILE.<format> for every input instead of printing')
+        .action((files: string[], opts: { format: ParseFormat; outDir?: string }) => setExit(parseAction(files, opts, io)));
 
     program.command('validate')
         .description('load a model (.json or .msgpack) and report every violation with its JSON path')
@@ -30,6 +39,13 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('-o, --output <file>', 'write here instead of stdout')
         .option('--kind <name>', 'require a model of this package')
         .action((file: string, opts: { to: (typeof MODEL_FORMATS)[number]; output?: string; kind?: string }) => setExit(convertAction(file, opts, io)));
+
+    program.command('diff')
+        .description('compare two models of the same kind; exit 0 when equal, 2 when different, 1 on error')
+        .argument('<old>', 'old model file')
+        .argument('<new>', 'new model file')
+        .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
+        .action((a: string, b: string, opts: { format: DiffFormat }) => setExit(diffAction(a, b, opts, io)));
 
     return program;
 }

@@ -1,11 +1,13 @@
 import { UserError, type Diagnostic } from '../common/index.js';
 import { ModelIssues } from './issues.js';
 import { parseJson, stringifyJson } from './json-text.js';
-import { isMany, type MFeature } from './metamodel.js';
+import { isMany } from './metamodel.js';
 import type { Model } from './model.js';
-import type { ModelObject, ModelRef } from './model-object.js';
+import type { ModelObject, ModelRef, RichData } from './model-object.js';
 import type { PackageIndex } from './package-index.js';
 import { checkReferences } from './reference-check.js';
+import { richDataProblem } from './rich-data.js';
+import { isUnset } from './unset.js';
 import { modelRegistry, type ModelRegistry } from './registry.js';
 import { escapePointer, validateAgainstSchema } from './schema-validator.js';
 
@@ -29,8 +31,11 @@ export function decodeWire(wire: unknown, file: string, options: DecodeOptions =
     if (proto !== undefined) {
         throw new UserError({ severity: 'error', code: ModelIssues.PROTO_KEY, message: "the key '__proto__' is not allowed in a model", file, path: proto });
     }
-    if (typeof wire !== 'object' || wire === null || Array.isArray(wire) || typeof (wire as { $type?: unknown }).$type !== 'string') {
+    if (typeof wire !== 'object' || wire === null || Array.isArray(wire)) {
         throw new UserError({ severity: 'error', code: ModelIssues.NOT_A_MODEL, message: 'a model document is a JSON object with a "$type"', file, path: '' });
+    }
+    if (typeof (wire as { $type?: unknown }).$type !== 'string') {
+        throw new UserError({ severity: 'error', code: ModelIssues.NOT_A_MODEL, message: 'a model document needs a string "$type"', file, path: '/$type' });
     }
     const type = (wire as WireObject).$type;
     const hash = type.indexOf('#//');
@@ -45,7 +50,8 @@ export function decodeWire(wire: unknown, file: string, options: DecodeOptions =
             throw new UserError({ severity: 'error', code: ModelIssues.KIND_MISMATCH, message: `expected a ${options.kind} model, got ${index.pkg.name}`, file, path: '/$type' });
         }
     }
-    const schemaErrors = validateAgainstSchema(wire, index, file);
+    // JSON Schema knows numbers only: 64-bit integers are checked as their (nearest) doubles.
+    const schemaErrors = validateAgainstSchema(hasBigint(wire) ? withDoubles(wire) : wire, index, file);
     if (schemaErrors.length > 0) throw new UserError(schemaErrors);
     const diagnostics: Diagnostic[] = [];
     const root = fromWire(wire as WireObject, index, '', file, diagnostics);
@@ -63,6 +69,12 @@ function fromWire(wire: WireObject, index: PackageIndex, path: string, file: str
         const at = `${path}/${escapePointer(f.name)}`;
         switch (f.kind) {
             case 'attribute':
+                if (index.primitiveOf(f.type) === 'Data') {
+                    const problem = isMany(f)
+                        ? (v as RichData[]).map((x, i) => richDataProblem(x, `${at}/${i}`)).find(p => p !== undefined)
+                        : richDataProblem(v as RichData, at);
+                    if (problem) diagnostics.push({ severity: 'error', code: ModelIssues.WRONG_DATATYPE, file, path: problem.path, message: problem.message });
+                }
                 out[f.name] = v;
                 break;
             case 'reference':
@@ -105,7 +117,7 @@ function toWire(obj: ModelObject, index: PackageIndex): WireObject {
     if (idFeature && obj[idFeature.name] !== undefined) out.$id = String(obj[idFeature.name]);
     for (const f of index.allFeatures(obj.$type)) {
         const v = obj[f.name];
-        if (isUnset(v, f)) continue;
+        if (isUnset(v, f, index)) continue;
         switch (f.kind) {
             case 'attribute':
                 out[f.name] = v;
@@ -121,11 +133,17 @@ function toWire(obj: ModelObject, index: PackageIndex): WireObject {
     return out as WireObject;
 }
 
-/** EMF does not serialize default values; neither do we, so a model has one wire form. */
-function isUnset(v: unknown, f: MFeature): boolean {
-    if (v === undefined || v === null) return true;
-    if (Array.isArray(v) && v.length === 0 && isMany(f)) return true;
-    return f.defaultValue !== undefined && f.kind === 'attribute' && String(v) === f.defaultValue;
+function hasBigint(v: unknown): boolean {
+    if (typeof v === 'bigint') return true;
+    if (typeof v !== 'object' || v === null) return false;
+    return (Array.isArray(v) ? v : Object.values(v)).some(hasBigint);
+}
+
+function withDoubles(v: unknown): unknown {
+    if (typeof v === 'bigint') return Number(v);
+    if (Array.isArray(v)) return v.map(withDoubles);
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withDoubles(x)]));
+    return v;
 }
 
 function findProtoKey(v: unknown, path: string): string | undefined {

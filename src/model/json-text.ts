@@ -4,9 +4,16 @@ import { ModelIssues } from './issues.js';
 type RawJson = (text: string) => unknown;
 const rawJSON = (JSON as unknown as { rawJSON: RawJson }).rawJSON;
 
+const exactBigints = (_key: string, v: unknown): unknown => typeof v === 'bigint' ? rawJSON(v.toString()) : v;
+
 /** Pretty JSON with a final newline; bigint values are written as exact integers. */
 export function stringifyJson(value: unknown): string {
-    return `${JSON.stringify(value, (_key, v: unknown) => typeof v === 'bigint' ? rawJSON(v.toString()) : v, 2)}\n`;
+    return `${JSON.stringify(value, exactBigints, 2)}\n`;
+}
+
+/** One-line JSON, bigints exact. */
+export function compactJson(value: unknown): string {
+    return JSON.stringify(value, exactBigints);
 }
 
 /**
@@ -19,9 +26,8 @@ export function parseJson(text: string, file: string): unknown {
         value = JSON.parse(text);
     } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
-        const m = /line (\d+) column (\d+)/.exec(msg) ?? undefined;
-        const at = m ? { file, line: Number(m[1]), column: Number(m[2]) } : undefined;
-        throw new UserError({ severity: 'error', code: ModelIssues.INVALID_JSON, message: `invalid JSON: ${msg}`, file, ...(at ? { at } : {}) });
+        const at = errorPoint(msg, text, file);
+        throw new UserError({ severity: 'error', code: ModelIssues.INVALID_JSON, message: `invalid JSON: ${msg}`, file, at });
     }
     if (/\d{16,}/.test(text)) {
         value = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) => {
@@ -32,4 +38,14 @@ export function parseJson(text: string, file: string): unknown {
         });
     }
     return value;
+}
+
+/** V8 names a line and column, or only an offset, or (at the end of input) nothing. */
+function errorPoint(message: string, text: string, file: string): { file: string; line: number; column: number } {
+    const lc = /line (\d+) column (\d+)/.exec(message);
+    if (lc) return { file, line: Number(lc[1]), column: Number(lc[2]) };
+    const pos = /position (\d+)/.exec(message);
+    const offset = pos ? Number(pos[1]) : text.length;
+    const before = text.slice(0, offset).split('\n');
+    return { file, line: before.length, column: before[before.length - 1].length + 1 };
 }

@@ -22,3 +22,8 @@ export function isModelObject(v: unknown): v is ModelObject {
 export function isModelRef(v: unknown): v is ModelRef {
     return typeof v === 'object' && v !== null && typeof (v as { $ref?: unknown }).$ref === 'string';
 }
+
+/** Generated interfaces are closed (no index signature); every one of them is a ModelObject. */
+export function asModelObject<T extends { readonly $type: string }>(obj: T): ModelObject {
+    return obj as ModelObject;
+}

@@ -6,8 +6,9 @@ import type { Model } from './model.js';
 
 // Standard msgpack only: no records, no extensions, so any msgpack library can read it.
 const packr = new Packr({ useRecords: false, variableMapSize: true, encodeUndefinedAsNil: false });
+// Maps come back as Map so that a `__proto__` key is seen (msgpackr renames it on objects).
 // 'auto' (number when safe, bigint beyond 2^53) is implemented by msgpackr but missing from its typings.
-const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true, int64AsType: 'auto' as 'bigint' });
+const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: false, int64AsType: 'auto' as 'bigint' });
 
 const INT32_MIN = -(2 ** 31);
 const UINT32_MAX = 2 ** 32 - 1;
@@ -20,10 +21,29 @@ function widenIntegers(v: unknown): unknown {
     if (Array.isArray(v)) return v.map(widenIntegers);
     if (typeof v === 'object' && v !== null) {
         const out: Record<string, unknown> = {};
-        for (const [k, x] of Object.entries(v)) out[k] = widenIntegers(x);
+        // defineProperty: a plain assignment to `__proto__` would set the prototype and drop the key.
+        for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: widenIntegers(x), enumerable: true, writable: true, configurable: true });
         return out;
     }
     return v;
+}
+
+/** msgpack maps as plain objects; keys must be strings, and `__proto__` is refused (as in JSON models). */
+function mapsToObjects(v: unknown, path: string, file: string): unknown {
+    if (Array.isArray(v)) return v.map((x, i) => mapsToObjects(x, `${path}/${i}`, file));
+    if (!(v instanceof Map)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of v) {
+        if (typeof k !== 'string') {
+            throw new UserError({ severity: 'error', code: ModelIssues.WRONG_DATATYPE, message: `map keys must be strings, not ${typeof k}`, file, path });
+        }
+        const at = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (k === '__proto__') {
+            throw new UserError({ severity: 'error', code: ModelIssues.PROTO_KEY, message: "the key '__proto__' is not allowed in a model", file, path: at });
+        }
+        out[k] = mapsToObjects(x, at, file);
+    }
+    return out;
 }
 
 export function packValue(value: unknown): Uint8Array {
@@ -31,11 +51,13 @@ export function packValue(value: unknown): Uint8Array {
 }
 
 export function unpackValue(bytes: Uint8Array, file: string): unknown {
+    let value: unknown;
     try {
-        return unpackr.unpack(bytes);
+        value = unpackr.unpack(bytes);
     } catch (e) {
         throw new UserError({ severity: 'error', code: ModelIssues.INVALID_MSGPACK, message: `invalid msgpack: ${e instanceof Error ? e.message : String(e)}`, file });
     }
+    return mapsToObjects(value, '', file);
 }
 
 export function encodeMsgpack(model: Model): Uint8Array {

@@ -5,6 +5,7 @@ import type { Model } from './model.js';
 import type { ModelObject, ModelRef } from './model-object.js';
 import { ReferenceResolver } from './reference-check.js';
 import { walkModel } from './model-walk.js';
+import { isUnset } from './unset.js';
 
 /**
  * The JSON dialect of Ruby RGen's JsonInstantiator: a top-level array, `_class` with the short
@@ -14,16 +15,20 @@ import { walkModel } from './model-walk.js';
  */
 export function toRgenJson(model: Model): string {
     const resolver = new ReferenceResolver(model);
-    const names = new Map<ModelObject, string>();
+    // RGen's resolver names an object by the `name`s on its containment path. An object of a
+    // class without a `name` feature is transparent; one whose `name` is unset hides its subtree.
+    const names = new Map<ModelObject, string | null>();
     for (const v of walkModel(model)) {
-        const parent = v.container ? names.get(v.container) ?? '' : '';
+        const parent = v.container ? names.get(v.container) ?? null : '';
+        const hasName = model.index.feature(v.obj.$type, 'name') !== undefined;
         const own = v.obj.name;
-        names.set(v.obj, typeof own === 'string' ? `${parent}/${own}` : parent);
+        names.set(v.obj, parent === null ? null : typeof own === 'string' ? `${parent}/${own}` : hasName ? null : parent);
     }
     const qualifiedName = (ref: ModelRef, feature: string): string => {
         const target = resolver.resolve(ref);
         const name = target ? names.get(target) : undefined;
         if (!target || !name || typeof target.name !== 'string') {
+            // No name, or a name RGen cannot reach: it would not resolve on the Ruby side.
             throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: `reference '${feature}' -> ${ref.$ref}: RGen JSON can only reference objects that have a name` });
         }
         return name;
@@ -32,10 +37,10 @@ export function toRgenJson(model: Model): string {
         const out: Record<string, unknown> = { _class: obj.$type };
         for (const f of model.index.allFeatures(obj.$type)) {
             const v = obj[f.name];
-            if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+            if (isUnset(v, f, model.index)) continue;
             switch (f.kind) {
                 case 'attribute':
-                    out[f.name] = model.index.primitiveOf(f.type) === 'Data' ? withoutNulls(v) : v;
+                    out[f.name] = model.index.primitiveOf(f.type) === 'Data' ? rgenTopData(v) : v;
                     break;
                 case 'reference':
                     out[f.name] = isMany(f) ? (v as ModelRef[]).map(r => qualifiedName(r, f.name)) : qualifiedName(v as ModelRef, f.name);
@@ -50,11 +55,23 @@ export function toRgenJson(model: Model): string {
     return `${writeJson([convert(model.root)], '')}\n`;
 }
 
-/** Puppet `undef` inside data has no RGen form; it becomes the rich-data marker for Undef. */
-function withoutNulls(v: unknown): unknown {
+/** RGen drops an empty list given to a single-valued attribute, so it travels as a marker. */
+function rgenTopData(v: unknown): unknown {
+    return Array.isArray(v) && v.length === 0 ? { __ptype: 'Array', __pvalue: [] } : rgenData(v);
+}
+
+/**
+ * RGen's JSON reader has no `null` and reads `{}` as nil: Puppet `undef` becomes the rich-data
+ * marker for Undef, and an empty hash its pair form.
+ */
+function rgenData(v: unknown): unknown {
     if (v === null) return { __ptype: 'Undef' };
-    if (Array.isArray(v)) return v.map(withoutNulls);
-    if (typeof v === 'object') return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, withoutNulls(x)]));
+    if (Array.isArray(v)) return v.map(rgenData);
+    if (typeof v === 'object') {
+        const entries = Object.entries(v as object);
+        if (entries.length === 0) return { __ptype: 'Hash', __pvalue: [] };
+        return Object.fromEntries(entries.map(([k, x]) => [k, rgenData(x)]));
+    }
     return v;
 }
 
@@ -67,12 +84,27 @@ function writeJson(v: unknown, indent: string): string {
         case 'object': {
             const entries = Object.entries(v as object);
             if (entries.length === 0) return '{}';
-            return `{\n${entries.map(([k, x]) => `${next}${JSON.stringify(k)}: ${writeJson(x, next)}`).join(',\n')}\n${indent}}`;
+            return `{\n${entries.map(([k, x]) => `${next}${rgenString(k)}: ${writeJson(x, next)}`).join(',\n')}\n${indent}}`;
         }
         case 'number': return plainNumber(v);
         case 'bigint': return v.toString();
+        case 'string': return rgenString(v);
         default: return JSON.stringify(v);
     }
+}
+
+/**
+ * RGen unescapes `\\` before `\n` (and `\r \t \f \b`), so a backslash followed by one of those
+ * letters cannot survive; other control characters must be written raw, as it keeps `\u` escapes
+ * literally.
+ */
+function rgenString(s: string): string {
+    if (/\\[nrtfb]/.test(s)) {
+        throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: `RGen JSON cannot carry a backslash before n, r, t, f or b: ${JSON.stringify(s)}` });
+    }
+    const escaped = s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+        .replace(/\t/g, '\\t').replace(/\f/g, '\\f').replace(/\u0008/g, '\\b');
+    return `"${escaped}"`;
 }
 
 function plainNumber(n: number): string {

@@ -65,3 +65,40 @@ export function fromRichData(d: RichData, path = ''): PuppetValue {
             return bad('unsupported type');
     }
 }
+
+const KNOWN_PTYPES = new Set(['Default', 'Sensitive', 'Regexp', 'Binary', 'Hash', ...STRING_FORMS]);
+
+/**
+ * The first malformed `__ptype` form inside a rich-data value, if any, with its JSON path.
+ * Checked on every model load, so a stage never meets rich data it cannot decode.
+ */
+export function richDataProblem(d: RichData, path: string): { path: string; message: string } | undefined {
+    if (d === null || typeof d !== 'object') return undefined;
+    if (Array.isArray(d)) {
+        for (let i = 0; i < d.length; i++) {
+            const p = richDataProblem(d[i], `${path}/${i}`);
+            if (p) return p;
+        }
+        return undefined;
+    }
+    const ptype = d[PTYPE];
+    if (ptype === undefined) {
+        for (const [k, x] of Object.entries(d)) {
+            const p = richDataProblem(x, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+            if (p) return p;
+        }
+        return undefined;
+    }
+    const at = `${path}/${PTYPE}`;
+    if (typeof ptype !== 'string' || !KNOWN_PTYPES.has(ptype)) return { path: at, message: `unknown rich data type ${JSON.stringify(ptype)}` };
+    const pvalue = d[PVALUE];
+    switch (ptype) {
+        case 'Default': return undefined;
+        case 'Sensitive': return pvalue === undefined ? undefined : richDataProblem(pvalue, `${path}/${PVALUE}`);
+        case 'Hash':
+            if (!Array.isArray(pvalue) || pvalue.length % 2 !== 0) return { path: `${path}/${PVALUE}`, message: 'rich data Hash: __pvalue must be a list of key, value pairs' };
+            return richDataProblem(pvalue, `${path}/${PVALUE}`);
+        default:
+            return typeof pvalue === 'string' ? undefined : { path: `${path}/${PVALUE}`, message: `rich data ${ptype}: __pvalue must be a string` };
+    }
+}

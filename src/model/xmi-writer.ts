@@ -1,5 +1,7 @@
 import { UserError } from '../common/index.js';
 import { ModelIssues } from './issues.js';
+import { compactJson } from './json-text.js';
+import { isUnset } from './unset.js';
 import { isMany, type MFeature } from './metamodel.js';
 import type { Model } from './model.js';
 import type { ModelObject, ModelRef } from './model-object.js';
@@ -19,9 +21,12 @@ export function toXmi(model: Model): string {
         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
         `xmlns:${prefix}="${escapeXml(index.pkg.nsURI)}"`
     ];
-    const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+    const lines: string[] = [];
     writeObject(root, `${prefix}:${root.$type}`, head, index, '', lines);
-    return `${lines.join('\n')}\n`;
+    const body = lines.join('\n');
+    // XML 1.0 cannot carry control characters even as references; XML 1.1 can, and EMF reads it.
+    const version = RESTRICTED.test(body) ? '1.1' : '1.0';
+    return `<?xml version="${version}" encoding="UTF-8"?>\n${body}\n`;
 }
 
 function writeObject(obj: ModelObject, tag: string, extra: string[], index: PackageIndex, indent: string, lines: string[]): void {
@@ -29,7 +34,7 @@ function writeObject(obj: ModelObject, tag: string, extra: string[], index: Pack
     const children: Array<() => void> = [];
     for (const f of index.allFeatures(obj.$type)) {
         const v = obj[f.name];
-        if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) continue;
+        if (isUnset(v, f, index)) continue;
         switch (f.kind) {
             case 'attribute':
                 if (isMany(f)) {
@@ -65,7 +70,7 @@ function writeObject(obj: ModelObject, tag: string, extra: string[], index: Pack
 
 /** Ecore's string form of a value; `Data` values travel as their rich-data JSON text. */
 function literal(v: unknown, f: MFeature, index: PackageIndex): string {
-    if (index.primitiveOf(f.type) === 'Data') return JSON.stringify(v);
+    if (index.primitiveOf(f.type) === 'Data') return compactJson(v);
     switch (typeof v) {
         case 'string': return v;
         case 'number': case 'bigint': case 'boolean': return String(v);
@@ -74,7 +79,12 @@ function literal(v: unknown, f: MFeature, index: PackageIndex): string {
     }
 }
 
+const RESTRICTED = /&#x(?:[1-8BCEF]|1[0-9A-F]|7F|8[0-9A-F]|9[0-9A-F]);/;
+
 export function escapeXml(s: string): string {
+    if (s.includes('\u0000')) {
+        throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: 'XML cannot carry the character U+0000' });
+    }
     return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-        .replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;').replace(/\t/g, '&#x9;');
+        .replace(/[\u0001-\u001f\u007f-\u009f]/g, c => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`);
 }

@@ -1,10 +1,12 @@
 import type { MClass, MClassifier, MFeature, MPackage, Primitive } from '../model/metamodel.js';
 import { isPrimitive } from '../model/metamodel.js';
+import { escapeXml as xml } from '../model/xmi-writer.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
 
 /**
- * `emf`: for Java EMF (all Ecore built-ins; `Data` is a Jackson JsonNode so emfjson-jackson can
- * carry rich data). `rgen`: for Ruby RGen, which resolves only seven built-ins, evaluates
+ * `emf`: for Java EMF (all Ecore built-ins; `Data` is its rich-data JSON text, a java.lang.String,
+ * because stock EMF silently drops XMI values of an instance class it cannot load, such as
+ * Jackson's JsonNode). `rgen`: for Ruby RGen, which resolves only seven built-ins, evaluates
  * instanceClassName as Ruby and needs a capitalised package name.
  */
 export type EcoreProfile = 'emf' | 'rgen';
@@ -19,7 +21,7 @@ const BUILTIN: Record<EcoreProfile, Record<Exclude<Primitive, 'Data'>, string>> 
 
 const JAVA_CLASS: Record<Primitive, string> = {
     String: 'java.lang.String', Int: 'java.lang.Integer', Long: 'java.lang.Long', Boolean: 'java.lang.Boolean',
-    Double: 'java.lang.Double', Data: 'com.fasterxml.jackson.databind.JsonNode'
+    Double: 'java.lang.Double', Data: 'java.lang.String'
 };
 
 export function generateEcore(pkg: MPackage, profile: EcoreProfile, source: string): GeneratedFile {
@@ -115,9 +117,4 @@ function documentation(doc: string | undefined, indent: string): string[] {
 
 function capitalise(s: string): string {
     return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-export function xml(s: string): string {
-    return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-        .replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;').replace(/\t/g, '&#x9;');
 }

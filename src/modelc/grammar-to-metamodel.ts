@@ -56,8 +56,33 @@ export function grammarToPackage(grammar: Grammar, info: GrammarPackageInfo): MP
     // Synthesized unions only get their supertype links after every feature has been seen.
     const withSupers = interfaces.map(c => c.kind === 'class' ? { ...c, superTypes: sorted(classSupers.get(c.name)) } : c);
     const synthetic = [...synthesized.values()].map(c => ({ ...c, superTypes: sorted(classSupers.get(c.name)) }));
-    const classifiers = [...withSupers, ...unions, ...synthetic].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    const classifiers = withoutRedeclaredFeatures([...withSupers, ...unions, ...synthetic]).sort((a, b) => a.name.localeCompare(b.name, 'en'));
     return { name: info.name, nsURI: info.nsURI, nsPrefix: info.nsPrefix, doc: info.doc, classifiers };
+}
+
+/**
+ * Langium lets a subtype repeat a supertype's property; Ecore forbids two features of one name
+ * in a class, so the inherited declaration stands.
+ */
+function withoutRedeclaredFeatures(classifiers: MClassifier[]): MClassifier[] {
+    const byName = new Map(classifiers.map(c => [c.name, c]));
+    const inherited = (name: string, seen = new Set<string>()): Set<string> => {
+        const c = byName.get(name);
+        const names = new Set<string>();
+        if (c?.kind !== 'class' || seen.has(name)) return names;
+        seen.add(name);
+        for (const s of c.superTypes) {
+            const sup = byName.get(s);
+            if (sup?.kind === 'class') sup.features.forEach(f => names.add(f.name));
+            inherited(s, seen).forEach(n => names.add(n));
+        }
+        return names;
+    };
+    return classifiers.map(c => {
+        if (c.kind !== 'class') return c;
+        const taken = inherited(c.name);
+        return { ...c, features: c.features.filter(f => !taken.has(f.name)) };
+    });
 }
 
 interface FeatureContext {

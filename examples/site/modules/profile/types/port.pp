@@ -1,0 +1,2 @@
+# A TCP port number.
+type Profile::Port = Integer[1, 65535]
