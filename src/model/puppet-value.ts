@@ -1,36 +1,17 @@
 /**
- * Puppet values as the model runtime carries them. JSON-like values are themselves; the rest
- * are small tagged classes so a codec can tell them apart without guessing.
+ * The model runtime carries Puppet values in the shared runtime representation of `src/values`
+ * (Integer = bigint, types = type values); this module only re-exports it for model users.
  */
-export type PuppetValue =
-    | null | boolean | number | bigint | string
-    | PuppetValue[]
-    | Map<PuppetValue, PuppetValue>
-    | PDefault | PSensitive | PRegexp | PBinary | PStringForm;
+export {
+    PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+} from '../values/index.js';
 
-/** The `default` literal. */
-export class PDefault {
-    static readonly instance = new PDefault();
-    private constructor() {}
-}
-
-/** Sensitive[T]: wraps a value so that no printer, log, report or diff shows it. */
-export class PSensitive {
-    constructor(readonly value: PuppetValue) {}
-    toString(): string {
-        return 'Sensitive [value redacted]';
-    }
-}
-
-export class PRegexp {
-    constructor(readonly source: string) {}
-}
-
-export class PBinary {
-    constructor(readonly bytes: Uint8Array) {}
-}
-
-/** A value whose rich-data form is its string form: Timestamp, Timespan, SemVer, SemVerRange, Type. */
+/**
+ * The earlier string-form representation of Timestamp, Timespan, SemVer and Type values. Kept
+ * only so code written against it still compiles; runtime values are never of this class now
+ * (rich data decodes to PTimestamp, type values, ...).
+ * @deprecated use the classes of `src/values` and `src/types`.
+ */
 export class PStringForm {
     constructor(readonly ptype: 'Timestamp' | 'Timespan' | 'SemVer' | 'SemVerRange' | 'Type', readonly text: string) {}
 }

@@ -1,7 +1,11 @@
 import { UserError } from '../common/index.js';
 import { ModelIssues } from './issues.js';
 import type { RichData } from './model-object.js';
-import { PBinary, PDefault, PRegexp, PSensitive, PStringForm, type PuppetValue } from './puppet-value.js';
+import { PAnyType, parseTypeString, typeToString } from '../types/index.js';
+import {
+    formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan,
+    PTimestamp, type PuppetValue
+} from '../values/index.js';
 
 const PTYPE = '__ptype';
 const PVALUE = '__pvalue';
@@ -18,7 +22,8 @@ export function toRichData(v: PuppetValue): RichData {
         if (!Number.isFinite(v)) throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: `${v} cannot be written as rich data` });
         return v;
     }
-    if (typeof v === 'bigint') return v as unknown as RichData; // written exactly by the JSON and msgpack writers
+    // Written exactly by the JSON and msgpack writers; small integers become plain numbers.
+    if (typeof v === 'bigint') return (v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v) as unknown as RichData;
     if (Array.isArray(v)) return v.map(toRichData);
     if (v instanceof Map) {
         const plain = [...v.keys()].every(k => typeof k === 'string' && k !== PTYPE);
@@ -33,11 +38,19 @@ export function toRichData(v: PuppetValue): RichData {
     if (v instanceof PSensitive) return { [PTYPE]: 'Sensitive', [PVALUE]: toRichData(v.value) };
     if (v instanceof PRegexp) return { [PTYPE]: 'Regexp', [PVALUE]: v.source };
     if (v instanceof PBinary) return { [PTYPE]: 'Binary', [PVALUE]: Buffer.from(v.bytes).toString('base64') };
-    return { [PTYPE]: v.ptype, [PVALUE]: v.text };
+    if (v instanceof PTimestamp) return { [PTYPE]: 'Timestamp', [PVALUE]: formatTimestamp(v) };
+    if (v instanceof PTimespan) return { [PTYPE]: 'Timespan', [PVALUE]: formatTimespan(v) };
+    if (v instanceof PSemVer) return { [PTYPE]: 'SemVer', [PVALUE]: v.toString() };
+    if (v instanceof PSemVerRange) return { [PTYPE]: 'SemVerRange', [PVALUE]: v.toString() };
+    if (v instanceof PDeferred) return { [PTYPE]: 'Deferred', name: v.name, arguments: v.args.map(toRichData) };
+    if (v instanceof PIterator) return v.elementsOf().map(toRichData);
+    if (v instanceof PAnyType) return { [PTYPE]: 'Type', [PVALUE]: typeToString(v) };
+    return null;
 }
 
 export function fromRichData(d: RichData, path = ''): PuppetValue {
-    if (d === null || typeof d !== 'object') return d;
+    if (typeof d === 'number') return Number.isInteger(d) ? BigInt(d) : d;
+    if (d === null || typeof d !== 'object') return d as PuppetValue;
     if (Array.isArray(d)) return d.map((x, i) => fromRichData(x, `${path}/${i}`));
     const ptype = d[PTYPE];
     if (typeof ptype !== 'string') {
@@ -60,13 +73,46 @@ export function fromRichData(d: RichData, path = ''): PuppetValue {
             }
             return m;
         }
+        case 'Timestamp': return typeof pvalue === 'string' ? parseTimestamp(pvalue) ?? bad('unreadable timestamp') : bad('__pvalue must be a string');
+        case 'Timespan': return typeof pvalue === 'string' ? parseTimespan(pvalue) ?? bad('unreadable timespan') : bad('__pvalue must be a string');
+        case 'SemVer': {
+            const m = typeof pvalue === 'string' ? /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(pvalue) : null;
+            return m ? new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '') : bad('unreadable version');
+        }
+        case 'SemVerRange': return typeof pvalue === 'string' ? new PSemVerRange(pvalue) : bad('__pvalue must be a string');
+        case 'Type': return typeof pvalue === 'string' ? parseTypeString(pvalue) : bad('__pvalue must be a string');
+        case 'Deferred': {
+            const name = d['name'];
+            const args = d['arguments'];
+            if (typeof name !== 'string') return bad('name must be a string');
+            return new PDeferred(name, Array.isArray(args) ? args.map((x, i) => fromRichData(x, `${path}/arguments/${i}`)) : []);
+        }
         default:
-            if (STRING_FORMS.has(ptype) && typeof pvalue === 'string') return new PStringForm(ptype as PStringForm['ptype'], pvalue);
             return bad('unsupported type');
     }
 }
 
-const KNOWN_PTYPES = new Set(['Default', 'Sensitive', 'Regexp', 'Binary', 'Hash', ...STRING_FORMS]);
+const KNOWN_PTYPES = new Set(['Default', 'Sensitive', 'Regexp', 'Binary', 'Hash', 'Deferred', ...STRING_FORMS]);
+
+/** `2020-01-01T00:00:00.000000000 UTC` (Puppet's form) or any ISO 8601 text. */
+function parseTimestamp(text: string): PTimestamp | undefined {
+    const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))? UTC$/.exec(text);
+    if (m) {
+        const seconds = BigInt(Date.parse(`${m[1]}Z`) / 1000);
+        return new PTimestamp(seconds * 1_000_000_000n + BigInt((m[2] ?? '').padEnd(9, '0')));
+    }
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? undefined : new PTimestamp(BigInt(ms) * 1_000_000n);
+}
+
+/** `D-HH:MM:SS.NNNNNNNNN` as formatTimespan writes it. */
+function parseTimespan(text: string): PTimespan | undefined {
+    const m = /^(-)?(?:(\d+)-)?(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?$/.exec(text);
+    if (!m) return undefined;
+    const secs = ((BigInt(m[2] ?? '0') * 24n + BigInt(m[3])) * 60n + BigInt(m[4])) * 60n + BigInt(m[5]);
+    const n = secs * 1_000_000_000n + BigInt((m[6] ?? '').padEnd(9, '0'));
+    return new PTimespan(m[1] ? -n : n);
+}
 
 /**
  * The first malformed `__ptype` form inside a rich-data value, if any, with its JSON path.
@@ -93,7 +139,7 @@ export function richDataProblem(d: RichData, path: string): { path: string; mess
     if (typeof ptype !== 'string' || !KNOWN_PTYPES.has(ptype)) return { path: at, message: `unknown rich data type ${JSON.stringify(ptype)}` };
     const pvalue = d[PVALUE];
     switch (ptype) {
-        case 'Default': return undefined;
+        case 'Default': case 'Deferred': return undefined;
         case 'Sensitive': return pvalue === undefined ? undefined : richDataProblem(pvalue, `${path}/${PVALUE}`);
         case 'Hash':
             if (!Array.isArray(pvalue) || pvalue.length % 2 !== 0) return { path: `${path}/${PVALUE}`, message: 'rich data Hash: __pvalue must be a list of key, value pairs' };

@@ -1,26 +1,28 @@
 import { describe, expect, test } from 'vitest';
 import {
-    fromRichData, packValue, parseJson, PBinary, PDefault, PRegexp, PSensitive, PStringForm, stringifyJson, toRichData, unpackValue,
+    fromRichData, packValue, parseJson, PBinary, PDefault, PRegexp, PSensitive, PTimestamp, stringifyJson, toRichData, unpackValue,
     type PuppetValue, type RichData
 } from '../../src/model/index.js';
 import { isUserError } from '../../src/common/index.js';
+import { parseTypeString } from '../../src/types/index.js';
 
 const cases: Array<[string, PuppetValue, RichData]> = [
     ['undef', null, null],
     ['string', 'text', 'text'],
-    ['integer', 42, 42],
+    ['integer', 42n, 42],
     ['float', 0.5, 0.5],
+    ['integer beyond 53 bits', 2n ** 60n, 2n ** 60n as unknown as RichData],
     ['boolean', true, true],
-    ['array', [1, 'a', null], [1, 'a', null]],
-    ['hash with string keys', new Map<PuppetValue, PuppetValue>([['a', 1], ['b', [true]]]), { a: 1, b: [true] }],
-    ['hash with a non-string key', new Map<PuppetValue, PuppetValue>([[1, 'one'], ['two', 2]]), { __ptype: 'Hash', __pvalue: [1, 'one', 'two', 2] }],
+    ['array', [1n, 'a', null], [1, 'a', null]],
+    ['hash with string keys', new Map<PuppetValue, PuppetValue>([['a', 1n], ['b', [true]]]), { a: 1, b: [true] }],
+    ['hash with a non-string key', new Map<PuppetValue, PuppetValue>([[1n, 'one'], ['two', 2n]]), { __ptype: 'Hash', __pvalue: [1, 'one', 'two', 2] }],
     ['hash with its own __ptype key', new Map<PuppetValue, PuppetValue>([['__ptype', 'x']]), { __ptype: 'Hash', __pvalue: ['__ptype', 'x'] }],
     ['default', PDefault.instance, { __ptype: 'Default' }],
     ['sensitive', new PSensitive('secret'), { __ptype: 'Sensitive', __pvalue: 'secret' }],
     ['regexp', new PRegexp('^a+$'), { __ptype: 'Regexp', __pvalue: '^a+$' }],
     ['binary', new PBinary(new Uint8Array([0, 1, 254, 255])), { __ptype: 'Binary', __pvalue: 'AAH+/w==' }],
-    ['timestamp', new PStringForm('Timestamp', '2026-11-22T04:00:00.000000000 UTC'), { __ptype: 'Timestamp', __pvalue: '2026-11-22T04:00:00.000000000 UTC' }],
-    ['type', new PStringForm('Type', 'Enum[present, absent]'), { __ptype: 'Type', __pvalue: 'Enum[present, absent]' }],
+    ['timestamp', new PTimestamp(1795320000000000000n), { __ptype: 'Timestamp', __pvalue: '2026-11-22T04:00:00.000000000 UTC' }],
+    ['type', parseTypeString('Enum[present, absent]'), { __ptype: 'Type', __pvalue: "Enum['present', 'absent']" }],
     ['nested sensitive in a hash', new Map<PuppetValue, PuppetValue>([['pw', new PSensitive(new Map<PuppetValue, PuppetValue>([['k', 'v']]))]]), { pw: { __ptype: 'Sensitive', __pvalue: { k: 'v' } } }]
 ];
 

@@ -1,0 +1,176 @@
+import { PDefault, PRegexp, type PuppetValue } from '../values/index.js';
+import {
+    PAnyType, PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
+    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
+    PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
+} from './model.js';
+import { typeToString } from './to-string.js';
+
+/** Raised for malformed type parameters; the evaluator turns it into a located error. */
+export class TypeConstructionError extends Error {}
+
+const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'Boolean', 'CatalogEntry', 'Runtime',
+    'Timestamp', 'Timespan', 'SemVer', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
+]);
+
+/** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
+export function coreType(name: string): PAnyType | undefined {
+    if (SIMPLE.has(name)) return PSimpleType.of(name as SimpleKind);
+    switch (name) {
+        case 'Integer': return new PIntegerType();
+        case 'Float': return new PFloatType();
+        case 'String': return new PStringType();
+        case 'Enum': return new PEnumType([]);
+        case 'Pattern': return new PPatternType([]);
+        case 'Regexp': return new PRegexpType();
+        case 'NotUndef': return new PNotUndefType();
+        case 'Collection': return new PCollectionType();
+        case 'Array': return new PArrayType();
+        case 'Hash': return new PHashType();
+        case 'Struct': return new PStructType([]);
+        case 'Tuple': return new PTupleType([]);
+        case 'Optional': return new POptionalType();
+        case 'Variant': return new PVariantType([]);
+        case 'Type': return new PTypeType();
+        case 'Resource': return new PResourceType();
+        case 'Class': return new PClassType();
+        case 'Iterable': return new PIterableType();
+        case 'Iterator': return new PIteratorType();
+        case 'Sensitive': return new PSensitiveType();
+        default: return undefined;
+    }
+}
+
+function asType(v: PuppetValue, what: string): PAnyType {
+    if (v instanceof PAnyType) return v;
+    if (typeof v === 'string') return new PEnumType([v]);
+    throw new TypeConstructionError(`${what} parameter must be a Type, got ${typeof v === 'bigint' ? 'Integer' : typeof v}`);
+}
+
+function intBound(v: PuppetValue, float = false): bigint | number | null {
+    if (v instanceof PDefault || v === null) return null;
+    if (typeof v === 'bigint') return float ? Number(v) : v;
+    if (typeof v === 'number') return float ? v : BigInt(Math.trunc(v));
+    throw new TypeConstructionError(`range bound must be an Integer or default`);
+}
+
+function sizeRange(args: PuppetValue[]): PIntegerType | null {
+    if (args.length === 0) return null;
+    if (args.length === 1 && args[0] instanceof PIntegerType) return args[0];
+    const from = intBound(args[0]) as bigint | null;
+    const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
+    return new PIntegerType(from ?? 0n, to);
+}
+
+/** `T[args]`: the parameterized form of the core type `t`, or the resource/class reference. */
+export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
+    const name = typeToString(t);
+    switch (t.kind) {
+        case 'Integer': {
+            if (args.length === 1 && Array.isArray(args[0])) return parameterize(t, args[0]);
+            const from = intBound(args[0] ?? null) as bigint | null;
+            const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
+            if (from !== null && to !== null && from > to) return new PIntegerType(to, from);
+            return new PIntegerType(from, to);
+        }
+        case 'Float': {
+            const from = intBound(args[0] ?? null, true) as number | null;
+            const to = args.length > 1 ? intBound(args[1], true) as number | null : null;
+            return new PFloatType(from, to);
+        }
+        case 'String': return new PStringType(sizeRange(args));
+        case 'Enum': {
+            const flat = args.flatMap(a => Array.isArray(a) ? a : [a]);
+            const ci = flat.length > 0 && typeof flat[flat.length - 1] === 'boolean' ? flat.pop() as boolean : false;
+            return new PEnumType(flat.map(x => String(x)), ci);
+        }
+        case 'Pattern': return new PPatternType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => {
+            if (a instanceof PRegexp) return a;
+            if (typeof a === 'string') return new PRegexp(a);
+            if (a instanceof PPatternType) return a.patterns[0];
+            if (a instanceof PRegexpType && a.pattern) return a.pattern;
+            throw new TypeConstructionError('Pattern parameters must be regexps or strings');
+        }));
+        case 'Regexp': {
+            const a = args[0];
+            return new PRegexpType(a instanceof PRegexp ? a : typeof a === 'string' ? new PRegexp(a) : null);
+        }
+        case 'NotUndef': return new PNotUndefType(args.length ? asType(args[0], name) : null);
+        case 'Collection': return new PCollectionType(sizeRange(args));
+        case 'Array': {
+            if (args.length === 0) return t;
+            if (!(args[0] instanceof PAnyType)) return new PArrayType(null, sizeRange(args));
+            return new PArrayType(args[0], sizeRange(args.slice(1)));
+        }
+        case 'Hash': {
+            if (args.length === 0) return t;
+            if (!(args[0] instanceof PAnyType)) return new PHashType(null, null, sizeRange(args));
+            return new PHashType(asType(args[0], name), asType(args[1] ?? null, name), sizeRange(args.slice(2)));
+        }
+        case 'Struct': {
+            const h = args[0];
+            if (!(h instanceof Map)) throw new TypeConstructionError('Struct parameter must be a Hash');
+            const members: StructMember[] = [];
+            for (const [k, v] of h) {
+                const value = asType(v, name);
+                if (typeof k === 'string') members.push({ name: k, keyType: 'plain', value });
+                else if (k instanceof POptionalType && k.type instanceof PEnumType) members.push({ name: k.type.values[0], keyType: 'optional', value });
+                else if (k instanceof PNotUndefType && k.type instanceof PEnumType) members.push({ name: k.type.values[0], keyType: 'notundef', value });
+                else if (k instanceof PEnumType) members.push({ name: k.values[0], keyType: 'plain', value });
+                else throw new TypeConstructionError('Struct keys must be strings');
+            }
+            return new PStructType(members);
+        }
+        case 'Tuple': {
+            const types: PAnyType[] = [];
+            let i = 0;
+            for (; i < args.length && args[i] instanceof PAnyType; i++) types.push(args[i] as PAnyType);
+            const rest = args.slice(i);
+            return new PTupleType(types, rest.length ? new PIntegerType(intBound(rest[0]) as bigint ?? 0n, rest.length > 1 ? intBound(rest[1]) as bigint | null : null) : null);
+        }
+        case 'Optional': return new POptionalType(args.length ? asType(args[0], name) : null);
+        case 'Variant': return new PVariantType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => asType(a, name)));
+        case 'Type': return new PTypeType(args.length ? asType(args[0], name) : null);
+        case 'Iterable': return new PIterableType(args.length ? asType(args[0], name) : null);
+        case 'Iterator': return new PIteratorType(args.length ? asType(args[0], name) : null);
+        case 'Sensitive': return new PSensitiveType(args.length ? asType(args[0], name) : null);
+        case 'Class': {
+            const n = args[0];
+            if (typeof n !== 'string') throw new TypeConstructionError('Class parameter must be a class name');
+            return new PClassType(n.replace(/^::/, '').toLowerCase());
+        }
+        case 'Resource': {
+            const r = t as PResourceType;
+            if (r.typeName === null) {
+                const [type, ...titles] = args;
+                const typeName = type instanceof PResourceType ? type.typeName : typeof type === 'string' ? type : null;
+                if (typeName === null) throw new TypeConstructionError('Resource parameter must be a type name');
+                if (typeName.toLowerCase() === 'class') return titles.length ? parameterize(new PClassType(), titles) : new PClassType();
+                const base = new PResourceType(capitalize(typeName));
+                return titles.length ? parameterize(base, titles) : base;
+            }
+            if (r.title !== null) throw new TypeConstructionError(`${name} cannot be further parameterized`);
+            const title = args[0];
+            if (typeof title !== 'string') throw new TypeConstructionError(`${name} title must be a String`);
+            return new PResourceType(r.typeName, title);
+        }
+        case 'Alias': {
+            const a = t as PTypeAliasType;
+            if (a.resolved === null) throw new TypeConstructionError(`${a.name} is not parameterized`);
+            throw new TypeConstructionError(`Not a parameterized type: ${a.name}`);
+        }
+        default:
+            throw new TypeConstructionError(`${name} is not a parameterized type`);
+    }
+}
+
+/** `foo::bar` -> `Foo::Bar`. */
+export function capitalize(name: string): string {
+    return name.replace(/^::/, '').split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
+}
+
+/** Types compare equal when their string forms are equal (the form is canonical). */
+export function typesEqual(a: PAnyType, b: PAnyType): boolean {
+    return typeToString(a) === typeToString(b);
+}

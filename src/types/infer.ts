@@ -1,0 +1,134 @@
+import {
+    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+} from '../values/index.js';
+import {
+    PAnyType, PArrayType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType,
+    PVariantType, type StructMember
+} from './model.js';
+import { isAssignable } from './assignable.js';
+
+/** The type of `v` as `type(v)` (mode `detailed`) infers it: Integer[3, 3], Tuple[...], Struct[...]. */
+export function inferType(v: PuppetValue): PAnyType {
+    if (v === null) return PSimpleType.of('Undef');
+    if (typeof v === 'string') return new PStringType();
+    if (typeof v === 'bigint') return new PIntegerType(v, v);
+    if (typeof v === 'number') return new PFloatType(v, v);
+    if (typeof v === 'boolean') return PSimpleType.of('Boolean');
+    if (Array.isArray(v)) {
+        if (v.length === 0) return new PArrayType(PSimpleType.of('Unit'), new PIntegerType(0n, 0n));
+        return new PTupleType(v.map(inferType));
+    }
+    if (v instanceof Map) {
+        if (v.size === 0) return new PHashType(PSimpleType.of('Unit'), PSimpleType.of('Unit'), new PIntegerType(0n, 0n));
+        if ([...v.keys()].every(k => typeof k === 'string')) {
+            return new PStructType([...v].map(([k, x]): StructMember => ({ name: k as string, keyType: 'plain', value: inferType(x) })));
+        }
+        const keys = [...v.keys()].map(k => generalize(inferType(k)));
+        const values = [...v.values()].map(x => generalize(inferType(x)));
+        return new PHashType(commonType(keys), commonType(values), new PIntegerType(BigInt(v.size), BigInt(v.size)));
+    }
+    if (v instanceof PDefault) return PSimpleType.of('Default');
+    if (v instanceof PRegexp) return new PRegexpType(v);
+    if (v instanceof PSensitive) return new PSensitiveType(inferType(v.value));
+    if (v instanceof PTimestamp) return PSimpleType.of('Timestamp');
+    if (v instanceof PTimespan) return PSimpleType.of('Timespan');
+    if (v instanceof PSemVer) return PSimpleType.of('SemVer');
+    if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
+    if (v instanceof PBinary) return PSimpleType.of('Binary');
+    if (v instanceof PDeferred) return PSimpleType.of('Deferred');
+    if (v instanceof PIterator) return new PIteratorType(null);
+    if (v instanceof PAnyType) return new PTypeType(v);
+    return PSimpleType.of('Any');
+}
+
+/** The type with value-specific ranges removed (Puppet's `generalize`). */
+export function generalize(t: PAnyType): PAnyType {
+    if (t instanceof PIntegerType) return new PIntegerType();
+    if (t instanceof PFloatType) return new PFloatType();
+    if (t instanceof PStringType || t instanceof PEnumType || t instanceof PPatternType) return new PStringType();
+    if (t instanceof PTupleType) {
+        if (t.types.length === 0) return new PArrayType();
+        return new PArrayType(commonType(t.types.map(generalize)));
+    }
+    if (t instanceof PArrayType) return new PArrayType(t.element === null || t.element.kind === 'Unit' ? null : generalize(t.element));
+    if (t instanceof PStructType) {
+        if (t.members.length === 0) return new PHashType();
+        return new PHashType(new PStringType(), commonType(t.members.map(m => generalize(m.value))));
+    }
+    if (t instanceof PHashType) {
+        if (t.key === null || t.key.kind === 'Unit') return new PHashType();
+        return new PHashType(generalize(t.key), t.value === null ? null : generalize(t.value));
+    }
+    if (t instanceof POptionalType) return new POptionalType(t.type === null ? null : generalize(t.type));
+    if (t instanceof PNotUndefType) return new PNotUndefType(t.type === null ? null : generalize(t.type));
+    if (t instanceof PSensitiveType) return new PSensitiveType(t.type === null ? null : generalize(t.type));
+    if (t instanceof PTypeType) return new PTypeType(t.type === null ? null : generalize(t.type));
+    if (t instanceof PVariantType) return new PVariantType(t.types.map(generalize));
+    if (t instanceof PRegexpType) return new PRegexpType();
+    if (t instanceof PIterableType) return new PIterableType(t.type === null ? null : generalize(t.type));
+    return t;
+}
+
+/** The narrowest common supertype of generalized types (enough for inference of collections). */
+export function commonType(types: readonly PAnyType[]): PAnyType {
+    if (types.length === 0) return PSimpleType.of('Any');
+    let acc = types[0];
+    for (const t of types.slice(1)) acc = common2(acc, t);
+    return acc;
+}
+
+function common2(a: PAnyType, b: PAnyType): PAnyType {
+    if (isAssignable(a, b)) return a;
+    if (isAssignable(b, a)) return b;
+    if ((a.kind === 'Integer' || a.kind === 'Float' || a.kind === 'Numeric') && (b.kind === 'Integer' || b.kind === 'Float' || b.kind === 'Numeric')) return PSimpleType.of('Numeric');
+    if (a instanceof PArrayType && b instanceof PArrayType) return new PArrayType(common2(a.element ?? PSimpleType.of('Any'), b.element ?? PSimpleType.of('Any')));
+    if (a instanceof PHashType && b instanceof PHashType) {
+        return new PHashType(common2(a.key ?? PSimpleType.of('Any'), b.key ?? PSimpleType.of('Any')), common2(a.value ?? PSimpleType.of('Any'), b.value ?? PSimpleType.of('Any')));
+    }
+    if (a.kind === 'Undef') return new POptionalType(b);
+    if (b.kind === 'Undef') return new POptionalType(a);
+    if (a instanceof PResourceType && b instanceof PResourceType) return new PResourceType();
+    if (a instanceof PClassType && b instanceof PClassType) return new PClassType();
+    const scalarData = PSimpleType.of('ScalarData');
+    if (isAssignable(scalarData, a) && isAssignable(scalarData, b)) return scalarData;
+    const data = PSimpleType.of('Data');
+    if (isAssignable(data, a) && isAssignable(data, b)) return data;
+    if (a instanceof PTypeAliasType || b instanceof PTypeAliasType) return PSimpleType.of('Any');
+    return PSimpleType.of('Any');
+}
+
+/** `type(v, 'reduced')`: collections as Array/Hash of the common element type, scalars exact. */
+export function inferReduced(v: PuppetValue): PAnyType {
+    if (Array.isArray(v)) {
+        const size = new PIntegerType(BigInt(v.length), BigInt(v.length));
+        return new PArrayType(v.length === 0 ? PSimpleType.of('Unit') : reduceTypes(v.map(inferReduced)), size);
+    }
+    if (v instanceof Map) {
+        const size = new PIntegerType(BigInt(v.size), BigInt(v.size));
+        return new PHashType(reduceTypes([...v.keys()].map(inferReduced)), reduceTypes([...v.values()].map(inferReduced)), size);
+    }
+    return inferType(v);
+}
+
+function reduceTypes(types: PAnyType[]): PAnyType {
+    let acc = types[0] ?? PSimpleType.of('Unit');
+    for (const t of types.slice(1)) {
+        if (acc instanceof PIntegerType && t instanceof PIntegerType) {
+            acc = new PIntegerType(min(acc.from, t.from), max(acc.to, t.to));
+        } else if (acc instanceof PFloatType && t instanceof PFloatType) {
+            acc = new PFloatType(Math.min(acc.from ?? 0, t.from ?? 0), Math.max(acc.to ?? 0, t.to ?? 0));
+        } else {
+            acc = common2(acc, t);
+        }
+    }
+    return acc;
+}
+
+function min(a: bigint | null, b: bigint | null): bigint | null {
+    return a === null || b === null ? null : a < b ? a : b;
+}
+
+function max(a: bigint | null, b: bigint | null): bigint | null {
+    return a === null || b === null ? null : a > b ? a : b;
+}

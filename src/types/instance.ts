@@ -1,0 +1,184 @@
+import { assertUnreachable } from '../common/index.js';
+import {
+    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+} from '../values/index.js';
+import {
+    PAnyType, PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
+    PTypeType, PVariantType
+} from './model.js';
+import { isAssignable } from './assignable.js';
+import { inferType } from './infer.js';
+
+function inSize(size: PIntegerType | null, n: number): boolean {
+    if (size === null) return true;
+    const b = BigInt(n);
+    return (size.from === null || b >= size.from) && (size.to === null || b <= size.to);
+}
+
+export function isScalarData(v: PuppetValue): boolean {
+    return typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+function isScalar(v: PuppetValue): boolean {
+    return isScalarData(v) || v instanceof PRegexp || v instanceof PTimestamp || v instanceof PTimespan || v instanceof PSemVer
+        || v instanceof PSemVerRange;
+}
+
+export function isData(v: PuppetValue): boolean {
+    if (v === null || isScalarData(v)) return true;
+    if (Array.isArray(v)) return v.every(isData);
+    if (v instanceof Map) return [...v].every(([k, x]) => typeof k === 'string' && isData(x));
+    return false;
+}
+
+function isRichData(v: PuppetValue): boolean {
+    if (v === null || isScalar(v) || v instanceof PDefault || v instanceof PBinary || v instanceof PSensitive || v instanceof PAnyType
+        || v instanceof PDeferred) return true;
+    if (Array.isArray(v)) return v.every(isRichData);
+    if (v instanceof Map) return [...v].every(([k, x]) => isRichData(k) && isRichData(x));
+    return false;
+}
+
+export function isIterableValue(v: PuppetValue): boolean {
+    return typeof v === 'string' || typeof v === 'bigint' || Array.isArray(v) || v instanceof Map || v instanceof PIterator
+        || (v instanceof PIntegerType && v.from !== null && v.to !== null) || v instanceof PEnumType;
+}
+
+/** Puppet's `instance?`: whether `v` is an instance of type `t` (what `=~ Type` and parameter checks use). */
+export function isInstance(t: PAnyType, v: PuppetValue): boolean {
+    const k = t.kind;
+    switch (k) {
+        case 'Any': return true;
+        case 'Undef': return v === null;
+        case 'Default': return v instanceof PDefault;
+        case 'NotUndef': {
+            const c = (t as PNotUndefType).type;
+            return v !== null && (c === null || isInstance(c, v));
+        }
+        case 'Scalar': return isScalar(v);
+        case 'ScalarData': return isScalarData(v);
+        case 'Data': return isData(v);
+        case 'RichData': return isRichData(v);
+        case 'Numeric': return typeof v === 'bigint' || typeof v === 'number';
+        case 'Integer': {
+            const i = t as PIntegerType;
+            return typeof v === 'bigint' && (i.from === null || v >= i.from) && (i.to === null || v <= i.to);
+        }
+        case 'Float': {
+            const f = t as PFloatType;
+            return typeof v === 'number' && (f.from === null || v >= f.from) && (f.to === null || v <= f.to);
+        }
+        case 'String': return typeof v === 'string' && inSize((t as PStringType).size, [...v].length);
+        case 'Enum': {
+            const e = t as PEnumType;
+            if (typeof v !== 'string') return false;
+            if (e.values.length === 0) return true;
+            return e.caseInsensitive ? e.values.some(x => x.toLowerCase() === v.toLowerCase()) : e.values.includes(v);
+        }
+        case 'Pattern': {
+            const p = t as PPatternType;
+            return typeof v === 'string' && (p.patterns.length === 0 || p.patterns.some(r => r.regexp.test(v)));
+        }
+        case 'Boolean': return typeof v === 'boolean';
+        case 'Regexp': {
+            const p = (t as PRegexpType).pattern;
+            return v instanceof PRegexp && (p === null || p.source === v.source);
+        }
+        case 'Collection': return (Array.isArray(v) && inSize((t as PCollectionType).size, v.length))
+            || (v instanceof Map && inSize((t as PCollectionType).size, v.size));
+        case 'Array': {
+            const a = t as PArrayType;
+            return Array.isArray(v) && inSize(a.size, v.length) && (a.element === null || v.every(x => isInstance(a.element as PAnyType, x)));
+        }
+        case 'Hash': {
+            const h = t as PHashType;
+            if (!(v instanceof Map) || !inSize(h.size, v.size)) return false;
+            for (const [key, x] of v) {
+                if (h.key !== null && !isInstance(h.key, key)) return false;
+                if (h.value !== null && !isInstance(h.value, x)) return false;
+            }
+            return true;
+        }
+        case 'Struct': {
+            const s = t as PStructType;
+            if (!(v instanceof Map)) return false;
+            let matched = 0;
+            for (const m of s.members) {
+                if (v.has(m.name)) {
+                    matched++;
+                    if (!isInstance(m.value, v.get(m.name) as PuppetValue)) return false;
+                } else if (m.keyType !== 'optional' && !(m.keyType === 'plain' && isInstance(m.value, null))) {
+                    return false;
+                }
+            }
+            return matched === v.size;
+        }
+        case 'Tuple': {
+            const tu = t as PTupleType;
+            if (!Array.isArray(v)) return false;
+            const size = tu.size ?? new PIntegerType(BigInt(tu.types.length), BigInt(tu.types.length));
+            if (!inSize(size, v.length)) return false;
+            return v.every((x, i) => {
+                const et = tu.types[Math.min(i, tu.types.length - 1)];
+                return et === undefined || isInstance(et, x);
+            });
+        }
+        case 'Optional': {
+            const c = (t as POptionalType).type;
+            return v === null || c === null || isInstance(c, v);
+        }
+        case 'Variant': return (t as PVariantType).types.some(x => isInstance(x, v));
+        case 'Type': {
+            const c = (t as PTypeType).type;
+            return v instanceof PAnyType && (c === null || isAssignable(c, v));
+        }
+        case 'Resource': {
+            const r = t as PResourceType;
+            if (!(v instanceof PResourceType) && !(v instanceof PClassType)) return false;
+            if (v instanceof PClassType) return r.typeName === null || r.typeName.toLowerCase() === 'class' && (r.title === null || v.className === r.title);
+            if (r.typeName === null) return true;
+            if (v.typeName === null || v.typeName.toLowerCase() !== r.typeName.toLowerCase()) return false;
+            return r.title === null || r.title === v.title;
+        }
+        case 'Class': {
+            const c = t as PClassType;
+            return v instanceof PClassType && (c.className === null || c.className === v.className);
+        }
+        case 'CatalogEntry': return v instanceof PResourceType || v instanceof PClassType;
+        case 'Callable': return false;
+        case 'Iterable': {
+            const c = (t as PIterableType).type;
+            if (!isIterableValue(v)) return false;
+            return c === null || isAssignable(c, iterableElementType(v));
+        }
+        case 'Iterator': return v instanceof PIterator;
+        case 'Sensitive': {
+            const c = (t as PSensitiveType).type;
+            return v instanceof PSensitive && (c === null || isInstance(c, v.value));
+        }
+        case 'Runtime': return false;
+        case 'Timestamp': return v instanceof PTimestamp;
+        case 'Timespan': return v instanceof PTimespan;
+        case 'SemVer': return v instanceof PSemVer;
+        case 'SemVerRange': return v instanceof PSemVerRange;
+        case 'Binary': return v instanceof PBinary;
+        case 'Deferred': return v instanceof PDeferred;
+        case 'Init': return true;
+        case 'Object': return false;
+        case 'Error': return false;
+        case 'Unit': return true;
+        case 'Alias': {
+            const r = (t as PTypeAliasType).resolved;
+            return r !== null && isInstance(r, v);
+        }
+        default: return assertUnreachable(k);
+    }
+}
+
+function iterableElementType(v: PuppetValue): PAnyType {
+    if (Array.isArray(v)) return inferType(v) instanceof PArrayType ? ((inferType(v) as PArrayType).element ?? new PStringType()) : new PStringType();
+    if (typeof v === 'string') return new PStringType();
+    if (typeof v === 'bigint') return new PIntegerType();
+    return new PStringType();
+}

@@ -1,0 +1,173 @@
+import type { PuppetValue, PRegexp } from '../values/index.js';
+
+/**
+ * Puppet's data types as runtime values. Every type is an instance of a subclass of PAnyType,
+ * told apart by `kind`; the operations (string form, instance checks, assignability,
+ * inference) live in their own files and switch on `kind` exhaustively.
+ */
+export abstract class PAnyType {
+    abstract readonly kind: TypeKind;
+}
+
+export type TypeKind =
+    | 'Any' | 'Undef' | 'Default' | 'NotUndef' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
+    | 'Integer' | 'Float' | 'String' | 'Enum' | 'Pattern' | 'Boolean' | 'Regexp' | 'Collection' | 'Array'
+    | 'Hash' | 'Struct' | 'Tuple' | 'Optional' | 'Variant' | 'Type' | 'Resource' | 'Class' | 'CatalogEntry'
+    | 'Callable' | 'Iterable' | 'Iterator' | 'Sensitive' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer'
+    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit';
+
+/** Types without parameters (or whose parameters we do not model). */
+export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
+    | 'Boolean' | 'CatalogEntry' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer' | 'SemVerRange' | 'Binary'
+    | 'Deferred' | 'Init' | 'Object' | 'Error' | 'Unit' | 'Callable';
+
+export class PSimpleType extends PAnyType {
+    private static readonly cache = new Map<SimpleKind, PSimpleType>();
+    private constructor(readonly kind: SimpleKind) { super(); }
+    static of(kind: SimpleKind): PSimpleType {
+        let t = PSimpleType.cache.get(kind);
+        if (!t) {
+            t = new PSimpleType(kind);
+            PSimpleType.cache.set(kind, t);
+        }
+        return t;
+    }
+}
+
+/** Integer[from, to]; null bounds are unbounded (default). */
+export class PIntegerType extends PAnyType {
+    readonly kind = 'Integer';
+    constructor(readonly from: bigint | null = null, readonly to: bigint | null = null) { super(); }
+}
+
+export class PFloatType extends PAnyType {
+    readonly kind = 'Float';
+    constructor(readonly from: number | null = null, readonly to: number | null = null) { super(); }
+}
+
+/** String, optionally with a size range (an Integer type). */
+export class PStringType extends PAnyType {
+    readonly kind = 'String';
+    constructor(readonly size: PIntegerType | null = null) { super(); }
+}
+
+export class PEnumType extends PAnyType {
+    readonly kind = 'Enum';
+    constructor(readonly values: readonly string[], readonly caseInsensitive = false) { super(); }
+}
+
+export class PPatternType extends PAnyType {
+    readonly kind = 'Pattern';
+    constructor(readonly patterns: readonly PRegexp[]) { super(); }
+}
+
+export class PRegexpType extends PAnyType {
+    readonly kind = 'Regexp';
+    constructor(readonly pattern: PRegexp | null = null) { super(); }
+}
+
+export class PNotUndefType extends PAnyType {
+    readonly kind = 'NotUndef';
+    constructor(readonly type: PAnyType | null = null) { super(); }
+}
+
+export class PCollectionType extends PAnyType {
+    readonly kind = 'Collection';
+    constructor(readonly size: PIntegerType | null = null) { super(); }
+}
+
+export class PArrayType extends PAnyType {
+    readonly kind = 'Array';
+    constructor(readonly element: PAnyType | null = null, readonly size: PIntegerType | null = null) { super(); }
+}
+
+export class PHashType extends PAnyType {
+    readonly kind = 'Hash';
+    constructor(readonly key: PAnyType | null = null, readonly value: PAnyType | null = null, readonly size: PIntegerType | null = null) { super(); }
+}
+
+export interface StructMember {
+    readonly name: string;
+    /** `Optional[key]` (or `NotUndef[key]`) as written in the key position. */
+    readonly keyType: 'plain' | 'optional' | 'notundef';
+    readonly value: PAnyType;
+}
+
+export class PStructType extends PAnyType {
+    readonly kind = 'Struct';
+    constructor(readonly members: readonly StructMember[]) { super(); }
+}
+
+export class PTupleType extends PAnyType {
+    readonly kind = 'Tuple';
+    constructor(readonly types: readonly PAnyType[], readonly size: PIntegerType | null = null) { super(); }
+}
+
+export class POptionalType extends PAnyType {
+    readonly kind = 'Optional';
+    constructor(readonly type: PAnyType | null = null) { super(); }
+}
+
+export class PVariantType extends PAnyType {
+    readonly kind = 'Variant';
+    constructor(readonly types: readonly PAnyType[]) { super(); }
+}
+
+export class PTypeType extends PAnyType {
+    readonly kind = 'Type';
+    constructor(readonly type: PAnyType | null = null) { super(); }
+}
+
+/** A resource type or reference: Resource, File, File['/tmp'] (typeName is capitalized, `File`, `Foo::Bar`). */
+export class PResourceType extends PAnyType {
+    readonly kind = 'Resource';
+    constructor(readonly typeName: string | null = null, readonly title: string | null = null) { super(); }
+}
+
+/** Class or Class['name'] (name lower-case as written, without leading ::). */
+export class PClassType extends PAnyType {
+    readonly kind = 'Class';
+    constructor(readonly className: string | null = null) { super(); }
+}
+
+export class PIterableType extends PAnyType {
+    readonly kind = 'Iterable';
+    constructor(readonly type: PAnyType | null = null) { super(); }
+}
+
+export class PIteratorType extends PAnyType {
+    readonly kind = 'Iterator';
+    constructor(readonly type: PAnyType | null = null) { super(); }
+}
+
+export class PSensitiveType extends PAnyType {
+    readonly kind = 'Sensitive';
+    constructor(readonly type: PAnyType | null = null) { super(); }
+}
+
+/** A named type alias (`type Port = Integer[1, 65535]`); `resolved` is set once its body is evaluated. */
+export class PTypeAliasType extends PAnyType {
+    readonly kind = 'Alias';
+    resolved: PAnyType | null = null;
+    constructor(readonly name: string) { super(); }
+}
+
+export const T = {
+    any: PSimpleType.of('Any'),
+    undef: PSimpleType.of('Undef'),
+    default: PSimpleType.of('Default'),
+    scalar: PSimpleType.of('Scalar'),
+    scalarData: PSimpleType.of('ScalarData'),
+    data: PSimpleType.of('Data'),
+    richData: PSimpleType.of('RichData'),
+    numeric: PSimpleType.of('Numeric'),
+    boolean: PSimpleType.of('Boolean'),
+    integer: new PIntegerType(),
+    float: new PFloatType(),
+    string: new PStringType(),
+    array: new PArrayType(),
+    hash: new PHashType(),
+    regexp: new PRegexpType()
+} as const;
+
+export type Value = PuppetValue;

@@ -1,0 +1,160 @@
+import { assertUnreachable } from '../common/index.js';
+import { formatFloat } from '../values/index.js';
+import type { PAnyType, PIntegerType, PSimpleType } from './model.js';
+import { PSimpleType as PSimple } from './model.js';
+import {
+    PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
+    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType,
+    PTypeAliasType, PTypeType, PVariantType
+} from './model.js';
+
+/** Puppet's single-quote form: 'text' unless the text needs double quotes. */
+export function puppetQuote(s: string): string {
+    if (/['\\\x00-\x1f]/.test(s)) {
+        return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\$/g, '\\$')}"`;
+    }
+    return `'${s}'`;
+}
+
+function rangePart(r: { from: bigint | number | null; to: bigint | number | null } | null, float = false): string[] {
+    if (r === null || (r.from === null && r.to === null)) return [];
+    const show = (x: bigint | number): string => float && typeof x === 'number' ? formatFloat(x) : String(x);
+    const out = [r.from === null ? 'default' : show(r.from)];
+    if (r.to !== null) out.push(show(r.to));
+    return out;
+}
+
+function sizePart(size: PIntegerType | null): string[] {
+    if (size === null) return [];
+    return rangePart({ from: size.from ?? 0n, to: size.to });
+}
+
+function wrap(name: string, parts: string[]): string {
+    return parts.length === 0 ? name : `${name}[${parts.join(', ')}]`;
+}
+
+function capitalizeSegments(name: string): string {
+    return name.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
+}
+
+export function isEmptySize(size: PIntegerType | null): boolean {
+    return size !== null && size.to === 0n && (size.from === 0n || size.from === null);
+}
+
+/**
+ * The string form of a type exactly as Puppet's TypeFormatter prints it; aliases are expanded
+ * (`Port = Integer[1, 65535]`) as in `notice` and mismatch messages.
+ */
+export function typeToString(t: PAnyType): string {
+    const k = t.kind;
+    switch (k) {
+        case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
+        case 'Numeric': case 'Boolean': case 'CatalogEntry': case 'Runtime': case 'Timestamp': case 'Timespan': case 'SemVer':
+        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit': case 'Callable':
+            return (t as PSimpleType).kind;
+        case 'Integer': return wrap('Integer', rangePart(t as IntType));
+        case 'Float': return wrap('Float', rangePart(t as PFloatType, true));
+        case 'String': return wrap('String', sizePart((t as PStringType).size));
+        case 'Enum': {
+            const e = t as PEnumType;
+            const parts = e.values.map(puppetQuote);
+            if (e.caseInsensitive) parts.push('true');
+            return wrap('Enum', parts);
+        }
+        case 'Pattern': return wrap('Pattern', (t as PPatternType).patterns.map(p => `/${p.source}/`));
+        case 'Regexp': {
+            const p = (t as PRegexpType).pattern;
+            return p === null ? 'Regexp' : `Regexp[/${p.source}/]`;
+        }
+        case 'NotUndef': {
+            const c = (t as PNotUndefType).type;
+            return c === null || c.kind === 'Any' ? 'NotUndef' : `NotUndef[${typeToString(c)}]`;
+        }
+        case 'Collection': return wrap('Collection', sizePart((t as PCollectionType).size));
+        case 'Array': {
+            const a = t as PArrayType;
+            if (isEmptySize(a.size)) return 'Array[0, 0]';
+            if ((a.element === null || a.element.kind === 'Any') && a.size === null) return 'Array';
+            return wrap('Array', [typeToString(a.element ?? anyType()), ...sizePart(a.size)]);
+        }
+        case 'Hash': {
+            const h = t as PHashType;
+            if (isEmptySize(h.size)) return 'Hash[0, 0]';
+            const plain = (h.key === null || h.key.kind === 'Any') && (h.value === null || h.value.kind === 'Any') && h.size === null;
+            if (plain) return 'Hash';
+            return wrap('Hash', [typeToString(h.key ?? anyType()), typeToString(h.value ?? anyType()), ...sizePart(h.size)]);
+        }
+        case 'Struct': {
+            const s = t as PStructType;
+            if (s.members.length === 0) return 'Struct';
+            const entries = s.members.map(m => {
+                const valueOptional = acceptsUndef(m.value);
+                let key: string;
+                if (m.keyType === 'optional') key = valueOptional ? puppetQuote(m.name) : `Optional[${puppetQuote(m.name)}]`;
+                else key = valueOptional ? `NotUndef[${puppetQuote(m.name)}]` : puppetQuote(m.name);
+                return `${key} => ${typeToString(m.value)}`;
+            });
+            return `Struct[{${entries.join(', ')}}]`;
+        }
+        case 'Tuple': {
+            const tu = t as PTupleType;
+            if (tu.types.length === 0 && tu.size === null) return 'Tuple';
+            return wrap('Tuple', [...tu.types.map(typeToString), ...sizePart(tu.size)]);
+        }
+        case 'Optional': {
+            const o = (t as POptionalType).type;
+            return o === null ? 'Optional' : `Optional[${typeToString(o)}]`;
+        }
+        case 'Variant': return wrap('Variant', (t as PVariantType).types.map(typeToString));
+        case 'Type': {
+            const c = (t as PTypeType).type;
+            return c === null ? 'Type' : `Type[${typeToString(c)}]`;
+        }
+        case 'Resource': {
+            const r = t as PResourceType;
+            if (r.typeName === null) return 'Resource';
+            const name = capitalizeSegments(r.typeName);
+            return r.title === null ? name : `${name}[${puppetQuote(r.title)}]`;
+        }
+        case 'Class': {
+            const c = t as PClassType;
+            return c.className === null ? 'Class' : `Class[${puppetQuote(c.className)}]`;
+        }
+        case 'Iterable': {
+            const c = (t as PIterableType).type;
+            return c === null ? 'Iterable' : `Iterable[${typeToString(c)}]`;
+        }
+        case 'Iterator': {
+            const c = (t as PIteratorType).type;
+            return c === null ? 'Iterator' : `Iterator[${typeToString(c)}]`;
+        }
+        case 'Sensitive': {
+            const c = (t as PSensitiveType).type;
+            return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${typeToString(c)}]`;
+        }
+        case 'Alias': {
+            const a = t as PTypeAliasType;
+            return a.resolved === null ? a.name : `${a.name} = ${typeToString(a.resolved)}`;
+        }
+        default: return assertUnreachable(k);
+    }
+}
+
+/** The name alone for aliases (used where Puppet does not expand them). */
+export function typeName(t: PAnyType): string {
+    return t instanceof PTypeAliasType ? t.name : typeToString(t);
+}
+
+function anyType(): PAnyType {
+    return PSimple.of('Any');
+}
+
+/** Whether undef is an instance (Optional, Undef, Any, Variant including one). */
+export function acceptsUndef(t: PAnyType): boolean {
+    switch (t.kind) {
+        case 'Any': case 'Undef': case 'Optional': case 'Init': return true;
+        case 'Variant': return (t as PVariantType).types.some(acceptsUndef);
+        case 'Alias': return (t as PTypeAliasType).resolved !== null && acceptsUndef((t as PTypeAliasType).resolved as PAnyType);
+        default: return false;
+    }
+}

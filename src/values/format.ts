@@ -1,0 +1,83 @@
+import { PAnyType, typeToString } from '../types/index.js';
+import {
+    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+} from './values.js';
+
+/** Ruby's Float#to_s: shortest round-trip digits, exponent form below 1e-4 and from 1e16. */
+export function formatFloat(f: number): string {
+    if (Number.isNaN(f)) return 'NaN';
+    if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity';
+    if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
+    const abs = Math.abs(f);
+    if (abs >= 1e16 || abs < 1e-4) {
+        const [mant, exp] = f.toExponential().split('e');
+        const m = mant.includes('.') ? mant : `${mant}.0`;
+        const e = Number(exp);
+        return `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    }
+    const s = String(f);
+    if (s.includes('e')) {
+        // JavaScript switches to exponents from 1e21 only; below 1e16 we never get here.
+        return s;
+    }
+    return s.includes('.') ? s : `${s}.0`;
+}
+
+/** The textual form of a Timestamp, as Puppet prints it: 2020-01-01T00:00:00.000000000 UTC. */
+export function formatTimestamp(t: PTimestamp): string {
+    const ms = Number(t.nanos / 1_000_000n);
+    const nanos = ((t.nanos % 1_000_000_000n) + 1_000_000_000n) % 1_000_000_000n;
+    const iso = new Date(ms).toISOString().slice(0, 19);
+    return `${iso}.${String(nanos).padStart(9, '0')} UTC`;
+}
+
+export function formatTimespan(t: PTimespan): string {
+    let n = t.nanos < 0n ? -t.nanos : t.nanos;
+    const sign = t.nanos < 0n ? '-' : '';
+    const frac = n % 1_000_000_000n;
+    n /= 1_000_000_000n;
+    const s = n % 60n; n /= 60n;
+    const m = n % 60n; n /= 60n;
+    const h = n % 24n; const d = n / 24n;
+    const two = (x: bigint): string => String(x).padStart(2, '0');
+    return `${sign}${d > 0n ? `${d}-` : ''}${two(h)}:${two(m)}:${two(s)}.${String(frac).padStart(9, '0')}`;
+}
+
+/**
+ * Puppet's default string conversion (what `notice`, interpolation and `String(x)` use):
+ * strings are unquoted even when nested, undef is empty at top level, hashes print as
+ * `{a => 1}`.
+ */
+export function formatValue(v: PuppetValue, nested = false): string {
+    if (v === null) return nested ? '' : '';
+    if (typeof v === 'string') return v;
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'bigint') return v.toString();
+    if (typeof v === 'number') return formatFloat(v);
+    if (Array.isArray(v)) return `[${v.map(x => formatValue(x, true)).join(', ')}]`;
+    if (v instanceof Map) {
+        return `{${[...v].map(([k, x]) => `${formatValue(k, true)} => ${formatValue(x, true)}`).join(', ')}}`;
+    }
+    if (v instanceof PDefault) return 'default';
+    if (v instanceof PSensitive) return 'Sensitive [value redacted]';
+    if (v instanceof PRegexp) return `/${v.source}/`;
+    if (v instanceof PBinary) return Buffer.from(v.bytes).toString('base64');
+    if (v instanceof PTimestamp) return formatTimestamp(v);
+    if (v instanceof PTimespan) return formatTimespan(v);
+    if (v instanceof PSemVer || v instanceof PSemVerRange) return v.toString();
+    if (v instanceof PIterator) return `Iterator[${''}]-Value`;
+    if (v instanceof PDeferred) {
+        return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
+    }
+    if (v instanceof PAnyType) return typeToString(v);
+    return String(v);
+}
+
+/** The quoted form used inside Deferred and type parameters: strings in single quotes. */
+export function quoteValue(v: PuppetValue): string {
+    if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+    if (v === null) return 'undef';
+    if (Array.isArray(v)) return `[${v.map(quoteValue).join(', ')}]`;
+    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${quoteValue(k)} => ${quoteValue(x)}`).join(', ')}}`;
+    return formatValue(v, true);
+}

@@ -1,0 +1,3 @@
+export * from './values.js';
+export { formatValue, formatFloat, formatTimestamp, formatTimespan, quoteValue } from './format.js';
+export { puppetEquals, strictEquals, lookupKey, hashGet, hashSet } from './equality.js';

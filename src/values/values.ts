@@ -1,0 +1,100 @@
+import type { PAnyType } from '../types/index.js';
+
+/**
+ * The Puppet runtime value representation shared by every stage: JSON-like values are
+ * themselves (Integer is a 64-bit bigint, Float a number), the rest are small classes so that
+ * a value's Puppet type can always be told from its JavaScript representation.
+ */
+export type PuppetValue =
+    | null | boolean | number | bigint | string
+    | PuppetValue[]
+    | PuppetHash
+    | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
+    | PIterator | PDeferred | PAnyType;
+
+/** An insertion-ordered Puppet Hash. Keys are compared by identity for objects, so hash keys that are collections go through `hashKey` lookups. */
+export type PuppetHash = Map<PuppetValue, PuppetValue>;
+
+/** The `default` literal. */
+export class PDefault {
+    static readonly instance = new PDefault();
+    private constructor() {}
+}
+
+/** Sensitive[T]: wraps a value so that no printer, log, report or diff shows it. */
+export class PSensitive {
+    constructor(readonly value: PuppetValue) {}
+    toString(): string {
+        return 'Sensitive [value redacted]';
+    }
+}
+
+/** A Regexp value; `source` is the pattern as written between the slashes. */
+export class PRegexp {
+    private compiled: RegExp | undefined;
+    constructor(readonly source: string) {}
+    /** The pattern as a JavaScript RegExp (Ruby syntax is close enough for the patterns manifests use). */
+    get regexp(): RegExp {
+        this.compiled ??= new RegExp(rubyToJsPattern(this.source));
+        return this.compiled;
+    }
+}
+
+/** Ruby regexps spell anchors and a few classes differently from JavaScript. */
+export function rubyToJsPattern(source: string): string {
+    return source.replace(/\\A/g, '^').replace(/\\[zZ]/g, '$').replace(/\(\?<(\w+)>/g, '(?<$1>');
+}
+
+export class PBinary {
+    constructor(readonly bytes: Uint8Array) {}
+}
+
+/** A point in time: nanoseconds since the epoch. */
+export class PTimestamp {
+    constructor(readonly nanos: bigint) {}
+}
+
+/** A duration in nanoseconds. */
+export class PTimespan {
+    constructor(readonly nanos: bigint) {}
+}
+
+export class PSemVer {
+    constructor(readonly major: bigint, readonly minor: bigint, readonly patch: bigint, readonly prerelease: string, readonly build: string) {}
+    toString(): string {
+        return `${this.major}.${this.minor}.${this.patch}${this.prerelease ? `-${this.prerelease}` : ''}${this.build ? `+${this.build}` : ''}`;
+    }
+}
+
+export class PSemVerRange {
+    constructor(readonly text: string) {}
+    toString(): string {
+        return this.text;
+    }
+}
+
+/** A lazy iterator (the result of `reverse_each`, `step` without a block). */
+export class PIterator {
+    constructor(readonly elementsOf: () => PuppetValue[]) {}
+}
+
+/** A Deferred function call, resolved on the agent. */
+export class PDeferred {
+    constructor(readonly name: string, readonly args: PuppetValue[]) {}
+}
+
+export function isHash(v: PuppetValue): v is PuppetHash {
+    return v instanceof Map;
+}
+
+export function isArray(v: PuppetValue): v is PuppetValue[] {
+    return Array.isArray(v);
+}
+
+/** Integers are 64-bit in Puppet; anything outside is an error the caller reports. */
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+export function fitsInt64(n: bigint): boolean {
+    return n >= INT64_MIN && n <= INT64_MAX;
+}
