@@ -103,6 +103,7 @@ export namespace Puppet {
         RENDER_EXPR: /\u0000renderexpr/,
         EPP_END: /\u0000eppend/,
         EPP_END_TRIM: /\u0000eppendtrim/,
+        BIND_IN: /\u0000bindin/,
     };
 
     export type TerminalNames = keyof typeof Terminals;
@@ -141,30 +142,55 @@ export namespace Puppet {
         | ">="
         | ">>"
         | "?"
+        | "??"
         | "@"
         | "@@"
         | "["
         | "]"
+        | "abstract"
+        | "alias"
         | "and"
+        | "as"
         | "attr"
+        | "bind"
+        | "bindings"
         | "case"
+        | "categories"
         | "class"
         | "default"
         | "define"
+        | "dependency"
         | "else"
         | "elsif"
+        | "exclude"
         | "false"
+        | "final"
         | "function"
         | "if"
         | "in"
+        | "include"
         | "inherits"
+        | "layer"
+        | "map"
+        | "multibind"
         | "node"
+        | "optional"
         | "or"
+        | "override"
+        | "parameters"
         | "private"
+        | "producer"
+        | "rebind"
+        | "renamed"
+        | "site"
+        | "to"
         | "true"
         | "type"
         | "undef"
         | "unless"
+        | "variable"
+        | "variables"
+        | "when"
         | "{"
         | "|"
         | "|>"
@@ -176,19 +202,37 @@ export namespace Puppet {
 
     export type AstType = {
         AccessExpression: AccessExpression
+        Arm8Definition: Arm8Definition
         ArrayLiteral: ArrayLiteral
         AssignmentExpression: AssignmentExpression
         AttributeAssign: AttributeAssign
         AttributeOperation: AttributeOperation
         AttributesSplat: AttributesSplat
         BinaryExpression: BinaryExpression
+        BindDependency: BindDependency
+        BindKey: BindKey
+        BindName: BindName
+        BindOperation: BindOperation
+        BindOption: BindOption
+        BindType: BindType
+        BindTypeArg: BindTypeArg
+        BindTypeReference: BindTypeReference
+        BindValue: BindValue
+        BindingsDefinition: BindingsDefinition
+        BindingsStatement: BindingsStatement
         BooleanLiteral: BooleanLiteral
         CallFunctionExpression: CallFunctionExpression
         CallMethodExpression: CallMethodExpression
         CaseExpression: CaseExpression
         CaseOption: CaseOption
+        CategoryCondition: CategoryCondition
+        CategoryEntry: CategoryEntry
+        CategoryExpression: CategoryExpression
+        CategoryMatch: CategoryMatch
+        ClassBinding: ClassBinding
         ClassDefinition: ClassDefinition
         ClassResource: ClassResource
+        ClassTypeReference: ClassTypeReference
         CollectExpression: CollectExpression
         CollectQuery: CollectQuery
         CommaList: CommaList
@@ -206,6 +250,7 @@ export namespace Puppet {
         IfExpression: IfExpression
         KeywordLiteral: KeywordLiteral
         Lambda: Lambda
+        Layer: Layer
         LogicalExpression: LogicalExpression
         NodeDefinition: NodeDefinition
         NotExpression: NotExpression
@@ -214,6 +259,7 @@ export namespace Puppet {
         ParenExpression: ParenExpression
         Program: Program
         QualifiedName: QualifiedName
+        QueryExpression: QueryExpression
         RegexLiteral: RegexLiteral
         RelationshipExpression: RelationshipExpression
         RenderExpression: RenderExpression
@@ -223,6 +269,10 @@ export namespace Puppet {
         ResourceExpression: ResourceExpression
         SelectorEntry: SelectorEntry
         SelectorExpression: SelectorExpression
+        SiteCategories: SiteCategories
+        SiteExpression: SiteExpression
+        SiteLayers: SiteLayers
+        SiteStatement: SiteStatement
         StringLiteral: StringLiteral
         TypeAlias: TypeAlias
         TypeDefinition: TypeDefinition
@@ -234,6 +284,7 @@ export namespace Puppet {
         UnlessExpression: UnlessExpression
         VariableExpression: VariableExpression
         VirtualResource: VirtualResource
+        WhenBlock: WhenBlock
         WordLiteral: WordLiteral
     }
 
@@ -259,24 +310,42 @@ export type ModelcAstType = Metamodel.AstType & Puppet.AstType
 // all type definitions of the the whole 'Modelc' project
 
 export interface AccessExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'AccessExpression';
     keys: Array<Expression>;
     left: Expression | TypeReference;
+    query?: QueryExpression;
 }
 
 export const AccessExpression = {
     $type: 'AccessExpression',
     keys: 'keys',
-    left: 'left'
+    left: 'left',
+    query: 'query'
 } as const;
 
 export function isAccessExpression(item: unknown): item is AccessExpression {
     return reflection.isInstance(item, AccessExpression.$type);
 }
 
+export type Arm8Definition = BindingsDefinition | SiteExpression;
+
+export const Arm8Definition = {
+    $type: 'Arm8Definition'
+} as const;
+
+export function isArm8Definition(item: unknown): item is Arm8Definition {
+    return reflection.isInstance(item, Arm8Definition.$type);
+}
+
+export type Arm8Word = 'as' | 'bind' | 'bindings' | 'categories' | 'dependency' | 'exclude' | 'include' | 'layer' | 'multibind' | 'optional' | 'producer' | 'rebind' | 'site' | 'to' | 'when' | BindModifier;
+
+export function isArm8Word(item: unknown): item is Arm8Word {
+    return isBindModifier(item) || item === 'site' || item === 'categories' || item === 'bindings' || item === 'layer' || item === 'when' || item === 'bind' || item === 'multibind' || item === 'rebind' || item === 'include' || item === 'exclude' || item === 'dependency' || item === 'to' || item === 'optional' || item === 'producer' || item === 'as';
+}
+
 export interface ArrayLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ArrayLiteral';
     elements: Array<Expression>;
 }
@@ -291,7 +360,7 @@ export function isArrayLiteral(item: unknown): item is ArrayLiteral {
 }
 
 export interface AssignmentExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'AssignmentExpression';
     left: Expression;
     operator: '+=' | '-=' | '=';
@@ -310,7 +379,7 @@ export function isAssignmentExpression(item: unknown): item is AssignmentExpress
 }
 
 export interface AttributeAssign extends langium.AstNode {
-    readonly $container: ClassResource | CollectExpression | ResourceBody | ResourceExpression;
+    readonly $container: ClassResource | CollectExpression | Layer | ResourceBody | ResourceExpression;
     readonly $type: 'AttributeAssign';
     name: AttributeName;
     operator: '+>' | '=>';
@@ -328,10 +397,10 @@ export function isAttributeAssign(item: unknown): item is AttributeAssign {
     return reflection.isInstance(item, AttributeAssign.$type);
 }
 
-export type AttributeName = 'and' | 'attr' | 'case' | 'class' | 'default' | 'define' | 'else' | 'elsif' | 'function' | 'if' | 'in' | 'inherits' | 'node' | 'or' | 'private' | 'type' | 'undef' | 'unless' | string;
+export type AttributeName = 'and' | 'attr' | 'case' | 'class' | 'default' | 'define' | 'else' | 'elsif' | 'function' | 'if' | 'in' | 'inherits' | 'node' | 'or' | 'private' | 'type' | 'undef' | 'unless' | Arm8Word | string;
 
 export function isAttributeName(item: unknown): item is AttributeName {
-    return item === 'and' || item === 'case' || item === 'class' || item === 'default' || item === 'define' || item === 'else' || item === 'elsif' || item === 'if' || item === 'in' || item === 'inherits' || item === 'node' || item === 'or' || item === 'undef' || item === 'unless' || item === 'type' || item === 'attr' || item === 'function' || item === 'private' || (typeof item === 'string' && (/\u0000name/.test(item)));
+    return isArm8Word(item) || item === 'and' || item === 'case' || item === 'class' || item === 'default' || item === 'define' || item === 'else' || item === 'elsif' || item === 'if' || item === 'in' || item === 'inherits' || item === 'node' || item === 'or' || item === 'undef' || item === 'unless' || item === 'type' || item === 'attr' || item === 'function' || item === 'private' || (typeof item === 'string' && (/\u0000name/.test(item)));
 }
 
 export type AttributeOperation = AttributeAssign | AttributesSplat;
@@ -345,7 +414,7 @@ export function isAttributeOperation(item: unknown): item is AttributeOperation 
 }
 
 export interface AttributesSplat extends langium.AstNode {
-    readonly $container: ClassResource | CollectExpression | ResourceBody | ResourceExpression;
+    readonly $container: ClassResource | CollectExpression | Layer | ResourceBody | ResourceExpression;
     readonly $type: 'AttributesSplat';
     value: Expression;
 }
@@ -360,7 +429,7 @@ export function isAttributesSplat(item: unknown): item is AttributesSplat {
 }
 
 export interface BinaryExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'BinaryExpression';
     left: Expression;
     operator: '!=' | '!~' | '%' | '*' | '+' | '-' | '/' | '<' | '<<' | '<=' | '==' | '=~' | '>' | '>=' | '>>' | 'in';
@@ -378,8 +447,208 @@ export function isBinaryExpression(item: unknown): item is BinaryExpression {
     return reflection.isInstance(item, BinaryExpression.$type);
 }
 
+export type BinaryOperator = '!=' | '!~' | '%' | '*' | '+' | '-' | '/' | '<' | '<<' | '<=' | '==' | '=~' | '>' | '>=' | '>>' | 'in';
+
+export function isBinaryOperator(item: unknown): item is BinaryOperator {
+    return item === 'in' || item === '=~' || item === '!~' || item === '*' || item === '/' || item === '%' || item === '+' || item === '-' || item === '<<' || item === '>>' || item === '==' || item === '!=' || item === '<' || item === '>' || item === '<=' || item === '>=';
+}
+
+export type BindClassName = string;
+
+export function isBindClassName(item: unknown): item is BindClassName {
+    return (typeof item === 'string' && (/\u0000name/.test(item) || /\u0000word/.test(item)));
+}
+
+export interface BindDependency extends langium.AstNode {
+    readonly $container: BindingsDefinition | WhenBlock;
+    readonly $type: 'BindDependency';
+    expr: Expression;
+}
+
+export const BindDependency = {
+    $type: 'BindDependency',
+    expr: 'expr'
+} as const;
+
+export function isBindDependency(item: unknown): item is BindDependency {
+    return reflection.isInstance(item, BindDependency.$type);
+}
+
+export interface BindingsDefinition extends langium.AstNode {
+    readonly $container: Program;
+    readonly $type: 'BindingsDefinition';
+    body: Array<BindingsStatement>;
+    name: BindingsName;
+}
+
+export const BindingsDefinition = {
+    $type: 'BindingsDefinition',
+    body: 'body',
+    name: 'name'
+} as const;
+
+export function isBindingsDefinition(item: unknown): item is BindingsDefinition {
+    return reflection.isInstance(item, BindingsDefinition.$type);
+}
+
+export type BindingsName = 'default' | string;
+
+export function isBindingsName(item: unknown): item is BindingsName {
+    return item === 'default' || (typeof item === 'string' && (/\u0000name/.test(item) || /\u0000word/.test(item) || /\u0000classref/.test(item)));
+}
+
+export type BindingsStatement = BindDependency | BindOperation | ClassBinding | WhenBlock;
+
+export const BindingsStatement = {
+    $type: 'BindingsStatement'
+} as const;
+
+export function isBindingsStatement(item: unknown): item is BindingsStatement {
+    return reflection.isInstance(item, BindingsStatement.$type);
+}
+
+export interface BindKey extends langium.AstNode {
+    readonly $container: BindOperation;
+    readonly $type: 'BindKey';
+    className?: BindClassName;
+    name?: BindName;
+    type?: BindType;
+}
+
+export const BindKey = {
+    $type: 'BindKey',
+    className: 'className',
+    name: 'name',
+    type: 'type'
+} as const;
+
+export function isBindKey(item: unknown): item is BindKey {
+    return reflection.isInstance(item, BindKey.$type);
+}
+
+export type BindModifier = 'abstract' | 'alias' | 'final' | 'map' | 'override' | 'parameters' | 'renamed' | 'variable' | 'variables';
+
+export function isBindModifier(item: unknown): item is BindModifier {
+    return item === 'abstract' || item === 'override' || item === 'final' || item === 'map' || item === 'alias' || item === 'renamed' || item === 'parameters' || item === 'variables' || item === 'variable';
+}
+
+export type BindName = ConcatString | StringLiteral;
+
+export const BindName = {
+    $type: 'BindName'
+} as const;
+
+export function isBindName(item: unknown): item is BindName {
+    return reflection.isInstance(item, BindName.$type);
+}
+
+export interface BindOperation extends langium.AstNode {
+    readonly $container: BindingsDefinition | WhenBlock;
+    readonly $type: 'BindOperation';
+    asKey?: BindKey;
+    asModifiers: Array<BindModifier>;
+    hasOptions: boolean;
+    in?: BindName;
+    key?: BindKey;
+    kind: 'bind' | 'multibind' | 'rebind';
+    modifiers: Array<BindModifier>;
+    optional: boolean;
+    options: Array<BindOption>;
+    producer: boolean;
+    to: boolean;
+    value?: BindValue;
+}
+
+export const BindOperation = {
+    $type: 'BindOperation',
+    asKey: 'asKey',
+    asModifiers: 'asModifiers',
+    hasOptions: 'hasOptions',
+    in: 'in',
+    key: 'key',
+    kind: 'kind',
+    modifiers: 'modifiers',
+    optional: 'optional',
+    options: 'options',
+    producer: 'producer',
+    to: 'to',
+    value: 'value'
+} as const;
+
+export function isBindOperation(item: unknown): item is BindOperation {
+    return reflection.isInstance(item, BindOperation.$type);
+}
+
+export interface BindOption extends langium.AstNode {
+    readonly $container: BindOperation;
+    readonly $type: 'BindOption';
+    lambda?: Lambda;
+    name: AttributeName;
+    value?: Expression;
+}
+
+export const BindOption = {
+    $type: 'BindOption',
+    lambda: 'lambda',
+    name: 'name',
+    value: 'value'
+} as const;
+
+export function isBindOption(item: unknown): item is BindOption {
+    return reflection.isInstance(item, BindOption.$type);
+}
+
+export type BindType = BindTypeReference | ClassTypeReference;
+
+export const BindType = {
+    $type: 'BindType'
+} as const;
+
+export function isBindType(item: unknown): item is BindType {
+    return reflection.isInstance(item, BindType.$type);
+}
+
+export type BindTypeArg = BindTypeReference | ClassTypeReference | Expression;
+
+export const BindTypeArg = {
+    $type: 'BindTypeArg'
+} as const;
+
+export function isBindTypeArg(item: unknown): item is BindTypeArg {
+    return reflection.isInstance(item, BindTypeArg.$type);
+}
+
+export interface BindTypeReference extends langium.AstNode {
+    readonly $container: BindKey | BindTypeReference;
+    readonly $type: 'BindTypeReference';
+    args: Array<BindTypeArg>;
+    name: string;
+    query?: QueryExpression;
+}
+
+export const BindTypeReference = {
+    $type: 'BindTypeReference',
+    args: 'args',
+    name: 'name',
+    query: 'query'
+} as const;
+
+export function isBindTypeReference(item: unknown): item is BindTypeReference {
+    return reflection.isInstance(item, BindTypeReference.$type);
+}
+
+export type BindValue = ClassTypeReference | Expression;
+
+export const BindValue = {
+    $type: 'BindValue'
+} as const;
+
+export function isBindValue(item: unknown): item is BindValue {
+    return reflection.isInstance(item, BindValue.$type);
+}
+
 export interface BooleanLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'BooleanLiteral';
     value: 'false' | 'true';
 }
@@ -394,7 +663,7 @@ export function isBooleanLiteral(item: unknown): item is BooleanLiteral {
 }
 
 export interface CallFunctionExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CallFunctionExpression';
     args: Array<Expression>;
     functor: Expression | TypeFunctionName;
@@ -413,7 +682,7 @@ export function isCallFunctionExpression(item: unknown): item is CallFunctionExp
 }
 
 export interface CallMethodExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CallMethodExpression';
     args: Array<Expression>;
     hasArgs: boolean;
@@ -436,7 +705,7 @@ export function isCallMethodExpression(item: unknown): item is CallMethodExpress
 }
 
 export interface CaseExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CaseExpression';
     options: Array<CaseOption>;
     test: Expression;
@@ -469,8 +738,88 @@ export function isCaseOption(item: unknown): item is CaseOption {
     return reflection.isInstance(item, CaseOption.$type);
 }
 
+export interface CategoryCondition extends langium.AstNode {
+    readonly $container: CategoryCondition | WhenBlock;
+    readonly $type: 'CategoryCondition';
+    left: CategoryExpression;
+    operator: 'and' | 'or';
+    right: CategoryExpression;
+}
+
+export const CategoryCondition = {
+    $type: 'CategoryCondition',
+    left: 'left',
+    operator: 'operator',
+    right: 'right'
+} as const;
+
+export function isCategoryCondition(item: unknown): item is CategoryCondition {
+    return reflection.isInstance(item, CategoryCondition.$type);
+}
+
+export interface CategoryEntry extends langium.AstNode {
+    readonly $container: SiteCategories;
+    readonly $type: 'CategoryEntry';
+    name: AttributeName;
+    value: Expression;
+}
+
+export const CategoryEntry = {
+    $type: 'CategoryEntry',
+    name: 'name',
+    value: 'value'
+} as const;
+
+export function isCategoryEntry(item: unknown): item is CategoryEntry {
+    return reflection.isInstance(item, CategoryEntry.$type);
+}
+
+export type CategoryExpression = CategoryCondition | CategoryMatch;
+
+export const CategoryExpression = {
+    $type: 'CategoryExpression'
+} as const;
+
+export function isCategoryExpression(item: unknown): item is CategoryExpression {
+    return reflection.isInstance(item, CategoryExpression.$type);
+}
+
+export interface CategoryMatch extends langium.AstNode {
+    readonly $container: CategoryCondition | WhenBlock;
+    readonly $type: 'CategoryMatch';
+    category: AttributeName;
+    value: Expression;
+}
+
+export const CategoryMatch = {
+    $type: 'CategoryMatch',
+    category: 'category',
+    value: 'value'
+} as const;
+
+export function isCategoryMatch(item: unknown): item is CategoryMatch {
+    return reflection.isInstance(item, CategoryMatch.$type);
+}
+
+export interface ClassBinding extends langium.AstNode {
+    readonly $container: BindingsDefinition | WhenBlock;
+    readonly $type: 'ClassBinding';
+    classes: Array<ClassName>;
+    kind: 'exclude' | 'include';
+}
+
+export const ClassBinding = {
+    $type: 'ClassBinding',
+    classes: 'classes',
+    kind: 'kind'
+} as const;
+
+export function isClassBinding(item: unknown): item is ClassBinding {
+    return reflection.isInstance(item, ClassBinding.$type);
+}
+
 export interface ClassDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ClassDefinition';
     body: Array<Expression>;
     name: ClassName;
@@ -503,7 +852,7 @@ export function isClassParentName(item: unknown): item is ClassParentName {
 }
 
 export interface ClassResource extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ClassResource';
     bodies: Array<ResourceBody>;
     ops: Array<AttributeOperation>;
@@ -519,8 +868,23 @@ export function isClassResource(item: unknown): item is ClassResource {
     return reflection.isInstance(item, ClassResource.$type);
 }
 
+export interface ClassTypeReference extends langium.AstNode {
+    readonly $container: BindKey | BindOperation | BindTypeReference;
+    readonly $type: 'ClassTypeReference';
+    name: ClassName;
+}
+
+export const ClassTypeReference = {
+    $type: 'ClassTypeReference',
+    name: 'name'
+} as const;
+
+export function isClassTypeReference(item: unknown): item is ClassTypeReference {
+    return reflection.isInstance(item, ClassTypeReference.$type);
+}
+
 export interface CollectExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CollectExpression';
     ops: Array<AttributeOperation>;
     query: CollectQuery;
@@ -556,7 +920,7 @@ export function isCollectQuery(item: unknown): item is CollectQuery {
 }
 
 export interface CommaList extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'CommaList';
     items: Array<Expression>;
 }
@@ -571,7 +935,7 @@ export function isCommaList(item: unknown): item is CommaList {
 }
 
 export interface ConcatString extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindKey | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ConcatString';
     mids: Array<string>;
     parts: Array<Expression>;
@@ -592,7 +956,7 @@ export function isConcatString(item: unknown): item is ConcatString {
 }
 
 export interface DefaultLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'DefaultLiteral';
 }
 
@@ -605,7 +969,7 @@ export function isDefaultLiteral(item: unknown): item is DefaultLiteral {
 }
 
 export interface DefineDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'DefineDefinition';
     body: Array<Expression>;
     name: ClassName;
@@ -624,7 +988,7 @@ export function isDefineDefinition(item: unknown): item is DefineDefinition {
 }
 
 export interface DottedName extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'DottedName';
     value: DottedNameText;
 }
@@ -678,7 +1042,7 @@ export function isExpression(item: unknown): item is Expression {
 }
 
 export interface FunctionDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'FunctionDefinition';
     body: Array<Expression>;
     name: ClassName;
@@ -716,7 +1080,7 @@ export function isHashEntry(item: unknown): item is HashEntry {
 }
 
 export interface HashLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'HashLiteral';
     entries: Array<HashEntry>;
 }
@@ -731,7 +1095,7 @@ export function isHashLiteral(item: unknown): item is HashLiteral {
 }
 
 export interface HashPair extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'HashPair';
     key: Expression;
     value: Expression;
@@ -748,7 +1112,7 @@ export function isHashPair(item: unknown): item is HashPair {
 }
 
 export interface Heredoc extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'Heredoc';
     syntax: string;
     text: Expression;
@@ -765,7 +1129,7 @@ export function isHeredoc(item: unknown): item is Heredoc {
 }
 
 export interface IfExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'IfExpression';
     else: Array<Expression>;
     elsif?: ElsifExpression;
@@ -788,7 +1152,7 @@ export function isIfExpression(item: unknown): item is IfExpression {
 }
 
 export interface KeywordLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'KeywordLiteral';
     value: 'function' | 'type';
 }
@@ -803,7 +1167,7 @@ export function isKeywordLiteral(item: unknown): item is KeywordLiteral {
 }
 
 export interface Lambda extends langium.AstNode {
-    readonly $container: CallFunctionExpression | CallMethodExpression;
+    readonly $container: BindOption | CallFunctionExpression | CallMethodExpression;
     readonly $type: 'Lambda';
     body: Array<Expression>;
     params: Array<Parameter>;
@@ -821,8 +1185,25 @@ export function isLambda(item: unknown): item is Lambda {
     return reflection.isInstance(item, Lambda.$type);
 }
 
+export interface Layer extends langium.AstNode {
+    readonly $container: SiteLayers;
+    readonly $type: 'Layer';
+    name: Expression;
+    ops: Array<AttributeOperation>;
+}
+
+export const Layer = {
+    $type: 'Layer',
+    name: 'name',
+    ops: 'ops'
+} as const;
+
+export function isLayer(item: unknown): item is Layer {
+    return reflection.isInstance(item, Layer.$type);
+}
+
 export interface LogicalExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'LogicalExpression';
     left: Expression;
     operator: 'and' | 'or';
@@ -1069,7 +1450,7 @@ export function isMmTypeName(item: unknown): item is MmTypeName {
 }
 
 export interface NodeDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'NodeDefinition';
     body: Array<Expression>;
     hosts: Array<Expression>;
@@ -1088,7 +1469,7 @@ export function isNodeDefinition(item: unknown): item is NodeDefinition {
 }
 
 export interface NotExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'NotExpression';
     expr: Expression;
 }
@@ -1103,7 +1484,7 @@ export function isNotExpression(item: unknown): item is NotExpression {
 }
 
 export interface NumberLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'NumberLiteral';
     value: string;
 }
@@ -1139,7 +1520,7 @@ export function isParameter(item: unknown): item is Parameter {
 }
 
 export interface ParenExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ParenExpression';
     expr: Expression;
 }
@@ -1155,6 +1536,7 @@ export function isParenExpression(item: unknown): item is ParenExpression {
 
 export interface Program extends langium.AstNode {
     readonly $type: 'Program';
+    arm8: Array<Arm8Definition>;
     epp: boolean;
     hasParams: boolean;
     params: Array<Parameter>;
@@ -1163,6 +1545,7 @@ export interface Program extends langium.AstNode {
 
 export const Program = {
     $type: 'Program',
+    arm8: 'arm8',
     epp: 'epp',
     hasParams: 'hasParams',
     params: 'params',
@@ -1174,7 +1557,7 @@ export function isProgram(item: unknown): item is Program {
 }
 
 export interface QualifiedName extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'QualifiedName';
     value: string;
 }
@@ -1188,8 +1571,23 @@ export function isQualifiedName(item: unknown): item is QualifiedName {
     return reflection.isInstance(item, QualifiedName.$type);
 }
 
+export interface QueryExpression extends langium.AstNode {
+    readonly $container: AccessExpression | BindTypeReference;
+    readonly $type: 'QueryExpression';
+    query: Expression;
+}
+
+export const QueryExpression = {
+    $type: 'QueryExpression',
+    query: 'query'
+} as const;
+
+export function isQueryExpression(item: unknown): item is QueryExpression {
+    return reflection.isInstance(item, QueryExpression.$type);
+}
+
 export interface RegexLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RegexLiteral';
     value: string;
 }
@@ -1204,7 +1602,7 @@ export function isRegexLiteral(item: unknown): item is RegexLiteral {
 }
 
 export interface RelationshipExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RelationshipExpression';
     left: Expression;
     operator: '->' | '<-' | '<~' | '~>';
@@ -1223,7 +1621,7 @@ export function isRelationshipExpression(item: unknown): item is RelationshipExp
 }
 
 export interface RenderExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RenderExpression';
     body: Array<Expression>;
     expr?: Expression;
@@ -1240,7 +1638,7 @@ export function isRenderExpression(item: unknown): item is RenderExpression {
 }
 
 export interface RenderString extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'RenderString';
     value: string;
 }
@@ -1255,7 +1653,7 @@ export function isRenderString(item: unknown): item is RenderString {
 }
 
 export interface ReservedWord extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ReservedWord';
     word: 'attr' | 'private';
 }
@@ -1287,7 +1685,7 @@ export function isResourceBody(item: unknown): item is ResourceBody {
 }
 
 export interface ResourceExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'ResourceExpression';
     bodies: Array<ResourceBody>;
     ops: Array<AttributeOperation>;
@@ -1323,24 +1721,83 @@ export function isSelectorEntry(item: unknown): item is SelectorEntry {
 }
 
 export interface SelectorExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'SelectorExpression';
     entries: Array<SelectorEntry>;
     left: BinaryExpression;
+    tail?: Expression;
+    tailOperator?: BinaryOperator;
 }
 
 export const SelectorExpression = {
     $type: 'SelectorExpression',
     entries: 'entries',
-    left: 'left'
+    left: 'left',
+    tail: 'tail',
+    tailOperator: 'tailOperator'
 } as const;
 
 export function isSelectorExpression(item: unknown): item is SelectorExpression {
     return reflection.isInstance(item, SelectorExpression.$type);
 }
 
+export interface SiteCategories extends langium.AstNode {
+    readonly $container: SiteExpression;
+    readonly $type: 'SiteCategories';
+    entries: Array<CategoryEntry>;
+}
+
+export const SiteCategories = {
+    $type: 'SiteCategories',
+    entries: 'entries'
+} as const;
+
+export function isSiteCategories(item: unknown): item is SiteCategories {
+    return reflection.isInstance(item, SiteCategories.$type);
+}
+
+export interface SiteExpression extends langium.AstNode {
+    readonly $container: Program;
+    readonly $type: 'SiteExpression';
+    body: Array<SiteStatement>;
+}
+
+export const SiteExpression = {
+    $type: 'SiteExpression',
+    body: 'body'
+} as const;
+
+export function isSiteExpression(item: unknown): item is SiteExpression {
+    return reflection.isInstance(item, SiteExpression.$type);
+}
+
+export interface SiteLayers extends langium.AstNode {
+    readonly $container: SiteExpression;
+    readonly $type: 'SiteLayers';
+    layers: Array<Layer>;
+}
+
+export const SiteLayers = {
+    $type: 'SiteLayers',
+    layers: 'layers'
+} as const;
+
+export function isSiteLayers(item: unknown): item is SiteLayers {
+    return reflection.isInstance(item, SiteLayers.$type);
+}
+
+export type SiteStatement = Expression | SiteCategories | SiteLayers;
+
+export const SiteStatement = {
+    $type: 'SiteStatement'
+} as const;
+
+export function isSiteStatement(item: unknown): item is SiteStatement {
+    return reflection.isInstance(item, SiteStatement.$type);
+}
+
 export interface StringLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindKey | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'StringLiteral';
     value: string;
 }
@@ -1355,7 +1812,7 @@ export function isStringLiteral(item: unknown): item is StringLiteral {
 }
 
 export interface TypeAlias extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeAlias';
     array?: ArrayLiteral;
     hash?: HashLiteral;
@@ -1378,7 +1835,7 @@ export function isTypeAlias(item: unknown): item is TypeAlias {
 }
 
 export interface TypeDefinition extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeDefinition';
     body: Array<Expression>;
     name: string;
@@ -1397,7 +1854,7 @@ export function isTypeDefinition(item: unknown): item is TypeDefinition {
 }
 
 export interface TypeFunctionName extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeFunctionName';
     value: 'type';
 }
@@ -1412,7 +1869,7 @@ export function isTypeFunctionName(item: unknown): item is TypeFunctionName {
 }
 
 export interface TypeReference extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'TypeReference';
     value: string;
 }
@@ -1427,7 +1884,7 @@ export function isTypeReference(item: unknown): item is TypeReference {
 }
 
 export interface UnaryMinusExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UnaryMinusExpression';
     expr: Expression;
 }
@@ -1442,7 +1899,7 @@ export function isUnaryMinusExpression(item: unknown): item is UnaryMinusExpress
 }
 
 export interface UndefLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UndefLiteral';
 }
 
@@ -1455,7 +1912,7 @@ export function isUndefLiteral(item: unknown): item is UndefLiteral {
 }
 
 export interface UnfoldExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UnfoldExpression';
     expr: Expression;
 }
@@ -1470,7 +1927,7 @@ export function isUnfoldExpression(item: unknown): item is UnfoldExpression {
 }
 
 export interface UnlessExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'UnlessExpression';
     else: Array<Expression>;
     hasElse: boolean;
@@ -1491,7 +1948,7 @@ export function isUnlessExpression(item: unknown): item is UnlessExpression {
 }
 
 export interface VariableExpression extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'VariableExpression';
     name: string;
 }
@@ -1506,7 +1963,7 @@ export function isVariableExpression(item: unknown): item is VariableExpression 
 }
 
 export interface VirtualResource extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'VirtualResource';
     expr: Expression;
     form: '@' | '@@';
@@ -1522,8 +1979,25 @@ export function isVirtualResource(item: unknown): item is VirtualResource {
     return reflection.isInstance(item, VirtualResource.$type);
 }
 
+export interface WhenBlock extends langium.AstNode {
+    readonly $container: BindingsDefinition | WhenBlock;
+    readonly $type: 'WhenBlock';
+    body: Array<BindingsStatement>;
+    condition: CategoryExpression;
+}
+
+export const WhenBlock = {
+    $type: 'WhenBlock',
+    body: 'body',
+    condition: 'condition'
+} as const;
+
+export function isWhenBlock(item: unknown): item is WhenBlock {
+    return reflection.isInstance(item, WhenBlock.$type);
+}
+
 export interface WordLiteral extends langium.AstNode {
-    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
+    readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'WordLiteral';
     value: string;
 }
@@ -1544,13 +2018,24 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
             properties: {
                 keys: {
                     name: AccessExpression.keys,
-                    defaultValue: []
+                    defaultValue: [],
+                    optional: true
                 },
                 left: {
                     name: AccessExpression.left
+                },
+                query: {
+                    name: AccessExpression.query,
+                    optional: true
                 }
             },
             superTypes: [Expression.$type]
+        },
+        Arm8Definition: {
+            name: Arm8Definition.$type,
+            properties: {
+            },
+            superTypes: []
         },
         ArrayLiteral: {
             name: ArrayLiteral.$type,
@@ -1622,6 +2107,172 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Expression.$type]
+        },
+        BindDependency: {
+            name: BindDependency.$type,
+            properties: {
+                expr: {
+                    name: BindDependency.expr
+                }
+            },
+            superTypes: [BindingsStatement.$type]
+        },
+        BindKey: {
+            name: BindKey.$type,
+            properties: {
+                className: {
+                    name: BindKey.className,
+                    optional: true
+                },
+                name: {
+                    name: BindKey.name,
+                    optional: true
+                },
+                type: {
+                    name: BindKey.type,
+                    optional: true
+                }
+            },
+            superTypes: []
+        },
+        BindName: {
+            name: BindName.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        BindOperation: {
+            name: BindOperation.$type,
+            properties: {
+                asKey: {
+                    name: BindOperation.asKey,
+                    optional: true
+                },
+                asModifiers: {
+                    name: BindOperation.asModifiers,
+                    defaultValue: [],
+                    optional: true
+                },
+                hasOptions: {
+                    name: BindOperation.hasOptions,
+                    defaultValue: false,
+                    optional: true
+                },
+                in: {
+                    name: BindOperation.in,
+                    optional: true
+                },
+                key: {
+                    name: BindOperation.key,
+                    optional: true
+                },
+                kind: {
+                    name: BindOperation.kind
+                },
+                modifiers: {
+                    name: BindOperation.modifiers,
+                    defaultValue: [],
+                    optional: true
+                },
+                optional: {
+                    name: BindOperation.optional,
+                    defaultValue: false,
+                    optional: true
+                },
+                options: {
+                    name: BindOperation.options,
+                    defaultValue: [],
+                    optional: true
+                },
+                producer: {
+                    name: BindOperation.producer,
+                    defaultValue: false,
+                    optional: true
+                },
+                to: {
+                    name: BindOperation.to,
+                    defaultValue: false,
+                    optional: true
+                },
+                value: {
+                    name: BindOperation.value,
+                    optional: true
+                }
+            },
+            superTypes: [BindingsStatement.$type]
+        },
+        BindOption: {
+            name: BindOption.$type,
+            properties: {
+                lambda: {
+                    name: BindOption.lambda,
+                    optional: true
+                },
+                name: {
+                    name: BindOption.name
+                },
+                value: {
+                    name: BindOption.value,
+                    optional: true
+                }
+            },
+            superTypes: []
+        },
+        BindType: {
+            name: BindType.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        BindTypeArg: {
+            name: BindTypeArg.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        BindTypeReference: {
+            name: BindTypeReference.$type,
+            properties: {
+                args: {
+                    name: BindTypeReference.args,
+                    defaultValue: [],
+                    optional: true
+                },
+                name: {
+                    name: BindTypeReference.name
+                },
+                query: {
+                    name: BindTypeReference.query,
+                    optional: true
+                }
+            },
+            superTypes: [BindType.$type, BindTypeArg.$type]
+        },
+        BindValue: {
+            name: BindValue.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        BindingsDefinition: {
+            name: BindingsDefinition.$type,
+            properties: {
+                body: {
+                    name: BindingsDefinition.body,
+                    defaultValue: [],
+                    optional: true
+                },
+                name: {
+                    name: BindingsDefinition.name
+                }
+            },
+            superTypes: [Arm8Definition.$type]
+        },
+        BindingsStatement: {
+            name: BindingsStatement.$type,
+            properties: {
+            },
+            superTypes: []
         },
         BooleanLiteral: {
             name: BooleanLiteral.$type,
@@ -1704,6 +2355,64 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
             },
             superTypes: []
         },
+        CategoryCondition: {
+            name: CategoryCondition.$type,
+            properties: {
+                left: {
+                    name: CategoryCondition.left
+                },
+                operator: {
+                    name: CategoryCondition.operator
+                },
+                right: {
+                    name: CategoryCondition.right
+                }
+            },
+            superTypes: [CategoryExpression.$type]
+        },
+        CategoryEntry: {
+            name: CategoryEntry.$type,
+            properties: {
+                name: {
+                    name: CategoryEntry.name
+                },
+                value: {
+                    name: CategoryEntry.value
+                }
+            },
+            superTypes: []
+        },
+        CategoryExpression: {
+            name: CategoryExpression.$type,
+            properties: {
+            },
+            superTypes: []
+        },
+        CategoryMatch: {
+            name: CategoryMatch.$type,
+            properties: {
+                category: {
+                    name: CategoryMatch.category
+                },
+                value: {
+                    name: CategoryMatch.value
+                }
+            },
+            superTypes: [CategoryExpression.$type]
+        },
+        ClassBinding: {
+            name: ClassBinding.$type,
+            properties: {
+                classes: {
+                    name: ClassBinding.classes,
+                    defaultValue: []
+                },
+                kind: {
+                    name: ClassBinding.kind
+                }
+            },
+            superTypes: [BindingsStatement.$type]
+        },
         ClassDefinition: {
             name: ClassDefinition.$type,
             properties: {
@@ -1742,6 +2451,15 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Expression.$type]
+        },
+        ClassTypeReference: {
+            name: ClassTypeReference.$type,
+            properties: {
+                name: {
+                    name: ClassTypeReference.name
+                }
+            },
+            superTypes: [BindType.$type, BindTypeArg.$type, BindValue.$type]
         },
         CollectExpression: {
             name: CollectExpression.$type,
@@ -1802,7 +2520,7 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                     name: ConcatString.pre
                 }
             },
-            superTypes: [Expression.$type]
+            superTypes: [BindName.$type, Expression.$type]
         },
         DefaultLiteral: {
             name: DefaultLiteral.$type,
@@ -1870,7 +2588,7 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
             name: Expression.$type,
             properties: {
             },
-            superTypes: []
+            superTypes: [BindTypeArg.$type, BindValue.$type, SiteStatement.$type]
         },
         FunctionDefinition: {
             name: FunctionDefinition.$type,
@@ -1994,6 +2712,20 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                 },
                 returnType: {
                     name: Lambda.returnType,
+                    optional: true
+                }
+            },
+            superTypes: []
+        },
+        Layer: {
+            name: Layer.$type,
+            properties: {
+                name: {
+                    name: Layer.name
+                },
+                ops: {
+                    name: Layer.ops,
+                    defaultValue: [],
                     optional: true
                 }
             },
@@ -2277,6 +3009,11 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
         Program: {
             name: Program.$type,
             properties: {
+                arm8: {
+                    name: Program.arm8,
+                    defaultValue: [],
+                    optional: true
+                },
                 epp: {
                     name: Program.epp,
                     defaultValue: false,
@@ -2308,6 +3045,15 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Expression.$type]
+        },
+        QueryExpression: {
+            name: QueryExpression.$type,
+            properties: {
+                query: {
+                    name: QueryExpression.query
+                }
+            },
+            superTypes: []
         },
         RegexLiteral: {
             name: RegexLiteral.$type,
@@ -2420,9 +3166,56 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                 },
                 left: {
                     name: SelectorExpression.left
+                },
+                tail: {
+                    name: SelectorExpression.tail,
+                    optional: true
+                },
+                tailOperator: {
+                    name: SelectorExpression.tailOperator,
+                    optional: true
                 }
             },
             superTypes: [Expression.$type]
+        },
+        SiteCategories: {
+            name: SiteCategories.$type,
+            properties: {
+                entries: {
+                    name: SiteCategories.entries,
+                    defaultValue: [],
+                    optional: true
+                }
+            },
+            superTypes: [SiteStatement.$type]
+        },
+        SiteExpression: {
+            name: SiteExpression.$type,
+            properties: {
+                body: {
+                    name: SiteExpression.body,
+                    defaultValue: [],
+                    optional: true
+                }
+            },
+            superTypes: [Arm8Definition.$type]
+        },
+        SiteLayers: {
+            name: SiteLayers.$type,
+            properties: {
+                layers: {
+                    name: SiteLayers.layers,
+                    defaultValue: [],
+                    optional: true
+                }
+            },
+            superTypes: [SiteStatement.$type]
+        },
+        SiteStatement: {
+            name: SiteStatement.$type,
+            properties: {
+            },
+            superTypes: []
         },
         StringLiteral: {
             name: StringLiteral.$type,
@@ -2431,7 +3224,7 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                     name: StringLiteral.value
                 }
             },
-            superTypes: [Expression.$type]
+            superTypes: [BindName.$type, Expression.$type]
         },
         TypeAlias: {
             name: TypeAlias.$type,
@@ -2563,6 +3356,20 @@ export class ModelcAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [Expression.$type]
+        },
+        WhenBlock: {
+            name: WhenBlock.$type,
+            properties: {
+                body: {
+                    name: WhenBlock.body,
+                    defaultValue: [],
+                    optional: true
+                },
+                condition: {
+                    name: WhenBlock.condition
+                }
+            },
+            superTypes: [BindingsStatement.$type]
         },
         WordLiteral: {
             name: WordLiteral.$type,

@@ -1118,7 +1118,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@85"
+                    "$ref": "#/rules@117"
                   },
                   "arguments": []
                 }
@@ -1140,7 +1140,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@23"
+                            "$ref": "#/rules@26"
                           },
                           "arguments": []
                         }
@@ -1159,7 +1159,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                             "terminal": {
                               "$type": "RuleCall",
                               "rule": {
-                                "$ref": "#/rules@23"
+                                "$ref": "#/rules@26"
                               },
                               "arguments": []
                             }
@@ -1194,25 +1194,8 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "Group",
             "elements": [
               {
-                "$type": "Assignment",
-                "feature": "statements",
-                "operator": "+=",
-                "terminal": {
-                  "$type": "RuleCall",
-                  "rule": {
-                    "$ref": "#/rules@1"
-                  },
-                  "arguments": []
-                }
-              },
-              {
-                "$type": "Group",
+                "$type": "Alternatives",
                 "elements": [
-                  {
-                    "$type": "Keyword",
-                    "value": ";",
-                    "cardinality": "?"
-                  },
                   {
                     "$type": "Assignment",
                     "feature": "statements",
@@ -1224,6 +1207,57 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       },
                       "arguments": []
                     }
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "arm8",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@71"
+                      },
+                      "arguments": []
+                    }
+                  }
+                ]
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Keyword",
+                    "value": ";",
+                    "cardinality": "?"
+                  },
+                  {
+                    "$type": "Alternatives",
+                    "elements": [
+                      {
+                        "$type": "Assignment",
+                        "feature": "statements",
+                        "operator": "+=",
+                        "terminal": {
+                          "$type": "RuleCall",
+                          "rule": {
+                            "$ref": "#/rules@1"
+                          },
+                          "arguments": []
+                        }
+                      },
+                      {
+                        "$type": "Assignment",
+                        "feature": "arm8",
+                        "operator": "+=",
+                        "terminal": {
+                          "$type": "RuleCall",
+                          "rule": {
+                            "$ref": "#/rules@71"
+                          },
+                          "arguments": []
+                        }
+                      }
+                    ]
                   }
                 ],
                 "cardinality": "*"
@@ -1785,7 +1819,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@67"
+                "$ref": "#/rules@70"
               },
               "arguments": []
             }
@@ -1924,7 +1958,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@14"
+              "$ref": "#/rules@16"
             },
             "arguments": []
           },
@@ -1953,7 +1987,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       {
                         "$type": "RuleCall",
                         "rule": {
-                          "$ref": "#/rules@84"
+                          "$ref": "#/rules@116"
                         },
                         "arguments": []
                       },
@@ -1964,7 +1998,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@13"
+                            "$ref": "#/rules@15"
                           },
                           "arguments": []
                         }
@@ -1983,7 +2017,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                             "terminal": {
                               "$type": "RuleCall",
                               "rule": {
-                                "$ref": "#/rules@13"
+                                "$ref": "#/rules@15"
                               },
                               "arguments": []
                             }
@@ -1999,6 +2033,36 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       {
                         "$type": "Keyword",
                         "value": "}"
+                      },
+                      {
+                        "$type": "Group",
+                        "elements": [
+                          {
+                            "$type": "Assignment",
+                            "feature": "tailOperator",
+                            "operator": "=",
+                            "terminal": {
+                              "$type": "RuleCall",
+                              "rule": {
+                                "$ref": "#/rules@14"
+                              },
+                              "arguments": []
+                            }
+                          },
+                          {
+                            "$type": "Assignment",
+                            "feature": "tail",
+                            "operator": "=",
+                            "terminal": {
+                              "$type": "RuleCall",
+                              "rule": {
+                                "$ref": "#/rules@13"
+                              },
+                              "arguments": []
+                            }
+                          }
+                        ],
+                        "cardinality": "?"
                       }
                     ]
                   },
@@ -2009,7 +2073,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@13"
+                        "$ref": "#/rules@15"
                       },
                       "arguments": []
                     }
@@ -2018,6 +2082,101 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               }
             ],
             "cardinality": "*"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "SelectorTailOperand",
+      "inferredType": {
+        "$type": "InferredType",
+        "name": "Expression"
+      },
+      "definition": {
+        "$type": "RuleCall",
+        "rule": {
+          "$ref": "#/rules@16"
+        },
+        "arguments": []
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BinaryOperator",
+      "dataType": "string",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "in"
+          },
+          {
+            "$type": "Keyword",
+            "value": "=~"
+          },
+          {
+            "$type": "Keyword",
+            "value": "!~"
+          },
+          {
+            "$type": "Keyword",
+            "value": "*"
+          },
+          {
+            "$type": "Keyword",
+            "value": "/"
+          },
+          {
+            "$type": "Keyword",
+            "value": "%"
+          },
+          {
+            "$type": "Keyword",
+            "value": "+"
+          },
+          {
+            "$type": "Keyword",
+            "value": "-"
+          },
+          {
+            "$type": "Keyword",
+            "value": "<<"
+          },
+          {
+            "$type": "Keyword",
+            "value": ">>"
+          },
+          {
+            "$type": "Keyword",
+            "value": "=="
+          },
+          {
+            "$type": "Keyword",
+            "value": "!="
+          },
+          {
+            "$type": "Keyword",
+            "value": "<"
+          },
+          {
+            "$type": "Keyword",
+            "value": ">"
+          },
+          {
+            "$type": "Keyword",
+            "value": "<="
+          },
+          {
+            "$type": "Keyword",
+            "value": ">="
           }
         ]
       },
@@ -2071,7 +2230,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "call": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@15"
+          "$ref": "#/rules@17"
         },
         "arguments": []
       },
@@ -2212,7 +2371,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@15"
+                    "$ref": "#/rules@17"
                   },
                   "arguments": []
                 }
@@ -2240,7 +2399,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@15"
+                    "$ref": "#/rules@17"
                   },
                   "arguments": []
                 }
@@ -2268,7 +2427,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@15"
+                    "$ref": "#/rules@17"
                   },
                   "arguments": []
                 }
@@ -2278,7 +2437,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@16"
+              "$ref": "#/rules@18"
             },
             "arguments": []
           }
@@ -2301,7 +2460,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@25"
+              "$ref": "#/rules@28"
             },
             "arguments": []
           },
@@ -2325,43 +2484,65 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "value": "["
                   },
                   {
-                    "$type": "Assignment",
-                    "feature": "keys",
-                    "operator": "+=",
-                    "terminal": {
-                      "$type": "RuleCall",
-                      "rule": {
-                        "$ref": "#/rules@19"
-                      },
-                      "arguments": []
-                    }
-                  },
-                  {
-                    "$type": "Group",
+                    "$type": "Alternatives",
                     "elements": [
                       {
-                        "$type": "Keyword",
-                        "value": ","
-                      },
-                      {
                         "$type": "Assignment",
-                        "feature": "keys",
-                        "operator": "+=",
+                        "feature": "query",
+                        "operator": "=",
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@19"
+                            "$ref": "#/rules@21"
                           },
                           "arguments": []
                         }
+                      },
+                      {
+                        "$type": "Group",
+                        "elements": [
+                          {
+                            "$type": "Assignment",
+                            "feature": "keys",
+                            "operator": "+=",
+                            "terminal": {
+                              "$type": "RuleCall",
+                              "rule": {
+                                "$ref": "#/rules@22"
+                              },
+                              "arguments": []
+                            }
+                          },
+                          {
+                            "$type": "Group",
+                            "elements": [
+                              {
+                                "$type": "Keyword",
+                                "value": ","
+                              },
+                              {
+                                "$type": "Assignment",
+                                "feature": "keys",
+                                "operator": "+=",
+                                "terminal": {
+                                  "$type": "RuleCall",
+                                  "rule": {
+                                    "$ref": "#/rules@22"
+                                  },
+                                  "arguments": []
+                                }
+                              }
+                            ],
+                            "cardinality": "*"
+                          },
+                          {
+                            "$type": "Keyword",
+                            "value": ",",
+                            "cardinality": "?"
+                          }
+                        ]
                       }
-                    ],
-                    "cardinality": "*"
-                  },
-                  {
-                    "$type": "Keyword",
-                    "value": ",",
-                    "cardinality": "?"
+                    ]
                   },
                   {
                     "$type": "Keyword",
@@ -2384,14 +2565,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@83"
+                      "$ref": "#/rules@115"
                     },
                     "arguments": []
                   },
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@17"
+                      "$ref": "#/rules@19"
                     },
                     "arguments": []
                   },
@@ -2406,7 +2587,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@22"
+                        "$ref": "#/rules@25"
                       },
                       "arguments": []
                     },
@@ -2437,7 +2618,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@66"
+                        "$ref": "#/rules@69"
                       },
                       "arguments": []
                     }
@@ -2452,7 +2633,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@83"
+                            "$ref": "#/rules@115"
                           },
                           "arguments": []
                         }
@@ -2460,7 +2641,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                       {
                         "$type": "RuleCall",
                         "rule": {
-                          "$ref": "#/rules@17"
+                          "$ref": "#/rules@19"
                         },
                         "arguments": []
                       },
@@ -2478,7 +2659,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@22"
+                        "$ref": "#/rules@25"
                       },
                       "arguments": []
                     },
@@ -2505,7 +2686,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@18"
+                        "$ref": "#/rules@20"
                       },
                       "arguments": []
                     }
@@ -2594,7 +2775,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@19"
+                "$ref": "#/rules@22"
               },
               "arguments": []
             }
@@ -2613,7 +2794,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@19"
+                    "$ref": "#/rules@22"
                   },
                   "arguments": []
                 }
@@ -2708,6 +2889,34 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
     },
     {
       "$type": "ParserRule",
+      "name": "QueryExpression",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "??"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "query",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@10"
+              },
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
       "name": "Argument",
       "inferredType": {
         "$type": "InferredType",
@@ -2719,7 +2928,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@20"
+              "$ref": "#/rules@23"
             },
             "arguments": []
           },
@@ -2746,7 +2955,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@20"
+                    "$ref": "#/rules@23"
                   },
                   "arguments": []
                 }
@@ -2780,7 +2989,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@21"
+              "$ref": "#/rules@24"
             },
             "arguments": []
           }
@@ -2835,7 +3044,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@23"
+                    "$ref": "#/rules@26"
                   },
                   "arguments": []
                 }
@@ -2854,7 +3063,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@23"
+                        "$ref": "#/rules@26"
                       },
                       "arguments": []
                     }
@@ -2888,7 +3097,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@24"
+                    "$ref": "#/rules@27"
                   },
                   "arguments": []
                 }
@@ -2964,7 +3173,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@24"
+                "$ref": "#/rules@27"
               },
               "arguments": []
             },
@@ -2987,7 +3196,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@70"
+                "$ref": "#/rules@102"
               },
               "arguments": []
             }
@@ -3033,7 +3242,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@38"
+              "$ref": "#/rules@41"
             },
             "arguments": []
           },
@@ -3060,7 +3269,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@19"
+                    "$ref": "#/rules@22"
                   },
                   "arguments": []
                 }
@@ -3079,7 +3288,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@19"
+                        "$ref": "#/rules@22"
                       },
                       "arguments": []
                     }
@@ -3118,27 +3327,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@26"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@27"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@28"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@29"
             },
             "arguments": []
@@ -3160,6 +3348,13 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
+              "$ref": "#/rules@32"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
               "$ref": "#/rules@33"
             },
             "arguments": []
@@ -3168,13 +3363,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@34"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@35"
             },
             "arguments": []
           },
@@ -3209,14 +3397,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@42"
+              "$ref": "#/rules@40"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@43"
+              "$ref": "#/rules@41"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@42"
             },
             "arguments": []
           },
@@ -3237,6 +3432,13 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
+              "$ref": "#/rules@48"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
               "$ref": "#/rules@49"
             },
             "arguments": []
@@ -3244,7 +3446,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@50"
+              "$ref": "#/rules@52"
             },
             "arguments": []
           },
@@ -3258,13 +3460,6 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@54"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
               "$ref": "#/rules@56"
             },
             "arguments": []
@@ -3272,35 +3467,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@55"
+              "$ref": "#/rules@57"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@60"
+              "$ref": "#/rules@59"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@61"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@40"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@62"
+              "$ref": "#/rules@58"
             },
             "arguments": []
           },
@@ -3308,6 +3489,34 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "$type": "RuleCall",
             "rule": {
               "$ref": "#/rules@63"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@64"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@43"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@65"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@66"
             },
             "arguments": []
           }
@@ -3327,7 +3536,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@70"
+            "$ref": "#/rules@102"
           },
           "arguments": []
         }
@@ -3346,7 +3555,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@74"
+            "$ref": "#/rules@106"
           },
           "arguments": []
         }
@@ -3365,7 +3574,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@75"
+            "$ref": "#/rules@107"
           },
           "arguments": []
         }
@@ -3384,7 +3593,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@72"
+            "$ref": "#/rules@104"
           },
           "arguments": []
         }
@@ -3406,7 +3615,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@76"
+                "$ref": "#/rules@108"
               },
               "arguments": []
             }
@@ -3433,7 +3642,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@77"
+                    "$ref": "#/rules@109"
                   },
                   "arguments": []
                 }
@@ -3460,7 +3669,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@78"
+                "$ref": "#/rules@110"
               },
               "arguments": []
             }
@@ -3484,7 +3693,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@80"
+                "$ref": "#/rules@112"
               },
               "arguments": []
             }
@@ -3496,7 +3705,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@32"
+                "$ref": "#/rules@35"
               },
               "arguments": []
             }
@@ -3520,14 +3729,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@28"
+              "$ref": "#/rules@31"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@30"
+              "$ref": "#/rules@33"
             },
             "arguments": []
           }
@@ -3547,7 +3756,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@79"
+            "$ref": "#/rules@111"
           },
           "arguments": []
         }
@@ -3637,7 +3846,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@71"
+            "$ref": "#/rules@103"
           },
           "arguments": []
         }
@@ -3656,7 +3865,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@73"
+            "$ref": "#/rules@105"
           },
           "arguments": []
         }
@@ -3703,7 +3912,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@41"
+              "$ref": "#/rules@44"
             },
             "arguments": []
           },
@@ -3719,14 +3928,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@83"
+              "$ref": "#/rules@115"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@17"
+              "$ref": "#/rules@19"
             },
             "arguments": []
           },
@@ -3741,7 +3950,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@22"
+                "$ref": "#/rules@25"
               },
               "arguments": []
             },
@@ -3788,7 +3997,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@81"
+                  "$ref": "#/rules@113"
                 },
                 "arguments": []
               },
@@ -3808,7 +4017,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@19"
+                    "$ref": "#/rules@22"
                   },
                   "arguments": []
                 }
@@ -3827,7 +4036,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@19"
+                        "$ref": "#/rules@22"
                       },
                       "arguments": []
                     }
@@ -3880,7 +4089,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@44"
+                    "$ref": "#/rules@47"
                   },
                   "arguments": []
                 }
@@ -3899,7 +4108,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@44"
+                        "$ref": "#/rules@47"
                       },
                       "arguments": []
                     }
@@ -3938,7 +4147,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@20"
+                "$ref": "#/rules@23"
               },
               "arguments": []
             }
@@ -3954,7 +4163,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@20"
+                "$ref": "#/rules@23"
               },
               "arguments": []
             }
@@ -3981,7 +4190,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@82"
+                  "$ref": "#/rules@114"
                 },
                 "arguments": []
               }
@@ -4022,7 +4231,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@48"
+              "$ref": "#/rules@51"
             },
             "arguments": []
           }
@@ -4038,7 +4247,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "definition": {
         "$type": "RuleCall",
         "rule": {
-          "$ref": "#/rules@48"
+          "$ref": "#/rules@51"
         },
         "arguments": []
       },
@@ -4131,7 +4340,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@47"
+                        "$ref": "#/rules@50"
                       },
                       "arguments": []
                     }
@@ -4383,7 +4592,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@51"
+                "$ref": "#/rules@54"
               },
               "arguments": []
             },
@@ -4520,14 +4729,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@83"
+                  "$ref": "#/rules@115"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@82"
+                  "$ref": "#/rules@114"
                 },
                 "arguments": []
               }
@@ -4543,7 +4752,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@23"
+                    "$ref": "#/rules@26"
                   },
                   "arguments": []
                 }
@@ -4562,7 +4771,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@23"
+                        "$ref": "#/rules@26"
                       },
                       "arguments": []
                     }
@@ -4604,7 +4813,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@64"
+                "$ref": "#/rules@67"
               },
               "arguments": []
             }
@@ -4612,7 +4821,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@52"
+              "$ref": "#/rules@55"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4631,7 +4840,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@65"
+                    "$ref": "#/rules@68"
                   },
                   "arguments": []
                 }
@@ -4711,7 +4920,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@64"
+                "$ref": "#/rules@67"
               },
               "arguments": []
             }
@@ -4719,7 +4928,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@52"
+              "$ref": "#/rules@55"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4796,7 +5005,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@64"
+                "$ref": "#/rules@67"
               },
               "arguments": []
             }
@@ -4804,7 +5013,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@52"
+              "$ref": "#/rules@55"
             },
             "arguments": [],
             "cardinality": "?"
@@ -4823,7 +5032,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@24"
+                    "$ref": "#/rules@27"
                   },
                   "arguments": []
                 }
@@ -4903,7 +5112,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@57"
+                "$ref": "#/rules@60"
               },
               "arguments": []
             }
@@ -4922,7 +5131,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@57"
+                    "$ref": "#/rules@60"
                   },
                   "arguments": []
                 }
@@ -4949,7 +5158,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@57"
+                    "$ref": "#/rules@60"
                   },
                   "arguments": []
                 }
@@ -5025,21 +5234,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@58"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@28"
-            },
-            "arguments": []
-          },
-          {
-            "$type": "RuleCall",
-            "rule": {
-              "$ref": "#/rules@30"
+              "$ref": "#/rules@61"
             },
             "arguments": []
           },
@@ -5053,14 +5248,28 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@36"
+              "$ref": "#/rules@33"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@33"
+              "$ref": "#/rules@34"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@39"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@36"
             },
             "arguments": []
           }
@@ -5080,7 +5289,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@59"
+            "$ref": "#/rules@62"
           },
           "arguments": []
         }
@@ -5102,14 +5311,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@71"
+                  "$ref": "#/rules@103"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@74"
+                  "$ref": "#/rules@106"
                 },
                 "arguments": []
               }
@@ -5128,14 +5337,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@71"
+                      "$ref": "#/rules@103"
                     },
                     "arguments": []
                   },
                   {
                     "$type": "RuleCall",
                     "rule": {
-                      "$ref": "#/rules@74"
+                      "$ref": "#/rules@106"
                     },
                     "arguments": []
                   }
@@ -5167,7 +5376,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@24"
+                "$ref": "#/rules@27"
               },
               "arguments": []
             }
@@ -5189,7 +5398,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                     "terminal": {
                       "$type": "RuleCall",
                       "rule": {
-                        "$ref": "#/rules@38"
+                        "$ref": "#/rules@41"
                       },
                       "arguments": []
                     }
@@ -5211,7 +5420,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                             "terminal": {
                               "$type": "RuleCall",
                               "rule": {
-                                "$ref": "#/rules@19"
+                                "$ref": "#/rules@22"
                               },
                               "arguments": []
                             }
@@ -5230,7 +5439,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                                 "terminal": {
                                   "$type": "RuleCall",
                                   "rule": {
-                                    "$ref": "#/rules@19"
+                                    "$ref": "#/rules@22"
                                   },
                                   "arguments": []
                                 }
@@ -5256,7 +5465,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                         "terminal": {
                           "$type": "RuleCall",
                           "rule": {
-                            "$ref": "#/rules@43"
+                            "$ref": "#/rules@46"
                           },
                           "arguments": []
                         }
@@ -5273,7 +5482,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@43"
+                    "$ref": "#/rules@46"
                   },
                   "arguments": []
                 }
@@ -5285,7 +5494,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@42"
+                    "$ref": "#/rules@45"
                   },
                   "arguments": []
                 }
@@ -5315,7 +5524,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
             "terminal": {
               "$type": "RuleCall",
               "rule": {
-                "$ref": "#/rules@73"
+                "$ref": "#/rules@105"
               },
               "arguments": []
             }
@@ -5334,7 +5543,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
                 "terminal": {
                   "$type": "RuleCall",
                   "rule": {
-                    "$ref": "#/rules@73"
+                    "$ref": "#/rules@105"
                   },
                   "arguments": []
                 }
@@ -5407,7 +5616,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
         "terminal": {
           "$type": "RuleCall",
           "rule": {
-            "$ref": "#/rules@86"
+            "$ref": "#/rules@118"
           },
           "arguments": []
         }
@@ -5425,7 +5634,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@87"
+              "$ref": "#/rules@119"
             },
             "arguments": []
           },
@@ -5506,14 +5715,14 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@88"
+                  "$ref": "#/rules@120"
                 },
                 "arguments": []
               },
               {
                 "$type": "RuleCall",
                 "rule": {
-                  "$ref": "#/rules@89"
+                  "$ref": "#/rules@121"
                 },
                 "arguments": []
               }
@@ -5535,21 +5744,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@71"
+              "$ref": "#/rules@103"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@72"
+              "$ref": "#/rules@104"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@73"
+              "$ref": "#/rules@105"
             },
             "arguments": []
           }
@@ -5569,21 +5778,21 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@71"
+              "$ref": "#/rules@103"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@72"
+              "$ref": "#/rules@104"
             },
             "arguments": []
           },
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@73"
+              "$ref": "#/rules@105"
             },
             "arguments": []
           },
@@ -5607,7 +5816,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@71"
+              "$ref": "#/rules@103"
             },
             "arguments": []
           },
@@ -5631,7 +5840,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@71"
+              "$ref": "#/rules@103"
             },
             "arguments": []
           },
@@ -5706,6 +5915,1626 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "Keyword",
             "value": "private"
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@72"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Arm8Definition",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@73"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@79"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Arm8Word",
+      "dataType": "string",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "site"
+          },
+          {
+            "$type": "Keyword",
+            "value": "categories"
+          },
+          {
+            "$type": "Keyword",
+            "value": "bindings"
+          },
+          {
+            "$type": "Keyword",
+            "value": "layer"
+          },
+          {
+            "$type": "Keyword",
+            "value": "when"
+          },
+          {
+            "$type": "Keyword",
+            "value": "bind"
+          },
+          {
+            "$type": "Keyword",
+            "value": "multibind"
+          },
+          {
+            "$type": "Keyword",
+            "value": "rebind"
+          },
+          {
+            "$type": "Keyword",
+            "value": "include"
+          },
+          {
+            "$type": "Keyword",
+            "value": "exclude"
+          },
+          {
+            "$type": "Keyword",
+            "value": "dependency"
+          },
+          {
+            "$type": "Keyword",
+            "value": "to"
+          },
+          {
+            "$type": "Keyword",
+            "value": "optional"
+          },
+          {
+            "$type": "Keyword",
+            "value": "producer"
+          },
+          {
+            "$type": "Keyword",
+            "value": "as"
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@88"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "SiteExpression",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Action",
+            "inferredType": {
+              "$type": "InferredType",
+              "name": "SiteExpression"
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "site"
+          },
+          {
+            "$type": "Keyword",
+            "value": "{"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "body",
+                "operator": "+=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@74"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Keyword",
+                    "value": ";",
+                    "cardinality": "?"
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "body",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@74"
+                      },
+                      "arguments": []
+                    }
+                  }
+                ],
+                "cardinality": "*"
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Keyword",
+            "value": "}"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "SiteStatement",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@75"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@77"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@1"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "SiteCategories",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Action",
+            "inferredType": {
+              "$type": "InferredType",
+              "name": "SiteCategories"
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "categories"
+          },
+          {
+            "$type": "Keyword",
+            "value": "{"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "entries",
+                "operator": "+=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@76"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Keyword",
+                    "value": ","
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "entries",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@76"
+                      },
+                      "arguments": []
+                    }
+                  }
+                ],
+                "cardinality": "*"
+              },
+              {
+                "$type": "Keyword",
+                "value": ",",
+                "cardinality": "?"
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Keyword",
+            "value": "}"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "CategoryEntry",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@70"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "=>"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "value",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@10"
+              },
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "SiteLayers",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Action",
+            "inferredType": {
+              "$type": "InferredType",
+              "name": "SiteLayers"
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "bindings"
+          },
+          {
+            "$type": "Keyword",
+            "value": "=>"
+          },
+          {
+            "$type": "Alternatives",
+            "elements": [
+              {
+                "$type": "RuleCall",
+                "rule": {
+                  "$ref": "#/rules@113"
+                },
+                "arguments": []
+              },
+              {
+                "$type": "Keyword",
+                "value": "["
+              }
+            ]
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "layers",
+                "operator": "+=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@78"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Keyword",
+                    "value": ","
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "layers",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@78"
+                      },
+                      "arguments": []
+                    }
+                  }
+                ],
+                "cardinality": "*"
+              },
+              {
+                "$type": "Keyword",
+                "value": ",",
+                "cardinality": "?"
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Keyword",
+            "value": "]"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "Layer",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "layer"
+          },
+          {
+            "$type": "Keyword",
+            "value": "{"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@10"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": ":"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "ops",
+                "operator": "+=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@7"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Keyword",
+                    "value": ","
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "ops",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@7"
+                      },
+                      "arguments": []
+                    }
+                  }
+                ],
+                "cardinality": "*"
+              },
+              {
+                "$type": "Keyword",
+                "value": ",",
+                "cardinality": "?"
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Keyword",
+            "value": "}"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindingsDefinition",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "bindings"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@80"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "{"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "body",
+            "operator": "+=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@81"
+              },
+              "arguments": []
+            },
+            "cardinality": "*"
+          },
+          {
+            "$type": "Keyword",
+            "value": "}"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindingsName",
+      "dataType": "string",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@103"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@104"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@105"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "Keyword",
+            "value": "default"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindingsStatement",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@82"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@98"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@87"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@99"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "WhenBlock",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "when"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "condition",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@83"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "{"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "body",
+            "operator": "+=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@81"
+              },
+              "arguments": []
+            },
+            "cardinality": "*"
+          },
+          {
+            "$type": "Keyword",
+            "value": "}"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "WhenCondition",
+      "inferredType": {
+        "$type": "InferredType",
+        "name": "CategoryExpression"
+      },
+      "definition": {
+        "$type": "RuleCall",
+        "rule": {
+          "$ref": "#/rules@84"
+        },
+        "arguments": []
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "InfixRule",
+      "name": "CategoryCondition",
+      "call": {
+        "$type": "RuleCall",
+        "rule": {
+          "$ref": "#/rules@85"
+        },
+        "arguments": []
+      },
+      "operators": {
+        "$type": "InfixRuleOperators",
+        "precedences": [
+          {
+            "$type": "InfixRuleOperatorList",
+            "operators": [
+              {
+                "$type": "Keyword",
+                "value": "and"
+              }
+            ]
+          },
+          {
+            "$type": "InfixRuleOperatorList",
+            "operators": [
+              {
+                "$type": "Keyword",
+                "value": "or"
+              }
+            ]
+          }
+        ]
+      },
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "CategoryOperand",
+      "inferredType": {
+        "$type": "InferredType",
+        "name": "CategoryExpression"
+      },
+      "definition": {
+        "$type": "RuleCall",
+        "rule": {
+          "$ref": "#/rules@86"
+        },
+        "arguments": []
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "CategoryMatch",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "category",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@70"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Assignment",
+            "feature": "value",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@18"
+              },
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindOperation",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "kind",
+            "operator": "=",
+            "terminal": {
+              "$type": "Alternatives",
+              "elements": [
+                {
+                  "$type": "Keyword",
+                  "value": "bind"
+                },
+                {
+                  "$type": "Keyword",
+                  "value": "multibind"
+                },
+                {
+                  "$type": "Keyword",
+                  "value": "rebind"
+                }
+              ]
+            }
+          },
+          {
+            "$type": "Assignment",
+            "feature": "modifiers",
+            "operator": "+=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@88"
+              },
+              "arguments": []
+            },
+            "cardinality": "*"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "key",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@89"
+              },
+              "arguments": []
+            },
+            "cardinality": "?"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Keyword",
+                "value": "as"
+              },
+              {
+                "$type": "Assignment",
+                "feature": "asModifiers",
+                "operator": "+=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@88"
+                  },
+                  "arguments": []
+                },
+                "cardinality": "*"
+              },
+              {
+                "$type": "Assignment",
+                "feature": "asKey",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@89"
+                  },
+                  "arguments": []
+                }
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "to",
+                "operator": "?=",
+                "terminal": {
+                  "$type": "Keyword",
+                  "value": "to"
+                }
+              },
+              {
+                "$type": "Assignment",
+                "feature": "optional",
+                "operator": "?=",
+                "terminal": {
+                  "$type": "Keyword",
+                  "value": "optional"
+                },
+                "cardinality": "?"
+              },
+              {
+                "$type": "Assignment",
+                "feature": "producer",
+                "operator": "?=",
+                "terminal": {
+                  "$type": "Keyword",
+                  "value": "producer"
+                },
+                "cardinality": "?"
+              },
+              {
+                "$type": "Assignment",
+                "feature": "value",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@96"
+                  },
+                  "arguments": []
+                }
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "RuleCall",
+                "rule": {
+                  "$ref": "#/rules@122"
+                },
+                "arguments": []
+              },
+              {
+                "$type": "Assignment",
+                "feature": "in",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@91"
+                  },
+                  "arguments": []
+                }
+              }
+            ],
+            "cardinality": "?"
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "hasOptions",
+                "operator": "?=",
+                "terminal": {
+                  "$type": "Keyword",
+                  "value": "{"
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Assignment",
+                    "feature": "options",
+                    "operator": "+=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@97"
+                      },
+                      "arguments": []
+                    }
+                  },
+                  {
+                    "$type": "Group",
+                    "elements": [
+                      {
+                        "$type": "Keyword",
+                        "value": ","
+                      },
+                      {
+                        "$type": "Assignment",
+                        "feature": "options",
+                        "operator": "+=",
+                        "terminal": {
+                          "$type": "RuleCall",
+                          "rule": {
+                            "$ref": "#/rules@97"
+                          },
+                          "arguments": []
+                        }
+                      }
+                    ],
+                    "cardinality": "*"
+                  },
+                  {
+                    "$type": "Keyword",
+                    "value": ",",
+                    "cardinality": "?"
+                  }
+                ],
+                "cardinality": "?"
+              },
+              {
+                "$type": "Keyword",
+                "value": "}"
+              }
+            ],
+            "cardinality": "?"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindModifier",
+      "dataType": "string",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "abstract"
+          },
+          {
+            "$type": "Keyword",
+            "value": "override"
+          },
+          {
+            "$type": "Keyword",
+            "value": "final"
+          },
+          {
+            "$type": "Keyword",
+            "value": "map"
+          },
+          {
+            "$type": "Keyword",
+            "value": "alias"
+          },
+          {
+            "$type": "Keyword",
+            "value": "renamed"
+          },
+          {
+            "$type": "Keyword",
+            "value": "parameters"
+          },
+          {
+            "$type": "Keyword",
+            "value": "variables"
+          },
+          {
+            "$type": "Keyword",
+            "value": "variable"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindKey",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "type",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@92"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Keyword",
+                    "value": ","
+                  },
+                  {
+                    "$type": "Assignment",
+                    "feature": "name",
+                    "operator": "=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@91"
+                      },
+                      "arguments": []
+                    }
+                  }
+                ],
+                "cardinality": "?"
+              }
+            ]
+          },
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@91"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Assignment",
+            "feature": "className",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@90"
+              },
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindClassName",
+      "dataType": "string",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@103"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@104"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindName",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@31"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@33"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindType",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@95"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@93"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindTypeReference",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@105"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Group",
+            "elements": [
+              {
+                "$type": "Keyword",
+                "value": "["
+              },
+              {
+                "$type": "Alternatives",
+                "elements": [
+                  {
+                    "$type": "Assignment",
+                    "feature": "query",
+                    "operator": "=",
+                    "terminal": {
+                      "$type": "RuleCall",
+                      "rule": {
+                        "$ref": "#/rules@21"
+                      },
+                      "arguments": []
+                    }
+                  },
+                  {
+                    "$type": "Group",
+                    "elements": [
+                      {
+                        "$type": "Assignment",
+                        "feature": "args",
+                        "operator": "+=",
+                        "terminal": {
+                          "$type": "RuleCall",
+                          "rule": {
+                            "$ref": "#/rules@94"
+                          },
+                          "arguments": []
+                        }
+                      },
+                      {
+                        "$type": "Group",
+                        "elements": [
+                          {
+                            "$type": "Keyword",
+                            "value": ","
+                          },
+                          {
+                            "$type": "Assignment",
+                            "feature": "args",
+                            "operator": "+=",
+                            "terminal": {
+                              "$type": "RuleCall",
+                              "rule": {
+                                "$ref": "#/rules@94"
+                              },
+                              "arguments": []
+                            }
+                          }
+                        ],
+                        "cardinality": "*"
+                      },
+                      {
+                        "$type": "Keyword",
+                        "value": ",",
+                        "cardinality": "?"
+                      }
+                    ]
+                  }
+                ]
+              },
+              {
+                "$type": "Keyword",
+                "value": "]"
+              }
+            ],
+            "cardinality": "?"
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindTypeArg",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@95"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@93"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@22"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "ClassTypeReference",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "class"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@67"
+              },
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindValue",
+      "definition": {
+        "$type": "Alternatives",
+        "elements": [
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@95"
+            },
+            "arguments": []
+          },
+          {
+            "$type": "RuleCall",
+            "rule": {
+              "$ref": "#/rules@10"
+            },
+            "arguments": []
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindOption",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "name",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@70"
+              },
+              "arguments": []
+            }
+          },
+          {
+            "$type": "Keyword",
+            "value": "=>"
+          },
+          {
+            "$type": "Alternatives",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "lambda",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@25"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Assignment",
+                "feature": "value",
+                "operator": "=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@10"
+                  },
+                  "arguments": []
+                }
+              }
+            ]
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "BindDependency",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Keyword",
+            "value": "bind"
+          },
+          {
+            "$type": "Keyword",
+            "value": "dependency"
+          },
+          {
+            "$type": "Assignment",
+            "feature": "expr",
+            "operator": "=",
+            "terminal": {
+              "$type": "RuleCall",
+              "rule": {
+                "$ref": "#/rules@3"
+              },
+              "arguments": []
+            }
+          }
+        ]
+      },
+      "entry": false,
+      "fragment": false,
+      "parameters": []
+    },
+    {
+      "$type": "ParserRule",
+      "name": "ClassBinding",
+      "definition": {
+        "$type": "Group",
+        "elements": [
+          {
+            "$type": "Assignment",
+            "feature": "kind",
+            "operator": "=",
+            "terminal": {
+              "$type": "Alternatives",
+              "elements": [
+                {
+                  "$type": "Keyword",
+                  "value": "include"
+                },
+                {
+                  "$type": "Keyword",
+                  "value": "exclude"
+                }
+              ]
+            }
+          },
+          {
+            "$type": "Alternatives",
+            "elements": [
+              {
+                "$type": "Assignment",
+                "feature": "classes",
+                "operator": "+=",
+                "terminal": {
+                  "$type": "RuleCall",
+                  "rule": {
+                    "$ref": "#/rules@67"
+                  },
+                  "arguments": []
+                }
+              },
+              {
+                "$type": "Group",
+                "elements": [
+                  {
+                    "$type": "Alternatives",
+                    "elements": [
+                      {
+                        "$type": "RuleCall",
+                        "rule": {
+                          "$ref": "#/rules@113"
+                        },
+                        "arguments": []
+                      },
+                      {
+                        "$type": "Keyword",
+                        "value": "["
+                      }
+                    ]
+                  },
+                  {
+                    "$type": "Group",
+                    "elements": [
+                      {
+                        "$type": "Assignment",
+                        "feature": "classes",
+                        "operator": "+=",
+                        "terminal": {
+                          "$type": "RuleCall",
+                          "rule": {
+                            "$ref": "#/rules@67"
+                          },
+                          "arguments": []
+                        }
+                      },
+                      {
+                        "$type": "Group",
+                        "elements": [
+                          {
+                            "$type": "Keyword",
+                            "value": ","
+                          },
+                          {
+                            "$type": "Assignment",
+                            "feature": "classes",
+                            "operator": "+=",
+                            "terminal": {
+                              "$type": "RuleCall",
+                              "rule": {
+                                "$ref": "#/rules@67"
+                              },
+                              "arguments": []
+                            }
+                          }
+                        ],
+                        "cardinality": "*"
+                      },
+                      {
+                        "$type": "Keyword",
+                        "value": ",",
+                        "cardinality": "?"
+                      }
+                    ],
+                    "cardinality": "?"
+                  },
+                  {
+                    "$type": "Keyword",
+                    "value": "]"
+                  }
+                ]
+              }
+            ]
           }
         ]
       },
@@ -5950,6 +7779,17 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
       "definition": {
         "$type": "RegexToken",
         "regex": "/\\\\u0000eppendtrim/",
+        "parenthesized": false
+      },
+      "fragment": false,
+      "hidden": false
+    },
+    {
+      "$type": "TerminalRule",
+      "name": "BIND_IN",
+      "definition": {
+        "$type": "RegexToken",
+        "regex": "/\\\\u0000bindin/",
         "parenthesized": false
       },
       "fragment": false,

@@ -30,12 +30,32 @@ export const PuppetPackage: MPackage = {
                 },
                 {
                     "kind": "containment",
+                    "name": "query",
+                    "type": "QueryExpression",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
                     "name": "keys",
                     "type": "Expression",
                     "lower": 0,
                     "upper": -1
                 }
             ]
+        },
+        {
+            "kind": "class",
+            "name": "Arm8Definition",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
+        },
+        {
+            "kind": "datatype",
+            "name": "Arm8Word",
+            "base": "String"
         },
         {
             "kind": "class",
@@ -181,6 +201,301 @@ export const PuppetPackage: MPackage = {
                     "upper": 1
                 }
             ]
+        },
+        {
+            "kind": "datatype",
+            "name": "BinaryOperator",
+            "base": "String"
+        },
+        {
+            "kind": "datatype",
+            "name": "BindClassName",
+            "base": "String"
+        },
+        {
+            "kind": "class",
+            "name": "BindDependency",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "BindingsStatement"
+            ],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "expr",
+                    "type": "Expression",
+                    "lower": 1,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "BindingsDefinition",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "Arm8Definition"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "BindingsName",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "body",
+                    "type": "BindingsStatement",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "datatype",
+            "name": "BindingsName",
+            "base": "String"
+        },
+        {
+            "kind": "class",
+            "name": "BindingsStatement",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
+        },
+        {
+            "kind": "class",
+            "name": "BindKey",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "name",
+                    "type": "BindName",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "className",
+                    "type": "BindClassName",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "type",
+                    "type": "BindType",
+                    "lower": 0,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "datatype",
+            "name": "BindModifier",
+            "base": "String"
+        },
+        {
+            "kind": "class",
+            "name": "BindName",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
+        },
+        {
+            "kind": "class",
+            "name": "BindOperation",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "BindingsStatement"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "kind",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "modifiers",
+                    "type": "BindModifier",
+                    "lower": 0,
+                    "upper": -1
+                },
+                {
+                    "kind": "containment",
+                    "name": "key",
+                    "type": "BindKey",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "asModifiers",
+                    "type": "BindModifier",
+                    "lower": 0,
+                    "upper": -1
+                },
+                {
+                    "kind": "containment",
+                    "name": "asKey",
+                    "type": "BindKey",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "to",
+                    "type": "Boolean",
+                    "lower": 0,
+                    "upper": 1,
+                    "defaultValue": "false"
+                },
+                {
+                    "kind": "attribute",
+                    "name": "optional",
+                    "type": "Boolean",
+                    "lower": 0,
+                    "upper": 1,
+                    "defaultValue": "false"
+                },
+                {
+                    "kind": "attribute",
+                    "name": "producer",
+                    "type": "Boolean",
+                    "lower": 0,
+                    "upper": 1,
+                    "defaultValue": "false"
+                },
+                {
+                    "kind": "containment",
+                    "name": "value",
+                    "type": "BindValue",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "in",
+                    "type": "BindName",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "hasOptions",
+                    "type": "Boolean",
+                    "lower": 0,
+                    "upper": 1,
+                    "defaultValue": "false"
+                },
+                {
+                    "kind": "containment",
+                    "name": "options",
+                    "type": "BindOption",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "BindOption",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "AttributeName",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "lambda",
+                    "type": "Lambda",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "value",
+                    "type": "Expression",
+                    "lower": 0,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "BindType",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
+        },
+        {
+            "kind": "class",
+            "name": "BindTypeArg",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
+        },
+        {
+            "kind": "class",
+            "name": "BindTypeReference",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "BindType",
+                "BindTypeArg"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "query",
+                    "type": "QueryExpression",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "args",
+                    "type": "BindTypeArg",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "BindValue",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
         },
         {
             "kind": "class",
@@ -329,6 +644,119 @@ export const PuppetPackage: MPackage = {
         },
         {
             "kind": "class",
+            "name": "CategoryCondition",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "CategoryExpression"
+            ],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "left",
+                    "type": "CategoryExpression",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "right",
+                    "type": "CategoryExpression",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "operator",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "CategoryEntry",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "AttributeName",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "value",
+                    "type": "Expression",
+                    "lower": 1,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "CategoryExpression",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
+        },
+        {
+            "kind": "class",
+            "name": "CategoryMatch",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "CategoryExpression"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "category",
+                    "type": "AttributeName",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "value",
+                    "type": "Expression",
+                    "lower": 1,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "ClassBinding",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "BindingsStatement"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "kind",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "classes",
+                    "type": "ClassName",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
             "name": "ClassDefinition",
             "abstract": false,
             "interface": false,
@@ -398,6 +826,26 @@ export const PuppetPackage: MPackage = {
                     "type": "AttributeOperation",
                     "lower": 0,
                     "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "ClassTypeReference",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "BindType",
+                "BindTypeArg",
+                "BindValue"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "ClassName",
+                    "lower": 1,
+                    "upper": 1
                 }
             ]
         },
@@ -480,6 +928,7 @@ export const PuppetPackage: MPackage = {
             "abstract": false,
             "interface": false,
             "superTypes": [
+                "BindName",
                 "Expression"
             ],
             "features": [
@@ -629,8 +1078,11 @@ export const PuppetPackage: MPackage = {
             "abstract": true,
             "interface": false,
             "superTypes": [
+                "BindTypeArg",
+                "BindValue",
                 "ExpressionOrTypeFunctionName",
-                "ExpressionOrTypeReference"
+                "ExpressionOrTypeReference",
+                "SiteStatement"
             ],
             "features": []
         },
@@ -879,6 +1331,29 @@ export const PuppetPackage: MPackage = {
         },
         {
             "kind": "class",
+            "name": "Layer",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "name",
+                    "type": "Expression",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "ops",
+                    "type": "AttributeOperation",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
             "name": "LogicalExpression",
             "abstract": false,
             "interface": false,
@@ -1074,6 +1549,13 @@ export const PuppetPackage: MPackage = {
                     "type": "Expression",
                     "lower": 0,
                     "upper": -1
+                },
+                {
+                    "kind": "containment",
+                    "name": "arm8",
+                    "type": "Arm8Definition",
+                    "lower": 0,
+                    "upper": -1
                 }
             ]
         },
@@ -1090,6 +1572,22 @@ export const PuppetPackage: MPackage = {
                     "kind": "attribute",
                     "name": "value",
                     "type": "String",
+                    "lower": 1,
+                    "upper": 1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "QueryExpression",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "query",
+                    "type": "Expression",
                     "lower": 1,
                     "upper": 1
                 }
@@ -1306,8 +1804,84 @@ export const PuppetPackage: MPackage = {
                     "type": "SelectorEntry",
                     "lower": 0,
                     "upper": -1
+                },
+                {
+                    "kind": "attribute",
+                    "name": "tailOperator",
+                    "type": "BinaryOperator",
+                    "lower": 0,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "tail",
+                    "type": "Expression",
+                    "lower": 0,
+                    "upper": 1
                 }
             ]
+        },
+        {
+            "kind": "class",
+            "name": "SiteCategories",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "SiteStatement"
+            ],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "entries",
+                    "type": "CategoryEntry",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "SiteExpression",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "Arm8Definition"
+            ],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "body",
+                    "type": "SiteStatement",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "SiteLayers",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "SiteStatement"
+            ],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "layers",
+                    "type": "Layer",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "SiteStatement",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "features": []
         },
         {
             "kind": "class",
@@ -1315,6 +1889,7 @@ export const PuppetPackage: MPackage = {
             "abstract": false,
             "interface": false,
             "superTypes": [
+                "BindName",
                 "Expression"
             ],
             "features": [
@@ -1574,6 +2149,31 @@ export const PuppetPackage: MPackage = {
         },
         {
             "kind": "class",
+            "name": "WhenBlock",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "BindingsStatement"
+            ],
+            "features": [
+                {
+                    "kind": "containment",
+                    "name": "condition",
+                    "type": "CategoryExpression",
+                    "lower": 1,
+                    "upper": 1
+                },
+                {
+                    "kind": "containment",
+                    "name": "body",
+                    "type": "BindingsStatement",
+                    "lower": 0,
+                    "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
             "name": "WordLiteral",
             "abstract": false,
             "interface": false,
@@ -1596,6 +2196,7 @@ export const PuppetPackage: MPackage = {
 export interface AccessExpression {
     readonly $type: 'AccessExpression';
     left: ExpressionOrTypeReference;
+    query?: QueryExpression;
     keys?: Expression[];
 }
 
@@ -1607,6 +2208,15 @@ const accessExpressionTypes: ReadonlySet<string> = new Set(['AccessExpression'])
 export function isAccessExpression(value: unknown): value is AccessExpression {
     return typeof value === 'object' && value !== null && accessExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
+
+export type Arm8Definition = BindingsDefinition | SiteExpression;
+
+const arm8DefinitionTypes: ReadonlySet<string> = new Set(['BindingsDefinition', 'SiteExpression']);
+export function isArm8Definition(value: unknown): value is Arm8Definition {
+    return typeof value === 'object' && value !== null && arm8DefinitionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type Arm8Word = string;
 
 export interface ArrayLiteral {
     readonly $type: 'ArrayLiteral';
@@ -1693,6 +2303,151 @@ export function isBinaryExpression(value: unknown): value is BinaryExpression {
     return typeof value === 'object' && value !== null && binaryExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+export type BinaryOperator = string;
+
+export type BindClassName = string;
+
+export interface BindDependency {
+    readonly $type: 'BindDependency';
+    expr: Expression;
+}
+
+export function createBindDependency(init: Omit<BindDependency, '$type'>): BindDependency {
+    return { $type: 'BindDependency', ...init };
+}
+
+const bindDependencyTypes: ReadonlySet<string> = new Set(['BindDependency']);
+export function isBindDependency(value: unknown): value is BindDependency {
+    return typeof value === 'object' && value !== null && bindDependencyTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface BindingsDefinition {
+    readonly $type: 'BindingsDefinition';
+    name: BindingsName;
+    body?: BindingsStatement[];
+}
+
+export function createBindingsDefinition(init: Omit<BindingsDefinition, '$type'>): BindingsDefinition {
+    return { $type: 'BindingsDefinition', ...init };
+}
+
+const bindingsDefinitionTypes: ReadonlySet<string> = new Set(['BindingsDefinition']);
+export function isBindingsDefinition(value: unknown): value is BindingsDefinition {
+    return typeof value === 'object' && value !== null && bindingsDefinitionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type BindingsName = string;
+
+export type BindingsStatement = BindDependency | BindOperation | ClassBinding | WhenBlock;
+
+const bindingsStatementTypes: ReadonlySet<string> = new Set(['BindDependency', 'BindOperation', 'ClassBinding', 'WhenBlock']);
+export function isBindingsStatement(value: unknown): value is BindingsStatement {
+    return typeof value === 'object' && value !== null && bindingsStatementTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface BindKey {
+    readonly $type: 'BindKey';
+    name?: BindName;
+    className?: BindClassName;
+    type?: BindType;
+}
+
+export function createBindKey(init: Omit<BindKey, '$type'>): BindKey {
+    return { $type: 'BindKey', ...init };
+}
+
+const bindKeyTypes: ReadonlySet<string> = new Set(['BindKey']);
+export function isBindKey(value: unknown): value is BindKey {
+    return typeof value === 'object' && value !== null && bindKeyTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type BindModifier = string;
+
+export type BindName = ConcatString | StringLiteral;
+
+const bindNameTypes: ReadonlySet<string> = new Set(['ConcatString', 'StringLiteral']);
+export function isBindName(value: unknown): value is BindName {
+    return typeof value === 'object' && value !== null && bindNameTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface BindOperation {
+    readonly $type: 'BindOperation';
+    kind: string;
+    modifiers?: BindModifier[];
+    key?: BindKey;
+    asModifiers?: BindModifier[];
+    asKey?: BindKey;
+    to?: boolean;
+    optional?: boolean;
+    producer?: boolean;
+    value?: BindValue;
+    in?: BindName;
+    hasOptions?: boolean;
+    options?: BindOption[];
+}
+
+export function createBindOperation(init: Omit<BindOperation, '$type'>): BindOperation {
+    return { $type: 'BindOperation', ...init };
+}
+
+const bindOperationTypes: ReadonlySet<string> = new Set(['BindOperation']);
+export function isBindOperation(value: unknown): value is BindOperation {
+    return typeof value === 'object' && value !== null && bindOperationTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface BindOption {
+    readonly $type: 'BindOption';
+    name: AttributeName;
+    lambda?: Lambda;
+    value?: Expression;
+}
+
+export function createBindOption(init: Omit<BindOption, '$type'>): BindOption {
+    return { $type: 'BindOption', ...init };
+}
+
+const bindOptionTypes: ReadonlySet<string> = new Set(['BindOption']);
+export function isBindOption(value: unknown): value is BindOption {
+    return typeof value === 'object' && value !== null && bindOptionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type BindType = BindTypeReference | ClassTypeReference;
+
+const bindTypeTypes: ReadonlySet<string> = new Set(['BindTypeReference', 'ClassTypeReference']);
+export function isBindType(value: unknown): value is BindType {
+    return typeof value === 'object' && value !== null && bindTypeTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type BindTypeArg = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+
+const bindTypeArgTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BindTypeReference', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'ClassTypeReference', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
+export function isBindTypeArg(value: unknown): value is BindTypeArg {
+    return typeof value === 'object' && value !== null && bindTypeArgTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface BindTypeReference {
+    readonly $type: 'BindTypeReference';
+    name: string;
+    query?: QueryExpression;
+    args?: BindTypeArg[];
+}
+
+export function createBindTypeReference(init: Omit<BindTypeReference, '$type'>): BindTypeReference {
+    return { $type: 'BindTypeReference', ...init };
+}
+
+const bindTypeReferenceTypes: ReadonlySet<string> = new Set(['BindTypeReference']);
+export function isBindTypeReference(value: unknown): value is BindTypeReference {
+    return typeof value === 'object' && value !== null && bindTypeReferenceTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type BindValue = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+
+const bindValueTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'ClassTypeReference', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
+export function isBindValue(value: unknown): value is BindValue {
+    return typeof value === 'object' && value !== null && bindValueTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export interface BooleanLiteral {
     readonly $type: 'BooleanLiteral';
     value: string;
@@ -1771,6 +2526,74 @@ export function isCaseOption(value: unknown): value is CaseOption {
     return typeof value === 'object' && value !== null && caseOptionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+export interface CategoryCondition {
+    readonly $type: 'CategoryCondition';
+    left: CategoryExpression;
+    right: CategoryExpression;
+    operator: string;
+}
+
+export function createCategoryCondition(init: Omit<CategoryCondition, '$type'>): CategoryCondition {
+    return { $type: 'CategoryCondition', ...init };
+}
+
+const categoryConditionTypes: ReadonlySet<string> = new Set(['CategoryCondition']);
+export function isCategoryCondition(value: unknown): value is CategoryCondition {
+    return typeof value === 'object' && value !== null && categoryConditionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface CategoryEntry {
+    readonly $type: 'CategoryEntry';
+    name: AttributeName;
+    value: Expression;
+}
+
+export function createCategoryEntry(init: Omit<CategoryEntry, '$type'>): CategoryEntry {
+    return { $type: 'CategoryEntry', ...init };
+}
+
+const categoryEntryTypes: ReadonlySet<string> = new Set(['CategoryEntry']);
+export function isCategoryEntry(value: unknown): value is CategoryEntry {
+    return typeof value === 'object' && value !== null && categoryEntryTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type CategoryExpression = CategoryCondition | CategoryMatch;
+
+const categoryExpressionTypes: ReadonlySet<string> = new Set(['CategoryCondition', 'CategoryMatch']);
+export function isCategoryExpression(value: unknown): value is CategoryExpression {
+    return typeof value === 'object' && value !== null && categoryExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface CategoryMatch {
+    readonly $type: 'CategoryMatch';
+    category: AttributeName;
+    value: Expression;
+}
+
+export function createCategoryMatch(init: Omit<CategoryMatch, '$type'>): CategoryMatch {
+    return { $type: 'CategoryMatch', ...init };
+}
+
+const categoryMatchTypes: ReadonlySet<string> = new Set(['CategoryMatch']);
+export function isCategoryMatch(value: unknown): value is CategoryMatch {
+    return typeof value === 'object' && value !== null && categoryMatchTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface ClassBinding {
+    readonly $type: 'ClassBinding';
+    kind: string;
+    classes?: ClassName[];
+}
+
+export function createClassBinding(init: Omit<ClassBinding, '$type'>): ClassBinding {
+    return { $type: 'ClassBinding', ...init };
+}
+
+const classBindingTypes: ReadonlySet<string> = new Set(['ClassBinding']);
+export function isClassBinding(value: unknown): value is ClassBinding {
+    return typeof value === 'object' && value !== null && classBindingTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export interface ClassDefinition {
     readonly $type: 'ClassDefinition';
     name: ClassName;
@@ -1805,6 +2628,20 @@ export function createClassResource(init: Omit<ClassResource, '$type'>): ClassRe
 const classResourceTypes: ReadonlySet<string> = new Set(['ClassResource']);
 export function isClassResource(value: unknown): value is ClassResource {
     return typeof value === 'object' && value !== null && classResourceTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface ClassTypeReference {
+    readonly $type: 'ClassTypeReference';
+    name: ClassName;
+}
+
+export function createClassTypeReference(init: Omit<ClassTypeReference, '$type'>): ClassTypeReference {
+    return { $type: 'ClassTypeReference', ...init };
+}
+
+const classTypeReferenceTypes: ReadonlySet<string> = new Set(['ClassTypeReference']);
+export function isClassTypeReference(value: unknown): value is ClassTypeReference {
+    return typeof value === 'object' && value !== null && classTypeReferenceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface CollectExpression {
@@ -2079,6 +2916,21 @@ export function isLambda(value: unknown): value is Lambda {
     return typeof value === 'object' && value !== null && lambdaTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+export interface Layer {
+    readonly $type: 'Layer';
+    name: Expression;
+    ops?: AttributeOperation[];
+}
+
+export function createLayer(init: Omit<Layer, '$type'>): Layer {
+    return { $type: 'Layer', ...init };
+}
+
+const layerTypes: ReadonlySet<string> = new Set(['Layer']);
+export function isLayer(value: unknown): value is Layer {
+    return typeof value === 'object' && value !== null && layerTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export interface LogicalExpression {
     readonly $type: 'LogicalExpression';
     left: Expression;
@@ -2178,6 +3030,7 @@ export interface Program {
     params?: Parameter[];
     hasParams?: boolean;
     statements?: Expression[];
+    arm8?: Arm8Definition[];
 }
 
 export function createProgram(init: Omit<Program, '$type'>): Program {
@@ -2201,6 +3054,20 @@ export function createQualifiedName(init: Omit<QualifiedName, '$type'>): Qualifi
 const qualifiedNameTypes: ReadonlySet<string> = new Set(['QualifiedName']);
 export function isQualifiedName(value: unknown): value is QualifiedName {
     return typeof value === 'object' && value !== null && qualifiedNameTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface QueryExpression {
+    readonly $type: 'QueryExpression';
+    query: Expression;
+}
+
+export function createQueryExpression(init: Omit<QueryExpression, '$type'>): QueryExpression {
+    return { $type: 'QueryExpression', ...init };
+}
+
+const queryExpressionTypes: ReadonlySet<string> = new Set(['QueryExpression']);
+export function isQueryExpression(value: unknown): value is QueryExpression {
+    return typeof value === 'object' && value !== null && queryExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface RegexLiteral {
@@ -2326,6 +3193,8 @@ export interface SelectorExpression {
     readonly $type: 'SelectorExpression';
     left: BinaryExpression;
     entries?: SelectorEntry[];
+    tailOperator?: BinaryOperator;
+    tail?: Expression;
 }
 
 export function createSelectorExpression(init: Omit<SelectorExpression, '$type'>): SelectorExpression {
@@ -2335,6 +3204,55 @@ export function createSelectorExpression(init: Omit<SelectorExpression, '$type'>
 const selectorExpressionTypes: ReadonlySet<string> = new Set(['SelectorExpression']);
 export function isSelectorExpression(value: unknown): value is SelectorExpression {
     return typeof value === 'object' && value !== null && selectorExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface SiteCategories {
+    readonly $type: 'SiteCategories';
+    entries?: CategoryEntry[];
+}
+
+export function createSiteCategories(init: Omit<SiteCategories, '$type'>): SiteCategories {
+    return { $type: 'SiteCategories', ...init };
+}
+
+const siteCategoriesTypes: ReadonlySet<string> = new Set(['SiteCategories']);
+export function isSiteCategories(value: unknown): value is SiteCategories {
+    return typeof value === 'object' && value !== null && siteCategoriesTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface SiteExpression {
+    readonly $type: 'SiteExpression';
+    body?: SiteStatement[];
+}
+
+export function createSiteExpression(init: Omit<SiteExpression, '$type'>): SiteExpression {
+    return { $type: 'SiteExpression', ...init };
+}
+
+const siteExpressionTypes: ReadonlySet<string> = new Set(['SiteExpression']);
+export function isSiteExpression(value: unknown): value is SiteExpression {
+    return typeof value === 'object' && value !== null && siteExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export interface SiteLayers {
+    readonly $type: 'SiteLayers';
+    layers?: Layer[];
+}
+
+export function createSiteLayers(init: Omit<SiteLayers, '$type'>): SiteLayers {
+    return { $type: 'SiteLayers', ...init };
+}
+
+const siteLayersTypes: ReadonlySet<string> = new Set(['SiteLayers']);
+export function isSiteLayers(value: unknown): value is SiteLayers {
+    return typeof value === 'object' && value !== null && siteLayersTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export type SiteStatement = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | SiteCategories | SiteLayers | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+
+const siteStatementTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'SiteCategories', 'SiteLayers', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
+export function isSiteStatement(value: unknown): value is SiteStatement {
+    return typeof value === 'object' && value !== null && siteStatementTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface StringLiteral {
@@ -2500,6 +3418,21 @@ export function isVirtualResource(value: unknown): value is VirtualResource {
     return typeof value === 'object' && value !== null && virtualResourceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+export interface WhenBlock {
+    readonly $type: 'WhenBlock';
+    condition: CategoryExpression;
+    body?: BindingsStatement[];
+}
+
+export function createWhenBlock(init: Omit<WhenBlock, '$type'>): WhenBlock {
+    return { $type: 'WhenBlock', ...init };
+}
+
+const whenBlockTypes: ReadonlySet<string> = new Set(['WhenBlock']);
+export function isWhenBlock(value: unknown): value is WhenBlock {
+    return typeof value === 'object' && value !== null && whenBlockTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export interface WordLiteral {
     readonly $type: 'WordLiteral';
     value: string;
@@ -2515,4 +3448,4 @@ export function isWordLiteral(value: unknown): value is WordLiteral {
 }
 
 /** Every concrete class of Puppet. */
-export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | ClassDefinition | ClassResource | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindingsDefinition | BindKey | BindOperation | BindOption | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryCondition | CategoryEntry | CategoryMatch | ClassBinding | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | QueryExpression | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteCategories | SiteExpression | SiteLayers | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WhenBlock | WordLiteral;

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../common/diagnostic.js';
 import type { Program } from '../../generated/langium/ast.js';
 import { issueMessage, type ParseIssueCode } from './issues.js';
 import { LineIndex, type PuppetLexer } from './lexer/puppet-lexer.js';
+import { resolveSelectorTails } from './lowering/selector-tail.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
 
@@ -41,6 +42,9 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
         const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [] } as unknown as Program;
         const message = e instanceof RangeError ? 'the input is nested too deeply' : String(e);
         return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+    }
+    if (lexer.sawSelectorBrace) {
+        resolveSelectorTails(result.value);
     }
     const lines = new LineIndex(text);
     const diagnostics: Diagnostic[] = [];

@@ -1,6 +1,7 @@
 import { createTokenInstance, type ILexingError, type IToken, type TokenType, type TokenTypeDictionary } from 'chevrotain';
 import type { LangiumCoreServices, Lexer, LexerResult, TokenizeOptions } from 'langium';
 import { issueMessage } from '../issues.js';
+import { classifyArm8 } from './arm8.js';
 import { Scanner, type LexFinding, type LexSink, type RawToken } from './scanner.js';
 
 /** Source lines, for turning offsets into 1-based line and column numbers. */
@@ -43,6 +44,8 @@ export class PuppetLexer implements Lexer {
     readonly definition: TokenTypeDictionary;
     /** Whether the next tokenize() lexes an EPP template rather than a manifest. */
     eppMode = false;
+    /** Whether the last tokenized text has a braced selector (then selector tails may need lowering). */
+    sawSelectorBrace = false;
     private values = new Map<number, string>();
     private findings: LexFinding[] = [];
 
@@ -73,10 +76,15 @@ export class PuppetLexer implements Lexer {
         } else {
             new Scanner(text, sink).scanAll(raw);
         }
+        classifyArm8(raw, text);
         const lines = new LineIndex(text);
         const values = new Map<number, string>();
         const tokens: IToken[] = [];
+        let sawSelectorBrace = false;
         for (const r of raw) {
+            if (r.type === 'SELBRACE') {
+                sawSelectorBrace = true;
+            }
             const t = this.toToken(r, text, lines);
             if (t) {
                 tokens.push(t);
@@ -104,6 +112,7 @@ export class PuppetLexer implements Lexer {
         }
         this.values = values;
         this.findings = sink.findings;
+        this.sawSelectorBrace = sawSelectorBrace;
         return { tokens, hidden, errors };
     }
 

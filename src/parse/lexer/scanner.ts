@@ -276,7 +276,8 @@ export class Scanner {
             }
             case ')': return this.emit(')', pos, 1);
             case ';': return this.emit(';', pos, 1);
-            case '?': return this.emit('?', pos, 1);
+            // `??` (ARM-8's query, `Type[?? expr]`) never occurs in valid Puppet 7.
+            case '?': return la1 === '?' ? this.emit('??', pos, 2) : this.emit('?', pos, 1);
             case '*': return this.emit('*', pos, 1);
             case '%':
                 if (la1 === '>' && this.eppMode !== undefined) {

@@ -1,10 +1,11 @@
 import type {
-    AttributeOperation, CaseOption, ConcatString, ElsifExpression, Expression, IfExpression, Lambda, Parameter,
+    Arm8Definition, AttributeOperation, CaseOption, ConcatString, ElsifExpression, Expression, IfExpression, Lambda, Parameter,
     Program, ResourceBody, TypeAlias
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/assert.js';
 import { shapeOf } from '../lowering/resources.js';
 import { lowerStatements, type LoweredStatement } from '../lowering/statements.js';
+import { printArm8, printQuery, type Arm8Printers } from './arm8-pn.js';
 import { pnCall, pnList, pnMap, pnString, readNumber, rubyFloat } from './pn-format.js';
 
 /**
@@ -13,7 +14,7 @@ import { pnCall, pnList, pnMap, pnString, readNumber, rubyFloat } from './pn-for
  * titleless resources, `${name}` variables, type-alias object forms) are applied here.
  */
 export function toPN(program: Program): string {
-    const statements = printStatements(program.statements, []);
+    const statements = program.arm8.length === 0 ? printStatements(program.statements, []) : printProgramWithArm8(program);
     if (program.epp) {
         const epp = pnCall('epp', ...statements);
         const params = program.params.length > 0 ? printParams(program.params, []) : undefined;
@@ -23,6 +24,44 @@ export function toPN(program: Program): string {
         return pnCall('nop');
     }
     return statements.length === 1 ? statements[0] as string : pnCall('block', ...statements);
+}
+
+/** Statements and ARM-8 definitions (kept apart in the AST) in source order. */
+function printProgramWithArm8(program: Program): string[] {
+    const offset = (n: { $cstNode?: { offset: number } }): number => n.$cstNode?.offset ?? 0;
+    const out: Array<[number, string]> = [];
+    let run: Expression[] = [];
+    const flush = (): void => {
+        const lowered = lowerStatements(run);
+        lowered.forEach(s => out.push([offset(s.kind === 'call' ? s.functor : s.expr), printLowered(s, [])]));
+        run = [];
+    };
+    const defs = [...program.arm8].sort((a, b) => offset(a) - offset(b));
+    let d = 0;
+    for (const stmt of program.statements) {
+        while (d < defs.length && offset(defs[d] as Arm8Definition) < offset(stmt)) {
+            flush();
+            const def = defs[d++] as Arm8Definition;
+            out.push([offset(def), printArm8(def, arm8Printers([]))]);
+        }
+        run.push(stmt);
+    }
+    flush();
+    for (; d < defs.length; d++) {
+        const def = defs[d] as Arm8Definition;
+        out.push([offset(def), printArm8(def, arm8Printers([]))]);
+    }
+    return out.map(([, text]) => text);
+}
+
+function arm8Printers(ns: Namespace): Arm8Printers {
+    return {
+        expr: e => print(e, ns),
+        statements: list => printStatements(list, ns),
+        ops: ops => printOps(ops, ns),
+        lambda: l => printLambda(l, ns),
+        args: args => printArgs(args, ns)
+    };
 }
 
 /** The enclosing class names, for the fully qualified names of nested definitions. */
@@ -266,7 +305,9 @@ function printNumber(text: string, negate: boolean): string {
 export function print(e: Expression, ns: Namespace): string {
     switch (e.$type) {
         case 'AccessExpression':
-            return pnCall('access', print(e.left, ns), ...printArgs(e.keys, ns));
+            return e.query
+                ? pnCall('access', print(e.left, ns), printQuery(e.query, { expr: q => print(q, ns) }))
+                : pnCall('access', print(e.left, ns), ...printArgs(e.keys, ns));
         case 'ArrayLiteral':
             return pnCall('array', ...printArgs(e.elements, ns));
         case 'AssignmentExpression':
