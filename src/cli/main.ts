@@ -4,6 +4,7 @@ import { MODEL_FORMATS } from '../model/index.js';
 import { convertAction } from './convert-command.js';
 import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
 import { generateAction } from './generate-command.js';
+import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
 import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
 import { validateAction } from './validate-command.js';
@@ -46,6 +47,24 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<new>', 'new model file')
         .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
         .action((a: string, b: string, opts: { format: DiffFormat }) => setExit(diffAction(a, b, opts, io)));
+
+    program.command('lookup')
+        .description('look up KEY in the Hiera 5 data of environment CODEDIR for a node; print the value (or error) as JSON')
+        .argument('<codedir>', 'environment directory (hiera.yaml, data/, modules/)')
+        .argument('<key>', 'the key, dotted to dig into values')
+        .option('--node <name>', 'node (certificate) name')
+        .option('--facts <file>', 'facts file (YAML or JSON)')
+        .option('--trusted <file>', 'trusted data overrides (YAML or JSON)')
+        .option('--environment <name>', 'environment name', 'production')
+        .addOption(new Option('--merge <strategy>', 'merge strategy').choices(MERGE_STRATEGIES))
+        .option('--knock-out-prefix <prefix>', 'deep merge knockout prefix')
+        .option('--sort-merged-arrays', 'deep merge: sort merged arrays')
+        .option('--merge-hash-arrays', 'deep merge: merge arrays of hashes')
+        .option('--type <type>', 'assert the value has this Puppet type')
+        .option('--default <json>', 'default value (JSON; a bare word is a string)')
+        .option('--compile', 'evaluate the manifests first, so %{::var} sees their top-scope variables')
+        .option('--explain', 'print how the value was found instead of the value')
+        .action((codedir: string, key: string, opts: LookupCommandOptions) => setExit(lookupAction(codedir, key, opts, io)));
 
     return program;
 }

@@ -1,0 +1,200 @@
+import type { PuppetValue } from '../../model/index.js';
+import { BindingsIssues, type BindingsIssueCode } from '../issues.js';
+import { parseYamlData } from './data-file.js';
+import { LookupError, PuppetErrorClass } from './errors.js';
+
+/** The data provider function kinds of a hierarchy level. */
+export const FUNCTION_KEYS = ['data_hash', 'lookup_key', 'data_dig', 'hiera3_backend'] as const;
+const ALL_FUNCTION_KEYS = [...FUNCTION_KEYS, 'v4_data_hash'] as const;
+export const LOCATION_KEYS = ['path', 'paths', 'glob', 'globs', 'uri', 'uris', 'mapped_paths'] as const;
+export type FunctionKind = typeof ALL_FUNCTION_KEYS[number];
+export type LocationKind = typeof LOCATION_KEYS[number];
+
+/** One `hierarchy` entry, validated. */
+export interface HierarchyLevel {
+    readonly name: string;
+    readonly functionKind: FunctionKind;
+    readonly functionName: string;
+    readonly datadir: string;
+    readonly locationKind?: LocationKind;
+    /** path/paths/glob/globs/uri/uris as a list; mapped_paths as its three strings. */
+    readonly locations: readonly string[];
+    readonly options: ReadonlyMap<PuppetValue, PuppetValue>;
+    /** 1-based line of the entry's `name:` in hiera.yaml (for provenance), when found. */
+    readonly line?: number;
+}
+
+/** A validated hiera.yaml (version 5). */
+export interface HieraConfig {
+    readonly version: 5;
+    /** As Puppet shows it in messages: relative to the environment when inside it. */
+    readonly displayPath: string;
+    readonly hierarchy: readonly HierarchyLevel[];
+    readonly defaultHierarchy?: readonly HierarchyLevel[];
+}
+
+/** What reading a hiera.yaml gave: a config, or nothing (version 3 at env/module root is ignored). */
+export type ConfigResult = { readonly config: HieraConfig } | { readonly ignored: string };
+
+const NAME_RE = /^[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?$/;
+const LEVEL_KEYS = new Set(['name', 'options', 'data_hash', 'lookup_key', 'hiera3_backend', 'v4_data_hash', 'data_dig', 'path', 'paths', 'glob', 'globs', 'uri', 'uris', 'mapped_paths', 'datadir']);
+const DEFAULTS_KEYS = new Set(['data_hash', 'lookup_key', 'data_dig', 'datadir', 'options']);
+const TOP_KEYS = new Set(['version', 'defaults', 'hierarchy', 'plan_hierarchy', 'default_hierarchy']);
+
+/**
+ * Parses and validates a hiera.yaml as Puppet's HieraConfig.create / HieraConfigV5 do, with
+ * Puppet's messages: struct violations are TypeAssertionErrors ("The Lookup Configuration at
+ * 'hiera.yaml' has wrong type, ..."), the rest LookupErrors with HIERA_* issue codes and
+ * " (file: F[, line: N])".
+ */
+export function parseHieraConfig(text: string, displayPath: string, layer: 'environment' | 'module'): ConfigResult {
+    const parsed = parseYamlData(text, displayPath).value;
+    if (!(parsed instanceof Map)) return { ignored: `${displayPath}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config` };
+    const lines = text.split('\n');
+    const rawVersion = parsed.get('version');
+    const version = rawVersion === undefined || rawVersion === null ? 3 : Number.parseInt(String(rawVersion), 10);
+    if (version === 3) return { ignored: `hiera.yaml version 3 found at the ${layer === 'module' ? 'module' : 'environment'} root was ignored` };
+    if (version !== 5) {
+        if (version === 4) return { ignored: 'hiera.yaml version 4 is not supported by modelc (deprecated since Puppet 5)' };
+        throw configError(`This runtime does not support hiera.yaml version ${String(rawVersion)}`, 'HIERA_UNSUPPORTED_VERSION', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
+    }
+    const wrong = (problem: string): never => {
+        throw new LookupError(`The Lookup Configuration at '${displayPath}' has wrong type, ${problem}`, {
+            code: BindingsIssues.LOOKUP_CONFIG_WRONG_TYPE, puppetClass: PuppetErrorClass.TYPE_ASSERTION, at: { file: displayPath }
+        });
+    };
+    for (const k of parsed.keys()) if (typeof k !== 'string' || !TOP_KEYS.has(k)) wrong(`unrecognized key '${String(k)}'`);
+    const rawDefaults = parsed.get('defaults') ?? new Map<PuppetValue, PuppetValue>([['datadir', 'data'], ['data_hash', 'yaml_data']]);
+    const defaults = checkStruct(rawDefaults, DEFAULTS_KEYS, [], "entry 'defaults'", wrong);
+    const countFns = (m: ReadonlyMap<PuppetValue, PuppetValue>, keys: readonly string[]): number => keys.filter(k => m.has(k)).length;
+    if (countFns(defaults, FUNCTION_KEYS) > 1) {
+        throw configError(`Only one of ${combine(FUNCTION_KEYS)} can be defined in defaults`, 'HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS_IN_DEFAULT', BindingsIssues.LOOKUP_CONFIG_MULTIPLE_FUNCTIONS_IN_DEFAULT, displayPath);
+    }
+    checkReservedOptions(defaults.get('options'), key => configError(`Option key '${key}' used in defaults is reserved by Puppet`, 'HIERA_DEFAULT_OPTION_RESERVED_BY_PUPPET', BindingsIssues.LOOKUP_CONFIG_RESERVED_OPTION, displayPath));
+    const readLevels = (key: string, fallback: PuppetValue | undefined): HierarchyLevel[] | undefined => {
+        const raw = parsed.get(key) ?? fallback;
+        if (raw === undefined) return undefined;
+        if (!Array.isArray(raw)) return wrong(`entry '${key}' expects an Array value, got ${rubyType(raw)}`);
+        const seen = new Set<string>();
+        return raw.map((he, i) => {
+            const entry = checkStruct(he, LEVEL_KEYS, ['name'], `entry '${key}' index ${i}`, wrong);
+            const level = validateLevel(entry, defaults, displayPath, lines);
+            if (seen.has(level.name)) {
+                const re = nameLine(level.name);
+                let first = findLine(lines, re);
+                let line = first !== undefined ? findLine(lines, re, first) : undefined;
+                if (line === undefined) { line = first; first = undefined; }
+                const msg = `Hierarchy name '${level.name}' defined more than once.${first !== undefined ? ` First defined at (line: ${first})` : ''}`;
+                throw configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
+            }
+            seen.add(level.name);
+            return level;
+        });
+    };
+    const commonLevel = new Map<PuppetValue, PuppetValue>([['name', 'Common'], ['path', 'common.yaml']]);
+    const hierarchy = readLevels('hierarchy', [commonLevel]) ?? [];
+    const defaultHierarchy = readLevels('default_hierarchy', undefined);
+    if (defaultHierarchy && layer !== 'module') {
+        throw configError("'default_hierarchy' is only allowed in the module layer", 'HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE', BindingsIssues.LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE, displayPath, findLine(lines, /(?:^|\s+)default_hierarchy:/));
+    }
+    return { config: { version: 5, displayPath, hierarchy, defaultHierarchy } };
+}
+
+function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: ReadonlyMap<PuppetValue, PuppetValue>, file: string, lines: readonly string[]): HierarchyLevel {
+    const name = he.get('name') as string;
+    const line = findLine(lines, nameLine(name));
+    const fns = ALL_FUNCTION_KEYS.filter(k => he.has(k));
+    if (fns.length === 0 && FUNCTION_KEYS.every(k => !defaults.has(k))) {
+        throw configError(`One of ${combine(FUNCTION_KEYS)} must be defined in hierarchy '${name}'`, 'HIERA_MISSING_DATA_PROVIDER_FUNCTION', BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, file);
+    }
+    if (fns.length > 1) {
+        throw configError(`Only one of ${combine(FUNCTION_KEYS)} can be defined in hierarchy '${name}'`, 'HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS', BindingsIssues.LOOKUP_CONFIG_MULTIPLE_FUNCTIONS, file);
+    }
+    if (he.has('hiera3_backend')) {
+        throw configError("'hiera3_backend' is only allowed in the global layer", 'HIERA_V3_BACKEND_NOT_GLOBAL', BindingsIssues.LOOKUP_CONFIG_V3_BACKEND, file, findLine(lines, /\s+hiera3_backend:/));
+    }
+    const locs = LOCATION_KEYS.filter(k => he.has(k));
+    if (locs.length > 1) {
+        throw configError(`Only one of ${combine(LOCATION_KEYS)} can be defined in hierarchy '${name}'`, 'HIERA_MULTIPLE_LOCATION_SPECS', BindingsIssues.LOOKUP_CONFIG_MULTIPLE_LOCATIONS, file);
+    }
+    checkReservedOptions(he.get('options'), key => configError(`Option key '${key}' used in hierarchy '${name}' is reserved by Puppet`, 'HIERA_OPTION_RESERVED_BY_PUPPET', BindingsIssues.LOOKUP_CONFIG_RESERVED_OPTION, file));
+    const functionKind: FunctionKind = fns[0] ?? FUNCTION_KEYS.find(k => defaults.has(k)) as FunctionKind;
+    const functionName = (fns[0] ? he.get(fns[0]) : defaults.get(functionKind)) as string;
+    const locationKind = locs[0];
+    const rawLoc = locationKind ? he.get(locationKind) : undefined;
+    const locations = rawLoc === undefined ? [] : Array.isArray(rawLoc) ? rawLoc.map(String) : [String(rawLoc)];
+    const options = (he.get('options') ?? defaults.get('options') ?? new Map()) as ReadonlyMap<PuppetValue, PuppetValue>;
+    const datadir = (he.get('datadir') ?? defaults.get('datadir') ?? 'data') as string;
+    return { name, functionKind, functionName, datadir, locationKind, locations, options, line };
+}
+
+/** Struct checks of HieraConfigV5.config_type, with TypeMismatchDescriber's wording. */
+function checkStruct(v: PuppetValue, allowed: ReadonlySet<string>, required: readonly string[], where: string, wrong: (p: string) => never): ReadonlyMap<PuppetValue, PuppetValue> {
+    if (!(v instanceof Map)) return wrong(`${where} expects a Hash value, got ${rubyType(v)}`);
+    for (const k of v.keys()) if (typeof k !== 'string' || !allowed.has(k)) wrong(`${where} unrecognized key '${String(k)}'`);
+    for (const r of required) if (!v.has(r)) wrong(`${where} expects a value for key '${r}'`);
+    for (const [k, x] of v) {
+        const key = k as string;
+        if (key === 'options') {
+            if (!(x instanceof Map)) wrong(`${where} entry 'options' expects a Hash value, got ${rubyType(x)}`);
+            for (const ok of (x as Map<PuppetValue, PuppetValue>).keys()) {
+                if (typeof ok !== 'string' || !NAME_RE.test(ok)) wrong(`${where} entry 'options' key '${String(ok)}' expects a match for Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/], got '${String(ok)}'`);
+            }
+        } else if (key === 'paths' || key === 'globs' || key === 'uris' || key === 'mapped_paths') {
+            const [min, max] = key === 'mapped_paths' ? [3, 3] : [1, Infinity];
+            if (!Array.isArray(x)) { wrong(`${where} entry '${key}' expects an Array value, got ${rubyType(x)}`); continue; }
+            if (x.length < min || x.length > max) wrong(`${where} entry '${key}' expects size to be ${max === Infinity ? `at least ${min}` : `${min}`}, got ${x.length}`);
+            x.forEach((e, i) => { if (typeof e !== 'string' || e === '') wrong(`${where} entry '${key}' index ${i} expects a String[1] value, got ${rubyType(e)}`); });
+        } else if (typeof x !== 'string' || x === '') {
+            wrong(`${where} entry '${key}' expects a String[1] value, got ${rubyType(x)}`);
+        }
+    }
+    return v;
+}
+
+function checkReservedOptions(options: PuppetValue | undefined, fail: (key: string) => LookupError): void {
+    if (options instanceof Map) for (const k of ['path', 'uri']) if (options.has(k)) throw fail(k);
+}
+
+export function configError(message: string, issueCode: string, code: BindingsIssueCode, file: string, line?: number): LookupError {
+    const where = line !== undefined ? ` (file: ${file}, line: ${line})` : ` (file: ${file})`;
+    return new LookupError(`${message}${where}`, { code, issueCode, at: { file, line } });
+}
+
+/** Puppet's label.combine_strings: "a, b, or c". */
+function combine(words: readonly string[]): string {
+    return words.length <= 2 ? words.join(' or ') : `${words.slice(0, -1).join(', ')}, or ${words[words.length - 1]}`;
+}
+
+function nameLine(name: string): RegExp {
+    return new RegExp(`\\s+name:\\s+['"]?${escapeRe(name)}(?:[^\\w]|$)`);
+}
+
+/** HieraConfig#find_line_matching: the first line after `after` (ignoring comments) matching `re`. */
+function findLine(lines: readonly string[], re: RegExp, after = 0): number | undefined {
+    for (let i = after; i < lines.length; i++) {
+        let quote: string | undefined;
+        let stripped = '';
+        for (const ch of lines[i]) {
+            if (ch === '"' || ch === "'") quote = quote === ch ? undefined : (quote ?? ch);
+            else if (ch === '#' && quote === undefined) break;
+            stripped += ch;
+        }
+        if (re.test(stripped)) return i + 1;
+    }
+    return undefined;
+}
+
+function escapeRe(s: string): string {
+    return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function rubyType(v: PuppetValue): string {
+    if (v === null) return 'Undef';
+    if (typeof v === 'string') return 'String';
+    if (typeof v === 'bigint') return 'Integer';
+    if (typeof v === 'number') return 'Float';
+    if (typeof v === 'boolean') return 'Boolean';
+    if (Array.isArray(v)) return 'Array';
+    return v instanceof Map ? 'Hash' : 'Object';
+}

@@ -1,0 +1,64 @@
+import type { PuppetValue } from '../../model/index.js';
+
+/**
+ * What a lookup may read besides the data: the node's facts and trusted data and, when a
+ * catalog is being compiled, its top-scope variables. Without a compile, the top scope holds
+ * only what Puppet puts there for a node: every fact, `facts`, `trusted`, `server_facts` and
+ * `environment`.
+ */
+export interface HieraContext {
+    /** The environment name ($environment, $server_facts['environment']). */
+    readonly environment: string;
+    /** The node's facts (a fact whose value is null reads as ''). */
+    readonly facts: ReadonlyMap<string, PuppetValue>;
+    /** $trusted: authenticated, certname, extensions, hostname, domain, external. */
+    readonly trusted: ReadonlyMap<string, PuppetValue>;
+    /**
+     * Top-scope variables of a compile (name without `$` or `::`). Return undefined when the
+     * variable is not defined; the built-in node variables then apply.
+     */
+    readonly variable?: (name: string) => PuppetValue | undefined;
+}
+
+/** The `$trusted` hash Puppet builds for a node certificate (as a server does for an agent). */
+export function trustedFor(certname: string, overrides: ReadonlyMap<string, PuppetValue> = new Map()): Map<string, PuppetValue> {
+    const cn = overrides.get('certname');
+    const name = typeof cn === 'string' ? cn : certname;
+    const dot = name.indexOf('.');
+    return new Map<string, PuppetValue>([
+        ['authenticated', overrides.get('authenticated') ?? 'remote'],
+        ['certname', name],
+        ['extensions', overrides.get('extensions') ?? new Map()],
+        ['hostname', dot < 0 ? name : name.slice(0, dot)],
+        ['domain', dot < 0 ? null : name.slice(dot + 1)],
+        ['external', overrides.get('external') ?? new Map()]
+    ]);
+}
+
+/** Top-scope variable resolution; `local` holds mapped_paths' temporary variables. */
+export class HieraScope {
+    constructor(private readonly context: HieraContext, private readonly local?: ReadonlyMap<string, PuppetValue>) {}
+
+    withLocal(name: string, value: PuppetValue): HieraScope {
+        return new HieraScope(this.context, new Map([...(this.local ?? []), [name, value]]));
+    }
+
+    /** The variable's value, or undefined when no such variable exists. */
+    get(rawName: string): PuppetValue | undefined {
+        const name = rawName.startsWith('::') ? rawName.slice(2) : rawName;
+        if (this.local?.has(name)) return this.local.get(name);
+        const v = this.context.variable?.(name);
+        if (v !== undefined) return v;
+        switch (name) {
+            case 'facts': return this.context.facts as Map<PuppetValue, PuppetValue>;
+            case 'trusted': return this.context.trusted as Map<PuppetValue, PuppetValue>;
+            case 'server_facts': return new Map<PuppetValue, PuppetValue>([['environment', this.context.environment]]);
+            case 'environment': return this.context.environment;
+            default: {
+                if (!this.context.facts.has(name)) return undefined;
+                const f = this.context.facts.get(name) ?? null;
+                return f === null ? '' : f;
+            }
+        }
+    }
+}

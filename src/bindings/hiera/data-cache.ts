@@ -1,0 +1,68 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { PuppetValue } from '../../model/index.js';
+import { BindingsIssues } from '../issues.js';
+import { parseHieraConfig, type ConfigResult } from './config.js';
+import { parseJsonData, parseYamlData, type DataFile } from './data-file.js';
+import { LookupError } from './errors.js';
+
+/** A data file as cached; `warning` is set when its top level was not a hash. */
+interface CachedData extends DataFile {
+    readonly warning?: string;
+}
+
+interface Entry<T> {
+    readonly mtimeMs: number;
+    readonly size: number;
+    readonly result: T | LookupError;
+}
+
+/** Warnings Puppet logs while reading data (the lookup still succeeds). */
+export type WarningSink = (message: string, file?: string) => void;
+
+/**
+ * Parsed hiera.yaml and data files, shared by every lookup service of a process. An entry is
+ * re-read when the file's mtime or size changes (Puppet's cached_file_data does the same);
+ * parse failures are cached too, so a bad file fails every lookup the same way.
+ */
+export class HieraFileCache {
+    private readonly data = new Map<string, Entry<CachedData>>();
+    private readonly configs = new Map<string, Entry<ConfigResult>>();
+
+    /** A data hash (yaml_data / json_data); a file that is not a hash counts as empty, with a warning. */
+    dataFile(absPath: string, display: string, format: 'yaml' | 'json', warn?: WarningSink): DataFile {
+        const entry = this.cached(this.data, absPath, (text): CachedData => {
+            const parsed = format === 'json' ? parseJsonData(text, display) : parseYamlData(text, display);
+            if (parsed.value instanceof Map) return parsed;
+            return { value: new Map<PuppetValue, PuppetValue>(), keyPositions: new Map(), warning: `${display}: file does not contain a valid ${format} hash` };
+        });
+        if (entry.warning !== undefined) warn?.(entry.warning, display);
+        return entry;
+    }
+
+    config(absPath: string, display: string, layer: 'environment' | 'module'): ConfigResult {
+        return this.cached(this.configs, absPath, text => parseHieraConfig(text, display, layer));
+    }
+
+    private cached<T>(map: Map<string, Entry<T>>, absPath: string, parse: (text: string) => T): T {
+        let st;
+        try {
+            st = statSync(absPath);
+        } catch {
+            throw new LookupError(`Unable to read ${absPath}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: absPath } });
+        }
+        let e = map.get(absPath);
+        if (!e || e.mtimeMs !== st.mtimeMs || e.size !== st.size) {
+            let result: T | LookupError;
+            try {
+                result = parse(readFileSync(absPath, 'utf8'));
+            } catch (err) {
+                if (!(err instanceof LookupError)) throw err;
+                result = err;
+            }
+            e = { mtimeMs: st.mtimeMs, size: st.size, result };
+            map.set(absPath, e);
+        }
+        if (e.result instanceof LookupError) throw e.result;
+        return e.result;
+    }
+}

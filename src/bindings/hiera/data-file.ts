@@ -1,0 +1,160 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { SourcePoint } from '../../common/index.js';
+import type { PuppetValue } from '../../model/index.js';
+import { BindingsIssues } from '../issues.js';
+import { LookupError } from './errors.js';
+import { ForbiddenClass, tokenizePlain } from './psych-scalar.js';
+
+/** A parsed data file: its value and where each top-level key was written (for provenance). */
+export interface DataFile {
+    readonly value: PuppetValue;
+    readonly keyPositions: ReadonlyMap<string, SourcePoint>;
+}
+
+const YAML_TAG = 'tag:yaml.org,2002:';
+
+/**
+ * Parses YAML as Ruby's Psych `safe_load` does for Puppet (YAML 1.1 scalars, aliases and `<<`
+ * merge keys allowed, Symbol permitted, Date/Time forbidden). `display` is the path used in
+ * messages, as Puppet prints it: "Unable to parse (data/x.yaml): ...".
+ */
+export function parseYamlData(text: string, display: string): DataFile {
+    const lineCounter = new LineCounter();
+    // failsafe: every scalar stays a string, so the Psych rules below decide its type.
+    const doc = parseDocument(text.replace(/^\uFEFF/, ''), { version: '1.1', schema: 'failsafe', uniqueKeys: false, lineCounter, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const p = lineCounter.linePos(e.pos[0]);
+        throw new LookupError(`Unable to parse (${display}): ${e.message.split('\n')[0]} at line ${p.line} column ${p.col}`, {
+            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: p.line, column: p.col }
+        });
+    }
+    const forbidden = (cls: string, node: YamlNode): never => {
+        const p = lineCounter.linePos(node.range?.[0] ?? 0);
+        throw new LookupError(`Unable to parse (${display}): Tried to load unspecified class: ${cls}`, {
+            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: p.line, column: p.col }
+        });
+    };
+    const value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
+    const keyPositions = new Map<string, SourcePoint>();
+    if (isMap(doc.contents)) {
+        for (const pair of doc.contents.items) {
+            const k = pair.key as YamlNode | null;
+            if (isScalar(k) && k.range) {
+                const p = lineCounter.linePos(k.range[0]);
+                keyPositions.set(String(k.value), { file: display, line: p.line, column: p.col });
+            }
+        }
+    }
+    return { value, keyPositions };
+}
+
+type Forbid = (cls: string, node: YamlNode) => never;
+
+function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue {
+    if (isAlias(node)) {
+        const target = node.resolve(doc);
+        return target === undefined ? null : convertNode(target as YamlNode, doc, forbid);
+    }
+    if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
+    if (isSeq(node)) return node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
+    if (isMap(node)) {
+        const out = new Map<PuppetValue, PuppetValue>();
+        for (const pair of node.items) {
+            const keyNode = pair.key as YamlNode | null;
+            const valueNode = pair.value as YamlNode | null;
+            const key = keyNode === null ? null : convertNode(keyNode, doc, forbid);
+            const v = valueNode === null ? null : convertNode(valueNode, doc, forbid);
+            if (key === '<<' && isScalar(keyNode) && keyNode.type === 'PLAIN' && !keyNode.tag) {
+                // Psych's merge key: a hash merges in place; a list of hashes merges last-first.
+                if (v instanceof Map) { mergeInto(out, v); continue; }
+                if (Array.isArray(v) && v.every(x => x instanceof Map)) {
+                    const merged = new Map<PuppetValue, PuppetValue>();
+                    for (const h of [...v].reverse()) mergeInto(merged, h as Map<PuppetValue, PuppetValue>);
+                    mergeInto(out, merged);
+                    continue;
+                }
+            }
+            setKey(out, key, v);
+        }
+        return out;
+    }
+    return null;
+}
+
+/** Ruby Hash#merge!: existing keys keep their place, new keys are appended. */
+function mergeInto(target: Map<PuppetValue, PuppetValue>, source: Map<PuppetValue, PuppetValue>): void {
+    for (const [k, v] of source) setKey(target, k, v);
+}
+
+/** Map keys: scalars (bigint included) compare by value, so a repeated key replaces in place as in Ruby. */
+function setKey(target: Map<PuppetValue, PuppetValue>, key: PuppetValue, v: PuppetValue): void {
+    target.set(key, v);
+}
+
+function convertScalar(raw: unknown, style: string | undefined, tag: string | undefined, node: YamlNode, forbid: Forbid): PuppetValue {
+    const s = typeof raw === 'string' ? raw : String(raw ?? '');
+    if (tag !== undefined) {
+        const local = tag.startsWith(YAML_TAG) ? tag.slice(YAML_TAG.length) : tag;
+        switch (local) {
+            case 'str': return s;
+            case 'null': return null;
+            case 'bool': case 'int': case 'float': {
+                const t = tokenizePlain(s);
+                return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
+            }
+            default:
+                if (local.startsWith('!ruby/')) return forbid(local.replace(/^!ruby\/\w+:?/, '') || local, node);
+                return s;
+        }
+    }
+    if (style !== 'PLAIN') return s;
+    const t = tokenizePlain(s);
+    return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
+}
+
+/**
+ * Parses JSON data (json_data): integers stay exact (bigint) and distinct from floats, objects
+ * keep their key order. The text is checked with the strict JSON parser first, then read through
+ * the YAML reader (JSON is YAML) to keep order and positions.
+ */
+export function parseJsonData(text: string, display: string): DataFile {
+    try {
+        JSON.parse(text);
+    } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        throw new LookupError(`Unable to parse (${display}): ${msg}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display } });
+    }
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { schema: 'failsafe', uniqueKeys: false, lineCounter });
+    const toValue = (node: YamlNode | null): PuppetValue => {
+        if (node === null) return null;
+        if (isScalar(node)) {
+            const s = String(node.value);
+            if (node.type !== 'PLAIN') return s;
+            if (s === 'true') return true;
+            if (s === 'false') return false;
+            if (s === 'null') return null;
+            return /^-?\d+$/.test(s) ? BigInt(s) : Number(s);
+        }
+        if (isSeq(node)) return node.items.map(i => toValue(i as YamlNode | null));
+        if (isMap(node)) {
+            const out = new Map<PuppetValue, PuppetValue>();
+            for (const p of node.items) out.set(toValue(p.key as YamlNode | null), toValue(p.value as YamlNode | null));
+            return out;
+        }
+        return null;
+    };
+    const value = toValue(doc.contents as YamlNode | null);
+    const keyPositions = new Map<string, SourcePoint>();
+    if (isMap(doc.contents)) {
+        for (const pair of doc.contents.items) {
+            const k = pair.key as YamlNode | null;
+            if (isScalar(k) && k.range) {
+                const p = lineCounter.linePos(k.range[0]);
+                keyPositions.set(String(k.value), { file: display, line: p.line, column: p.col });
+            }
+        }
+    }
+    return { value, keyPositions };
+}

@@ -1,0 +1,279 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PuppetValue } from '../../model/index.js';
+import { BindingsIssues } from '../issues.js';
+import { HieraScope, type HieraContext } from './context.js';
+import type { HieraFileCache, WarningSink } from './data-cache.js';
+import { isLookupError, LookupError, notFoundError, PuppetErrorClass } from './errors.js';
+import type { Explainer } from './explain.js';
+import { Interpolator } from './interpolation.js';
+import { Invocation } from './invocation.js';
+import { DataLayer, displayPath, withMerge } from './layer.js';
+import { dig, LookupKey, NOT_FOUND, type Found } from './lookup-key.js';
+import { compilePatterns, LOOKUP_OPTIONS, optionsForKey, validateLookupOptions, type CompiledOptions } from './lookup-options.js';
+import { MergeStrategy } from './merge.js';
+
+/** An environment as Hiera sees it: its directory (with hiera.yaml, data/) and module path. */
+export interface HieraEnvironment {
+    readonly name: string;
+    /** Absolute path of the environment directory. */
+    readonly root: string;
+    /** Absolute module directories, searched in order (normally [root/modules]). */
+    readonly modulePath: readonly string[];
+}
+
+/**
+ * Type support for `--type`, `lookup(..., Type)` and lookup_options `convert_to`, supplied by
+ * the Puppet type system (src/types). Without it those features fail with LOOKUP_UNSUPPORTED.
+ */
+export interface HieraTypeSupport {
+    /** Asserts `value` is an instance of the type; throws a LookupError with Puppet's message otherwise. */
+    assertType(type: string, value: PuppetValue, subject: string): PuppetValue;
+    /** Puppet's `new(convert_to[0], value, *convert_to[1..])`. */
+    convert(type: PuppetValue, value: PuppetValue, args: readonly PuppetValue[]): PuppetValue;
+}
+
+/** Options of one lookup call (Puppet's `lookup(name, type, merge, default)`). */
+export interface LookupRequest {
+    /** A strategy name, a hash with 'strategy' and options, or a built strategy; unset: lookup_options, else first. */
+    readonly merge?: PuppetValue | MergeStrategy;
+    /** A default value (its presence, even as undef, means "has default"). */
+    readonly default?: { readonly value: PuppetValue };
+    /** A default block `|$key| ...`, called with the name(s) when nothing is found. */
+    readonly defaultFn?: (names: string | readonly string[]) => PuppetValue;
+    /** A Puppet type the value must match. */
+    readonly type?: string;
+    /** Records the explanation of this lookup. */
+    readonly explainer?: Explainer;
+}
+
+export interface EngineServices {
+    readonly files: HieraFileCache;
+    readonly warn: WarningSink;
+    readonly types?: HieraTypeSupport;
+}
+
+const MODULE_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * Hiera 5 lookups for one node in one environment (Puppet's LookupAdapter plus Lookup.lookup):
+ * the global layer (empty, as the oracle configures it), the environment layer and the module
+ * layer of the key's namespace; lookup_options from environment and module data; merges;
+ * dotted keys; defaults; convert_to. Config, resolved hierarchies and lookup_options are cached
+ * for the life of the engine; data files in the shared file cache.
+ */
+export class HieraEngine {
+    readonly scope: HieraScope;
+    private readonly interpolator: Interpolator;
+    private envLayer?: DataLayer | null;
+    private readonly moduleLayers = new Map<string, DataLayer | null>();
+    private readonly optionsCache = new Map<string | undefined, CompiledOptions | undefined>();
+    private envOptions?: { value: Map<PuppetValue, PuppetValue> | undefined };
+    private readonly defaultOptions = new Map<string, CompiledOptions | undefined>();
+    private readonly keys = new Map<string, LookupKey>();
+
+    constructor(readonly environment: HieraEnvironment, readonly context: HieraContext, private readonly services: EngineServices) {
+        this.scope = new HieraScope(context);
+        this.interpolator = new Interpolator((key, inv) => this.nestedLookup(key, inv));
+    }
+
+    /** Lookup.lookup: the first name with a value wins; then the default; else not-found. */
+    lookup(names: string | readonly string[], req: LookupRequest = {}): PuppetValue {
+        const list = typeof names === 'string' ? [names] : names;
+        const inv = new Invocation([], req.explainer);
+        for (const name of list) {
+            const v = this.searchAndMerge(name, inv, req.merge);
+            if (v !== NOT_FOUND) return this.assertType(req.type, v, 'Found value');
+        }
+        if (req.defaultFn) return this.assertType(req.type, req.defaultFn(names), 'Value returned from default block');
+        if (req.default) return this.assertType(req.type, req.default.value, 'Default value');
+        throw notFoundError(list);
+    }
+
+    /** Like lookup, but NOT_FOUND instead of an error (automatic class parameter lookup). */
+    lookupOptional(name: string, req: LookupRequest = {}): Found {
+        const v = this.searchAndMerge(name, new Invocation([], req.explainer), req.merge);
+        return v === NOT_FOUND ? v : this.assertType(req.type, v, 'Found value');
+    }
+
+    private assertType(type: string | undefined, v: PuppetValue, subject: string): PuppetValue {
+        if (type === undefined) return v;
+        if (!this.services.types) {
+            throw new LookupError(`Type assertion with ${type} needs the Puppet type system, which is not available`, { code: BindingsIssues.LOOKUP_UNSUPPORTED });
+        }
+        return this.services.types.assertType(type, v, subject);
+    }
+
+    /** `%{lookup('k')}` / `%{alias('k')}`: a nested lookup sharing the recursion guard; missing gives ''. */
+    private nestedLookup(key: string, parent: Invocation): PuppetValue {
+        const v = this.searchAndMerge(key, parent.child(), undefined);
+        return v === NOT_FOUND ? '' : v;
+    }
+
+    /** LookupAdapter#lookup. */
+    private searchAndMerge(name: string, inv: Invocation, merge: PuppetValue | MergeStrategy | undefined): Found {
+        if (name === LOOKUP_OPTIONS || name.startsWith(`${LOOKUP_OPTIONS}.`)) return NOT_FOUND;
+        let key = this.keys.get(name);
+        if (!key) { key = new LookupKey(name); this.keys.set(name, key); }
+        const k = key;
+        inv.begin(k.text, k.moduleName);
+        const options = this.lookupOptions(k, inv);
+        let effective = merge;
+        if (effective === undefined && options?.has('merge')) effective = options.get('merge') as PuppetValue;
+        return inv.with(() => `Searching for "${k.text}"`, () => {
+            let v = this.doLookup(k, inv, effective);
+            if (v === NOT_FOUND) v = this.lookupDefaultInModule(k, inv);
+            if (v === NOT_FOUND) return v;
+            return this.convert(k, options, v);
+        });
+    }
+
+    private doLookup(key: LookupKey, inv: Invocation, merge: PuppetValue | MergeStrategy | undefined): Found {
+        const strategy = MergeStrategy.from(merge);
+        const layers: ('global' | 'environment' | 'module')[] = ['global', 'environment', 'module'];
+        const v = withMerge(inv, strategy, 2, () => strategy.lookup(layers, layer => this.layerLookup(layer, key, inv, strategy)));
+        return v === NOT_FOUND ? v : dig(key.text, key.segments, v);
+    }
+
+    private layerLookup(layer: 'global' | 'environment' | 'module', key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
+        if (layer === 'global') {
+            // The global layer has an empty hierarchy here; Puppet still runs its recursion check
+            // and reports failures from it prefixed with the key of the outermost lookup.
+            try {
+                return inv.check(key.text, () => NOT_FOUND);
+            } catch (e) {
+                if (isLookupError(e) && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
+                throw e;
+            }
+        }
+        if (layer === 'environment') {
+            const env = this.environmentLayer();
+            return env ? env.keyLookup(key, inv, strategy) : NOT_FOUND;
+        }
+        const mod = inv.moduleName;
+        if (mod === undefined) return NOT_FOUND;
+        const provider = this.moduleLayer(mod);
+        if (!provider) {
+            inv.explainer?.line(`Module "${mod}" not found`);
+            return NOT_FOUND;
+        }
+        return provider.keyLookup(key, inv, strategy);
+    }
+
+    /** LookupAdapter#lookup_lookup_options: environment options merged with the module's (cached per module). */
+    private lookupOptions(key: LookupKey, inv: Invocation): ReadonlyMap<PuppetValue, PuppetValue> | undefined {
+        const mod = key.moduleName;
+        if (!this.optionsCache.has(mod)) this.optionsCache.set(mod, this.retrieveOptions(mod, inv));
+        return optionsForKey(key.rootKey, this.optionsCache.get(mod));
+    }
+
+    private retrieveOptions(mod: string | undefined, parent: Invocation): CompiledOptions | undefined {
+        const meta = parent.child().begin(LOOKUP_OPTIONS, parent.moduleName);
+        const optionsKey = this.lookupKey(LOOKUP_OPTIONS);
+        return meta.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => {
+            if (!this.envOptions) {
+                const env = this.environmentLayer();
+                const found = env ? env.keyLookup(optionsKey, meta, MergeStrategy.HASH) : NOT_FOUND;
+                this.envOptions = { value: found === NOT_FOUND ? undefined : validateLookupOptions(found, undefined) };
+            }
+            let opts = this.envOptions.value;
+            if (mod !== undefined) {
+                if (!this.optionsCache.has(undefined)) this.optionsCache.set(undefined, compilePatterns(opts));
+                const provider = this.moduleLayer(mod);
+                const found = provider ? provider.keyLookup(optionsKey, meta, MergeStrategy.HASH) : NOT_FOUND;
+                if (found !== NOT_FOUND) {
+                    const moduleOpts = validateLookupOptions(found, mod);
+                    // Ruby's `if opts.nil? ... elsif module_opts ... end` yields nil when the module's options are undef.
+                    opts = opts === undefined ? moduleOpts : moduleOpts ? MergeStrategy.HASH.merge(opts, moduleOpts) as Map<PuppetValue, PuppetValue> : undefined;
+                }
+            }
+            return compilePatterns(opts);
+        });
+    }
+
+    /** LookupAdapter#lookup_default_in_module: a module's default_hierarchy, with its own lookup_options. */
+    private lookupDefaultInModule(key: LookupKey, inv: Invocation): Found {
+        const mod = inv.moduleName;
+        if (mod === undefined) return NOT_FOUND;
+        const provider = this.moduleLayer(mod);
+        if (!provider?.config.defaultHierarchy) return NOT_FOUND;
+        return inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
+            if (!this.defaultOptions.has(mod)) {
+                const meta = inv.child().begin(LOOKUP_OPTIONS, mod);
+                const found = provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true);
+                this.defaultOptions.set(mod, found === NOT_FOUND ? undefined : compilePatterns(validateLookupOptions(found, mod)));
+            }
+            const merge = optionsForKey(key.rootKey, this.defaultOptions.get(mod))?.get('merge');
+            const v = provider.keyLookup(key, inv, MergeStrategy.from(merge), true);
+            return v === NOT_FOUND ? v : dig(key.text, key.segments, v);
+        });
+    }
+
+    /** LookupAdapter#convert_result: lookup_options convert_to through Puppet's `new`. */
+    private convert(key: LookupKey, options: ReadonlyMap<PuppetValue, PuppetValue> | undefined, value: PuppetValue): PuppetValue {
+        const convertTo = options?.get('convert_to');
+        if (convertTo === undefined || convertTo === null) return value;
+        if (!this.services.types) {
+            throw new LookupError(`The convert_to lookup_option for key '${key.text}' needs the Puppet type system, which is not available`, { code: BindingsIssues.LOOKUP_UNSUPPORTED });
+        }
+        const list = Array.isArray(convertTo) ? convertTo : [convertTo];
+        try {
+            return this.services.types.convert(list[0], value, list.slice(1));
+        } catch (e) {
+            const msg = e instanceof Error ? e.message : String(e);
+            throw new LookupError(`The convert_to lookup_option for key '${key.text}' raised error: ${msg}`, { code: BindingsIssues.LOOKUP_CONVERT_TO, keyPath: key.text });
+        }
+    }
+
+    private lookupKey(text: string): LookupKey {
+        let k = this.keys.get(text);
+        if (!k) { k = new LookupKey(text); this.keys.set(text, k); }
+        return k;
+    }
+
+    /** The environment layer, when CODEDIR/hiera.yaml exists and is version 5. */
+    environmentLayer(): DataLayer | null {
+        if (this.envLayer === undefined) this.envLayer = this.createLayer(this.environment.root, undefined);
+        return this.envLayer;
+    }
+
+    /** A module's layer, when the module exists and has a version 5 hiera.yaml. */
+    moduleLayer(name: string): DataLayer | null {
+        let layer = this.moduleLayers.get(name);
+        if (layer === undefined) {
+            const dir = this.moduleDir(name);
+            layer = dir === undefined ? null : this.createLayer(dir, name);
+            this.moduleLayers.set(name, layer);
+        }
+        return layer;
+    }
+
+    /** The first module directory of that name on the module path. */
+    moduleDir(name: string): string | undefined {
+        if (!MODULE_NAME.test(name)) return undefined;
+        for (const base of this.environment.modulePath) {
+            const dir = join(base, name);
+            if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
+        }
+        return undefined;
+    }
+
+    private createLayer(root: string, moduleName: string | undefined): DataLayer | null {
+        const path = join(root, 'hiera.yaml');
+        if (!existsSync(path)) return null;
+        const display = (abs: string): string => displayPath(this.environment.root, abs);
+        const result = this.services.files.config(path, display(path), moduleName === undefined ? 'environment' : 'module');
+        if ('ignored' in result) {
+            this.services.warn(result.ignored, display(path));
+            return null;
+        }
+        return new DataLayer(result.config, root, moduleName, {
+            files: this.services.files,
+            interpolator: this.interpolator,
+            scope: this.scope,
+            scopeIsMutable: this.context.variable !== undefined,
+            display,
+            warn: this.services.warn
+        });
+    }
+}

@@ -1,0 +1,64 @@
+import type { SourcePoint } from '../../common/index.js';
+import { BindingsIssues, type BindingsIssueCode } from '../issues.js';
+
+/** Ruby class names Puppet reports for lookup failures (the oracle prints them as `class`). */
+export const PuppetErrorClass = {
+    LOOKUP: 'Puppet::DataBinding::LookupError',
+    RECURSIVE: 'Puppet::DataBinding::RecursiveLookupError',
+    PUPPET: 'Puppet::Error',
+    TYPE_ASSERTION: 'Puppet::Pops::Types::TypeAssertionError'
+} as const;
+
+export interface LookupErrorInit {
+    readonly code: BindingsIssueCode;
+    /** Puppet's exception class; defaults to LookupError. */
+    readonly puppetClass?: string;
+    /** Puppet's issue code (HIERA_...), when Puppet gives one. */
+    readonly issueCode?: string;
+    /** Where the problem is (hiera.yaml or a data file), relative to the environment when possible. */
+    readonly at?: Partial<SourcePoint> & { file: string };
+    /** The key path (lookup key, or config path like `hierarchy[1].path`) when no file position applies. */
+    readonly keyPath?: string;
+    readonly notFound?: boolean;
+}
+
+/**
+ * A failed lookup, with Puppet's exact message text. Carries our stable code plus what Puppet
+ * reports (class, issue code, file/line), so the CLI can print the oracle's error shape.
+ */
+export class LookupError extends Error {
+    readonly code: BindingsIssueCode;
+    readonly puppetClass: string;
+    readonly issueCode?: string;
+    readonly at?: Partial<SourcePoint> & { file: string };
+    readonly keyPath?: string;
+    readonly notFound: boolean;
+
+    constructor(message: string, init: LookupErrorInit) {
+        super(message);
+        this.name = 'LookupError';
+        this.code = init.code;
+        this.puppetClass = init.puppetClass ?? PuppetErrorClass.LOOKUP;
+        this.issueCode = init.issueCode;
+        this.at = init.at;
+        this.keyPath = init.keyPath;
+        this.notFound = init.notFound ?? false;
+    }
+
+    /** The same error with another message and class (Puppet re-raises with a prefix). */
+    rewrap(message: string, puppetClass: string): LookupError {
+        return new LookupError(message, { code: this.code, puppetClass, issueCode: this.issueCode, at: this.at, keyPath: this.keyPath });
+    }
+}
+
+export function isLookupError(e: unknown): e is LookupError {
+    return e instanceof LookupError;
+}
+
+/** Puppet's not-found text for one name or several. */
+export function notFoundError(names: readonly string[]): LookupError {
+    const message = names.length === 1
+        ? `Function lookup() did not find a value for the name '${names[0]}'`
+        : `Function lookup() did not find a value for any of the names [${names.map(n => `'${n}'`).join(', ')}]`;
+    return new LookupError(message, { code: BindingsIssues.LOOKUP_NOT_FOUND, notFound: true, keyPath: names.join(',') });
+}

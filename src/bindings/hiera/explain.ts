@@ -1,0 +1,76 @@
+import type { PuppetValue } from '../../model/index.js';
+import { rubyInspect } from './ruby-format.js';
+
+/** One line of an explanation, with its nested lines. */
+export interface ExplainNode {
+    readonly text: string;
+    readonly children: ExplainNode[];
+}
+
+/**
+ * Records what a lookup did, in the shape of Puppet's `lookup --explain` text: which providers,
+ * levels and paths were searched, what was found where, and the merges. The trace is kept as a
+ * tree (for tools) and rendered as Puppet's indented text.
+ */
+export class Explainer {
+    readonly roots: ExplainNode[] = [];
+    private readonly stack: ExplainNode[] = [];
+
+    /** Runs `body` inside a new nested node; a node that stays empty is dropped when `dropEmpty`. */
+    within<T>(text: string, body: () => T, dropEmpty = false): T {
+        const node: ExplainNode = { text, children: [] };
+        const parent = this.stack[this.stack.length - 1];
+        (parent ? parent.children : this.roots).push(node);
+        this.stack.push(node);
+        try {
+            return body();
+        } finally {
+            this.stack.pop();
+            if (dropEmpty && node.children.length === 0) {
+                const list = parent ? parent.children : this.roots;
+                list.splice(list.indexOf(node), 1);
+            }
+        }
+    }
+
+    line(text: string): void {
+        const parent = this.stack[this.stack.length - 1];
+        (parent ? parent.children : this.roots).push({ text, children: [] });
+    }
+
+    found(key: string, value: PuppetValue): void {
+        this.line(`Found key: "${key}" value: ${pretty(value, '')}`);
+    }
+
+    notFound(key: string): void {
+        this.line(`No such key: "${key}"`);
+    }
+
+    merged(value: PuppetValue): void {
+        this.line(`Merged result: ${pretty(value, '')}`);
+    }
+
+    render(): string {
+        const out: string[] = [];
+        const walk = (n: ExplainNode, indent: string): void => {
+            out.push(indent + n.text.split('\n').join(`\n${indent}`));
+            for (const c of n.children) walk(c, `${indent}  `);
+        };
+        for (const r of this.roots) walk(r, '');
+        return `${out.join('\n')}\n`;
+    }
+}
+
+/** Puppet's explainer prints values as pretty Ruby inspect (hashes with `=>`, one entry a line). */
+export function pretty(v: PuppetValue, indent: string): string {
+    const inner = `${indent}  `;
+    if (Array.isArray(v)) {
+        if (v.length === 0) return '[]';
+        return `[\n${v.map(x => inner + pretty(x, inner)).join(',\n')}\n${indent}]`;
+    }
+    if (v instanceof Map) {
+        if (v.size === 0) return '{}';
+        return `{\n${[...v].map(([k, x]) => `${inner}${rubyInspect(k)} => ${pretty(x, inner)}`).join(',\n')}\n${indent}}`;
+    }
+    return rubyInspect(v);
+}

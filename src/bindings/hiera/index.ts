@@ -1,0 +1,12 @@
+export { trustedFor, HieraScope, type HieraContext } from './context.js';
+export { HieraFileCache, type WarningSink } from './data-cache.js';
+export { parseJsonData, parseYamlData, type DataFile } from './data-file.js';
+export { HieraEngine, type HieraEnvironment, type HieraTypeSupport, type LookupRequest } from './engine.js';
+export { isLookupError, LookupError, notFoundError, PuppetErrorClass } from './errors.js';
+export { Explainer, type ExplainNode } from './explain.js';
+export { LookupKey, NOT_FOUND, splitKey, type Found, type KeySegment } from './lookup-key.js';
+export { MergeStrategy, type DeepMergeOptions, type MergeStrategyName } from './merge.js';
+export { parseHieraConfig, type HieraConfig, type HierarchyLevel } from './config.js';
+export { tokenizePlain } from './psych-scalar.js';
+export { createHieraLookup, createHieraServices, defaultHieraServices, HieraModule, type HieraLookup, type HieraLookupOptions, type HieraServices } from './service.js';
+export { errorJson, loadFacts, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult } from './request.js';

@@ -1,0 +1,45 @@
+import { BindingsIssues } from '../issues.js';
+import { LookupError, PuppetErrorClass } from './errors.js';
+import type { Explainer } from './explain.js';
+
+/**
+ * The state of one lookup and the lookups it triggers (Puppet's Lookup::Invocation): nested
+ * lookups from `%{lookup()}` share the name stack, which is how endless recursion is caught.
+ */
+export class Invocation {
+    topKey = '';
+    moduleName: string | undefined;
+
+    constructor(readonly nameStack: string[] = [], readonly explainer?: Explainer) {}
+
+    /** A nested invocation sharing the recursion guard and the explanation. */
+    child(): Invocation {
+        return new Invocation(this.nameStack, this.explainer);
+    }
+
+    begin(key: string, moduleName: string | undefined): this {
+        this.topKey = key;
+        this.moduleName = moduleName;
+        return this;
+    }
+
+    /** Runs `body` with `name` on the stack; a name already there is a recursive lookup. */
+    check<T>(name: string, body: () => T): T {
+        if (this.nameStack.includes(name)) {
+            throw new LookupError(`Recursive lookup detected in [${this.nameStack.join(', ')}]`, {
+                code: BindingsIssues.LOOKUP_RECURSION, puppetClass: PuppetErrorClass.RECURSIVE, keyPath: name
+            });
+        }
+        this.nameStack.push(name);
+        try {
+            return body();
+        } finally {
+            this.nameStack.pop();
+        }
+    }
+
+    /** Explanation scope; free when not explaining. */
+    with<T>(text: () => string, body: () => T, dropEmpty = false): T {
+        return this.explainer ? this.explainer.within(text(), body, dropEmpty) : body();
+    }
+}

@@ -1,0 +1,206 @@
+import { existsSync, globSync, statSync } from 'node:fs';
+import { join, relative, resolve, isAbsolute } from 'node:path';
+import type { PuppetValue } from '../../model/index.js';
+import { BindingsIssues } from '../issues.js';
+import type { HierarchyLevel, HieraConfig } from './config.js';
+import { configError } from './config.js';
+import type { HieraScope } from './context.js';
+import type { DataFile } from './data-file.js';
+import { pretty } from './explain.js';
+import type { HieraFileCache, WarningSink } from './data-cache.js';
+import type { Interpolator } from './interpolation.js';
+import { scopeValue } from './interpolation.js';
+import type { Invocation } from './invocation.js';
+import { NOT_FOUND, type Found, type LookupKey } from './lookup-key.js';
+import { valueEquals, type MergeStrategy } from './merge.js';
+
+/** A data file location of a level, after interpolation. */
+export interface ResolvedLocation {
+    /** The path as written in hiera.yaml (before interpolation). */
+    readonly original: string;
+    readonly path: string;
+    /** The path as messages show it (relative to the environment when inside it). */
+    readonly display: string;
+    readonly exists: boolean;
+}
+
+/** A hierarchy level with its locations resolved for the current scope (null: no location key). */
+export interface ResolvedLevel {
+    readonly level: HierarchyLevel;
+    readonly datadir: string;
+    readonly locations: readonly ResolvedLocation[] | null;
+}
+
+/** What a layer needs from the engine that owns it. */
+export interface LayerServices {
+    readonly files: HieraFileCache;
+    readonly interpolator: Interpolator;
+    readonly scope: HieraScope;
+    /** Whether scope variables can change between lookups (a compile is running). */
+    readonly scopeIsMutable: boolean;
+    readonly display: (absPath: string) => string;
+    readonly warn: WarningSink;
+}
+
+/**
+ * One configured data provider: the environment layer (CODEDIR/hiera.yaml) or a module layer
+ * (modules/NAME/hiera.yaml). Resolves its hierarchy against the scope (re-resolving when a scope
+ * variable it used changes, as Puppet does) and looks keys up level by level.
+ */
+export class DataLayer {
+    private resolved?: { levels: ResolvedLevel[]; defaults: ResolvedLevel[]; used: Map<string, PuppetValue> };
+    private readonly qualified = new WeakMap<DataFile, ReadonlyMap<PuppetValue, PuppetValue>>();
+
+    constructor(
+        readonly config: HieraConfig,
+        readonly root: string,
+        readonly moduleName: string | undefined,
+        private readonly services: LayerServices
+    ) {}
+
+    /** Puppet's provider name, as explanations print it. */
+    get label(): string {
+        return `${this.moduleName === undefined ? 'Environment' : `Module "${this.moduleName}"`} Data Provider (hiera configuration version 5)`;
+    }
+
+    /** DataProvider#key_lookup: guarded by the recursion check, merged over the levels. */
+    keyLookup(key: LookupKey, inv: Invocation, strategy: MergeStrategy, useDefaultHierarchy = false): Found {
+        return inv.check(key.text, () => inv.with(() => this.label, () => {
+            inv.explainer?.line(`Using configuration "${this.config.displayPath}"`);
+            const levels = this.levels(inv, useDefaultHierarchy);
+            if (levels.length === 0) { inv.explainer?.notFound(key.text); return NOT_FOUND; }
+            return withMerge(inv, strategy, levels.length, () =>
+                strategy.lookup(levels, level => this.levelLookup(level, key, inv, strategy)));
+        }));
+    }
+
+    levels(inv: Invocation, useDefaultHierarchy: boolean): ResolvedLevel[] {
+        if (!this.resolved || (this.services.scopeIsMutable && !this.stable())) this.resolved = this.resolve(inv);
+        return useDefaultHierarchy ? this.resolved.defaults : this.resolved.levels;
+    }
+
+    private stable(): boolean {
+        for (const [expr, old] of this.resolved?.used ?? []) {
+            if (!valueEquals(scopeValue(expr, this.services.scope, expr), old)) return false;
+        }
+        return true;
+    }
+
+    private resolve(inv: Invocation): { levels: ResolvedLevel[]; defaults: ResolvedLevel[]; used: Map<string, PuppetValue> } {
+        const used = new Map<string, PuppetValue>();
+        const record = (expr: string, value: PuppetValue): void => {
+            if (!(value !== null && expr.startsWith('::'))) used.set(expr, value);
+        };
+        const resolveAll = (levels: readonly HierarchyLevel[]): ResolvedLevel[] => levels.map(l => this.resolveLevel(l, inv, record));
+        return { levels: resolveAll(this.config.hierarchy), defaults: resolveAll(this.config.defaultHierarchy ?? []), used };
+    }
+
+    private resolveLevel(level: HierarchyLevel, inv: Invocation, record: (e: string, v: PuppetValue) => void): ResolvedLevel {
+        const { interpolator, scope, display } = this.services;
+        const datadir = resolve(this.root, interpolator.interpolatePath(join(level.datadir), inv, scope, record));
+        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: isFile(path) });
+        switch (level.locationKind) {
+            case undefined: return { level, datadir, locations: null };
+            case 'path': case 'paths':
+                return { level, datadir, locations: level.locations.map(p => at(p, resolve(datadir, interpolator.interpolatePath(p, inv, scope, record)))) };
+            case 'glob': case 'globs':
+                return {
+                    level, datadir, locations: level.locations.flatMap(g => {
+                        const pattern = resolve(datadir, interpolator.interpolatePath(g, inv, scope, record));
+                        return globSync(pattern).filter(isFile).sort().map(p => at(pattern, isAbsolute(p) ? p : resolve(p)));
+                    })
+                };
+            case 'mapped_paths': {
+                const [varsExpr, varName, template] = level.locations;
+                const vars = scopeValue(varsExpr, scope, 'mapped_path[0]');
+                record(varsExpr, vars);
+                if (vars === null || vars === '' || (Array.isArray(vars) && vars.length === 0) || (vars instanceof Map && vars.size === 0)) return { level, datadir, locations: [] };
+                const list = typeof vars === 'string' ? [vars] : Array.isArray(vars) ? vars : [...(vars as Map<PuppetValue, PuppetValue>)].map(([k, v]) => [k, v]);
+                const ignoreLocal = (e: string, v: PuppetValue): void => { if (e.split('.')[0] !== varName) record(e, v); };
+                return {
+                    level, datadir, locations: list.map(v => at(template, resolve(datadir, interpolator.interpolatePath(template, inv, scope.withLocal(varName, v as PuppetValue), ignoreLocal))))
+                };
+            }
+            case 'uri': case 'uris':
+                return { level, datadir, locations: level.locations.map(u => ({ original: u, path: interpolator.interpolatePath(u, inv, scope, record), display: u, exists: true })) };
+        }
+    }
+
+    /** DataHashFunctionProvider#unchecked_key_lookup for one level. */
+    private levelLookup(rl: ResolvedLevel, key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
+        return inv.with(() => `Hierarchy entry "${rl.level.name}"`, () => {
+            const locations = rl.locations ?? [null];
+            return withMerge(inv, strategy, locations.length, () => strategy.lookup(locations, loc => {
+                if (loc === null) return this.lookupIn(rl, null, key, inv);
+                return inv.with(() => `Path "${loc.display}"`, () => {
+                    inv.explainer?.line(`Original path: "${loc.original}"`);
+                    if (!loc.exists) { inv.explainer?.line('Path not found'); return NOT_FOUND; }
+                    return this.lookupIn(rl, loc, key, inv);
+                });
+            }));
+        });
+    }
+
+    private lookupIn(rl: ResolvedLevel, loc: ResolvedLocation | null, key: LookupKey, inv: Invocation): Found {
+        const hash = this.dataHash(rl, loc);
+        const root = key.rootKey;
+        if (!hash.has(root)) { inv.explainer?.notFound(root); return NOT_FOUND; }
+        const value = this.services.interpolator.interpolate(hash.get(root) as PuppetValue, inv, this.services.scope, true);
+        inv.explainer?.found(root, value);
+        return value;
+    }
+
+    /** The level's data: yaml_data / json_data of the location (module data keeps only its own keys). */
+    dataHash(rl: ResolvedLevel, loc: ResolvedLocation | null): ReadonlyMap<PuppetValue, PuppetValue> {
+        const { level } = rl;
+        const fn = level.functionName;
+        if (level.functionKind !== 'data_hash' || (fn !== 'yaml_data' && fn !== 'json_data')) {
+            throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
+        }
+        if (loc === null) {
+            throw configError(`one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, this.config.displayPath);
+        }
+        const file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+        return this.moduleName === undefined ? file.value as ReadonlyMap<PuppetValue, PuppetValue> : this.ownKeys(file, loc, fn);
+    }
+
+    /** ModuleDataProvider#validate_data_hash: keys outside the module are dropped with a warning. */
+    private ownKeys(file: DataFile, loc: ResolvedLocation, fn: string): ReadonlyMap<PuppetValue, PuppetValue> {
+        let own = this.qualified.get(file);
+        if (own) return own;
+        const prefix = `${this.moduleName}::`;
+        const hash = file.value as Map<PuppetValue, PuppetValue>;
+        const bad = [...hash.keys()].filter(k => k !== 'lookup_options' && !(typeof k === 'string' && k.startsWith(prefix)));
+        own = bad.length === 0 ? hash : new Map([...hash].filter(([k]) => !bad.includes(k)));
+        if (bad.length > 0) {
+            this.services.warn(`Module '${this.moduleName}': Value returned from data_hash function '${fn}', when using location '${loc.path}', must use keys qualified with the name of the module`, loc.display);
+        }
+        this.qualified.set(file, own);
+        return own;
+    }
+}
+
+/** Explains "Merge strategy X" around a multi-variant merge (Puppet only reports real merges). */
+export function withMerge(inv: Invocation, strategy: MergeStrategy, variants: number, body: () => Found): Found {
+    if (!inv.explainer || strategy.name === 'first' || variants < 2) return body();
+    return inv.with(() => `Merge strategy ${strategy.name}`, () => {
+        if (strategy.options && strategy.options.size > 0) inv.explainer?.line(`Options: ${pretty(strategy.options, '')}`);
+        const r = body();
+        if (r !== NOT_FOUND) inv.explainer?.merged(r);
+        return r;
+    });
+}
+
+function isFile(p: string): boolean {
+    try {
+        return existsSync(p) && !statSync(p).isDirectory();
+    } catch {
+        return false;
+    }
+}
+
+/** The path relative to `root` when inside it, else absolute. */
+export function displayPath(root: string, abs: string): string {
+    const rel = relative(root, abs);
+    return rel.startsWith('..') || isAbsolute(rel) ? abs : rel;
+}

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { toRichData, type PuppetValue, type RichData } from '../../model/index.js';
+import { BindingsIssues } from '../issues.js';
+import { trustedFor, type HieraContext } from './context.js';
+import { parseJsonData, parseYamlData } from './data-file.js';
+import type { HieraTypeSupport, LookupRequest } from './engine.js';
+import { isLookupError, LookupError } from './errors.js';
+import { createHieraLookup, type HieraServices } from './service.js';
+
+/** A `modelc lookup` request, with the oracle's options. */
+export interface LookupCommandRequest {
+    readonly codedir: string;
+    readonly key: string;
+    readonly node?: string;
+    readonly factsFile?: string;
+    readonly trustedFile?: string;
+    readonly environment?: string;
+    readonly merge?: string;
+    readonly knockoutPrefix?: string;
+    readonly sortMergedArrays?: boolean;
+    readonly mergeHashArrays?: boolean;
+    readonly type?: string;
+    /** The default as given on the command line: JSON, or a bare word taken as a string. */
+    readonly defaultJson?: string;
+    /** The default as a value (tests); wins over defaultJson. */
+    readonly defaultValue?: { readonly value: PuppetValue };
+    readonly explain?: boolean;
+    readonly types?: HieraTypeSupport;
+    readonly services?: HieraServices;
+    /** Top-scope variables of a compile (for --compile), by name. */
+    readonly variable?: (name: string) => PuppetValue | undefined;
+}
+
+/** The outcome as the oracle prints it: JSON text (or explanation) and the exit code. */
+export interface LookupCommandResult {
+    readonly exitCode: 0 | 1;
+    readonly output: string;
+}
+
+/** Runs one lookup as `oracle/lookup` does and renders the oracle's output. */
+export function runLookupCommand(req: LookupCommandRequest): LookupCommandResult {
+    const codedir = resolve(req.codedir);
+    const facts = loadFacts(codedir, req.factsFile);
+    const node = req.node ?? facts.name ?? (typeof facts.values.get('clientcert') === 'string' ? facts.values.get('clientcert') as string : 'testnode.example.com');
+    const trustedIn = req.trustedFile ? readMapFile(req.trustedFile) : new Map<PuppetValue, PuppetValue>();
+    const context: HieraContext = {
+        environment: req.environment ?? 'production',
+        facts: facts.values,
+        trusted: trustedFor(node, trustedIn as Map<string, PuppetValue>),
+        variable: req.variable
+    };
+    const service = createHieraLookup({ environment: codedir, context, types: req.types, services: req.services });
+    const request: LookupRequest = {
+        merge: mergeOption(req),
+        type: req.type,
+        default: req.defaultValue ?? (req.defaultJson !== undefined ? { value: parseDefault(req.defaultJson) } : undefined)
+    };
+    if (req.explain) {
+        const r = service.explain(req.key, request);
+        return { exitCode: r.error === undefined ? 0 : 1, output: r.text };
+    }
+    try {
+        return { exitCode: 0, output: lookupJson(service.lookup(req.key, request)) };
+    } catch (e) {
+        if (!isLookupError(e)) throw e;
+        return { exitCode: 1, output: errorJson(e, service.warnings) };
+    }
+}
+
+/** The merge argument the oracle passes: deep always carries its two flags. */
+function mergeOption(req: LookupCommandRequest): PuppetValue | undefined {
+    if (req.merge === undefined) return undefined;
+    if (req.merge !== 'deep') return new Map<PuppetValue, PuppetValue>([['strategy', req.merge]]);
+    const m = new Map<PuppetValue, PuppetValue>([
+        ['strategy', 'deep'],
+        ['sort_merged_arrays', req.sortMergedArrays === true],
+        ['merge_hash_arrays', req.mergeHashArrays === true]
+    ]);
+    if (req.knockoutPrefix !== undefined) m.set('knockout_prefix', req.knockoutPrefix);
+    return m;
+}
+
+function parseDefault(text: string): PuppetValue {
+    try {
+        return parseJsonData(text, '--default').value;
+    } catch {
+        return text;
+    }
+}
+
+interface Facts {
+    readonly values: Map<string, PuppetValue>;
+    readonly name?: string;
+}
+
+/** Facts: a plain hash, the `puppet facts` {name, values} shape, or Puppet's YAML fact cache. */
+export function loadFacts(codedir: string, file: string | undefined): Facts {
+    const path = file ?? ['facts.yaml', 'facts.yml', 'facts.json'].map(f => join(codedir, f)).find(f => existsSync(f));
+    if (path === undefined) return { values: new Map() };
+    const data = readMapFile(path);
+    const values = data.get('values');
+    if (values instanceof Map && (data.has('name') || data.has('timestamp'))) {
+        const name = data.get('name');
+        return { values: values as Map<string, PuppetValue>, name: typeof name === 'string' ? name : undefined };
+    }
+    return { values: data as Map<string, PuppetValue> };
+}
+
+function readMapFile(path: string): Map<PuppetValue, PuppetValue> {
+    let text: string;
+    try {
+        text = readFileSync(path, 'utf8');
+    } catch (e) {
+        throw new LookupError(`cannot read input: ${e instanceof Error ? e.message : String(e)}`, { code: BindingsIssues.BIND_INPUT_FILE, at: { file: path } });
+    }
+    const value = path.endsWith('.json')
+        ? parseJsonData(text, path).value
+        : parseYamlData(text.replace(/^---\s*!ruby\/object:Puppet::Node::Facts\s*\n/, '---\n'), path).value;
+    if (value === null || value === false) return new Map();
+    if (!(value instanceof Map)) throw new LookupError(`${path} must hold a mapping`, { code: BindingsIssues.BIND_INPUT_FILE, at: { file: path } });
+    return value;
+}
+
+const rawJSON = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
+
+/** Rich-data JSON, pretty, with integers exact and floats always written with a fraction (2.0). */
+export function lookupJson(value: PuppetValue): string {
+    const data: RichData = toRichData(value);
+    return `${JSON.stringify(data, (_k, v: unknown) => {
+        if (typeof v === 'bigint') return rawJSON(v.toString());
+        if (typeof v === 'number' && Number.isInteger(v) && Number.isFinite(v) && Math.abs(v) < 1e16) return rawJSON(`${v}.0`);
+        return v;
+    }, 2)}\n`;
+}
+
+/** The oracle's error object: message, class, not_found, file, line, issue_code, logs. */
+export function errorJson(e: LookupError, warnings: readonly string[]): string {
+    const error: Record<string, unknown> = { message: e.message, class: e.puppetClass };
+    if (e.notFound) error.not_found = true;
+    if (e.at?.file !== undefined && e.issueCode !== undefined) error.file = e.at.file;
+    if (e.at?.line !== undefined && e.issueCode !== undefined) error.line = e.at.line;
+    if (e.issueCode !== undefined) error.issue_code = e.issueCode;
+    const out: Record<string, unknown> = { error };
+    if (warnings.length > 0) out.logs = warnings.map(message => ({ level: 'warning', message }));
+    return `${JSON.stringify(out, null, 2)}\n`;
+}

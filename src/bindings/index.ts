@@ -1,0 +1,2 @@
+export * from './issues.js';
+export * from './hiera/index.js';

@@ -1,0 +1,61 @@
+/**
+ * Issue catalogue of the bindings stage. Codes are stable: tests, docs and tools match on them.
+ * `LOOKUP_` codes are Hiera 5 lookup failures (each also carries Puppet's own class and, where
+ * Puppet has one, its issue code); `BIND_` codes are problems of the bindings providers.
+ */
+export const BindingsIssues = {
+    /** No value for the key (Puppet: "Function lookup() did not find a value for the name ..."). */
+    LOOKUP_NOT_FOUND: 'LOOKUP_NOT_FOUND',
+    /** A key that cannot be split into segments (quotes or dots misplaced). */
+    LOOKUP_KEY_SYNTAX: 'LOOKUP_KEY_SYNTAX',
+    /** Digging into a value that is neither a hash nor an array. */
+    LOOKUP_DIG_TYPE_MISMATCH: 'LOOKUP_DIG_TYPE_MISMATCH',
+    /** A lookup that (through interpolation) looks itself up. */
+    LOOKUP_RECURSION: 'LOOKUP_RECURSION',
+    /** `%{alias(...)}` mixed with other text. */
+    LOOKUP_ALIAS_NOT_ENTIRE_STRING: 'LOOKUP_ALIAS_NOT_ENTIRE_STRING',
+    /** `%{name(...)}` with a method other than lookup, hiera, alias, scope, literal. */
+    LOOKUP_UNKNOWN_INTERPOLATION_METHOD: 'LOOKUP_UNKNOWN_INTERPOLATION_METHOD',
+    /** Method syntax in a place that only allows variables (hiera.yaml paths, options). */
+    LOOKUP_INTERPOLATION_METHOD_NOT_ALLOWED: 'LOOKUP_INTERPOLATION_METHOD_NOT_ALLOWED',
+    /** A data file that cannot be parsed (YAML or JSON syntax, forbidden classes such as Date). */
+    LOOKUP_DATA_PARSE: 'LOOKUP_DATA_PARSE',
+    /** A data file whose top level is not a hash (a warning; the file counts as empty). */
+    LOOKUP_DATA_NOT_A_HASH: 'LOOKUP_DATA_NOT_A_HASH',
+    /** Module data with keys outside the module's namespace (a warning; the keys are ignored). */
+    LOOKUP_MODULE_KEY_NOT_QUALIFIED: 'LOOKUP_MODULE_KEY_NOT_QUALIFIED',
+    /** lookup_options that are not a hash. */
+    LOOKUP_OPTIONS_NOT_A_HASH: 'LOOKUP_OPTIONS_NOT_A_HASH',
+    /** Module lookup_options for keys outside the module. */
+    LOOKUP_OPTIONS_NOT_IN_MODULE: 'LOOKUP_OPTIONS_NOT_IN_MODULE',
+    /** A merge given as a hash without 'strategy', or an unknown strategy name. */
+    LOOKUP_BAD_MERGE: 'LOOKUP_BAD_MERGE',
+    /** A value of the wrong type for the chosen merge strategy. */
+    LOOKUP_MERGE_TYPE: 'LOOKUP_MERGE_TYPE',
+    /** convert_to failed, or names a type that does not parse. */
+    LOOKUP_CONVERT_TO: 'LOOKUP_CONVERT_TO',
+    /** The found (or default) value does not match the requested type. */
+    LOOKUP_TYPE_MISMATCH: 'LOOKUP_TYPE_MISMATCH',
+    /** A feature that needs a stage that is not available (type system, compiler). */
+    LOOKUP_UNSUPPORTED: 'LOOKUP_UNSUPPORTED',
+    /** hiera.yaml problems, in Puppet's wording (HIERA_* issue codes). */
+    LOOKUP_CONFIG_UNSUPPORTED_VERSION: 'LOOKUP_CONFIG_UNSUPPORTED_VERSION',
+    LOOKUP_CONFIG_V3_IGNORED: 'LOOKUP_CONFIG_V3_IGNORED',
+    LOOKUP_CONFIG_NOT_A_HASH: 'LOOKUP_CONFIG_NOT_A_HASH',
+    LOOKUP_CONFIG_WRONG_TYPE: 'LOOKUP_CONFIG_WRONG_TYPE',
+    LOOKUP_CONFIG_MISSING_FUNCTION: 'LOOKUP_CONFIG_MISSING_FUNCTION',
+    LOOKUP_CONFIG_MULTIPLE_FUNCTIONS: 'LOOKUP_CONFIG_MULTIPLE_FUNCTIONS',
+    LOOKUP_CONFIG_MULTIPLE_FUNCTIONS_IN_DEFAULT: 'LOOKUP_CONFIG_MULTIPLE_FUNCTIONS_IN_DEFAULT',
+    LOOKUP_CONFIG_MULTIPLE_LOCATIONS: 'LOOKUP_CONFIG_MULTIPLE_LOCATIONS',
+    LOOKUP_CONFIG_RESERVED_OPTION: 'LOOKUP_CONFIG_RESERVED_OPTION',
+    LOOKUP_CONFIG_NAME_TWICE: 'LOOKUP_CONFIG_NAME_TWICE',
+    LOOKUP_CONFIG_V3_BACKEND: 'LOOKUP_CONFIG_V3_BACKEND',
+    LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE: 'LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE',
+    LOOKUP_CONFIG_UNKNOWN_FUNCTION: 'LOOKUP_CONFIG_UNKNOWN_FUNCTION',
+    /** Reading a facts or trusted-data file for a lookup request. */
+    BIND_INPUT_FILE: 'BIND_INPUT_FILE',
+    /** The code directory is not an environment directory. */
+    BIND_NOT_AN_ENVIRONMENT: 'BIND_NOT_AN_ENVIRONMENT'
+} as const;
+
+export type BindingsIssueCode = typeof BindingsIssues[keyof typeof BindingsIssues];
