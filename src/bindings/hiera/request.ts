@@ -7,6 +7,7 @@ import { parseJsonData, parseYamlData } from './data-file.js';
 import type { HieraTypeSupport, LookupRequest } from './engine.js';
 import { isLookupError, LookupError } from './errors.js';
 import { createHieraLookup, type HieraServices } from './service.js';
+import { createTypeSupport } from './type-support.js';
 
 /** A `modelc lookup` request, with the oracle's options. */
 export interface LookupCommandRequest {
@@ -50,7 +51,7 @@ export function runLookupCommand(req: LookupCommandRequest): LookupCommandResult
         trusted: trustedFor(node, trustedIn as Map<string, PuppetValue>),
         variable: req.variable
     };
-    const service = createHieraLookup({ environment: codedir, context, types: req.types, services: req.services });
+    const service = createHieraLookup({ environment: codedir, context, types: req.types ?? createTypeSupport(), services: req.services });
     const request: LookupRequest = {
         merge: mergeOption(req),
         type: req.type,
