@@ -1314,6 +1314,87 @@ export const BindingsPackage: MPackage = {
                 }
             ],
             "doc": "How a hash multibind resolves duplicate keys (Ruby option conflict_resolution)."
+        },
+        {
+            "kind": "class",
+            "name": "HieraLevelBindings",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "NamedBindings"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "hieraLayer",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The Hiera layer: \"global\", \"environment\" or \"module\" (Hiera's own layering, inside one ARM-8 layer)."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "moduleName",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "For the module layer: the module whose hiera.yaml defined the level."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "levelIndex",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The level's position in its hiera.yaml hierarchy, 0 = highest precedence."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "levelName",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The level name as written in hiera.yaml."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "defaultHierarchy",
+                    "type": "Boolean",
+                    "lower": 0,
+                    "upper": 1,
+                    "defaultValue": "false",
+                    "doc": "True for a module's `default_hierarchy` level (consulted only when nothing else has the key)."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "dataFiles",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": -1,
+                    "doc": "The data files the level resolved to for the request (after interpolation), in search order."
+                }
+            ],
+            "doc": "The bindings of one Hiera 5 hierarchy level, as the `hiera:` provider contributes them: one\nbinding per data key (including `lookup_options`), in the order the level's data files are\nsearched. Levels of a layer appear highest precedence first; `levelIndex` keeps that order\nexplicit so an injector can rank bindings of one layer without relying on list order."
+        },
+        {
+            "kind": "class",
+            "name": "HieraInterpolationProducerDescriptor",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [
+                "ProducerDescriptor"
+            ],
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "template",
+                    "type": "Data",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The value as written in the data file, interpolation expressions unexpanded."
+                }
+            ],
+            "doc": "Produces a Hiera data value that contains `%{...}` interpolations (facts, trusted, scope\nvariables, lookup/alias/literal); they are resolved for the requesting node at lookup time."
         }
     ]
 };
@@ -1345,9 +1426,9 @@ export function isSourceLocation(value: unknown): value is SourceLocation {
 }
 
 /** Common base of every bindings model element (Ruby: BindingsModelObject); carries provenance. */
-export type BindingsModelObject = LayeredBindings | NamedLayer | ContributedBindings | ContributionSource | SiteCategorization | CategoryDefinition | EffectiveCategories | Bindings | NamedBindings | CategorizedBindings | Category | AndPredicate | OrPredicate | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | ParameterMapping | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | NamedArgument | PuppetExpression | PuppetLambda | ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor;
+export type BindingsModelObject = LayeredBindings | NamedLayer | ContributedBindings | ContributionSource | SiteCategorization | CategoryDefinition | EffectiveCategories | Bindings | NamedBindings | CategorizedBindings | Category | AndPredicate | OrPredicate | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | ParameterMapping | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | NamedArgument | PuppetExpression | PuppetLambda | ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor | HieraLevelBindings | HieraInterpolationProducerDescriptor;
 
-const bindingsModelObjectTypes: ReadonlySet<string> = new Set(['LayeredBindings', 'NamedLayer', 'ContributedBindings', 'ContributionSource', 'SiteCategorization', 'CategoryDefinition', 'EffectiveCategories', 'Bindings', 'NamedBindings', 'CategorizedBindings', 'Category', 'AndPredicate', 'OrPredicate', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'ParameterMapping', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'NamedArgument', 'PuppetExpression', 'PuppetLambda', 'ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor']);
+const bindingsModelObjectTypes: ReadonlySet<string> = new Set(['LayeredBindings', 'NamedLayer', 'ContributedBindings', 'ContributionSource', 'SiteCategorization', 'CategoryDefinition', 'EffectiveCategories', 'Bindings', 'NamedBindings', 'CategorizedBindings', 'Category', 'AndPredicate', 'OrPredicate', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'ParameterMapping', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'NamedArgument', 'PuppetExpression', 'PuppetLambda', 'ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor', 'HieraLevelBindings', 'HieraInterpolationProducerDescriptor']);
 export function isBindingsModelObject(value: unknown): value is BindingsModelObject {
     return typeof value === 'object' && value !== null && bindingsModelObjectTypes.has((value as { $type?: string }).$type ?? '');
 }
@@ -1388,7 +1469,7 @@ export interface NamedLayer {
     /** The bindings URIs removed from the expanded include set before loading. */
     exclude?: BindingsUri[];
     /** The named bindings contributed to this layer, in contribution order (document order within each). */
-    bindings?: NamedBindings[];
+    bindings?: NamedBindingsOrSubtype[];
 }
 
 export function createNamedLayer(init: Omit<NamedLayer, '$type'>): NamedLayer {
@@ -1416,7 +1497,7 @@ export interface ContributedBindings {
     /** The provider's opinion about category precedence (e.g. a hiera hierarchy), checked against the site categorization. */
     effectiveCategories?: EffectiveCategories;
     /** The contributed named bindings. */
-    bindings?: NamedBindings[];
+    bindings?: NamedBindingsOrSubtype[];
 }
 
 export function createContributedBindings(init: Omit<ContributedBindings, '$type'>): ContributedBindings {
@@ -1513,9 +1594,9 @@ export function isEffectiveCategories(value: unknown): value is EffectiveCategor
 }
 
 /** Anything that can appear in a bindings block: a single binding or a nested container (Ruby: AbstractBinding). */
-export type AbstractBinding = Bindings | NamedBindings | CategorizedBindings | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding;
+export type AbstractBinding = Bindings | NamedBindings | CategorizedBindings | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | HieraLevelBindings;
 
-const abstractBindingTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding']);
+const abstractBindingTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'HieraLevelBindings']);
 export function isAbstractBinding(value: unknown): value is AbstractBinding {
     return typeof value === 'object' && value !== null && abstractBindingTypes.has((value as { $type?: string }).$type ?? '');
 }
@@ -1534,9 +1615,9 @@ export function createBindings(init: Omit<Bindings, '$type'>): Bindings {
 }
 
 /** Bindings or any of its subclasses. */
-export type BindingsOrSubtype = Bindings | NamedBindings | CategorizedBindings;
+export type BindingsOrSubtype = Bindings | NamedBindings | CategorizedBindings | HieraLevelBindings;
 
-const bindingsTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings']);
+const bindingsTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'HieraLevelBindings']);
 export function isBindings(value: unknown): value is BindingsOrSubtype {
     return typeof value === 'object' && value !== null && bindingsTypes.has((value as { $type?: string }).$type ?? '');
 }
@@ -1558,8 +1639,11 @@ export function createNamedBindings(init: Omit<NamedBindings, '$type'>): NamedBi
     return { $type: 'NamedBindings', ...init };
 }
 
-const namedBindingsTypes: ReadonlySet<string> = new Set(['NamedBindings']);
-export function isNamedBindings(value: unknown): value is NamedBindings {
+/** NamedBindings or any of its subclasses. */
+export type NamedBindingsOrSubtype = NamedBindings | HieraLevelBindings;
+
+const namedBindingsTypes: ReadonlySet<string> = new Set(['NamedBindings', 'HieraLevelBindings']);
+export function isNamedBindings(value: unknown): value is NamedBindingsOrSubtype {
     return typeof value === 'object' && value !== null && namedBindingsTypes.has((value as { $type?: string }).$type ?? '');
 }
 
@@ -2108,9 +2192,9 @@ export function isPuppetLambda(value: unknown): value is PuppetLambda {
 }
 
 /** Describes which producer creates the bound value, keeping the model free of runtime classes (Ruby: ProducerDescriptor). */
-export type ProducerDescriptor = ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor;
+export type ProducerDescriptor = ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor | HieraInterpolationProducerDescriptor;
 
-const producerDescriptorTypes: ReadonlySet<string> = new Set(['ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor']);
+const producerDescriptorTypes: ReadonlySet<string> = new Set(['ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor', 'HieraInterpolationProducerDescriptor']);
 export function isProducerDescriptor(value: unknown): value is ProducerDescriptor {
     return typeof value === 'object' && value !== null && producerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
@@ -2415,5 +2499,67 @@ export function isHashMultibindProducerDescriptor(value: unknown): value is Hash
 /** How a hash multibind resolves duplicate keys (Ruby option conflict_resolution). */
 export type ConflictResolution = 'priority' | 'error' | 'ignore' | 'merge' | 'append';
 
+/**
+ * The bindings of one Hiera 5 hierarchy level, as the `hiera:` provider contributes them: one
+ * binding per data key (including `lookup_options`), in the order the level's data files are
+ * searched. Levels of a layer appear highest precedence first; `levelIndex` keeps that order
+ * explicit so an injector can rank bindings of one layer without relying on list order.
+ */
+export interface HieraLevelBindings {
+    readonly $type: 'HieraLevelBindings';
+    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    location?: SourceLocation;
+    /** The contained bindings and nested containers, in document order. */
+    bindings?: AbstractBinding[];
+    /** The fully qualified bindings name, e.g. "mymodule::default". */
+    name?: string;
+    /** The provider and URI this set was contributed by (stamped by the composer). */
+    contributedBy?: ContributionSource;
+    /** The Hiera layer: "global", "environment" or "module" (Hiera's own layering, inside one ARM-8 layer). */
+    hieraLayer: string;
+    /** For the module layer: the module whose hiera.yaml defined the level. */
+    moduleName?: string;
+    /** The level's position in its hiera.yaml hierarchy, 0 = highest precedence. */
+    levelIndex?: number;
+    /** The level name as written in hiera.yaml. */
+    levelName: string;
+    /** True for a module's `default_hierarchy` level (consulted only when nothing else has the key). */
+    defaultHierarchy?: boolean;
+    /** The data files the level resolved to for the request (after interpolation), in search order. */
+    dataFiles?: string[];
+}
+
+export function createHieraLevelBindings(init: Omit<HieraLevelBindings, '$type'>): HieraLevelBindings {
+    return { $type: 'HieraLevelBindings', ...init };
+}
+
+const hieraLevelBindingsTypes: ReadonlySet<string> = new Set(['HieraLevelBindings']);
+export function isHieraLevelBindings(value: unknown): value is HieraLevelBindings {
+    return typeof value === 'object' && value !== null && hieraLevelBindingsTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+/**
+ * Produces a Hiera data value that contains `%{...}` interpolations (facts, trusted, scope
+ * variables, lookup/alias/literal); they are resolved for the requesting node at lookup time.
+ */
+export interface HieraInterpolationProducerDescriptor {
+    readonly $type: 'HieraInterpolationProducerDescriptor';
+    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    location?: SourceLocation;
+    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
+    transformer?: PuppetLambda;
+    /** The value as written in the data file, interpolation expressions unexpanded. */
+    template?: RichData;
+}
+
+export function createHieraInterpolationProducerDescriptor(init: Omit<HieraInterpolationProducerDescriptor, '$type'>): HieraInterpolationProducerDescriptor {
+    return { $type: 'HieraInterpolationProducerDescriptor', ...init };
+}
+
+const hieraInterpolationProducerDescriptorTypes: ReadonlySet<string> = new Set(['HieraInterpolationProducerDescriptor']);
+export function isHieraInterpolationProducerDescriptor(value: unknown): value is HieraInterpolationProducerDescriptor {
+    return typeof value === 'object' && value !== null && hieraInterpolationProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 /** Every concrete class of Bindings. */
-export type BindingsObject = SourceLocation | LayeredBindings | NamedLayer | ContributedBindings | ContributionSource | SiteCategorization | CategoryDefinition | EffectiveCategories | Bindings | NamedBindings | CategorizedBindings | Category | AndPredicate | OrPredicate | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | ParameterMapping | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | NamedArgument | PuppetExpression | PuppetLambda | ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor;
+export type BindingsObject = SourceLocation | LayeredBindings | NamedLayer | ContributedBindings | ContributionSource | SiteCategorization | CategoryDefinition | EffectiveCategories | Bindings | NamedBindings | CategorizedBindings | Category | AndPredicate | OrPredicate | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | ParameterMapping | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | NamedArgument | PuppetExpression | PuppetLambda | ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor | HieraLevelBindings | HieraInterpolationProducerDescriptor;

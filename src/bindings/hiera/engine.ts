@@ -140,7 +140,10 @@ export class HieraEngine {
             // The global layer has an empty hierarchy here; Puppet still runs its recursion check
             // and reports failures from it prefixed with the key of the outermost lookup.
             try {
-                return inv.check(key.text, () => NOT_FOUND);
+                return inv.check(key.text, () => inv.with(() => 'Global Data Provider (hiera configuration version 5)', () => {
+                    inv.explainer?.notFound(key.text);
+                    return NOT_FOUND;
+                }));
             } catch (e) {
                 if (isLookupError(e) && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
                 throw e;

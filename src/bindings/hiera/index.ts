@@ -11,3 +11,4 @@ export { tokenizePlain } from './psych-scalar.js';
 export { createHieraLookup, createHieraServices, defaultHieraServices, HieraModule, type HieraLookup, type HieraLookupOptions, type HieraServices } from './service.js';
 export { errorJson, loadFacts, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult } from './request.js';
 export { createTypeSupport } from './type-support.js';
+export { hieraBindingsModel, provideHieraBindings } from './bindings-provider.js';

@@ -1,5 +1,6 @@
 import { existsSync, globSync, statSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
+import type { SourcePoint } from '../../common/index.js';
 import type { PuppetValue } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 import type { HierarchyLevel, HieraConfig } from './config.js';
@@ -10,7 +11,7 @@ import { pretty } from './explain.js';
 import type { HieraFileCache, WarningSink } from './data-cache.js';
 import type { Interpolator } from './interpolation.js';
 import { scopeValue } from './interpolation.js';
-import type { Invocation } from './invocation.js';
+import { Invocation } from './invocation.js';
 import { NOT_FOUND, type Found, type LookupKey } from './lookup-key.js';
 import { valueEquals, type MergeStrategy } from './merge.js';
 
@@ -75,7 +76,8 @@ export class DataLayer {
     }
 
     levels(inv: Invocation, useDefaultHierarchy: boolean): ResolvedLevel[] {
-        if (!this.resolved || (this.services.scopeIsMutable && !this.stable())) this.resolved = this.resolve(inv);
+        // Puppet resolves the hierarchy with an invocation of its own, so path interpolation is not explained.
+        if (!this.resolved || (this.services.scopeIsMutable && !this.stable())) this.resolved = this.resolve(new Invocation(inv.nameStack));
         return useDefaultHierarchy ? this.resolved.defaults : this.resolved.levels;
     }
 
@@ -148,6 +150,14 @@ export class DataLayer {
         const value = this.services.interpolator.interpolate(hash.get(root) as PuppetValue, inv, this.services.scope, true);
         inv.explainer?.found(root, value);
         return value;
+    }
+
+    /** A data file of a level with its key positions (for the bindings provider). */
+    dataFile(rl: ResolvedLevel, loc: ResolvedLocation): { hash: ReadonlyMap<PuppetValue, PuppetValue>; positions: ReadonlyMap<string, SourcePoint> } {
+        const hash = this.dataHash(rl, loc);
+        const fn = rl.level.functionName;
+        const file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+        return { hash, positions: file.keyPositions };
     }
 
     /** The level's data: yaml_data / json_data of the location (module data keeps only its own keys). */
