@@ -4,6 +4,7 @@ import { lowerStatements, type LoweredStatement } from '../lowering/statements.j
 import { shapeOf } from '../lowering/resources.js';
 import { readNumber } from '../pn/pn-format.js';
 import { startOf, type Report } from './check-program.js';
+import { validateArm8 } from './arm8.js';
 import { aAn, label } from './labels.js';
 
 const PARAM_NAME = /^[a-z_]\w*$/;
@@ -173,6 +174,7 @@ export function validateProgram(program: Program, report: Report): void {
                 break;
         }
     }
+    validateArm8(program, report);
 }
 
 type ErrorFn = (node: AstNode, code: Parameters<Report>[1], ...args: string[]) => void;
