@@ -1,0 +1,107 @@
+import type { AbstractBinding, NamedArgument, ProducerDescriptor, SourceLocation } from '../../generated/model/bindings.js';
+import type { ShadowReason } from '../../generated/model/effective-bindings.js';
+import type { RichData } from '../model/index.js';
+import type { Alternative } from './predicates.js';
+import { compareScores } from './predicates.js';
+import type { InjectedValue } from './values.js';
+
+/**
+ * How a candidate's value is made. Most come straight from a producer descriptor; the ARM-8
+ * forms the model expands (parameters, variables, maps, aliases, classes) get their own kinds.
+ */
+export type ProducerSpec =
+    | { readonly kind: 'descriptor'; readonly descriptor: ProducerDescriptor }
+    | { readonly kind: 'value'; readonly value: RichData }
+    | { readonly kind: 'computed'; readonly value: InjectedValue }
+    | { readonly kind: 'parameter'; readonly source: SharedSource; readonly parameter: string }
+    | { readonly kind: 'alias'; readonly originalKey: string }
+    | { readonly kind: 'rebind' }
+    | { readonly kind: 'multibind' }
+    | { readonly kind: 'classes' }
+    | { readonly kind: 'none' };
+
+/** The object a non-hash `bind parameters` draws values from, produced once for all its parameters. */
+export interface SharedSource {
+    readonly descriptor: ProducerDescriptor;
+    readonly target: string;
+    readonly candidate?: Candidate;
+}
+
+/** A value-producing thing made lazily from a spec, at the first lookup. */
+export interface Producer {
+    produce(): InjectedValue;
+}
+
+/** One binding considered for a key (or contributed to a multibind id), in one applicable alternative. */
+export interface Candidate {
+    readonly bindingKind: string;
+    readonly binding: AbstractBinding;
+    readonly key: string;
+    readonly name: string;
+    readonly declaredType: string | undefined;
+    readonly layerIndex: number;
+    readonly layer: string;
+    readonly namedBindings: string;
+    readonly contributedBy: string | undefined;
+    readonly alternative: Alternative;
+    /** Document order over the whole model: ties in collection order. */
+    readonly order: number;
+    /** A provider's ranking inside one layer and category (Hiera levels: lower wins); empty when none. */
+    readonly rank: readonly number[];
+    readonly abstract: boolean;
+    readonly override: boolean;
+    readonly final: boolean;
+    readonly optional: boolean;
+    readonly singleton: boolean;
+    readonly spec: ProducerSpec;
+    readonly producerArgs: readonly NamedArgument[];
+    readonly location: SourceLocation | undefined;
+    /** For a multibinding: the id its fragments attach to. */
+    readonly multibindId: string | undefined;
+    producer?: Producer;
+}
+
+export interface Shadow {
+    readonly candidate: Candidate;
+    readonly reason: ShadowReason;
+    readonly explanation: string;
+}
+
+/** A binding that was not used at all for this request, kept for explanations. */
+export interface Unused {
+    readonly bindingKind: string;
+    readonly layer: string;
+    readonly namedBindings: string;
+    readonly category: string;
+    readonly location: SourceLocation | undefined;
+    readonly reason: ShadowReason;
+    readonly explanation: string;
+}
+
+/** The outcome for one key. */
+export class Entry {
+    winner: Candidate | undefined;
+    readonly shadowed: Shadow[] = [];
+    /** Lower candidates a value falls through to when an optional winner produces nothing. */
+    fallbacks: Candidate[] = [];
+    overrideResolved = false;
+    /** The `bind renamed` that erased this key. */
+    erasedBy: Candidate | undefined;
+    /** Types of shadowed abstract (variable) bindings the value must also satisfy. */
+    constraints: string[] = [];
+    /** The candidate a winning `rebind` reuses. */
+    rebindDelegate: Candidate | undefined;
+    /** Set once a singleton winner produced a value. */
+    cached: { readonly value: InjectedValue } | undefined;
+    readonly unused: Unused[] = [];
+
+    constructor(readonly key: string, readonly type: string, readonly name: string, readonly candidates: Candidate[]) {}
+}
+
+/** > 0 when `a` has higher precedence: a higher layer first, then the higher category score. */
+export function comparePrecedence(a: Candidate, b: Candidate): number {
+    if (a.layerIndex !== b.layerIndex) return b.layerIndex - a.layerIndex;
+    const byScore = compareScores(a.alternative.score, b.alternative.score);
+    if (byScore !== 0 || a.rank.length === 0 || b.rank.length === 0) return byScore;
+    return -compareScores(a.rank, b.rank);
+}

@@ -1,0 +1,149 @@
+import type { LayeredBindings } from '../../generated/model/bindings.js';
+import type { Model } from '../model/index.js';
+import type { BinderResult } from './binder.js';
+import { diagnostic, fail, InjectorError, type InjectorDiagnostic } from './diagnostics.js';
+import type { Candidate, Entry } from './entries.js';
+import { buildEffectiveModel } from './effective-model.js';
+import { explainKey, type Explanation } from './explain.js';
+import { createProducer } from './producers.js';
+import { factsMap, RequestScope, type InjectionRequest } from './request.js';
+import { NOTHING, type Maybe, type ProducerRuntime } from './runtime.js';
+import { createInjectorServices, type InjectorOverrides, type InjectorServices } from './services.js';
+import type { InjectedValue } from './values.js';
+
+/** Answers injections for one request; created by createInjector. */
+export interface Injector {
+    /** The value bound to `name` (a Data key, or a naming-scheme key like `/param/Class[ntp]/servers`); `type` selects and checks. Throws when unbound. */
+    lookup(name: string, type?: string): InjectedValue;
+    /** Like lookup, but undef (null) when nothing is bound. */
+    optionallyLookup(name: string, type?: string): InjectedValue;
+    /** Every candidate of the key in precedence order, with why it won or lost. */
+    explain(name: string, type?: string): Explanation;
+    /** The EffectiveBindings model of this request. */
+    effectiveBindings(): Model;
+    /** Warnings (and, for lenient injectors, errors) found at creation. */
+    readonly issues: readonly InjectorDiagnostic[];
+}
+
+export interface CreateInjectorOptions {
+    /** Replaces services: the evaluator, the query service, instance factories... */
+    readonly services?: InjectorOverrides | InjectorServices;
+    /** Return an injector even when creation found errors (for `modelc effective` and explanations). */
+    readonly lenient?: boolean;
+}
+
+/**
+ * Creates the injector of a request from a Bindings model (a LayeredBindings root): categorizes
+ * the request, builds the effective bindings and reports conflicts and other binding errors now,
+ * not at lookup ("as soon as possible", ARM-8 Injector).
+ */
+export function createInjector(layered: Model, request: InjectionRequest, options: CreateInjectorOptions = {}): Injector {
+    const root = layered.root;
+    if (root.$type !== 'LayeredBindings') {
+        throw new InjectorError(diagnostic('error', 'INJECT_NO_LAYERS', {}));
+    }
+    const services = isServices(options.services) ? options.services : createInjectorServices(options.services);
+    const model = root as unknown as LayeredBindings;
+    const environment = request.environment ?? model.environment ?? 'production';
+    const facts = factsMap(request.facts);
+    const categoryScope = new RequestScope(request.node, environment, facts, undefined);
+    const categorization = services.categorizer.categorize({
+        site: model.categorization, known: model.effectiveCategories, environment, categoryValues: request.categoryValues ?? {}, scope: categoryScope
+    });
+    const result = services.binder.bind(model, categorization);
+    const errors = result.issues.filter(i => i.severity === 'error');
+    if (errors.length > 0 && !options.lenient) throw new InjectorError(errors);
+    return new InjectorImpl(services, result, { ...request, environment }, facts);
+}
+
+function isServices(s: CreateInjectorOptions['services']): s is InjectorServices {
+    return s !== undefined && 'binder' in s && typeof (s as InjectorServices).binder === 'object' && (s as InjectorServices).binder !== undefined;
+}
+
+class InjectorImpl implements Injector, ProducerRuntime {
+    readonly scope: RequestScope;
+    private readonly active = new Set<string>();
+
+    constructor(readonly services: InjectorServices, readonly result: BinderResult, private readonly request: InjectionRequest & { environment: string }, facts: ReturnType<typeof factsMap>) {
+        this.scope = new RequestScope(request.node, request.environment, facts, (name, type) => this.lookup(name, type));
+    }
+
+    get issues(): readonly InjectorDiagnostic[] {
+        return this.result.issues;
+    }
+
+    lookup(name: string, type?: string): InjectedValue {
+        const v = this.find(name, type);
+        if (v === NOTHING) return fail('INJECT_NOT_FOUND', { key: this.services.keys.key(type, name) }, this.services.keys.key(type, name));
+        return v;
+    }
+
+    optionallyLookup(name: string, type?: string): InjectedValue {
+        const v = this.find(name, type);
+        return v === NOTHING ? null : v;
+    }
+
+    private find(name: string, type: string | undefined): Maybe {
+        // The warm path: a Data name with a cached singleton value.
+        if (type === undefined && name.charCodeAt(0) !== 47) {
+            const e = this.result.dataEntries.get(name);
+            if (e === undefined) return NOTHING;
+            if (e.cached !== undefined && e.erasedBy === undefined) return e.cached.value;
+            return this.produceEntry(e);
+        }
+        return this.valueOfKey(this.services.keys.key(type, name), type);
+    }
+
+    valueOfKey(key: string, type: string | undefined, ignoreErasure = false): Maybe {
+        const e = this.result.entries.get(key);
+        if (e === undefined) return NOTHING;
+        const v = e.cached !== undefined && (ignoreErasure || e.erasedBy === undefined) ? e.cached.value : this.produceEntry(e, ignoreErasure);
+        if (v !== NOTHING && v !== null && type !== undefined && type !== 'Data' && !this.services.types.isInstance(v, type)) {
+            return fail('INJECT_LOOKUP_TYPE', { key, layers: e.winner ? [e.winner.layer] : [], locations: [e.winner?.location] }, type, this.services.types.infer(v));
+        }
+        return v;
+    }
+
+    produceEntry(e: Entry, ignoreErasure = false): Maybe {
+        if (!e.winner || (e.erasedBy && !ignoreErasure)) return NOTHING;
+        if (this.active.has(e.key)) fail('INJECT_LOOKUP_LOOP', { key: e.key, layers: [e.winner.layer], locations: [e.winner.location] }, e.key);
+        this.active.add(e.key);
+        try {
+            const chain = e.fallbacks.length > 0 && e.winner.optional ? [e.winner, ...e.fallbacks] : [e.winner];
+            for (const c of chain) {
+                const v = this.produce(c);
+                if (v === null) {
+                    if (c.optional) continue;
+                    return fail('INJECT_PRODUCED_UNDEF', { key: e.key, layers: [c.layer], locations: [c.location] }, e.key);
+                }
+                this.check(e, c, v);
+                if (c === e.winner && c.singleton) e.cached = { value: v };
+                return v;
+            }
+            return NOTHING;
+        } finally {
+            this.active.delete(e.key);
+        }
+    }
+
+    produce(c: Candidate): InjectedValue {
+        c.producer ??= createProducer(c, this);
+        return c.producer.produce();
+    }
+
+    /** Every produced value is checked against the binding's declared type (binder), and against shadowed abstract variable types. */
+    private check(e: Entry, c: Candidate, v: InjectedValue): void {
+        const types = this.services.types;
+        const site = { key: e.key, layers: [c.layer], locations: [c.location] };
+        if (c.declaredType !== undefined && !types.isInstance(v, c.declaredType)) fail('INJECT_PRODUCER_TYPE', site, c.declaredType, types.infer(v));
+        for (const t of e.constraints) if (!types.isInstance(v, t)) fail('INJECT_VARIABLE_TYPE', site, c.name, t, types.infer(v));
+    }
+
+    explain(name: string, type?: string): Explanation {
+        return explainKey(this.result, this.services.keys.key(type, name));
+    }
+
+    effectiveBindings(): Model {
+        return buildEffectiveModel(this.result, this.request, this.services);
+    }
+}

@@ -1,0 +1,75 @@
+import { isUserError } from '../../common/index.js';
+import {
+    generalize, inferType, isAssignable, isInstance, parseTypeString, PAnyType, PArrayType, PHashType, T, typeToString
+} from '../../types/index.js';
+import { isRuntimeValue, type InjectedValue } from '../values.js';
+import type { TypeService } from './type-service.js';
+
+/**
+ * The injector's view of the shared Puppet type system (`src/types`). Two additions of its own:
+ * ARM-8's type table makes a bare `Array` an Array of Data and a bare `Hash` a Hash of Data (so
+ * they share the Data name space), and runtime objects (made by instance producers) are judged
+ * by their class name, since the type system has no runtime classes.
+ */
+export class SharedTypeService implements TypeService {
+    private readonly parsed = new Map<string, PAnyType | undefined>();
+
+    normalize(type: string): string {
+        const t = this.parse(type);
+        return t ? typeToString(t) : type.trim();
+    }
+
+    isDataCompatible(type: string): boolean {
+        const t = this.parse(type);
+        return t !== undefined && isAssignable(T.data, t);
+    }
+
+    isInstance(value: InjectedValue, type: string): boolean {
+        const t = this.parse(type);
+        if (t === undefined) return true;
+        if (isRuntimeValue(value)) return runtimeInstance(value.runtimeType, t);
+        return isInstance(t, value);
+    }
+
+    isAssignable(target: string, source: string): boolean {
+        const t = this.parse(target);
+        const s = this.parse(source);
+        if (!t || !s) return target.trim() === source.trim();
+        return isAssignable(t, s);
+    }
+
+    infer(value: InjectedValue): string {
+        if (isRuntimeValue(value)) return value.runtimeType;
+        return typeToString(generalize(inferType(value)));
+    }
+
+    collectionOf(type: string): { kind: 'array'; element: string } | { kind: 'hash'; key: string; value: string } | undefined {
+        const t = this.parse(type);
+        if (t instanceof PArrayType) return { kind: 'array', element: t.element ? typeToString(t.element) : 'Any' };
+        if (t instanceof PHashType) return { kind: 'hash', key: t.key ? typeToString(t.key) : 'Any', value: t.value ? typeToString(t.value) : 'Any' };
+        return undefined;
+    }
+
+    private parse(type: string): PAnyType | undefined {
+        if (this.parsed.has(type)) return this.parsed.get(type);
+        const text = type.trim() === 'Array' ? 'Array[Data]' : type.trim() === 'Hash' ? 'Hash[String, Data]' : type;
+        let t: PAnyType | undefined;
+        try {
+            t = parseTypeString(text);
+        } catch (e) {
+            if (!isUserError(e)) throw e;
+            t = undefined; // not a type we can read: it is then only a name
+        }
+        this.parsed.set(type, t);
+        return t;
+    }
+}
+
+/** A runtime object is an instance of Any, of a runtime/resource/Type[...] type (no class hierarchy is known), or of its own class name. */
+function runtimeInstance(className: string, t: PAnyType): boolean {
+    switch (t.kind) {
+        case 'Any': case 'Type': case 'Resource': case 'Class': return true;
+        case 'Optional': case 'NotUndef': case 'Variant': return true;
+        default: return typeToString(t) === className;
+    }
+}

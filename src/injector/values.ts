@@ -1,0 +1,44 @@
+import { fromRichData, type RichData } from '../model/index.js';
+import { formatValue, puppetEquals, type PuppetValue } from '../values/index.js';
+
+/**
+ * An object made by an InstanceFactory or a runtime extension (a syntax checker, a logger);
+ * `runtimeType` names its class so type checks and explanations can talk about it.
+ */
+export interface RuntimeValue {
+    readonly runtimeType: string;
+}
+
+/** What an injection yields: a Puppet value (undef = null) or a runtime object. */
+export type InjectedValue = PuppetValue | RuntimeValue;
+
+export function isRuntimeValue(v: unknown): v is RuntimeValue {
+    return typeof v === 'object' && v !== null && typeof (v as { runtimeType?: unknown }).runtimeType === 'string'
+        && !(v instanceof Map) && !Array.isArray(v);
+}
+
+/** Rich data (binding values in models) to a Puppet value: Integer = bigint, Hash = Map. */
+export function toPuppetValue(d: RichData): PuppetValue {
+    return fromRichData(d);
+}
+
+/** A deep copy of the mutable parts (arrays, hashes), so non-singleton producers hand out fresh values. */
+export function deepCopy(v: InjectedValue): InjectedValue {
+    if (Array.isArray(v)) return v.map(x => deepCopy(x) as PuppetValue);
+    if (v instanceof Map) {
+        const m = new Map<PuppetValue, PuppetValue>();
+        for (const [k, x] of v) m.set(k, deepCopy(x) as PuppetValue);
+        return m;
+    }
+    return v;
+}
+
+/** Puppet `==` for the values the injector compares (uniq, class names). */
+export function valueEquals(a: InjectedValue, b: InjectedValue): boolean {
+    if (isRuntimeValue(a) || isRuntimeValue(b)) return a === b;
+    return puppetEquals(a, b);
+}
+
+export function displayValue(v: InjectedValue): string {
+    return isRuntimeValue(v) ? `<${v.runtimeType}>` : formatValue(v);
+}
