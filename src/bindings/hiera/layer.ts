@@ -51,6 +51,7 @@ export interface LayerServices {
 export class DataLayer {
     private resolved?: { levels: ResolvedLevel[]; defaults: ResolvedLevel[]; used: Map<string, PuppetValue> };
     private readonly qualified = new WeakMap<DataFile, ReadonlyMap<PuppetValue, PuppetValue>>();
+    private readonly files = new Map<string, DataFile>();
 
     constructor(
         readonly config: HieraConfig,
@@ -170,7 +171,12 @@ export class DataLayer {
         if (loc === null) {
             throw configError(`one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, this.config.displayPath);
         }
-        const file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+        // Files are checked for changes once per layer (one compile); later lookups reuse the parse.
+        let file = this.files.get(loc.path);
+        if (!file) {
+            file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+            this.files.set(loc.path, file);
+        }
         return this.moduleName === undefined ? file.value as ReadonlyMap<PuppetValue, PuppetValue> : this.ownKeys(file, loc, fn);
     }
 
