@@ -12,3 +12,4 @@ export { createHieraLookup, createHieraServices, defaultHieraServices, HieraModu
 export { errorJson, loadFacts, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult } from './request.js';
 export { createTypeSupport } from './type-support.js';
 export { hieraBindingsModel, provideHieraBindings } from './bindings-provider.js';
+export { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './data-binding.js';

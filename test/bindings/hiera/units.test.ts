@@ -199,3 +199,25 @@ describe('hiera: bindings provider', () => {
         expect(provideHieraBindings(svc, 'hiera:/modules/none')).toEqual([]);
     });
 });
+
+describe('data binding for the catalog builder', () => {
+    test('top-scope variables reach paths and values, and a changed variable re-resolves the hierarchy', async () => {
+        const { createHieraDataBinding, trustedFor } = await import('../../../src/bindings/index.js');
+        const { writeEnv } = await import('./fixture.js');
+        const dir = writeEnv({
+            'hiera.yaml': V5('  - name: role\n    path: "role/%{::role}.yaml"\n  - name: common\n    path: common.yaml\n'),
+            'data/role/builder.yaml': 'greeting: builder\n',
+            'data/common.yaml': 'greeting: "common [%{::role}]"\n'
+        });
+        const binding = createHieraDataBinding({ environment: dir });
+        const facts = new Map<string, PuppetValue>();
+        const trusted = trustedFor('n1');
+        let role: PuppetValue | undefined;
+        const ctx = () => ({ facts, trusted, environment: 'production', variable: (n: string) => n === 'role' ? role : undefined });
+        expect(binding.lookup('greeting', {}, ctx())).toEqual({ found: true, value: 'common []' });
+        role = 'builder';
+        expect(binding.lookup('greeting', {}, ctx())).toEqual({ found: true, value: 'builder' });
+        expect(binding.lookup('missing', {}, ctx())).toEqual({ found: false });
+        expect(binding.lookup('missing', { defaultValue: 1n }, ctx())).toEqual({ found: true, value: 1n });
+    });
+});

@@ -1,0 +1,67 @@
+import type { PuppetValue } from '../../values/index.js';
+import type { HieraContext } from './context.js';
+import type { HieraEnvironment, HieraTypeSupport } from './engine.js';
+import { NOT_FOUND } from './lookup-key.js';
+import { createHieraLookup, type HieraLookup, type HieraServices } from './service.js';
+import type { WarningSink } from './data-cache.js';
+
+/** The per-call context the catalog builder passes (facts, trusted, top scope). */
+export interface DataBindingContext {
+    readonly facts: ReadonlyMap<string, PuppetValue>;
+    readonly trusted: ReadonlyMap<string, PuppetValue>;
+    variable(name: string): PuppetValue | undefined;
+    readonly environment: string;
+}
+
+/** Options of one data-binding call: an explicit merge, and a default when the caller has one. */
+export interface DataBindingOptions {
+    readonly merge?: PuppetValue;
+    readonly defaultValue?: PuppetValue;
+}
+
+export type DataBindingResult = { readonly found: true; readonly value: PuppetValue } | { readonly found: false };
+
+/** The data-binding service the catalog builder calls for automatic class parameters and `lookup()`. */
+export interface HieraDataBinding {
+    lookup(key: string, options: DataBindingOptions, context: DataBindingContext): DataBindingResult;
+}
+
+/**
+ * Hiera 5 as the catalog builder's data-binding service. One lookup service is kept per node
+ * (per facts/trusted pair), so config, hierarchies and lookup_options are resolved once per
+ * compile; `%{::var}` reads the compile's current top scope through the latest context.
+ * Failures are thrown as LookupErrors carrying Puppet's message.
+ */
+export function createHieraDataBinding(options: {
+    readonly environment: string | HieraEnvironment;
+    readonly types?: HieraTypeSupport;
+    readonly services?: HieraServices;
+    readonly warn?: WarningSink;
+}): HieraDataBinding {
+    const perNode = new WeakMap<object, WeakMap<object, { lookup: HieraLookup; current: { ctx: DataBindingContext } }>>();
+    const serviceFor = (ctx: DataBindingContext): HieraLookup => {
+        let byTrusted = perNode.get(ctx.facts);
+        if (!byTrusted) { byTrusted = new WeakMap(); perNode.set(ctx.facts, byTrusted); }
+        let entry = byTrusted.get(ctx.trusted);
+        if (!entry) {
+            const current = { ctx };
+            const context: HieraContext = {
+                environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted,
+                variable: name => current.ctx.variable(name)
+            };
+            entry = { lookup: createHieraLookup({ environment: options.environment, context, types: options.types, services: options.services, warn: options.warn }), current };
+            byTrusted.set(ctx.trusted, entry);
+        }
+        entry.current.ctx = ctx;
+        return entry.lookup;
+    };
+    return {
+        lookup(key, opts, ctx) {
+            const svc = serviceFor(ctx);
+            const merge = opts.merge ?? undefined;
+            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue } }) };
+            const v = svc.lookupOptional(key, { merge });
+            return v === NOT_FOUND ? { found: false } : { found: true, value: v };
+        }
+    };
+}
