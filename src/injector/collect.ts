@@ -35,7 +35,7 @@ export interface Collection {
 }
 
 /** What every candidate from one binding in one alternative shares. */
-export type CandidateBase = Omit<Candidate, 'key' | 'name' | 'declaredType' | 'spec' | 'abstract' | 'optional' | 'singleton' | 'multibindId' | 'bindingKind'> & { readonly binding: AbstractBinding };
+export type CandidateBase = Omit<Candidate, 'key' | 'name' | 'declaredType' | 'spec' | 'abstract' | 'optional' | 'singleton' | 'cachesValue' | 'multibindId' | 'bindingKind'> & { readonly binding: AbstractBinding };
 
 interface Context {
     readonly layerIndex: number;
@@ -299,10 +299,11 @@ export class Collector {
 
     make(base: CandidateBase, kind: string, key: string, name: string, type: string | undefined, spec: ProducerSpec, abstract: boolean, multibindId: string | undefined): Candidate {
         const descriptor = spec.kind === 'descriptor' ? spec.descriptor : spec.kind === 'parameter' ? spec.source.descriptor : undefined;
+        const singleton = !(descriptor !== undefined && descriptor.$type === 'NonCachingProducerDescriptor') && !singletonOff(base.producerArgs);
         return {
             ...base, bindingKind: kind, key, name, declaredType: type, spec, abstract, multibindId,
             optional: descriptor !== undefined && isOptional(descriptor),
-            singleton: !(descriptor !== undefined && descriptor.$type === 'NonCachingProducerDescriptor') && !singletonOff(base.producerArgs)
+            singleton, cachesValue: singleton && descriptor?.$type !== 'ProducerProducerDescriptor'
         };
     }
 

@@ -53,6 +53,8 @@ export interface Candidate {
     readonly final: boolean;
     readonly optional: boolean;
     readonly singleton: boolean;
+    /** A singleton's value is kept, except a producer-producer's: it keeps the producer and asks it every time. */
+    readonly cachesValue: boolean;
     readonly spec: ProducerSpec;
     readonly producerArgs: readonly NamedArgument[];
     readonly location: SourceLocation | undefined;

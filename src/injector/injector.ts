@@ -117,7 +117,7 @@ class InjectorImpl implements Injector, ProducerRuntime {
                     return fail('INJECT_PRODUCED_UNDEF', { key: e.key, layers: [c.layer], locations: [c.location] }, e.key);
                 }
                 this.check(e, c, v);
-                if (c === e.winner && c.singleton) e.cached = { value: v };
+                if (c === e.winner && c.cachesValue) e.cached = { value: v };
                 return v;
             }
             return NOTHING;

@@ -23,7 +23,7 @@ export function createProducer(c: Candidate, rt: ProducerRuntime): Producer {
         ? () => rt.services.evaluator.callLambda(code(transformer), [make()], rt.scope)
         : make;
     if (transformer?.parameters && transformer.parameters.length !== 1) fail('INJECT_TRANSFORMER_ARITY', { key: c.key, layers: [c.layer], locations: [transformer.location ?? c.location] });
-    if (!c.singleton) return { produce: run };
+    if (!c.cachesValue) return { produce: run };
     let cached: { value: InjectedValue } | undefined;
     return { produce: () => (cached ??= { value: run() }).value };
 }
