@@ -20,6 +20,8 @@ export const BindingsIssues = {
     LOOKUP_INTERPOLATION_METHOD_NOT_ALLOWED: 'LOOKUP_INTERPOLATION_METHOD_NOT_ALLOWED',
     /** A data file that cannot be parsed (YAML or JSON syntax, forbidden classes such as Date). */
     LOOKUP_DATA_PARSE: 'LOOKUP_DATA_PARSE',
+    /** A data value that is not valid lookup data (a Ruby Symbol from `:name` in YAML). */
+    LOOKUP_DATA_VALUE_TYPE: 'LOOKUP_DATA_VALUE_TYPE',
     /** A data file whose top level is not a hash (a warning; the file counts as empty). */
     LOOKUP_DATA_NOT_A_HASH: 'LOOKUP_DATA_NOT_A_HASH',
     /** Module data with keys outside the module's namespace (a warning; the keys are ignored). */

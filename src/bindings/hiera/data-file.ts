@@ -3,12 +3,17 @@ import type { SourcePoint } from '../../common/index.js';
 import type { PuppetValue } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
-import { ForbiddenClass, tokenizePlain } from './psych-scalar.js';
+import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
 
 /** A parsed data file: its value and where each top-level key was written (for provenance). */
 export interface DataFile {
     readonly value: PuppetValue;
     readonly keyPositions: ReadonlyMap<string, SourcePoint>;
+    /**
+     * Top-level keys whose value holds a Ruby Symbol, with the Puppet type Puppet infers for it:
+     * looking such a key up fails ("expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']").
+     */
+    readonly invalidValues?: ReadonlyMap<string, string>;
 }
 
 const YAML_TAG = 'tag:yaml.org,2002:';
@@ -37,6 +42,7 @@ export function parseYamlData(text: string, display: string): DataFile {
     };
     const value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
     const keyPositions = new Map<string, SourcePoint>();
+    const invalidValues = new Map<string, string>();
     if (isMap(doc.contents)) {
         for (const pair of doc.contents.items) {
             const k = pair.key as YamlNode | null;
@@ -44,9 +50,28 @@ export function parseYamlData(text: string, display: string): DataFile {
                 const p = lineCounter.linePos(k.range[0]);
                 keyPositions.set(String(k.value), { file: display, line: p.line, column: p.col });
             }
+            const symbolType = pair.value ? symbolIn(pair.value as YamlNode, doc) : undefined;
+            if (symbolType !== undefined && isScalar(k)) invalidValues.set(String(convertScalar(k.value, k.type, k.tag, k, forbidden)), symbolType);
         }
     }
-    return { value, keyPositions };
+    return { value, keyPositions, ...(invalidValues.size > 0 ? { invalidValues } : {}) };
+}
+
+const SYMBOL_TYPE = "Runtime[ruby, 'Symbol']";
+
+/** The inferred type of a value holding a Symbol (a plain `:name` scalar), if it holds one. */
+function symbolIn(node: YamlNode, doc: Document, depth = 0): string | undefined {
+    if (depth > 50) return undefined;
+    if (isAlias(node)) {
+        const target = node.resolve(doc);
+        return target ? symbolIn(target as YamlNode, doc, depth + 1) : undefined;
+    }
+    if (isScalar(node)) {
+        return node.type === 'PLAIN' && !node.tag && tokenizePlain(String(node.value)) instanceof RubySymbol ? SYMBOL_TYPE : undefined;
+    }
+    if (isSeq(node)) return node.items.some(i => i !== null && symbolIn(i as YamlNode, doc, depth + 1) !== undefined) ? 'Array' : undefined;
+    if (isMap(node)) return node.items.some(p => p.value !== null && symbolIn(p.value as YamlNode, doc, depth + 1) !== undefined) ? 'Hash' : undefined;
+    return undefined;
 }
 
 type Forbid = (cls: string, node: YamlNode) => never;
@@ -101,6 +126,7 @@ function convertScalar(raw: unknown, style: string | undefined, tag: string | un
             case 'null': return null;
             case 'bool': case 'int': case 'float': {
                 const t = tokenizePlain(s);
+                if (t instanceof RubySymbol) return s;
                 return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
             }
             default:
@@ -110,6 +136,7 @@ function convertScalar(raw: unknown, style: string | undefined, tag: string | un
     }
     if (style !== 'PLAIN') return s;
     const t = tokenizePlain(s);
+    if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
     return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
 }
 

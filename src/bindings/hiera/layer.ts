@@ -5,6 +5,7 @@ import type { PuppetValue } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 import type { HierarchyLevel, HieraConfig } from './config.js';
 import { configError } from './config.js';
+import { LookupError } from './errors.js';
 import type { HieraScope } from './context.js';
 import type { DataFile } from './data-file.js';
 import { pretty } from './explain.js';
@@ -148,6 +149,12 @@ export class DataLayer {
         const hash = this.dataHash(rl, loc);
         const root = key.rootKey;
         if (!hash.has(root)) { inv.explainer?.notFound(root); return NOT_FOUND; }
+        const invalid = loc === null ? undefined : this.files.get(loc.path)?.invalidValues?.get(root);
+        if (invalid !== undefined && loc !== null) {
+            throw new LookupError(`Value for key '${root}', in hash returned from data_hash function '${rl.level.functionName}', when using location '${loc.display}', has wrong type, expects Puppet::LookupValue, got ${invalid}`, {
+                code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, at: { file: loc.display }
+            });
+        }
         const value = this.services.interpolator.interpolate(hash.get(root) as PuppetValue, inv, this.services.scope, true);
         inv.explainer?.found(root, value);
         return value;

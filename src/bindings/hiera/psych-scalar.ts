@@ -1,5 +1,10 @@
 import type { PuppetValue } from '../../model/index.js';
 
+/** A Ruby Symbol (`:name`): allowed by Puppet's YAML load, but not a valid lookup value. */
+export class RubySymbol {
+    constructor(readonly name: string) {}
+}
+
 /**
  * A plain scalar that Psych would turn into a Ruby class a safe load forbids (Date, Time); the
  * loader reports it as Psych does: "Tried to load unspecified class: Date".
@@ -20,10 +25,9 @@ const SEXAGESIMAL_FLOAT = /^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$/;
 /**
  * The value of an untagged plain scalar, following Psych's `ScalarScanner#tokenize` so that
  * `yes`/`on` are booleans, `0755` is octal, `1e3` stays a string and `1.10` is the float 1.1.
- * Integers are bigint, floats number (the values contract); Ruby symbols (`:x`) become their
- * name, as Puppet's data conversion prints them.
+ * Integers are bigint, floats number (the values contract); Ruby symbols (`:x`) are RubySymbol.
  */
-export function tokenizePlain(s: string): PuppetValue | ForbiddenClass {
+export function tokenizePlain(s: string): PuppetValue | ForbiddenClass | RubySymbol {
     if (s === '') return null;
     if (WORDLIKE.test(s) || s.includes('\n')) {
         if (s.length > 5) return s;
@@ -40,7 +44,7 @@ export function tokenizePlain(s: string): PuppetValue | ForbiddenClass {
     if (/^\.nan$/i.test(s)) return NaN;
     if (/^:./.test(s)) {
         const quoted = /^:(["'])(.*)\1/.exec(s);
-        return quoted ? quoted[2].replace(/^:/, '') : s.slice(1);
+        return new RubySymbol(quoted ? quoted[2].replace(/^:/, '') : s.slice(1));
     }
     if (SEXAGESIMAL_INT.test(s)) return sexagesimal(s, false);
     if (SEXAGESIMAL_FLOAT.test(s)) return sexagesimal(s, true);

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { toRichData, type PuppetValue, type RichData } from '../../model/index.js';
+import { toRichData } from '../../model/index.js';
+import { PSensitive, type PuppetValue } from '../../values/index.js';
+import { rubyFloat } from './ruby-format.js';
 import { BindingsIssues } from '../issues.js';
 import { trustedFor, type HieraContext } from './context.js';
 import { parseJsonData, parseYamlData } from './data-file.js';
@@ -125,14 +127,30 @@ function readMapFile(path: string): Map<PuppetValue, PuppetValue> {
 
 const rawJSON = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
 
-/** Rich-data JSON, pretty, with integers exact and floats always written with a fraction (2.0). */
+/**
+ * Rich-data JSON as the oracle prints it (Puppet's ToDataConverter, then Ruby's JSON): integers
+ * exact, floats always with a fraction or exponent (2.0, 1.0e+20), so Integer and Float stay
+ * apart in the text; hashes with non-string keys in the `__ptype: Hash` pair form.
+ */
 export function lookupJson(value: PuppetValue): string {
-    const data: RichData = toRichData(value);
-    return `${JSON.stringify(data, (_k, v: unknown) => {
-        if (typeof v === 'bigint') return rawJSON(v.toString());
-        if (typeof v === 'number' && Number.isInteger(v) && Number.isFinite(v) && Math.abs(v) < 1e16) return rawJSON(`${v}.0`);
-        return v;
-    }, 2)}\n`;
+    return `${JSON.stringify(encode(value), null, 2)}\n`;
+}
+
+function encode(v: PuppetValue): unknown {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+    if (typeof v === 'bigint') return rawJSON(v.toString());
+    if (typeof v === 'number') return Number.isFinite(v) ? rawJSON(rubyFloat(v)) : null;
+    if (Array.isArray(v)) return v.map(encode);
+    if (v instanceof Map) {
+        if ([...v.keys()].every(k => typeof k === 'string' && k !== '__ptype')) {
+            const out: Record<string, unknown> = {};
+            for (const [k, x] of v) out[k as string] = encode(x);
+            return out;
+        }
+        return { __ptype: 'Hash', __pvalue: [...v].flatMap(([k, x]) => [encode(k), encode(x)]) };
+    }
+    if (v instanceof PSensitive) return { __ptype: 'Sensitive', __pvalue: encode(v.value) };
+    return toRichData(v);
 }
 
 /** The oracle's error object: message, class, not_found, file, line, issue_code, logs. */

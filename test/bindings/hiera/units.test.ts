@@ -15,12 +15,19 @@ describe('Psych YAML 1.1 plain scalars', () => {
         ['1.50', 1.5], ['1.10', 1.1], ['1e3', '1e3'], ['1.0e+3', 1000], ['.5', 0.5], ['1.', 1], ['.', '.'],
         ['yes', true], ['On', true], ['NO', false], ['off', false], ['true', true], ['y', 'y'], ['n', 'n'],
         ['~', null], ['null', null], ['Null', null], ['', null], ['nulls', 'nulls'],
-        ['.inf', Infinity], ['-.Inf', -Infinity], [':sym', 'sym'], ['1:30', 5400n],
+        ['.inf', Infinity], ['-.Inf', -Infinity], ['1:30', 5400n],
         ['2024-01-31', 'Date'], ['2024-02-30', '2024-02-30'], ['2024-01-31 10:00:00', 'Time'], ['1.2.3', '1.2.3'], ['hello world', 'hello world']
     ])('%s', (text, expected) => {
         const v = tokenizePlain(text);
         if (expected === 'Date' || expected === 'Time') expect(v).toMatchObject({ className: expected });
         else expect(v).toEqual(expected);
+    });
+
+    test('a symbol is kept apart: a lookup of it fails as in Puppet', () => {
+        expect(tokenizePlain(':sym')).toMatchObject({ name: 'sym' });
+        const svc = hieraFor({ 'hiera.yaml': V5('  - name: c\n    path: common.yaml\n'), 'data/common.yaml': 'sym: :foo\n:k: v\n' });
+        expect(() => svc.lookup('sym')).toThrow("Value for key 'sym', in hash returned from data_hash function 'yaml_data', when using location 'data/common.yaml', has wrong type, expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']");
+        expect(svc.lookup('k')).toBe('v');
     });
 
     test('quoted scalars stay strings, merge keys merge, aliases resolve', () => {
@@ -219,5 +226,13 @@ describe('data binding for the catalog builder', () => {
         expect(binding.lookup('greeting', {}, ctx())).toEqual({ found: true, value: 'builder' });
         expect(binding.lookup('missing', {}, ctx())).toEqual({ found: false });
         expect(binding.lookup('missing', { defaultValue: 1n }, ctx())).toEqual({ found: true, value: 1n });
+    });
+});
+
+describe('oracle output shape', () => {
+    test('Integer and Float stay apart in the JSON text; non-string keys use the Hash pair form', async () => {
+        const { lookupJson } = await import('../../../src/bindings/index.js');
+        expect(lookupJson(h([['f', 2], ['i', 2n], ['e', 1e20], ['n', null]]))).toBe('{\n  "f": 2.0,\n  "i": 2,\n  "e": 1.0e+20,\n  "n": null\n}\n');
+        expect(JSON.parse(lookupJson(h([[1n, 'one']])))).toEqual({ __ptype: 'Hash', __pvalue: [1, 'one'] });
     });
 });
