@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { formatDiagnostic, isUserError } from '../common/index.js';
 import { MODEL_FORMATS } from '../model/index.js';
+import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-command.js';
 import { convertAction } from './convert-command.js';
 import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
 import { generateAction } from './generate-command.js';
@@ -65,6 +66,17 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--compile', 'evaluate the manifests first, so %{::var} sees their top-scope variables')
         .option('--explain', 'print how the value was found instead of the value')
         .action((codedir: string, key: string, opts: LookupCommandOptions) => setExit(lookupAction(codedir, key, opts, io)));
+
+    program.command('apply')
+        .description('apply a catalog (Puppet catalog JSON or a Catalog model) under a root directory; print Puppet-style logs')
+        .argument('<catalog>', 'catalog file')
+        .option('--noop', 'only report what would change')
+        .option('--root <dir>', 'the directory standing for / (files, exec cwd and creates)', '/')
+        .option('--report <file>', 'write the Report model (JSON) here')
+        .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
+        .option('--debug', 'also print debug and info messages')
+        .option('--verbose', 'also print info messages')
+        .action((file: string, opts: ApplyCommandOptions) => setExit(applyAction(file, opts, io)));
 
     return program;
 }

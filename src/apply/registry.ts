@@ -1,0 +1,155 @@
+import { DevError } from './errors.js';
+import type { LogSink } from './log.js';
+import { ClassicType, newtype, type TypeBuilder } from './dsl/type.js';
+import type { TransportDefinition, TypeDefinition } from './rsapi/definition.js';
+import type { ProviderFactory } from './rsapi/provider.js';
+import { validateTransportDefinition } from './rsapi/register-transport.js';
+import { validateTypeDefinition } from './rsapi/register-type.js';
+import { ResourceApiType } from './rsapi/rsapi-type.js';
+import { connectTransport, type Transport, type TransportFactory } from './rsapi/transport.js';
+import type { ApplicableType } from './run/harness.js';
+import type { TypeSystem } from './type-system.js';
+import type { PuppetValue } from './values.js';
+import { deepCopy } from './value-equality.js';
+
+/** What the compiler needs of a type, from either API, without running provider code. */
+export interface TypeSchema {
+    readonly name: string;
+    readonly properties: readonly string[];
+    readonly parameters: readonly string[];
+    readonly namevars: readonly string[];
+}
+
+/**
+ * The resource types and transports of one environment. Nothing here is process-global: two
+ * environments hold two registries, so two versions of one type live side by side
+ * (isolation.md §3). Per-run state (providers, get caches) lives in the runs, not here.
+ */
+export class TypeRegistry {
+    private readonly types = new Map<string, ApplicableType>();
+    private readonly providers = new Map<string, ProviderFactory>();
+    private readonly transports = new Map<string, { definition: TransportDefinition; factory?: TransportFactory }>();
+
+    constructor(readonly environment: string, private readonly typeSystem: TypeSystem, private readonly log: LogSink) {}
+
+    /** `Puppet::ResourceApi.register_type`: validates, logs the warnings, and (re)defines the type. */
+    registerType(input: unknown, provider?: ProviderFactory): TypeDefinition {
+        const { definition, warnings } = validateTypeDefinition(input, this.typeSystem);
+        for (const w of warnings) this.log({ level: 'warning', message: w, time: new Date() });
+        if (provider) this.providers.set(definition.name, provider);
+        this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem), !!provider || this.providers.has(definition.name));
+        return definition;
+    }
+
+    /** Loads an already validated, serialized definition (what the compiler side reads). */
+    addDefinition(definition: TypeDefinition): void {
+        this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem), true);
+    }
+
+    /** The provider of a Resource API type (loaded late, as the gem does). */
+    registerProvider(typeName: string, factory: ProviderFactory): void {
+        this.providers.set(typeName, factory);
+    }
+
+    /** `Puppet::Type.newtype`, into this environment only. */
+    newtype(name: string, body: (t: TypeBuilder) => void): ClassicType {
+        const type = newtype(name, body);
+        this.define(name, type, true);
+        return type;
+    }
+
+    addClassicType(type: ClassicType): void {
+        this.define(type.name, type, true);
+    }
+
+    type(name: string): ApplicableType | undefined {
+        return this.types.get(name.toLowerCase());
+    }
+
+    typeNames(): string[] {
+        return [...this.types.keys()];
+    }
+
+    /** The serializable definition of a Resource API type. */
+    definition(name: string): TypeDefinition | undefined {
+        const t = this.types.get(name);
+        return t instanceof ResourceApiType ? t.definition : undefined;
+    }
+
+    schema(name: string): TypeSchema | undefined {
+        const t = this.types.get(name.toLowerCase());
+        if (t instanceof ResourceApiType) {
+            const attrs = t.attributes;
+            return {
+                name: t.name,
+                properties: attrs.filter(a => a.behaviour === undefined || a.behaviour === 'init_only').map(a => a.name),
+                parameters: attrs.filter(a => a.behaviour === 'namevar' || a.behaviour === 'parameter' || a.behaviour === 'read_only').map(a => a.name),
+                namevars: attrs.filter(a => a.behaviour === 'namevar').map(a => a.name)
+            };
+        }
+        if (t instanceof ClassicType) {
+            return { name: t.name, properties: t.properties.map(p => p.name), parameters: t.parameters.map(p => p.name), namevars: t.keyAttributes() };
+        }
+        return undefined;
+    }
+
+    /** `register_transport`: a second registration of one name is an error, unlike types. */
+    registerTransport(input: unknown, factory?: TransportFactory): TransportDefinition {
+        const { definition, warnings } = validateTransportDefinition(input, this.typeSystem);
+        for (const w of warnings) this.log({ level: 'warning', message: w, time: new Date() });
+        if (this.transports.has(definition.name)) throw new DevError(`Transport \`${definition.name}\` is already registered for \`${this.environment}\``);
+        this.transports.set(definition.name, { definition, ...(factory ? { factory } : {}) });
+        return definition;
+    }
+
+    /** `Transport.list`: deep copies, so callers cannot change the registry. */
+    listTransports(): Record<string, TransportDefinition> {
+        return Object.fromEntries([...this.transports].map(([k, v]) => [k, deepCopy(v.definition) as TransportDefinition]));
+    }
+
+    connect(name: string, connectionInfo: Record<string, PuppetValue>): Transport {
+        const entry = this.transports.get(name);
+        if (!entry) throw new DevError(`Transport for \`${name}\` not registered with \`${this.environment}\``);
+        if (!entry.factory) throw new DevError(`Transport for \`${name}\` has no implementation registered with \`${this.environment}\``);
+        return connectTransport(entry.definition, entry.factory, connectionInfo, this.typeSystem, this.log).transport;
+    }
+
+    private provider(name: string): ReturnType<ProviderFactory> {
+        const f = this.providers.get(name);
+        if (!f) {
+            const camel = name.split('_').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('');
+            throw new DevError(`provider class Puppet::Provider::${camel}::${camel} not found in puppet/provider/${name}/${name}`);
+        }
+        return f();
+    }
+
+    /** A redefinition replaces the old type, with Puppet's info message. */
+    private define(name: string, type: ApplicableType, _hasImplementation: boolean): void {
+        const key = name.toLowerCase();
+        if (this.types.has(key)) this.log({ level: 'info', message: `Redefining ${name} in Puppet::Type`, time: new Date() });
+        this.types.set(key, type);
+    }
+}
+
+/** One registry per environment name, created on first use with the core types. */
+export class EnvironmentRegistries {
+    private readonly registries = new Map<string, TypeRegistry>();
+
+    constructor(private readonly create: (environment: string) => TypeRegistry) {}
+
+    environment(name: string): TypeRegistry {
+        let r = this.registries.get(name);
+        if (!r) {
+            r = this.create(name);
+            this.registries.set(name, r);
+        }
+        return r;
+    }
+
+    /** Builds the new registry first and swaps it in, so readers never see a half-loaded one. */
+    reload(name: string): TypeRegistry {
+        const r = this.create(name);
+        this.registries.set(name, r);
+        return r;
+    }
+}

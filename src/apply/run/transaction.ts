@@ -1,0 +1,278 @@
+import type { Diagnostic } from '../../common/index.js';
+import type { ApplyCatalog } from '../catalog/catalog.js';
+import { errorMessage } from '../errors.js';
+import { ApplyIssues } from '../issues.js';
+import type { LogLevel, LogMessage, LogSink } from '../log.js';
+import type { TypeRegistry } from '../registry.js';
+import type { ApplicableResource, CatalogResource, PropertyChange, ResourceAction, RunEnvironment, StrictMode, TypeRun } from './harness.js';
+import { isAdmissible, RelationshipGraph, resourceOf } from './graph.js';
+import { formatForDisplay } from '../inspect.js';
+
+export interface ApplyOptions {
+    readonly root: string;
+    readonly noop: boolean;
+    readonly strict?: StrictMode;
+    /** Receives every log message as it happens (the CLI prints them). */
+    readonly onLog?: LogSink;
+    readonly transport?: unknown;
+}
+
+export interface ResourceResult {
+    readonly resource: CatalogResource;
+    readonly containmentPath: readonly string[];
+    readonly action: ResourceAction;
+    readonly changes: readonly PropertyChange[];
+    readonly failed: boolean;
+    readonly skipped: boolean;
+    readonly failure?: string;
+    readonly providerUsed?: string;
+    readonly time: Date;
+    readonly evaluationTime: number;
+}
+
+export interface ApplyResult {
+    readonly catalog: ApplyCatalog;
+    readonly options: ApplyOptions;
+    readonly startTime: Date;
+    readonly status: 'unchanged' | 'changed' | 'failed';
+    readonly resources: readonly ResourceResult[];
+    readonly logs: readonly LogMessage[];
+    /** Set when the run stopped before applying anything (cycle, invalid resource, failed pre-run check). */
+    readonly aborted?: Diagnostic;
+    readonly totalTime: number;
+}
+
+interface QueuedEvent {
+    readonly status: 'success' | 'noop';
+}
+
+/**
+ * Applies a catalog the way Puppet's transaction does: resources bound to their types, the
+ * relationship graph with containment, relationships and auto-relationships, cycle detection,
+ * dependency order (manifest order for ties), refresh events, skipping dependents of failures
+ * while carrying on with the rest, and noop.
+ */
+export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, options: ApplyOptions): ApplyResult {
+    const started = performance.now();
+    const startTime = new Date();
+    const logs: LogMessage[] = [];
+    const sink: LogSink = m => {
+        logs.push(m);
+        options.onLog?.(m);
+    };
+    const log = (level: LogLevel, message: string, source?: string): void => sink({ level, message, time: new Date(), ...(source ? { source } : {}) });
+    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}) };
+    const finish = (resources: ResourceResult[], aborted?: Diagnostic): ApplyResult => {
+        const failed = aborted !== undefined || resources.some(r => r.failed);
+        const changed = resources.some(r => r.changes.some(c => c.status === 'success'));
+        const totalTime = (performance.now() - started) / 1000;
+        if (!aborted) log('notice', `Applied catalog in ${totalTime.toFixed(2)} seconds`);
+        return { catalog, options, startTime, status: failed ? 'failed' : changed ? 'changed' : 'unchanged', resources, logs, ...(aborted ? { aborted } : {}), totalTime };
+    };
+    const abort = (message: string, code: string, resource?: CatalogResource): ApplyResult => {
+        log('err', `Failed to apply catalog: ${message}`);
+        const index = resource ? catalog.resources.indexOf(resource) : -1;
+        return finish([], {
+            severity: 'error', code, message,
+            ...(resource?.file && resource.line ? { at: { file: resource.file, line: resource.line, column: 1 } } : { file: catalog.file, path: index >= 0 ? `/resources/${index}` : '' })
+        });
+    };
+
+    // Bind every resource of a known type; the others (classes, stages, defined types) are containers.
+    const runs = new Map<string, TypeRun>();
+    const instances = new Map<string, ApplicableResource>();
+    const byRef = new Map(catalog.resources.map(r => [r.ref, r]));
+    for (const r of catalog.resources) {
+        const type = registry.type(r.type);
+        if (!type) continue;
+        let run = runs.get(r.type);
+        if (!run) {
+            run = type.startRun(env);
+            runs.set(r.type, run);
+        }
+        try {
+            instances.set(r.ref, run.instantiate(r));
+        } catch (e) {
+            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, r);
+        }
+    }
+    const containers = new Set(catalog.resources.filter(r => !instances.has(r.ref)).map(r => r.ref));
+    const parent = new Map<string, string>();
+    for (const [c, child] of catalog.containment) if (byRef.has(c) && byRef.has(child)) parent.set(child, c);
+    const pathOf = (ref: string): string[] => {
+        const chain: string[] = [];
+        for (let p = parent.get(ref); p !== undefined; p = parent.get(p)) chain.unshift(p);
+        return chain;
+    };
+    const sourceOf = (ref: string): string => {
+        if (containers.has(ref)) return displayRef(ref);
+        const parts = [...pathOf(ref).map(pathElement), ref];
+        return `/${parts.join('/')}`;
+    };
+    for (const [ref, inst] of instances) {
+        if ('path' in inst) (inst as { path: string | undefined }).path = sourceOf(ref);
+    }
+
+    const graph = new RelationshipGraph(containers);
+    catalog.resources.forEach((r, i) => graph.addResource(r.ref, i));
+    for (const [c, child] of catalog.containment) if (byRef.has(c) && byRef.has(child)) graph.contain(c, child);
+    for (const rel of catalog.relationships) {
+        for (const end of [rel.source, rel.target]) {
+            if (!byRef.has(end)) {
+                const declaring = byRef.get(rel.declaredBy);
+                const message = rel.declaredBy === rel.target
+                    ? `Could not find dependency ${end} for ${rel.declaredBy}`
+                    : `Could not find resource '${end}' for relationship from '${rel.declaredBy}'`;
+                return abort(message, ApplyIssues.MISSING_TARGET, declaring);
+            }
+        }
+        graph.relate(rel.source, rel.target, rel.kind === 'notify');
+    }
+    for (const [ref, inst] of instances) {
+        for (const auto of inst.autoRelations()) {
+            for (const title of auto.titles) {
+                const other = [...byRef.values()].find(r => r.type === auto.type && (r.title === title || r.parameters.get(keyOf(r)) === title));
+                if (!other || other.ref === ref) continue;
+                const [from, to] = auto.kind === 'autorequire' || auto.kind === 'autosubscribe' ? [other.ref, ref] : [ref, other.ref];
+                if (graph.hasEdge(graph.end(from), graph.start(to))) continue;
+                graph.relate(from, to, auto.kind === 'autosubscribe' || auto.kind === 'autonotify');
+            }
+        }
+    }
+    const cycles = graph.cycles();
+    if (cycles.length > 0) {
+        const n = cycles.length;
+        log('err', `Found ${n} dependency cycle${n === 1 ? '' : 's'}:\n${cycles.map(c => `(${c.join(' => ')})`).join('\n')}\nTry the '--graph' option and opening the resulting '.dot' file in OmniGraffle or GraphViz`);
+        return abort('One or more resource dependency cycles detected in graph', ApplyIssues.DEPENDENCY_CYCLE, byRef.get(cycles[0][0]));
+    }
+    let preRunFailed = false;
+    for (const [ref, inst] of instances) {
+        try {
+            inst.preRunCheck?.();
+        } catch (e) {
+            preRunFailed = true;
+            log('err', errorMessage(e), sourceOf(ref));
+        }
+    }
+    if (preRunFailed) return abort('Some pre-run checks failed', ApplyIssues.PRE_RUN_CHECK);
+
+    // Walk the graph in order.
+    const results: ResourceResult[] = [];
+    const failedState = new Map<string, { failed: boolean; dependencyFailed: boolean }>();
+    const failedVia = new Map<string, Set<string>>();
+    const queues = new Map<string, QueuedEvent[]>();
+    const acceptsEvents = (v: string): boolean => isAdmissible(v) || containers.has(v) || instances.get(v)?.refreshable === true;
+    const emit = (v: string, events: readonly QueuedEvent[]): void => {
+        if (events.length === 0) return;
+        for (const e of graph.outgoing(v)) {
+            if (!e.refresh || !acceptsEvents(e.to)) continue;
+            const q = queues.get(e.to) ?? [];
+            q.push(...events);
+            queues.set(e.to, q);
+        }
+    };
+    for (const v of graph.order()) {
+        // Failures reach a vertex through whatever whits stand between it and the failed resource.
+        const deps = new Set<string>();
+        for (const e of graph.incoming(v)) {
+            const from = e.from;
+            const st = failedState.get(from);
+            if (st && (st.failed || st.dependencyFailed) && !isAdmissible(from) && !containers.has(from)) deps.add(from);
+            for (const d of failedVia.get(from) ?? []) deps.add(d);
+        }
+        const ref = resourceOf(v);
+        const inst = instances.get(ref);
+        const queued = queues.get(v) ?? [];
+        if (!inst) {
+            if (deps.size > 0) failedVia.set(v, deps);
+            if (isAdmissible(v)) { emit(v, queued); continue; }
+            if (queued.length > 0) {
+                if (queued.every(q => q.status === 'noop')) {
+                    log('notice', `Would have triggered 'refresh' from ${queued.length} event${queued.length === 1 ? '' : 's'}`, displayRef(ref));
+                    emit(v, [{ status: 'noop' }]);
+                } else {
+                    emit(v, queued.filter(q => q.status === 'success'));
+                }
+            }
+            continue;
+        }
+        const resource = byRef.get(ref) as CatalogResource;
+        const source = sourceOf(ref);
+        const time = new Date();
+        const t0 = performance.now();
+        const rlog = { log: (level: LogLevel, message: string, property?: string): void => log(level, message, property ? `${source}/${property}` : source) };
+        if (deps.size > 0) {
+            for (const d of deps) log('notice', `Dependency ${d} has failures: ${failedState.get(d)?.failed === true}`, source);
+            log('warning', 'Skipping because of failed dependencies', source);
+            failedState.set(v, { failed: false, dependencyFailed: true });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
+            continue;
+        }
+        let outcome;
+        try {
+            outcome = inst.evaluate(rlog);
+        } catch (e) {
+            outcome = { changes: [], action: 'failed' as const, failure: errorMessage(e) };
+            log('err', `Could not evaluate: ${errorMessage(e)}`, source);
+        }
+        for (const c of outcome.changes) {
+            if (c.status === 'noop') {
+                log('notice', `current_value ${c.isText ?? display(c, c.previous)}, should be ${c.shouldText ?? display(c, c.desired)} (noop)`, `${source}/${c.property}`);
+            } else if (c.status === 'success') {
+                log('notice', c.message, `${source}/${c.property}`);
+            }
+        }
+        const failed = outcome.action === 'failed' || outcome.changes.some(c => c.status === 'failure');
+        failedState.set(v, { failed, dependencyFailed: false });
+        const events: QueuedEvent[] = outcome.changes.filter(c => c.status !== 'failure').map(c => ({ status: c.status === 'noop' ? 'noop' : 'success' }));
+        emit(v, events);
+        let action = outcome.action;
+        if (!failed && queued.length > 0 && inst.refreshable) {
+            const noop = options.noop || inst.noop || queued.every(q => q.status === 'noop');
+            const n = `${queued.length} event${queued.length === 1 ? '' : 's'}`;
+            if (noop) {
+                log('notice', `Would have triggered 'refresh' from ${n}`, source);
+                emit(v, [{ status: 'noop' }]);
+            } else {
+                const refreshed = inst.refresh?.(rlog);
+                if (refreshed?.action === 'failed') {
+                    failedState.set(v, { failed: true, dependencyFailed: false });
+                } else {
+                    log('notice', `Triggered 'refresh' from ${n}`, source);
+                    if (action === 'unchanged') action = 'refreshed';
+                }
+            }
+        }
+        results.push({
+            resource, containmentPath: [...pathOf(ref), ref], action, changes: outcome.changes,
+            failed: failedState.get(v)?.failed === true, skipped: false,
+            ...(outcome.failure ? { failure: outcome.failure } : {}),
+            ...(outcome.providerUsed ? { providerUsed: outcome.providerUsed } : {}),
+            time, evaluationTime: (performance.now() - t0) / 1000
+        });
+    }
+    return finish(results);
+}
+
+/** Puppet shows class references with the class name capitalised: Class[main] logs as Class[Main]. */
+function displayRef(ref: string): string {
+    const m = /^Class\[(.*)\]$/.exec(ref);
+    return m ? `Class[${pathElement(ref)}]` : ref;
+}
+
+/** How a container shows in a resource's path: classes by name ("Main", "Web"), others by reference. */
+function pathElement(ref: string): string {
+    const m = /^Class\[(.*)\]$/.exec(ref);
+    if (!m) return ref;
+    return m[1].split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
+}
+
+function display(c: PropertyChange, v: unknown): string {
+    if (c.sensitive) return '[redacted]';
+    return formatForDisplay(v as Parameters<typeof formatForDisplay>[0]);
+}
+
+/** The parameter a resource's autorelation titles may also match (its name/path). */
+function keyOf(r: CatalogResource): string {
+    return r.type === 'file' ? 'path' : 'name';
+}

@@ -1,0 +1,5 @@
+/**
+ * The one place the apply stage takes Puppet runtime values from: the shared representation of
+ * `src/values` (undef = null, Integer = bigint, Float = number, Hash = Map, Sensitive = PSensitive).
+ */
+export { PSensitive, PRegexp, PDefault, type PuppetValue } from '../values/index.js';

@@ -1,0 +1,49 @@
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UserError } from '../common/index.js';
+import { encodeJson, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
+import {
+    applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, type LogLevel, type StrictMode
+} from '../apply/index.js';
+import { ExitCode, type CliIo } from './io.js';
+
+export const STRICT_MODES: readonly StrictMode[] = ['off', 'warning', 'error'];
+
+export interface ApplyCommandOptions {
+    readonly noop?: boolean;
+    readonly root?: string;
+    readonly report?: string;
+    readonly strict?: StrictMode;
+    readonly debug?: boolean;
+    readonly verbose?: boolean;
+}
+
+/**
+ * `modelc apply CATALOG`: applies a Puppet catalog JSON or a Catalog model under --root (default
+ * `/`), prints Puppet-style log lines, optionally writes the Report model; exits 1 when any
+ * resource failed or the run was aborted.
+ */
+export function applyAction(file: string, options: ApplyCommandOptions, io: CliIo): number {
+    const root = resolve(options.root ?? '/');
+    if (!existsSync(root) || !statSync(root).isDirectory()) {
+        throw new UserError({ severity: 'error', code: ApplyIssues.BAD_ROOT, message: `--root ${root} is not a directory`, file: root });
+    }
+    const catalog = loadCatalog(file);
+    const minimum: LogLevel = options.debug ? 'debug' : options.verbose ? 'info' : 'notice';
+    const shown = new Set(LEVEL_ORDER.slice(LEVEL_ORDER.indexOf(minimum)));
+    const services = createApplyServices({ log: () => m => { if (shown.has(m.level)) io.err(`${formatLogLine(m)}\n`); } });
+    const registry = services.registries.environment(catalog.environment);
+    const result = applyCatalog(catalog, registry, {
+        root,
+        noop: options.noop === true,
+        strict: options.strict ?? 'warning',
+        onLog: m => { if (shown.has(m.level)) io.out(`${formatLogLine(m)}\n`); }
+    });
+    if (options.report) {
+        const index = modelRegistry().byPackageName('report');
+        if (!index) throw new Error('the Report package is not generated');
+        writeFileAtomic(options.report, encodeJson({ index, root: asModelObject(buildReport(result, 'modelc 0.1.0')) }));
+    }
+    if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${result.aborted.message}\n`);
+    return result.status === 'failed' ? ExitCode.ERROR : ExitCode.OK;
+}
