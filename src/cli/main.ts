@@ -4,6 +4,7 @@ import { MODEL_FORMATS } from '../model/index.js';
 import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-command.js';
 import { convertAction } from './convert-command.js';
 import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
+import { effectiveAction, type EffectiveCommandOptions } from './effective-command.js';
 import { generateAction } from './generate-command.js';
 import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
@@ -48,6 +49,17 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<new>', 'new model file')
         .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
         .action((a: string, b: string, opts: { format: DiffFormat }) => setExit(diffAction(a, b, opts, io)));
+
+    program.command('effective')
+        .description('build the injector of a request from a Bindings model (LayeredBindings JSON/msgpack); print its EffectiveBindings model')
+        .argument('<bindings>', 'Bindings model file (e.g. what `modelc bindings` prints)')
+        .requiredOption('--node <name>', 'node (certificate) name')
+        .option('--facts <file>', 'facts file (YAML or JSON)')
+        .option('--environment <name>', 'environment (default: the model\'s, else production)')
+        .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
+        .option('--values', 'look up every winning binding so the model carries the produced values')
+        .option('--explain <name...>', 'print how these names are resolved instead of the model')
+        .action((file: string, opts: EffectiveCommandOptions) => setExit(effectiveAction(file, opts, io)));
 
     program.command('lookup')
         .description('look up KEY in the Hiera 5 data of environment CODEDIR for a node; print the value (or error) as JSON')

@@ -4,6 +4,7 @@ import type {
 } from '../../generated/model/effective-bindings.js';
 import { modelRegistry, toRichData, type Model, type ModelObject, type PuppetValue, type RichData } from '../model/index.js';
 import type { BinderResult } from './binder.js';
+import type { InjectorDiagnostic } from './diagnostics.js';
 import { BUILTIN_LAYER } from './collect.js';
 import type { Candidate, Entry, ProducerSpec } from './entries.js';
 import { winnerExplanation } from './explain.js';
@@ -12,7 +13,7 @@ import type { InjectorServices } from './services.js';
 import { isRuntimeValue } from './values.js';
 
 /** The EffectiveBindings model of a request: every key's outcome, sorted by key, and the creation issues. */
-export function buildEffectiveModel(result: BinderResult, request: InjectionRequest & { environment: string }, services: InjectorServices): Model {
+export function buildEffectiveModel(result: BinderResult, request: InjectionRequest & { environment: string }, services: InjectorServices, lookupFailures: readonly InjectorDiagnostic[] = []): Model {
     const keys = [...new Set([...result.entries.keys(), ...result.unused.keys()])].sort();
     const entries: EffectiveBinding[] = [];
     for (const key of keys) {
@@ -31,7 +32,7 @@ export function buildEffectiveModel(result: BinderResult, request: InjectionRequ
         },
         layers: [...result.layers],
         entries,
-        issues: result.issues.map((i): InjectorIssue => ({
+        issues: [...result.issues, ...lookupFailures].map((i): InjectorIssue => ({
             $type: 'InjectorIssue', severity: i.severity, code: i.code, message: i.message,
             ...(i.key !== undefined ? { key: i.key } : {}), layers: [...i.layers], locations: i.locations.map(loc)
         }))

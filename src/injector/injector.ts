@@ -19,8 +19,8 @@ export interface Injector {
     optionallyLookup(name: string, type?: string): InjectedValue;
     /** Every candidate of the key in precedence order, with why it won or lost. */
     explain(name: string, type?: string): Explanation;
-    /** The EffectiveBindings model of this request. */
-    effectiveBindings(): Model;
+    /** The EffectiveBindings model of this request; with `produce`, every winner is looked up first so the model carries values (and lookup errors as issues). */
+    effectiveBindings(options?: { readonly produce?: boolean }): Model;
     /** Warnings (and, for lenient injectors, errors) found at creation. */
     readonly issues: readonly InjectorDiagnostic[];
 }
@@ -143,7 +143,19 @@ class InjectorImpl implements Injector, ProducerRuntime {
         return explainKey(this.result, this.services.keys.key(type, name));
     }
 
-    effectiveBindings(): Model {
-        return buildEffectiveModel(this.result, this.request, this.services);
+    effectiveBindings(options: { readonly produce?: boolean } = {}): Model {
+        const failures: InjectorDiagnostic[] = [];
+        if (options.produce) {
+            for (const [key, e] of this.result.entries) {
+                if (!e.winner || e.erasedBy || e.winner.abstract) continue;
+                try {
+                    this.valueOfKey(key, undefined);
+                } catch (err) {
+                    if (!(err instanceof InjectorError)) throw err;
+                    failures.push(...err.diagnostics);
+                }
+            }
+        }
+        return buildEffectiveModel(this.result, this.request, this.services, failures);
     }
 }
