@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { formatDiagnostic, isUserError } from '../common/index.js';
 import { MODEL_FORMATS } from '../model/index.js';
 import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-command.js';
+import { compileAction, COMPILE_FORMATS, type CompileCommandOptions } from './compile-command.js';
 import { convertAction } from './convert-command.js';
 import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
 import { effectiveAction, type EffectiveCommandOptions } from './effective-command.js';
@@ -89,6 +90,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
         .action((file: string, opts: ApplyCommandOptions) => setExit(applyAction(file, opts, io)));
+
+    program.command('compile')
+        .description('compile a catalog for a node from an environment (or a codedir with environments/)')
+        .argument('<codedir>', 'environment directory, or a directory holding environments/<name>')
+        .option('--node <name>', 'node (certificate) name')
+        .option('--facts <file>', 'facts (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
+        .option('--environment <name>', 'environment name', 'production')
+        .option('--trusted <file>', 'trusted data overrides (YAML or JSON)')
+        .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
+        .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
+        .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 
     return program;
 }

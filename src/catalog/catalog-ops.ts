@@ -1,0 +1,743 @@
+import type {
+    AttributeOperation, ClassResource, CollectExpression, Expression, NodeDefinition, Parameter, RelationshipExpression, ResourceExpression
+} from '../../generated/langium/ast.js';
+import {
+    acceptsUndef, capitalize, describeMismatch, formatMismatches, isInstance, PAnyType, PClassType, PResourceType
+} from '../types/index.js';
+import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
+import type { Compiler } from './compiler.js';
+import { coreType, METAPARAMS } from './core-types.js';
+import { EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
+import { isTruthy } from './evaluator/operators.js';
+import type { Definition } from './loader.js';
+import { CatalogResource, resourceKey } from './resource.js';
+import { Scope } from './scope.js';
+
+type Mode = 'real' | 'virtual' | 'exported';
+
+interface Attr {
+    readonly name: string;
+    readonly value: PuppetValue;
+    readonly plus: boolean;
+    readonly where: Where;
+}
+
+interface Collector {
+    readonly type: string;
+    readonly query: Expression | undefined;
+    readonly scope: Scope;
+    readonly overrides: Attr[];
+    readonly collected: CatalogResource[];
+    readonly exported: boolean;
+}
+
+interface Relationship {
+    readonly left: Operand[];
+    readonly right: Operand[];
+    readonly op: string;
+}
+
+type Operand = { readonly ref: string; readonly type: string; readonly title: string } | { readonly collector: Collector };
+
+interface Override {
+    readonly attrs: Attr[];
+    readonly scope: Scope;
+    readonly where: Where;
+    readonly fromCollector: boolean;
+}
+
+const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
+
+/** `a::b` -> tags a::b, a, b. */
+function nameTags(name: string): string[] {
+    const n = name.toLowerCase();
+    const segs = n.split('::');
+    return segs.length > 1 ? [n, ...segs] : [n];
+}
+
+function classTitle(name: string): string {
+    return name === 'main' ? 'main' : capitalize(name);
+}
+
+/**
+ * The catalog side of evaluation: resource, class, define and node declarations, defaults,
+ * overrides, collectors, relationships, and the lazy generator passes.
+ */
+export class CatalogOps {
+    private readonly collectors: Collector[] = [];
+    private readonly relationships: Relationship[] = [];
+    private readonly pendingOverrides = new Map<string, Override[]>();
+    private readonly realizeRequests: Array<{ refs: Array<{ type: string; title: string }>; done: boolean }> = [];
+    private stageMain!: CatalogResource;
+    private mainClass!: CatalogResource;
+
+    constructor(private readonly c: Compiler) {}
+
+    private get catalog() {
+        return this.c.catalog;
+    }
+
+    /** Stage[main], Class[Settings] and Class[main], as every catalog starts. */
+    boot(top: Scope): void {
+        const stage = new CatalogResource('Stage', 'main', 'stage', undefined);
+        stage.tags.add('stage');
+        stage.params.set('name', { value: 'main' });
+        this.catalog.add(stage);
+        this.stageMain = stage;
+        const settings = new CatalogResource('Class', 'Settings', 'class', undefined);
+        settings.tags.add('class').add('settings');
+        this.catalog.add(settings);
+        this.catalog.addEdge(stage, settings);
+        this.catalog.classes.push('settings');
+        this.catalog.tags.add('settings');
+        const main = top.resource as CatalogResource;
+        main.tags.add('class');
+        main.params.set('name', { value: 'main' });
+        this.catalog.add(main);
+        this.catalog.addEdge(stage, main);
+        this.mainClass = main;
+        this.c.classScopes.set('', top);
+    }
+
+    // ---------------------------------------------------------------- resources
+
+    private attrs(ops: readonly AttributeOperation[], scope: Scope, stmt: Expression): Attr[] {
+        const out: Attr[] = [];
+        const seen = new Set<string>();
+        const add = (a: Attr): void => {
+            if (seen.has(a.name)) throw new EvalIssue('EVAL_DUPLICATE_ATTRIBUTE', `The attribute '${a.name}' has already been set`, this.c.evaluator.where(stmt));
+            seen.add(a.name);
+            out.push(a);
+        };
+        for (const op of ops) {
+            if (op.$type === 'AttributeAssign') {
+                add({ name: op.name, value: this.c.evaluator.evaluate(op.value, scope), plus: op.operator === '+>', where: this.c.evaluator.where(op) });
+            } else {
+                const h = this.c.evaluator.evaluate(op.value, scope);
+                if (!(h instanceof Map)) throw new RuntimeFailure(`The value of '* =>' must be a Hash`);
+                for (const [k, v] of h) add({ name: String(k), value: v, plus: false, where: this.c.evaluator.where(op) });
+            }
+        }
+        return out;
+    }
+
+    /** `type { title: ... }`, `Type { defaults }`, `Type[title] { overrides }`. */
+    resourceExpression(e: ResourceExpression, scope: Scope, mode: Mode): PuppetValue {
+        if (e.bodies.length === 0) return this.untitled(e, scope);
+        const typeValue = this.c.evaluator.evaluate(e.typeExpr, scope);
+        const typeName = typeValue instanceof PResourceType && typeValue.typeName !== null ? typeValue.typeName
+            : typeValue instanceof PClassType ? 'class' : typeof typeValue === 'string' ? typeValue : formatValue(typeValue);
+        const where = this.c.evaluator.where(e.$container?.$type === 'VirtualResource' ? e.$container : e);
+        const shared = this.attrs(e.ops, scope, e);
+        let defaults: Attr[] = [];
+        const bodies = e.bodies.map(b => ({ body: b, isDefault: b.title.$type === 'DefaultLiteral' }));
+        for (const b of bodies) if (b.isDefault) defaults = this.attrs(b.body.ops, scope, e);
+        const refs: PuppetValue[] = [];
+        for (const b of bodies) {
+            if (b.isDefault) continue;
+            const titleValue = this.c.evaluator.evaluate(b.body.title, scope);
+            const titles = Array.isArray(titleValue) ? titleValue.flat(Infinity as 1) : [titleValue];
+            const own = this.attrs(b.body.ops, scope, e);
+            const merged = [...shared, ...own];
+            for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
+            const bodyWhere = this.c.evaluator.where(b.body);
+            for (const t of titles) {
+                const r = this.declare(typeName, t, merged, scope, mode, { file: where.file, line: bodyWhere.line });
+                if (r) refs.push(refOf(r));
+            }
+        }
+        return refs;
+    }
+
+    private untitled(e: ResourceExpression, scope: Scope): PuppetValue {
+        const te = e.typeExpr;
+        if (te.$type === 'TypeReference') {
+            const attrs = this.attrs(e.ops, scope, e);
+            const type = te.value.replace(/^::/, '').toLowerCase();
+            let d = scope.defaults.get(type);
+            if (!d) { d = new Map(); scope.defaults.set(type, d); }
+            for (const a of attrs) d.set(a.name, { value: a.value, plus: a.plus, where: a.where });
+            return null;
+        }
+        if (te.$type === 'QualifiedName') {
+            // A statement call with a hash argument, e.g. `notice { a => 1 }`.
+            const h = new Map<PuppetValue, PuppetValue>();
+            for (const a of this.attrs(e.ops, scope, e)) h.set(a.name, a.value);
+            return this.c.evaluator.invoke(te.value, [h], undefined, scope, e);
+        }
+        const target = this.c.evaluator.evaluate(te, scope);
+        const attrs = this.attrs(e.ops, scope, e);
+        const where = this.c.evaluator.where(e);
+        for (const ref of flattenRefs(target)) {
+            this.addOverride(ref.type, ref.title, { attrs, scope, where: { file: where.file, line: where.line }, fromCollector: false });
+        }
+        return null;
+    }
+
+    /** Declares one resource; classes go through the class path. */
+    declare(typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: Mode, where: Where): CatalogResource | undefined {
+        const lower = typeName.replace(/^::/, '').toLowerCase();
+        if (lower === 'class') {
+            const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
+            return this.declareClass(formatValue(titleValue), scope, params, where);
+        }
+        const title = titleValue instanceof PResourceType && titleValue.title !== null ? titleValue.title : formatValue(titleValue);
+        const core = coreType(lower);
+        let define: Definition<import('../../generated/langium/ast.js').DefineDefinition> | undefined;
+        if (!core) {
+            define = this.c.loader.findDefine(lower);
+            if (!define) throw new RuntimeFailure(`Unknown resource type: '${lower}'`);
+        }
+        const type = capitalize(define ? define.name : lower);
+        const existing = this.catalog.find(type, title);
+        if (existing) {
+            throw new RuntimeFailure(`Duplicate declaration: ${type}[${title}] is already declared at (file: ${existing.where?.file}, line: ${existing.where?.line}); cannot redeclare (file: ${where.file}, line: ${where.line})`);
+        }
+        const r = new CatalogResource(type, title, define ? 'define' : 'builtin', where);
+        r.scope = scope;
+        r.virtual = mode !== 'real';
+        r.exported = mode === 'exported';
+        if (mode === 'exported') this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the export is ignored', where);
+        for (const a of attrs) this.setParam(r, a);
+        const defaults = scope.defaultsFor(lower);
+        for (const [name, d] of defaults) {
+            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where });
+        }
+        this.tagResource(r, scope, [...nameTags(lower)]);
+        if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
+        if (core && core.namevar !== 'name' || (core && ['package', 'service', 'user', 'group'].includes(lower))) {
+            const nv = r.param(core.namevar);
+            if (typeof nv === 'string' && nv !== title) {
+                const other = this.catalog.find(type, nv);
+                if (other) {
+                    throw new RuntimeFailure(`Duplicate declaration: ${type}[${nv}] is already declared at (file: ${other.where?.file}, line: ${other.where?.line}); cannot redeclare (file: ${where.file}, line: ${where.line})`);
+                }
+                this.catalog.aliases.set(resourceKey(type, nv), r);
+            }
+        }
+        if (define) this.validateDefineParams(r, define, attrs);
+        const container = scope.resource ?? this.mainClass;
+        r.container = container;
+        this.catalog.add(r);
+        this.catalog.addEdge(container, r);
+        this.applyPendingOverrides(r);
+        return r;
+    }
+
+    private tagResource(r: CatalogResource, scope: Scope, own: string[]): void {
+        for (const t of own) r.tags.add(t);
+        const container = scope.resource;
+        if (container) for (const t of container.tags) r.tags.add(t);
+        const tagParam = r.param('tag');
+        for (const t of tagParam === undefined ? [] : Array.isArray(tagParam) ? tagParam : [tagParam]) {
+            if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
+        }
+    }
+
+    private setParam(r: CatalogResource, a: Attr): void {
+        if (a.plus) {
+            const prev = r.param(a.name);
+            if (prev !== undefined && prev !== null) {
+                const add = Array.isArray(a.value) ? a.value : [a.value];
+                r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where });
+                return;
+            }
+        }
+        r.params.set(a.name, { value: a.value, where: a.where });
+    }
+
+    private validateDefineParams(r: CatalogResource, def: Definition<import('../../generated/langium/ast.js').DefineDefinition>, attrs: Attr[]): void {
+        const params = def.ast.params;
+        const problems: string[] = [];
+        for (const a of attrs) {
+            if (METAPARAMS.has(a.name) || a.name === 'name') continue;
+            const p = params.find(x => x.name === a.name);
+            if (!p) {
+                throw new RuntimeFailure(`${r.ref}: has no parameter named '${a.name}'`, { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+            }
+            if (p.type && a.value !== null) {
+                const t = this.c.evaluator.evalType(p.type, this.c.topScope);
+                if (!isInstance(t, a.value)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(t, a.value)));
+            }
+        }
+        if (problems.length) {
+            throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`,
+                { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+        }
+    }
+
+    // ---------------------------------------------------------------- classes
+
+    classResource(e: ClassResource, scope: Scope): PuppetValue {
+        const refs: PuppetValue[] = [];
+        const where = this.c.evaluator.where(e);
+        for (const b of e.bodies) {
+            const titleValue = this.c.evaluator.evaluate(b.title, scope);
+            const attrs = [...this.attrs(e.ops, scope, e), ...this.attrs(b.ops, scope, e)];
+            const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
+            for (const t of titles) {
+                const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
+                const r = this.declareClass(formatValue(t), scope, params, where);
+                refs.push(refOf(r));
+            }
+        }
+        return refs;
+    }
+
+    private declareClass(name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where): CatalogResource {
+        const n = name.replace(/^::/, '').toLowerCase();
+        const existing = this.catalog.find('Class', n);
+        if (existing) {
+            throw new RuntimeFailure(`Duplicate declaration: Class[${classTitle(n)}] is already declared; cannot redeclare (file: ${where.file}, line: ${where.line})`);
+        }
+        return this.evaluateClass(n, scope, params, 'resource', where);
+    }
+
+    /** include / require / contain of one class name; returns the Class resource. */
+    includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
+        const n = name.replace(/^::/, '').toLowerCase();
+        const existing = this.catalog.find('Class', n);
+        const r = existing ?? this.evaluateClass(n, scope, undefined, how, where);
+        if (how === 'contain') {
+            const container = scope.resource;
+            if (container && container !== r && !this.catalog.edges.some(x => x.source === container && x.target === r)) this.catalog.addEdge(container, r);
+        }
+        if (how === 'require' && scope.resource) {
+            const holder = scope.resource;
+            const prev = holder.param('require');
+            const ref = new PClassType(n);
+            holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref] });
+        }
+        return r;
+    }
+
+    private evaluateClass(n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined): CatalogResource {
+        const def = this.c.loader.findClass(n);
+        if (!def) throw new RuntimeFailure(`Could not find class ::${n} for ${this.c.nodeName}`);
+        void how;
+        let parentScope: Scope | null = null;
+        if (def.ast.parent) {
+            const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
+            this.includeClass(parentName, scope, 'include', where);
+            parentScope = this.c.classScopes.get(parentName) ?? null;
+        }
+        const r = new CatalogResource('Class', classTitle(def.name), 'class', undefined);
+        r.tags.add('class');
+        for (const t of nameTags(def.name)) r.tags.add(t);
+        if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
+        const classScope = new Scope('class', parentScope ?? scope, r, def.name);
+        classScope.inherited = parentScope;
+        classScope.moduleName = def.module;
+        classScope.callerModuleName = scope.moduleName;
+        r.scope = scope;
+        const metas = new Map<string, PuppetValue>();
+        if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) metas.set(k, v);
+        let stage = this.stageMain;
+        const stageName = metas.get('stage');
+        if (typeof stageName === 'string' && stageName !== 'main') {
+            const s = this.catalog.find('Stage', stageName);
+            if (!s) throw new RuntimeFailure(`Could not find stage ${stageName} specified by ${r.ref}`);
+            stage = s;
+        }
+        this.catalog.add(r);
+        this.catalog.classes.push(def.name);
+        this.catalog.tags.add('class');
+        for (const t of nameTags(def.name)) this.catalog.tags.add(t);
+        this.catalog.addEdge(stage, r);
+        r.container = stage;
+        this.c.classScopes.set(def.name, classScope);
+        classScope.setLocal('title', def.name);
+        classScope.setLocal('name', def.name);
+        this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
+        this.bindParams(r, def.ast.params, given, classScope, def.name, true);
+        for (const [k, v] of metas) r.params.set(k, { value: v });
+        if (metas.has('tag')) this.tagResource(r, scope, []);
+        this.c.evaluator.evalBlock(def.ast.body, classScope);
+        return r;
+    }
+
+    /** Binds class or define parameters: given values, data lookup (classes), defaults; type checked. */
+    private bindParams(r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue> | undefined, scope: Scope, name: string, isClass: boolean): void {
+        if (given && isClass) {
+            for (const k of given.keys()) {
+                if (!METAPARAMS.has(k) && !params.some(p => p.name === k)) throw new RuntimeFailure(`${r.ref}: has no parameter named '${k}'`);
+            }
+        }
+        const problems: string[] = [];
+        for (const p of params) {
+            let v: PuppetValue | undefined = given?.get(p.name);
+            if (v === undefined && isClass) v = this.lookupParam(`${name}::${p.name}`);
+            let fromDefault = false;
+            if (v === undefined || (v === null && p.value)) {
+                if (p.value) { v = this.c.evaluator.evaluate(p.value, scope); fromDefault = true; }
+            }
+            const type = p.type ? this.c.evaluator.evalType(p.type, scope) : undefined;
+            if (v === undefined) {
+                if (type && acceptsUndef(type)) v = null;
+                else if (!type) v = null;
+                else { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+                if (!isClass && !type) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+            }
+            if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
+            scope.setLocal(p.name, v);
+            if (v !== null) r.params.set(p.name, { value: v });
+            void fromDefault;
+        }
+        if (problems.length) throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`);
+    }
+
+    private lookupParam(key: string): PuppetValue | undefined {
+        const svc = this.c.lookupService;
+        if (!svc) return undefined;
+        const res = svc.lookup(key, {}, this.c.lookupContext());
+        return res.found ? res.value : undefined;
+    }
+
+    // ---------------------------------------------------------------- defines
+
+    private evaluateDefine(r: CatalogResource): void {
+        r.evaluated = true;
+        const def = this.c.loader.findDefine(r.type);
+        if (!def) return;
+        const declaring = r.scope ?? this.c.topScope;
+        const scope = new Scope('define', declaring, r, def.name);
+        scope.moduleName = def.module;
+        scope.callerModuleName = declaring.moduleName;
+        scope.setLocal('title', r.title);
+        const nameParam = r.param('name');
+        scope.setLocal('name', nameParam === undefined || nameParam === null ? r.title : nameParam);
+        this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
+        const given = new Map<string, PuppetValue>();
+        for (const [k, v] of r.params) if (!METAPARAMS.has(k) && k !== 'name') given.set(k, v.value);
+        try {
+            this.bindDefineParams(r, def.ast.params, given, scope);
+        } catch (e) {
+            if (e instanceof RuntimeFailure && !e.where) throw new RuntimeFailure(e.message, r.where);
+            throw e;
+        }
+        this.c.evaluator.evalBlock(def.ast.body, scope);
+    }
+
+    private bindDefineParams(r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue>, scope: Scope): void {
+        const problems: string[] = [];
+        for (const p of params) {
+            let v = given.get(p.name);
+            if ((v === undefined || v === null) && p.value) {
+                v = this.c.evaluator.evaluate(p.value, scope);
+                if (v !== null) r.params.set(p.name, { value: v });
+            }
+            const type = p.type ? this.c.evaluator.evalType(p.type, scope) : undefined;
+            if (v === undefined) {
+                if (type && !acceptsUndef(type)) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+                if (!type) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+                v = null;
+            }
+            if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
+            scope.setLocal(p.name, v);
+        }
+        if (problems.length) throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`);
+    }
+
+    // ---------------------------------------------------------------- nodes
+
+    evaluateNode(top: Scope): void {
+        const nodes = this.c.loader.nodes;
+        if (nodes.length === 0) return;
+        const name = this.c.nodeName.toLowerCase();
+        const names = [name];
+        if (this.c.options.settings?.get('strict_hostname_checking') === 'false') {
+            const segs = name.split('.');
+            for (let i = segs.length - 1; i >= 1; i--) names.push(segs.slice(0, i).join('.'));
+        }
+        let match: { def: Definition<NodeDefinition>; title: string; groups?: (string | null)[] } | undefined;
+        for (const n of names) {
+            for (const def of nodes) {
+                for (const h of def.ast.hosts) {
+                    if (h.$type !== 'RegexLiteral' && h.$type !== 'DefaultLiteral' && this.hostName(h, top).toLowerCase() === n) { match = { def, title: n }; break; }
+                }
+                if (match) break;
+            }
+            if (match) break;
+            for (const def of nodes) {
+                for (const h of def.ast.hosts) {
+                    if (h.$type === 'RegexLiteral') {
+                        const m = new PRegexp(h.value).regexp.exec(n);
+                        if (m) {
+                            const title = '__node_regexp__' + h.value.toLowerCase().replace(/[^-\w:.]/g, '').replace(/^\.+/, '');
+                            match = { def, title, groups: [...m].map(g => g ?? null) };
+                            break;
+                        }
+                    }
+                }
+                if (match) break;
+            }
+            if (match) break;
+        }
+        if (!match) {
+            for (const def of nodes) if (def.ast.hosts.some(h => h.$type === 'DefaultLiteral')) { match = { def, title: 'default' }; break; }
+        }
+        if (!match) {
+            throw new PuppetFailure(`Could not find node statement with name 'default' or '${names.join(', ')}'`);
+        }
+        const r = new CatalogResource('Node', match.title, 'node', undefined);
+        r.tags.add('node');
+        if (VALID_TAG.test(match.title)) r.tags.add(match.title);
+        for (const t of this.mainClass.tags) r.tags.add(t);
+        this.catalog.add(r);
+        this.catalog.addEdge(this.mainClass, r);
+        this.catalog.classes.push(match.title);
+        this.catalog.tags.add('node');
+        if (VALID_TAG.test(match.title)) this.catalog.tags.add(match.title);
+        r.container = this.mainClass;
+        const scope = new Scope('node', top, r, '');
+        if (match.groups) scope.setMatch(match.groups);
+        this.c.evaluator.registerProgram(rootOf(match.def.ast), match.def.file);
+        this.c.evaluator.evalBlock(match.def.ast.body, scope);
+    }
+
+    private hostName(h: Expression, scope: Scope): string {
+        return formatValue(this.c.evaluator.evaluate(h, scope));
+    }
+
+    // ---------------------------------------------------------------- collectors, overrides, realize
+
+    collect(e: CollectExpression, scope: Scope): PuppetValue {
+        const collector = this.makeCollector(e, scope);
+        return collector === undefined ? null : null;
+    }
+
+    private makeCollector(e: CollectExpression, scope: Scope): Collector {
+        const te = e.typeExpr;
+        const typeName = te.$type === 'TypeReference' ? te.value : formatValue(this.c.evaluator.evaluate(te, scope));
+        const exported = e.query.kind === '<<|';
+        const where = this.c.evaluator.where(e);
+        if (exported) this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored', where);
+        const collector: Collector = {
+            type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [],
+            overrides: e.ops.length ? this.attrs(e.ops, scope, e) : []
+        };
+        this.collectors.push(collector);
+        return collector;
+    }
+
+    private queryMatches(q: Expression | undefined, r: CatalogResource, scope: Scope): boolean {
+        if (!q) return true;
+        switch (q.$type) {
+            case 'ParenExpression': return this.queryMatches(q.expr, r, scope);
+            case 'LogicalExpression':
+                return q.operator === 'and' ? this.queryMatches(q.left, r, scope) && this.queryMatches(q.right, r, scope)
+                    : this.queryMatches(q.left, r, scope) || this.queryMatches(q.right, r, scope);
+            case 'BinaryExpression': {
+                const attr = q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral' ? q.left.value : formatValue(this.c.evaluator.evaluate(q.left, scope));
+                const value = this.c.evaluator.evaluate(q.right, scope);
+                let eq: boolean;
+                if (attr === 'tag') eq = typeof value === 'string' && r.tags.has(value.toLowerCase());
+                else if (attr === 'title') eq = puppetEquals(r.title, value);
+                else {
+                    const pv = r.param(attr);
+                    eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, value)) : puppetEquals(pv, value);
+                }
+                return q.operator === '!=' ? !eq : eq;
+            }
+            default: return isTruthy(this.c.evaluator.evaluate(q, scope));
+        }
+    }
+
+    private evaluateCollections(): boolean {
+        let found = false;
+        for (const c of [...this.collectors]) {
+            if (c.exported) continue;
+            for (const r of [...this.catalog.resources.values()]) {
+                if (r.type !== c.type || r.exported || c.collected.includes(r)) continue;
+                if (!this.queryMatches(c.query, r, c.scope)) continue;
+                r.virtual = false;
+                c.collected.push(r);
+                found = true;
+                if (c.overrides.length) this.applyOverride(r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+            }
+        }
+        for (const req of this.realizeRequests) {
+            if (req.done) continue;
+            const rs = req.refs.map(x => this.catalog.find(x.type, x.title));
+            if (rs.every(r => r !== undefined)) {
+                for (const r of rs) if (r && r.virtual) { r.virtual = false; found = true; }
+                req.done = true;
+            }
+        }
+        return found;
+    }
+
+    /** realize(): marks virtual resources real (now, or when they are declared later in the queue). */
+    realize(refs: PuppetValue[]): void {
+        const list = refs.flatMap(flattenRefs);
+        const rs = list.map(x => this.catalog.find(x.type, x.title));
+        if (rs.every(r => r !== undefined)) {
+            for (const r of rs) if (r) r.virtual = false;
+            return;
+        }
+        this.realizeRequests.push({ refs: list, done: false });
+    }
+
+    private addOverride(type: string, title: string, o: Override): void {
+        const r = this.catalog.find(type, title);
+        if (r) { this.applyOverride(r, o); return; }
+        const key = resourceKey(type, title);
+        const list = this.pendingOverrides.get(key) ?? [];
+        list.push(o);
+        this.pendingOverrides.set(key, list);
+    }
+
+    private applyPendingOverrides(r: CatalogResource): void {
+        const key = resourceKey(r.type, r.title);
+        const list = this.pendingOverrides.get(key);
+        if (!list) return;
+        this.pendingOverrides.delete(key);
+        for (const o of list) this.applyOverride(r, o);
+    }
+
+    private applyOverride(r: CatalogResource, o: Override): void {
+        if (!o.fromCollector && !this.mayOverride(o.scope, r)) {
+            throw new PuppetFailure(`Only subclasses can override parameters${whereSuffix(o.where)}`, o.where, 'Puppet::Error', 'Puppet::ParseError');
+        }
+        for (const a of o.attrs) {
+            if (a.value === null && !a.plus) { r.params.delete(a.name); continue; }
+            this.setParam(r, a);
+        }
+    }
+
+    private classOf(scope: Scope | null): string | undefined {
+        let s = scope;
+        while (s && s.kind === 'local') s = s.parent;
+        if (!s) return undefined;
+        return s.kind === 'class' ? s.className : s.kind === 'top' ? '' : undefined;
+    }
+
+    private mayOverride(scope: Scope, r: CatalogResource): boolean {
+        const declaring = this.classOf(r.scope);
+        let s: Scope | null = scope;
+        while (s && s.kind === 'local') s = s.parent;
+        if (!s || declaring === undefined) return true;
+        if (s.kind !== 'class' && s.kind !== 'top') return s === r.scope;
+        for (let c: Scope | null = s; c; c = c.inherited) {
+            if ((c.kind === 'class' ? c.className : '') === declaring) return true;
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- relationships
+
+    relationship(e: RelationshipExpression, scope: Scope): PuppetValue {
+        const left = this.operand(e.left, scope);
+        const right = this.operand(e.right, scope);
+        this.relationships.push({ left: left.ops, right: right.ops, op: e.operator });
+        return right.value;
+    }
+
+    private operand(e: Expression, scope: Scope): { ops: Operand[]; value: PuppetValue } {
+        if (e.$type === 'CollectExpression') {
+            const c = this.makeCollector(e, scope);
+            return { ops: [{ collector: c }], value: null };
+        }
+        const v = this.c.evaluator.evaluate(e, scope);
+        return { ops: flattenRefs(v).map(x => ({ ref: `${x.type}[${x.title}]`, ...x })), value: v };
+    }
+
+    private expand(ops: Operand[], other: () => string): CatalogResource[] {
+        const out: CatalogResource[] = [];
+        for (const o of ops) {
+            if ('collector' in o) { out.push(...o.collector.collected); continue; }
+            const r = this.catalog.find(o.type, o.title);
+            if (!r) throw new PuppetFailure(`Could not find resource '${displayRef(o.type, o.title)}' for relationship ${other()}`);
+            out.push(r);
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- phases
+
+    /** Collectors and define instances, pass after pass, until nothing new happens. */
+    evaluateGenerators(): void {
+        for (let guard = 0; guard < 10000; guard++) {
+            const found = this.evaluateCollections();
+            const pending = [...this.catalog.resources.values()].filter(r => r.kind === 'define' && !r.evaluated && !r.virtual);
+            for (const r of pending) this.evaluateDefine(r);
+            if (!found && pending.length === 0) break;
+        }
+    }
+
+    finish(): void {
+        for (const [key, list] of this.pendingOverrides) {
+            const o = list[0];
+            throw new PuppetFailure(`Could not find resource(s) ${key} for overriding${whereSuffix(o.where)}`, o.where, 'Puppet::Error', 'Puppet::ParseError');
+        }
+        for (const rel of this.relationships) {
+            const forward = rel.op === '->' || rel.op === '~>';
+            const param = rel.op === '->' || rel.op === '<-' ? 'before' : 'notify';
+            const srcOps = forward ? rel.left : rel.right;
+            const tgtOps = forward ? rel.right : rel.left;
+            const sources = this.expand(srcOps, () => '');
+            const firstSource = sources[0];
+            const targets = this.expand(tgtOps, () => firstSource ? `from '${firstSource.ref}'` : '');
+            for (const s of sources) {
+                for (const t of targets) {
+                    const prev = s.param(param);
+                    const ref = refOf(t);
+                    const list = prev === undefined || prev === null ? [] : Array.isArray(prev) ? prev : [prev];
+                    s.params.set(param, { value: [...list, ref] });
+                }
+            }
+        }
+        const unrealized = this.realizeRequests.filter(r => !r.done).flatMap(r => r.refs.filter(x => !this.catalog.find(x.type, x.title)));
+        if (unrealized.length) {
+            throw new PuppetFailure(`Failed to realize virtual resources ${unrealized.map(x => displayRef(x.type, x.title)).join(', ')}`);
+        }
+        for (const r of this.catalog.resources.values()) {
+            if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
+            const core = coreType(r.type);
+            if (!core) continue;
+            for (const name of r.params.keys()) {
+                if (core.attributes.has(name) || METAPARAMS.has(name)) continue;
+                const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
+                throw new PuppetFailure(`no parameter named '${name}'${loc} on ${r.ref}${loc}`, r.where, 'Puppet::Error', 'Puppet::ParseError');
+            }
+        }
+        for (const [key, r] of [...this.catalog.resources]) {
+            if (r.virtual && !r.exported) this.catalog.resources.delete(key);
+        }
+    }
+
+    /** Whether a resource (or class) is in the catalog, for defined(). */
+    isDeclared(type: string, title: string): boolean {
+        return this.catalog.find(type, title) !== undefined;
+    }
+}
+
+function displayRef(type: string, title: string): string {
+    return `${capitalize(type.toLowerCase())}[${type.toLowerCase() === 'class' ? classTitle(title.toLowerCase()) : title}]`;
+}
+
+/** The reference value of a catalog resource. */
+export function refOf(r: CatalogResource): PAnyType {
+    return r.type === 'Class' ? new PClassType(r.title === 'main' ? 'main' : r.title.toLowerCase()) : new PResourceType(r.type, r.title);
+}
+
+/** Resource references in a value: File['x'], Class['c'], arrays of them, 'Type[title]' strings. */
+export function flattenRefs(v: PuppetValue): Array<{ type: string; title: string }> {
+    if (Array.isArray(v)) return v.flatMap(flattenRefs);
+    if (v instanceof PResourceType && v.typeName !== null && v.title !== null) return [{ type: v.typeName, title: v.title }];
+    if (v instanceof PClassType && v.className !== null) return [{ type: 'Class', title: v.className }];
+    if (typeof v === 'string') {
+        const m = /^([A-Z][\w:]*)\[(.*)\]$/s.exec(v);
+        if (m) return [{ type: m[1], title: m[2] }];
+    }
+    if (v === null || v instanceof PDefault || v instanceof PSensitive) return [];
+    return [];
+}
+
+function rootOf(node: import('langium').AstNode): never {
+    let n = node;
+    while (n.$container) n = n.$container;
+    return n as never;
+}
+
+export { hashGet };

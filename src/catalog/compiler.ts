@@ -1,0 +1,315 @@
+import type { FunctionDefinition } from '../../generated/langium/ast.js';
+import {
+    capitalize, coreType as coreDataType, describeMismatch, formatMismatches, isInstance, PAnyType, PResourceType, PTypeAliasType,
+    parameterize, type TypeNameResolver
+} from '../types/index.js';
+import { type PuppetValue } from '../values/index.js';
+import type { Environment } from './boot.js';
+import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
+import type { Closure, FunctionTable } from './functions/function.js';
+import type { Definition } from './loader.js';
+import { Loader } from './loader.js';
+import type { LookupContext, LookupService } from './lookup.js';
+import { CatalogOps } from './catalog-ops.js';
+import { Catalog, CatalogResource } from './resource.js';
+import { Scope } from './scope.js';
+
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err';
+
+export interface LogEntry {
+    readonly level: LogLevel;
+    readonly message: string;
+    readonly source?: string;
+    readonly file?: string;
+    readonly line?: number;
+}
+
+export interface CompileOptions {
+    readonly node: string;
+    readonly facts: ReadonlyMap<string, PuppetValue>;
+    /** Overrides of parts of $trusted (authenticated, certname, extensions, external). */
+    readonly trusted?: ReadonlyMap<string, PuppetValue>;
+    readonly classes?: readonly string[];
+    readonly settings?: ReadonlyMap<string, string>;
+    readonly lookup?: LookupService;
+    /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
+    readonly onLog?: (entry: LogEntry) => void;
+}
+
+export interface CompileResult {
+    readonly node: string;
+    readonly environment: string;
+    readonly catalog: Catalog;
+    readonly error?: CompileError;
+    readonly logs: readonly LogEntry[];
+}
+
+/**
+ * One catalog compilation in Puppet 7's phases: set the node's top scope, evaluate the main
+ * manifests (Class[main]), the matching node definition, the classifier's classes, then the
+ * lazy queue (collectors and define instances) until nothing is left, and finish (overrides,
+ * relationships, realization checks, parameter validation).
+ */
+export class Compiler {
+    readonly loader: Loader;
+    readonly catalog = new Catalog();
+    readonly evaluator: Evaluator;
+    readonly ops: CatalogOps;
+    readonly topScope: Scope;
+    readonly classScopes = new Map<string, Scope>();
+    readonly logs: LogEntry[] = [];
+    readonly strictVariables: boolean;
+    readonly strict: string;
+    readonly nodeName: string;
+    private readonly typeCache = new Map<string, PAnyType>();
+    private readonly renderStack: string[][] = [];
+    readonly facts: Map<string, PuppetValue>;
+    readonly trusted: Map<string, PuppetValue>;
+    private readonly warnedOnce = new Set<string>();
+
+    constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
+        this.loader = new Loader(env);
+        this.loader.environmentName = env.name;
+        this.evaluator = new Evaluator(this);
+        this.ops = new CatalogOps(this);
+        this.nodeName = options.node;
+        const settings = options.settings ?? new Map<string, string>();
+        this.strictVariables = settings.get('strict_variables') === 'true';
+        this.strict = settings.get('strict') ?? 'warning';
+        this.facts = new Map([...options.facts].map(([k, v]): [string, PuppetValue] => [k, v === null ? '' : v]));
+        this.trusted = this.trustedData();
+        const main = new CatalogResource('Class', 'main', 'class', undefined);
+        this.topScope = new Scope('top', null, main, '');
+    }
+
+    private trustedData(): Map<string, PuppetValue> {
+        const node = this.nodeName;
+        const dot = node.indexOf('.');
+        const t = new Map<string, PuppetValue>([
+            ['authenticated', 'remote'], ['certname', node], ['extensions', new Map()],
+            ['hostname', dot < 0 ? node : node.slice(0, dot)], ['domain', dot < 0 ? '' : node.slice(dot + 1)], ['external', new Map()]
+        ]);
+        for (const [k, v] of this.options.trusted ?? []) t.set(k, v);
+        return t;
+    }
+
+    log(level: LogLevel, message: string, where?: Where, source?: string): void {
+        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, line: where.line } : {}) };
+        this.logs.push(entry);
+        this.options.onLog?.(entry);
+    }
+
+    warnOnce(key: string, message: string, where?: Where): void {
+        if (this.warnedOnce.has(key)) return;
+        this.warnedOnce.add(key);
+        this.log('warning', message, where);
+    }
+
+    /** The context a lookup interpolates in. */
+    lookupContext(): LookupContext {
+        return {
+            facts: this.facts, trusted: this.trusted, environment: this.env.name,
+            variable: name => this.topScope.getLocal(name.replace(/^::/, ''))
+        };
+    }
+
+    get lookupService(): LookupService | undefined {
+        return this.options.lookup;
+    }
+
+    /** Runs the compilation; errors are returned, never thrown. */
+    compile(): CompileResult {
+        let error: CompileError | undefined;
+        try {
+            this.run();
+        } catch (e) {
+            error = this.asCompileError(e);
+        }
+        return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
+    }
+
+    private asCompileError(e: unknown): CompileError {
+        if (e instanceof CompileError) return e;
+        if (e instanceof PuppetFailure) {
+            return new CompileError('EVAL_PUPPET_ERROR', {
+                message: e.message, file: e.where?.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
+                log: { message: e.message, withNode: true }
+            });
+        }
+        const located = this.evaluator.locate(e, this.catalog.resources.values().next().value as never, undefined);
+        if (located instanceof CompileError) return located;
+        if (e instanceof RuntimeFailure || e instanceof EvalIssue) {
+            return new CompileError('EVAL_PUPPET_ERROR', { message: e.message, rubyClass: 'Puppet::Error', log: { message: e.message, withNode: true } });
+        }
+        throw e;
+    }
+
+    private run(): void {
+        const files = this.env.manifests.map(m => this.loader.loadManifest(m));
+        const top = this.topScope;
+        for (const [k, v] of this.facts) top.setLocal(k, v);
+        top.setLocal('facts', new Map(this.facts));
+        top.setLocal('trusted', this.trusted);
+        top.setLocal('server_facts', new Map([['environment', this.env.name]]));
+        if (!this.facts.has('environment')) top.setLocal('environment', this.env.name);
+        const enc = this.options.classes ?? [];
+        for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
+        this.ops.boot(top);
+        for (const f of files) {
+            this.evaluator.registerProgram(f.program, f.file);
+            this.evaluator.evalBlock(f.program.statements, top);
+        }
+        this.ops.evaluateNode(top);
+        for (const c of enc) this.ops.includeClass(c, top, 'include', undefined);
+        this.ops.evaluateGenerators();
+        this.ops.finish();
+    }
+
+    /** A type name as written (`Integer`, `Port`, `File`, `Mod::Entry`): core type, resource type or alias. */
+    resolveTypeName(name: string): PAnyType {
+        const key = name.replace(/^::/, '');
+        const cached = this.typeCache.get(key);
+        if (cached) return cached;
+        let t: PAnyType | undefined = coreDataType(key);
+        if (!t) {
+            const lower = key.toLowerCase();
+            const defined = this.loader.defines.has(lower) || this.loader.classes.has(lower);
+            const alias = defined ? undefined : this.loader.findAlias(key);
+            if (alias) {
+                t = alias.type;
+                if (alias.type.resolved === null) this.resolveAlias(alias.type, alias);
+            } else {
+                t = new PResourceType(capitalize(key));
+            }
+        }
+        this.typeCache.set(key, t);
+        return t;
+    }
+
+    private resolveAlias(type: PTypeAliasType, def: Definition<import('../../generated/langium/ast.js').TypeAlias>): void {
+        const ast = def.ast;
+        this.evaluator.registerProgram(ast.$container as never, def.file);
+        this.typeCache.set(type.name, type);
+        const scope = this.topScope;
+        let resolved: PuppetValue;
+        if (ast.typeRef) {
+            const base = this.resolveTypeName(ast.typeRef.value);
+            resolved = ast.keys.length ? parameterize(base, this.evaluator.evalList(ast.keys, scope)) : base;
+        } else if (ast.array) {
+            resolved = this.evaluator.evaluate(ast.array, scope);
+        } else if (ast.hash) {
+            resolved = this.evaluator.evaluate(ast.hash, scope);
+        } else {
+            resolved = this.evaluator.evaluate(ast.lhs, scope);
+        }
+        if (resolved instanceof PAnyType) type.resolved = resolved;
+    }
+
+    /** A type resolver for parseTypeString in this environment. */
+    get typeResolver(): TypeNameResolver {
+        return name => this.resolveTypeName(name);
+    }
+
+    lookupVariable(name: string, scope: Scope): PuppetValue | undefined {
+        if (name.startsWith('::')) {
+            const rest = name.slice(2);
+            if (!rest.includes('::')) return this.topScope.getLocal(rest);
+            name = rest;
+        }
+        const i = name.lastIndexOf('::');
+        if (i > 0) {
+            const cls = name.slice(0, i).toLowerCase();
+            const s = this.classScopes.get(cls);
+            return s?.getLocal(name.slice(i + 2));
+        }
+        return scope.lookup(name);
+    }
+
+    unknownVariable(name: string, where: Where): PuppetValue {
+        if (this.strictVariables) throw new EvalIssue('EVAL_UNKNOWN_VARIABLE', `Unknown variable: '${name}'.`, where);
+        if (this.strict !== 'off') this.log('warning', `Unknown variable: '${name}'.`, where);
+        return null;
+    }
+
+    setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void {
+        if (scope.hasLocal(name)) {
+            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
+            const msg = builtin ? `Cannot reassign built in (or already assigned) variable '$${name}'` : `Cannot reassign variable '$${name}'`;
+            throw new EvalIssue('EVAL_ILLEGAL_REASSIGNMENT', msg, where);
+        }
+        scope.setLocal(name, value);
+    }
+
+    renderOutput(s: string): void {
+        const top = this.renderStack[this.renderStack.length - 1];
+        if (top) top.push(s);
+    }
+
+    /** Evaluates an EPP program, collecting its output text. */
+    render(f: () => void): string {
+        this.renderStack.push([]);
+        try {
+            f();
+            return (this.renderStack[this.renderStack.length - 1] ?? []).join('');
+        } finally {
+            this.renderStack.pop();
+        }
+    }
+
+    /** Calls a function written in Puppet: typed parameters, defaults, `return`, return type. */
+    callPuppetFunction(def: Definition<FunctionDefinition>, args: PuppetValue[], block: Closure | undefined, where: Where): PuppetValue {
+        const f = def.ast;
+        this.evaluator.registerProgram(rootOf(f), def.file);
+        const scope = new Scope('local', this.topScope, this.topScope.resource, '');
+        scope.moduleName = def.module;
+        const params = f.params;
+        const required = params.filter(p => !p.value && !p.splat).length;
+        const max = params.some(p => p.splat) ? Infinity : params.length;
+        if (args.length < required || args.length > max) {
+            throw new RuntimeFailure(`'${def.name}' ${countText(required, max)}, got ${args.length}`);
+        }
+        params.forEach((p, i) => {
+            let v: PuppetValue;
+            if (p.splat) v = args.slice(i);
+            else if (i < args.length) v = args[i];
+            else v = p.value ? this.evaluator.evaluate(p.value, scope) : null;
+            if (p.type && !p.splat) {
+                const t = this.evaluator.evalType(p.type, scope);
+                if (!isInstance(t, v)) throw new RuntimeFailure(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v)).join('\n'));
+            }
+            scope.setLocal(p.name, v);
+        });
+        if (block) scope.setLocal('__block', null);
+        let result: PuppetValue;
+        try {
+            result = this.evaluator.evalBlock(f.body, scope);
+        } catch (e) {
+            if (e instanceof ReturnSignal) result = e.value;
+            else if (e instanceof NextSignal) result = e.value;
+            else throw e;
+        }
+        if (f.returnType) {
+            const t = this.evaluator.evalType(f.returnType, scope);
+            if (!isInstance(t, result)) {
+                throw new RuntimeFailure(formatMismatches(`value returned from ${def.name} has wrong type,`, describeMismatch(t, result)).join('\n'));
+            }
+        }
+        void where;
+        return result;
+    }
+}
+
+function rootOf(node: import('langium').AstNode): never {
+    let n = node;
+    while (n.$container) n = n.$container;
+    return n as never;
+}
+
+/** Puppet's argument count text: "expects 1 argument", "expects between 1 and 2 arguments". */
+export function countText(min: number, max: number): string {
+    if (min === max) return `expects ${min} argument${min === 1 ? '' : 's'}`;
+    if (max === Infinity) return `expects at least ${min} argument${min === 1 ? '' : 's'}`;
+    if (min === 0) return `expects at most ${max} argument${max === 1 ? '' : 's'}`;
+    return `expects between ${min} and ${max} arguments`;
+}

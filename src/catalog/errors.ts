@@ -1,0 +1,72 @@
+import type { CatalogIssueCode } from './issues.js';
+
+/** A place in a manifest; `file` is relative to the environment directory. */
+export interface Where {
+    readonly file: string;
+    readonly line: number;
+    readonly column?: number;
+}
+
+export function whereSuffix(w: Where | undefined): string {
+    if (!w) return '';
+    return w.column !== undefined ? ` (file: ${w.file}, line: ${w.line}, column: ${w.column})` : ` (file: ${w.file}, line: ${w.line})`;
+}
+
+/** The oracle's error object (without the " on node N" suffix, added when rendering). */
+export interface ErrorReport {
+    /** What `puppet apply` prints after "Error: ". */
+    readonly message: string;
+    readonly file?: string;
+    readonly line?: number;
+    readonly pos?: number;
+    readonly issueCode?: string;
+    /** The message without location, when Puppet has one. */
+    readonly basic?: string;
+    readonly rubyClass: string;
+    readonly causeClass?: string;
+    /** The err log entry; `withNode` appends " on node N" to its message. */
+    readonly log: { readonly message: string; readonly file?: string; readonly line?: number; readonly withNode?: boolean };
+}
+
+/** A failed compilation, in the shape the oracle prints. */
+export class CompileError extends Error {
+    constructor(readonly code: CatalogIssueCode, readonly report: ErrorReport) {
+        super(report.message);
+    }
+}
+
+/** An issue error located at `where`: "Evaluation Error: <basic> (file: f, line: l, column: c)". */
+export function evaluationError(code: CatalogIssueCode, issueCode: string, text: string, where: Where | undefined): CompileError {
+    const basic = `Evaluation Error: ${text}`;
+    return new CompileError(code, {
+        message: basic + whereSuffix(where), file: where?.file, line: where?.line, pos: where?.column, issueCode, basic,
+        rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: where?.file, line: where?.line }
+    });
+}
+
+/**
+ * An error raised while evaluating, before it is located: issue errors carry their Puppet issue
+ * ("Evaluation Error: Unknown variable ..."); runtime errors are wrapped by the nearest
+ * evaluated statement ("Error while evaluating a Function Call, ...").
+ */
+export class EvalIssue extends Error {
+    constructor(readonly code: CatalogIssueCode, message: string, readonly where?: Where) {
+        super(message);
+    }
+}
+
+/** A plain runtime failure (Ruby's StandardError in Puppet): located by the enclosing statement. */
+export class RuntimeFailure extends Error {
+    /** Set when the failure already knows its place (Puppet then reports file and line without column). */
+    constructor(message: string, readonly where?: Where) {
+        super(message);
+    }
+}
+
+/** Puppet::Error / Puppet::ParseError: not wrapped with "Evaluation Error". */
+export class PuppetFailure extends Error {
+    constructor(message: string, readonly where?: Where, readonly rubyClass = 'Puppet::Error', readonly causeClass?: string,
+        readonly issueCode?: string) {
+        super(message);
+    }
+}

@@ -1,0 +1,522 @@
+import type { AstNode } from 'langium';
+import type {
+    AccessExpression, CallFunctionExpression, CallMethodExpression, CaseExpression, ConcatString, Expression, IfExpression,
+    ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
+} from '../../../generated/langium/ast.js';
+import { assertUnreachable } from '../../common/index.js';
+import {
+    capitalize, coreType, describeMismatch, formatMismatches, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    PTypeAliasType, TypeConstructionError
+} from '../../types/index.js';
+import {
+    formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+} from '../../values/index.js';
+import type { Compiler } from '../compiler.js';
+import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
+import type { CallContext, Closure } from '../functions/function.js';
+import { Scope } from '../scope.js';
+import { parseNumber, statementsOf, whereOf } from './ast-util.js';
+import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
+
+/** `break` in an iteration. */
+export class BreakSignal {}
+/** `next` in a lambda or iteration: the lambda's value. */
+export class NextSignal {
+    constructor(readonly value: PuppetValue) {}
+}
+/** `return` from a function. */
+export class ReturnSignal {
+    constructor(readonly value: PuppetValue) {}
+}
+
+/** What Puppet calls each expression in "Error while evaluating a ..." messages. */
+function label(e: Expression): string | undefined {
+    switch (e.$type) {
+        case 'CallFunctionExpression': return 'Function Call';
+        case 'CallMethodExpression': return 'Method call';
+        case 'ResourceExpression': return e.bodies.length === 0 ? (e.typeExpr.$type === 'AccessExpression' ? 'Resource Override' : 'Resource Defaults Expression') : 'Resource Statement';
+        case 'ClassResource': return 'Resource Statement';
+        case 'VirtualResource': return 'Resource Statement';
+        case 'CollectExpression': return 'Collect Expression';
+        case 'RelationshipExpression': return 'Relationship';
+        default: return undefined;
+    }
+}
+
+/**
+ * Evaluates Puppet expressions (dispatch on the AST `$type`). Catalog side effects go through
+ * the compiler (resources, classes, collectors, relationships); functions through its function
+ * table.
+ */
+export class Evaluator {
+    private readonly files = new WeakMap<AstNode, string>();
+
+    constructor(private readonly c: Compiler) {}
+
+    /** Remembers the file of a program (positions of its nodes are reported in it). */
+    registerProgram(program: Program, file: string): void {
+        this.files.set(program, file);
+    }
+
+    fileOf(node: AstNode): string {
+        let n: AstNode | undefined = node;
+        while (n) {
+            const f = this.files.get(n);
+            if (f !== undefined) return f;
+            n = n.$container;
+        }
+        return '';
+    }
+
+    where(node: AstNode): Where {
+        return whereOf(node, this.fileOf(node));
+    }
+
+    /** Evaluates a block of statements; the value is the last statement's. */
+    evalBlock(statements: readonly Expression[], scope: Scope): PuppetValue {
+        let last: PuppetValue = null;
+        for (const s of statementsOf(statements)) {
+            last = s.kind === 'call'
+                ? this.located(s.functor.$container as Expression ?? s.functor, () => this.callNamed(s.functor.value, s.args, undefined, scope, s.functor), 'Function Call', s.functor)
+                : this.evaluate(s.expr, scope);
+        }
+        return last;
+    }
+
+    /** Runs `f`, turning runtime failures into Puppet's located evaluation errors at `node`. */
+    private located<T>(_e: Expression | AstNode, f: () => T, lbl: string | undefined, node: AstNode): T {
+        try {
+            return f();
+        } catch (err) {
+            throw this.locate(err, node, lbl);
+        }
+    }
+
+    locate(err: unknown, node: AstNode, lbl: string | undefined): unknown {
+        if (err instanceof RuntimeFailure && lbl !== undefined) {
+            const where = err.where ?? this.where(node);
+            const basic = `Evaluation Error: Error while evaluating a ${lbl}, ${err.message}`;
+            return new CompileError('EVAL_RUNTIME', {
+                message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: 'RUNTIME_ERROR',
+                basic, rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: where.file, line: where.line }
+            });
+        }
+        if (err instanceof EvalIssue) {
+            const where = err.where ?? this.where(node);
+            const issue = { EVAL_RUNTIME: 'RUNTIME_ERROR' }[err.code as 'EVAL_RUNTIME'] ?? issueOf(err.code);
+            return evaluationError(err.code, issue, err.message, where);
+        }
+        if (err instanceof TypeConstructionError) {
+            return evaluationError('EVAL_RUNTIME', 'RUNTIME_ERROR', err.message, this.where(node));
+        }
+        return err;
+    }
+
+    evaluate(e: Expression, scope: Scope): PuppetValue {
+        const lbl = label(e);
+        if (lbl === undefined) {
+            try {
+                return this.evaluateInner(e, scope);
+            } catch (err) {
+                if (err instanceof EvalIssue || err instanceof TypeConstructionError) throw this.locate(err, e, lbl);
+                throw err;
+            }
+        }
+        try {
+            return this.evaluateInner(e, scope);
+        } catch (err) {
+            throw this.locate(err, e, lbl);
+        }
+    }
+
+    private evaluateInner(e: Expression, scope: Scope): PuppetValue {
+        const t = e.$type;
+        switch (t) {
+            case 'NumberLiteral': {
+                const n = parseNumber(e.value);
+                if (n === undefined) throw new EvalIssue('EVAL_NOT_NUMERIC', `The value '${e.value}' cannot be converted to Numeric.`);
+                return n;
+            }
+            case 'StringLiteral': return e.value;
+            case 'ConcatString': return this.interpolate(e, scope);
+            case 'Heredoc': return this.evaluate(e.text, scope);
+            case 'BooleanLiteral': return e.value === 'true';
+            case 'UndefLiteral': return null;
+            case 'DefaultLiteral': return PDefault.instance;
+            case 'RegexLiteral': return new PRegexp(e.value);
+            case 'QualifiedName': return e.value;
+            case 'WordLiteral': return e.value;
+            case 'DottedName': return e.value;
+            case 'KeywordLiteral': return e.value;
+            case 'ReservedWord': return e.word;
+            case 'TypeFunctionName': return e.value;
+            case 'TypeReference': return this.c.resolveTypeName(e.value);
+            case 'ArrayLiteral': return this.evalList(e.elements, scope);
+            case 'HashLiteral': {
+                const out = new Map<PuppetValue, PuppetValue>();
+                for (const entry of e.entries) hashSet(out, this.evaluate(entry.key, scope), this.evaluate(entry.value, scope));
+                return out;
+            }
+            case 'HashPair': return new Map([[this.evaluate(e.key, scope), this.evaluate(e.value, scope)]]);
+            case 'CommaList': return this.evalList(e.items, scope);
+            case 'ParenExpression': return this.evaluate(e.expr, scope);
+            case 'VariableExpression': return this.variable(e, scope);
+            case 'AssignmentExpression': {
+                const value = this.evaluate(e.right, scope);
+                this.assign(e.left, value, scope);
+                return value;
+            }
+            case 'AccessExpression': return this.access(e, scope);
+            case 'BinaryExpression': return this.binary(e.operator, e.left, e.right, scope);
+            case 'LogicalExpression': {
+                const l = isTruthy(this.evaluate(e.left, scope));
+                if (e.operator === 'and') return l && isTruthy(this.evaluate(e.right, scope));
+                return l || isTruthy(this.evaluate(e.right, scope));
+            }
+            case 'NotExpression': return !isTruthy(this.evaluate(e.expr, scope));
+            case 'UnaryMinusExpression': {
+                const v = this.evaluate(e.expr, scope);
+                return binaryArith('*', v, -1n) as PuppetValue;
+            }
+            case 'UnfoldExpression': {
+                const v = this.evaluate(e.expr, scope);
+                return Array.isArray(v) ? v : v instanceof Map ? [...v].map(([k, x]) => [k, x]) : [v];
+            }
+            case 'IfExpression': return this.ifExpr(e, scope);
+            case 'UnlessExpression': {
+                const level = scope.pushMatchLevel();
+                try {
+                    if (!isTruthy(this.evaluate(e.test, scope))) return this.evalBlock(e.then, scope);
+                    return e.hasElse ? this.evalBlock(e.else, scope) : null;
+                } finally {
+                    scope.popMatchLevel(level);
+                }
+            }
+            case 'CaseExpression': return this.caseExpr(e, scope);
+            case 'SelectorExpression': return this.selector(e, scope);
+            case 'CallFunctionExpression': return this.callFunction(e, scope);
+            case 'CallMethodExpression': return this.callMethod(e, scope);
+            case 'ResourceExpression': return this.c.ops.resourceExpression(e, scope, 'real');
+            case 'VirtualResource': {
+                const inner = e.expr;
+                if (inner.$type !== 'ResourceExpression') return this.evaluate(inner, scope);
+                return this.c.ops.resourceExpression(inner, scope, e.form === '@' ? 'virtual' : 'exported');
+            }
+            case 'ClassResource': return this.c.ops.classResource(e, scope);
+            case 'CollectExpression': return this.c.ops.collect(e, scope);
+            case 'RelationshipExpression': return this.c.ops.relationship(e, scope);
+            case 'ClassDefinition': case 'DefineDefinition': case 'FunctionDefinition': case 'NodeDefinition': case 'TypeDefinition':
+                return null;
+            case 'TypeAlias': return null;
+            case 'RenderString': this.c.renderOutput(e.value); return null;
+            case 'RenderExpression': {
+                const v = e.expr ? this.evaluate(e.expr, scope) : this.evalBlock(e.body, scope);
+                this.c.renderOutput(formatValue(v));
+                return null;
+            }
+            default: return assertUnreachable(t);
+        }
+    }
+
+    /** Evaluates a list where `*expr` splices its elements in. */
+    evalList(items: readonly Expression[], scope: Scope): PuppetValue[] {
+        const out: PuppetValue[] = [];
+        for (const item of items) {
+            if (item.$type === 'UnfoldExpression') {
+                const v = this.evaluate(item.expr, scope);
+                if (Array.isArray(v)) out.push(...v);
+                else if (v instanceof Map) out.push(...[...v].map(([k, x]): PuppetValue => [k, x]));
+                else out.push(v);
+            } else {
+                out.push(this.evaluate(item, scope));
+            }
+        }
+        return out;
+    }
+
+    interpolate(e: ConcatString, scope: Scope): string {
+        let s = e.pre;
+        e.parts.forEach((p, i) => {
+            let v = this.evaluate(p, scope);
+            if (v instanceof PSensitive) v = v;
+            s += formatValue(v);
+            if (i < e.mids.length) s += e.mids[i];
+        });
+        return s + e.post;
+    }
+
+    variable(e: VariableExpression, scope: Scope): PuppetValue {
+        const name = e.name;
+        if (/^\d+$/.test(name)) {
+            const m = scope.matchVar(Number(name));
+            return m === undefined ? null : m;
+        }
+        const v = this.c.lookupVariable(name, scope);
+        if (v !== undefined) return v;
+        return this.c.unknownVariable(name, this.where(e));
+    }
+
+    private assign(left: Expression, value: PuppetValue, scope: Scope): void {
+        if (left.$type === 'VariableExpression') {
+            this.c.setVariable(scope, left.name, value, this.where(left));
+            return;
+        }
+        if (left.$type === 'ArrayLiteral') {
+            if (value instanceof Map) {
+                for (const el of left.elements) {
+                    if (el.$type !== 'VariableExpression') continue;
+                    const v = hashGet(value, el.name);
+                    if (v === undefined) throw new EvalIssue('EVAL_RUNTIME', `No value for required variable '$${el.name}' in hash`);
+                    this.c.setVariable(scope, el.name, v, this.where(el));
+                }
+                return;
+            }
+            if (!Array.isArray(value) || value.length !== left.elements.length) {
+                throw new EvalIssue('EVAL_RUNTIME', `Mismatched number of variables to values on left and right side of assignment: ${left.elements.length} != ${Array.isArray(value) ? value.length : 1}`);
+            }
+            left.elements.forEach((el, i) => this.assign(el, value[i], scope));
+            return;
+        }
+        throw new EvalIssue('EVAL_RUNTIME', 'Illegal assignment');
+    }
+
+    private access(e: AccessExpression, scope: Scope): PuppetValue {
+        const left = this.evaluate(e.left, scope);
+        const keys = this.evalList(e.keys, scope);
+        if (typeof left === 'string') return accessString(left, keys);
+        if (Array.isArray(left)) return accessArray(left, keys);
+        if (left instanceof Map) {
+            if (keys.length === 1) return hashGet(left, keys[0]) ?? null;
+            return keys.map(k => hashGet(left, k)).filter((v): v is PuppetValue => v !== undefined);
+        }
+        if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
+            const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
+            const refs = titles.map(title => new PResourceType(left.typeName, title));
+            return refs.length === 1 ? refs[0] : refs;
+        }
+        if (left instanceof PClassType && left.className === null) {
+            const names = keys.flatMap(k => Array.isArray(k) ? k : [k]);
+            const refs = names.map(n => new PClassType(formatValue(n instanceof PClassType ? n.className : n).replace(/^::/, '').toLowerCase()));
+            return refs.length === 1 ? refs[0] : refs;
+        }
+        if (left instanceof PAnyType) return parameterize(left, keys);
+        if (left === null) throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to an Undef Value.`);
+        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to ${formatValue(left)}.`);
+    }
+
+    private binary(op: string, le: Expression, re: Expression, scope: Scope): PuppetValue {
+        const l = this.evaluate(le, scope);
+        const r = this.evaluate(re, scope);
+        switch (op) {
+            case '==': return puppetEquals(l, r);
+            case '!=': return !puppetEquals(l, r);
+            case '<': case '<=': case '>': case '>=': return compare(op, l, r);
+            case '=~': case '!~': {
+                const m = this.match(l, r, scope);
+                return op === '=~' ? m : !m;
+            }
+            case 'in': return inOperator(l, r, groups => scope.setMatch(groups));
+            default: return binaryArith(op, l, r);
+        }
+    }
+
+    /** `=~`: a regexp or pattern string sets the match variables; a type tests instance-of. */
+    match(l: PuppetValue, r: PuppetValue, scope: Scope): boolean {
+        if (r instanceof PAnyType) return isInstance(r, l);
+        const re = r instanceof PRegexp ? r : typeof r === 'string' ? new PRegexp(r) : null;
+        if (re === null) throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '=~' is not applicable to ${formatValue(r)}`);
+        if (typeof l !== 'string') return false;
+        const groups = regexMatch(re, l);
+        if (groups) scope.setMatch(groups);
+        return groups !== null;
+    }
+
+    private ifExpr(e: IfExpression | ElsifExpression, scope: Scope): PuppetValue {
+        const level = scope.pushMatchLevel();
+        try {
+            if (isTruthy(this.evaluate(e.test, scope))) return this.evalBlock(e.then, scope);
+        } finally {
+            scope.popMatchLevel(level);
+        }
+        if (e.elsif) return this.ifExpr(e.elsif, scope);
+        return e.hasElse ? this.evalBlock(e.else, scope) : null;
+    }
+
+    /** Whether a case/selector option matches the test value (setting captures for regexps). */
+    private optionMatches(option: PuppetValue, test: PuppetValue, scope: Scope): boolean {
+        if (option instanceof PDefault) return false;
+        if (option instanceof PRegexp) {
+            if (typeof test !== 'string') return false;
+            const m = regexMatch(option, test);
+            if (m) scope.setMatch(m);
+            return m !== null;
+        }
+        if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
+            return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
+        }
+        return puppetEquals(option, test);
+    }
+
+    private caseExpr(e: CaseExpression, scope: Scope): PuppetValue {
+        const test = this.evaluate(e.test, scope);
+        const level = scope.pushMatchLevel();
+        try {
+            let fallback: Expression[] | undefined;
+            for (const opt of e.options) {
+                for (const ve of opt.values) {
+                    if (ve.$type === 'DefaultLiteral') { fallback = opt.body; continue; }
+                    const values = ve.$type === 'UnfoldExpression' ? this.evalList([ve], scope) : [this.evaluate(ve, scope)];
+                    if (values.some(v => this.optionMatches(v, test, scope))) return this.evalBlock(opt.body, scope);
+                }
+            }
+            return fallback ? this.evalBlock(fallback, scope) : null;
+        } finally {
+            scope.popMatchLevel(level);
+        }
+    }
+
+    private selector(e: SelectorExpression, scope: Scope): PuppetValue {
+        const test = this.evaluate(e.left, scope);
+        const level = scope.pushMatchLevel();
+        try {
+            let fallback: Expression | undefined;
+            for (const entry of e.entries) {
+                if (entry.matching.$type === 'DefaultLiteral') { fallback = entry.value; continue; }
+                const values = entry.matching.$type === 'UnfoldExpression' ? this.evalList([entry.matching], scope) : [this.evaluate(entry.matching, scope)];
+                if (values.some(v => this.optionMatches(v, test, scope))) return this.evaluate(entry.value, scope);
+            }
+            if (fallback) return this.evaluate(fallback, scope);
+        } finally {
+            scope.popMatchLevel(level);
+        }
+        throw new EvalIssue('EVAL_UNMATCHED_SELECTOR', `No matching entry for selector parameter with value ${quoteForSelector(test)}`);
+    }
+
+    private callFunction(e: CallFunctionExpression, scope: Scope): PuppetValue {
+        const f = e.functor;
+        if (f.$type === 'QualifiedName') return this.callNamed(f.value, e.args, e.lambda, scope, e);
+        if (f.$type === 'TypeFunctionName') return this.callNamed('type', e.args, e.lambda, scope, e);
+        if (f.$type === 'TypeReference') {
+            const type = this.c.resolveTypeName(f.value);
+            const args = this.evalList(e.args, scope);
+            return this.invoke('new', [type, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
+        }
+        const callee = this.evaluate(f, scope);
+        if (typeof callee === 'string') return this.callNamed(callee, e.args, e.lambda, scope, e);
+        throw new EvalIssue('EVAL_RUNTIME', `Illegal function call`);
+    }
+
+    private callNamed(name: string, argExprs: readonly Expression[], lambda: Lambda | undefined, scope: Scope, node: AstNode): PuppetValue {
+        const args = this.evalList(argExprs, scope);
+        return this.invoke(name, args, lambda ? { lambda, scope } : undefined, scope, node);
+    }
+
+    private callMethod(e: CallMethodExpression, scope: Scope): PuppetValue {
+        const receiver = this.evaluate(e.receiver, scope);
+        const args = this.evalList(e.args, scope);
+        return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
+    }
+
+    /** Calls a core function or a Puppet-language function by name. */
+    invoke(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, node: AstNode): PuppetValue {
+        const where = this.where(node);
+        const builtin = this.c.functions.get(name);
+        if (builtin) {
+            const ctx: CallContext = { scope, where, compiler: this.c, name, callLambda: (cl, a) => this.callLambda(cl, a) };
+            return builtin(ctx, args, block);
+        }
+        const def = this.c.loader.findFunction(name);
+        if (def) return this.c.callPuppetFunction(def, args, block, where);
+        throw new EvalIssue('EVAL_UNKNOWN_FUNCTION', `Unknown function: '${name}'.`, where);
+    }
+
+    /** Calls a lambda in a new local scope of the scope it was written in. */
+    callLambda(cl: Closure, args: PuppetValue[]): PuppetValue {
+        const local = new Scope('local', cl.scope, cl.scope.resource, cl.scope.className);
+        local.moduleName = cl.scope.moduleName;
+        this.bindLambdaParams(cl.lambda.params, args, local);
+        try {
+            return this.evalBlock(cl.lambda.body, local);
+        } catch (err) {
+            if (err instanceof NextSignal) return err.value;
+            throw err;
+        }
+    }
+
+    private bindLambdaParams(params: readonly Parameter[], args: PuppetValue[], scope: Scope): void {
+        params.forEach((p, i) => {
+            let v: PuppetValue;
+            if (p.splat) v = args.slice(i);
+            else if (i < args.length) v = args[i];
+            else if (p.value) v = this.evaluate(p.value, scope);
+            else v = null;
+            if (p.type) {
+                const t = this.evaluate(p.type, scope);
+                if (t instanceof PAnyType && !p.splat && !isInstance(t, v)) {
+                    const msgs = formatMismatches(`block parameter '${p.name}'`, describeMismatch(t, v));
+                    throw new RuntimeFailure(msgs.join('\n'));
+                }
+            }
+            scope.setLocal(p.name, v);
+        });
+    }
+
+    /** Evaluates a type expression, resolving names. */
+    evalType(e: Expression, scope: Scope): PAnyType {
+        const t = this.evaluate(e, scope);
+        if (t instanceof PAnyType) return t;
+        throw new EvalIssue('EVAL_RUNTIME', `${formatValue(t)} is not a type`);
+    }
+}
+
+function issueOf(code: string): string {
+    return ({
+        EVAL_UNKNOWN_VARIABLE: 'UNKNOWN_VARIABLE', EVAL_UNKNOWN_FUNCTION: 'UNKNOWN_FUNCTION', EVAL_ILLEGAL_REASSIGNMENT: 'ILLEGAL_REASSIGNMENT',
+        EVAL_DIV_BY_ZERO: 'DIV_BY_ZERO', EVAL_NUMERIC_OVERFLOW: 'NUMERIC_OVERFLOW', EVAL_COMPARISON_NOT_POSSIBLE: 'COMPARISON_NOT_POSSIBLE',
+        EVAL_UNMATCHED_SELECTOR: 'UNMATCHED_SELECTOR', EVAL_DUPLICATE_ATTRIBUTE: 'DUPLICATE_ATTRIBUE',
+        EVAL_OPERATOR_NOT_APPLICABLE: 'OPERATOR_NOT_APPLICABLE', EVAL_NOT_NUMERIC: 'NOT_NUMERIC'
+    } as Record<string, string>)[code] ?? 'RUNTIME_ERROR';
+}
+
+function quoteForSelector(v: PuppetValue): string {
+    return typeof v === 'string' ? `'${v}'` : formatValue(v);
+}
+
+function index(n: PuppetValue): number {
+    if (typeof n === 'bigint') return Number(n);
+    if (typeof n === 'number') return Math.trunc(n);
+    throw new EvalIssue('EVAL_RUNTIME', `index must be an Integer, got ${formatValue(n)}`);
+}
+
+function sliceBounds(len: number, keys: PuppetValue[]): [number, number] | undefined {
+    let start = index(keys[0]);
+    if (start < 0) start += len;
+    let count = keys.length > 1 ? index(keys[1]) : 1;
+    if (start < 0) { count += start; start = 0; }
+    if (start > len) return undefined;
+    if (count < 0) count = len + count - start + 1;
+    return [start, Math.max(0, Math.min(count, len - start))];
+}
+
+function accessString(s: string, keys: PuppetValue[]): PuppetValue {
+    const chars = [...s];
+    if (keys.length === 1) {
+        let i = index(keys[0]);
+        if (i < 0) i += chars.length;
+        return i < 0 || i >= chars.length ? '' : chars[i];
+    }
+    const b = sliceBounds(chars.length, keys);
+    return b ? chars.slice(b[0], b[0] + b[1]).join('') : '';
+}
+
+function accessArray(a: PuppetValue[], keys: PuppetValue[]): PuppetValue {
+    if (keys.length === 1) {
+        let i = index(keys[0]);
+        if (i < 0) i += a.length;
+        return i < 0 || i >= a.length ? null : a[i];
+    }
+    const b = sliceBounds(a.length, keys);
+    return b ? a.slice(b[0], b[0] + b[1]) : [];
+}
+
+export { capitalize, coreType, PTypeAliasType, PuppetFailure };

@@ -1,0 +1,204 @@
+import { PAnyType, inferType, isAssignable, isInstance, typeToString, typesEqual } from '../../types/index.js';
+import {
+    fitsInt64, formatValue, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue
+} from '../../values/index.js';
+import { EvalIssue } from '../errors.js';
+import { parseNumericString } from './ast-util.js';
+
+/** A short type label for operator errors: Integer, String, Array, ... */
+function label(v: PuppetValue): string {
+    const t = inferType(v);
+    return t.kind === 'Tuple' ? 'Array' : t.kind === 'Struct' ? 'Hash' : t.kind;
+}
+
+function toNumber(v: PuppetValue, op: string): bigint | number {
+    if (typeof v === 'bigint' || typeof v === 'number') return v;
+    if (typeof v === 'string') {
+        const n = parseNumericString(v);
+        if (n !== undefined) return n;
+    }
+    throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to ${aAn(label(v))}.`);
+}
+
+function aAn(s: string): string {
+    return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`;
+}
+
+function checked(n: bigint, op: string): bigint {
+    if (!fitsInt64(n)) {
+        const hex = (n < 0n ? '-0x' : '+0x') + (n < 0n ? -n : n).toString(16);
+        throw new EvalIssue('EVAL_NUMERIC_OVERFLOW', `A '${op}' expression resulted in a value outside of Puppet Integer max range, got '${hex}'`);
+    }
+    return n;
+}
+
+/** Ruby's floor division and modulo (the sign of the divisor). */
+function floorDiv(a: bigint, b: bigint): bigint {
+    const q = a / b;
+    return (a % b !== 0n) && ((a < 0n) !== (b < 0n)) ? q - 1n : q;
+}
+
+function floorMod(a: bigint, b: bigint): bigint {
+    const m = a % b;
+    return m !== 0n && ((m < 0n) !== (b < 0n)) ? m + b : m;
+}
+
+function arith(op: string, l: PuppetValue, r: PuppetValue): PuppetValue {
+    const a = toNumber(l, op);
+    const b = toNumber(r, op);
+    if (typeof a === 'bigint' && typeof b === 'bigint') {
+        switch (op) {
+            case '+': return checked(a + b, op);
+            case '-': return checked(a - b, op);
+            case '*': return checked(a * b, op);
+            case '/': if (b === 0n) throw new EvalIssue('EVAL_DIV_BY_ZERO', 'Division by 0'); return checked(floorDiv(a, b), op);
+            case '%': if (b === 0n) throw new EvalIssue('EVAL_DIV_BY_ZERO', 'Division by 0'); return floorMod(a, b);
+            case '<<': return checked(b >= 0n ? a << b : a >> -b, op);
+            case '>>': return checked(b >= 0n ? a >> b : a << -b, op);
+            default: break;
+        }
+    }
+    const x = Number(a);
+    const y = Number(b);
+    switch (op) {
+        case '+': return x + y;
+        case '-': return x - y;
+        case '*': return x * y;
+        case '/': if (y === 0) throw new EvalIssue('EVAL_DIV_BY_ZERO', 'Division by 0'); return x / y;
+        case '%': throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '%' is not applicable to a Float.`);
+        default: throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to a Float.`);
+    }
+}
+
+/** The binary operators + - * / % << >> with Puppet's collection semantics. */
+export function binaryArith(op: string, l: PuppetValue, r: PuppetValue): PuppetValue {
+    if (op === '+') {
+        if (Array.isArray(l)) {
+            if (Array.isArray(r)) return [...l, ...r];
+            if (r instanceof Map) return [...l, ...[...r].map(([k, v]) => [k, v])];
+            return [...l, r];
+        }
+        if (l instanceof Map) {
+            const out = new Map(l);
+            if (r instanceof Map) {
+                for (const [k, v] of r) hashSet(out, k, v);
+                return out;
+            }
+            if (Array.isArray(r)) {
+                const pairs = r.length === 2 && !Array.isArray(r[0]) ? [r] : r;
+                for (const p of pairs) if (Array.isArray(p) && p.length === 2) hashSet(out, p[0], p[1]);
+                return out;
+            }
+            throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '+' is not applicable to a Hash and ${aAn(label(r))}.`);
+        }
+    }
+    if (op === '-') {
+        if (Array.isArray(l)) {
+            const remove = Array.isArray(r) ? r : r instanceof Map ? [...r].map(([k, v]) => [k, v]) : [r];
+            return l.filter(x => !remove.some(y => puppetEquals(x, y)));
+        }
+        if (l instanceof Map) {
+            const keys = r instanceof Map ? [...r.keys()] : Array.isArray(r) ? r : [r];
+            const out = new Map(l);
+            for (const k of keys) {
+                const e = lookupKey(out, k);
+                if (e) out.delete(e[0]);
+            }
+            return out;
+        }
+    }
+    if (op === '<<' && Array.isArray(l)) return [...l, r];
+    return arith(op, l, r);
+}
+
+function compareKind(v: PuppetValue): string {
+    if (typeof v === 'bigint' || typeof v === 'number') return 'Numeric';
+    if (typeof v === 'string') return 'String';
+    return label(v);
+}
+
+/** `<`, `<=`, `>`, `>=`: numbers, strings (case-insensitively), types (by assignability), versions, times. */
+export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
+    let c: number;
+    if ((typeof l === 'bigint' || typeof l === 'number') && (typeof r === 'bigint' || typeof r === 'number')) {
+        c = typeof l === 'bigint' && typeof r === 'bigint' ? (l < r ? -1 : l > r ? 1 : 0) : Math.sign(Number(l) - Number(r));
+    } else if (typeof l === 'string' && typeof r === 'string') {
+        const a = l.toLowerCase();
+        const b = r.toLowerCase();
+        c = a < b ? -1 : a > b ? 1 : 0;
+    } else if (l instanceof PAnyType && r instanceof PAnyType) {
+        const eq = typesEqual(l, r);
+        switch (op) {
+            case '<': return !eq && isAssignable(r, l);
+            case '<=': return eq || isAssignable(r, l);
+            case '>': return !eq && isAssignable(l, r);
+            default: return eq || isAssignable(l, r);
+        }
+    } else if (l instanceof PSemVer && r instanceof PSemVer) {
+        c = semverCompare(l, r);
+    } else if ((l instanceof PTimestamp && r instanceof PTimestamp) || (l instanceof PTimespan && r instanceof PTimespan)) {
+        c = l.nanos < r.nanos ? -1 : l.nanos > r.nanos ? 1 : 0;
+    } else {
+        const lk = compareKind(l);
+        const rk = compareKind(r);
+        const why = lk === 'Numeric' ? 'A Numeric is not comparable to non Numeric'
+            : lk === 'String' ? 'A String is not comparable to a non String' : `${typeToString(inferType(l))} is not comparable`;
+        throw new EvalIssue('EVAL_COMPARISON_NOT_POSSIBLE', `Comparison of: ${label(l)} ${op} ${label(r)}, is not possible. Caused by '${why}'.`);
+        void rk;
+    }
+    switch (op) {
+        case '<': return c < 0;
+        case '<=': return c <= 0;
+        case '>': return c > 0;
+        default: return c >= 0;
+    }
+}
+
+function semverCompare(a: PSemVer, b: PSemVer): number {
+    for (const [x, y] of [[a.major, b.major], [a.minor, b.minor], [a.patch, b.patch]] as const) if (x !== y) return x < y ? -1 : 1;
+    if (a.prerelease === b.prerelease) return 0;
+    if (a.prerelease === '') return 1;
+    if (b.prerelease === '') return -1;
+    return a.prerelease < b.prerelease ? -1 : 1;
+}
+
+/** The result of a regexp match: the groups ($0..$n), or null when it does not match. */
+export function regexMatch(re: PRegexp, s: string): (string | null)[] | null {
+    const m = re.regexp.exec(s);
+    return m ? [...m].map(g => g ?? null) : null;
+}
+
+/** `in`: substring (case-insensitive), array membership, hash key; regexps and types match elements. */
+export function inOperator(l: PuppetValue, r: PuppetValue, onMatch: (groups: (string | null)[]) => void): boolean {
+    if (typeof r === 'string') {
+        if (typeof l === 'string') return r.toLowerCase().includes(l.toLowerCase());
+        if (l instanceof PRegexp) {
+            const m = regexMatch(l, r);
+            if (m) onMatch(m);
+            return m !== null;
+        }
+        return false;
+    }
+    const candidates = Array.isArray(r) ? r : r instanceof Map ? [...r.keys()] : null;
+    if (candidates === null) return false;
+    for (const c of candidates) {
+        if (l instanceof PRegexp) {
+            if (typeof c === 'string') {
+                const m = regexMatch(l, c);
+                if (m) { onMatch(m); return true; }
+            }
+        } else if (l instanceof PAnyType) {
+            if (isInstance(l, c)) return true;
+        } else if (puppetEquals(l, c)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/** Truthiness: only undef and false are false. */
+export function isTruthy(v: PuppetValue): boolean {
+    return v !== null && v !== false;
+}
+
+export { formatValue };

@@ -1,0 +1,90 @@
+import { capitalize, PClassType, PResourceType, coreType as coreDataType } from '../../types/index.js';
+import { formatValue, type PuppetValue } from '../../values/index.js';
+import { coreType } from '../core-types.js';
+import { RuntimeFailure } from '../errors.js';
+import type { LogLevel } from '../compiler.js';
+import type { CallContext, PuppetFunction } from './function.js';
+
+function logger(level: LogLevel): PuppetFunction {
+    return (call, args) => {
+        const message = args.map(a => formatValue(a)).join(' ');
+        const r = call.scope.resource;
+        call.compiler.log(level, message, call.where, `Scope(${r ? r.ref : 'Class[main]'})`);
+        return null;
+    };
+}
+
+/** Class names in include-like arguments: strings, Class references, arrays of them. */
+function classNames(args: PuppetValue[]): string[] {
+    return args.flatMap(a => Array.isArray(a) ? classNames(a) : [a]).map(a => {
+        if (a instanceof PClassType && a.className !== null) return a.className;
+        if (a instanceof PResourceType && a.typeName === 'Class' && a.title !== null) return a.title;
+        return formatValue(a);
+    });
+}
+
+function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
+    return (call, args) => {
+        for (const n of classNames(args)) call.compiler.ops.includeClass(n, call.scope, how, call.where);
+        return null;
+    };
+}
+
+function isDefined(call: CallContext, a: PuppetValue): boolean {
+    const c = call.compiler;
+    if (a instanceof PResourceType) {
+        if (a.typeName === null) return true;
+        if (a.title === null) return coreType(a.typeName) !== undefined || c.loader.findDefine(a.typeName) !== undefined;
+        return c.ops.isDeclared(a.typeName, a.title);
+    }
+    if (a instanceof PClassType) return a.className === null ? true : c.ops.isDeclared('Class', a.className);
+    if (typeof a === 'string') {
+        if (a.startsWith('$')) {
+            const name = a.slice(1);
+            return c.lookupVariable(name, call.scope) !== undefined;
+        }
+        const n = a.replace(/^::/, '').toLowerCase();
+        return coreType(n) !== undefined || c.loader.findClass(n) !== undefined || c.loader.findDefine(n) !== undefined
+            || c.functions.has(n) || c.loader.findFunction(n) !== undefined || coreDataType(capitalize(n)) !== undefined;
+    }
+    return false;
+}
+
+export const catalogFunctions: Record<string, PuppetFunction> = {
+    debug: logger('debug'),
+    info: logger('info'),
+    notice: logger('notice'),
+    warning: logger('warning'),
+    err: logger('err'),
+    alert: logger('err'),
+    crit: logger('err'),
+    emerg: logger('err'),
+    fail: (_call, args) => { throw new RuntimeFailure(args.map(a => formatValue(a)).join(' ')); },
+    include: includeLike('include'),
+    require: includeLike('require'),
+    contain: includeLike('contain'),
+    realize: (call, args) => { call.compiler.ops.realize(args); return null; },
+    tag: (call, args) => {
+        const r = call.scope.resource;
+        if (r) for (const t of args.flat()) if (typeof t === 'string') for (const x of [t.toLowerCase(), ...(t.includes('::') ? t.toLowerCase().split('::') : [])]) r.tags.add(x);
+        return null;
+    },
+    tagged: (call, args) => {
+        const r = call.scope.resource;
+        return args.flat().some(t => typeof t === 'string' && r !== null && r.tags.has(t.toLowerCase()));
+    },
+    defined: (call, args) => args.some(a => isDefined(call, a)),
+    create_resources: (call, [type, hash, defaults]) => {
+        if (!(hash instanceof Map)) throw new RuntimeFailure(`'create_resources' parameter 'resources' expects a Hash value`);
+        const typeName = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
+        const defs = defaults instanceof Map ? defaults : new Map<PuppetValue, PuppetValue>();
+        for (const [title, params] of hash) {
+            const attrs = new Map<string, PuppetValue>();
+            for (const [k, v] of defs) attrs.set(String(k), v);
+            if (params instanceof Map) for (const [k, v] of params) attrs.set(String(k), v);
+            const list = [...attrs].map(([name, value]) => ({ name, value, plus: false, where: call.where }));
+            call.compiler.ops.declare(typeName, title, list, call.scope, 'real', { file: call.where.file, line: call.where.line });
+        }
+        return null;
+    }
+};

@@ -1,0 +1,92 @@
+import { hashGet, strictEquals, type PuppetValue } from '../../values/index.js';
+import { isTruthy } from '../evaluator/operators.js';
+import { RuntimeFailure } from '../errors.js';
+import type { PuppetFunction } from './function.js';
+import { callWith, iterableOf, requireBlock } from './support.js';
+
+/** Ruby's <=> on the values `sort`, `min` and `max` see (strings compare case-sensitively). */
+function spaceship(a: PuppetValue, b: PuppetValue): number {
+    if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
+        return typeof a === 'bigint' && typeof b === 'bigint' ? (a < b ? -1 : a > b ? 1 : 0) : Math.sign(Number(a) - Number(b));
+    }
+    if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+    throw new RuntimeFailure(`comparison of ${typeof a} with ${typeof b} failed`);
+}
+
+/** The `compare` function: strings ignore case unless told otherwise. */
+function compareValues(a: PuppetValue, b: PuppetValue, ignoreCase: boolean): number {
+    if (typeof a === 'string' && typeof b === 'string' && ignoreCase) return spaceship(a.toLowerCase(), b.toLowerCase());
+    return spaceship(a, b);
+}
+
+function num(v: PuppetValue): bigint | number {
+    if (typeof v === 'bigint' || typeof v === 'number') return v;
+    if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return /^-?\d+$/.test(v.trim()) ? BigInt(v.trim()) : Number(v);
+    throw new RuntimeFailure(`expected a Numeric value, got ${String(v)}`);
+}
+
+export const collectionFunctions: Record<string, PuppetFunction> = {
+    keys: (_call, [h]) => h instanceof Map ? [...h.keys()] : [],
+    values: (_call, [h]) => h instanceof Map ? [...h.values()] : [],
+    sort: (call, [v], block) => {
+        const items = typeof v === 'string' ? [...v] : Array.isArray(v) ? [...v] : [];
+        if (block) items.sort((a, b) => Number(call.callLambda(block, [a, b])));
+        else items.sort(spaceship);
+        return typeof v === 'string' ? items.join('') : items;
+    },
+    unique: (_call, [v]) => {
+        if (typeof v === 'string') return [...new Set(v)].join('');
+        if (!Array.isArray(v)) return v;
+        const out: PuppetValue[] = [];
+        for (const x of v) if (!out.some(y => strictEquals(x, y))) out.push(x);
+        return out;
+    },
+    flatten: (_call, args) => (args.length === 1 && Array.isArray(args[0]) ? args[0] : args).flat(Infinity as 1),
+    empty: (_call, [v]) => v === null || v === '' || (Array.isArray(v) && v.length === 0) || (v instanceof Map && v.size === 0),
+    dig: (_call, [v, ...path]) => {
+        let cur: PuppetValue = v;
+        for (const k of path) {
+            if (cur === null) return null;
+            if (Array.isArray(cur)) cur = typeof k === 'bigint' ? cur[Number(k) < 0 ? cur.length + Number(k) : Number(k)] ?? null : null;
+            else if (cur instanceof Map) cur = hashGet(cur, k) ?? null;
+            else throw new RuntimeFailure(`The given data does not contain a Collection at ${String(k)}`);
+        }
+        return cur;
+    },
+    then: (call, [v], block) => v === null ? null : call.callLambda(requireBlock(block, 'then'), [v]),
+    lest: (call, [v], block) => v === null ? call.callLambda(requireBlock(block, 'lest'), []) : v,
+    compare: (_call, [a, b, ic]) => BigInt(compareValues(a, b, ic !== false)),
+    group_by: (call, [v], block) => {
+        const b = requireBlock(block, 'group_by');
+        const { items, hash } = iterableOf(v, 'group_by');
+        const out = new Map<PuppetValue, PuppetValue>();
+        items.forEach((x, i) => {
+            const k = callWith(call, b, x, i, hash);
+            const key = [...out.keys()].find(y => strictEquals(y, k)) ?? k;
+            const list = (out.get(key) as PuppetValue[] | undefined) ?? [];
+            list.push(x);
+            out.set(key, list);
+        });
+        return out;
+    },
+    partition: (call, [v], block) => {
+        const b = requireBlock(block, 'partition');
+        const { items, hash } = iterableOf(v, 'partition');
+        const yes: PuppetValue[] = [];
+        const no: PuppetValue[] = [];
+        items.forEach((x, i) => (isTruthy(callWith(call, b, x, i, hash)) ? yes : no).push(x));
+        return hash ? [new Map(yes.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]])), new Map(no.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]]))] : [yes, no];
+    },
+    min: (call, args, block) => {
+        const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : spaceship(num(a), num(b))) <= 0 ? a : b);
+    },
+    max: (call, args, block) => {
+        const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : spaceship(num(a), num(b))) >= 0 ? a : b);
+    },
+    abs: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n); },
+    floor: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.floor(n)); },
+    ceiling: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.ceil(n)); },
+    round: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.sign(n) * Math.round(Math.abs(n))); }
+};

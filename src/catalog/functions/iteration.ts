@@ -1,0 +1,109 @@
+import { PIterator, type PuppetValue } from '../../values/index.js';
+import { BreakSignal, NextSignal, ReturnSignal } from '../evaluator/evaluator.js';
+import { isTruthy } from '../evaluator/operators.js';
+import { RuntimeFailure } from '../errors.js';
+import type { PuppetFunction } from './function.js';
+import { callWith, iterableOf, requireBlock } from './support.js';
+
+/** Runs `body` for each element; `break` ends the loop early. */
+function loop(items: PuppetValue[], body: (item: PuppetValue, i: number) => void): void {
+    try {
+        items.forEach(body);
+    } catch (e) {
+        if (!(e instanceof BreakSignal)) throw e;
+    }
+}
+
+export const iterationFunctions: Record<string, PuppetFunction> = {
+    each: (call, [v], block) => {
+        const b = requireBlock(block, 'each');
+        const { items, hash } = iterableOf(v, 'each');
+        loop(items, (x, i) => { callWith(call, b, x, i, hash); });
+        return v;
+    },
+    map: (call, [v], block) => {
+        const b = requireBlock(block, 'map');
+        const { items, hash } = iterableOf(v, 'map');
+        const out: PuppetValue[] = [];
+        loop(items, (x, i) => { out.push(callWith(call, b, x, i, hash)); });
+        return out;
+    },
+    filter: (call, [v], block) => {
+        const b = requireBlock(block, 'filter');
+        const { items, hash } = iterableOf(v, 'filter');
+        const kept: PuppetValue[] = [];
+        loop(items, (x, i) => { if (isTruthy(callWith(call, b, x, i, hash))) kept.push(x); });
+        if (hash) return new Map(kept.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]]));
+        return kept;
+    },
+    reduce: (call, args, block) => {
+        const b = requireBlock(block, 'reduce');
+        const { items } = iterableOf(args[0], 'reduce');
+        let acc: PuppetValue;
+        let rest: PuppetValue[];
+        if (args.length > 1) { acc = args[1]; rest = items; } else { acc = items[0] ?? null; rest = items.slice(1); }
+        loop(rest, x => { acc = call.callLambda(b, [acc, x]); });
+        return acc;
+    },
+    slice: (call, [v, n], block) => {
+        const size = Number(n);
+        const { items, hash } = iterableOf(v, 'slice');
+        const chunks: PuppetValue[] = [];
+        for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+        if (!block) return chunks;
+        loop(chunks, c => {
+            const arr = c as PuppetValue[];
+            call.callLambda(block, block.lambda.params.length > 1 ? arr : [arr]);
+        });
+        void hash;
+        return v;
+    },
+    with: (call, args, block) => call.callLambda(requireBlock(block, 'with'), args),
+    any: (call, [v], block) => {
+        const b = requireBlock(block, 'any');
+        const { items, hash } = iterableOf(v, 'any');
+        return items.some((x, i) => isTruthy(callWith(call, b, x, i, hash)));
+    },
+    all: (call, [v], block) => {
+        const b = requireBlock(block, 'all');
+        const { items, hash } = iterableOf(v, 'all');
+        return items.every((x, i) => isTruthy(callWith(call, b, x, i, hash)));
+    },
+    index: (call, [v, needle], block) => {
+        const { items, hash } = iterableOf(v, 'index');
+        for (let i = 0; i < items.length; i++) {
+            const hit = block ? isTruthy(callWith(call, block, items[i], i, hash)) : items[i] === needle;
+            if (hit) return hash ? (items[i] as PuppetValue[])[0] : BigInt(i);
+        }
+        return null;
+    },
+    reverse_each: (call, [v], block) => {
+        const { items } = iterableOf(v, 'reverse_each');
+        const rev = [...items].reverse();
+        if (!block) return new PIterator(() => rev);
+        loop(rev, x => { call.callLambda(block, [x]); });
+        return v;
+    },
+    step: (call, [v, n], block) => {
+        const { items } = iterableOf(v, 'step');
+        const stepped = items.filter((_, i) => i % Number(n) === 0);
+        if (!block) return new PIterator(() => stepped);
+        loop(stepped, x => { call.callLambda(block, [x]); });
+        return v;
+    },
+    break: () => { throw new BreakSignal(); },
+    next: (_call, [v]) => { throw new NextSignal(v ?? null); },
+    return: (_call, [v]) => { throw new ReturnSignal(v ?? null); },
+    tree_each: (call, [v], block) => {
+        const b = requireBlock(block, 'tree_each');
+        const visit = (node: PuppetValue, path: PuppetValue[]): void => {
+            call.callLambda(b, b.lambda.params.length >= 2 ? [path, node] : [[path, node]]);
+            if (Array.isArray(node)) node.forEach((x, i) => visit(x, [...path, BigInt(i)]));
+            else if (node instanceof Map) for (const [k, x] of node) visit(x, [...path, k]);
+        };
+        loop([v], x => visit(x, []));
+        return v;
+    }
+};
+
+export { RuntimeFailure };

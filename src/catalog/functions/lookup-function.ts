@@ -1,0 +1,50 @@
+import { isInstance, PAnyType, describeMismatch, formatMismatches } from '../../types/index.js';
+import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
+import { PuppetFailure, RuntimeFailure } from '../errors.js';
+import type { PuppetFunction } from './function.js';
+
+/**
+ * lookup(name[, type[, merge[, default]]]), lookup(name, options), with a default block:
+ * asks the lookup service for each name in turn.
+ */
+export const lookupFunction: PuppetFunction = (call, args, block) => {
+    const [names, second, third, fourth] = args;
+    let type: PAnyType | undefined;
+    let merge: PuppetValue = null;
+    let hasDefault = args.length >= 4;
+    let dflt: PuppetValue = fourth ?? null;
+    if (second instanceof Map) {
+        const t = hashGet(second, 'value_type');
+        if (t instanceof PAnyType) type = t;
+        merge = hashGet(second, 'merge') ?? null;
+        const d = hashGet(second, 'default_value');
+        if (d !== undefined) { hasDefault = true; dflt = d; }
+    } else {
+        if (second instanceof PAnyType) type = second;
+        merge = third ?? null;
+    }
+    const service = call.compiler.lookupService;
+    const keys = (Array.isArray(names) ? names : [names]).map(n => formatValue(n));
+    let found: PuppetValue | undefined;
+    if (service) {
+        for (const key of keys) {
+            let res;
+            try {
+                res = service.lookup(key, { merge }, call.compiler.lookupContext());
+            } catch (e) {
+                if (e instanceof Error) throw new PuppetFailure(e.message, undefined, 'Puppet::DataBinding::LookupError');
+                throw e;
+            }
+            if (res.found) { found = res.value; break; }
+        }
+    }
+    if (found === undefined) {
+        if (block) found = call.callLambda(block, [keys[0]]);
+        else if (hasDefault) found = dflt;
+        else throw new PuppetFailure(`Function lookup() did not find a value for the name '${keys[0]}'`, undefined, 'Puppet::DataBinding::LookupError');
+    }
+    if (type && !isInstance(type, found)) {
+        throw new RuntimeFailure(formatMismatches('Found value has wrong type,', describeMismatch(type, found)).join('\n'));
+    }
+    return found;
+};

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { formatFloat, formatValue, PRegexp, rubyToJsPattern, type PuppetValue } from '../../values/index.js';
+import { RuntimeFailure } from '../errors.js';
+import type { PuppetFunction } from './function.js';
+
+/** Applies `f` to a string, or to each string of an array (as Puppet's string functions do). */
+function mapStrings(f: (s: string) => string): PuppetFunction {
+    return (_call, [v]) => {
+        if (Array.isArray(v)) return v.map(x => typeof x === 'string' ? f(x) : x);
+        if (v instanceof Map) return new Map([...v].map(([k, x]) => [typeof k === 'string' ? f(k) : k, typeof x === 'string' ? f(x) : x]));
+        return typeof v === 'string' ? f(v) : v;
+    };
+}
+
+function toRegExp(p: PuppetValue, flags = ''): RegExp {
+    if (p instanceof PRegexp) return new RegExp(rubyToJsPattern(p.source), flags);
+    return new RegExp(rubyToJsPattern(String(p)), flags);
+}
+
+/** Ruby's String#split: trailing empty fields are dropped. */
+function rubySplit(s: string, re: RegExp): string[] {
+    const out = re.source === '(?:)' ? [...s] : s.split(re);
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    return out;
+}
+
+/** Ruby sub/gsub replacement: \0 and \1..\9 back references, \\ a backslash. */
+function rubyReplacement(rep: string): (m: string, ...groups: unknown[]) => string {
+    return (m, ...rest) => {
+        const groups = rest.slice(0, rest.findIndex(x => typeof x === 'number'));
+        return rep.replace(/\\(\d|\\)/g, (_x, d: string) => d === '\\' ? '\\' : d === '0' ? m : String(groups[Number(d) - 1] ?? ''));
+    };
+}
+
+function versioncmp(a: string, b: string): number {
+    const vre = /[-.]|\d+|[^-.\d]+/g;
+    const ax = a.match(vre) ?? [];
+    const bx = b.match(vre) ?? [];
+    const cmp = (x: string, y: string): number => x < y ? -1 : x > y ? 1 : 0;
+    while (ax.length && bx.length) {
+        const x = ax.shift() as string;
+        const y = bx.shift() as string;
+        if (x === y) continue;
+        if (x === '-') return -1;
+        if (y === '-') return 1;
+        if (x === '.') return -1;
+        if (y === '.') return 1;
+        if (/^\d+$/.test(x) && /^\d+$/.test(y)) {
+            if (x.startsWith('0') || y.startsWith('0')) return cmp(x.toUpperCase(), y.toUpperCase());
+            return Math.sign(Number(BigInt(x) - BigInt(y)));
+        }
+        return cmp(x.toUpperCase(), y.toUpperCase());
+    }
+    return cmp(a, b);
+}
+
+const SAFE = /^[a-zA-Z0-9@%_+=:,./-]+$/;
+function shellquote(words: string[]): string {
+    return words.map(w => {
+        if (w.length > 0 && SAFE.test(w)) return w;
+        if (!/[!"`$\\]/.test(w)) return `"${w}"`;
+        if (!w.includes("'")) return `'${w}'`;
+        return `"${w.replace(/([!"`$\\])/g, '\\$1')}"`;
+    }).join(' ');
+}
+
+/** Ruby's Kernel#sprintf for the directives manifests use. */
+export function sprintf(fmt: string, args: PuppetValue[]): string {
+    let i = 0;
+    return fmt.replace(/%([-+ 0#]*)(\d+|\*)?(?:\.(\d+))?([sdifxXobeEgG%])/g, (_m, flags: string, width: string | undefined, prec: string | undefined, conv: string) => {
+        if (conv === '%') return '%';
+        const arg = args[i++] ?? null;
+        let s: string;
+        switch (conv) {
+            case 's': s = formatValue(arg); if (prec !== undefined) s = s.slice(0, Number(prec)); break;
+            case 'd': case 'i': s = String(typeof arg === 'number' ? Math.trunc(arg) : typeof arg === 'string' ? BigInt(arg) : arg); break;
+            case 'f': s = Number(arg).toFixed(prec === undefined ? 6 : Number(prec)); break;
+            case 'x': s = BigInt(arg as bigint).toString(16); break;
+            case 'X': s = BigInt(arg as bigint).toString(16).toUpperCase(); break;
+            case 'o': s = BigInt(arg as bigint).toString(8); break;
+            case 'b': s = BigInt(arg as bigint).toString(2); break;
+            case 'e': case 'E': {
+                const [m, e] = Number(arg).toExponential(prec === undefined ? 6 : Number(prec)).split('e');
+                s = `${m}e${e.startsWith('-') ? '-' : '+'}${e.replace(/^[-+]/, '').padStart(2, '0')}`;
+                if (conv === 'E') s = s.toUpperCase();
+                break;
+            }
+            default: s = typeof arg === 'number' ? formatFloat(arg) : formatValue(arg);
+        }
+        if (flags.includes('+') && /^\d/.test(s) && 'dif'.includes(conv)) s = `+${s}`;
+        const w = width === undefined ? 0 : Number(width);
+        if (s.length < w) {
+            if (flags.includes('-')) s = s.padEnd(w);
+            else if (flags.includes('0') && conv !== 's') s = s.startsWith('-') ? `-${s.slice(1).padStart(w - 1, '0')}` : s.padStart(w, '0');
+            else s = s.padStart(w);
+        }
+        return s;
+    });
+}
+
+export const stringFunctions: Record<string, PuppetFunction> = {
+    split: (_call, [s, p]) => rubySplit(String(s), toRegExp(p)),
+    join: (_call, [a, sep]) => {
+        if (!Array.isArray(a)) throw new RuntimeFailure(`'join' parameter 'arg' expects an Array value`);
+        return a.map(x => formatValue(x)).join(sep === undefined || sep === null ? '' : String(sep));
+    },
+    upcase: mapStrings(s => s.toUpperCase()),
+    downcase: mapStrings(s => s.toLowerCase()),
+    capitalize: mapStrings(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()),
+    camelcase: mapStrings(s => s.split('_').map(w => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('')),
+    strip: mapStrings(s => s.trim()),
+    lstrip: mapStrings(s => s.replace(/^\s+/, '')),
+    rstrip: mapStrings(s => s.replace(/\s+$/, '')),
+    chomp: mapStrings(s => s.replace(/(\r\n|\n|\r)$/, '')),
+    chop: mapStrings(s => s.endsWith('\r\n') ? s.slice(0, -2) : s.slice(0, -1)),
+    regsubst: (_call, [target, pattern, rep, flags]) => {
+        const f = typeof flags === 'string' ? flags : '';
+        const re = toRegExp(pattern, (f.includes('G') ? 'g' : '') + (f.includes('I') ? 'i' : '') + (f.includes('M') ? 's' : ''));
+        const sub = (s: string): string => s.replace(re, rubyReplacement(String(rep)));
+        return Array.isArray(target) ? target.map(x => sub(String(x))) : sub(String(target));
+    },
+    sprintf: (_call, [fmt, ...args]) => sprintf(String(fmt), args),
+    size: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),
+    length: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),
+    match: (_call, [v, p]) => {
+        const one = (s: PuppetValue): PuppetValue => {
+            const m = typeof s === 'string' ? toRegExp(p).exec(s) : null;
+            return m ? [...m].map(g => g ?? null) : null;
+        };
+        return Array.isArray(v) ? v.map(one) : one(v);
+    },
+    versioncmp: (_call, [a, b]) => BigInt(versioncmp(String(a), String(b))),
+    sha256: (_call, [s]) => createHash('sha256').update(String(s)).digest('hex'),
+    sha1: (_call, [s]) => createHash('sha1').update(String(s)).digest('hex'),
+    md5: (_call, [s]) => createHash('md5').update(String(s)).digest('hex'),
+    shellquote: (_call, args) => shellquote(args.flat(Infinity as 1).map(x => formatValue(x)))
+};

@@ -1,0 +1,51 @@
+import { PEnumType, PIntegerType } from '../../types/index.js';
+import { formatValue, PIterator, type PuppetValue } from '../../values/index.js';
+import { RuntimeFailure } from '../errors.js';
+import type { CallContext, Closure } from './function.js';
+
+/** The elements an iteration function walks: array elements, [key, value] pairs, 0..n-1, characters, type ranges. */
+export function iterableOf(v: PuppetValue, fname: string): { items: PuppetValue[]; hash: boolean } {
+    if (Array.isArray(v)) return { items: v, hash: false };
+    if (v instanceof Map) return { items: [...v].map(([k, x]): PuppetValue => [k, x]), hash: true };
+    if (typeof v === 'bigint') return { items: Array.from({ length: Number(v) }, (_, i) => BigInt(i)), hash: false };
+    if (typeof v === 'string') return { items: [...v], hash: false };
+    if (v instanceof PIterator) return { items: v.elementsOf(), hash: false };
+    if (v instanceof PIntegerType && v.from !== null && v.to !== null) {
+        const out: PuppetValue[] = [];
+        for (let i = v.from; i <= v.to; i++) out.push(i);
+        return { items: out, hash: false };
+    }
+    if (v instanceof PEnumType) return { items: [...v.values], hash: false };
+    throw new RuntimeFailure(`'${fname}' expects an Iterable value, got ${formatValue(v)}`);
+}
+
+/** Calls the block with one element: a pair is spread over two parameters, indexes are prepended for arrays. */
+export function callWith(call: CallContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
+    const n = block.lambda.params.length;
+    if (hash) {
+        const pair = item as PuppetValue[];
+        return call.callLambda(block, n >= 2 ? [pair[0], pair[1]] : [pair]);
+    }
+    return call.callLambda(block, n >= 2 ? [BigInt(indexValue), item] : [item]);
+}
+
+export function requireBlock(block: Closure | undefined, fname: string): Closure {
+    if (!block) throw new RuntimeFailure(`'${fname}' expects a block`);
+    return block;
+}
+
+export function str(v: PuppetValue, fname: string, what = 'argument'): string {
+    if (typeof v !== 'string') throw new RuntimeFailure(`'${fname}' parameter '${what}' expects a String value, got ${typeName(v)}`);
+    return v;
+}
+
+export function typeName(v: PuppetValue): string {
+    if (v === null) return 'Undef';
+    if (typeof v === 'string') return 'String';
+    if (typeof v === 'bigint') return 'Integer';
+    if (typeof v === 'number') return 'Float';
+    if (typeof v === 'boolean') return 'Boolean';
+    if (Array.isArray(v)) return 'Array';
+    if (v instanceof Map) return 'Hash';
+    return 'Object';
+}

@@ -1,0 +1,135 @@
+import {
+    describeMismatch, formatMismatches, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
+} from '../../types/index.js';
+import {
+    formatFloat, formatValue, PDeferred, PRegexp, PSemVer, PSensitive, type PuppetValue
+} from '../../values/index.js';
+import { RuntimeFailure } from '../errors.js';
+import type { CallContext, PuppetFunction } from './function.js';
+import { sprintf } from './string-functions.js';
+
+function typeArg(call: CallContext, t: PuppetValue): PAnyType {
+    if (t instanceof PAnyType) return t;
+    if (typeof t === 'string') return parseTypeString(t, call.compiler.typeResolver);
+    throw new RuntimeFailure(`expected a Type, got ${formatValue(t)}`);
+}
+
+/** String conversion as String.new does it: strings quoted inside collections, Floats with %f. */
+function toStringValue(v: PuppetValue, nested: boolean): string {
+    if (typeof v === 'string') return nested ? `'${v}'` : v;
+    if (typeof v === 'number') return nested ? formatFloat(v) : v.toFixed(6);
+    if (Array.isArray(v)) return `[${v.map(x => toStringValue(x, true)).join(', ')}]`;
+    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${toStringValue(k, true)} => ${toStringValue(x, true)}`).join(', ')}}`;
+    return formatValue(v);
+}
+
+function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
+    if (typeof v === 'bigint') return v;
+    if (typeof v === 'number') return BigInt(Math.trunc(v));
+    if (typeof v === 'boolean') return v ? 1n : 0n;
+    if (typeof v === 'string') {
+        const s = v;
+        const r = typeof radix === 'bigint' ? Number(radix) : undefined;
+        const m = /^([+-]?)(.*)$/.exec(s) as RegExpExecArray;
+        const body = m[2];
+        const neg = m[1] === '-';
+        let n: bigint | undefined;
+        if (r !== undefined && r !== 10) {
+            const digits = body.replace(/^0[xXbB]/, '');
+            const valid = new RegExp(`^[${'0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, r)}]+$`, 'i');
+            if (valid.test(digits)) n = [...digits.toLowerCase()].reduce((acc, ch) => acc * BigInt(r) + BigInt(parseInt(ch, 36)), 0n);
+        } else if (/^0[xX][0-9a-fA-F]+$/.test(body)) n = BigInt(body);
+        else if (/^0[bB][01]+$/.test(body)) n = BigInt(body);
+        else if (/^0[0-7]+$/.test(body) && r === undefined) n = BigInt(`0o${body.slice(1)}`);
+        else if (/^\d+$/.test(body)) n = BigInt(body);
+        if (n !== undefined) return neg ? -n : n;
+    }
+    throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Integer`);
+}
+
+function toFloat(v: PuppetValue): number {
+    if (typeof v === 'number') return v;
+    if (typeof v === 'bigint') return Number(v);
+    if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v.trim()))) return Number(v.trim());
+    throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Float`);
+}
+
+/** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
+export function convert(call: CallContext, type: PAnyType, args: PuppetValue[]): PuppetValue {
+    const t = resolveAlias(type);
+    const [v, a2] = args;
+    let out: PuppetValue;
+    switch (t.kind) {
+        case 'Integer': out = toInteger(v, a2 ?? null); break;
+        case 'Float': out = toFloat(v); break;
+        case 'Numeric': {
+            if (typeof v === 'bigint' || typeof v === 'number') { out = v; break; }
+            const s = String(v).trim();
+            out = /^[+-]?(\d+|0[xX][0-9a-fA-F]+|0[bB][01]+)$/.test(s) ? toInteger(s, null) : toFloat(s);
+            break;
+        }
+        case 'String': out = typeof a2 === 'string' ? sprintf(a2, [v]) : toStringValue(v, false); break;
+        case 'Boolean': {
+            if (typeof v === 'boolean') out = v;
+            else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
+            else if (typeof v === 'string' && /^(true|yes|y)$/i.test(v)) out = true;
+            else if (typeof v === 'string' && /^(false|no|n|)$/i.test(v)) out = false;
+            else throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Boolean`);
+            break;
+        }
+        case 'Array': case 'Tuple': {
+            if (Array.isArray(v)) out = v;
+            else if (v instanceof Map) out = [...v].map(([k, x]): PuppetValue => [k, x]);
+            else if (a2 === true) out = [v];
+            else if (typeof v === 'string') out = [...v];
+            else out = [v];
+            break;
+        }
+        case 'Hash': case 'Struct': {
+            if (v instanceof Map) { out = v; break; }
+            if (!Array.isArray(v)) throw new RuntimeFailure(`'new' cannot convert ${formatValue(v)} to Hash`);
+            const m = new Map<PuppetValue, PuppetValue>();
+            if (v.every(x => Array.isArray(x) && x.length === 2)) for (const p of v as PuppetValue[][]) m.set(p[0], p[1]);
+            else for (let i = 0; i + 1 < v.length; i += 2) m.set(v[i], v[i + 1]);
+            out = m;
+            break;
+        }
+        case 'Sensitive': out = new PSensitive(v); break;
+        case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
+        case 'SemVer': {
+            const m = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(String(v));
+            if (!m) throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to SemVer`);
+            out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
+            break;
+        }
+        case 'Deferred': out = new PDeferred(String(v), Array.isArray(a2) ? a2 : []); break;
+        case 'Optional': case 'Variant': case 'NotUndef': out = v; break;
+        default: throw new RuntimeFailure(`Creation of new instance of type '${typeToString(type)}' is not supported`);
+    }
+    if (!isInstance(type, out)) {
+        throw new RuntimeFailure(formatMismatches("'new'", describeMismatch(type, out)).join('\n'));
+    }
+    void call;
+    return out;
+}
+
+export const typeFunctions: Record<string, PuppetFunction> = {
+    type: (_call, [v, mode]) => {
+        if (mode === 'reduced') return inferReduced(v);
+        if (mode === 'generalized') return generalize(inferType(v));
+        return inferType(v);
+    },
+    assert_type: (call, [t, v], block) => {
+        const type = typeArg(call, t);
+        if (isInstance(type, v)) return v;
+        if (block) return call.callLambda(block, [type, inferType(v)]);
+        throw new RuntimeFailure(formatMismatches('assert_type():', describeMismatch(type, v)).join('\n'));
+    },
+    new: (call, [t, ...args]) => convert(call, typeArg(call, t), args),
+    convert_to: (call, [v, t, ...rest]) => convert(call, typeArg(call, t), [v, ...rest]),
+    unwrap: (call, [v], block) => {
+        const inner = v instanceof PSensitive ? v.value : v;
+        return block ? call.callLambda(block, [inner]) : inner;
+    },
+    Sensitive: (_call, [v]) => new PSensitive(v)
+};

@@ -1,0 +1,245 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { AstNode } from 'langium';
+import type {
+    ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
+} from '../../generated/langium/ast.js';
+import { parsePuppet } from '../parse/index.js';
+import { PTypeAliasType } from '../types/index.js';
+import type { Environment } from './boot.js';
+import { CompileError, whereSuffix, type Where } from './errors.js';
+import { whereOf } from './evaluator/ast-util.js';
+
+export interface Definition<T extends AstNode> {
+    readonly name: string;
+    readonly ast: T;
+    /** The file, relative to the environment directory. */
+    readonly file: string;
+    /** The module the file belongs to ('' for the environment's manifests). */
+    readonly module: string;
+}
+
+export interface LoadedFile {
+    readonly file: string;
+    readonly program: Program;
+    readonly text: string;
+}
+
+export interface TypeAliasDefinition extends Definition<TypeAlias> {
+    readonly type: PTypeAliasType;
+}
+
+/** Parser issue codes as Puppet names them. */
+function puppetIssueCode(code: string): string {
+    if (code === 'PARSE_SYNTAX_ERROR' || code === 'PARSE_ILLEGAL_CHARACTER' || code === 'PARSE_KEYWORD_ENTRY_NOT_ALLOWED') return 'SYNTAX_ERROR';
+    return code.replace(/^(PARSE|VALIDATE)_/, '');
+}
+
+/**
+ * Loads manifests and registers their named definitions (classes, defines, functions, type
+ * aliases, nodes) before any body runs; autoloads the others from modules by name (Puppet's
+ * 4.x loaders): `mod::a::b` from `mod/manifests/a/b.pp`, then the files of its parent
+ * namespaces; a file may only define names below its own path.
+ */
+export class Loader {
+    readonly classes = new Map<string, Definition<ClassDefinition>>();
+    readonly defines = new Map<string, Definition<DefineDefinition>>();
+    readonly functions = new Map<string, Definition<FunctionDefinition>>();
+    readonly aliases = new Map<string, TypeAliasDefinition>();
+    readonly nodes: Array<Definition<NodeDefinition>> = [];
+    private readonly loaded = new Map<string, LoadedFile | null>();
+    /** Called for each type alias registered, so its body can be resolved lazily. */
+    environmentName = 'production';
+
+    constructor(readonly env: Environment) {}
+
+    rel(path: string): string {
+        return relative(this.env.dir, path);
+    }
+
+    /** Parses a file (cached); parse or validation errors fail the compile as Puppet does. */
+    parse(path: string, epp = false): LoadedFile {
+        const cached = this.loaded.get(path);
+        if (cached) return cached;
+        const text = readFileSync(path, 'utf8');
+        const file = this.rel(path);
+        const result = parsePuppet(text, file, { epp });
+        const error = result.diagnostics.find(d => d.severity === 'error');
+        if (error) {
+            const at = error.at;
+            const endOfInput = /end of input/.test(error.message);
+            const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
+            const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
+            throw new CompileError('EVAL_SYNTAX', {
+                message: `Could not parse for environment ${this.environmentName}: ${error.message}${loc}`,
+                file, line: where?.line, pos: where?.column, issueCode: puppetIssueCode(error.code), basic: error.message,
+                rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: error.message, file, line: where?.line }
+            });
+        }
+        const loaded = { file, program: result.ast, text };
+        this.loaded.set(path, loaded);
+        return loaded;
+    }
+
+    /** Loads a main manifest: registers its definitions (redefinitions fail). */
+    loadManifest(path: string): LoadedFile {
+        const loaded = this.parse(path);
+        this.register(loaded.program.statements, loaded.file, '', '', null);
+        return loaded;
+    }
+
+    private register(statements: readonly Expression[], file: string, module: string, namespace: string, expected: string[] | null): void {
+        for (const s of statements) {
+            switch (s.$type) {
+                case 'ClassDefinition': {
+                    const name = qualify(s.name, namespace);
+                    this.checkLocation(name, s, file, expected);
+                    this.add(this.classes, 'Class', { name, ast: s, file, module });
+                    this.register(s.body, file, module, name, expected);
+                    break;
+                }
+                case 'DefineDefinition': {
+                    const name = qualify(s.name, namespace);
+                    this.checkLocation(name, s, file, expected);
+                    this.add(this.defines, 'Definition', { name, ast: s, file, module });
+                    break;
+                }
+                case 'FunctionDefinition': {
+                    const name = s.name.replace(/^::/, '').toLowerCase();
+                    this.functions.set(name, { name, ast: s, file, module });
+                    break;
+                }
+                case 'NodeDefinition':
+                    this.nodes.push({ name: '', ast: s, file, module });
+                    break;
+                case 'TypeAlias': {
+                    const name = aliasName(s);
+                    if (name !== undefined && !this.aliases.has(name.toLowerCase())) {
+                        this.aliases.set(name.toLowerCase(), { name, ast: s, file, module, type: new PTypeAliasType(name) });
+                    }
+                    break;
+                }
+                default:
+                    break;
+            }
+        }
+    }
+
+    private checkLocation(name: string, node: AstNode, file: string, expected: string[] | null): void {
+        if (expected === null) return;
+        const segs = name.split('::');
+        if (expected.length <= segs.length && expected.every((e, i) => e === segs[i])) return;
+        const where = whereOf(node, file);
+        const basic = `Unacceptable location. The name '${name}' is unacceptable in file '${file}'`;
+        throw new CompileError('EVAL_ILLEGAL_DEFINITION_LOCATION', {
+            message: basic + whereSuffix(where), file, line: where.line, pos: where.column, issueCode: 'ILLEGAL_DEFINITION_LOCATION', basic,
+            rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file, line: where.line }
+        });
+    }
+
+    private add<T extends AstNode>(map: Map<string, Definition<T>>, what: string, def: Definition<T>): void {
+        const prev = map.get(def.name);
+        if (prev && prev.ast !== def.ast) {
+            const at = whereOf(def.ast, def.file);
+            const was = whereOf(prev.ast, prev.file);
+            const msg = `${what} '${def.name}' is already defined (file: ${prev.file}, line: ${was.line}); cannot redefine (file: ${def.file}, line: ${at.line})`;
+            throw new CompileError('EVAL_PUPPET_ERROR', {
+                message: msg, file: def.file, line: at.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError',
+                log: { message: msg, withNode: true }
+            });
+        }
+        map.set(def.name, def);
+    }
+
+    private moduleDir(module: string): string | undefined {
+        for (const dir of this.env.modulepath) {
+            const d = join(dir, module);
+            if (existsSync(d)) return d;
+        }
+        return undefined;
+    }
+
+    /** Loads the module files that may define `name` (a class or define), most specific first. */
+    private autoload(name: string): void {
+        const segs = name.split('::');
+        const module = segs[0];
+        const dir = this.moduleDir(module);
+        if (!dir) return;
+        const candidates: Array<[string, string[]]> = [];
+        for (let n = segs.length; n >= 1; n--) {
+            const parts = segs.slice(1, n);
+            candidates.push([parts.length === 0 ? join(dir, 'manifests', 'init.pp') : join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
+        }
+        for (const [path, expected] of candidates) {
+            if (this.loaded.has(path) || !existsSync(path)) continue;
+            const loaded = this.parse(path);
+            this.register(loaded.program.statements, loaded.file, module, '', expected);
+            if (this.classes.has(name) || this.defines.has(name)) return;
+        }
+    }
+
+    findClass(name: string): Definition<ClassDefinition> | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        if (!this.classes.has(n) && !this.defines.has(n)) this.autoload(n);
+        return this.classes.get(n);
+    }
+
+    findDefine(name: string): Definition<DefineDefinition> | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        if (!this.defines.has(n) && !this.classes.has(n)) this.autoload(n);
+        return this.defines.get(n);
+    }
+
+    /** A Puppet-language function: `mod::f` from mod/functions/f.pp, a global `f` from the environment's functions/. */
+    findFunction(name: string): Definition<FunctionDefinition> | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        const known = this.functions.get(n);
+        if (known) return known;
+        const segs = n.split('::');
+        let path: string | undefined;
+        if (segs.length === 1) path = join(this.env.dir, 'functions', `${n}.pp`);
+        else {
+            const dir = segs[0] === 'environment' ? this.env.dir : this.moduleDir(segs[0]);
+            if (dir) path = join(dir, 'functions', ...segs.slice(1)) + '.pp';
+            if (segs[0] === 'environment' && dir) path = join(dir, 'functions', ...segs) + '.pp';
+        }
+        if (path && !this.loaded.has(path) && existsSync(path)) {
+            const loaded = this.parse(path);
+            this.register(loaded.program.statements, loaded.file, segs.length > 1 ? segs[0] : '', '', null);
+        }
+        return this.functions.get(n);
+    }
+
+    /** A type alias: `Mod::Port` from mod/types/port.pp (nested names map to directories). */
+    findAlias(name: string): TypeAliasDefinition | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        const known = this.aliases.get(n);
+        if (known) return known;
+        const segs = n.split('::');
+        if (segs.length > 1) {
+            const dir = this.moduleDir(segs[0]);
+            const path = dir ? join(dir, 'types', ...segs.slice(1)) + '.pp' : undefined;
+            if (path && !this.loaded.has(path) && existsSync(path)) {
+                const loaded = this.parse(path);
+                this.register(loaded.program.statements, loaded.file, segs[0], '', null);
+            }
+        }
+        return this.aliases.get(n);
+    }
+
+    /** A module's directory for templates and files. */
+    moduleFile(module: string, kind: string, rest: string): string | undefined {
+        const dir = this.moduleDir(module);
+        return dir ? join(dir, kind, rest) : undefined;
+    }
+}
+
+function qualify(name: string, namespace: string): string {
+    const n = name.replace(/^::/, '').toLowerCase();
+    if (namespace === '' || name.startsWith('::') || n.startsWith(`${namespace}::`)) return n;
+    return `${namespace}::${n}`;
+}
+
+function aliasName(t: TypeAlias): string | undefined {
+    return t.lhs.$type === 'TypeReference' ? t.lhs.value.replace(/^::/, '') : undefined;
+}

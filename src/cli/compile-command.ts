@@ -1,0 +1,85 @@
+import { pack } from 'msgpackr';
+import { UserError } from '../common/index.js';
+import {
+    createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts, toCatalogJson,
+    type CompileResult, type Json, type LogEntry
+} from '../catalog/index.js';
+import type { PuppetValue } from '../values/index.js';
+import { ExitCode, type CliIo } from './io.js';
+
+export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
+export const COMPILE_FORMATS: readonly CompileFormat[] = ['puppet', 'json', 'msgpack', 'normalized'];
+
+export interface CompileCommandOptions {
+    readonly node?: string;
+    readonly facts?: string;
+    readonly environment?: string;
+    readonly trusted?: string;
+    readonly class?: string[];
+    readonly setting?: string[];
+    readonly basemodulepath?: string;
+    readonly format: CompileFormat;
+}
+
+function logLine(l: LogEntry): string {
+    const level = l.level === 'err' ? 'Error' : l.level.charAt(0).toUpperCase() + l.level.slice(1);
+    const where = l.source === undefined && l.file ? ` (file: ${l.file}${l.line !== undefined ? `, line: ${l.line}` : ''})` : '';
+    return `${level}: ${l.source ? `${l.source}: ` : ''}${l.message}${where}\n`;
+}
+
+/** Puppet's catalog JSON (catalog_format 2, rich data). */
+function puppetCatalog(r: CompileResult): Json {
+    const resources = [...r.catalog.resources.values()];
+    return {
+        tags: [...new Set(resources.flatMap(x => [...x.tags]))].sort(),
+        name: r.node, version: BigInt(Math.floor(Date.now() / 1000)), code_id: null, catalog_uuid: crypto.randomUUID(), catalog_format: 2n,
+        environment: r.environment,
+        resources: resources.map(x => ({
+            type: x.type, title: x.title, tags: [...x.tags].sort(), file: x.where?.file, line: x.where ? BigInt(x.where.line) : undefined,
+            exported: x.exported, kind: x.kind === 'class' ? 'class' : x.kind === 'define' ? 'defined_type' : undefined,
+            parameters: x.params.size ? Object.fromEntries([...x.params].filter(([, p]) => p.value !== null).map(([k, p]) => [k, toCatalogJson(p.value)])) : undefined
+        })),
+        edges: r.catalog.edges.map(e => ({ source: e.source.ref, target: e.target.ref })),
+        classes: [...r.catalog.classes]
+    };
+}
+
+function plain(j: Json): unknown {
+    if (typeof j === 'bigint') return j >= -(2n ** 53n) && j <= 2n ** 53n ? Number(j) : j;
+    if (Array.isArray(j)) return j.map(plain);
+    if (j !== null && typeof j === 'object') return Object.fromEntries(Object.entries(j).filter(([, v]) => v !== undefined).map(([k, v]) => [k, plain(v as Json)]));
+    return j;
+}
+
+/** `modelc compile CODEDIR --node N ...`: compiles a catalog and prints it in the chosen format. */
+export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
+    const factsFile = options.facts ?? defaultFactsFile(codedir);
+    const facts = factsFile ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
+    const trustedData = options.trusted ? readDataFile(options.trusted) : null;
+    const settings = new Map<string, string>();
+    for (const s of options.setting ?? []) {
+        const i = s.indexOf('=');
+        if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
+        settings.set(s.slice(0, i), s.slice(i + 1));
+    }
+    const services = createCatalogServices();
+    const result = services.compile(codedir, options.environment ?? 'production', {
+        node: nodeNameFor(options.node, facts), facts: facts.facts,
+        trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
+        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
+    }, options.basemodulepath ? options.basemodulepath.split(':') : []);
+    if (options.format === 'normalized') {
+        io.out(`${jsonText(normalizedResult(result))}\n`);
+        return result.error ? ExitCode.ERROR : ExitCode.OK;
+    }
+    if (result.error) {
+        const r = result.error.report;
+        const where = r.file ? `${r.file}:${r.line ?? 0}:${r.pos ?? 0}` : codedir;
+        io.err(`${where}: error ${result.error.code}: ${r.message} on node ${result.node}\n`);
+        return ExitCode.ERROR;
+    }
+    const catalog = puppetCatalog(result);
+    if (options.format === 'msgpack') io.out(pack(plain(catalog)));
+    else io.out(`${jsonText(catalog)}\n`);
+    return ExitCode.OK;
+}
