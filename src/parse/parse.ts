@@ -1,8 +1,10 @@
+import type { IRecognitionException } from 'chevrotain';
 import type { Diagnostic } from '../common/diagnostic.js';
 import type { Program } from '../../generated/langium/ast.js';
 import { issueMessage, type ParseIssueCode } from './issues.js';
 import { LineIndex, type PuppetLexer } from './lexer/puppet-lexer.js';
 import { resolveSelectorTails } from './lowering/selector-tail.js';
+import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
 
@@ -20,6 +22,8 @@ export interface ParseResult {
 }
 
 let services: PuppetServices | undefined;
+/** The fast parser of the current services; null when it cannot be built for the grammar. */
+let fast: FastPuppetParser | null | undefined;
 
 /** The Puppet language services, built once per process (parser construction is the costly part). */
 export function puppetServices(): PuppetServices {
@@ -27,21 +31,52 @@ export function puppetServices(): PuppetServices {
     return services;
 }
 
+function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser | undefined {
+    if (fast === undefined) {
+        try {
+            fast = new FastPuppetParser(lexer.definition, svc.Grammar, svc.shared.AstReflection, (offset, image) => lexer.valueAt(offset) ?? image);
+        } catch {
+            fast = null;
+        }
+    }
+    return fast ?? undefined;
+}
+
 /** Parses (and by default validates) one manifest or template. Never throws on any input. */
 export function parsePuppet(text: string, file: string, options: ParseOptions = {}): ParseResult {
     const svc = puppetServices();
     const lexer = svc.parser.Lexer as PuppetLexer;
     lexer.eppMode = options.epp === true;
-    let result: ReturnType<typeof svc.parser.LangiumParser.parse<Program>>;
-    try {
-        result = svc.parser.LangiumParser.parse<Program>(text);
-    } catch (e) {
-        // Only pathological nesting gets here (the recursive-descent stack overflows); the
-        // parser's internal state is then unusable, so the next call builds a fresh one.
-        services = undefined;
-        const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [] } as unknown as Program;
-        const message = e instanceof RangeError ? 'the input is nested too deeply' : String(e);
-        return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+    let result: { value: Program; parserErrors: IRecognitionException[] } | undefined;
+    // The fast parser builds the same AST and CST as Langium's; input it cannot parse cleanly
+    // (lexer or syntax errors) goes to Langium's parser for its error recovery and messages.
+    const quick = process.env['MODELC_SLOW_PARSER'] === '1' ? undefined : fastParser(svc, lexer);
+    if (quick) {
+        try {
+            const lexed = lexer.tokenize(text);
+            if (lexed.errors.length === 0) {
+                const r = quick.parseTokens(text, lexed);
+                if (r.errors.length === 0 && r.value !== undefined) {
+                    result = { value: r.value as Program, parserErrors: [] };
+                }
+            }
+        } catch {
+            // Pathological nesting overflows the stack; the Langium path below reports it.
+            fast = undefined;
+        }
+    }
+    if (!result) {
+        try {
+            result = svc.parser.LangiumParser.parse<Program>(text);
+        } catch (e) {
+            // Only pathological nesting gets here (the recursive-descent stack overflows); the
+            // parser's internal state is then unusable, so the next call builds a fresh one.
+            services = undefined;
+            fast = undefined;
+            const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
+            const message = e instanceof RangeError ? 'the input is nested too deeply' : String(e);
+            return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+        }
     }
     if (lexer.sawSelectorBrace) {
         resolveSelectorTails(result.value);

@@ -1,0 +1,604 @@
+import { EmbeddedActionsParser, EOF, type IOrAlt, type IRecognitionException, type IToken, type TokenType, type TokenTypeDictionary } from 'chevrotain';
+import {
+    AstUtils, CompositeCstNodeImpl, GrammarAST, GrammarUtils, LeafCstNodeImpl, RootCstNodeImpl,
+    type AbstractCstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
+} from 'langium';
+import { GreedyBraceLookahead } from './greedy-lookahead.js';
+
+/**
+ * A faster equivalent of Langium's `LangiumParser` for this grammar, used for every parse that
+ * succeeds (parse.ts falls back to Langium's own parser, and its error recovery and messages,
+ * as soon as this one meets a syntax error).
+ *
+ * It interprets the same Langium grammar through the same Chevrotain recognizer calls and builds
+ * the same AST and CST (Langium's CST node classes, the same composite/leaf structure and
+ * grammar sources, `$container` links, mandatory defaults), so nothing downstream can tell the
+ * two apart; `test/parse/fast-parser.test.ts` checks that on every fixture and corpus file.
+ * What makes it faster (profiled: Langium's AST/CST bookkeeping took two thirds of the parse):
+ * - rule, alternative and loop closures are built once, not per call (Langium rebuilds the
+ *   alternatives array and its closures on every decision, for grammar guards we do not use);
+ * - assignments are resolved per grammar element when the parser is built, not looked up per
+ *   token;
+ * - "did the subrule consume anything" is the composite's child count, not its text length
+ *   (Langium recomputes that through the CST on every rule call: quadratic in nesting depth);
+ * - mandatory defaults come from a per-type table, container links from one direct walk;
+ * - composite content arrays are not compacted, hidden-token bookkeeping is skipped when there
+ *   are no comments to place, and terminal values come straight from the lexer.
+ * It supports the grammar features this grammar uses; anything else (guards, rule parameters,
+ * unordered groups, cross-references) throws at construction, and parse.ts then uses Langium's
+ * parser for everything.
+ */
+
+const DATATYPE = '\u0000datatype';
+
+type Value = string | boolean | number | AstObject | Value[] | undefined;
+
+interface AstObject {
+    $type: string;
+    $cstNode?: CompositeCstNodeImpl;
+    $container?: AstObject;
+    $containerProperty?: string;
+    $containerIndex?: number;
+    $infixName?: string;
+    [key: string]: unknown;
+}
+
+interface Assign {
+    readonly operator: '=' | '+=' | '?=';
+    readonly feature: string;
+}
+
+interface Precedence {
+    readonly precedence: number;
+    readonly rightAssoc: boolean;
+}
+
+type RuleFn = () => unknown;
+type Method = () => void;
+
+function isAstObject(v: unknown): v is AstObject {
+    return typeof v === 'object' && v !== null && typeof (v as { $type?: unknown }).$type === 'string';
+}
+
+/** Sets `$container` links below `node`, as Langium's linkContentToContainer(node, { deep: true }). */
+function linkContainers(node: AstObject): void {
+    for (const name in node) {
+        if (name.charCodeAt(0) === 0x24) {
+            continue;
+        }
+        const value = node[name];
+        if (Array.isArray(value)) {
+            for (let i = 0; i < value.length; i++) {
+                const item: unknown = value[i];
+                if (isAstObject(item)) {
+                    item.$container = node;
+                    item.$containerProperty = name;
+                    item.$containerIndex = i;
+                    linkContainers(item);
+                }
+            }
+        } else if (isAstObject(value)) {
+            value.$container = node;
+            value.$containerProperty = name;
+            linkContainers(value);
+        }
+    }
+}
+
+export interface FastParseResult {
+    readonly value: unknown;
+    readonly errors: readonly IRecognitionException[];
+}
+
+export class FastPuppetParser extends EmbeddedActionsParser {
+    private stack: AstObject[] = [];
+    private cstStack: CompositeCstNodeImpl[] = [];
+    private root: RootCstNodeImpl = new RootCstNodeImpl('');
+    private hidden: IToken[] = [];
+    private hiddenIndex = 0;
+    private mainRule: RuleFn | undefined;
+    private readonly rules = new Map<string, RuleFn>();
+    private readonly precedences = new Map<string, Map<string, Precedence>>();
+    private readonly defaults = new Map<string, ReadonlyArray<readonly [string, unknown]>>();
+
+    constructor(
+        tokens: TokenTypeDictionary,
+        grammar: Grammar,
+        private readonly reflection: AstReflection,
+        /** A terminal token's value (what the value converter returns for it). */
+        private readonly terminalValue: (offset: number, image: string) => string
+    ) {
+        super(tokens, {
+            recoveryEnabled: false,
+            skipValidations: true,
+            lookaheadStrategy: new GreedyBraceLookahead({ logging: () => undefined })
+        });
+        buildRules(this, grammar, tokens);
+        this.performSelfAnalysis();
+    }
+
+    /** Parses tokenized text; any syntax error leaves a result with `errors` (no recovery). */
+    parseTokens(text: string, lexed: LexerResult): FastParseResult {
+        this.root = new RootCstNodeImpl(text);
+        this.cstStack = [this.root];
+        this.stack = [];
+        this.hidden = lexed.hidden;
+        this.hiddenIndex = 0;
+        this.input = lexed.tokens;
+        let result: unknown = (this.mainRule as RuleFn).call(this);
+        if (this.errors.length > 0) {
+            return { value: undefined, errors: this.errors };
+        }
+        if (this.stack.length > 0) {
+            result = this.construct();
+        }
+        if (isAstObject(result) && result.$cstNode) {
+            result.$cstNode.astNode = result as never;
+        }
+        this.addHidden(this.hidden.slice(this.hiddenIndex));
+        if (isAstObject(result)) {
+            linkContainers(result);
+        }
+        return { value: result, errors: [] };
+    }
+
+    // ---- rule definitions (called by the builder, before self-analysis) ----------------------
+
+    fpDefineRule(rule: GrammarAST.ParserRule | GrammarAST.InfixRule, impl: Method): void {
+        const infixName = GrammarAST.isInfixRule(rule) ? rule.name : undefined;
+        let type: string | undefined;
+        if (GrammarAST.isInfixRule(rule)) {
+            type = GrammarUtils.getTypeName(rule);
+            const map = new Map<string, Precedence>();
+            rule.operators.precedences.forEach((p, i) => {
+                for (const k of p.operators) {
+                    map.set(k.value, { precedence: i, rightAssoc: p.associativity === 'right' });
+                }
+            });
+            this.precedences.set(rule.name, map);
+        } else if (!rule.fragment) {
+            type = GrammarUtils.isDataTypeRule(rule) ? DATATYPE : GrammarUtils.getTypeName(rule);
+        }
+        const nodeType = type;
+        // Chevrotain stores each rule as a parser property; the suffix keeps rule names off ours.
+        const fn = this.RULE(`${rule.name}\u200B`, () => {
+            if (nodeType === undefined || this.RECORDING_PHASE) {
+                impl();
+                return undefined;
+            }
+            const node: AstObject = nodeType === DATATYPE ? { $type: DATATYPE, value: '' }
+                : infixName !== undefined ? { $type: nodeType, $infixName: infixName } : { $type: nodeType };
+            this.stack.push(node);
+            impl();
+            return this.construct();
+        });
+        this.rules.set(rule.name, fn);
+        if (GrammarAST.isParserRule(rule) && rule.entry) {
+            this.mainRule = fn;
+        }
+    }
+
+    ruleFn(name: string): RuleFn {
+        const fn = this.rules.get(name);
+        if (!fn) {
+            throw new Error(`fast parser: no rule ${name}`);
+        }
+        return fn;
+    }
+
+    // ---- the recognizer calls of the built rules -----------------------------------------------
+
+    fpToken(idx: number, tokenType: TokenType, feature: GrammarAST.AbstractElement, assign: Assign | undefined, keyword: boolean): void {
+        const token = this.consume(idx, tokenType);
+        if (this.RECORDING_PHASE) {
+            return;
+        }
+        const offset = token.startOffset;
+        if (!(offset >= 0) || !(token.endOffset !== undefined && token.endOffset >= offset)) {
+            return;
+        }
+        const hidden = this.hidden;
+        if (this.hiddenIndex < hidden.length && (hidden[this.hiddenIndex] as IToken).startOffset <= offset) {
+            let j = this.hiddenIndex;
+            while (j < hidden.length && (hidden[j] as IToken).startOffset <= offset) {
+                j++;
+            }
+            this.addHidden(hidden.slice(this.hiddenIndex, j));
+            this.hiddenIndex = j;
+        }
+        const leaf = new LeafCstNodeImpl(offset, token.image.length, (token.startLine ?? 1) - 1, (token.startColumn ?? 1) - 1,
+            (token.endLine ?? 1) - 1, token.endColumn ?? 0, token.tokenType, false);
+        leaf.grammarSource = feature;
+        const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
+        leaf.container = parent;
+        parent.content.push(leaf);
+        if (assign) {
+            this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image));
+        } else {
+            const current = this.stack[this.stack.length - 1];
+            if (current && current.$type === DATATYPE) {
+                current['value'] = (current['value'] as string) + (keyword ? token.image : this.terminalValue(offset, token.image));
+            }
+        }
+    }
+
+    fpCall(idx: number, rule: RuleFn, fragment: boolean, feature: GrammarAST.AbstractElement, assign: Assign | undefined): void {
+        if (fragment || this.RECORDING_PHASE) {
+            this.subrule(idx, rule);
+            return;
+        }
+        const cst = new CompositeCstNodeImpl();
+        cst.grammarSource = feature;
+        const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
+        cst.container = parent;
+        parent.content.push(cst);
+        this.cstStack.push(cst);
+        const result: unknown = this.subrule(idx, rule);
+        if (result === undefined || cst.content.length === 0) {
+            return;
+        }
+        if (assign) {
+            this.assign(assign, result as Value);
+            return;
+        }
+        const current = this.stack[this.stack.length - 1] as AstObject;
+        if (current.$type === DATATYPE) {
+            current['value'] = (current['value'] as string) + String(result);
+        } else if (isAstObject(result)) {
+            // An unassigned rule call: its node becomes the current one (Langium's assignWithoutOverride).
+            for (const name in current) {
+                const existing = current[name];
+                const value = result[name];
+                if (value === undefined) {
+                    result[name] = existing;
+                } else if (Array.isArray(value) && Array.isArray(existing)) {
+                    existing.push(...(value as unknown[]));
+                    result[name] = existing;
+                }
+            }
+            result.$cstNode = undefined;
+            this.stack[this.stack.length - 1] = result;
+        }
+    }
+
+    fpOr(idx: number, alts: Array<IOrAlt<void>>): void {
+        this.or(idx, alts);
+    }
+
+    fpOption(idx: number, method: Method): void {
+        this.option(idx, method);
+    }
+
+    fpMany(idx: number, method: Method): void {
+        this.many(idx, method);
+    }
+
+    fpAtLeastOne(idx: number, method: Method): void {
+        this.atLeastOne(idx, method);
+    }
+
+    fpAction(type: string, action: GrammarAST.Action): void {
+        if (this.RECORDING_PHASE) {
+            return;
+        }
+        if (action.feature && action.operator) {
+            const last = this.construct() as AstObject;
+            const lastCst = last.$cstNode as CompositeCstNodeImpl;
+            removeCst(lastCst);
+            const cst = new CompositeCstNodeImpl();
+            cst.grammarSource = action;
+            const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
+            cst.container = parent;
+            parent.content.push(cst);
+            this.cstStack.push(cst);
+            lastCst.container = cst;
+            cst.content.push(lastCst);
+            this.stack.push({ $type: type });
+            this.assign({ operator: action.operator === '+=' ? '+=' : '=', feature: action.feature }, last);
+        } else {
+            (this.stack[this.stack.length - 1] as AstObject).$type = type;
+        }
+    }
+
+    // ---- AST and CST construction --------------------------------------------------------------
+
+    private assign(assign: Assign, value: Value): void {
+        const obj = this.stack[this.stack.length - 1] as AstObject;
+        if (isAstObject(value) && value.$cstNode) {
+            value.$cstNode.astNode = value as never;
+        }
+        switch (assign.operator) {
+            case '=':
+                obj[assign.feature] = value;
+                break;
+            case '?=':
+                obj[assign.feature] = true;
+                break;
+            case '+=': {
+                const list = obj[assign.feature];
+                if (Array.isArray(list)) {
+                    list.push(value);
+                } else {
+                    obj[assign.feature] = [value];
+                }
+                break;
+            }
+        }
+    }
+
+    private construct(): unknown {
+        const obj = this.stack.pop() as AstObject;
+        const cst = this.cstStack[this.cstStack.length - 1] ?? this.root;
+        obj.$cstNode = cst;
+        const closed = this.cstStack.pop();
+        if (closed && closed.content.length === 0) {
+            removeCst(closed);
+        }
+        if (obj.$infixName !== undefined) {
+            return this.constructInfix(obj, this.precedences.get(obj.$infixName) as Map<string, Precedence>);
+        }
+        if (obj.$type === DATATYPE) {
+            return obj['value'];
+        }
+        let defaults = this.defaults.get(obj.$type);
+        if (!defaults) {
+            // Per type (actions create types no rule returns), from the generated reflection.
+            defaults = Object.values(this.reflection.getTypeMetaData(obj.$type).properties)
+                .filter(p => p.defaultValue !== undefined)
+                .map(p => [p.name, p.defaultValue] as const);
+            this.defaults.set(obj.$type, defaults);
+        }
+        if (defaults.length > 0) {
+            for (const [name, value] of defaults) {
+                if (obj[name] === undefined) {
+                    obj[name] = Array.isArray(value) ? [...(value as unknown[])] : value;
+                }
+            }
+        }
+        return obj;
+    }
+
+    /** Langium's constructInfix: split at the loosest operator, recursively. */
+    private constructInfix(obj: { $type: string; $cstNode?: CompositeCstNodeImpl; [k: string]: unknown }, precedence: Map<string, Precedence>): unknown {
+        const parts = obj['parts'];
+        if (!Array.isArray(parts) || parts.length === 0) {
+            return undefined;
+        }
+        const operators = obj['operators'];
+        if (!Array.isArray(operators) || parts.length < 2) {
+            return parts[0];
+        }
+        let lowestIdx = 0;
+        let lowestValue = -1;
+        for (let i = 0; i < operators.length; i++) {
+            const p = precedence.get(operators[i] as string) ?? { precedence: Infinity, rightAssoc: false };
+            if (p.precedence > lowestValue) {
+                lowestValue = p.precedence;
+                lowestIdx = i;
+            } else if (p.precedence === lowestValue && !p.rightAssoc) {
+                lowestIdx = i;
+            }
+        }
+        const left = this.constructInfix({ $type: obj.$type, $cstNode: obj.$cstNode, parts: parts.slice(0, lowestIdx + 1), operators: operators.slice(0, lowestIdx) }, precedence);
+        const right = this.constructInfix({ $type: obj.$type, $cstNode: obj.$cstNode, parts: parts.slice(lowestIdx + 1), operators: operators.slice(lowestIdx + 1) }, precedence);
+        return { $type: obj.$type, $cstNode: obj.$cstNode, left, operator: operators[lowestIdx], right };
+    }
+
+    /** Langium's CstNodeBuilder.addHiddenNodes: comments go next to the token that follows them. */
+    private addHidden(tokens: readonly IToken[]): void {
+        if (tokens.length === 0) {
+            return;
+        }
+        const nodes = tokens.map(t => {
+            const leaf = new LeafCstNodeImpl(t.startOffset, t.image.length, (t.startLine ?? 1) - 1, (t.startColumn ?? 1) - 1,
+                (t.endLine ?? 1) - 1, t.endColumn ?? 0, t.tokenType, true);
+            return leaf;
+        });
+        let current: CompositeCstNode = this.cstStack[this.cstStack.length - 1] ?? this.root;
+        if (current.content.length > 0) {
+            for (const n of nodes) {
+                n.container = current;
+            }
+            (current.content as CstNode[]).push(...nodes);
+            return;
+        }
+        while (current.container) {
+            const container: CompositeCstNode = current.container;
+            const index = container.content.indexOf(current);
+            if (index > 0) {
+                for (const n of nodes) {
+                    n.container = container;
+                }
+                (container.content as CstNode[]).splice(index, 0, ...nodes);
+                return;
+            }
+            current = container;
+        }
+        for (const n of nodes) {
+            n.container = this.root;
+        }
+        this.root.content.splice(0, 0, ...nodes);
+    }
+}
+
+function removeCst(node: AbstractCstNode): void {
+    const parent = node.container;
+    if (parent) {
+        const index = parent.content.indexOf(node as never);
+        if (index >= 0) {
+            (parent.content as CstNode[]).splice(index, 1);
+        }
+    }
+}
+
+// ---- the builder: grammar elements to recognizer calls (Langium's parser-builder-base) -------
+
+interface Ctx {
+    readonly parser: FastPuppetParser;
+    readonly tokens: TokenTypeDictionary;
+    consume: number;
+    optional: number;
+    subrule: number;
+    many: number;
+    or: number;
+}
+
+function unsupported(what: string): never {
+    throw new Error(`fast parser: unsupported grammar feature: ${what}`);
+}
+
+function buildRules(parser: FastPuppetParser, grammar: Grammar, tokens: TokenTypeDictionary): void {
+    const reachable = GrammarUtils.getAllReachableRules(grammar, false);
+    for (const rule of grammar.rules) {
+        if (!reachable.has(rule)) {
+            continue;
+        }
+        const ctx: Ctx = { parser, tokens, consume: 1, optional: 1, subrule: 1, many: 1, or: 1 };
+        if (GrammarAST.isParserRule(rule)) {
+            if (rule.parameters.length > 0) {
+                unsupported('rule parameters');
+            }
+            parser.fpDefineRule(rule, buildElement(ctx, rule.definition));
+        }
+    }
+    for (const rule of grammar.rules) {
+        if (reachable.has(rule) && GrammarAST.isInfixRule(rule)) {
+            parser.fpDefineRule(rule, buildInfixRule(parser, tokens, rule));
+        }
+    }
+}
+
+function assignmentOf(element: GrammarAST.AbstractElement): Assign | undefined {
+    const a = AstUtils.getContainerOfType(element, GrammarAST.isAssignment);
+    if (!a) {
+        return undefined;
+    }
+    if (GrammarAST.isCrossReference(a.terminal)) {
+        unsupported('cross-references');
+    }
+    return { operator: a.operator, feature: a.feature };
+}
+
+function tokenOf(ctx: Ctx, name: string): TokenType {
+    const t = ctx.tokens[name];
+    if (!t) {
+        throw new Error(`fast parser: no token type ${name}`);
+    }
+    return t;
+}
+
+function buildElement(ctx: Ctx, element: GrammarAST.AbstractElement): Method {
+    let method: Method;
+    const parser = ctx.parser;
+    if (GrammarAST.isGroup(element) && element.guardCondition) {
+        unsupported('guard conditions');
+    }
+    if (GrammarAST.isKeyword(element)) {
+        const idx = ctx.consume++;
+        const token = tokenOf(ctx, element.value);
+        const assign = assignmentOf(element);
+        method = () => parser.fpToken(idx, token, element, assign, true);
+    } else if (GrammarAST.isAction(element)) {
+        const type = GrammarUtils.getTypeName(element);
+        method = () => parser.fpAction(type, element);
+    } else if (GrammarAST.isAssignment(element)) {
+        method = buildElement(ctx, element.terminal);
+    } else if (GrammarAST.isRuleCall(element)) {
+        const rule = element.rule.ref;
+        if (element.arguments.length > 0) {
+            unsupported('rule arguments');
+        }
+        if (GrammarAST.isParserRule(rule) || GrammarAST.isInfixRule(rule)) {
+            const idx = ctx.subrule++;
+            const fragment = GrammarAST.isParserRule(rule) && rule.fragment;
+            const assign = assignmentOf(element);
+            let fn: RuleFn | undefined;
+            method = () => {
+                fn ??= parser.ruleFn(rule.name);
+                parser.fpCall(idx, fn, fragment, element, assign);
+            };
+        } else if (GrammarAST.isTerminalRule(rule)) {
+            const idx = ctx.consume++;
+            const token = tokenOf(ctx, rule.name);
+            const assign = assignmentOf(element);
+            method = () => parser.fpToken(idx, token, element, assign, false);
+        } else {
+            return unsupported(`rule call ${element.rule.$refText}`);
+        }
+    } else if (GrammarAST.isAlternatives(element)) {
+        if (element.elements.length === 1) {
+            method = buildElement(ctx, element.elements[0] as GrammarAST.AbstractElement);
+        } else {
+            const alts: Array<IOrAlt<void>> = element.elements.map(e => ({ ALT: buildElement(ctx, e) }));
+            const idx = ctx.or++;
+            method = () => parser.fpOr(idx, alts);
+        }
+    } else if (GrammarAST.isGroup(element)) {
+        const methods = element.elements.map(e => buildElement(ctx, e));
+        method = () => {
+            for (const m of methods) {
+                m();
+            }
+        };
+    } else if (GrammarAST.isEndOfFile(element)) {
+        const idx = ctx.consume++;
+        method = () => parser.fpToken(idx, EOF, element, undefined, true);
+    } else {
+        return unsupported(element.$type);
+    }
+    switch (element.cardinality) {
+        case undefined:
+            return method;
+        case '?': {
+            const idx = ctx.optional++;
+            return () => parser.fpOption(idx, method);
+        }
+        case '*': {
+            const idx = ctx.many++;
+            return () => parser.fpMany(idx, method);
+        }
+        case '+': {
+            const idx = ctx.many++;
+            return () => parser.fpAtLeastOne(idx, method);
+        }
+    }
+}
+
+/** `infix X on Operand: ops > ...`: parts and operators, with Langium's synthetic grammar elements. */
+function buildInfixRule(parser: FastPuppetParser, tokens: TokenTypeDictionary, rule: GrammarAST.InfixRule): Method {
+    const operand = rule.call.rule.ref;
+    if (!operand) {
+        throw new Error(`fast parser: unresolved infix operand of ${rule.name}`);
+    }
+    const keywords = rule.operators.precedences.flatMap(p => p.operators);
+    const outerGroup = { $type: 'Group', elements: [] as unknown[] };
+    const part1 = { $container: outerGroup, $type: 'Assignment', feature: 'parts', operator: '+=', terminal: rule.call };
+    const innerGroup = { $container: outerGroup, $type: 'Group', elements: [] as unknown[], cardinality: '*' };
+    outerGroup.elements.push(part1, innerGroup);
+    const operatorAssignment = {
+        $container: innerGroup, $type: 'Assignment', feature: 'operators', operator: '+=',
+        terminal: { $type: 'Alternatives', elements: keywords }
+    };
+    const part2 = { ...part1, $container: innerGroup };
+    innerGroup.elements.push(operatorAssignment, part2);
+    const partsAssign: Assign = { operator: '+=', feature: 'parts' };
+    const operatorsAssign: Assign = { operator: '+=', feature: 'operators' };
+    const opFeature = operatorAssignment as unknown as GrammarAST.AbstractElement;
+    const alts: Array<IOrAlt<void>> = keywords.map((k, index) => {
+        const token = tokens[k.value];
+        if (!token) {
+            throw new Error(`fast parser: no token type ${k.value}`);
+        }
+        return { ALT: () => parser.fpToken(index, token, opFeature, operatorsAssign, true) };
+    });
+    let fn: RuleFn | undefined;
+    const tail = (): void => {
+        parser.fpOr(0, alts);
+        parser.fpCall(1, fn as RuleFn, false, part2 as unknown as GrammarAST.AbstractElement, partsAssign);
+    };
+    return () => {
+        fn ??= parser.ruleFn(operand.name);
+        parser.fpCall(0, fn, false, part1 as unknown as GrammarAST.AbstractElement, partsAssign);
+        parser.fpMany(0, tail);
+    };
+}
