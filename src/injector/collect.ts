@@ -60,6 +60,8 @@ function hieraRank(nb: object): readonly number[] {
     return [h.defaultHierarchy === true ? 1 : 0, HIERA_LAYERS[h.hieraLayer ?? ''] ?? 3, h.levelIndex ?? 0];
 }
 
+const NO_ARGS: readonly NamedArgument[] = [];
+
 /** The layer every built-in binding lives in, below all configured layers (binder: puppet-default). */
 export const BUILTIN_LAYER = 'puppet-default';
 
@@ -153,7 +155,7 @@ export class Collector {
             const base: CandidateBase = {
                 binding: b, layerIndex: ctx.layerIndex, layer: ctx.layer, namedBindings: ctx.named, contributedBy: ctx.contributedBy,
                 alternative, order, rank: ctx.rank, override: 'override' in b && b.override === true, final: 'final' in b && b.final === true,
-                producerArgs: 'producerArgs' in b ? b.producerArgs ?? [] : [], location: b.location
+                producerArgs: 'producerArgs' in b ? b.producerArgs ?? NO_ARGS : NO_ARGS, location: b.location
             };
             this.expand(b, base);
         }
@@ -297,13 +299,17 @@ export class Collector {
         this.candidate(base(CLASSES_KEY), 'Binding', CLASSES_KEY, CLASSES_KEY, 'Array[String]', { kind: 'classes' }, false, undefined);
     }
 
+    /** Spelled out field by field: one object shape for every candidate keeps creation fast. */
     make(base: CandidateBase, kind: string, key: string, name: string, type: string | undefined, spec: ProducerSpec, abstract: boolean, multibindId: string | undefined): Candidate {
         const descriptor = spec.kind === 'descriptor' ? spec.descriptor : spec.kind === 'parameter' ? spec.source.descriptor : undefined;
-        const singleton = !(descriptor !== undefined && descriptor.$type === 'NonCachingProducerDescriptor') && !singletonOff(base.producerArgs);
+        const singleton = !(descriptor !== undefined && descriptor.$type === 'NonCachingProducerDescriptor') && (base.producerArgs.length === 0 || !singletonOff(base.producerArgs));
         return {
-            ...base, bindingKind: kind, key, name, declaredType: type, spec, abstract, multibindId,
+            bindingKind: kind, binding: base.binding, key, name, declaredType: type,
+            layerIndex: base.layerIndex, layer: base.layer, namedBindings: base.namedBindings, contributedBy: base.contributedBy,
+            alternative: base.alternative, order: base.order, rank: base.rank, abstract, override: base.override, final: base.final,
             optional: descriptor !== undefined && isOptional(descriptor),
-            singleton, cachesValue: singleton && descriptor?.$type !== 'ProducerProducerDescriptor'
+            singleton, cachesValue: singleton && descriptor?.$type !== 'ProducerProducerDescriptor',
+            spec, producerArgs: base.producerArgs, location: base.location, multibindId, producer: undefined
         };
     }
 

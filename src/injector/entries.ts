@@ -2,7 +2,7 @@ import type { AbstractBinding, NamedArgument, ProducerDescriptor, SourceLocation
 import type { ShadowReason } from '../../generated/model/effective-bindings.js';
 import type { RichData } from '../model/index.js';
 import type { Alternative } from './predicates.js';
-import { compareScores } from './predicates.js';
+import { compareScores, formatScore } from './predicates.js';
 import type { InjectedValue } from './values.js';
 
 /**
@@ -63,10 +63,28 @@ export interface Candidate {
     producer?: Producer;
 }
 
-export interface Shadow {
-    readonly candidate: Candidate;
-    readonly reason: ShadowReason;
-    readonly explanation: string;
+/** A candidate that lost, why, and to whom; the text is made only when someone reads it. */
+export class Shadow {
+    constructor(readonly candidate: Candidate, readonly reason: ShadowReason, readonly by: Candidate | undefined) {}
+
+    get explanation(): string {
+        const c = this.candidate;
+        const by = this.by;
+        switch (this.reason) {
+            case 'lowerLayer': return `layer ${by?.layer ?? '?'} is above layer ${c.layer}`;
+            case 'lowerCategory': case 'overridden': return `shadowed by the binding at ${where(by)} (category ${by?.alternative.label ?? '?'})`;
+            case 'abstractReplaced': return `replaced by the concrete binding at ${where(by)}`;
+            case 'conflict': return by ? `same precedence ${formatScore(c.alternative.score)} as the binding at ${where(by)}` : 'a rebind at the same precedence as the binding it rebinds has no effect';
+            case 'finalViolation': return `${c.name === '' ? c.key : c.name} is final (${where(c)})`;
+            case 'excluded': case 'notApplicable': case 'renamed': return this.reason;
+        }
+    }
+}
+
+function where(c: Candidate | undefined): string {
+    const l = c?.location;
+    if (!l) return '<unknown location>';
+    return l.line !== undefined ? `${l.file}:${l.line}` : l.file;
 }
 
 /** A binding that was not used at all for this request, kept for explanations. */

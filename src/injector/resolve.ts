@@ -1,6 +1,5 @@
-import { diagnostic, formatLocation, type InjectorDiagnostic } from './diagnostics.js';
-import { comparePrecedence, Entry, type Candidate, type Shadow } from './entries.js';
-import { formatScore } from './predicates.js';
+import { diagnostic, type InjectorDiagnostic } from './diagnostics.js';
+import { comparePrecedence, Entry, Shadow, type Candidate } from './entries.js';
 
 /**
  * Picks the winner of one key (binder LayerProcessor, with categories): the highest layer that
@@ -9,9 +8,10 @@ import { formatScore } from './predicates.js';
  * Then the creation-time checks: final, override resolved, abstract overridden.
  */
 export function resolveEntry(key: string, type: string, name: string, candidates: Candidate[], issues: InjectorDiagnostic[]): Entry {
-    const sorted = [...candidates].sort((a, b) => -comparePrecedence(a, b) || a.order - b.order);
+    const sorted = candidates.length > 1 ? [...candidates].sort((a, b) => -comparePrecedence(a, b) || a.order - b.order) : candidates;
     const entry = new Entry(key, type, name, sorted);
     if (sorted.length === 0) return entry;
+    if (sorted.length === 1) return single(entry, sorted[0], issues);
     const top = sorted[0];
     let group = sorted.filter(c => c.layerIndex === top.layerIndex && comparePrecedence(c, top) === 0);
     const lost = new Map<Candidate, Shadow>();
@@ -19,14 +19,14 @@ export function resolveEntry(key: string, type: string, name: string, candidates
         // Binder 3.5+: at equal precedence the concrete binding replaces the abstract one.
         const concrete = group.filter(c => !c.abstract);
         if (concrete.length > 0 && concrete.length < group.length) {
-            for (const c of group) if (c.abstract) lost.set(c, { candidate: c, reason: 'abstractReplaced', explanation: `replaced by the concrete binding at ${formatLocation(concrete[0].location)}` });
+            for (const c of group) if (c.abstract) lost.set(c, new Shadow(c, 'abstractReplaced', concrete[0]));
             group = concrete;
         }
         const rebinds = group.filter(c => c.spec.kind === 'rebind');
         if (rebinds.length > 0 && rebinds.length < group.length) {
             for (const c of rebinds) {
                 issues.push(diagnostic('warning', 'INJECT_REBIND_NOT_HIGHER', { key, layers: [c.layer], locations: [c.location] }, key));
-                lost.set(c, { candidate: c, reason: 'conflict', explanation: 'a rebind at the same precedence as the binding it rebinds has no effect' });
+                lost.set(c, new Shadow(c, 'conflict', undefined));
             }
             group = group.filter(c => c.spec.kind !== 'rebind');
         }
@@ -44,8 +44,8 @@ export function resolveEntry(key: string, type: string, name: string, candidates
         const shadow: Shadow = c.final
             ? finalViolation(key, name, winner, c, issues)
             : lowerLayer
-                ? { candidate: c, reason: 'lowerLayer', explanation: `layer ${winner.layer} is above layer ${c.layer}` }
-                : { candidate: c, reason: winner.override ? 'overridden' : 'lowerCategory', explanation: `shadowed by the binding at ${formatLocation(winner.location)} (category ${winner.alternative.label})` };
+                ? new Shadow(c, 'lowerLayer', winner)
+                : new Shadow(c, winner.override ? 'overridden' : 'lowerCategory', winner);
         lost.set(c, shadow);
     }
     for (const c of sorted) {
@@ -65,6 +65,16 @@ export function resolveEntry(key: string, type: string, name: string, candidates
     return entry;
 }
 
+/** The common case, one candidate: only the creation checks. */
+function single(entry: Entry, winner: Candidate, issues: InjectorDiagnostic[]): Entry {
+    entry.winner = winner;
+    const site = { key: entry.key, layers: [winner.layer], locations: [winner.location] };
+    if (winner.override) issues.push(diagnostic('error', 'INJECT_UNRESOLVED_OVERRIDE', site, display(winner), winner.namedBindings, winner.layer));
+    if (winner.abstract) issues.push(diagnostic('error', 'INJECT_ABSTRACT_NOT_OVERRIDDEN', site, display(winner), winner.namedBindings, winner.layer));
+    if (winner.spec.kind === 'rebind') issues.push(diagnostic('error', 'INJECT_REBIND_MISSING', site, entry.key));
+    return entry;
+}
+
 /** The key as the binder printed it in messages: `<declared type>/<name>`. */
 export function display(c: Candidate): string {
     return c.key.startsWith('/') ? c.key : `${c.declaredType ?? 'Data'}/${c.name}`;
@@ -78,7 +88,7 @@ function conflict(key: string, name: string, group: Candidate[], issues: Injecto
     else if (a.namedBindings === b.namedBindings) issues.push(diagnostic('error', 'INJECT_CONFLICT_SAME_BINDINGS', site, shown, a.layer, a.namedBindings));
     else issues.push(diagnostic('error', 'INJECT_CONFLICT', site, shown, a.layer, a.namedBindings, b.namedBindings));
     for (const c of group.slice(1)) {
-        lost.set(c, { candidate: c, reason: 'conflict', explanation: `same precedence ${formatScore(c.alternative.score)} as the binding at ${formatLocation(a.location)}` });
+        lost.set(c, new Shadow(c, 'conflict', a));
     }
 }
 
@@ -88,5 +98,5 @@ function finalViolation(key: string, name: string, winner: Candidate, c: Candida
     const site = { key, layers: [...new Set([winner.layer, c.layer])], locations: [c.location, winner.location] };
     if (winner.layerIndex !== c.layerIndex) issues.push(diagnostic('error', 'INJECT_FINAL_OVERRIDDEN', site, shown, c.layer, winner.layer));
     else issues.push(diagnostic('error', 'INJECT_FINAL_OVERRIDDEN_IN_LAYER', site, shown, c.layer, c.namedBindings, winner.namedBindings));
-    return { candidate: c, reason: 'finalViolation', explanation: `${shown} is final (${formatLocation(c.location)})` };
+    return new Shadow(c, 'finalViolation', winner);
 }

@@ -1,6 +1,6 @@
 import { isUserError } from '../../common/index.js';
 import {
-    generalize, inferType, isAssignable, isInstance, parseTypeString, PAnyType, PArrayType, PHashType, T, typeToString
+    coreType, generalize, inferType, isAssignable, isInstance, parseTypeString, PAnyType, PArrayType, PHashType, T, typeToString
 } from '../../types/index.js';
 import { isRuntimeValue, type InjectedValue } from '../values.js';
 import type { TypeService } from './type-service.js';
@@ -53,9 +53,10 @@ export class SharedTypeService implements TypeService {
     private parse(type: string): PAnyType | undefined {
         if (this.parsed.has(type)) return this.parsed.get(type);
         const text = type.trim() === 'Array' ? 'Array[Data]' : type.trim() === 'Hash' ? 'Hash[String, Data]' : type;
-        let t: PAnyType | undefined;
+        // Plain core type names need no parser (and no parser construction on a cold start).
+        let t: PAnyType | undefined = /^[A-Z]\w*$/.test(text) ? coreType(text) : undefined;
         try {
-            t = parseTypeString(text);
+            t ??= parseTypeString(text);
         } catch (e) {
             if (!isUserError(e)) throw e;
             t = undefined; // not a type we can read: it is then only a name
