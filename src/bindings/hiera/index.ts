@@ -9,7 +9,7 @@ export { MergeStrategy, type DeepMergeOptions, type MergeStrategyName } from './
 export { parseHieraConfig, type HieraConfig, type HierarchyLevel } from './config.js';
 export { tokenizePlain } from './psych-scalar.js';
 export { createHieraLookup, createHieraServices, defaultHieraServices, HieraModule, type HieraLookup, type HieraLookupOptions, type HieraServices } from './service.js';
-export { errorJson, loadFacts, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult } from './request.js';
+export { errorJson, loadFacts, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult, type Prepared, type PreparedInput } from './request.js';
 export { createTypeSupport } from './type-support.js';
 export { hieraBindingsModel, provideHieraBindings } from './bindings-provider.js';
 export { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './data-binding.js';

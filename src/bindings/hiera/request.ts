@@ -6,7 +6,7 @@ import { rubyFloat } from './ruby-format.js';
 import { BindingsIssues } from '../issues.js';
 import { trustedFor, type HieraContext } from './context.js';
 import { parseJsonData, parseYamlData } from './data-file.js';
-import type { HieraTypeSupport, LookupRequest } from './engine.js';
+import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
 import { isLookupError, LookupError } from './errors.js';
 import { createHieraLookup, type HieraServices } from './service.js';
 import { createTypeSupport } from './type-support.js';
@@ -33,6 +33,29 @@ export interface LookupCommandRequest {
     readonly services?: HieraServices;
     /** Top-scope variables of a compile (for --compile), by name. */
     readonly variable?: (name: string) => PuppetValue | undefined;
+    /**
+     * Called with the loaded node input before the lookup: lets the caller boot the environment
+     * (module path from environment.conf), compile the manifests (--compile) and supply Puppet's
+     * `new` for convert_to. Bindings cannot depend on the catalog stage, so the CLI wires this.
+     */
+    readonly prepare?: (input: PreparedInput) => Prepared;
+}
+
+/** The node input a `prepare` hook receives. */
+export interface PreparedInput {
+    readonly codedir: string;
+    readonly node: string;
+    readonly environment: string;
+    readonly facts: ReadonlyMap<string, PuppetValue>;
+    readonly trustedOverrides: ReadonlyMap<string, PuppetValue>;
+}
+
+/** What a `prepare` hook gives back; `error` is printed as the oracle's error output instead of looking up. */
+export interface Prepared {
+    readonly environment?: HieraEnvironment;
+    readonly variable?: (name: string) => PuppetValue | undefined;
+    readonly types?: HieraTypeSupport;
+    readonly error?: Record<string, unknown>;
 }
 
 /** The outcome as the oracle prints it: JSON text (or explanation) and the exit code. */
@@ -43,17 +66,32 @@ export interface LookupCommandResult {
 
 /** Runs one lookup as `oracle/lookup` does and renders the oracle's output. */
 export function runLookupCommand(req: LookupCommandRequest): LookupCommandResult {
+    try {
+        return runLookup(req);
+    } catch (e) {
+        // Unreadable inputs are reported as the oracle reports them: an error object, exit 1.
+        if (isLookupError(e)) return { exitCode: 1, output: errorJson(e, []) };
+        throw e;
+    }
+}
+
+function runLookup(req: LookupCommandRequest): LookupCommandResult {
     const codedir = resolve(req.codedir);
     const facts = loadFacts(codedir, req.factsFile);
     const node = req.node ?? facts.name ?? (typeof facts.values.get('clientcert') === 'string' ? facts.values.get('clientcert') as string : 'testnode.example.com');
-    const trustedIn = req.trustedFile ? readMapFile(req.trustedFile) : new Map<PuppetValue, PuppetValue>();
+    const trustedIn = (req.trustedFile ? readMapFile(req.trustedFile) : new Map<PuppetValue, PuppetValue>()) as Map<string, PuppetValue>;
+    const envName = req.environment ?? 'production';
+    const prepared = req.prepare?.({ codedir, node, environment: envName, facts: facts.values, trustedOverrides: trustedIn }) ?? {};
+    if (prepared.error) return { exitCode: 1, output: `${JSON.stringify({ error: prepared.error }, null, 2)}\n` };
     const context: HieraContext = {
-        environment: req.environment ?? 'production',
+        environment: envName,
         facts: facts.values,
-        trusted: trustedFor(node, trustedIn as Map<string, PuppetValue>),
-        variable: req.variable
+        trusted: trustedFor(node, trustedIn),
+        variable: prepared.variable ?? req.variable
     };
-    const service = createHieraLookup({ environment: codedir, context, types: req.types ?? createTypeSupport(), services: req.services });
+    const service = createHieraLookup({
+        environment: prepared.environment ?? codedir, context, types: prepared.types ?? req.types ?? createTypeSupport(), services: req.services
+    });
     const request: LookupRequest = {
         merge: mergeOption(req),
         type: req.type,

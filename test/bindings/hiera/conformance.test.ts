@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runLookupCommand } from '../../../src/bindings/index.js';
+import { prepareWithCatalog } from '../../../src/cli/lookup-command.js';
 import { loadKnownFailures, loadLookupQueries, type ConformanceQuery } from './conformance-cases.js';
 
 const queries = loadLookupQueries();
@@ -14,9 +15,11 @@ function run(q: ConformanceQuery): unknown {
     const result = runLookupCommand({
         codedir: q.dir, key: q.key, node: q.node, factsFile: rel(q.facts), trustedFile: rel(q.trusted),
         merge: q.merge, knockoutPrefix: q.knockoutPrefix, sortMergedArrays: q.sortMergedArrays, mergeHashArrays: q.mergeHashArrays,
-        type: q.type, defaultValue: q.default
+        type: q.type, defaultValue: q.default,
+        // As `modelc lookup` does: the catalog builder boots the environment, supplies `new` for
+        // convert_to and, for --compile queries, evaluates the manifests first.
+        prepare: input => prepareWithCatalog(input, q.compile === true)
     });
-    if (q.compile) throw new Error('--compile needs the catalog builder');
     return JSON.parse(result.output) as unknown;
 }
 
