@@ -30,6 +30,26 @@ export class LineIndex {
         return lo;
     }
 
+    private hint = 0;
+
+    /**
+     * The same as line(), faster for offsets that mostly increase (tokens in source order):
+     * walks on from the previous answer, and only searches when the offset went backwards.
+     */
+    lineFrom(offset: number): number {
+        const starts = this.starts;
+        let l = this.hint;
+        if (offset >= (starts[l] ?? 0)) {
+            while (l + 1 < starts.length && (starts[l + 1] ?? 0) <= offset) {
+                l++;
+            }
+        } else {
+            l = this.line(offset);
+        }
+        this.hint = l;
+        return l;
+    }
+
     lineStart(line: number): number {
         return this.starts[line] ?? 0;
     }
@@ -121,9 +141,9 @@ export class PuppetLexer implements Lexer {
         if (!type) {
             return undefined;
         }
-        const sl = lines.line(r.start);
+        const sl = lines.lineFrom(r.start);
         const endIncl = Math.max(r.start, r.end - 1);
-        const el = r.end > r.start ? lines.line(endIncl) : sl;
+        const el = r.end > r.start ? lines.lineFrom(endIncl) : sl;
         // Langium drops the AST of a subrule whose CST is empty, so an empty token (an empty
         // heredoc body or template text) gets a one-character image; its value stays ''.
         const image = r.end > r.start ? text.slice(r.start, r.end) : (text[r.start] ?? ' ');

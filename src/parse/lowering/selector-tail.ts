@@ -1,5 +1,6 @@
-import { AstUtils, type AstNode } from 'langium';
+import type { AstNode } from 'langium';
 import type { Expression, SelectorExpression } from '../../../generated/langium/ast.js';
+import { allNodes } from './walk.js';
 
 /** Puppet's binary operator levels, tightest first (egrammar's prechigh; all left-associative). */
 const LEVEL: Readonly<Record<string, number>> = {
@@ -39,7 +40,7 @@ function attach(left: Expression, operator: string, right: Expression, selector:
 /** Replaces every selector with a tail below `root` by Puppet's BinaryExpression tree. */
 export function resolveSelectorTails(root: AstNode): void {
     const selectors: SelectorExpression[] = [];
-    for (const node of AstUtils.streamAst(root)) {
+    for (const node of allNodes(root)) {
         if (node.$type === 'SelectorExpression' && (node as SelectorExpression).tail !== undefined) {
             selectors.push(node as SelectorExpression);
         }

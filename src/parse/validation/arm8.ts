@@ -1,10 +1,11 @@
-import { AstUtils, CstUtils, type AstNode } from 'langium';
+import { CstUtils, type AstNode } from 'langium';
 import type {
     BindingsDefinition, BindingsStatement, BindKey, BindOperation, Expression, Program, ResourceExpression, SiteExpression
 } from '../../../generated/langium/ast.js';
 import type { ParseIssueCode } from '../issues.js';
 import { startOf, type Report } from './check-program.js';
 import { aAn, label } from './labels.js';
+import { allNodes } from '../lowering/walk.js';
 
 /**
  * The invariants ARM-8 states for its forms (../shared/seeds/arm8-puppet-bindings.txt). The
@@ -20,7 +21,7 @@ export function validateArm8(program: Program, report: Report): void {
             v.bindings(d);
         }
     }
-    for (const node of AstUtils.streamAst(program)) {
+    for (const node of allNodes(program)) {
         if (node.$type === 'AccessExpression') {
             const a = node as Extract<Expression, { $type: 'AccessExpression' }>;
             if (a.query && a.left.$type !== 'TypeReference') {

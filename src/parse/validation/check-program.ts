@@ -1,9 +1,10 @@
-import { AstUtils, type AstNode } from 'langium';
+import type { AstNode } from 'langium';
 import type { Expression, Program } from '../../../generated/langium/ast.js';
 import type { ParseIssueCode } from '../issues.js';
 import { lowerStatements } from '../lowering/statements.js';
 import { shapeOf } from '../lowering/resources.js';
 import { validateProgram } from './validator.js';
+import { allNodes } from '../lowering/walk.js';
 
 export type Report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]) => void;
 
@@ -55,7 +56,7 @@ export function checkProgram(program: Program, report: Report, validate: boolean
         parseErrors = true;
         report('error', code, offset, ...args);
     };
-    for (const node of AstUtils.streamAst(program)) {
+    for (const node of allNodes(program)) {
         for (const list of statementLists(node)) {
             lowerStatements(list, e => {
                 const comma = keywordOffset(e.list, ',') ?? startOf(e.list);

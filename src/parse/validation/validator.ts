@@ -6,6 +6,7 @@ import { readNumber } from '../pn/pn-format.js';
 import { startOf, type Report } from './check-program.js';
 import { validateArm8 } from './arm8.js';
 import { aAn, label } from './labels.js';
+import { allNodes } from '../lowering/walk.js';
 
 const PARAM_NAME = /^[a-z_]\w*$/;
 const VAR_NAME = /^(?:(?:::)?[a-z]\w*)*(?:(?:::)?[a-z_]\w*)$/;
@@ -70,7 +71,7 @@ function definitionLabel(node: AstNode): string {
 /** Puppet's checker4_0 rules over a program that parsed cleanly. */
 export function validateProgram(program: Program, report: Report): void {
     const error = (node: AstNode, code: Parameters<Report>[1], ...args: string[]): void => report('error', code, positionOf(node), ...args);
-    for (const node of AstUtils.streamAst(program)) {
+    for (const node of allNodes(program)) {
         checkStatementLists(node, error);
         switch (node.$type) {
             case 'AssignmentExpression': {
