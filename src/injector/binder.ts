@@ -7,7 +7,7 @@ import type { KeyFactory } from './keys.js';
 import { resolveEntry } from './resolve.js';
 import type { ResourceTypeInfo } from './spi.js';
 import type { TypeService } from './types/type-service.js';
-import { toPuppetValue } from './values.js';
+import { BindingsChecker } from './checks.js';
 
 /** The effective bindings of one request: every key's entry, the multibind fragments, the issues. */
 export interface BinderResult {
@@ -44,7 +44,7 @@ export class Binder {
         for (const [key, list] of collection.candidates) if (!entries.has(key)) resolve(key, list);
         this.checkAliases(collection, entries, issues);
         this.checkMultibinds(collection, entries, issues);
-        this.checkWinners(entries, issues);
+        this.checkWinners(entries, collection.fragments, issues);
         const dataEntries = new Map<string, Entry>();
         for (const [key, e] of entries) if (key.startsWith('Data/')) dataEntries.set(key.slice(5), e);
         const layers = (layered.layers ?? []).map(l => l.name);
@@ -126,23 +126,10 @@ export class Binder {
         }
     }
 
-    private checkWinners(entries: ReadonlyMap<string, Entry>, issues: InjectorDiagnostic[]): void {
-        for (const e of entries.values()) {
-            const w = e.winner;
-            if (!w) continue;
-            const site = { key: e.key, layers: [w.layer], locations: [w.location] };
-            if (w.spec.kind === 'none' && !w.abstract) issues.push(diagnostic('error', 'INJECT_MISSING_PRODUCER', site, e.key));
-            const d = w.spec.kind === 'descriptor' ? w.spec.descriptor : undefined;
-            if (d?.$type === 'LookupProducerDescriptor' && d.type !== undefined && w.declaredType !== undefined && !this.types.isAssignable(w.declaredType, d.type)) {
-                issues.push(diagnostic('error', 'INJECT_LOOKUP_PRODUCER_TYPE', site, w.declaredType, d.type));
-            }
-            if (w.spec.kind === 'value') {
-                const v = toPuppetValue(w.spec.value);
-                for (const t of e.constraints) {
-                    if (!this.types.isInstance(v, t)) issues.push(diagnostic('error', 'INJECT_VARIABLE_TYPE', site, w.name, t, this.types.infer(v)));
-                }
-            }
-        }
+    private checkWinners(entries: ReadonlyMap<string, Entry>, fragments: ReadonlyMap<string, readonly Candidate[]>, issues: InjectorDiagnostic[]): void {
+        const checker = new BindingsChecker(this.types, issues);
+        for (const e of entries.values()) if (e.winner) checker.check(e.winner, e.constraints);
+        for (const list of fragments.values()) for (const f of list) checker.check(f, []);
     }
 }
 

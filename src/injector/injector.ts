@@ -63,6 +63,7 @@ function isServices(s: CreateInjectorOptions['services']): s is InjectorServices
 class InjectorImpl implements Injector, ProducerRuntime {
     readonly scope: RequestScope;
     private readonly active = new Set<string>();
+    private readonly assisted = new Map<string, InjectedValue>();
 
     constructor(readonly services: InjectorServices, readonly result: BinderResult, private readonly request: InjectionRequest & { environment: string }, facts: ReturnType<typeof factsMap>) {
         this.scope = new RequestScope(request.node, request.environment, facts, (name, type) => this.lookup(name, type));
@@ -91,7 +92,25 @@ class InjectorImpl implements Injector, ProducerRuntime {
             if (e.cached !== undefined && e.erasedBy === undefined) return e.cached.value;
             return this.produceEntry(e);
         }
-        return this.valueOfKey(this.services.keys.key(type, name), type);
+        const key = this.services.keys.key(type, name);
+        if (name === '' && type !== undefined && !this.result.entries.has(key)) return this.assist(key, type);
+        return this.valueOfKey(key, type);
+    }
+
+    /**
+     * ARM-8: "if inject(SomeType) is called and there is no binding for SomeType the injector will
+     * then create an instance" (binder: assisted inject, for runtime classes): one instance per
+     * injector, made by the InstanceFactory; Data types are never instantiated.
+     */
+    private assist(key: string, type: string): Maybe {
+        const known = this.assisted.get(key);
+        if (known !== undefined) return known;
+        if (this.services.types.isDataCompatible(type)) return NOTHING;
+        const className = /^Type\[(.*)\]$/s.exec(type.trim())?.[1]?.trim() ?? type.trim();
+        const made = this.services.instances.instantiate(className, [], this.scope);
+        if (made === undefined) return NOTHING;
+        this.assisted.set(key, made);
+        return made;
     }
 
     valueOfKey(key: string, type: string | undefined, ignoreErasure = false): Maybe {

@@ -67,6 +67,7 @@ export function collectArray(rt: ProducerRuntime, owner: Candidate, d: ArrayMult
 
 /** Keeps, per name, the fragment of highest precedence; equal precedence is an error. */
 function byPriority(frags: Fragment[], applies: (f: Fragment) => boolean, owner: Candidate, code: 'INJECT_DUPLICATE_ARRAY_KEY' | 'INJECT_DUPLICATE_HASH_KEY_PRIORITY'): Fragment[] {
+    const unnamed = code === 'INJECT_DUPLICATE_ARRAY_KEY' ? 'INJECT_DUPLICATE_ARRAY_UNNAMED' : code;
     const best = new Map<string, Fragment>();
     const keep: Fragment[] = [];
     for (const f of frags) {
@@ -74,7 +75,7 @@ function byPriority(frags: Fragment[], applies: (f: Fragment) => boolean, owner:
         const other = best.get(f.candidate.name);
         if (!other) { best.set(f.candidate.name, f); keep.push(f); continue; }
         const cmp = comparePrecedence(f.candidate, other.candidate);
-        if (cmp === 0) fail(code, { key: owner.key, layers: [other.candidate.layer, f.candidate.layer], locations: [other.candidate.location, f.candidate.location] }, owner.name, f.candidate.name);
+        if (cmp === 0) fail(f.candidate.name === '' ? unnamed : code, { key: owner.key, layers: [other.candidate.layer, f.candidate.layer], locations: [other.candidate.location, f.candidate.location] }, owner.name, f.candidate.name);
         if (cmp > 0) {
             keep[keep.indexOf(other)] = f;
             best.set(f.candidate.name, f);

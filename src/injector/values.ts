@@ -40,5 +40,6 @@ export function valueEquals(a: InjectedValue, b: InjectedValue): boolean {
 }
 
 export function displayValue(v: InjectedValue): string {
-    return isRuntimeValue(v) ? `<${v.runtimeType}>` : formatValue(v);
+    if (isRuntimeValue(v)) return `<${v.runtimeType}>`;
+    return typeof v === 'string' ? `'${v}'` : formatValue(v);
 }
