@@ -140,9 +140,8 @@ export class CatalogOps {
             const own = this.attrs(b.body.ops, scope, e);
             const merged = [...shared, ...own];
             for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
-            const bodyWhere = this.c.evaluator.where(b.body);
             for (const t of titles) {
-                const r = this.declare(typeName, t, merged, scope, mode, { file: where.file, line: bodyWhere.line });
+                const r = this.declare(typeName, t, merged, scope, mode, { file: where.file, line: where.line });
                 if (r) refs.push(refOf(r));
             }
         }
@@ -217,9 +216,12 @@ export class CatalogOps {
         }
         if (define) this.validateDefineParams(r, define, attrs);
         const container = scope.resource ?? this.mainClass;
-        r.container = container;
         this.catalog.add(r);
-        this.catalog.addEdge(container, r);
+        // Stages are not contained in anything.
+        if (lower !== 'stage') {
+            r.container = container;
+            this.catalog.addEdge(container, r);
+        }
         this.applyPendingOverrides(r);
         return r;
     }
@@ -293,10 +295,18 @@ export class CatalogOps {
         return this.evaluateClass(n, scope, params, 'resource', where);
     }
 
+
+    /** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
+    declareLazyClass(name: string, scope: Scope): void {
+        const n = name.replace(/^::/, '').toLowerCase();
+        if (!this.catalog.find('Class', n)) this.ensureInCatalog(n, scope, undefined, undefined);
+    }
+
     /** include / require / contain of one class name; returns the Class resource. */
     includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
         const n = name.replace(/^::/, '').toLowerCase();
         const existing = this.catalog.find('Class', n);
+        if (existing) this.evaluateClassResource(existing);
         const r = existing ?? this.evaluateClass(n, scope, undefined, how, where);
         if (how === 'contain') {
             const container = scope.resource;
@@ -311,49 +321,75 @@ export class CatalogOps {
         return r;
     }
 
+    /** Adds a class (and, first, its not yet added parents) to the catalog, then evaluates it: Puppet's ensure_in_catalog + evaluate. */
     private evaluateClass(n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined): CatalogResource {
+        const r = this.ensureInCatalog(n, scope, given, how === 'resource' ? where : undefined);
+        this.evaluateClassResource(r);
+        return r;
+    }
+
+    private readonly pendingClasses = new Map<CatalogResource, { def: Definition<import('../../generated/langium/ast.js').ClassDefinition>; given?: Map<string, PuppetValue>; scope: Scope }>();
+
+    private ensureInCatalog(n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined): CatalogResource {
         const def = this.c.loader.findClass(n);
         if (!def) throw new RuntimeFailure(`Could not find class ::${n} for ${this.c.nodeName}`);
-        void how;
-        let parentScope: Scope | null = null;
         if (def.ast.parent) {
             const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
-            this.includeClass(parentName, scope, 'include', where);
-            parentScope = this.c.classScopes.get(parentName) ?? null;
+            if (!this.catalog.find('Class', parentName)) this.ensureInCatalog(parentName, scope, undefined, undefined);
         }
-        const r = new CatalogResource('Class', classTitle(def.name), 'class', undefined);
+        const r = new CatalogResource('Class', classTitle(def.name), 'class', declaredAt ? { file: declaredAt.file, line: declaredAt.line } : undefined);
         r.tags.add('class');
         for (const t of nameTags(def.name)) r.tags.add(t);
         if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
+        r.scope = scope;
+        if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v });
+        if (given?.has('tag')) this.tagResource(r, scope, []);
+        this.catalog.add(r);
+        this.pendingClasses.set(r, { def, given, scope });
+        return r;
+    }
+
+    private evaluateClassResource(r: CatalogResource): void {
+        const pending = this.pendingClasses.get(r);
+        if (!pending) return;
+        this.pendingClasses.delete(r);
+        const { def, given, scope } = pending;
+        let parentScope: Scope | null = null;
+        if (def.ast.parent) {
+            const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
+            const parent = this.catalog.find('Class', parentName);
+            if (parent) this.evaluateClassResource(parent);
+            parentScope = this.c.classScopes.get(parentName) ?? null;
+        }
         const classScope = new Scope('class', parentScope ?? scope, r, def.name);
         classScope.inherited = parentScope;
         classScope.moduleName = def.module;
         classScope.callerModuleName = scope.moduleName;
-        r.scope = scope;
-        const metas = new Map<string, PuppetValue>();
-        if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) metas.set(k, v);
+        this.catalog.classes.push(def.name);
+        this.catalog.tags.add('class');
+        for (const t of nameTags(def.name)) this.catalog.tags.add(t);
+        this.c.classScopes.set(def.name, classScope);
+        classScope.setLocal('title', def.name);
+        classScope.setLocal('name', def.name);
+        this.setModuleNames(classScope);
+        this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
+        this.bindParams(r, def.ast.params, given, classScope, def.name, true);
         let stage = this.stageMain;
-        const stageName = metas.get('stage');
+        const stageName = r.param('stage');
         if (typeof stageName === 'string' && stageName !== 'main') {
             const s = this.catalog.find('Stage', stageName);
             if (!s) throw new RuntimeFailure(`Could not find stage ${stageName} specified by ${r.ref}`);
             stage = s;
         }
-        this.catalog.add(r);
-        this.catalog.classes.push(def.name);
-        this.catalog.tags.add('class');
-        for (const t of nameTags(def.name)) this.catalog.tags.add(t);
         this.catalog.addEdge(stage, r);
         r.container = stage;
-        this.c.classScopes.set(def.name, classScope);
-        classScope.setLocal('title', def.name);
-        classScope.setLocal('name', def.name);
-        this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
-        this.bindParams(r, def.ast.params, given, classScope, def.name, true);
-        for (const [k, v] of metas) r.params.set(k, { value: v });
-        if (metas.has('tag')) this.tagResource(r, scope, []);
         this.c.evaluator.evalBlock(def.ast.body, classScope);
-        return r;
+    }
+
+    /** $module_name and $caller_module_name of a class or define body. */
+    private setModuleNames(scope: Scope): void {
+        scope.setLocal('module_name', scope.moduleName);
+        scope.setLocal('caller_module_name', scope.callerModuleName);
     }
 
     /** Binds class or define parameters: given values, data lookup (classes), defaults; type checked. */
@@ -366,6 +402,7 @@ export class CatalogOps {
         const problems: string[] = [];
         for (const p of params) {
             let v: PuppetValue | undefined = given?.get(p.name);
+            if (v === null) v = undefined;
             if (v === undefined && isClass) v = this.lookupParam(`${name}::${p.name}`);
             let fromDefault = false;
             if (v === undefined || (v === null && p.value)) {
@@ -387,9 +424,7 @@ export class CatalogOps {
     }
 
     private lookupParam(key: string): PuppetValue | undefined {
-        const svc = this.c.lookupService;
-        if (!svc) return undefined;
-        const res = svc.lookup(key, {}, this.c.lookupContext());
+        const res = this.c.lookup(key, {});
         return res.found ? res.value : undefined;
     }
 
@@ -406,6 +441,7 @@ export class CatalogOps {
         scope.setLocal('title', r.title);
         const nameParam = r.param('name');
         scope.setLocal('name', nameParam === undefined || nameParam === null ? r.title : nameParam);
+        this.setModuleNames(scope);
         this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
         const given = new Map<string, PuppetValue>();
         for (const [k, v] of r.params) if (!METAPARAMS.has(k) && k !== 'name') given.set(k, v.value);
@@ -440,9 +476,10 @@ export class CatalogOps {
 
     // ---------------------------------------------------------------- nodes
 
-    evaluateNode(top: Scope): void {
+    /** Matches and evaluates the node definition; returns its scope (undefined without node definitions). */
+    evaluateNode(top: Scope): Scope | undefined {
         const nodes = this.c.loader.nodes;
-        if (nodes.length === 0) return;
+        if (nodes.length === 0) return undefined;
         const name = this.c.nodeName.toLowerCase();
         const names = [name];
         if (this.c.options.settings?.get('strict_hostname_checking') === 'false') {
@@ -493,6 +530,7 @@ export class CatalogOps {
         if (match.groups) scope.setMatch(match.groups);
         this.c.evaluator.registerProgram(rootOf(match.def.ast), match.def.file);
         this.c.evaluator.evalBlock(match.def.ast.body, scope);
+        return scope;
     }
 
     private hostName(h: Expression, scope: Scope): string {
@@ -659,8 +697,12 @@ export class CatalogOps {
     evaluateGenerators(): void {
         for (let guard = 0; guard < 10000; guard++) {
             const found = this.evaluateCollections();
-            const pending = [...this.catalog.resources.values()].filter(r => r.kind === 'define' && !r.evaluated && !r.virtual);
-            for (const r of pending) this.evaluateDefine(r);
+            const pending = [...this.catalog.resources.values()]
+                .filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || this.pendingClasses.has(r));
+            for (const r of pending) {
+                if (r.kind === 'class') this.evaluateClassResource(r);
+                else this.evaluateDefine(r);
+            }
             if (!found && pending.length === 0) break;
         }
     }

@@ -10,7 +10,8 @@ import { Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
-import type { LookupContext, LookupService } from './lookup.js';
+import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
+import { isLookupError } from '../bindings/hiera/index.js';
 import { CatalogOps } from './catalog-ops.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { Scope } from './scope.js';
@@ -67,6 +68,8 @@ export class Compiler {
     readonly facts: Map<string, PuppetValue>;
     readonly trusted: Map<string, PuppetValue>;
     private readonly warnedOnce = new Set<string>();
+    /** Warnings the lookup service reports (drained into the log after each lookup). */
+    lookupWarnings: Array<{ message: string; file?: string }> = [];
 
     constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
         this.loader = new Loader(env);
@@ -118,6 +121,25 @@ export class Compiler {
         return this.options.lookup;
     }
 
+    /** Asks the lookup service; its warnings are logged and its errors become Puppet's. */
+    lookup(key: string, options: LookupOptions): LookupResult {
+        const svc = this.options.lookup;
+        if (!svc) return { found: false };
+        try {
+            return svc.lookup(key, options, this.lookupContext());
+        } catch (e) {
+            if (isLookupError(e)) {
+                const at = e.at;
+                const where = at ? { file: at.file, line: at.line ?? 0 } : undefined;
+                const loc = at && !e.message.includes('(file:') ? ` (file: ${at.file}${at.line !== undefined ? `, line: ${at.line}` : ''})` : '';
+                throw new PuppetFailure(e.message + loc, at?.line !== undefined ? where : undefined, e.puppetClass, undefined, e.issueCode, at?.file, e.message.replace(/ \(file: [^)]*\)$/, ''));
+            }
+            throw e;
+        } finally {
+            for (const w of this.lookupWarnings.splice(0)) this.log('warning', w.message, w.file ? { file: this.loader.rel(w.file), line: 0 } : undefined);
+        }
+    }
+
     /** Runs the compilation; errors are returned, never thrown. */
     compile(): CompileResult {
         let error: CompileError | undefined;
@@ -133,8 +155,9 @@ export class Compiler {
         if (e instanceof CompileError) return e;
         if (e instanceof PuppetFailure) {
             return new CompileError('EVAL_PUPPET_ERROR', {
-                message: e.message, file: e.where?.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
-                log: { message: e.message, withNode: true }
+                message: e.message, file: e.where?.file ?? e.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
+                issueCode: e.issueCode, basic: e.basic,
+                log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }
         const located = this.evaluator.locate(e, this.catalog.resources.values().next().value as never, undefined);
@@ -153,6 +176,8 @@ export class Compiler {
         top.setLocal('trusted', this.trusted);
         top.setLocal('server_facts', new Map([['environment', this.env.name]]));
         if (!this.facts.has('environment')) top.setLocal('environment', this.env.name);
+        // Code outside any module has an empty module name.
+        if (!this.facts.has('module_name')) top.setLocal('module_name', '');
         const enc = this.options.classes ?? [];
         for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
         this.ops.boot(top);
@@ -160,8 +185,8 @@ export class Compiler {
             this.evaluator.registerProgram(f.program, f.file);
             this.evaluator.evalBlock(f.program.statements, top);
         }
-        this.ops.evaluateNode(top);
-        for (const c of enc) this.ops.includeClass(c, top, 'include', undefined);
+        const nodeScope = this.ops.evaluateNode(top) ?? top;
+        for (const c of enc) this.ops.declareLazyClass(c, nodeScope);
         this.ops.evaluateGenerators();
         this.ops.finish();
     }
@@ -174,7 +199,8 @@ export class Compiler {
         let t: PAnyType | undefined = coreDataType(key);
         if (!t) {
             const lower = key.toLowerCase();
-            const defined = this.loader.defines.has(lower) || this.loader.classes.has(lower);
+            // A resource type (a define, autoloaded if need be) wins over a type alias of the same name.
+            const defined = this.loader.findDefine(lower) !== undefined;
             const alias = defined ? undefined : this.loader.findAlias(key);
             if (alias) {
                 t = alias.type;

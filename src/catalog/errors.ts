@@ -66,7 +66,7 @@ export class RuntimeFailure extends Error {
 /** Puppet::Error / Puppet::ParseError: not wrapped with "Evaluation Error". */
 export class PuppetFailure extends Error {
     constructor(message: string, readonly where?: Where, readonly rubyClass = 'Puppet::Error', readonly causeClass?: string,
-        readonly issueCode?: string) {
+        readonly issueCode?: string, readonly file?: string, readonly basic?: string) {
         super(message);
     }
 }

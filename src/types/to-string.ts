@@ -1,5 +1,5 @@
 import { assertUnreachable } from '../common/index.js';
-import { formatFloat } from '../values/index.js';
+import { formatFloat, regexpLiteral } from '../values/index.js';
 import type { PAnyType, PIntegerType, PSimpleType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
@@ -61,10 +61,10 @@ export function typeToString(t: PAnyType): string {
             if (e.caseInsensitive) parts.push('true');
             return wrap('Enum', parts);
         }
-        case 'Pattern': return wrap('Pattern', (t as PPatternType).patterns.map(p => `/${p.source}/`));
+        case 'Pattern': return wrap('Pattern', (t as PPatternType).patterns.map(p => regexpLiteral(p.source)));
         case 'Regexp': {
             const p = (t as PRegexpType).pattern;
-            return p === null ? 'Regexp' : `Regexp[/${p.source}/]`;
+            return p === null ? 'Regexp' : `Regexp[${regexpLiteral(p.source)}]`;
         }
         case 'NotUndef': {
             const c = (t as PNotUndefType).type;

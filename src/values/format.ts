@@ -1,6 +1,6 @@
-import { PAnyType, typeToString } from '../types/index.js';
+import { PAnyType, PClassType, typeToString } from '../types/index.js';
 import {
-    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from './values.js';
 
 /** Ruby's Float#to_s: shortest round-trip digits, exponent form below 1e-4 and from 1e16. */
@@ -60,7 +60,7 @@ export function formatValue(v: PuppetValue, nested = false): string {
     }
     if (v instanceof PDefault) return 'default';
     if (v instanceof PSensitive) return 'Sensitive [value redacted]';
-    if (v instanceof PRegexp) return `/${v.source}/`;
+    if (v instanceof PRegexp) return regexpLiteral(v.source);
     if (v instanceof PBinary) return Buffer.from(v.bytes).toString('base64');
     if (v instanceof PTimestamp) return formatTimestamp(v);
     if (v instanceof PTimespan) return formatTimespan(v);
@@ -69,6 +69,8 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
     }
+    // A class reference prints its name unquoted (Class[base]), unlike the type formatter.
+    if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
     if (v instanceof PAnyType) return typeToString(v);
     return String(v);
 }

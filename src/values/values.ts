@@ -40,6 +40,11 @@ export class PRegexp {
     }
 }
 
+/** The regexp as Ruby's Regexp#inspect writes it: `/a\/b/` (slashes escaped). */
+export function regexpLiteral(source: string): string {
+    return `/${source.replace(/\\\/|\//g, '\\/')}/`;
+}
+
 /** Ruby regexps spell anchors and a few classes differently from JavaScript. */
 export function rubyToJsPattern(source: string): string {
     return source.replace(/\\A/g, '^').replace(/\\[zZ]/g, '$').replace(/\(\?<(\w+)>/g, '(?<$1>');

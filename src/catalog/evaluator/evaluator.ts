@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+    formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
 } from '../../values/index.js';
 import type { Compiler } from '../compiler.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
@@ -167,7 +167,7 @@ export class Evaluator {
                 return value;
             }
             case 'AccessExpression': return this.access(e, scope);
-            case 'BinaryExpression': return this.binary(e.operator, e.left, e.right, scope);
+            case 'BinaryExpression': return this.binary(e, scope);
             case 'LogicalExpression': {
                 const l = isTruthy(this.evaluate(e.left, scope));
                 if (e.operator === 'and') return l && isTruthy(this.evaluate(e.right, scope));
@@ -176,7 +176,7 @@ export class Evaluator {
             case 'NotExpression': return !isTruthy(this.evaluate(e.expr, scope));
             case 'UnaryMinusExpression': {
                 const v = this.evaluate(e.expr, scope);
-                return binaryArith('*', v, -1n) as PuppetValue;
+                return binaryArith('*', v, -1n, this.coercionWarning(e)) as PuppetValue;
             }
             case 'UnfoldExpression': {
                 const v = this.evaluate(e.expr, scope);
@@ -304,9 +304,15 @@ export class Evaluator {
         throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to ${formatValue(left)}.`);
     }
 
-    private binary(op: string, le: Expression, re: Expression, scope: Scope): PuppetValue {
-        const l = this.evaluate(le, scope);
-        const r = this.evaluate(re, scope);
+    /** Logs Puppet's warning when a string is used as a number. */
+    private coercionWarning(node: AstNode): (text: string, value: bigint | number) => void {
+        return (text, value) => this.c.log('warning', `The string '${text}' was automatically coerced to the numerical value ${typeof value === 'number' ? formatFloat(value) : value}`, this.where(node));
+    }
+
+    private binary(e: import('../../../generated/langium/ast.js').BinaryExpression, scope: Scope): PuppetValue {
+        const op = e.operator;
+        const l = this.evaluate(e.left, scope);
+        const r = this.evaluate(e.right, scope);
         switch (op) {
             case '==': return puppetEquals(l, r);
             case '!=': return !puppetEquals(l, r);
@@ -316,7 +322,7 @@ export class Evaluator {
                 return op === '=~' ? m : !m;
             }
             case 'in': return inOperator(l, r, groups => scope.setMatch(groups));
-            default: return binaryArith(op, l, r);
+            default: return binaryArith(op, l, r, this.coercionWarning(e));
         }
     }
 
@@ -403,6 +409,9 @@ export class Evaluator {
         }
         const callee = this.evaluate(f, scope);
         if (typeof callee === 'string') return this.callNamed(callee, e.args, e.lambda, scope, e);
+        if (callee instanceof PAnyType) {
+            return this.invoke('new', [callee, ...this.evalList(e.args, scope)], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
+        }
         throw new EvalIssue('EVAL_RUNTIME', `Illegal function call`);
     }
 

@@ -11,11 +11,17 @@ function label(v: PuppetValue): string {
     return t.kind === 'Tuple' ? 'Array' : t.kind === 'Struct' ? 'Hash' : t.kind;
 }
 
-function toNumber(v: PuppetValue, op: string): bigint | number {
+/** Told when a numeric string is used as a number (Puppet warns about it). */
+export type CoercionListener = (text: string, value: bigint | number) => void;
+
+function toNumber(v: PuppetValue, op: string, onCoerce?: CoercionListener): bigint | number {
     if (typeof v === 'bigint' || typeof v === 'number') return v;
     if (typeof v === 'string') {
         const n = parseNumericString(v);
-        if (n !== undefined) return n;
+        if (n !== undefined) {
+            onCoerce?.(v, n);
+            return n;
+        }
     }
     throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to ${aAn(label(v))}.`);
 }
@@ -43,9 +49,9 @@ function floorMod(a: bigint, b: bigint): bigint {
     return m !== 0n && ((m < 0n) !== (b < 0n)) ? m + b : m;
 }
 
-function arith(op: string, l: PuppetValue, r: PuppetValue): PuppetValue {
-    const a = toNumber(l, op);
-    const b = toNumber(r, op);
+function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionListener): PuppetValue {
+    const a = toNumber(l, op, onCoerce);
+    const b = toNumber(r, op, onCoerce);
     if (typeof a === 'bigint' && typeof b === 'bigint') {
         switch (op) {
             case '+': return checked(a + b, op);
@@ -71,7 +77,7 @@ function arith(op: string, l: PuppetValue, r: PuppetValue): PuppetValue {
 }
 
 /** The binary operators + - * / % << >> with Puppet's collection semantics. */
-export function binaryArith(op: string, l: PuppetValue, r: PuppetValue): PuppetValue {
+export function binaryArith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionListener): PuppetValue {
     if (op === '+') {
         if (Array.isArray(l)) {
             if (Array.isArray(r)) return [...l, ...r];
@@ -108,7 +114,7 @@ export function binaryArith(op: string, l: PuppetValue, r: PuppetValue): PuppetV
         }
     }
     if (op === '<<' && Array.isArray(l)) return [...l, r];
-    return arith(op, l, r);
+    return arith(op, l, r, onCoerce);
 }
 
 function compareKind(v: PuppetValue): string {

@@ -45,7 +45,7 @@ function isDefined(call: CallContext, a: PuppetValue): boolean {
         }
         const n = a.replace(/^::/, '').toLowerCase();
         return coreType(n) !== undefined || c.loader.findClass(n) !== undefined || c.loader.findDefine(n) !== undefined
-            || c.functions.has(n) || c.loader.findFunction(n) !== undefined || coreDataType(capitalize(n)) !== undefined;
+            || coreDataType(capitalize(n)) !== undefined;
     }
     return false;
 }
@@ -71,7 +71,8 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     },
     tagged: (call, args) => {
         const r = call.scope.resource;
-        return args.flat().some(t => typeof t === 'string' && r !== null && r.tags.has(t.toLowerCase()));
+        const tags = call.compiler.catalog.tags;
+        return args.flat().some(t => typeof t === 'string' && (tags.has(t.toLowerCase()) || (r !== null && r.tags.has(t.toLowerCase()))));
     },
     defined: (call, args) => args.some(a => isDefined(call, a)),
     create_resources: (call, [type, hash, defaults]) => {

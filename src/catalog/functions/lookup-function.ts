@@ -8,7 +8,8 @@ import type { PuppetFunction } from './function.js';
  * asks the lookup service for each name in turn.
  */
 export const lookupFunction: PuppetFunction = (call, args, block) => {
-    const [names, second, third, fourth] = args;
+    const first = args[0];
+    const [names, second, third, fourth] = first instanceof Map ? [hashGet(first, 'name') ?? null, first, undefined, undefined] : args;
     let type: PAnyType | undefined;
     let merge: PuppetValue = null;
     let hasDefault = args.length >= 4;
@@ -23,25 +24,19 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
         if (second instanceof PAnyType) type = second;
         merge = third ?? null;
     }
-    const service = call.compiler.lookupService;
     const keys = (Array.isArray(names) ? names : [names]).map(n => formatValue(n));
     let found: PuppetValue | undefined;
-    if (service) {
-        for (const key of keys) {
-            let res;
-            try {
-                res = service.lookup(key, { merge }, call.compiler.lookupContext());
-            } catch (e) {
-                if (e instanceof Error) throw new PuppetFailure(e.message, undefined, 'Puppet::DataBinding::LookupError');
-                throw e;
-            }
-            if (res.found) { found = res.value; break; }
-        }
+    for (const key of keys) {
+        const res = call.compiler.lookup(key, merge === null ? {} : { merge });
+        if (res.found) { found = res.value; break; }
     }
     if (found === undefined) {
         if (block) found = call.callLambda(block, [keys[0]]);
         else if (hasDefault) found = dflt;
-        else throw new PuppetFailure(`Function lookup() did not find a value for the name '${keys[0]}'`, undefined, 'Puppet::DataBinding::LookupError');
+        else {
+            const msg = `Function lookup() did not find a value for the name '${keys[0]}'`;
+            throw new PuppetFailure(msg, undefined, 'Puppet::DataBinding::LookupError', undefined, undefined, undefined, msg);
+        }
     }
     if (type && !isInstance(type, found)) {
         throw new RuntimeFailure(formatMismatches('Found value has wrong type,', describeMismatch(type, found)).join('\n'));

@@ -15,7 +15,8 @@ function renderEpp(call: CallContext, text: string, file: string, args: PuppetVa
     if (error) throw new RuntimeFailure(`${error.message} (file: ${file}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
     const program = parsed.ast;
     c.evaluator.registerProgram(program, file);
-    const scope = new Scope('local', c.topScope, call.scope.resource, '');
+    // The template sees the variables of the scope that calls epp()/inline_epp(), as a lambda would.
+    const scope = new Scope('local', call.scope, call.scope.resource, '');
     const given = args instanceof Map ? args : new Map<PuppetValue, PuppetValue>();
     for (const p of program.params) {
         let v = hashGet(given, p.name);

@@ -55,7 +55,7 @@ function toFloat(v: PuppetValue): number {
 }
 
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
-export function convert(call: CallContext, type: PAnyType, args: PuppetValue[]): PuppetValue {
+export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
     const t = resolveAlias(type);
     const [v, a2] = args;
     let out: PuppetValue;
@@ -109,7 +109,6 @@ export function convert(call: CallContext, type: PAnyType, args: PuppetValue[]):
     if (!isInstance(type, out)) {
         throw new RuntimeFailure(formatMismatches("'new'", describeMismatch(type, out)).join('\n'));
     }
-    void call;
     return out;
 }
 
@@ -125,8 +124,8 @@ export const typeFunctions: Record<string, PuppetFunction> = {
         if (block) return call.callLambda(block, [type, inferType(v)]);
         throw new RuntimeFailure(formatMismatches('assert_type():', describeMismatch(type, v)).join('\n'));
     },
-    new: (call, [t, ...args]) => convert(call, typeArg(call, t), args),
-    convert_to: (call, [v, t, ...rest]) => convert(call, typeArg(call, t), [v, ...rest]),
+    new: (call, [t, ...args]) => convert(typeArg(call, t), args),
+    convert_to: (call, [v, t, ...rest]) => convert(typeArg(call, t), [v, ...rest]),
     unwrap: (call, [v], block) => {
         const inner = v instanceof PSensitive ? v.value : v;
         return block ? call.callLambda(block, [inner]) : inner;
