@@ -3,7 +3,7 @@ import {
     AstUtils, CompositeCstNodeImpl, GrammarAST, GrammarUtils, LeafCstNodeImpl, RootCstNodeImpl,
     type AbstractCstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
 } from 'langium';
-import { GreedyBraceLookahead } from './greedy-lookahead.js';
+import { FastPathLookahead } from './greedy-lookahead.js';
 
 /**
  * A faster equivalent of Langium's `LangiumParser` for this grammar, used for every parse that
@@ -111,7 +111,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         super(tokens, {
             recoveryEnabled: false,
             skipValidations: true,
-            lookaheadStrategy: new GreedyBraceLookahead({ logging: () => undefined })
+            lookaheadStrategy: new FastPathLookahead({ logging: () => undefined })
         });
         buildRules(this, grammar, tokens);
         this.performSelfAnalysis();

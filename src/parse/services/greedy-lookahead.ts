@@ -1,4 +1,4 @@
-import { getLookaheadPaths, type BaseParser, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
+import { getLookaheadPaths, type BaseParser, type IOrAlt, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 
 /**
@@ -38,5 +38,56 @@ export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
             };
         }
         return super.buildLookaheadForOptional(options);
+    }
+}
+
+/**
+ * For the fast parser only: an alternation whose next token starts exactly one alternative
+ * (and no alternative can be empty) is decided by a table lookup, without running ALL(*)
+ * prediction. Only that alternative can match such input, so the choice is the one ALL(*)
+ * makes; allstar itself does this only when a whole decision is LL(1), and Puppet's decisions
+ * rarely are (`type` starts an alias, a definition and a call). Langium's parser keeps plain
+ * ALL(*), so error reporting is unchanged.
+ */
+export class FastPathLookahead extends GreedyBraceLookahead {
+    override buildLookaheadForAlternation(options: {
+        prodOccurrence: number;
+        rule: Rule;
+        maxLookahead: number;
+        hasPredicates: boolean;
+        dynamicTokensEnabled: boolean;
+    }): (this: BaseParser, orAlts?: IOrAlt<unknown>[]) => number | undefined {
+        const full = super.buildLookaheadForAlternation(options);
+        if (options.hasPredicates || options.dynamicTokensEnabled) {
+            return full;
+        }
+        const paths = getLookaheadPaths({ maxLookahead: 1, occurrence: options.prodOccurrence, prodType: 'Alternation', rule: options.rule });
+        if (paths.some(alt => alt.length === 0 || alt.some(p => p.length === 0))) {
+            return full;
+        }
+        const owner = new Map<number, number>();
+        const shared = new Set<number>();
+        paths.forEach((alt, i) => {
+            for (const path of alt) {
+                const t = path[0] as TokenType;
+                for (const idx of [t.tokenTypeIdx as number, ...((t as { categoryMatches?: number[] }).categoryMatches ?? [])]) {
+                    const prev = owner.get(idx);
+                    if (prev !== undefined && prev !== i) {
+                        shared.add(idx);
+                    }
+                    owner.set(idx, i);
+                }
+            }
+        });
+        const table: Array<number | undefined> = [];
+        for (const [idx, alt] of owner) {
+            if (!shared.has(idx)) {
+                table[idx] = alt;
+            }
+        }
+        return function (this: BaseParser, orAlts?: IOrAlt<unknown>[]): number | undefined {
+            const predicted = table[this.LA(1).tokenTypeIdx as number];
+            return predicted !== undefined ? predicted : full.call(this, orAlts);
+        };
     }
 }
