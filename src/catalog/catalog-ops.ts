@@ -374,12 +374,14 @@ export class CatalogOps {
         this.setModuleNames(classScope);
         this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
         this.bindParams(r, def.ast.params, given, classScope, def.name, true);
+        // The class's own stage, else the stage of the class that declared it (Puppet's add_edge_to_stage).
         let stage = this.stageMain;
-        const stageName = r.param('stage');
+        const stageName = r.param('stage') ?? scope.resource?.param('stage');
         if (typeof stageName === 'string' && stageName !== 'main') {
             const s = this.catalog.find('Stage', stageName);
             if (!s) throw new RuntimeFailure(`Could not find stage ${stageName} specified by ${r.ref}`);
             stage = s;
+            if (r.param('stage') === undefined) r.params.set('stage', { value: stageName });
         }
         this.catalog.addEdge(stage, r);
         r.container = stage;

@@ -1,4 +1,4 @@
-import { GrammarUtils, type AstNode } from 'langium';
+import { CstUtils, type AstNode } from 'langium';
 import type { Expression, QualifiedName, ResourceExpression } from '../../../generated/langium/ast.js';
 import type { Where } from '../errors.js';
 
@@ -10,8 +10,12 @@ export function whereOf(node: AstNode, file: string): Where {
     let start = node.$cstNode?.range.start;
     const op = (node as { operator?: unknown }).operator;
     if (typeof op === 'string' && node.$type !== 'AttributeAssign') {
-        const opNode = GrammarUtils.findNodeForKeyword(node.$cstNode, op);
-        if (opNode) start = opNode.range.start;
+        const cst = node.$cstNode;
+        if (cst) {
+            for (const leaf of CstUtils.streamCst(cst)) {
+                if (leaf.text === op && leaf.astNode === node && !('content' in leaf)) { start = leaf.range.start; break; }
+            }
+        }
     }
     return { file, line: (start?.line ?? 0) + 1, column: (start?.character ?? 0) + 1 };
 }

@@ -163,7 +163,7 @@ export class Evaluator {
             case 'VariableExpression': return this.variable(e, scope);
             case 'AssignmentExpression': {
                 const value = this.evaluate(e.right, scope);
-                this.assign(e.left, value, scope);
+                this.assign(e.left, value, scope, this.where(e));
                 return value;
             }
             case 'AccessExpression': return this.access(e, scope);
@@ -256,9 +256,10 @@ export class Evaluator {
         return this.c.unknownVariable(name, this.where(e));
     }
 
-    private assign(left: Expression, value: PuppetValue, scope: Scope): void {
+    /** Assigns to a variable or destructures; errors are located at the assignment operator, as Puppet does. */
+    private assign(left: Expression, value: PuppetValue, scope: Scope, at: Where): void {
         if (left.$type === 'VariableExpression') {
-            this.c.setVariable(scope, left.name, value, this.where(left));
+            this.c.setVariable(scope, left.name, value, at);
             return;
         }
         if (left.$type === 'ArrayLiteral') {
@@ -267,14 +268,14 @@ export class Evaluator {
                     if (el.$type !== 'VariableExpression') continue;
                     const v = hashGet(value, el.name);
                     if (v === undefined) throw new EvalIssue('EVAL_RUNTIME', `No value for required variable '$${el.name}' in hash`);
-                    this.c.setVariable(scope, el.name, v, this.where(el));
+                    this.c.setVariable(scope, el.name, v, at);
                 }
                 return;
             }
             if (!Array.isArray(value) || value.length !== left.elements.length) {
                 throw new EvalIssue('EVAL_RUNTIME', `Mismatched number of variables to values on left and right side of assignment: ${left.elements.length} != ${Array.isArray(value) ? value.length : 1}`);
             }
-            left.elements.forEach((el, i) => this.assign(el, value[i], scope));
+            left.elements.forEach((el, i) => this.assign(el, value[i], scope, at));
             return;
         }
         throw new EvalIssue('EVAL_RUNTIME', 'Illegal assignment');
@@ -322,7 +323,14 @@ export class Evaluator {
                 return op === '=~' ? m : !m;
             }
             case 'in': return inOperator(l, r, groups => scope.setMatch(groups));
-            default: return binaryArith(op, l, r, this.coercionWarning(e));
+            default:
+                try {
+                    return binaryArith(op, l, r, this.coercionWarning(e));
+                } catch (err) {
+                    // Puppet blames a zero divisor on the right operand.
+                    if (err instanceof EvalIssue && err.code === 'EVAL_DIV_BY_ZERO' && !err.where) throw new EvalIssue(err.code, err.message, this.where(e.right));
+                    throw err;
+                }
         }
     }
 
