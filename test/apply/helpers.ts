@@ -23,3 +23,37 @@ export function runEnv(logs: LogMessage[], options: { noop?: boolean; strict?: S
 export function messages(logs: readonly LogMessage[], level?: string): string[] {
     return logs.filter(l => level === undefined || l.level === level).map(l => l.message);
 }
+
+import type { ApplyCatalog, ApplyResult, CatalogResource } from '../../src/apply/index.js';
+import { applyCatalog, canonicalRef } from '../../src/apply/index.js';
+import type { PuppetValue } from '../../src/values/index.js';
+
+/** A resource for an in-memory catalog: `res('apt_key', 'k', { ensure: 'present' })`. */
+export function res(type: string, title: string, params: Record<string, PuppetValue> = {}, sensitive: string[] = []): CatalogResource {
+    return {
+        type: type.toLowerCase(), title, ref: canonicalRef(`${type}[${title}]`),
+        parameters: new Map(Object.entries(params)), sensitiveParameters: new Set(sensitive), tags: [], file: 'site.pp', line: 1
+    };
+}
+
+/** A catalog of resources contained in Class[main] in Stage[main], as the compiler makes them. */
+export function catalogOf(resources: CatalogResource[], relationships: ApplyCatalog['relationships'] = []): ApplyCatalog {
+    const stage = res('Stage', 'main');
+    const main = res('Class', 'main');
+    return {
+        name: 'node.example.com', environment: 'production', file: 'catalog.json',
+        resources: [stage, main, ...resources],
+        containment: [[stage.ref, main.ref], ...resources.map(r => [main.ref, r.ref] as const)],
+        relationships
+    };
+}
+
+/** Applies and returns the result plus the printed lines (debug excluded unless asked). */
+export function run(registry: TypeRegistry, catalog: ApplyCatalog, options: { noop?: boolean; strict?: StrictMode; root?: string; debug?: boolean } = {}): { result: ApplyResult; lines: string[] } {
+    const lines: string[] = [];
+    const result = applyCatalog(catalog, registry, {
+        root: options.root ?? '/', noop: options.noop ?? false, strict: options.strict ?? 'warning',
+        onLog: m => { if (options.debug || m.level !== 'debug') lines.push(`${m.level}: ${m.source ? `${m.source}: ` : ''}${m.message}`); }
+    });
+    return { result, lines: lines.filter(l => !l.includes('Applied catalog')) };
+}

@@ -87,7 +87,8 @@ function fromPuppetJson(data: Record<string, unknown>, file: string): ApplyCatal
         ...(data.version !== undefined && data.version !== null ? { version: String(data.version) } : {}),
         ...(typeof data.catalog_uuid === 'string' ? { catalogUuid: data.catalog_uuid } : {}),
         ...(typeof data.code_id === 'string' ? { codeId: data.code_id } : {}),
-        resources: resources.filter(r => !r.exported),
+        // `puppet apply --catalog` applies exported resources too (only the agent's catalog filters them).
+        resources,
         containment,
         relationships: metaparamRelationships(resources),
         file

@@ -62,7 +62,11 @@ function nameOf(file: '/etc/passwd' | '/etc/group', id: number): string {
 /** Writes what ensure => file/directory/link creates, with the mode, owner and group asked for. */
 function create(r: ClassicResource, kind: string): void {
     const path = realPath(r);
-    mkdirSync(dirname(path), { recursive: true });
+    // Like Puppet, missing parent directories are an error, not created on the way.
+    if (!existsSync(dirname(path))) {
+        const where = r.file !== undefined && r.line !== undefined ? ` (file: ${r.file}, line: ${r.line})` : '';
+        throw new PuppetError(`Could not set '${kind}' on ensure: No such file or directory @ rb_sysopen - ${toS(r.get('path'))}${where}`);
+    }
     const existing = kindOf(path);
     if (existing !== ABSENT && toS(existing) !== kind) rmSync(path, { recursive: r.is('force'), force: true });
     if (kind === 'directory') mkdirSync(path, { recursive: true });
@@ -106,8 +110,8 @@ export function fileType(): ClassicType {
             p.desc('Whether the file should exist, and if so what kind of file it should be.');
             p.newvalues('absent', 'present', 'file', 'directory', 'link');
             p.aliasvalue('false', 'absent');
-            // Puppet::Property::Ensure's default: present only when another property is managed.
-            p.defaultto(r => r.isManaged() ? 'present' : null);
+            // With content or source the file is a plain file; otherwise ensure stays unset.
+            p.defaultto(r => r.get('content') !== undefined || r.get('source') !== undefined ? 'file' : null);
             p.retrieve(function () { return kindOf(realPath(this.resource)); });
             p.insync(function (is) {
                 const should = toS(this.should);

@@ -92,7 +92,10 @@ export class ClassicResource implements ApplicableResource {
     static fromCatalog(type: ClassicType, resource: CatalogResource, env: RunEnvironment): ClassicResource {
         const attrs: Record<string, DslValue> = { title: resource.title };
         for (const [k, v] of resource.parameters) attrs[k] = v instanceof PSensitive ? v.value : v;
-        return ClassicResource.create(type, attrs, env, resource.sensitiveParameters);
+        const r = ClassicResource.create(type, attrs, env, resource.sensitiveParameters);
+        r.file = resource.file;
+        r.line = resource.line;
+        return r;
     }
 
     get provider(): ClassicProvider {
@@ -104,6 +107,9 @@ export class ClassicResource implements ApplicableResource {
 
     /** The containment path the transaction gives the resource ("/Stage[main]/Main/Notify[x]"). */
     path: string | undefined;
+    /** Where the resource was declared, for messages that cite it. */
+    file: string | undefined;
+    line: number | undefined;
 
     has(name: string): boolean {
         return this.params.has(name) || this.shoulds.has(name);

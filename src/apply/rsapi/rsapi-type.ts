@@ -114,6 +114,10 @@ export class ResourceApiRun implements TypeRun {
             throw e;
         }
         for (const r of result) {
+            // Every returned hash needs its namevars: without them it cannot be cached or matched.
+            for (const nv of nvs) {
+                if (r[nv] === undefined || r[nv] === null) throw new ResourceError(`\`${this.definition.name}.get\` did not return a value for the \`${nv}\` namevar attribute`);
+            }
             const id = identityOf(r, nvs);
             if (!this.cache.some(c => sameIdentity(identityOf(c, nvs), id))) this.cache.push(r);
         }
@@ -368,9 +372,10 @@ class ResourceApiResource implements ApplicableResource {
             const custom = customInsync ? this.customInsync(prop.name, current) : undefined;
             const inSync = custom ? custom.inSync : valuesEqual(is ?? null, should) || (typeof is === 'string' && typeof should !== 'string' && is === displayPlain(should));
             if (inSync) continue;
-            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive;
+            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
             const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : changeMessage(prop.name, is, should, sensitive));
-            changes.push({ property: prop.name, previous: is ?? undefined, desired: should, message, event: `${prop.name}_changed`, status, sensitive });
+            // Sensitive values never leave the resource: changes (and so reports and logs) carry a marker.
+            changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive });
         }
         return changes;
     }

@@ -202,7 +202,8 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         const t0 = performance.now();
         const rlog = { log: (level: LogLevel, message: string, property?: string): void => log(level, message, property ? `${source}/${property}` : source) };
         if (deps.size > 0) {
-            for (const d of deps) log('notice', `Dependency ${d} has failures: ${failedState.get(d)?.failed === true}`, source);
+            // Puppet names only the dependencies that failed themselves, not those skipped in turn.
+            for (const d of deps) if (failedState.get(d)?.failed === true) log('notice', `Dependency ${d} has failures: true`, source);
             log('warning', 'Skipping because of failed dependencies', source);
             failedState.set(v, { failed: false, dependencyFailed: true });
             results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
