@@ -45,6 +45,8 @@ interface Context {
     readonly conjunctions: Category[][];
     readonly location: SourceLocation | undefined;
     readonly rank: readonly number[];
+    /** A Hiera level's data files in search order: the first file with a key wins inside the level. */
+    readonly dataFiles: readonly string[] | undefined;
     matched?: Alternative[];
 }
 
@@ -54,6 +56,11 @@ const HIERA_LAYERS: Readonly<Record<string, number>> = { global: 0, environment:
  * Hiera levels contributed by the `hiera:` provider are first-found inside one ARM-8 layer:
  * default_hierarchy levels last, then Hiera's global > environment > module, then level order.
  */
+function hieraFiles(nb: object): readonly string[] | undefined {
+    const h = nb as { $type: string; dataFiles?: readonly string[] };
+    return h.$type === 'HieraLevelBindings' && h.dataFiles && h.dataFiles.length > 1 ? h.dataFiles : undefined;
+}
+
 function hieraRank(nb: object): readonly number[] {
     const h = nb as { $type: string; hieraLayer?: string; levelIndex?: number; defaultHierarchy?: boolean };
     if (h.$type !== 'HieraLevelBindings') return [];
@@ -89,7 +96,7 @@ export class Collector {
             for (const nb of layer.bindings ?? []) {
                 const ctx: Context = {
                     layerIndex, layer: layer.name, named: nb.name ?? '<unknown>', contributedBy: nb.contributedBy?.uri,
-                    conjunctions: [[]], location: nb.location, rank: hieraRank(nb)
+                    conjunctions: [[]], location: nb.location, rank: hieraRank(nb), dataFiles: hieraFiles(nb)
                 };
                 const pattern = excludedBy(layer, nb);
                 if (pattern !== undefined) {
@@ -111,7 +118,7 @@ export class Collector {
                     this.walk(b.bindings ?? [], ctx, excluded);
                     break;
                 case 'NamedBindings':
-                    this.walk(b.bindings ?? [], { ...ctx, matched: undefined, named: b.name ?? ctx.named, contributedBy: b.contributedBy?.uri ?? ctx.contributedBy, rank: hieraRank(b).length > 0 ? hieraRank(b) : ctx.rank }, excluded);
+                    this.walk(b.bindings ?? [], { ...ctx, matched: undefined, named: b.name ?? ctx.named, contributedBy: b.contributedBy?.uri ?? ctx.contributedBy, rank: hieraRank(b).length > 0 ? hieraRank(b) : ctx.rank, dataFiles: hieraFiles(b) ?? ctx.dataFiles }, excluded);
                     break;
                 case 'CategorizedBindings': {
                     const own = b.predicates.map(toDnf).reduce(cross, [[]]);
@@ -154,7 +161,7 @@ export class Collector {
         for (const alternative of alternatives) {
             const base: CandidateBase = {
                 binding: b, layerIndex: ctx.layerIndex, layer: ctx.layer, namedBindings: ctx.named, contributedBy: ctx.contributedBy,
-                alternative, order, rank: ctx.rank, override: 'override' in b && b.override === true, final: 'final' in b && b.final === true,
+                alternative, order, rank: ctx.dataFiles && b.location ? [...ctx.rank, ctx.dataFiles.indexOf(b.location.file)] : ctx.rank, override: 'override' in b && b.override === true, final: 'final' in b && b.final === true,
                 producerArgs: 'producerArgs' in b ? b.producerArgs ?? NO_ARGS : NO_ARGS, location: b.location
             };
             this.expand(b, base);

@@ -56,6 +56,13 @@ export function createInjector(layered: Model, request: InjectionRequest, option
     return new InjectorImpl(services, result, { ...request, environment }, facts);
 }
 
+/** A constant that is undef on purpose (Hiera's `key: ~`) binds undef; only computed producers must produce a value. */
+function bindsUndef(c: Candidate): boolean {
+    const spec = c.spec;
+    if (spec.kind === 'value') return spec.value === null;
+    return spec.kind === 'descriptor' && spec.descriptor.$type === 'ConstantProducerDescriptor' && spec.descriptor.value === null;
+}
+
 function isServices(s: CreateInjectorOptions['services']): s is InjectorServices {
     return s !== undefined && 'binder' in s && typeof (s as InjectorServices).binder === 'object' && (s as InjectorServices).binder !== undefined;
 }
@@ -131,7 +138,7 @@ class InjectorImpl implements Injector, ProducerRuntime {
             const chain = e.fallbacks.length > 0 && e.winner.optional ? [e.winner, ...e.fallbacks] : [e.winner];
             for (const c of chain) {
                 const v = this.produce(c);
-                if (v === null) {
+                if (v === null && !bindsUndef(c)) {
                     if (c.optional) continue;
                     return fail('INJECT_PRODUCED_UNDEF', { key: e.key, layers: [c.layer], locations: [c.location] }, e.key);
                 }
