@@ -261,7 +261,8 @@ export class ClassicResource implements ApplicableResource {
         return declared?.options.event;
     }
 
-    private message(spec: AttributeSpec, is: DslValue, should: DslValue): string {
+    /** Puppet's change_to_s: the message logged when a property changes. */
+    changeToS(spec: AttributeSpec, is: DslValue, should: DslValue): string {
         const ctx = this.context(spec);
         if (this.isSensitive(spec.name)) return 'changed [redacted] to [redacted]';
         if (spec.hooks.changeToS) return spec.hooks.changeToS.call(ctx, is, should);
@@ -299,7 +300,7 @@ export class ClassicResource implements ApplicableResource {
                 property: spec.name,
                 previous: sensitive ? '[redacted]' : plain(is),
                 desired: sensitive ? '[redacted]' : plain(should),
-                message: this.message(spec, is, should),
+                message: this.changeToS(spec, is, should),
                 event: spec.isEnsure
                     ? (is === ABSENT || toS(is) === 'absent' ? `${this.type.name}_created` : toS(should) === 'absent' ? `${this.type.name}_removed` : `${this.type.name}_changed`)
                     : `${spec.name}_changed`,
