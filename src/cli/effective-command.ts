@@ -1,9 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { UserError, formatDiagnostic } from '../common/index.js';
-import { createInjector, formatExplanation, toPuppetValue } from '../injector/index.js';
-import { encodeJson, encodeMsgpack, readModelFile, type RichData } from '../model/index.js';
+import { readFacts } from '../catalog/index.js';
+import { formatDiagnostic } from '../common/index.js';
+import { createInjector, formatExplanation } from '../injector/index.js';
+import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -28,7 +26,7 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
     const injector = createInjector(layered, {
         node: opts.node,
         ...(opts.environment !== undefined ? { environment: opts.environment } : {}),
-        facts: readFacts(opts.facts, opts.node),
+        facts: factsOf(opts.facts, opts.node),
         bindingsFile: file
     }, { lenient: true });
     if (opts.explain && opts.explain.length > 0) {
@@ -41,24 +39,8 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
     return injector.issues.some(d => d.severity === 'error') ? ExitCode.ERROR : ExitCode.OK;
 }
 
-/** A facts file as `puppet facts` writes it (`{name, values}`) or a plain hash, YAML or JSON. */
-function readFacts(file: string | undefined, node: string): Map<string, PuppetValue> {
+/** The facts as the catalog builder reads them (`puppet facts` output or a plain hash, YAML or JSON). */
+function factsOf(file: string | undefined, node: string): ReadonlyMap<string, PuppetValue> {
     if (file === undefined) return new Map([['fqdn', node]]);
-    if (!existsSync(file)) throw new UserError({ severity: 'error', code: 'INJECT_FACTS_FILE', message: 'no such facts file', file });
-    const text = readFileSync(file, 'utf8');
-    let data: unknown;
-    try {
-        data = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
-    } catch (e) {
-        throw new UserError({ severity: 'error', code: 'INJECT_FACTS_FILE', message: `cannot read facts: ${e instanceof Error ? e.message : String(e)}`, file });
-    }
-    const values = isObject(data) && isObject(data.values) && typeof data.name === 'string' ? data.values : data;
-    if (!isObject(values)) throw new UserError({ severity: 'error', code: 'INJECT_FACTS_FILE', message: 'facts must be a hash of fact names to values', file });
-    const facts = new Map<string, PuppetValue>();
-    for (const [k, v] of Object.entries(values)) facts.set(k, toPuppetValue(v as RichData));
-    return facts;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
+    return readFacts(file).facts;
 }
