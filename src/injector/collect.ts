@@ -221,6 +221,8 @@ export class Collector {
             return;
         }
         const name = b.name ?? '';
+        // ARM-8 Abstract Bindings: "an abstract binding does not bind any value".
+        if (b.abstract && b.producer) this.out.issues.push(diagnostic('error', 'INJECT_ABSTRACT_WITH_PRODUCER', { layers: [base.layer], locations: [b.location] }, this.keys.key(type, name)));
         if (name.startsWith('/')) this.out.issues.push(diagnostic('warning', 'INJECT_RESERVED_NAME', { layers: [base.layer], locations: [b.location] }, name));
         this.candidate(base, b.$type, this.keys.key(type, name), name, type, spec, b.abstract === true, isMulti ? (b as Multibinding).id : undefined);
     }

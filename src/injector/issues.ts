@@ -21,6 +21,7 @@ export const InjectIssues = {
     INJECT_FINAL_OVERRIDDEN: "Conflicting binding for '%s' being resolved across layers '%s' and '%s'. Override of final binding not allowed",
     INJECT_FINAL_OVERRIDDEN_IN_LAYER: "Conflicting binding for name: '%s' in layer: '%s', from: '%s', and '%s'. Override of final binding not allowed",
     INJECT_ABSTRACT_NOT_OVERRIDDEN: "The abstract binding '%s' in '%s' in layer '%s' was not overridden",
+    INJECT_ABSTRACT_WITH_PRODUCER: "The abstract binding '%s' binds a producer; an abstract binding binds no value",
     INJECT_UNRESOLVED_OVERRIDE: "Binding with unresolved 'override' detected: binding: '%s' in: '%s' in layer: '%s'",
     INJECT_RESERVED_NAME: "The name '%s' starts with '/', which is reserved for the naming scheme (/param, /map, /var, /classes)",
     INJECT_EXCLUDED_CONTRIBUTION: "The bindings '%s' (%s) are excluded from layer '%s'",

@@ -209,6 +209,11 @@ const layers: Case[] = [
         values: { 'the meaning of life': 42 }
     },
     {
+        name: 'ARM-8 Abstract Bindings: an abstract binding does not bind any value (no producer)',
+        model: () => layered([layer('site', named('s', bind('x', 2))), layer('modules', named('m', bind('x', 1, { abstract: true })))]),
+        errors: [['INJECT_ABSTRACT_WITH_PRODUCER', "The abstract binding 'Data/x' binds a producer"]]
+    },
+    {
         name: 'binder §4.4: a concrete binding in a LOWER layer does not satisfy an abstract one',
         model: () => layered([layer('site', named('site', bind('x', undefined, { abstract: true }))), layer('modules', named('m', bind('x', 1)))]),
         errors: ['INJECT_ABSTRACT_NOT_OVERRIDDEN']

@@ -160,6 +160,16 @@ const params: Case[] = [
         errors: [['INJECT_MAP_REQUIRED', "map required: the parameters of 'Other[x]' cannot be bound to 'Sql'"]]
     },
     {
+        name: 'ARM-8 Binding Parameters: to a producer (any object with keyed access) with a map',
+        model: () => site(bind('ntp_settings', { ntp_servers: ['a', 'b'], iburst: true }), parameters('ntp', { $type: 'LookupProducerDescriptor', name: 'ntp_settings' }, { map: { servers: 'ntp_servers', iburst: 'iburst' } })),
+        values: { '/param/Class[ntp]/servers': ['a', 'b'], '/param/Class[ntp]/iburst': true }
+    },
+    {
+        name: 'ARM-8 Binding Parameters: to a producer without a map ("map required": its names are unknown)',
+        model: () => site(bind('ntp_settings', { servers: ['a'] }), parameters('ntp', { $type: 'LookupProducerDescriptor', name: 'ntp_settings' })),
+        errors: ['INJECT_MAP_REQUIRED']
+    },
+    {
         name: 'ARM-8: it is not allowed to bind a type more than once as a parameters producer (Sql[one], Sql[two])',
         model: () => site(parameters('Web[one]', ref('Sql[one]'), { line: 70 }), parameters('Web[one]', ref('Sql[two]'), { line: 71 })),
         services: catalog,
