@@ -1,4 +1,4 @@
-export { parsePuppet, puppetServices, type ParseOptions, type ParseResult } from './parse.js';
+export { parsePuppet, parserFallbacks, puppetServices, type ParseOptions, type ParseResult } from './parse.js';
 export { toPN } from './pn/to-pn.js';
 export { createPuppetServices, PuppetModule, type PuppetServices } from './services/puppet-module.js';
 export { PuppetLexer } from './lexer/puppet-lexer.js';

@@ -13,6 +13,11 @@ export interface ParseOptions {
     readonly epp?: boolean;
     /** Run the validator (Puppet's checker) after a successful parse; default true. */
     readonly validate?: boolean;
+    /**
+     * `fast` (the default): the fast parser, and Langium's parser for input with errors;
+     * `langium`: Langium's parser for everything (the reference, e.g. for benchmarks).
+     */
+    readonly engine?: 'fast' | 'langium';
 }
 
 export interface ParseResult {
@@ -24,6 +29,13 @@ export interface ParseResult {
 let services: PuppetServices | undefined;
 /** The fast parser of the current services; null when it cannot be built for the grammar. */
 let fast: FastPuppetParser | null | undefined;
+/** How many parses the fast parser handed to Langium's parser (input with errors). */
+let fallbacks = 0;
+
+/** The number of parses so far that needed Langium's parser (for benchmarks and tests). */
+export function parserFallbacks(): number {
+    return fallbacks;
+}
 
 /** The Puppet language services, built once per process (parser construction is the costly part). */
 export function puppetServices(): PuppetServices {
@@ -50,7 +62,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     let result: { value: Program; parserErrors: IRecognitionException[] } | undefined;
     // The fast parser builds the same AST and CST as Langium's; input it cannot parse cleanly
     // (lexer or syntax errors) goes to Langium's parser for its error recovery and messages.
-    const quick = process.env['MODELC_SLOW_PARSER'] === '1' ? undefined : fastParser(svc, lexer);
+    const quick = options.engine === 'langium' ? undefined : fastParser(svc, lexer);
     if (quick) {
         try {
             const lexed = lexer.tokenize(text);
@@ -58,6 +70,8 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
                 const r = quick.parseTokens(text, lexed);
                 if (r.errors.length === 0 && r.value !== undefined) {
                     result = { value: r.value as Program, parserErrors: [] };
+                } else {
+                    fallbacks++;
                 }
             }
         } catch {

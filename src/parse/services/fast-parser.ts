@@ -91,7 +91,12 @@ export interface FastParseResult {
 }
 
 export class FastPuppetParser extends EmbeddedActionsParser {
-    private stack: AstObject[] = [];
+    /**
+     * One entry per rule invocation that builds a node. A plain type name stands for a node not
+     * built yet: most rule levels only pass their subrule's node through (Statement, Assignment,
+     * ... Primary for every literal), and Langium's parser allocates and merges a node for each.
+     */
+    private stack: Array<AstObject | string> = [];
     private cstStack: CompositeCstNodeImpl[] = [];
     private root: RootCstNodeImpl = new RootCstNodeImpl('');
     private hidden: IToken[] = [];
@@ -166,9 +171,8 @@ export class FastPuppetParser extends EmbeddedActionsParser {
                 impl();
                 return undefined;
             }
-            const node: AstObject = nodeType === DATATYPE ? { $type: DATATYPE, value: '' }
-                : infixName !== undefined ? { $type: nodeType, $infixName: infixName } : { $type: nodeType };
-            this.stack.push(node);
+            this.stack.push(nodeType === DATATYPE ? { $type: DATATYPE, value: '' }
+                : infixName !== undefined ? { $type: nodeType, $infixName: infixName } : nodeType);
             impl();
             return this.construct();
         });
@@ -216,7 +220,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image));
         } else {
             const current = this.stack[this.stack.length - 1];
-            if (current && current.$type === DATATYPE) {
+            if (typeof current === 'object' && current.$type === DATATYPE) {
                 current['value'] = (current['value'] as string) + (keyword ? token.image : this.terminalValue(offset, token.image));
             }
         }
@@ -241,8 +245,14 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             this.assign(assign, result as Value);
             return;
         }
-        const current = this.stack[this.stack.length - 1] as AstObject;
-        if (current.$type === DATATYPE) {
+        const current = this.stack[this.stack.length - 1] as AstObject | string;
+        if (typeof current === 'string') {
+            // Nothing built at this level yet: the subrule's node simply becomes this level's.
+            if (isAstObject(result)) {
+                result.$cstNode = undefined;
+                this.stack[this.stack.length - 1] = result;
+            }
+        } else if (current.$type === DATATYPE) {
             current['value'] = (current['value'] as string) + String(result);
         } else if (isAstObject(result)) {
             // An unassigned rule call: its node becomes the current one (Langium's assignWithoutOverride).
@@ -277,11 +287,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         this.atLeastOne(idx, method);
     }
 
-    fpAction(type: string, action: GrammarAST.Action): void {
+    fpAction(type: string, action: GrammarAST.Action, assign: Assign | undefined): void {
         if (this.RECORDING_PHASE) {
             return;
         }
-        if (action.feature && action.operator) {
+        if (assign) {
             const last = this.construct() as AstObject;
             const lastCst = last.$cstNode as CompositeCstNodeImpl;
             removeCst(lastCst);
@@ -294,16 +304,28 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             lastCst.container = cst;
             cst.content.push(lastCst);
             this.stack.push({ $type: type });
-            this.assign({ operator: action.operator === '+=' ? '+=' : '=', feature: action.feature }, last);
+            this.assign(assign, last);
         } else {
-            (this.stack[this.stack.length - 1] as AstObject).$type = type;
+            this.current().$type = type;
         }
     }
 
     // ---- AST and CST construction --------------------------------------------------------------
 
+    /** The node of the innermost rule invocation, built now if it was not yet. */
+    private current(): AstObject {
+        const i = this.stack.length - 1;
+        const top = this.stack[i] as AstObject | string;
+        if (typeof top === 'string') {
+            const node: AstObject = { $type: top };
+            this.stack[i] = node;
+            return node;
+        }
+        return top;
+    }
+
     private assign(assign: Assign, value: Value): void {
-        const obj = this.stack[this.stack.length - 1] as AstObject;
+        const obj = this.current();
         if (isAstObject(value) && value.$cstNode) {
             value.$cstNode.astNode = value as never;
         }
@@ -327,7 +349,8 @@ export class FastPuppetParser extends EmbeddedActionsParser {
     }
 
     private construct(): unknown {
-        const obj = this.stack.pop() as AstObject;
+        const top = this.stack.pop() as AstObject | string;
+        const obj: AstObject = typeof top === 'string' ? { $type: top } : top;
         const cst = this.cstStack[this.cstStack.length - 1] ?? this.root;
         obj.$cstNode = cst;
         const closed = this.cstStack.pop();
@@ -500,7 +523,9 @@ function buildElement(ctx: Ctx, element: GrammarAST.AbstractElement): Method {
         method = () => parser.fpToken(idx, token, element, assign, true);
     } else if (GrammarAST.isAction(element)) {
         const type = GrammarUtils.getTypeName(element);
-        method = () => parser.fpAction(type, element);
+        const assign: Assign | undefined = element.feature && element.operator
+            ? { operator: element.operator === '+=' ? '+=' : '=', feature: element.feature } : undefined;
+        method = () => parser.fpAction(type, element, assign);
     } else if (GrammarAST.isAssignment(element)) {
         method = buildElement(ctx, element.terminal);
     } else if (GrammarAST.isRuleCall(element)) {
