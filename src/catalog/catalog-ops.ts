@@ -10,7 +10,7 @@ import { coreType, METAPARAMS } from './core-types.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
 import { isTruthy } from './evaluator/operators.js';
 import type { Definition } from './loader.js';
-import { CatalogResource, resourceKey } from './resource.js';
+import { CatalogResource, resourceKey, type ValueOrigin } from './resource.js';
 import { Scope } from './scope.js';
 
 type Mode = 'real' | 'virtual' | 'exported';
@@ -35,6 +35,7 @@ interface Relationship {
     readonly left: Operand[];
     readonly right: Operand[];
     readonly op: string;
+    readonly where: Where;
 }
 
 type Operand = { readonly ref: string; readonly type: string; readonly title: string } | { readonly collector: Collector };
@@ -81,7 +82,7 @@ export class CatalogOps {
     boot(top: Scope): void {
         const stage = new CatalogResource('Stage', 'main', 'stage', undefined);
         stage.tags.add('stage');
-        stage.params.set('name', { value: 'main' });
+        stage.params.set('name', { value: 'main', origin: 'compiler' });
         this.catalog.add(stage);
         this.stageMain = stage;
         const settings = new CatalogResource('Class', 'Settings', 'class', undefined);
@@ -92,7 +93,7 @@ export class CatalogOps {
         this.catalog.tags.add('settings');
         const main = top.resource as CatalogResource;
         main.tags.add('class');
-        main.params.set('name', { value: 'main' });
+        main.params.set('name', { value: 'main', origin: 'compiler' });
         this.catalog.add(main);
         this.catalog.addEdge(stage, main);
         this.mainClass = main;
@@ -200,7 +201,7 @@ export class CatalogOps {
         for (const a of attrs) this.setParam(r, a);
         const defaults = scope.defaultsFor(lower);
         for (const [name, d] of defaults) {
-            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where });
+            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault' });
         }
         this.tagResource(r, scope, [...nameTags(lower)]);
         if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
@@ -236,16 +237,16 @@ export class CatalogOps {
         }
     }
 
-    private setParam(r: CatalogResource, a: Attr): void {
+    private setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override' = 'declared'): void {
         if (a.plus) {
             const prev = r.param(a.name);
             if (prev !== undefined && prev !== null) {
                 const add = Array.isArray(a.value) ? a.value : [a.value];
-                r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where });
+                r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where, origin });
                 return;
             }
         }
-        r.params.set(a.name, { value: a.value, where: a.where });
+        r.params.set(a.name, { value: a.value, where: a.where, origin });
     }
 
     private validateDefineParams(r: CatalogResource, def: Definition<import('../../generated/langium/ast.js').DefineDefinition>, attrs: Attr[]): void {
@@ -316,7 +317,7 @@ export class CatalogOps {
             const holder = scope.resource;
             const prev = holder.param('require');
             const ref = new PClassType(n);
-            holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref] });
+            holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref], origin: 'relationship', where });
         }
         return r;
     }
@@ -342,7 +343,7 @@ export class CatalogOps {
         for (const t of nameTags(def.name)) r.tags.add(t);
         if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
         r.scope = scope;
-        if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v });
+        if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: declaredAt });
         if (given?.has('tag')) this.tagResource(r, scope, []);
         this.catalog.add(r);
         this.pendingClasses.set(r, { def, given, scope });
@@ -381,7 +382,7 @@ export class CatalogOps {
             const s = this.catalog.find('Stage', stageName);
             if (!s) throw new RuntimeFailure(`Could not find stage ${stageName} specified by ${r.ref}`);
             stage = s;
-            if (r.param('stage') === undefined) r.params.set('stage', { value: stageName });
+            if (r.param('stage') === undefined) r.params.set('stage', { value: stageName, origin: 'compiler' });
         }
         this.catalog.addEdge(stage, r);
         r.container = stage;
@@ -404,11 +405,11 @@ export class CatalogOps {
         const problems: string[] = [];
         for (const p of params) {
             let v: PuppetValue | undefined = given?.get(p.name);
+            let origin: ValueOrigin = 'declared';
             if (v === null) v = undefined;
-            if (v === undefined && isClass) v = this.lookupParam(`${name}::${p.name}`);
-            let fromDefault = false;
+            if (v === undefined && isClass) { v = this.lookupParam(`${name}::${p.name}`); origin = 'binding'; }
             if (v === undefined || (v === null && p.value)) {
-                if (p.value) { v = this.c.evaluator.evaluate(p.value, scope); fromDefault = true; }
+                if (p.value) { v = this.c.evaluator.evaluate(p.value, scope); origin = 'parameterDefault'; }
             }
             const type = p.type ? this.c.evaluator.evalType(p.type, scope) : undefined;
             if (v === undefined) {
@@ -419,8 +420,7 @@ export class CatalogOps {
             }
             if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
             scope.setLocal(p.name, v);
-            if (v !== null) r.params.set(p.name, { value: v });
-            void fromDefault;
+            if (v !== null) r.params.set(p.name, { value: v, origin, where: this.c.evaluator.where(p), key: origin === 'binding' ? `${name}::${p.name}` : undefined });
         }
         if (problems.length) throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`);
     }
@@ -462,7 +462,7 @@ export class CatalogOps {
             let v = given.get(p.name);
             if ((v === undefined || v === null) && p.value) {
                 v = this.c.evaluator.evaluate(p.value, scope);
-                if (v !== null) r.params.set(p.name, { value: v });
+                if (v !== null) r.params.set(p.name, { value: v, origin: 'parameterDefault', where: this.c.evaluator.where(p) });
             }
             const type = p.type ? this.c.evaluator.evalType(p.type, scope) : undefined;
             if (v === undefined) {
@@ -641,7 +641,7 @@ export class CatalogOps {
         }
         for (const a of o.attrs) {
             if (a.value === null && !a.plus) { r.params.delete(a.name); continue; }
-            this.setParam(r, a);
+            this.setParam(r, a, 'override');
         }
     }
 
@@ -669,7 +669,7 @@ export class CatalogOps {
     relationship(e: RelationshipExpression, scope: Scope): PuppetValue {
         const left = this.operand(e.left, scope);
         const right = this.operand(e.right, scope);
-        this.relationships.push({ left: left.ops, right: right.ops, op: e.operator });
+        this.relationships.push({ left: left.ops, right: right.ops, op: e.operator, where: this.c.evaluator.where(e) });
         return right.value;
     }
 
@@ -727,7 +727,7 @@ export class CatalogOps {
                     const prev = s.param(param);
                     const ref = refOf(t);
                     const list = prev === undefined || prev === null ? [] : Array.isArray(prev) ? prev : [prev];
-                    s.params.set(param, { value: [...list, ref] });
+                    s.params.set(param, { value: [...list, ref], origin: 'relationship', where: rel.where });
                 }
             }
         }

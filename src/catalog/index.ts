@@ -7,3 +7,4 @@ export { CatalogIssues, type CatalogIssueCode } from './issues.js';
 export type { LookupService, LookupContext, LookupOptions, LookupResult } from './lookup.js';
 export { coreFunctions } from './functions/index.js';
 export { readFacts, readDataFile, defaultFactsFile, nodeNameFor, toPuppetData, type FactsInput } from './node-input.js';
+export { catalogModel } from './catalog-model.js';

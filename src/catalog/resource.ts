@@ -4,10 +4,16 @@ import type { Scope } from './scope.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
 
-/** One parameter value with where it was set (provenance for the Catalog model). */
+/** How a parameter got its value (the Catalog model's ValueOrigin). */
+export type ValueOrigin = 'declared' | 'parameterDefault' | 'resourceDefault' | 'override' | 'binding' | 'relationship' | 'compiler' | 'enc';
+
+/** One parameter value with where and how it was set (provenance for the Catalog model). */
 export interface ParamValue {
     value: PuppetValue;
     readonly where?: Where;
+    readonly origin?: ValueOrigin;
+    /** For values from data binding: the key looked up. */
+    readonly key?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { pack } from 'msgpackr';
 import { UserError } from '../common/index.js';
+import { encodeJson, encodeMsgpack } from '../model/index.js';
 import {
-    createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts, toCatalogJson,
+    catalogModel, createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts, toCatalogJson,
     type CompileResult, type Json, type LogEntry
 } from '../catalog/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -44,14 +44,11 @@ function puppetCatalog(r: CompileResult): Json {
     };
 }
 
-function plain(j: Json): unknown {
-    if (typeof j === 'bigint') return j >= -(2n ** 53n) && j <= 2n ** 53n ? Number(j) : j;
-    if (Array.isArray(j)) return j.map(plain);
-    if (j !== null && typeof j === 'object') return Object.fromEntries(Object.entries(j).filter(([, v]) => v !== undefined).map(([k, v]) => [k, plain(v as Json)]));
-    return j;
-}
-
-/** `modelc compile CODEDIR --node N ...`: compiles a catalog and prints it in the chosen format. */
+/**
+ * `modelc compile CODEDIR --node N ...`: compiles a catalog and prints it as Puppet's catalog
+ * JSON (`puppet`), the Catalog model with provenance (`json`, `msgpack`), or the oracle's
+ * normalized shape (`normalized`, also for errors).
+ */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
     const factsFile = options.facts ?? defaultFactsFile(codedir);
     const facts = factsFile ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
@@ -78,8 +75,8 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         io.err(`${where}: error ${result.error.code}: ${r.message} on node ${result.node}\n`);
         return ExitCode.ERROR;
     }
-    const catalog = puppetCatalog(result);
-    if (options.format === 'msgpack') io.out(pack(plain(catalog)));
-    else io.out(`${jsonText(catalog)}\n`);
+    if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
+    else if (options.format === 'msgpack') io.out(encodeMsgpack(catalogModel(result)));
+    else io.out(`${jsonText(puppetCatalog(result))}\n`);
     return ExitCode.OK;
 }
