@@ -334,14 +334,15 @@ export class Collector {
 
     private unusedBinding(b: AbstractBinding, ctx: Context, excluded: string | undefined): void {
         if (b.$type !== 'Binding' && b.$type !== 'Multibinding' && b.$type !== 'AliasBinding' && b.$type !== 'RenamedBinding' && b.$type !== 'Rebinding') return;
-        if (b.multibindId !== undefined) return;
-        const key = this.keys.key(b.type ?? (b.$type === 'Multibinding' ? 'Hash[String, Data]' : undefined), b.name);
-        push(this.out.unused, key, {
-            bindingKind: b.$type, layer: ctx.layer, namedBindings: ctx.named, location: b.location,
+        const unused: Unused = {
+            bindingKind: b.$type, layer: ctx.layer, namedBindings: ctx.named, location: b.location, name: b.name ?? '',
             category: ctx.conjunctions.map(c => c.map(x => `${x.categorization} ${x.value}`).join(' and ') || 'common').join(' or '),
             reason: excluded !== undefined ? 'excluded' : 'notApplicable',
             explanation: excluded ?? 'its when predicates do not match the request'
-        });
+        };
+        // A fragment that does not apply is kept under `#<id>`, to be listed as not included.
+        if (b.multibindId !== undefined) push(this.out.unused, `#${b.multibindId}`, unused);
+        else push(this.out.unused, this.keys.key(b.type ?? (b.$type === 'Multibinding' ? 'Hash[String, Data]' : undefined), b.name), unused);
     }
 }
 

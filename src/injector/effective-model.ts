@@ -14,7 +14,7 @@ import { isRuntimeValue } from './values.js';
 
 /** The EffectiveBindings model of a request: every key's outcome, sorted by key, and the creation issues. */
 export function buildEffectiveModel(result: BinderResult, request: InjectionRequest & { environment: string }, services: InjectorServices, lookupFailures: readonly InjectorDiagnostic[] = []): Model {
-    const keys = [...new Set([...result.entries.keys(), ...result.unused.keys()])].sort();
+    const keys = [...new Set([...result.entries.keys(), ...result.unused.keys()])].filter(k => !k.startsWith('#')).sort();
     const entries: EffectiveBinding[] = [];
     for (const key of keys) {
         const e = result.entries.get(key);
@@ -83,6 +83,15 @@ function containsRuntime(v: unknown): boolean {
 }
 
 function contributions(id: string, result: BinderResult): Contribution[] {
+    const unused = (result.unused.get(`#${id}`) ?? []).map((u): Contribution => ({
+        $type: 'Contribution', layer: u.layer, namedBindings: u.namedBindings, category: u.category, precedence: [],
+        producer: { $type: 'ProducerSummary', kind: 'none' }, included: false, explanation: u.explanation,
+        ...(u.name !== '' ? { name: u.name } : {}), ...(u.location ? { location: loc(u.location) } : {})
+    }));
+    return [...used(id, result), ...unused];
+}
+
+function used(id: string, result: BinderResult): Contribution[] {
     return (result.fragments.get(id) ?? []).map(f => ({
         $type: 'Contribution', layer: f.layer, namedBindings: f.namedBindings, category: f.alternative.label, precedence: [...f.alternative.score],
         producer: producer(f.spec, f), included: true,

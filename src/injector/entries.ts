@@ -90,6 +90,7 @@ function where(c: Candidate | undefined): string {
 /** A binding that was not used at all for this request, kept for explanations. */
 export interface Unused {
     readonly bindingKind: string;
+    readonly name: string;
     readonly layer: string;
     readonly namedBindings: string;
     readonly category: string;

@@ -2,7 +2,7 @@ import type { SourceLocation } from '../../generated/model/bindings.js';
 import type { ShadowReason } from '../../generated/model/effective-bindings.js';
 import type { BinderResult } from './binder.js';
 import { formatLocation } from './diagnostics.js';
-import type { Candidate, Entry } from './entries.js';
+import type { Candidate, Entry, Unused } from './entries.js';
 import { formatScore } from './predicates.js';
 
 export interface ExplainedCandidate {
@@ -46,12 +46,15 @@ export function explainKey(result: BinderResult, key: string): Explanation {
             for (const f of result.fragments.get(e.winner.multibindId) ?? []) {
                 out.push(summary(f, 'contribution', `contributes${f.name ? ` '${f.name}'` : ''} to '${e.winner.multibindId}'`));
             }
+            for (const u of result.unused.get(`#${e.winner.multibindId}`) ?? []) out.push(unused(u));
         }
     }
-    for (const u of result.unused.get(key) ?? []) {
-        out.push({ status: 'unused', bindingKind: u.bindingKind, layer: u.layer, namedBindings: u.namedBindings, category: u.category, precedence: [], location: u.location, reason: u.reason, explanation: u.explanation });
-    }
+    for (const u of result.unused.get(key) ?? []) out.push(unused(u));
     return { key, found: e?.winner !== undefined && e.erasedBy === undefined && !e.winner.abstract, candidates: out };
+}
+
+function unused(u: Unused): ExplainedCandidate {
+    return { status: 'unused', bindingKind: u.bindingKind, layer: u.layer, namedBindings: u.namedBindings, category: u.category, precedence: [], location: u.location, reason: u.reason, explanation: u.explanation };
 }
 
 /** The text form `modelc lookup --explain` and `modelc effective --explain` print. */

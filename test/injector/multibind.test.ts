@@ -27,7 +27,12 @@ const cases: Case[] = [
         model: () => layered([
             layer('site', named('s', bind(undefined, 'site1', { in: 'ids' }))),
             layer('modules', named('m', multibind('names', 'Array[String]', 'ids'), bind(undefined, 'mod1', { in: 'ids' }), when(cat('environment', 'test'), bind(undefined, 'no', { in: 'ids' })), bind(undefined, 'mod2', { in: 'ids' })))]),
-        values: { names: ['site1', 'mod1', 'mod2'] }
+        values: { names: ['site1', 'mod1', 'mod2'] },
+        check: inj => {
+            expect(inj.explain('names').candidates.map(c => c.status)).toEqual(['winner', 'contribution', 'contribution', 'contribution', 'unused']);
+            const entry = (inj.effectiveBindings().root.entries as { key: string; contributions: { included: boolean }[] }[]).find(e => e.key === 'Data/names');
+            expect(entry?.contributions.map(c => c.included)).toEqual([true, true, true, false]);
+        }
     },
     {
         name: 'ARM-8 Multibinding Rules: Array multibinds ignore the names of contributed fragments',
