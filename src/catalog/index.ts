@@ -8,3 +8,4 @@ export type { LookupService, LookupContext, LookupOptions, LookupResult } from '
 export { coreFunctions } from './functions/index.js';
 export { readFacts, readDataFile, defaultFactsFile, nodeNameFor, toPuppetData, type FactsInput } from './node-input.js';
 export { catalogModel } from './catalog-model.js';
+export { puppetCatalog } from './puppet-format.js';

@@ -1,8 +1,8 @@
 import { UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import {
-    catalogModel, createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts, toCatalogJson,
-    type CompileResult, type Json, type LogEntry
+    catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
+    type LogEntry
 } from '../catalog/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -25,23 +25,6 @@ function logLine(l: LogEntry): string {
     const level = l.level === 'err' ? 'Error' : l.level.charAt(0).toUpperCase() + l.level.slice(1);
     const where = l.source === undefined && l.file ? ` (file: ${l.file}${l.line !== undefined ? `, line: ${l.line}` : ''})` : '';
     return `${level}: ${l.source ? `${l.source}: ` : ''}${l.message}${where}\n`;
-}
-
-/** Puppet's catalog JSON (catalog_format 2, rich data). */
-function puppetCatalog(r: CompileResult): Json {
-    const resources = [...r.catalog.resources.values()];
-    return {
-        tags: [...new Set(resources.flatMap(x => [...x.tags]))].sort(),
-        name: r.node, version: BigInt(Math.floor(Date.now() / 1000)), code_id: null, catalog_uuid: crypto.randomUUID(), catalog_format: 2n,
-        environment: r.environment,
-        resources: resources.map(x => ({
-            type: x.type, title: x.title, tags: [...x.tags].sort(), file: x.where?.file, line: x.where ? BigInt(x.where.line) : undefined,
-            exported: x.exported, kind: x.kind === 'class' ? 'class' : x.kind === 'define' ? 'defined_type' : undefined,
-            parameters: x.params.size ? Object.fromEntries([...x.params].filter(([, p]) => p.value !== null).map(([k, p]) => [k, toCatalogJson(p.value)])) : undefined
-        })),
-        edges: r.catalog.edges.map(e => ({ source: e.source.ref, target: e.target.ref })),
-        classes: [...r.catalog.classes]
-    };
 }
 
 /**
