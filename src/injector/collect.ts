@@ -1,5 +1,5 @@
 import type {
-    AbstractBinding, Binding, Category, ContributionSource, DependencyBinding, LayeredBindings, Multibinding, NamedArgument,
+    AbstractBinding, Binding, Category, LayeredBindings, Multibinding, NamedArgument,
     ParameterMapBinding, ParametersBinding, ProducerDescriptor, SourceLocation, VariablesBinding
 } from '../../generated/model/bindings.js';
 import type { RichData } from '../model/index.js';
@@ -8,6 +8,7 @@ import { diagnostic, formatLocation, type InjectorDiagnostic } from './diagnosti
 import type { Candidate, ProducerSpec, Unused } from './entries.js';
 import { CLASSES_KEY, DEPENDENCIES_KEY, EXCLUDED_CLASSES, INCLUDED_CLASSES, parseTarget, type KeyFactory, type Target } from './keys.js';
 import { excludedBy } from './layers.js';
+import { dependencyValue, describe, hieraFiles, hieraRank, isOptional, plainHash, push, rhsTypeOf, singletonOff, stringList } from './collect-helpers.js';
 import { cross, matchConjunction, toDnf, type Alternative } from './predicates.js';
 import type { TypeService } from './types/type-service.js';
 import { toPuppetValue } from './values.js';
@@ -50,22 +51,6 @@ interface Context {
     matched?: Alternative[];
 }
 
-const HIERA_LAYERS: Readonly<Record<string, number>> = { global: 0, environment: 1, module: 2 };
-
-/**
- * Hiera levels contributed by the `hiera:` provider are first-found inside one ARM-8 layer:
- * default_hierarchy levels last, then Hiera's global > environment > module, then level order.
- */
-function hieraFiles(nb: object): readonly string[] | undefined {
-    const h = nb as { $type: string; dataFiles?: readonly string[] };
-    return h.$type === 'HieraLevelBindings' && h.dataFiles && h.dataFiles.length > 1 ? h.dataFiles : undefined;
-}
-
-function hieraRank(nb: object): readonly number[] {
-    const h = nb as { $type: string; hieraLayer?: string; levelIndex?: number; defaultHierarchy?: boolean };
-    if (h.$type !== 'HieraLevelBindings') return [];
-    return [h.defaultHierarchy === true ? 1 : 0, HIERA_LAYERS[h.hieraLayer ?? ''] ?? 3, h.levelIndex ?? 0];
-}
 
 const NO_ARGS: readonly NamedArgument[] = [];
 
@@ -346,47 +331,3 @@ export class Collector {
     }
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-}
-
-function describe(source: ContributionSource | undefined): string {
-    return source?.uri ?? 'no contribution URI';
-}
-
-function isOptional(d: ProducerDescriptor): boolean {
-    return d.$type === 'OptionalProducerDescriptor' || (d.$type === 'NonCachingProducerDescriptor' && d.producer.$type === 'OptionalProducerDescriptor');
-}
-
-/** ARM-8 `singleton => false` given as a producer argument. */
-function singletonOff(args: readonly NamedArgument[]): boolean {
-    return args.some(a => a.name === 'singleton' && a.value === false);
-}
-
-/** The entries of a rich-data hash written as a JSON object, or undefined for anything else. */
-function plainHash(v: RichData | undefined): Record<string, RichData> | undefined {
-    if (typeof v !== 'object' || v === null || Array.isArray(v) || '__ptype' in v) return undefined;
-    return v;
-}
-
-function stringList(v: RichData | undefined): string[] {
-    if (typeof v === 'string') return [v];
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-}
-
-/** The RHS type of a parameters producer: `Sql` for `Sql[one]` or a query over Sql. */
-function rhsTypeOf(d: ProducerDescriptor): string | undefined {
-    switch (d.$type) {
-        case 'InstanceReferenceProducerDescriptor': return parseTarget(d.reference).type;
-        case 'QueryProducerDescriptor': return d.resourceType;
-        case 'InstanceProducerDescriptor': return d.className;
-        case 'OptionalProducerDescriptor': case 'NonCachingProducerDescriptor': return rhsTypeOf(d.producer);
-        default: return undefined;
-    }
-}
-
-function dependencyValue(b: DependencyBinding): RichData {
-    return { sources: b.sources, targets: b.targets, arrow: b.arrow === 'notify' ? '~>' : '->' };
-}

@@ -9,17 +9,16 @@ import { BUILTIN_LAYER } from './collect.js';
 import type { Candidate, Entry, ProducerSpec } from './entries.js';
 import { winnerExplanation } from './explain.js';
 import type { InjectionRequest } from './request.js';
-import type { InjectorServices } from './services.js';
 import { isRuntimeValue } from './values.js';
 
 /** The EffectiveBindings model of a request: every key's outcome, sorted by key, and the creation issues. */
-export function buildEffectiveModel(result: BinderResult, request: InjectionRequest & { environment: string }, services: InjectorServices, lookupFailures: readonly InjectorDiagnostic[] = []): Model {
+export function buildEffectiveModel(result: BinderResult, request: InjectionRequest & { environment: string }, lookupFailures: readonly InjectorDiagnostic[] = []): Model {
     const keys = [...new Set([...result.entries.keys(), ...result.unused.keys()])].filter(k => !k.startsWith('#')).sort();
     const entries: EffectiveBinding[] = [];
     for (const key of keys) {
         const e = result.entries.get(key);
         if (e && isIdleBuiltin(e, result)) continue;
-        entries.push(entry(key, e, result, services));
+        entries.push(entry(key, e, result));
     }
     const root: EffectiveBindings = {
         $type: 'EffectiveBindings',
@@ -50,7 +49,7 @@ function isIdleBuiltin(e: Entry, result: BinderResult): boolean {
     return ['included_classes', 'excluded_classes'].every(id => (result.fragments.get(id) ?? []).length === 0);
 }
 
-function entry(key: string, e: Entry | undefined, result: BinderResult, services: InjectorServices): EffectiveBinding {
+function entry(key: string, e: Entry | undefined, result: BinderResult): EffectiveBinding {
     const w = e?.winner;
     const first = e?.candidates[0];
     const type = e?.type ?? (key.startsWith('/') ? 'Data' : key.slice(0, key.lastIndexOf('/', key.length)));
@@ -72,7 +71,6 @@ function entry(key: string, e: Entry | undefined, result: BinderResult, services
         ...(w?.multibindId !== undefined ? { multibindId: w.multibindId, contributions: contributions(w.multibindId, result) } : {}),
         ...(value !== undefined && !isRuntimeValue(value) && !containsRuntime(value) ? { value: toRichData(value as PuppetValue), produced: true } : {})
     };
-    void services;
     return out;
 }
 

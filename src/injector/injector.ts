@@ -182,6 +182,6 @@ class InjectorImpl implements Injector, ProducerRuntime {
                 }
             }
         }
-        return buildEffectiveModel(this.result, this.request, this.services, failures);
+        return buildEffectiveModel(this.result, this.request, failures);
     }
 }
