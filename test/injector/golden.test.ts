@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { decodeJson } from '../../src/model/index.js';
+import { decodeJson, decodeMsgpack } from '../../src/model/index.js';
 import { writeSiteFixture } from './make-site-fixture.js';
 
 const DIR = 'test/fixtures/injector/site';
@@ -49,6 +49,14 @@ describe('golden EffectiveBindings (modelc effective)', () => {
         expect(code).toBe(1);
         expect(err).toContain('error INJECT_REBIND_MISSING');
         expect(JSON.parse(out).issues.length).toBeGreaterThan(0);
+    });
+
+    it('writes msgpack with --format msgpack', async () => {
+        let bytes: Uint8Array | undefined;
+        const code = await main(['node', 'modelc', 'effective', `${DIR}/bindings.json`, '--node', 'kermit.example.com', '--format', 'msgpack'], { out: t => { bytes = t as Uint8Array; }, err: () => undefined });
+        expect(code).toBe(0);
+        const model = decodeMsgpack(bytes as Uint8Array, 'effective.msgpack', { kind: 'effective-bindings' });
+        expect(model.root.$type).toBe('EffectiveBindings');
     });
 
     it('needs --node', async () => {
