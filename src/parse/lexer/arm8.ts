@@ -24,6 +24,16 @@ const STATEMENT_STARTERS: ReadonlySet<string> = new Set(['when', 'bind', 'multib
 const MODIFIERS: ReadonlySet<string> = new Set([
     'abstract', 'override', 'final', 'map', 'alias', 'renamed', 'parameters', 'variables', 'variable'
 ]);
+/**
+ * After these a word is a name (`class site {`, `node a, site {`, `$x.site`) or an operand
+ * (`if site {`, `$a and site {`), never the start of a top-level site or bindings form.
+ */
+const NAME_POSITION: ReadonlySet<string> = new Set([
+    '.', 'class', 'define', 'node', 'inherits', 'function', 'type', ',', 'if', 'elsif', 'unless', 'case', 'and', 'or',
+    'in', '!', '-', '+', '*', '/', '%', '==', '!=', '<', '>', '<=', '>=', '=~', '!~', '<<', '>>', '=', '+=', '-=', '=>',
+    '+>', '?', '??', ':', '(', 'WSLPAREN', 'CALL_LPAREN', '[', 'LISTSTART', 'SELBRACE', '->', '~>', '<-', '<~', '@', '@@',
+    '|', '<|', '<<|', 'DQPRE', 'DQMID', 'RENDER_EXPR'
+]);
 /** Token types that can name a bindings definition (`bindings default {` uses a keyword). */
 const BINDINGS_NAMES: ReadonlySet<string> = new Set(['NAME', 'WORD', 'CLASSREF', 'default']);
 
@@ -44,7 +54,7 @@ class Arm8Classifier {
         const text = this.text;
         for (let i = 0; i < tokens.length; i++) {
             const t = tokens[i] as RawToken;
-            if (t.type !== 'NAME' || (i > 0 && tokens[i - 1]?.type === '.')) {
+            if (t.type !== 'NAME' || (i > 0 && NAME_POSITION.has((tokens[i - 1] as RawToken).type))) {
                 continue;
             }
             const length = t.end - t.start;
