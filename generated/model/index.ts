@@ -10,6 +10,7 @@ import { DiffPackage } from './diff.js';
 import { EffectiveBindingsPackage } from './effective-bindings.js';
 import { PuppetPackage } from './puppet.js';
 import { ReportPackage } from './report.js';
+import { ResourceApiPackage } from './resource-api.js';
 
 export * as Bindings from './bindings.js';
 export * as Catalog from './catalog.js';
@@ -17,5 +18,6 @@ export * as Diff from './diff.js';
 export * as EffectiveBindings from './effective-bindings.js';
 export * as Puppet from './puppet.js';
 export * as Report from './report.js';
+export * as ResourceApi from './resource-api.js';
 
-export const ALL_PACKAGES: readonly MPackage[] = [BindingsPackage, CatalogPackage, DiffPackage, EffectiveBindingsPackage, PuppetPackage, ReportPackage];
+export const ALL_PACKAGES: readonly MPackage[] = [BindingsPackage, CatalogPackage, DiffPackage, EffectiveBindingsPackage, PuppetPackage, ReportPackage, ResourceApiPackage];

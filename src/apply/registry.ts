@@ -7,6 +7,8 @@ import { validateTransportDefinition } from './rsapi/register-transport.js';
 import { validateTypeDefinition } from './rsapi/register-type.js';
 import { ResourceApiType } from './rsapi/rsapi-type.js';
 import { connectTransport, type Transport, type TransportFactory } from './rsapi/transport.js';
+import { definitionsFromModel, definitionsToModel } from './rsapi/serialize.js';
+import type { Model, ModelObject } from '../model/index.js';
 import type { ApplicableType } from './run/harness.js';
 import type { TypeSystem } from './type-system.js';
 import type { PuppetValue } from './values.js';
@@ -37,13 +39,26 @@ export class TypeRegistry {
         const { definition, warnings } = validateTypeDefinition(input, this.typeSystem);
         for (const w of warnings) this.log({ level: 'warning', message: w, time: new Date() });
         if (provider) this.providers.set(definition.name, provider);
-        this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem), !!provider || this.providers.has(definition.name));
+        this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem));
         return definition;
     }
 
     /** Loads an already validated, serialized definition (what the compiler side reads). */
     addDefinition(definition: TypeDefinition): void {
-        this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem), true);
+        this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem));
+    }
+
+    /** The Resource API definitions of this environment as a ResourceApi model (types and transports). */
+    exportDefinitions(): Model {
+        const types = [...this.types.values()].filter((t): t is ResourceApiType => t instanceof ResourceApiType).map(t => t.definition);
+        return definitionsToModel(this.environment, types, [...this.transports.values()].map(t => t.definition));
+    }
+
+    /** Loads serialized definitions (a ResourceApi model root): the compiler side, no provider code run. */
+    importDefinitions(root: ModelObject): void {
+        const { types, transports } = definitionsFromModel(root);
+        for (const t of types) this.addDefinition(t);
+        for (const t of transports) this.transports.set(t.name, { definition: t });
     }
 
     /** The provider of a Resource API type (loaded late, as the gem does). */
@@ -54,12 +69,12 @@ export class TypeRegistry {
     /** `Puppet::Type.newtype`, into this environment only. */
     newtype(name: string, body: (t: TypeBuilder) => void): ClassicType {
         const type = newtype(name, body);
-        this.define(name, type, true);
+        this.define(name, type);
         return type;
     }
 
     addClassicType(type: ClassicType): void {
-        this.define(type.name, type, true);
+        this.define(type.name, type);
     }
 
     type(name: string): ApplicableType | undefined {
@@ -124,7 +139,7 @@ export class TypeRegistry {
     }
 
     /** A redefinition replaces the old type, with Puppet's info message. */
-    private define(name: string, type: ApplicableType, _hasImplementation: boolean): void {
+    private define(name: string, type: ApplicableType): void {
         const key = name.toLowerCase();
         if (this.types.has(key)) this.log({ level: 'info', message: `Redefining ${name} in Puppet::Type`, time: new Date() });
         this.types.set(key, type);

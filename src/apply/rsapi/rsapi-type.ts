@@ -90,6 +90,16 @@ export class ResourceApiRun implements TypeRun {
         return this.providerInstance;
     }
 
+    /** The provider when one is registered; undefined when only the definition is known. */
+    providerIfAvailable(): ResourceApiProvider | undefined {
+        try {
+            return this.provider;
+        } catch (e) {
+            if (e instanceof DevError) return undefined;
+            throw e;
+        }
+    }
+
     instantiate(resource: CatalogResource): ApplicableResource {
         return new ResourceApiResource(this, resource);
     }
@@ -157,8 +167,10 @@ class ResourceApiResource implements ApplicableResource {
         const typeRef = capitalizeType(def.name);
         const label = `${typeRef}[${resource.title}]`;
         let values = this.initialValues();
-        if (hasFeature(def, 'canonicalize')) {
-            values = run.provider.canonicalize?.(run.context, [deepCopy(values)])[0] ?? values;
+        // Without a provider (the compiler side) values are validated as written.
+        const canonicalizer = hasFeature(def, 'canonicalize') ? run.providerIfAvailable() : undefined;
+        if (canonicalizer?.canonicalize) {
+            values = canonicalizer.canonicalize(run.context, [deepCopy(values)])[0] ?? values;
         }
         for (const attr of run.type.attributes) {
             const given = values[attr.name];
