@@ -50,7 +50,7 @@ export function evaluationError(code: CatalogIssueCode, issueCode: string, text:
  * evaluated statement ("Error while evaluating a Function Call, ...").
  */
 export class EvalIssue extends Error {
-    constructor(readonly code: CatalogIssueCode, message: string, readonly where?: Where) {
+    constructor(readonly code: CatalogIssueCode, message: string, readonly where?: Where, readonly operand?: 'left' | 'right') {
         super(message);
     }
 }

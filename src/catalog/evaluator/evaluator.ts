@@ -329,6 +329,8 @@ export class Evaluator {
                 } catch (err) {
                     // Puppet blames a zero divisor on the right operand.
                     if (err instanceof EvalIssue && err.code === 'EVAL_DIV_BY_ZERO' && !err.where) throw new EvalIssue(err.code, err.message, this.where(e.right));
+                    // A non-numeric operand is blamed on that operand.
+                    if (err instanceof EvalIssue && err.operand && !err.where) throw new EvalIssue(err.code, err.message, this.where(err.operand === 'left' ? e.left : e.right));
                     throw err;
                 }
         }

@@ -14,7 +14,7 @@ function label(v: PuppetValue): string {
 /** Told when a numeric string is used as a number (Puppet warns about it). */
 export type CoercionListener = (text: string, value: bigint | number) => void;
 
-function toNumber(v: PuppetValue, op: string, onCoerce?: CoercionListener): bigint | number {
+function toNumber(v: PuppetValue, side: 'left' | 'right', onCoerce?: CoercionListener): bigint | number {
     if (typeof v === 'bigint' || typeof v === 'number') return v;
     if (typeof v === 'string') {
         const n = parseNumericString(v);
@@ -23,7 +23,7 @@ function toNumber(v: PuppetValue, op: string, onCoerce?: CoercionListener): bigi
             return n;
         }
     }
-    throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to ${aAn(label(v))}.`);
+    throw new EvalIssue('EVAL_NOT_NUMERIC', `The value '${formatValue(v)}' cannot be converted to Numeric.`, undefined, side);
 }
 
 function aAn(s: string): string {
@@ -50,8 +50,8 @@ function floorMod(a: bigint, b: bigint): bigint {
 }
 
 function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionListener): PuppetValue {
-    const a = toNumber(l, op, onCoerce);
-    const b = toNumber(r, op, onCoerce);
+    const a = toNumber(l, 'left', onCoerce);
+    const b = toNumber(r, 'right', onCoerce);
     if (typeof a === 'bigint' && typeof b === 'bigint') {
         switch (op) {
             case '+': return checked(a + b, op);

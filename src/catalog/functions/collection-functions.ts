@@ -42,7 +42,14 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
         return out;
     },
     flatten: (_call, args) => (args.length === 1 && Array.isArray(args[0]) ? args[0] : args).flat(Infinity as 1),
-    empty: (_call, [v]) => v === null || v === '' || (Array.isArray(v) && v.length === 0) || (v instanceof Map && v.size === 0),
+    empty: (call, [v]) => {
+        if (typeof v === 'bigint' || typeof v === 'number') {
+            const w = call.where;
+            call.compiler.warnOnce(`empty-numeric:${w.file}:${w.line}`, `Calling function empty() with Numeric value is deprecated.\n   (file: ${w.file}, line: ${w.line})`, w);
+            return false;
+        }
+        return v === null || v === '' || (Array.isArray(v) && v.length === 0) || (v instanceof Map && v.size === 0);
+    },
     dig: (_call, [v, ...path]) => {
         let cur: PuppetValue = v;
         for (const k of path) {

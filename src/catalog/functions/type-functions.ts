@@ -2,7 +2,7 @@ import {
     describeMismatch, formatMismatches, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
 } from '../../types/index.js';
 import {
-    formatFloat, formatValue, PDeferred, PRegexp, PSemVer, PSensitive, type PuppetValue
+    formatFloat, formatValue, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { CallContext, PuppetFunction } from './function.js';
@@ -103,6 +103,20 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             break;
         }
         case 'Deferred': out = new PDeferred(String(v), Array.isArray(a2) ? a2 : []); break;
+        case 'Timestamp': {
+            if (v === undefined) { out = new PTimestamp(BigInt(Date.now()) * 1_000_000n); break; }
+            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(BigInt(Math.round(Number(v) * 1e9))); break; }
+            const text = String(v);
+            const m = /\.(\d{1,9})/.exec(text);
+            const ms = Date.parse(text.replace(/ UTC$/, 'Z'));
+            if (Number.isNaN(ms)) throw new RuntimeFailure(`'new' The string '${text}' cannot be converted to Timestamp`);
+            out = new PTimestamp(BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt((m?.[1] ?? '').padEnd(9, '0')));
+            break;
+        }
+        case 'Timespan': {
+            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimespan(BigInt(Math.round(Number(v) * 1e9))); break; }
+            throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Timespan`);
+        }
         case 'Optional': case 'Variant': case 'NotUndef': out = v; break;
         default: throw new RuntimeFailure(`Creation of new instance of type '${typeToString(type)}' is not supported`);
     }
