@@ -1,5 +1,5 @@
-import type { LayeredBindings } from '../../generated/model/bindings.js';
-import type { Model } from '../model/index.js';
+import type { BindingsObject, LayeredBindings, SourceLocation } from '../../generated/model/bindings.js';
+import type { Model, ModelObject } from '../model/index.js';
 import type { BinderResult } from './binder.js';
 import { diagnostic, fail, InjectorError, type InjectorDiagnostic } from './diagnostics.js';
 import type { Candidate, Entry } from './entries.js';
@@ -38,12 +38,8 @@ export interface CreateInjectorOptions {
  * not at lookup ("as soon as possible", ARM-8 Injector).
  */
 export function createInjector(layered: Model, request: InjectionRequest, options: CreateInjectorOptions = {}): Injector {
-    const root = layered.root;
-    if (root.$type !== 'LayeredBindings') {
-        throw new InjectorError(diagnostic('error', 'INJECT_NO_LAYERS', {}));
-    }
+    const model = asLayered(layered.root);
     const services = isServices(options.services) ? options.services : createInjectorServices(options.services);
-    const model = root as unknown as LayeredBindings;
     const environment = request.environment ?? model.environment ?? 'production';
     const facts = factsMap(request.facts);
     const categoryScope = new RequestScope(request.node, environment, facts, undefined);
@@ -54,6 +50,24 @@ export function createInjector(layered: Model, request: InjectionRequest, option
     const errors = result.issues.filter(i => i.severity === 'error');
     if (errors.length > 0 && !options.lenient) throw new InjectorError(errors);
     return new InjectorImpl(services, result, { ...request, environment }, facts);
+}
+
+/**
+ * The injector's input is a LayeredBindings; what one provider returns (ContributedBindings) or
+ * one bindings file (NamedBindings) is taken as a single layer, so provider output can be
+ * inspected with `modelc effective` directly.
+ */
+function asLayered(root: ModelObject): LayeredBindings {
+    const b = root as unknown as BindingsObject;
+    switch (b.$type) {
+        case 'LayeredBindings': return b;
+        case 'ContributedBindings':
+            return { $type: 'LayeredBindings', ...(b.location ? { location: b.location } : {}), layers: [{ $type: 'NamedLayer', name: b.name, bindings: (b.bindings ?? []).map(nb => ({ ...nb, contributedBy: nb.contributedBy ?? b.source })) }] };
+        case 'NamedBindings':
+            return { $type: 'LayeredBindings', layers: [{ $type: 'NamedLayer', name: b.name ?? 'bindings', bindings: [b] }] };
+        default:
+            throw new InjectorError(diagnostic('error', 'INJECT_NOT_LAYERED', { locations: [(b as { location?: SourceLocation }).location] }, b.$type));
+    }
 }
 
 /** A constant that is undef on purpose (Hiera's `key: ~`) binds undef; only computed producers must produce a value. */

@@ -16,6 +16,7 @@ export const InjectIssues = {
     INJECT_UNKNOWN_CATEGORY: "No categorization '%s' is defined; the bindings in 'when %s %s' are skipped",
     // composition (binder LayerProcessor)
     INJECT_NO_LAYERS: 'The layered bindings have no layers',
+    INJECT_NOT_LAYERED: 'An injector is made from LayeredBindings, ContributedBindings or NamedBindings, got: %s',
     INJECT_CONFLICT_SAME_BINDINGS: "Conflicting binding for name: '%s' in layer: '%s',  both from: '%s'",
     INJECT_CONFLICT: "Conflicting binding for name: '%s' in layer: '%s', from: '%s', and '%s'",
     INJECT_FINAL_OVERRIDDEN: "Conflicting binding for '%s' being resolved across layers '%s' and '%s'. Override of final binding not allowed",

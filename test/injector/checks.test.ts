@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ProducerDescriptor } from '../../generated/model/bindings.js';
 import type { InjectedValue, InjectorOverrides, ProducerObject } from '../../src/injector/index.js';
-import { bind, constant, multibind, site } from './build.js';
-import { runCase, type Case } from './harness.js';
+import { bind, constant, multibind, named, site } from './build.js';
+import { createInjector } from '../../src/injector/index.js';
+import { modelRegistry, type Model, type ModelObject } from '../../src/model/index.js';
+import { REQUEST, runCase, type Case } from './harness.js';
 
 const made: string[] = [];
 const factory: InjectorOverrides = {
@@ -72,6 +74,29 @@ const cases: Case[] = [
 
 describe('creation-time checks (binder BindingsChecker) and runtime classes', () => {
     it.each(cases)('$name', c => runCase(c));
+});
+
+describe('the input model', () => {
+    const index = modelRegistry().byPackageName('bindings') as Model['index'];
+    const as = (root: object): Model => ({ index, root: root as ModelObject });
+
+    it('a provider\'s ContributedBindings is one layer named after it, stamped with its source', () => {
+        const inj = createInjector(as({
+            $type: 'ContributedBindings', name: 'hiera:/', source: { $type: 'ContributionSource', scheme: 'hiera', uri: 'hiera:/' },
+            bindings: [named('environment::common', bind('x', 1))]
+        }), REQUEST);
+        expect(inj.lookup('x')).toBe(1n);
+        expect(inj.explain('x').candidates[0].layer).toBe('hiera:/');
+        expect((inj.effectiveBindings().root.entries as { winner: { contributedBy: string } }[])[0].winner.contributedBy).toBe('hiera:/');
+    });
+
+    it('a NamedBindings (one bindings file) is one layer', () => {
+        expect(createInjector(as(named('mymodule::default', bind('y', 'v'))), REQUEST).lookup('y')).toBe('v');
+    });
+
+    it('anything else is refused', () => {
+        expect(() => createInjector(as({ $type: 'Category', categorization: 'node', value: 'x' }), REQUEST)).toThrow(/An injector is made from LayeredBindings, ContributedBindings or NamedBindings, got: Category/);
+    });
 });
 
 export const COUNT = cases.length;
