@@ -89,6 +89,7 @@ export const ParseIssues = {
     VALIDATE_MULTIBIND_TYPE: 'A multibind must be typed Array[T] or Hash[T]',
     VALIDATE_HASH_MULTIBIND_UNNAMED_FRAGMENT: 'A fragment of the Hash multibind \'%s\' needs a key with a name',
     VALIDATE_BIND_MAP_SHAPE: 'bind map maps the parameters of one type to another: bind map T1 to T2 { name => name, ... }',
+    VALIDATE_BIND_PARAMETERS_PRODUCER_TWICE: 'The parameters of %s are already bound to a %s (at line %s); a type may produce them only once',
     VALIDATE_BIND_CLASS_NAME_KEY: 'A bare class name (\'%s\') is only a key of bind parameters; use class %s or Class[%s]',
     VALIDATE_BIND_PARAMETERS_KEY: 'bind parameters needs a class name, a type or a resource instance',
     VALIDATE_BIND_UNKNOWN_OPTION: 'Unknown bind option \'%s\' (known: combinator, producer_args, map, singleton, select_result)',

@@ -65,6 +65,7 @@ const errors: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCod
     ['bindings b {\n  bind dependency Foo[\'a\']\n}', 'error', 'VALIDATE_BIND_DEPENDENCY_SHAPE', 2, 19],
     ['bindings b {\n  bind dependency Foo[\'a\'] <- Bar[\'b\']\n}', 'error', 'VALIDATE_BIND_DEPENDENCY_ARROW', 2, 31],
     ['bindings b {\n  rebind override \'x\'\n}', 'warning', 'VALIDATE_BIND_OVERRIDE_NO_EFFECT', 2, 10],
+    ['bindings b {\n  bind parameters Web[one] to Sql[one]\n  bind parameters Web[one] to Sql[two]\n  bind parameters Web[one] to DbUserInfo[general]\n}', 'error', 'VALIDATE_BIND_PARAMETERS_PRODUCER_TWICE', 3, 31],
     ['$x = $y[?? a == 1]', 'error', 'VALIDATE_QUERY_NOT_ON_TYPE', 1, 9],
     ['bindings b {\n  bind \'x\' to\n}', 'error', 'PARSE_SYNTAX_ERROR', 3, 1],
     ['bindings b {\n  when node {\n  }\n}', 'error', 'PARSE_SYNTAX_ERROR', 4, 1],

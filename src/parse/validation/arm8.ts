@@ -176,10 +176,24 @@ class Arm8Validator {
     bindings(b: BindingsDefinition): void {
         const all: BindingsStatement[] = [];
         const collect = (list: readonly BindingsStatement[]): void => {
+            // Per block: a type may produce the parameters of one target only once.
+            const producers = new Map<string, AstNode>();
             for (const s of list) {
                 all.push(s);
                 if (s.$type === 'WhenBlock') {
                     collect(s.body);
+                } else if (s.$type === 'BindOperation' && s.modifiers.includes('parameters') && s.key && s.value) {
+                    const producer = producerType(s.value);
+                    const target = s.key.$cstNode?.text.replace(/\s+/g, '');
+                    if (producer !== undefined && target !== undefined) {
+                        const key = `${target}\u0000${producer}`;
+                        const first = producers.get(key);
+                        if (first) {
+                            this.error(s.value as AstNode, 'VALIDATE_BIND_PARAMETERS_PRODUCER_TWICE', target, producer, line(first));
+                        } else {
+                            producers.set(key, s);
+                        }
+                    }
                 }
             }
         };
@@ -373,6 +387,17 @@ class Arm8Validator {
             }
         }
     }
+}
+
+/** The type that produces bound parameters: `Sql` in `to Sql[one]`, `to Sql[?? q]` or `to Sql`. */
+function producerType(v: BindOperation['value']): string | undefined {
+    if (v?.$type === 'TypeReference') {
+        return v.value;
+    }
+    if (v?.$type === 'AccessExpression' && v.left.$type === 'TypeReference') {
+        return v.left.value;
+    }
+    return undefined;
 }
 
 function isVariables(form: string | undefined): boolean {
