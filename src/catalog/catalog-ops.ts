@@ -252,6 +252,13 @@ export class CatalogOps {
     private validateDefineParams(r: CatalogResource, def: Definition<import('../../generated/langium/ast.js').DefineDefinition>, attrs: Attr[]): void {
         const params = def.ast.params;
         const problems: string[] = [];
+        for (const p of params) {
+            // A parameter without a default needs a value when the instance is declared.
+            if (p.value || attrs.some(a => a.name === p.name && a.value !== null)) continue;
+            if (r.param(p.name) !== undefined && r.param(p.name) !== null) continue;
+            const type = p.type ? this.c.evaluator.evalType(p.type, this.c.topScope) : undefined;
+            if (!type || !acceptsUndef(type)) problems.push(`expects a value for parameter '${p.name}'`);
+        }
         for (const a of attrs) {
             if (METAPARAMS.has(a.name) || a.name === 'name') continue;
             const p = params.find(x => x.name === a.name);
@@ -712,7 +719,9 @@ export class CatalogOps {
     finish(): void {
         for (const [key, list] of this.pendingOverrides) {
             const o = list[0];
-            throw new PuppetFailure(`Could not find resource(s) ${key} for overriding${whereSuffix(o.where)}`, o.where, 'Puppet::Error', 'Puppet::ParseError');
+            const m = /^([^[]*)\[(.*)\]$/s.exec(key) as RegExpExecArray;
+            void o;
+            throw new PuppetFailure(`Could not find resource(s) ${displayRef(m[1], m[2])} for overriding`);
         }
         for (const rel of this.relationships) {
             const forward = rel.op === '->' || rel.op === '~>';

@@ -293,7 +293,7 @@ export class Compiler {
         const required = params.filter(p => !p.value && !p.splat).length;
         const max = params.some(p => p.splat) ? Infinity : params.length;
         if (args.length < required || args.length > max) {
-            throw new RuntimeFailure(`'${def.name}' ${countText(required, max)}, got ${args.length}`);
+            throw new RuntimeFailure(`'${def.name}' ${countText(required, max)}, got ${args.length === 0 ? 'none' : args.length}`);
         }
         params.forEach((p, i) => {
             let v: PuppetValue;

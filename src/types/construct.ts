@@ -6,8 +6,12 @@ import {
 } from './model.js';
 import { typeToString } from './to-string.js';
 
-/** Raised for malformed type parameters; the evaluator turns it into a located error. */
-export class TypeConstructionError extends Error {}
+/** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
+export class TypeConstructionError extends Error {
+    constructor(message: string, readonly issueCode = 'RUNTIME_ERROR', readonly argIndex?: number) {
+        super(message);
+    }
+}
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
     'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'Boolean', 'CatalogEntry', 'Runtime',
@@ -69,6 +73,10 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
     switch (t.kind) {
         case 'Integer': {
             if (args.length === 1 && Array.isArray(args[0])) return parameterize(t, args[0]);
+            const bad = args.findIndex(a => typeof a !== 'bigint' && !(a instanceof PDefault));
+            if (bad >= 0) {
+                throw new TypeConstructionError(`Integer-Type [] requires all arguments to be integers (or default). Got ${argTypeName(args[bad])}`, 'BAD_INTEGER_SLICE_TYPE', bad);
+            }
             const from = intBound(args[0] ?? null) as bigint | null;
             const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
             if (from !== null && to !== null && from > to) return new PIntegerType(to, from);
@@ -163,6 +171,16 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
         default:
             throw new TypeConstructionError(`${name} is not a parameterized type`);
     }
+}
+
+function argTypeName(v: PuppetValue): string {
+    if (typeof v === 'string') return 'String';
+    if (typeof v === 'number') return 'Float';
+    if (typeof v === 'boolean') return 'Boolean';
+    if (v === null) return 'Undef';
+    if (Array.isArray(v)) return 'Array';
+    if (v instanceof Map) return 'Hash';
+    return 'Type';
 }
 
 /** `foo::bar` -> `Foo::Bar`. */

@@ -8,7 +8,8 @@ import type { Where } from '../errors.js';
  */
 export function whereOf(node: AstNode, file: string): Where {
     let start = node.$cstNode?.range.start;
-    const op = (node as { operator?: unknown }).operator;
+    // A method call is located at its '.', like an operator.
+    const op = node.$type === 'CallMethodExpression' ? '.' : (node as { operator?: unknown }).operator;
     if (typeof op === 'string' && node.$type !== 'AttributeAssign') {
         const cst = node.$cstNode;
         if (cst) {

@@ -107,7 +107,9 @@ export class Evaluator {
             return evaluationError(err.code, issue, err.message, where);
         }
         if (err instanceof TypeConstructionError) {
-            return evaluationError('EVAL_RUNTIME', 'RUNTIME_ERROR', err.message, this.where(node));
+            const keys = (node as { keys?: AstNode[] }).keys;
+            const at = err.argIndex !== undefined && keys?.[err.argIndex] ? keys[err.argIndex] : node;
+            return evaluationError('EVAL_RUNTIME', err.issueCode, err.message, this.where(at));
         }
         return err;
     }
@@ -302,7 +304,8 @@ export class Evaluator {
         }
         if (left instanceof PAnyType) return parameterize(left, keys);
         if (left === null) throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to an Undef Value.`);
-        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to ${formatValue(left)}.`);
+        const kind = typeof left === 'bigint' ? 'Integer' : typeof left === 'number' ? 'Float' : typeof left === 'boolean' ? 'Boolean' : 'Object';
+        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}.`);
     }
 
     /** Logs Puppet's warning when a string is used as a number. */

@@ -60,8 +60,8 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
         }
         return cur;
     },
-    then: (call, [v], block) => v === null ? null : call.callLambda(requireBlock(block, 'then'), [v]),
-    lest: (call, [v], block) => v === null ? call.callLambda(requireBlock(block, 'lest'), []) : v,
+    then: (call, [v], block) => v === null ? null : call.callLambda(requireBlock(block, 'then', 1, 1), [v]),
+    lest: (call, [v], block) => v === null ? call.callLambda(requireBlock(block, 'lest', 0, 0), []) : v,
     compare: (_call, [a, b, ic]) => BigInt(compareValues(a, b, ic !== false)),
     group_by: (call, [v], block) => {
         const b = requireBlock(block, 'group_by');

@@ -37,7 +37,7 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         return kept;
     },
     reduce: (call, args, block) => {
-        const b = requireBlock(block, 'reduce');
+        const b = requireBlock(block, 'reduce', 2, 2);
         const { items } = iterableOf(args[0], 'reduce');
         let acc: PuppetValue;
         let rest: PuppetValue[];
@@ -58,7 +58,7 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         void hash;
         return v;
     },
-    with: (call, args, block) => call.callLambda(requireBlock(block, 'with'), args),
+    with: (call, args, block) => call.callLambda(requireBlock(block, 'with', 0, Infinity), args),
     any: (call, [v], block) => {
         const b = requireBlock(block, 'any');
         const { items, hash } = iterableOf(v, 'any');
@@ -95,7 +95,7 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
     next: (_call, [v]) => { throw new NextSignal(v ?? null); },
     return: (_call, [v]) => { throw new ReturnSignal(v ?? null); },
     tree_each: (call, [v], block) => {
-        const b = requireBlock(block, 'tree_each');
+        const b = requireBlock(block, 'tree_each', 1, 2);
         const visit = (node: PuppetValue, path: PuppetValue[]): void => {
             call.callLambda(b, b.lambda.params.length >= 2 ? [path, node] : [[path, node]]);
             if (Array.isArray(node)) node.forEach((x, i) => visit(x, [...path, BigInt(i)]));

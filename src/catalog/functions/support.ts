@@ -29,8 +29,13 @@ export function callWith(call: CallContext, block: Closure, item: PuppetValue, i
     return call.callLambda(block, n >= 2 ? [BigInt(indexValue), item] : [item]);
 }
 
-export function requireBlock(block: Closure | undefined, fname: string): Closure {
+export function requireBlock(block: Closure | undefined, fname: string, min = 1, max = 2): Closure {
     if (!block) throw new RuntimeFailure(`'${fname}' expects a block`);
+    const n = block.lambda.params.length;
+    if (n < min || n > max) {
+        const want = min === max ? `${min} argument${min === 1 ? '' : 's'}` : `between ${min} and ${max} arguments`;
+        throw new RuntimeFailure(`'${fname}' block expects ${want}, got ${n === 0 ? 'none' : n}`);
+    }
     return block;
 }
 
