@@ -10,6 +10,7 @@ import { Interpolator } from './interpolation.js';
 import { Invocation } from './invocation.js';
 import { DataLayer, displayPath, withMerge } from './layer.js';
 import { dig, LookupKey, NOT_FOUND, type Found } from './lookup-key.js';
+import { formatValue } from '../../values/index.js';
 import { compilePatterns, LOOKUP_OPTIONS, optionsForKey, validateLookupOptions, type CompiledOptions } from './lookup-options.js';
 import { MergeStrategy } from './merge.js';
 
@@ -112,27 +113,43 @@ export class HieraEngine {
 
     /** LookupAdapter#lookup. */
     private searchAndMerge(name: string, inv: Invocation, merge: PuppetValue | MergeStrategy | undefined): Found {
-        if (name === LOOKUP_OPTIONS || name.startsWith(`${LOOKUP_OPTIONS}.`)) return NOT_FOUND;
+        if (name === LOOKUP_OPTIONS || name.startsWith(`${LOOKUP_OPTIONS}.`)) {
+            inv.explainer?.line(`Invalid key "${LOOKUP_OPTIONS}"`);
+            return NOT_FOUND;
+        }
         let key = this.keys.get(name);
         if (!key) { key = new LookupKey(name); this.keys.set(name, key); }
         const k = key;
         inv.begin(k.text, k.moduleName);
         const options = this.lookupOptions(k, inv);
         let effective = merge;
-        if (effective === undefined && options?.has('merge')) effective = options.get('merge') as PuppetValue;
-        return inv.with(() => `Searching for "${k.text}"`, () => {
-            let v = this.doLookup(k, inv, effective);
-            if (v === NOT_FOUND) v = this.lookupDefaultInModule(k, inv);
-            if (v === NOT_FOUND) return v;
-            return this.convert(k, options, v);
+        if (effective === undefined && options?.has('merge')) {
+            effective = options.get('merge') as PuppetValue;
+            inv.explainer?.line('Using merge options from "lookup_options" hash');
+        }
+        const v = inv.with(() => `Searching for "${k.text}"`, () => {
+            const found = this.doLookup(k, inv, effective);
+            return found === NOT_FOUND ? this.lookupDefaultInModule(k, inv) : found;
         });
+        return v === NOT_FOUND ? v : this.convert(k, options, v, inv);
     }
 
     private doLookup(key: LookupKey, inv: Invocation, merge: PuppetValue | MergeStrategy | undefined): Found {
         const strategy = MergeStrategy.from(merge);
         const layers: ('global' | 'environment' | 'module')[] = ['global', 'environment', 'module'];
         const v = withMerge(inv, strategy, 2, () => strategy.lookup(layers, layer => this.layerLookup(layer, key, inv, strategy)));
-        return v === NOT_FOUND ? v : dig(key.text, key.segments, v);
+        return v === NOT_FOUND ? v : this.dig(key, v, inv);
+    }
+
+    /** Digs a dotted key's segments into the found value, explained as Puppet's "Sub key". */
+    private dig(key: LookupKey, v: PuppetValue, inv: Invocation): Found {
+        if (key.segments.length === 0) return v;
+        const explainer = inv.explainer;
+        if (!explainer) return dig(key.text, key.segments, v);
+        return inv.with(() => `Sub key: "${key.segments.join('.')}"`, () => dig(key.text, key.segments, v, (seg, found) => {
+            if (found === NOT_FOUND) explainer.notFound(String(seg));
+            else explainer.found(String(seg), found);
+        }));
     }
 
     private layerLookup(layer: 'global' | 'environment' | 'module', key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
@@ -140,10 +157,7 @@ export class HieraEngine {
             // The global layer has an empty hierarchy here; Puppet still runs its recursion check
             // and reports failures from it prefixed with the key of the outermost lookup.
             try {
-                return inv.check(key.text, () => inv.with(() => 'Global Data Provider (hiera configuration version 5)', () => {
-                    inv.explainer?.notFound(key.text);
-                    return NOT_FOUND;
-                }));
+                return this.globalLookup(key, inv);
             } catch (e) {
                 if (isLookupError(e) && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
                 throw e;
@@ -157,10 +171,23 @@ export class HieraEngine {
         if (mod === undefined) return NOT_FOUND;
         const provider = this.moduleLayer(mod);
         if (!provider) {
-            inv.explainer?.line(`Module "${mod}" not found`);
+            this.explainMissingModule(inv, mod);
             return NOT_FOUND;
         }
         return provider.keyLookup(key, inv, strategy);
+    }
+
+    /** The global layer: empty here, but it still runs the recursion check and is explained. */
+    private globalLookup(key: LookupKey, inv: Invocation): Found {
+        return inv.check(key.text, () => inv.with(() => 'Global Data Provider (hiera configuration version 5)', () => {
+            inv.explainer?.notFound(key.text);
+            return NOT_FOUND;
+        }));
+    }
+
+    private explainMissingModule(inv: Invocation, mod: string): void {
+        if (!inv.explainer) return;
+        inv.explainer.line(this.moduleDir(mod) === undefined ? `Module "${mod}" not found` : `Module data provider for module "${mod}" not found`);
     }
 
     /** LookupAdapter#lookup_lookup_options: environment options merged with the module's (cached per module). */
@@ -175,6 +202,7 @@ export class HieraEngine {
         const optionsKey = this.lookupKey(LOOKUP_OPTIONS);
         return meta.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => {
             if (!this.envOptions) {
+                this.globalLookup(optionsKey, meta);
                 const env = this.environmentLayer();
                 const found = env ? env.keyLookup(optionsKey, meta, MergeStrategy.HASH) : NOT_FOUND;
                 this.envOptions = { value: found === NOT_FOUND ? undefined : validateLookupOptions(found, undefined) };
@@ -183,6 +211,7 @@ export class HieraEngine {
             if (mod !== undefined) {
                 if (!this.optionsCache.has(undefined)) this.optionsCache.set(undefined, compilePatterns(opts));
                 const provider = this.moduleLayer(mod);
+                if (!provider) this.explainMissingModule(meta, mod);
                 const found = provider ? provider.keyLookup(optionsKey, meta, MergeStrategy.HASH) : NOT_FOUND;
                 if (found !== NOT_FOUND) {
                     const moduleOpts = validateLookupOptions(found, mod);
@@ -208,12 +237,12 @@ export class HieraEngine {
             }
             const merge = optionsForKey(key.rootKey, this.defaultOptions.get(mod))?.get('merge');
             const v = provider.keyLookup(key, inv, MergeStrategy.from(merge), true);
-            return v === NOT_FOUND ? v : dig(key.text, key.segments, v);
+            return v === NOT_FOUND ? v : this.dig(key, v, inv);
         });
     }
 
     /** LookupAdapter#convert_result: lookup_options convert_to through Puppet's `new`. */
-    private convert(key: LookupKey, options: ReadonlyMap<PuppetValue, PuppetValue> | undefined, value: PuppetValue): PuppetValue {
+    private convert(key: LookupKey, options: ReadonlyMap<PuppetValue, PuppetValue> | undefined, value: PuppetValue, inv: Invocation): PuppetValue {
         const convertTo = options?.get('convert_to');
         if (convertTo === undefined || convertTo === null) return value;
         if (!this.services.types) {
@@ -221,7 +250,9 @@ export class HieraEngine {
         }
         const list = Array.isArray(convertTo) ? convertTo : [convertTo];
         try {
-            return this.services.types.convert(list[0], value, list.slice(1));
+            const converted = this.services.types.convert(list[0], value, list.slice(1));
+            inv.explainer?.line(`Applying convert_to lookup_option with arguments [${list.map(a => formatValue(a)).join(', ')}]`);
+            return converted;
         } catch (e) {
             const msg = e instanceof Error ? e.message : String(e);
             throw new LookupError(`The convert_to lookup_option for key '${key.text}' raised error: ${msg}`, { code: BindingsIssues.LOOKUP_CONVERT_TO, keyPath: key.text });

@@ -1,9 +1,13 @@
 import type { PuppetValue } from '../../model/index.js';
 import { rubyInspect } from './ruby-format.js';
 
-/** One line of an explanation, with its nested lines. */
+/**
+ * One line of an explanation, with its nested lines. Found values are rendered when the
+ * explanation is printed, as Puppet's are: a merge that later edits a value in place (deep
+ * merge knockouts) shows in the explanation too.
+ */
 export interface ExplainNode {
-    readonly text: string;
+    readonly text: string | (() => string);
     readonly children: ExplainNode[];
 }
 
@@ -33,13 +37,13 @@ export class Explainer {
         }
     }
 
-    line(text: string): void {
+    line(text: string | (() => string)): void {
         const parent = this.stack[this.stack.length - 1];
         (parent ? parent.children : this.roots).push({ text, children: [] });
     }
 
     found(key: string, value: PuppetValue): void {
-        this.line(`Found key: "${key}" value: ${pretty(value, '')}`);
+        this.line(() => `Found key: "${key}" value: ${pretty(value, '')}`);
     }
 
     notFound(key: string): void {
@@ -47,13 +51,14 @@ export class Explainer {
     }
 
     merged(value: PuppetValue): void {
-        this.line(`Merged result: ${pretty(value, '')}`);
+        this.line(() => `Merged result: ${pretty(value, '')}`);
     }
 
     render(): string {
         const out: string[] = [];
         const walk = (n: ExplainNode, indent: string): void => {
-            out.push(indent + n.text.split('\n').join(`\n${indent}`));
+            const text = typeof n.text === 'string' ? n.text : n.text();
+            out.push(indent + text.split('\n').join(`\n${indent}`));
             for (const c of n.children) walk(c, `${indent}  `);
         };
         for (const r of this.roots) walk(r, '');

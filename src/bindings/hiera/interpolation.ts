@@ -72,7 +72,7 @@ export class Interpolator {
             case 'literal':
                 return key;
             case 'scope': {
-                const v = scopeValue(key, scope, subject);
+                const v = scopeValue(key, scope, subject, inv);
                 record?.(key, v);
                 return v;
             }
@@ -95,12 +95,23 @@ function methodAndKey(expr: string, allowMethods: boolean): [string, string] {
     return [m[1], m[2] ?? m[3]];
 }
 
-/** A scope variable, dug into with the key's remaining segments; missing parts give undef. */
-export function scopeValue(key: string, scope: HieraScope, subject: string): PuppetValue {
+/**
+ * A scope variable, dug into with the key's remaining segments; missing parts give undef.
+ * Explained as Puppet does: "Global Scope" with the root variable, then "Sub key".
+ */
+export function scopeValue(key: string, scope: HieraScope, subject: string, inv?: Invocation): PuppetValue {
     const segments = splitKey(key, p => new LookupError(`${p} in string: ${subject}`, { code: BindingsIssues.LOOKUP_KEY_SYNTAX }));
     const root = String(segments[0]);
+    const explainer = inv?.explainer;
     const value = scope.get(root) ?? null;
+    if (explainer) explainer.within('Global Scope', () => { if (value !== null) explainer.found(root, value); });
     if (value === null || segments.length === 1) return value;
-    const found = dig(key, segments.slice(1), value);
+    const rest = segments.slice(1);
+    const found = explainer
+        ? explainer.within(`Sub key: "${rest.join('.')}"`, () => dig(key, rest, value, (seg, f) => {
+            if (f === NOT_FOUND) explainer.notFound(String(seg));
+            else explainer.found(String(seg), f);
+        }))
+        : dig(key, rest, value);
     return found === NOT_FOUND ? null : found;
 }

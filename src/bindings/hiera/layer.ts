@@ -111,7 +111,7 @@ export class DataLayer {
                 return {
                     level, datadir, locations: level.locations.flatMap(g => {
                         const pattern = resolve(datadir, interpolator.interpolatePath(g, inv, scope, record));
-                        return globSync(pattern).filter(isFile).sort().map(p => at(pattern, isAbsolute(p) ? p : resolve(p)));
+                        return globSync(pattern).filter(isFile).sort().map(p => at(display(pattern), isAbsolute(p) ? p : resolve(p)));
                     })
                 };
             case 'mapped_paths': {

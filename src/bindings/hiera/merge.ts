@@ -211,21 +211,23 @@ function deepMerge(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions):
         return dest;
     }
     if (Array.isArray(source)) {
-        let src = [...source];
+        // Ruby deletes knocked-out entries from `source` in place (it is the higher-precedence
+        // value, a fresh copy from interpolation); explanations show the edited value.
+        const src = source;
         if (ko !== undefined && src.some(x => x === ko)) {
             dest = Array.isArray(dest) ? [] : (dest instanceof Map ? new Map() : null);
-            src = src.filter(x => x !== ko);
+            removeWhere(src, x => x === ko);
         }
         if (Array.isArray(dest)) {
             let d: PuppetValue[] = dest;
             if (ko !== undefined) {
                 const re = knockoutRegExp(ko);
-                src = src.filter(item => {
-                    if (typeof item !== 'string') return true;
+                removeWhere(src, item => {
+                    if (typeof item !== 'string') return false;
                     const stripped = item.replace(re, '');
-                    if (stripped === item) return true;
+                    if (stripped === item) return false;
                     d = d.filter(x => !valueEquals(x, stripped) && !valueEquals(x, item));
-                    return false;
+                    return true;
                 });
             }
             const allHashes = (l: PuppetValue[]): boolean => l.every(x => x instanceof Map);
@@ -244,6 +246,13 @@ function deepMerge(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions):
     return overwriteUnmergeables(source, dest, o);
 }
 
+/** Array#delete_if: removes matching elements in place. */
+function removeWhere(list: PuppetValue[], test: (x: PuppetValue) => boolean): void {
+    let j = 0;
+    for (const x of list) if (!test(x)) list[j++] = x;
+    list.length = j;
+}
+
 /** Ruby interpolates the prefix into a regexp, and `^` matches at every line start. */
 function knockoutRegExp(prefix: string): RegExp {
     return new RegExp(`^${prefix}`, 'gm');
@@ -257,9 +266,10 @@ function overwriteUnmergeables(source: PuppetValue, dest: PuppetValue, o: DeepMe
         return tmp === source ? source : '';
     }
     if (Array.isArray(source)) {
-        // delete_if mutates source in Ruby, so the comparison afterwards is with itself.
+        // delete_if edits source in place, so Ruby's comparison afterwards is with itself.
         const test = new RegExp(`^${o.knockoutPrefix}`, 'm');
-        return source.filter(x => !(typeof x === 'string' && test.test(x)));
+        removeWhere(source, x => typeof x === 'string' && test.test(x));
+        return source;
     }
     void dest;
     return source;

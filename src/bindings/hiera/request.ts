@@ -7,7 +7,7 @@ import { BindingsIssues } from '../issues.js';
 import { trustedFor, type HieraContext } from './context.js';
 import { parseJsonData, parseYamlData } from './data-file.js';
 import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
-import { isLookupError, LookupError } from './errors.js';
+import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
 import { createHieraLookup, type HieraServices } from './service.js';
 import { createTypeSupport } from './type-support.js';
 
@@ -99,6 +99,8 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
     };
     if (req.explain) {
         const r = service.explain(req.key, request);
+        // The oracle explains lookup failures, but a type assertion failure is not a lookup error there.
+        if (isLookupError(r.error) && r.error.puppetClass === PuppetErrorClass.TYPE_ASSERTION) return { exitCode: 1, output: errorJson(r.error, service.warnings) };
         return { exitCode: r.error === undefined ? 0 : 1, output: r.text };
     }
     try {
