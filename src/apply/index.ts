@@ -12,6 +12,8 @@ export { ProviderContext, FatalError, formatDuration } from './rsapi/context.js'
 export { SimpleProvider, type ResourceApiProvider, type ResourceHash, type Identity, type Changes, type ChangeRequest, type ProviderFactory } from './rsapi/provider.js';
 export { ResourceApiType, ResourceApiRun } from './rsapi/rsapi-type.js';
 export { definitionsToModel, definitionsFromModel } from './rsapi/serialize.js';
+export { toManifest, toJson, toHieraYaml } from './rsapi/resource-shim.js';
+export { mungeCliValue } from './rsapi/cli-munge.js';
 export { connectTransport, type Transport, type TransportFactory } from './rsapi/transport.js';
 export { newtype, ClassicType, TypeBuilder, type ClassicProvider, type ProviderSpec } from './dsl/type.js';
 export { ClassicResource } from './dsl/resource.js';

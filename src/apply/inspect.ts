@@ -39,20 +39,21 @@ export function rubyClassName(v: unknown): string {
 }
 
 /**
- * Puppet's `Parameter#format_value_for_display` as change messages use it: every scalar
- * single-quoted (`'5'`, `'true'`), arrays `['a', 'b']`, hashes `{'k' => 'v'}`; Sensitive is
- * always redacted and undef shows as `'absent'` (the value Puppet uses for "not there").
+ * Puppet's `Parameter#format_value_for_display` as change messages use it: the Puppet literal
+ * form (strings single-quoted, numbers and booleans bare, arrays `['a', 1]`, hashes over several
+ * lines); Sensitive is always redacted and undef shows as `'absent'`, Puppet's "not there".
  */
-export function formatForDisplay(v: PuppetValue | undefined): string {
+export function formatForDisplay(v: PuppetValue | undefined, indent = ''): string {
     if (v === null || v === undefined) return "'absent'";
     if (v instanceof PSensitive) return '[redacted]';
-    if (Array.isArray(v)) return `[${v.map(formatForDisplay).join(', ')}]`;
-    if (v instanceof Map) return `{${[...v].map(([k, x]) => `'${scalarText(k)}' => ${formatForDisplay(x)}`).join(', ')}}`;
-    return `'${scalarText(v)}'`;
-}
-
-function scalarText(v: PuppetValue): string {
-    if (v instanceof PRegexp) return `/${v.source}/`;
+    if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
     if (typeof v === 'number') return Number.isInteger(v) ? `${v}.0` : String(v);
-    return String(v);
+    if (Array.isArray(v)) return `[${v.map(x => formatForDisplay(x, indent)).join(', ')}]`;
+    if (v instanceof Map) {
+        if (v.size === 0) return '{}';
+        const inner = `${indent}  `;
+        return `{\n${[...v].map(([k, x]) => `${inner}${formatForDisplay(k, inner)} => ${formatForDisplay(x, inner)}`).join(',\n')}\n${indent}}`;
+    }
+    if (v instanceof PRegexp) return `/${v.source}/`;
+    return `'${String(v)}'`;
 }

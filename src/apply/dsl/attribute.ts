@@ -1,6 +1,8 @@
 import { ArgumentError, DevError } from '../errors.js';
 import { ValueCollection, type ValueOptions } from './value-collection.js';
 import { toS, type DslValue } from './values.js';
+import { formatForDisplay } from '../inspect.js';
+import type { PuppetValue } from '../values.js';
 import type { ClassicResource } from './resource.js';
 
 export type AttributeKind = 'param' | 'property' | 'metaparam';
@@ -133,10 +135,10 @@ export class AttributeBuilder {
     }
 }
 
-/** Puppet's `format_value_for_display` for DSL values (symbols print their name). */
+/** Puppet's `format_value_for_display` for DSL values: symbols print as quoted names. */
 export function displayDsl(v: DslValue): string {
+    if (typeof v === 'symbol') return `'${toS(v)}'`;
     if (Array.isArray(v)) return `[${v.map(displayDsl).join(', ')}]`;
-    if (v instanceof Map) return `{${[...v].map(([k, x]) => `'${toS(k)}' => ${displayDsl(x)}`).join(', ')}}`;
-    if (v === null || v === undefined) return "'absent'";
-    return `'${toS(v)}'`;
+    if (v === undefined) return "'absent'";
+    return formatForDisplay(v as PuppetValue);
 }

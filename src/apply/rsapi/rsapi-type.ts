@@ -136,6 +136,28 @@ export class ResourceApiRun implements TypeRun {
         return this.cache.find(r => sameIdentity(identityOf(r, nvs), identity));
     }
 
+    /**
+     * Every instance on the system (`puppet resource <type>`, purging): one get for all, which
+     * then serves every later lookup of the run. Titles come from `title` when the provider gives one.
+     */
+    instances(): { title: string; values: ResourceHash }[] {
+        const nvs = namevars(this.definition).map(a => a.name);
+        this.getCalls++;
+        const all = this.provider.get(this.context);
+        for (const r of all) {
+            for (const nv of nvs) {
+                if (r[nv] === undefined || r[nv] === null) throw new ResourceError(`\`${this.definition.name}.get\` did not return a value for the \`${nv}\` namevar attribute`);
+            }
+            this.remember(r);
+        }
+        this.cachedAll = true;
+        return all.map(r => {
+            const id = identityOf(r, nvs);
+            const title = r.title !== undefined ? String(r.title) : typeof id === 'object' && id !== null ? nvs.map(n => String(r[n])).join(' ') : String(id);
+            return { title, values: r };
+        });
+    }
+
     remember(state: ResourceHash): void {
         const nvs = namevars(this.definition).map(a => a.name);
         const id = identityOf(state, nvs);
@@ -170,7 +192,7 @@ class ResourceApiResource implements ApplicableResource {
         // Without a provider (the compiler side) values are validated as written.
         const canonicalizer = hasFeature(def, 'canonicalize') ? run.providerIfAvailable() : undefined;
         if (canonicalizer?.canonicalize) {
-            values = canonicalizer.canonicalize(run.context, [deepCopy(values)])[0] ?? values;
+            values = rewrapSensitive(values, canonicalizer.canonicalize(run.context, [deepCopy(values)])[0] ?? values);
         }
         for (const attr of run.type.attributes) {
             const given = values[attr.name];
@@ -413,7 +435,7 @@ class ResourceApiResource implements ApplicableResource {
             if (attr.name in this.should && attr.name !== CUSTOM_INSYNC_TRIGGER) out[attr.name] = this.should[attr.name];
         }
         if (hasFeature(this.run.definition, 'canonicalize') && this.run.provider.canonicalize) {
-            return this.run.provider.canonicalize(this.run.context, [deepCopy(out)])[0];
+            return rewrapSensitive(out, this.run.provider.canonicalize(this.run.context, [deepCopy(out)])[0]);
         }
         return out;
     }
@@ -453,6 +475,15 @@ function displayPlain(v: PuppetValue | undefined): string {
     if (v === undefined || v === null) return '';
     if (typeof v === 'string') return v;
     return formatForDisplay(v).replace(/^'(.*)'$/s, '$1');
+}
+
+/** A canonicalize that unwraps a secret must not leak it (the gem's open PR #390): wrap it again. */
+function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): ResourceHash {
+    const out = { ...canonical };
+    for (const [k, v] of Object.entries(original)) {
+        if (v instanceof PSensitive && out[k] !== undefined && !(out[k] instanceof PSensitive)) out[k] = new PSensitive(out[k]);
+    }
+    return out;
 }
 
 function flatten(v: unknown): unknown[] {
