@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PAnyType, PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType, PSimpleType
 } from './model.js';
@@ -73,7 +73,7 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             if (o instanceof PPatternType) return o.patterns.length > 0 && o.patterns.every(x => p.patterns.some(r => r.source === x.source));
             return false;
         }
-        case 'Boolean': return o.kind === 'Boolean';
+        case 'Boolean': return o instanceof PBooleanType && ((t as PBooleanType).value === null || (t as PBooleanType).value === o.value);
         case 'Regexp': {
             const p = (t as PRegexpType).pattern;
             return o instanceof PRegexpType && (p === null || (o.pattern !== null && o.pattern.source === p.source));

@@ -1,6 +1,6 @@
 import { PDefault, PRegexp, type PuppetValue } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
+    PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
     PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
@@ -14,7 +14,7 @@ export class TypeConstructionError extends Error {
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'Boolean', 'CatalogEntry', 'Runtime',
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime',
     'Timestamp', 'Timespan', 'SemVer', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
 ]);
 
@@ -23,6 +23,7 @@ export function coreType(name: string): PAnyType | undefined {
     if (SIMPLE.has(name)) return PSimpleType.of(name as SimpleKind);
     switch (name) {
         case 'Integer': return new PIntegerType();
+        case 'Boolean': return new PBooleanType();
         case 'Float': return new PFloatType();
         case 'String': return new PStringType();
         case 'Enum': return new PEnumType([]);
@@ -88,6 +89,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PFloatType(from, to);
         }
         case 'String': return new PStringType(sizeRange(args));
+        case 'Boolean': return new PBooleanType(typeof args[0] === 'boolean' ? args[0] : null);
         case 'Enum': {
             const flat = args.flatMap(a => Array.isArray(a) ? a : [a]);
             const ci = flat.length > 0 && typeof flat[flat.length - 1] === 'boolean' ? flat.pop() as boolean : false;

@@ -2,7 +2,7 @@ import {
     PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
     PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType,
     PVariantType, type StructMember
 } from './model.js';
@@ -14,7 +14,7 @@ export function inferType(v: PuppetValue): PAnyType {
     if (typeof v === 'string') return new PStringType();
     if (typeof v === 'bigint') return new PIntegerType(v, v);
     if (typeof v === 'number') return new PFloatType(v, v);
-    if (typeof v === 'boolean') return PSimpleType.of('Boolean');
+    if (typeof v === 'boolean') return new PBooleanType(v);
     if (Array.isArray(v)) {
         if (v.length === 0) return new PArrayType(PSimpleType.of('Unit'), new PIntegerType(0n, 0n));
         return new PTupleType(v.map(inferType));
@@ -24,9 +24,9 @@ export function inferType(v: PuppetValue): PAnyType {
         if ([...v.keys()].every(k => typeof k === 'string')) {
             return new PStructType([...v].map(([k, x]): StructMember => ({ name: k as string, keyType: 'plain', value: inferType(x) })));
         }
-        const keys = [...v.keys()].map(k => generalize(inferType(k)));
-        const values = [...v.values()].map(x => generalize(inferType(x)));
-        return new PHashType(commonType(keys), commonType(values), new PIntegerType(BigInt(v.size), BigInt(v.size)));
+        const keys = [...v.keys()].map(k => inferType(k));
+        const values = [...v.values()].map(x => inferType(x));
+        return new PHashType(reduceTypes(keys), reduceTypes(values), new PIntegerType(BigInt(v.size), BigInt(v.size)));
     }
     if (v instanceof PDefault) return PSimpleType.of('Default');
     if (v instanceof PRegexp) return new PRegexpType(v);
@@ -45,6 +45,7 @@ export function inferType(v: PuppetValue): PAnyType {
 /** The type with value-specific ranges removed (Puppet's `generalize`). */
 export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PIntegerType) return new PIntegerType();
+    if (t instanceof PBooleanType) return new PBooleanType();
     if (t instanceof PFloatType) return new PFloatType();
     if (t instanceof PStringType || t instanceof PEnumType || t instanceof PPatternType) return new PStringType();
     if (t instanceof PTupleType) {
@@ -54,7 +55,11 @@ export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PArrayType) return new PArrayType(t.element === null || t.element.kind === 'Unit' ? null : generalize(t.element));
     if (t instanceof PStructType) {
         if (t.members.length === 0) return new PHashType();
-        return new PHashType(new PStringType(), commonType(t.members.map(m => generalize(m.value))));
+        // Puppet keeps the key lengths: Hash[String[1, 3], ...].
+        const lengths = t.members.map(m => BigInt([...m.name].length));
+        const lo = lengths.reduce((a, b) => a < b ? a : b);
+        const hi = lengths.reduce((a, b) => a > b ? a : b);
+        return new PHashType(new PStringType(new PIntegerType(lo, hi)), commonType(t.members.map(m => generalize(m.value))));
     }
     if (t instanceof PHashType) {
         if (t.key === null || t.key.kind === 'Unit') return new PHashType();

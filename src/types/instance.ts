@@ -3,7 +3,7 @@ import {
     PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
@@ -80,7 +80,7 @@ export function isInstance(t: PAnyType, v: PuppetValue): boolean {
             const p = t as PPatternType;
             return typeof v === 'string' && (p.patterns.length === 0 || p.patterns.some(r => r.regexp.test(v)));
         }
-        case 'Boolean': return typeof v === 'boolean';
+        case 'Boolean': return typeof v === 'boolean' && ((t as PBooleanType).value === null || (t as PBooleanType).value === v);
         case 'Regexp': {
             const p = (t as PRegexpType).pattern;
             return v instanceof PRegexp && (p === null || p.source === v.source);

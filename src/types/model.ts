@@ -18,7 +18,7 @@ export type TypeKind =
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
-    | 'Boolean' | 'CatalogEntry' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer' | 'SemVerRange' | 'Binary'
+    | 'CatalogEntry' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer' | 'SemVerRange' | 'Binary'
     | 'Deferred' | 'Init' | 'Object' | 'Error' | 'Unit' | 'Callable';
 
 export class PSimpleType extends PAnyType {
@@ -32,6 +32,12 @@ export class PSimpleType extends PAnyType {
         }
         return t;
     }
+}
+
+/** Boolean, or Boolean[true] / Boolean[false] (what type() infers for a boolean). */
+export class PBooleanType extends PAnyType {
+    readonly kind = 'Boolean';
+    constructor(readonly value: boolean | null = null) { super(); }
 }
 
 /** Integer[from, to]; null bounds are unbounded (default). */
@@ -161,7 +167,7 @@ export const T = {
     data: PSimpleType.of('Data'),
     richData: PSimpleType.of('RichData'),
     numeric: PSimpleType.of('Numeric'),
-    boolean: PSimpleType.of('Boolean'),
+    boolean: new PBooleanType(),
     integer: new PIntegerType(),
     float: new PFloatType(),
     string: new PStringType(),

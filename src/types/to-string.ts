@@ -3,17 +3,30 @@ import { formatFloat, regexpLiteral } from '../values/index.js';
 import type { PAnyType, PIntegerType, PSimpleType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
-    PArrayType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
+    PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType,
     PTypeAliasType, PTypeType, PVariantType
 } from './model.js';
 
-/** Puppet's single-quote form: 'text' unless the text needs double quotes. */
+/**
+ * Puppet's StringConverter#puppet_quote: single quotes with `'` escaped and a backslash kept
+ * with the character it escapes (a trailing one doubled); double quotes when the text has
+ * control characters.
+ */
 export function puppetQuote(s: string): string {
-    if (/['\\\x00-\x1f]/.test(s)) {
+    if (/[\x00-\x1f]/.test(s)) {
         return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\$/g, '\\$')}"`;
     }
-    return `'${s}'`;
+    let out = "'";
+    let escaped = false;
+    for (const ch of s) {
+        if (escaped) { out += `\\${ch}`; escaped = false; }
+        else if (ch === "'") out += "\\'";
+        else if (ch === '\\') escaped = true;
+        else out += ch;
+    }
+    if (escaped) out += '\\\\';
+    return `${out}'`;
 }
 
 function rangePart(r: { from: bigint | number | null; to: bigint | number | null } | null, float = false): string[] {
@@ -49,9 +62,13 @@ export function typeToString(t: PAnyType): string {
     const k = t.kind;
     switch (k) {
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
-        case 'Numeric': case 'Boolean': case 'CatalogEntry': case 'Runtime': case 'Timestamp': case 'Timespan': case 'SemVer':
+        case 'Numeric': case 'CatalogEntry': case 'Runtime': case 'Timestamp': case 'Timespan': case 'SemVer':
         case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit': case 'Callable':
-            return (t as PSimpleType).kind;
+            return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
+        case 'Boolean': {
+            const b = t as PBooleanType;
+            return b.value === null ? 'Boolean' : `Boolean[${b.value}]`;
+        }
         case 'Integer': return wrap('Integer', rangePart(t as IntType));
         case 'Float': return wrap('Float', rangePart(t as PFloatType, true));
         case 'String': return wrap('String', sizePart((t as PStringType).size));
@@ -88,10 +105,12 @@ export function typeToString(t: PAnyType): string {
             const s = t as PStructType;
             if (s.members.length === 0) return 'Struct';
             const entries = s.members.map(m => {
+                // A plain key whose value accepts undef is an optional key, printed plain.
                 const valueOptional = acceptsUndef(m.value);
                 let key: string;
                 if (m.keyType === 'optional') key = valueOptional ? puppetQuote(m.name) : `Optional[${puppetQuote(m.name)}]`;
-                else key = valueOptional ? `NotUndef[${puppetQuote(m.name)}]` : puppetQuote(m.name);
+                else if (m.keyType === 'notundef') key = `NotUndef[${puppetQuote(m.name)}]`;
+                else key = puppetQuote(m.name);
                 return `${key} => ${typeToString(m.value)}`;
             });
             return `Struct[{${entries.join(', ')}}]`;
@@ -117,8 +136,9 @@ export function typeToString(t: PAnyType): string {
             return r.title === null ? name : `${name}[${puppetQuote(r.title)}]`;
         }
         case 'Class': {
+            // The class name is not quoted: Class[apache].
             const c = t as PClassType;
-            return c.className === null ? 'Class' : `Class[${puppetQuote(c.className)}]`;
+            return c.className === null ? 'Class' : `Class[${c.className}]`;
         }
         case 'Iterable': {
             const c = (t as PIterableType).type;
