@@ -94,7 +94,8 @@ export function userType(): ClassicType {
                     },
                     set: (prop: string, value: DslValue) => {
                         const option = { uid: '-u', gid: '-g', groups: '-G', home: '-d', shell: '-s', comment: '-c', password: '-p' }[prop] ?? `--${prop}`;
-                        runSystemCommand(r, ['usermod', option, Array.isArray(value) ? value.map(toS).join(',') : toS(value), r.title]);
+                        const arg = Array.isArray(value) ? value.map(toS).join(',') : toS(value);
+                        runSystemCommand(r, ['usermod', option, arg, r.title], r.isSensitive(prop) ? [arg] : []);
                     }
                 };
             }

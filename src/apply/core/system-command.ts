@@ -8,10 +8,11 @@ import type { ClassicResource } from '../dsl/resource.js';
  * the real system (root `/`) and the tool exists; otherwise reports what it would have run, so
  * a run under --root never touches the host's accounts, packages or services.
  */
-export function runSystemCommand(r: ClassicResource, argv: readonly string[]): void {
+export function runSystemCommand(r: ClassicResource, argv: readonly string[], secrets: readonly string[] = []): void {
     const root = r.env?.root ?? '/';
     const tool = ['/usr/sbin', '/usr/bin', '/sbin', '/bin'].map(d => `${d}/${argv[0]}`).find(p => existsSync(p));
-    const text = argv.map(a => (/^[\w./:=,@+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' ');
+    // Secrets (Sensitive values) never reach a log line, even as a command argument.
+    const text = argv.map(a => secrets.includes(a) ? '[redacted]' : /^[\w./:=,@+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`).join(' ');
     if (root !== '/' || !tool) {
         const why = root !== '/' ? `system tools are not used under --root ${root}` : `${argv[0]} is not available`;
         r.env?.log({ level: 'info', message: `Would run: ${text} (${why})`, time: new Date(), ...(r.path ? { source: r.path } : {}) });
