@@ -8,15 +8,15 @@ import { Scope } from '../scope.js';
 import type { CallContext, PuppetFunction } from './function.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
-function renderEpp(call: CallContext, text: string, file: string, args: PuppetValue): string {
+function renderEpp(call: CallContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
     const c = call.compiler;
     const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) throw new RuntimeFailure(`${error.message} (file: ${file}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
     const program = parsed.ast;
     c.evaluator.registerProgram(program, file);
-    // The template sees the variables of the scope that calls epp()/inline_epp(), as a lambda would.
-    const scope = new Scope('local', call.scope, call.scope.resource, '');
+    // An inline template sees the calling scope's variables (as a lambda would); a template file only top scope.
+    const scope = new Scope('local', inline ? call.scope : c.topScope, call.scope.resource, '');
     const given = args instanceof Map ? args : new Map<PuppetValue, PuppetValue>();
     for (const p of program.params) {
         let v = hashGet(given, p.name);
@@ -57,9 +57,9 @@ function renderErb(call: CallContext, text: string): string {
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, readFileSync(path, 'utf8'), call.compiler.loader.rel(path), args ?? null);
+        return renderEpp(call, readFileSync(path, 'utf8'), call.compiler.loader.rel(path), args ?? null, false);
     },
-    inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null),
+    inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
     template: (call, names) => names.map(n => renderErb(call, readFileSync(templatePath(call, String(n)), 'utf8'))).join(''),
     inline_template: (call, texts) => {
         if (texts.some(t => /<%[^=]|<%=[^%]*[^\w\s@:%-][^%]*%>/.test(String(t)))) throw new RuntimeFailure('ERB templates with Ruby code are not supported');
