@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { createHieraDataBinding, createTypeSupport, runLookupCommand, type HieraEnvironment, type Prepared, type PreparedInput } from '../bindings/index.js';
 import { bootEnvironment, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -53,7 +54,12 @@ export function lookupAction(codedir: string, key: string, opts: LookupCommandOp
  */
 export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prepared {
     const env = bootEnvironment(input.codedir, input.environment);
-    const hieraEnv: HieraEnvironment = { name: env.name, root: env.dir, modulePath: env.modulepath };
+    // A confdir layout (CODEDIR/environments/NAME) has the global layer in CODEDIR/hiera.yaml, Puppet's default hiera_config.
+    const confdir = resolve(input.codedir);
+    const hieraEnv: HieraEnvironment = {
+        name: env.name, root: env.dir, modulePath: env.modulepath,
+        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
+    };
     const functions = coreFunctions();
     // `new` only needs a call context for type names given as strings; a compiler gives one.
     let compiler: Compiler | undefined;

@@ -47,15 +47,23 @@ const TOP_KEYS = new Set(['version', 'defaults', 'hierarchy', 'plan_hierarchy', 
  * 'hiera.yaml' has wrong type, ..."), the rest LookupErrors with HIERA_* issue codes and
  * " (file: F[, line: N])".
  */
-export function parseHieraConfig(text: string, displayPath: string, layer: 'environment' | 'module'): ConfigResult {
+export type HieraLayerKind = 'global' | 'environment' | 'module';
+
+export function parseHieraConfig(text: string, displayPath: string, layer: HieraLayerKind): ConfigResult {
     const parsed = parseYamlData(text, displayPath).value;
     if (!(parsed instanceof Map)) return { ignored: `${displayPath}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config` };
     const lines = text.split('\n');
     const rawVersion = parsed.get('version');
     const version = rawVersion === undefined || rawVersion === null ? 3 : Number.parseInt(String(rawVersion), 10);
-    if (version === 3) return { ignored: `hiera.yaml version 3 found at the ${layer === 'module' ? 'module' : 'environment'} root was ignored` };
+    if (version === 3) {
+        if (layer === 'global') return { ignored: `${displayPath}: hiera.yaml version 3 (Hiera 3 backends) in the global layer is not supported by modelc; the global layer is ignored` };
+        return { ignored: `hiera.yaml version 3 found at the ${layer} root was ignored` };
+    }
     if (version !== 5) {
-        if (version === 4) return { ignored: 'hiera.yaml version 4 is not supported by modelc (deprecated since Puppet 5)' };
+        if (version === 4 && layer === 'global') {
+            throw configError('hiera.yaml version 4 cannot be used in the global layer', 'HIERA_UNSUPPORTED_VERSION_IN_GLOBAL', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
+        }
+        if (version === 4) return { ignored: `${displayPath}: hiera.yaml version 4 (deprecated since Puppet 5) is not supported by modelc; the layer is ignored` };
         throw configError(`This runtime does not support hiera.yaml version ${String(rawVersion)}`, 'HIERA_UNSUPPORTED_VERSION', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
     }
     const wrong = (problem: string): never => {
@@ -78,7 +86,7 @@ export function parseHieraConfig(text: string, displayPath: string, layer: 'envi
         const seen = new Set<string>();
         return raw.map((he, i) => {
             const entry = checkStruct(he, LEVEL_KEYS, ['name'], `entry '${key}' index ${i}`, wrong);
-            const level = validateLevel(entry, defaults, displayPath, lines);
+            const level = validateLevel(entry, defaults, displayPath, lines, layer);
             if (seen.has(level.name)) {
                 const re = nameLine(level.name);
                 let first = findLine(lines, re);
@@ -100,7 +108,7 @@ export function parseHieraConfig(text: string, displayPath: string, layer: 'envi
     return { config: { version: 5, displayPath, hierarchy, defaultHierarchy } };
 }
 
-function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: ReadonlyMap<PuppetValue, PuppetValue>, file: string, lines: readonly string[]): HierarchyLevel {
+function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: ReadonlyMap<PuppetValue, PuppetValue>, file: string, lines: readonly string[], layer: HieraLayerKind): HierarchyLevel {
     const name = he.get('name') as string;
     const line = findLine(lines, nameLine(name));
     const fns = ALL_FUNCTION_KEYS.filter(k => he.has(k));
@@ -110,8 +118,12 @@ function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: Read
     if (fns.length > 1) {
         throw configError(`Only one of ${combine(FUNCTION_KEYS)} can be defined in hierarchy '${name}'`, 'HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS', BindingsIssues.LOOKUP_CONFIG_MULTIPLE_FUNCTIONS, file);
     }
-    if (he.has('hiera3_backend')) {
+    const backend = he.get('hiera3_backend');
+    if (backend !== undefined && layer !== 'global') {
         throw configError("'hiera3_backend' is only allowed in the global layer", 'HIERA_V3_BACKEND_NOT_GLOBAL', BindingsIssues.LOOKUP_CONFIG_V3_BACKEND, file, findLine(lines, /\s+hiera3_backend:/));
+    }
+    if (backend === 'json' || backend === 'yaml') {
+        throw configError(`Use "data_hash: ${backend}_data" instead of "hiera3_backend: ${backend}"`, 'HIERA_V3_BACKEND_REPLACED_BY_DATA_HASH', BindingsIssues.LOOKUP_CONFIG_V3_BACKEND, file, findLine(lines, new RegExp(`\\s+hiera3_backend:\\s*['"]?${backend}(?:[^\\w]|$)`)));
     }
     const locs = LOCATION_KEYS.filter(k => he.has(k));
     if (locs.length > 1) {

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { PuppetValue } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
-import { parseHieraConfig, type ConfigResult } from './config.js';
+import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
 import { parseJsonData, parseYamlData, type DataFile } from './data-file.js';
 import { LookupError } from './errors.js';
 
@@ -39,7 +39,7 @@ export class HieraFileCache {
         return entry;
     }
 
-    config(absPath: string, display: string, layer: 'environment' | 'module'): ConfigResult {
+    config(absPath: string, display: string, layer: HieraLayerKind): ConfigResult {
         return this.cached(this.configs, absPath, text => parseHieraConfig(text, display, layer));
     }
 

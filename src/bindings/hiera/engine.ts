@@ -1,11 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { PuppetValue } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 import { HieraScope, type HieraContext } from './context.js';
 import type { HieraFileCache, WarningSink } from './data-cache.js';
 import { isLookupError, LookupError, notFoundError, PuppetErrorClass } from './errors.js';
 import type { Explainer } from './explain.js';
+import type { HieraLayerKind } from './config.js';
 import { Interpolator } from './interpolation.js';
 import { Invocation } from './invocation.js';
 import { DataLayer, displayPath, withMerge } from './layer.js';
@@ -21,6 +22,8 @@ export interface HieraEnvironment {
     readonly root: string;
     /** Absolute module directories, searched in order (normally [root/modules]). */
     readonly modulePath: readonly string[];
+    /** The global layer's hiera.yaml (Puppet's `hiera_config`, $confdir/hiera.yaml); unset or missing: an empty global layer. */
+    readonly globalConfig?: string;
 }
 
 /**
@@ -67,6 +70,7 @@ export class HieraEngine {
     readonly scope: HieraScope;
     private readonly interpolator: Interpolator;
     private envLayer?: DataLayer | null;
+    private global?: DataLayer | null;
     private readonly moduleLayers = new Map<string, DataLayer | null>();
     private readonly optionsCache = new Map<string | undefined, CompiledOptions | undefined>();
     private envOptions?: { value: Map<PuppetValue, PuppetValue> | undefined };
@@ -153,16 +157,7 @@ export class HieraEngine {
     }
 
     private layerLookup(layer: 'global' | 'environment' | 'module', key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
-        if (layer === 'global') {
-            // The global layer has an empty hierarchy here; Puppet still runs its recursion check
-            // and reports failures from it prefixed with the key of the outermost lookup.
-            try {
-                return this.globalLookup(key, inv);
-            } catch (e) {
-                if (isLookupError(e) && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
-                throw e;
-            }
-        }
+        if (layer === 'global') return this.guardedGlobal(key, inv, strategy);
         if (layer === 'environment') {
             const env = this.environmentLayer();
             return env ? env.keyLookup(key, inv, strategy) : NOT_FOUND;
@@ -177,12 +172,33 @@ export class HieraEngine {
         return provider.keyLookup(key, inv, strategy);
     }
 
-    /** The global layer: empty here, but it still runs the recursion check and is explained. */
-    private globalLookup(key: LookupKey, inv: Invocation): Found {
+    /** LookupAdapter#lookup_global: failures without an issue code are prefixed with the outermost key. */
+    private guardedGlobal(key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
+        try {
+            return this.globalLookup(key, inv, strategy);
+        } catch (e) {
+            if (isLookupError(e) && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
+            throw e;
+        }
+    }
+
+    /** The global layer: its hiera.yaml when configured, else empty (it still runs the recursion check and is explained). */
+    private globalLookup(key: LookupKey, inv: Invocation, strategy: MergeStrategy = MergeStrategy.FIRST): Found {
+        const layer = this.globalLayer();
+        if (layer) return layer.keyLookup(key, inv, strategy);
         return inv.check(key.text, () => inv.with(() => 'Global Data Provider (hiera configuration version 5)', () => {
             inv.explainer?.notFound(key.text);
             return NOT_FOUND;
         }));
+    }
+
+    /** The global layer from `environment.globalConfig`, when that file exists and is version 5. */
+    globalLayer(): DataLayer | null {
+        if (this.global === undefined) {
+            const path = this.environment.globalConfig;
+            this.global = path === undefined ? null : this.createLayer(dirname(path), undefined, 'global', basename(path));
+        }
+        return this.global;
     }
 
     private explainMissingModule(inv: Invocation, mod: string): void {
@@ -202,10 +218,15 @@ export class HieraEngine {
         const optionsKey = this.lookupKey(LOOKUP_OPTIONS);
         return meta.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => {
             if (!this.envOptions) {
-                this.globalLookup(optionsKey, meta);
+                // LookupAdapter#env_lookup_options: global and environment options; for a key in
+                // both, the global entry wins (HashMergeStrategy#merge(global, env) is env.merge(global)).
+                const g = this.guardedGlobal(optionsKey, meta, MergeStrategy.HASH);
+                const globalOptions = g === NOT_FOUND ? undefined : validateLookupOptions(g, undefined);
                 const env = this.environmentLayer();
                 const found = env ? env.keyLookup(optionsKey, meta, MergeStrategy.HASH) : NOT_FOUND;
-                this.envOptions = { value: found === NOT_FOUND ? undefined : validateLookupOptions(found, undefined) };
+                const envOnly = found === NOT_FOUND ? undefined : validateLookupOptions(found, undefined);
+                const merged = globalOptions && envOnly ? MergeStrategy.HASH.merge(globalOptions, envOnly) as Map<PuppetValue, PuppetValue> : globalOptions ?? envOnly;
+                this.envOptions = { value: merged };
             }
             let opts = this.envOptions.value;
             if (mod !== undefined) {
@@ -292,11 +313,11 @@ export class HieraEngine {
         return undefined;
     }
 
-    private createLayer(root: string, moduleName: string | undefined): DataLayer | null {
-        const path = join(root, 'hiera.yaml');
+    private createLayer(root: string, moduleName: string | undefined, kind: HieraLayerKind = moduleName === undefined ? 'environment' : 'module', file = 'hiera.yaml'): DataLayer | null {
+        const path = join(root, file);
         if (!existsSync(path)) return null;
         const display = (abs: string): string => displayPath(this.environment.root, abs);
-        const result = this.services.files.config(path, display(path), moduleName === undefined ? 'environment' : 'module');
+        const result = this.services.files.config(path, display(path), kind);
         if ('ignored' in result) {
             this.services.warn(result.ignored, display(path));
             return null;
@@ -308,6 +329,6 @@ export class HieraEngine {
             scopeIsMutable: this.context.variable !== undefined,
             display,
             warn: this.services.warn
-        });
+        }, kind);
     }
 }

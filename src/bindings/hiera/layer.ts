@@ -3,7 +3,7 @@ import { join, relative, resolve, isAbsolute } from 'node:path';
 import type { SourcePoint } from '../../common/index.js';
 import type { PuppetValue } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
-import type { HierarchyLevel, HieraConfig } from './config.js';
+import type { HierarchyLevel, HieraConfig, HieraLayerKind } from './config.js';
 import { configError } from './config.js';
 import { LookupError } from './errors.js';
 import type { HieraScope } from './context.js';
@@ -58,12 +58,14 @@ export class DataLayer {
         readonly config: HieraConfig,
         readonly root: string,
         readonly moduleName: string | undefined,
-        private readonly services: LayerServices
+        private readonly services: LayerServices,
+        readonly kind: HieraLayerKind = moduleName === undefined ? 'environment' : 'module'
     ) {}
 
     /** Puppet's provider name, as explanations print it. */
     get label(): string {
-        return `${this.moduleName === undefined ? 'Environment' : `Module "${this.moduleName}"`} Data Provider (hiera configuration version 5)`;
+        const place = this.kind === 'global' ? 'Global' : this.kind === 'environment' ? 'Environment' : `Module "${this.moduleName}"`;
+        return `${place} Data Provider (hiera configuration version 5)`;
     }
 
     /** DataProvider#key_lookup: guarded by the recursion check, merged over the levels. */

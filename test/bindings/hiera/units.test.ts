@@ -236,3 +236,33 @@ describe('oracle output shape', () => {
         expect(JSON.parse(lookupJson(h([[1n, 'one']])))).toEqual({ __ptype: 'Hash', __pvalue: [1, 'one'] });
     });
 });
+
+describe('global layer (confdir hiera.yaml)', () => {
+    test('global data wins first-found, lookup_options merge with global entries winning (checked against puppet --setting hiera_config)', async () => {
+        const { createHieraLookup, createHieraServices, trustedFor } = await import('../../../src/bindings/index.js');
+        const { writeEnv } = await import('./fixture.js');
+        const confdir = writeEnv({
+            'hiera.yaml': '---\nversion: 5\ndefaults:\n  datadir: gdata\n  data_hash: yaml_data\nhierarchy:\n  - name: global common\n    path: common.yaml\n',
+            'gdata/common.yaml': 'g: from global\nshared: global\nlist: [g]\nlookup_options:\n  list:\n    merge: unique\n  h:\n    merge: hash\nh: {a: g}\n',
+            'environments/production/hiera.yaml': V5('  - name: common\n    path: common.yaml\n'),
+            'environments/production/data/common.yaml': 'shared: env\nlist: [e]\ne: env only\nlookup_options:\n  h:\n    merge: deep\n  e:\n    merge: unique\nh: {b: e}\n'
+        });
+        const svc = createHieraLookup({
+            environment: { name: 'production', root: `${confdir}/environments/production`, modulePath: [], globalConfig: `${confdir}/hiera.yaml` },
+            context: { environment: 'production', facts: new Map(), trusted: trustedFor('n1') },
+            services: createHieraServices()
+        });
+        expect(svc.lookup('g')).toBe('from global');
+        expect(svc.lookup('shared')).toBe('global');
+        expect(svc.lookup('list')).toEqual(['g', 'e']);
+        expect(svc.lookup('e')).toEqual(['env only']);
+        expect(svc.lookup('h')).toEqual(h([['b', 'e'], ['a', 'g']]));
+        expect(svc.explain('g').text).toContain('Global Data Provider (hiera configuration version 5)\n    Using configuration "');
+    });
+
+    test('hiera3_backend yaml in the global layer asks for data_hash', async () => {
+        const { parseHieraConfig } = await import('../../../src/bindings/index.js');
+        expect(() => parseHieraConfig('---\nversion: 5\nhierarchy:\n  - name: x\n    hiera3_backend: yaml\n', 'hiera.yaml', 'global'))
+            .toThrow('Use "data_hash: yaml_data" instead of "hiera3_backend: yaml" (file: hiera.yaml, line: 5)');
+    });
+});
