@@ -17,15 +17,20 @@ const SCHEME = 'hiera';
 
 /**
  * The `hiera:` bindings provider: Hiera 5 data of an environment as Bindings models, one
- * ContributedBindings per Hiera layer. URIs: `hiera:/` (environment layer), `hiera:/modules/NAME`
- * (one module), `hiera:/modules/*` (every module on the module path with a hiera.yaml). Each
+ * ContributedBindings per Hiera layer. URIs: `hiera:/` (environment layer), `hiera:/global`
+ * (the confdir's hiera.yaml), `hiera:/modules/NAME` (one module), `hiera:/modules/*` (every
+ * module on the module path with a hiera.yaml). Each
  * level becomes a HieraLevelBindings (levels highest precedence first) holding one binding per
  * data key, with the key's file:line:col; values with `%{}` keep their template.
  */
 export function provideHieraBindings(lookup: HieraLookup, uri: string): ContributedBindings[] {
-    const m = /^hiera:\/(?:modules\/([^/]+))?\/?$/.exec(uri);
-    if (!m) throw new LookupError(`Unsupported hiera bindings URI '${uri}': use hiera:/ or hiera:/modules/NAME`, { code: BindingsIssues.BIND_NOT_AN_ENVIRONMENT, keyPath: uri });
     const engine = lookup.engine;
+    if (/^hiera:\/global\/?$/.test(uri)) {
+        const global = engine.globalLayer();
+        return global ? [contribute(global, `${SCHEME}:/global`, uri)] : [];
+    }
+    const m = /^hiera:\/(?:modules\/([^/]+))?\/?$/.exec(uri);
+    if (!m) throw new LookupError(`Unsupported hiera bindings URI '${uri}': use hiera:/, hiera:/global or hiera:/modules/NAME`, { code: BindingsIssues.BIND_NOT_AN_ENVIRONMENT, keyPath: uri });
     const modules = m[1] === undefined ? [] : m[1] === '*' ? moduleNames(lookup) : [m[1]];
     if (m[1] === undefined) {
         const env = engine.environmentLayer();
@@ -90,9 +95,9 @@ function levelBindings(layer: DataLayer, rl: ResolvedLevel, index: number, isDef
         }
     }
     return createHieraLevelBindings({
-        name: `${layer.moduleName === undefined ? 'environment' : layer.moduleName}::${rl.level.name}`,
+        name: `${layer.moduleName ?? layer.kind}::${rl.level.name}`,
         location: createSourceLocation({ file: layer.config.displayPath, line: rl.level.line }),
-        hieraLayer: layer.moduleName === undefined ? 'environment' : 'module',
+        hieraLayer: layer.kind,
         moduleName: layer.moduleName,
         levelIndex: index,
         levelName: rl.level.name,
