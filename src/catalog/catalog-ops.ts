@@ -7,7 +7,7 @@ import {
 import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
 import { coreType, METAPARAMS } from './core-types.js';
-import { EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
+import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
 import { isTruthy } from './evaluator/operators.js';
 import type { Definition } from './loader.js';
 import { CatalogResource, resourceKey, type ValueOrigin } from './resource.js';
@@ -457,10 +457,27 @@ export class CatalogOps {
         try {
             this.bindDefineParams(r, def.ast.params, given, scope);
         } catch (e) {
-            if (e instanceof RuntimeFailure && !e.where) throw new RuntimeFailure(e.message, r.where);
+            if (e instanceof RuntimeFailure) throw this.c.evaluator.locate(new RuntimeFailure(e.message, e.where ?? r.where), def.ast, 'Resource Statement');
             throw e;
         }
-        this.c.evaluator.evalBlock(def.ast.body, scope);
+        try {
+            this.c.evaluator.evalBlock(def.ast.body, scope);
+        } catch (e) {
+            throw this.wrapDefineError(e, r);
+        }
+    }
+
+    /**
+     * An evaluation error in a define body surfaces, as in Puppet, wrapped once more as a
+     * failure of the instance's resource statement, located at the instance (file and line).
+     */
+    private wrapDefineError(e: unknown, r: CatalogResource): unknown {
+        if (!(e instanceof CompileError) || e.report.rubyClass !== 'Puppet::PreformattedError' || !r.where) return e;
+        const basic = `Evaluation Error: Error while evaluating a Resource Statement, ${e.report.message}`;
+        return new CompileError('EVAL_RUNTIME', {
+            message: basic + whereSuffix({ file: r.where.file, line: r.where.line }), file: r.where.file, line: r.where.line,
+            issueCode: 'RUNTIME_ERROR', basic, rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: r.where.file, line: r.where.line }
+        });
     }
 
     private bindDefineParams(r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue>, scope: Scope): void {
