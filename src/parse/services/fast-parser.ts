@@ -21,6 +21,10 @@ import { FastPathLookahead } from './greedy-lookahead.js';
  *   token;
  * - "did the subrule consume anything" is the composite's child count, not its text length
  *   (Langium recomputes that through the CST on every rule call: quadratic in nesting depth);
+ * - a rule level that only passes its subrule's node through (Statement ... Primary, around
+ *   every literal) builds no node of its own (Langium allocates one per level and merges it);
+ * - alternations whose next token starts a single alternative skip ALL(*) prediction
+ *   (FastPathLookahead);
  * - mandatory defaults come from a per-type table, container links from one direct walk;
  * - composite content arrays are not compacted, hidden-token bookkeeping is skipped when there
  *   are no comments to place, and terminal values come straight from the lexer.
