@@ -3,6 +3,7 @@ import { collectionFunctions } from './collection-functions.js';
 import type { FunctionTable, PuppetFunction } from './function.js';
 import { iterationFunctions } from './iteration.js';
 import { lookupFunction } from './lookup-function.js';
+import { miscFunctions } from './misc-functions.js';
 import { stringFunctions } from './string-functions.js';
 import { templateFunctions } from './template-functions.js';
 import { typeFunctions } from './type-functions.js';
@@ -12,7 +13,7 @@ export type { CallContext, Closure, FunctionTable, PuppetFunction } from './func
 /** Puppet 7's core functions that the catalog builder provides. */
 export function coreFunctions(): FunctionTable {
     const all: Record<string, PuppetFunction> = {
-        ...catalogFunctions, ...iterationFunctions, ...stringFunctions, ...collectionFunctions, ...typeFunctions, ...templateFunctions,
+        ...catalogFunctions, ...iterationFunctions, ...stringFunctions, ...collectionFunctions, ...typeFunctions, ...templateFunctions, ...miscFunctions,
         lookup: lookupFunction
     };
     return new Map(Object.entries(all));

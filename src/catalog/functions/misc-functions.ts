@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
+import { RuntimeFailure } from '../errors.js';
+import type { CallContext, PuppetFunction } from './function.js';
+
+/** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
+function moduleFilePath(call: CallContext, name: string, kind: string): string | undefined {
+    if (name.startsWith('/')) return existsSync(name) ? name : undefined;
+    const [module, ...rest] = name.split('/');
+    const p = call.compiler.loader.moduleFile(module, kind, rest.join('/'));
+    return p && existsSync(p) ? p : undefined;
+}
+
+/** Navigates a value by a dotted path ('a.b.0'), as `get` and `getvar` do. */
+function navigate(v: PuppetValue, path: string[]): PuppetValue {
+    let cur = v;
+    for (const seg of path) {
+        if (cur === null) return null;
+        if (Array.isArray(cur) && /^-?\d+$/.test(seg)) cur = cur[Number(seg)] ?? null;
+        else if (cur instanceof Map) cur = hashGet(cur, seg) ?? hashGet(cur, /^\d+$/.test(seg) ? BigInt(seg) : seg) ?? null;
+        else return null;
+    }
+    return cur;
+}
+
+/** strftime for the directives manifests commonly use. */
+function strftime(ms: number, fmt: string): string {
+    const d = new Date(ms);
+    const two = (n: number): string => String(n).padStart(2, '0');
+    return fmt.replace(/%([YmdHMSjLzZ%yeFT])/g, (_m, c: string) => {
+        switch (c) {
+            case 'Y': return String(d.getUTCFullYear());
+            case 'y': return two(d.getUTCFullYear() % 100);
+            case 'm': return two(d.getUTCMonth() + 1);
+            case 'd': return two(d.getUTCDate());
+            case 'e': return String(d.getUTCDate()).padStart(2, ' ');
+            case 'H': return two(d.getUTCHours());
+            case 'M': return two(d.getUTCMinutes());
+            case 'S': return two(d.getUTCSeconds());
+            case 'L': return String(d.getUTCMilliseconds()).padStart(3, '0');
+            case 'j': return String(Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 0)) / 86400000)).padStart(3, '0');
+            case 'z': return '+0000';
+            case 'Z': return 'UTC';
+            case 'F': return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+            case 'T': return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+            default: return '%';
+        }
+    });
+}
+
+export const miscFunctions: Record<string, PuppetFunction> = {
+    call: (call, [name, ...args], block) => {
+        const c = call.compiler;
+        const f = c.functions.get(String(name));
+        if (f) return f({ ...call, name: String(name) }, args, block);
+        const def = c.loader.findFunction(String(name));
+        if (def) return c.callPuppetFunction(def, args, block, call.where);
+        throw new RuntimeFailure(`Unknown function: '${String(name)}'.`);
+    },
+    getvar: (call, [name, dflt]) => {
+        const [head, ...rest] = String(name).split('.');
+        const v = call.compiler.lookupVariable(head, call.scope);
+        const out = v === undefined ? null : navigate(v, rest);
+        return out === null && dflt !== undefined ? dflt : out;
+    },
+    get: (_call, [v, path, dflt]) => {
+        const out = navigate(v, String(path).split('.').filter(s => s !== ''));
+        return out === null && dflt !== undefined ? dflt : out;
+    },
+    file: (call, names) => {
+        for (const n of names.flat()) {
+            const p = moduleFilePath(call, String(n), 'files');
+            if (p) return readFileSync(p, 'utf8');
+        }
+        throw new RuntimeFailure(`Could not find any files from ${names.flat().map(n => formatValue(n)).join(', ')}`);
+    },
+    find_file: (call, names) => {
+        for (const n of names.flat()) {
+            const p = moduleFilePath(call, String(n), 'files');
+            if (p) return p;
+        }
+        return null;
+    },
+    find_template: (call, names) => {
+        for (const n of names.flat()) {
+            const p = moduleFilePath(call, String(n), 'templates');
+            if (p) return p;
+        }
+        return null;
+    },
+    module_directory: (call, names) => {
+        for (const n of names.flat()) {
+            const p = call.compiler.loader.moduleFile(String(n), '', '');
+            if (p && existsSync(p)) return join(p, '.').replace(/\/\.$/, '');
+        }
+        return null;
+    },
+    strftime: (_call, [a, b]) => {
+        if (typeof a === 'string' && b === undefined) return strftime(Date.now(), a);
+        return strftime(Date.now(), String(b ?? a));
+    }
+};
