@@ -1,5 +1,5 @@
 import { BindingsIssues } from '../issues.js';
-import { LookupError, PuppetErrorClass } from './errors.js';
+import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
 import type { Explainer } from './explain.js';
 
 /**
@@ -33,6 +33,12 @@ export class Invocation {
         this.nameStack.push(name);
         try {
             return body();
+        } catch (e) {
+            // Ruby's check re-raises any other Puppet::Error (a merge's TypeAssertionError...) as a LookupError.
+            if (isLookupError(e) && e.puppetClass !== PuppetErrorClass.LOOKUP && e.puppetClass !== PuppetErrorClass.RECURSIVE) {
+                throw e.rewrap(e.message, PuppetErrorClass.LOOKUP);
+            }
+            throw e;
         } finally {
             this.nameStack.pop();
         }
