@@ -1,9 +1,11 @@
 import type { IRecognitionException } from 'chevrotain';
+import type { AstNode } from 'langium';
 import type { Diagnostic } from '../common/diagnostic.js';
 import type { Program } from '../../generated/langium/ast.js';
 import { issueMessage, type ParseIssueCode } from './issues.js';
 import { LineIndex, type PuppetLexer } from './lexer/puppet-lexer.js';
 import { resolveSelectorTails } from './lowering/selector-tail.js';
+import { allNodes } from './lowering/walk.js';
 import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
@@ -60,6 +62,8 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     const lexer = svc.parser.Lexer as PuppetLexer;
     lexer.eppMode = options.epp === true;
     let result: { value: Program; parserErrors: IRecognitionException[] } | undefined;
+    /** The fast parser lists every node as it links them; the checks reuse that list. */
+    let nodes: readonly AstNode[] | undefined;
     // The fast parser builds the same AST and CST as Langium's; input it cannot parse cleanly
     // (lexer or syntax errors) goes to Langium's parser for its error recovery and messages.
     const quick = options.engine === 'langium' ? undefined : fastParser(svc, lexer);
@@ -70,6 +74,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
                 const r = quick.parseTokens(text, lexed);
                 if (r.errors.length === 0 && r.value !== undefined) {
                     result = { value: r.value as Program, parserErrors: [] };
+                    nodes = r.nodes;
                 } else {
                     fallbacks++;
                 }
@@ -94,6 +99,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     }
     if (lexer.sawSelectorBrace) {
         resolveSelectorTails(result.value);
+        nodes = undefined;
     }
     const lines = new LineIndex(text);
     const diagnostics: Diagnostic[] = [];
@@ -121,7 +127,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
         const report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]): void => {
             diagnostics.push({ severity, code, message: issueMessage(code, ...args), file, at: at(offset) });
         };
-        checkProgram(result.value, report, options.validate !== false);
+        checkProgram(result.value, report, options.validate !== false, nodes ?? allNodes(result.value));
     }
     return { ast: result.value, diagnostics };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AstNode, CstNode } from 'langium';
 import { describe, expect, test } from 'vitest';
 import { puppetServices, PuppetLexer } from '../../src/parse/index.js';
+import { allNodes } from '../../src/parse/lowering/walk.js';
 import { FastPuppetParser } from '../../src/parse/services/fast-parser.js';
 
 // The fast parser must build exactly what Langium's parser builds (AST, CST, container links)
@@ -101,6 +102,10 @@ describe('fast parser', () => {
         expect(ours.errors).toEqual([]);
         const ids = new Map<unknown, number>();
         expect(render(ours.value as AstNode, ids)).toBe(render(reference.value, ids));
+        // The node list the checks reuse is the tree's pre-order walk.
+        const walked = allNodes(ours.value as AstNode);
+        expect(ours.nodes.length).toBe(walked.length);
+        expect(ours.nodes.every((n, i) => n === walked[i])).toBe(true);
     });
 
     test('a syntax error is reported, not recovered', () => {

@@ -1,7 +1,7 @@
 import { EmbeddedActionsParser, EOF, type IOrAlt, type IRecognitionException, type IToken, type TokenType, type TokenTypeDictionary } from 'chevrotain';
 import {
     AstUtils, CompositeCstNodeImpl, GrammarAST, GrammarUtils, LeafCstNodeImpl, RootCstNodeImpl,
-    type AbstractCstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
+    type AbstractCstNode, type AstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
 } from 'langium';
 import { FastPathLookahead } from './greedy-lookahead.js';
 
@@ -64,8 +64,13 @@ function isAstObject(v: unknown): v is AstObject {
     return typeof v === 'object' && v !== null && typeof (v as { $type?: unknown }).$type === 'string';
 }
 
-/** Sets `$container` links below `node`, as Langium's linkContentToContainer(node, { deep: true }). */
-function linkContainers(node: AstObject): void {
+/**
+ * Sets `$container` links below `node`, as Langium's linkContentToContainer(node, { deep: true }),
+ * and lists every node in pre-order on the way (the order of lowering/walk.ts's allNodes), so the
+ * post-parse checks need not walk the tree again.
+ */
+function linkContainers(node: AstObject, out: AstObject[]): void {
+    out.push(node);
     for (const name in node) {
         if (name.charCodeAt(0) === 0x24) {
             continue;
@@ -78,13 +83,13 @@ function linkContainers(node: AstObject): void {
                     item.$container = node;
                     item.$containerProperty = name;
                     item.$containerIndex = i;
-                    linkContainers(item);
+                    linkContainers(item, out);
                 }
             }
         } else if (isAstObject(value)) {
             value.$container = node;
             value.$containerProperty = name;
-            linkContainers(value);
+            linkContainers(value, out);
         }
     }
 }
@@ -92,6 +97,8 @@ function linkContainers(node: AstObject): void {
 export interface FastParseResult {
     readonly value: unknown;
     readonly errors: readonly IRecognitionException[];
+    /** Every AST node in pre-order (empty after errors). */
+    readonly nodes: readonly AstNode[];
 }
 
 export class FastPuppetParser extends EmbeddedActionsParser {
@@ -101,6 +108,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
      * ... Primary for every literal), and Langium's parser allocates and merges a node for each.
      */
     private stack: Array<AstObject | string> = [];
+    /**
+     * Parallel to `stack`: whether that level's node came up already built by a subrule, so its
+     * mandatory defaults are in place (Langium re-applies them at every level it passes).
+     */
+    private built: boolean[] = [];
     private cstStack: CompositeCstNodeImpl[] = [];
     private root: RootCstNodeImpl = new RootCstNodeImpl('');
     private hidden: IToken[] = [];
@@ -131,12 +143,13 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         this.root = new RootCstNodeImpl(text);
         this.cstStack = [this.root];
         this.stack = [];
+        this.built = [];
         this.hidden = lexed.hidden;
         this.hiddenIndex = 0;
         this.input = lexed.tokens;
         let result: unknown = (this.mainRule as RuleFn).call(this);
         if (this.errors.length > 0) {
-            return { value: undefined, errors: this.errors };
+            return { value: undefined, errors: this.errors, nodes: [] };
         }
         if (this.stack.length > 0) {
             result = this.construct();
@@ -145,10 +158,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             result.$cstNode.astNode = result as never;
         }
         this.addHidden(this.hidden.slice(this.hiddenIndex));
+        const nodes: AstObject[] = [];
         if (isAstObject(result)) {
-            linkContainers(result);
+            linkContainers(result, nodes);
         }
-        return { value: result, errors: [] };
+        return { value: result, errors: [], nodes: nodes as unknown as AstNode[] };
     }
 
     // ---- rule definitions (called by the builder, before self-analysis) ----------------------
@@ -177,6 +191,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             }
             this.stack.push(nodeType === DATATYPE ? { $type: DATATYPE, value: '' }
                 : infixName !== undefined ? { $type: nodeType, $infixName: infixName } : nodeType);
+            this.built.push(false);
             impl();
             return this.construct();
         });
@@ -255,6 +270,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             if (isAstObject(result)) {
                 result.$cstNode = undefined;
                 this.stack[this.stack.length - 1] = result;
+                this.built[this.built.length - 1] = true;
             }
         } else if (current.$type === DATATYPE) {
             current['value'] = (current['value'] as string) + String(result);
@@ -272,6 +288,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             }
             result.$cstNode = undefined;
             this.stack[this.stack.length - 1] = result;
+            this.built[this.built.length - 1] = true;
         }
     }
 
@@ -308,9 +325,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             lastCst.container = cst;
             cst.content.push(lastCst);
             this.stack.push({ $type: type });
+            this.built.push(false);
             this.assign(assign, last);
         } else {
             this.current().$type = type;
+            this.built[this.built.length - 1] = false;
         }
     }
 
@@ -354,6 +373,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
 
     private construct(): unknown {
         const top = this.stack.pop() as AstObject | string;
+        const built = this.built.pop() === true;
         const obj: AstObject = typeof top === 'string' ? { $type: top } : top;
         const cst = this.cstStack[this.cstStack.length - 1] ?? this.root;
         obj.$cstNode = cst;
@@ -366,6 +386,9 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         }
         if (obj.$type === DATATYPE) {
             return obj['value'];
+        }
+        if (built) {
+            return obj;
         }
         let defaults = this.defaults.get(obj.$type);
         if (!defaults) {

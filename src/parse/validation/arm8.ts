@@ -12,7 +12,7 @@ import { allNodes } from '../lowering/walk.js';
  * grammar is lenient (any modifiers, keys and clauses in a bind operation) so that these come
  * out as located, named errors instead of syntax errors.
  */
-export function validateArm8(program: Program, report: Report): void {
+export function validateArm8(program: Program, report: Report, nodes: readonly AstNode[] = allNodes(program)): void {
     const v = new Arm8Validator(report);
     for (const d of program.arm8) {
         if (d.$type === 'SiteExpression') {
@@ -21,7 +21,7 @@ export function validateArm8(program: Program, report: Report): void {
             v.bindings(d);
         }
     }
-    for (const node of allNodes(program)) {
+    for (const node of nodes) {
         if (node.$type === 'AccessExpression') {
             const a = node as Extract<Expression, { $type: 'AccessExpression' }>;
             if (a.query && a.left.$type !== 'TypeReference') {

@@ -50,13 +50,13 @@ function statementLists(node: AstNode): ReadonlyArray<readonly Expression[]> {
  * The errors Puppet's parser itself raises after parsing (its parse-time rewrites), then the
  * validator's checks when `validate` is set.
  */
-export function checkProgram(program: Program, report: Report, validate: boolean): void {
+export function checkProgram(program: Program, report: Report, validate: boolean, nodes: readonly AstNode[] = allNodes(program)): void {
     let parseErrors = false;
     const error = (code: ParseIssueCode, offset: number, ...args: string[]): void => {
         parseErrors = true;
         report('error', code, offset, ...args);
     };
-    for (const node of allNodes(program)) {
+    for (const node of nodes) {
         for (const list of statementLists(node)) {
             lowerStatements(list, e => {
                 const comma = keywordOffset(e.list, ',') ?? startOf(e.list);
@@ -101,7 +101,7 @@ export function checkProgram(program: Program, report: Report, validate: boolean
         }
     }
     if (validate && !parseErrors) {
-        validateProgram(program, report);
+        validateProgram(program, report, nodes);
     }
 }
 

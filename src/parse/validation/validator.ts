@@ -69,9 +69,9 @@ function definitionLabel(node: AstNode): string {
 }
 
 /** Puppet's checker4_0 rules over a program that parsed cleanly. */
-export function validateProgram(program: Program, report: Report): void {
+export function validateProgram(program: Program, report: Report, nodes: readonly AstNode[] = allNodes(program)): void {
     const error = (node: AstNode, code: Parameters<Report>[1], ...args: string[]): void => report('error', code, positionOf(node), ...args);
-    for (const node of allNodes(program)) {
+    for (const node of nodes) {
         checkStatementLists(node, error);
         switch (node.$type) {
             case 'AssignmentExpression': {
@@ -175,7 +175,7 @@ export function validateProgram(program: Program, report: Report): void {
                 break;
         }
     }
-    validateArm8(program, report);
+    validateArm8(program, report, nodes);
 }
 
 type ErrorFn = (node: AstNode, code: Parameters<Report>[1], ...args: string[]) => void;
