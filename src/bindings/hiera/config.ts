@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues, type BindingsIssueCode } from '../issues.js';
 import { parseYamlData } from './data-file.js';
 import { LookupError, PuppetErrorClass } from './errors.js';

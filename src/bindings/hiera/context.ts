@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 
 /**
  * What a lookup may read besides the data: the node's facts and trusted data and, when a

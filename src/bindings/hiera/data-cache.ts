@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
 import { parseJsonData, parseYamlData, type DataFile } from './data-file.js';

@@ -1,6 +1,6 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { SourcePoint } from '../../common/index.js';
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
@@ -100,7 +100,7 @@ function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue
                     continue;
                 }
             }
-            setKey(out, key, v);
+            out.set(key, v); // a repeated key replaces the value in place, as in Ruby
         }
         return out;
     }
@@ -109,12 +109,7 @@ function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue
 
 /** Ruby Hash#merge!: existing keys keep their place, new keys are appended. */
 function mergeInto(target: Map<PuppetValue, PuppetValue>, source: Map<PuppetValue, PuppetValue>): void {
-    for (const [k, v] of source) setKey(target, k, v);
-}
-
-/** Map keys: scalars (bigint included) compare by value, so a repeated key replaces in place as in Ruby. */
-function setKey(target: Map<PuppetValue, PuppetValue>, key: PuppetValue, v: PuppetValue): void {
-    target.set(key, v);
+    for (const [k, v] of source) target.set(k, v);
 }
 
 function convertScalar(raw: unknown, style: string | undefined, tag: string | undefined, node: YamlNode, forbid: Forbid): PuppetValue {

@@ -1,17 +1,16 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { PuppetValue } from '../../model/index.js';
+import { formatValue, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { HieraScope, type HieraContext } from './context.js';
+import type { HieraLayerKind } from './config.js';
 import type { HieraFileCache, WarningSink } from './data-cache.js';
 import { isLookupError, LookupError, notFoundError, PuppetErrorClass } from './errors.js';
 import type { Explainer } from './explain.js';
-import type { HieraLayerKind } from './config.js';
 import { Interpolator } from './interpolation.js';
 import { Invocation } from './invocation.js';
 import { DataLayer, displayPath, withMerge } from './layer.js';
 import { dig, LookupKey, NOT_FOUND, type Found } from './lookup-key.js';
-import { formatValue } from '../../values/index.js';
 import { compilePatterns, LOOKUP_OPTIONS, optionsForKey, validateLookupOptions, type CompiledOptions } from './lookup-options.js';
 import { MergeStrategy } from './merge.js';
 

@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { rubyInspect } from './ruby-format.js';
 
 /**

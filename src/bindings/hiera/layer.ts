@@ -1,7 +1,7 @@
 import { existsSync, globSync, statSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import type { SourcePoint } from '../../common/index.js';
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import type { HierarchyLevel, HieraConfig, HieraLayerKind } from './config.js';
 import { configError } from './config.js';

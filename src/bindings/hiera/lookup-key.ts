@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 

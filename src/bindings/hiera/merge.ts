@@ -1,4 +1,4 @@
-import { PSensitive, type PuppetValue } from '../../model/index.js';
+import { PSensitive, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { NOT_FOUND, type Found } from './lookup-key.js';
@@ -205,7 +205,7 @@ function deepMerge(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions):
                 if (truthy(dest.get(k))) dest.set(k, deepMerge(sv, dest.get(k) as PuppetValue, o));
                 else dest.set(k, deepMerge(sv, deepClone(sv), o));
             } else {
-                dest = overwriteUnmergeables(source, dest, o);
+                dest = overwriteUnmergeables(source, o);
             }
         }
         return dest;
@@ -241,9 +241,9 @@ function deepMerge(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions):
             if (o.sortMergedArrays) d.sort(rubyCompare);
             return d;
         }
-        return overwriteUnmergeables(src, dest, o);
+        return overwriteUnmergeables(src, o);
     }
-    return overwriteUnmergeables(source, dest, o);
+    return overwriteUnmergeables(source, o);
 }
 
 /** Array#delete_if: removes matching elements in place. */
@@ -258,7 +258,8 @@ function knockoutRegExp(prefix: string): RegExp {
     return new RegExp(`^${prefix}`, 'gm');
 }
 
-function overwriteUnmergeables(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions): PuppetValue {
+/** DeepMerge.overwrite_unmergeables: the source replaces dest, knockout strings becoming "". */
+function overwriteUnmergeables(source: PuppetValue, o: DeepMergeOptions): PuppetValue {
     if (o.knockoutPrefix === undefined) return source;
     const re = knockoutRegExp(o.knockoutPrefix);
     if (typeof source === 'string') {
@@ -271,7 +272,6 @@ function overwriteUnmergeables(source: PuppetValue, dest: PuppetValue, o: DeepMe
         removeWhere(source, x => typeof x === 'string' && test.test(x));
         return source;
     }
-    void dest;
     return source;
 }
 

@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 
 /** A Ruby Symbol (`:name`): allowed by Puppet's YAML load, but not a valid lookup value. */
 export class RubySymbol {

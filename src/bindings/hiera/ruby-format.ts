@@ -1,4 +1,4 @@
-import { PSensitive, type PuppetValue } from '../../model/index.js';
+import { PSensitive, type PuppetValue } from '../../values/index.js';
 
 /**
  * Ruby's `to_s` of a value, which is what Hiera's `gsub` splices into a string when an

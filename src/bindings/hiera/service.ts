@@ -1,6 +1,6 @@
 import { resolve, join } from 'node:path';
 import { inject, type Module } from 'langium';
-import type { PuppetValue } from '../../model/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import type { HieraContext } from './context.js';
 import { HieraFileCache, type WarningSink } from './data-cache.js';
 import { HieraEngine, type HieraEnvironment, type HieraTypeSupport, type LookupRequest } from './engine.js';
