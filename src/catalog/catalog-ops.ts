@@ -203,6 +203,9 @@ export class CatalogOps {
         for (const [name, d] of defaults) {
             if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault' });
         }
+        // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
+        const namevar = core ? core.namevar : 'name';
+        if (r.param(namevar) === title) r.params.delete(namevar);
         this.tagResource(r, scope, [...nameTags(lower)]);
         if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
         if (core && core.namevar !== 'name' || (core && ['package', 'service', 'user', 'group'].includes(lower))) {

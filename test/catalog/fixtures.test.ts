@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createCatalogServices } from '../../src/catalog/index.js';
+import { createCatalogServices, jsonText, normalizedResult, readFacts } from '../../src/catalog/index.js';
 import { compileCase, parseTyped } from './conformance-cases.js';
 
 const dir = join(import.meta.dirname, '..', 'fixtures', 'catalog');
@@ -14,5 +14,19 @@ describe('catalog fixtures recorded from Puppet 7.23', () => {
         const caseDir = join(dir, name);
         const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings: [], classes: [] }, services));
         expect(actual).toEqual(parseTyped(readFileSync(join(caseDir, 'expected.json'), 'utf8')));
+    });
+});
+
+const site = join(import.meta.dirname, '..', '..', 'examples', 'site');
+const factsDir = join(import.meta.dirname, '..', '..', 'examples', 'facts');
+const recorded = join(dir, 'examples-site');
+const nodes = existsSync(recorded) ? readdirSync(recorded).filter(f => f.endsWith('.json')).map(f => f.slice(0, -5)).sort() : [];
+
+/** The bundled example site, for every node of examples/facts, against Puppet's catalogs. */
+describe('the example site compiles as Puppet compiles it', () => {
+    test.each(nodes)('%s', node => {
+        const facts = readFacts(join(factsDir, `${node}.yaml`));
+        const result = services.compile(site, 'production', { node, facts: facts.facts });
+        expect(parseTyped(jsonText(normalizedResult(result)))).toEqual(parseTyped(readFileSync(join(recorded, `${node}.json`), 'utf8')));
     });
 });
