@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,7 +46,7 @@ function relevant(lines: readonly string[]): string[] {
 }
 
 /** `puppet apply --catalog` with throwaway config dirs; returns the resource lines with the root prefix removed. */
-export function puppetApply(catalogFile: string, root: string, noop: boolean): string[] {
+export async function puppetApply(catalogFile: string, root: string, noop: boolean): Promise<string[]> {
     const conf = mkdtempSync(join(tmpdir(), 'modelc-puppet-'));
     try {
         const rebased = join(conf, 'catalog.json');
@@ -57,8 +58,9 @@ export function puppetApply(catalogFile: string, root: string, noop: boolean): s
         const args = ['apply', '--catalog', rebased, '--color=false', ...(noop ? ['--noop'] : []), '--facts_terminus=json', `--certname=${node}`,
             ...['confdir', 'vardir', 'rundir', 'logdir', 'publicdir', 'codedir'].map(d => `--${d}=${conf}/${d}`)];
         // One stream, so errors (stderr) and notices (stdout) keep their relative order.
-        const res = spawnSync('/bin/sh', ['-c', `exec puppet ${args.map(a => `'${a}'`).join(' ')} 2>&1`], { encoding: 'utf8', timeout: 120_000 });
-        const out = res.stdout.split('\n');
+        // Asynchronous, so several cases run puppet at the same time.
+        const { stdout } = await promisify(execFile)('/bin/sh', ['-c', `exec puppet ${args.map(a => `'${a}'`).join(' ')} 2>&1 || true`], { encoding: 'utf8', timeout: 120_000 });
+        const out = stdout.split('\n');
         return relevant(out).map(l => l.split(root).join(''));
     } finally {
         rmSync(conf, { recursive: true, force: true });

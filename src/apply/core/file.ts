@@ -55,6 +55,25 @@ function lookupId(r: ClassicResource, file: '/etc/passwd' | '/etc/group', name: 
     return entry.id;
 }
 
+/** An unknown account makes the property out of sync; the failure comes when syncing it. */
+function idOrNull(r: ClassicResource, file: '/etc/passwd' | '/etc/group', name: DslValue): number | null {
+    try {
+        return lookupId(r, file, name, '');
+    } catch {
+        return null;
+    }
+}
+
+/** Puppet logs an unknown account once on its own before the harness reports the failed change. */
+function loggedLookup(r: ClassicResource, file: '/etc/passwd' | '/etc/group', name: DslValue, what: string): number {
+    try {
+        return lookupId(r, file, name, what);
+    } catch (e) {
+        r.env?.log({ level: 'err', message: e instanceof Error ? e.message : String(e), time: new Date() });
+        throw e;
+    }
+}
+
 function nameOf(file: '/etc/passwd' | '/etc/group', id: number): string {
     return readDb('/', file).find(e => e.id === id)?.name ?? String(id);
 }
@@ -63,10 +82,7 @@ function nameOf(file: '/etc/passwd' | '/etc/group', id: number): string {
 function create(r: ClassicResource, kind: string): void {
     const path = realPath(r);
     // Like Puppet, missing parent directories are an error, not created on the way.
-    if (!existsSync(dirname(path))) {
-        const where = r.file !== undefined && r.line !== undefined ? ` (file: ${r.file}, line: ${r.line})` : '';
-        throw new PuppetError(`Could not set '${kind}' on ensure: No such file or directory @ rb_sysopen - ${toS(r.get('path'))}${where}`);
-    }
+    if (!existsSync(dirname(path))) throw new PuppetError(`No such file or directory @ rb_sysopen - ${toS(r.get('path'))}`);
     const existing = kindOf(path);
     if (existing !== ABSENT && toS(existing) !== kind) rmSync(path, { recursive: r.is('force'), force: true });
     if (kind === 'directory') mkdirSync(path, { recursive: true });
@@ -137,7 +153,16 @@ export function fileType(): ClassicType {
                     rmSync(path, { recursive: true, force: true });
                     return 'file_removed';
                 }
-                create(r, should === 'present' ? 'file' : should);
+                try {
+                    create(r, should === 'present' ? 'file' : should);
+                } catch (e) {
+                    // Puppet wraps the failure with the value and the declaration, and logs it twice
+                    // (once raising it, once reporting it) before the harness reports the change failure.
+                    const where = r.file !== undefined && r.line !== undefined ? ` (file: ${r.file}, line: ${r.line})` : '';
+                    const message = `Could not set '${should}' on ensure: ${e instanceof Error ? e.message : String(e)}${where}`;
+                    for (let i = 0; i < 2; i++) r.env?.log({ level: 'err', message, time: new Date() });
+                    throw new PuppetError(message);
+                }
                 return 'file_created';
             });
         });
@@ -183,8 +208,8 @@ export function fileType(): ClassicType {
                 const path = realPath(this.resource);
                 return kindOf(path) === ABSENT ? ABSENT : nameOf('/etc/passwd', lstatSync(path).uid);
             });
-            p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(lookupId(this.resource, '/etc/passwd', this.should, 'user')) === toS(is)); });
-            p.sync(function () { chownSync(realPath(this.resource), lookupId(this.resource, '/etc/passwd', this.should, 'user'), lstatSync(realPath(this.resource)).gid); return 'owner_changed'; });
+            p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(idOrNull(this.resource, '/etc/passwd', this.should)) === toS(is)); });
+            p.sync(function () { chownSync(realPath(this.resource), loggedLookup(this.resource, '/etc/passwd', this.should, 'user'), lstatSync(realPath(this.resource)).gid); return 'owner_changed'; });
         });
         t.newproperty('group', p => {
             p.desc('Which group should own the file.');
@@ -192,8 +217,8 @@ export function fileType(): ClassicType {
                 const path = realPath(this.resource);
                 return kindOf(path) === ABSENT ? ABSENT : nameOf('/etc/group', lstatSync(path).gid);
             });
-            p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(lookupId(this.resource, '/etc/group', this.should, 'group')) === toS(is)); });
-            p.sync(function () { chownSync(realPath(this.resource), lstatSync(realPath(this.resource)).uid, lookupId(this.resource, '/etc/group', this.should, 'group')); return 'group_changed'; });
+            p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(idOrNull(this.resource, '/etc/group', this.should)) === toS(is)); });
+            p.sync(function () { chownSync(realPath(this.resource), lstatSync(realPath(this.resource)).uid, loggedLookup(this.resource, '/etc/group', this.should, 'group')); return 'group_changed'; });
         });
         t.newproperty('target', p => {
             p.desc('The target for creating a link.');
