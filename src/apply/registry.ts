@@ -9,7 +9,7 @@ import { ResourceApiType } from './rsapi/rsapi-type.js';
 import { connectTransport, type Transport, type TransportFactory } from './rsapi/transport.js';
 import { definitionsFromModel, definitionsToModel } from './rsapi/serialize.js';
 import type { Model, ModelObject } from '../model/index.js';
-import type { ApplicableType } from './run/harness.js';
+import type { ApplicableType, CatalogResource } from './run/harness.js';
 import type { TypeSystem } from './type-system.js';
 import type { PuppetValue } from './values.js';
 import { deepCopy } from './value-equality.js';
@@ -106,6 +106,23 @@ export class TypeRegistry {
             return { name: t.name, properties: t.properties.map(p => p.name), parameters: t.parameters.map(p => p.name), namevars: t.keyAttributes() };
         }
         return undefined;
+    }
+
+    /**
+     * Checks a resource against its type the way the agent will (attribute names, values against
+     * their types, title patterns, mandatory parameters), without providers: what a compiler
+     * reports before a catalog is ever applied. Undefined when the resource is valid or the type
+     * is not a resource type of this environment (classes, defined types).
+     */
+    validateResource(resource: CatalogResource): string | undefined {
+        const type = this.type(resource.type);
+        if (!type) return undefined;
+        try {
+            type.startRun({ root: '/', noop: true, strict: 'off', log: () => undefined }).instantiate(resource);
+            return undefined;
+        } catch (e) {
+            return e instanceof Error ? e.message : String(e);
+        }
     }
 
     /** `register_transport`: a second registration of one name is an error, unlike types. */

@@ -44,3 +44,17 @@ describe('definitions are serializable models (metamodel/resource-api.emfatic)',
             'err: /Stage[main]/Main/Apt_key[0x12345678]: Could not evaluate: provider class Puppet::Provider::AptKey::AptKey not found in puppet/provider/apt_key/apt_key']);
     });
 });
+
+describe('compile-time validation against the same definitions', () => {
+    it.each([
+        { id: 'a valid resource', r: res('apt_key', '0x12345678', { source: '/k' }), message: undefined },
+        { id: 'an unknown attribute', r: res('apt_key', '0x12345678', { nope: 1n }), message: "no parameter named 'nope'" },
+        { id: 'a read_only attribute', r: res('apt_key', '0x12345678', { created: 'x' }), message: 'Attempting to set `created` read_only attribute value to `x`' },
+        { id: 'a core type value', r: res('file', 'relative'), message: "Parameter path failed on File[relative]: File paths must be fully qualified, not 'relative'" },
+        { id: 'a defined type (not a resource type)', r: res('Foo::Bar', 'x', { anything: 1n }), message: undefined }
+    ])('$id', c => {
+        const { registry } = newRegistry();
+        registry.importDefinitions(decodeJson(encodeJson((() => { const r = newRegistry().registry; r.registerType(APT_KEY); return r.exportDefinitions(); })()), 'defs.json').root);
+        expect(registry.validateResource(c.r)).toBe(c.message);
+    });
+});
