@@ -6,7 +6,7 @@ import {
 } from '../types/index.js';
 import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
-import { coreType, METAPARAMS } from './core-types.js';
+import { coreType, METAPARAMS, RELATIONSHIP_PARAMS } from './core-types.js';
 import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
 import { isTruthy } from './evaluator/operators.js';
 import type { Definition } from './loader.js';
@@ -218,6 +218,11 @@ export class CatalogOps {
                 this.catalog.aliases.set(resourceKey(type, nv), r);
             }
         }
+        // The alias metaparameter makes the resource findable under other titles.
+        const alias = r.param('alias');
+        for (const a of alias === undefined || alias === null ? [] : Array.isArray(alias) ? alias : [alias]) {
+            if (typeof a === 'string') this.catalog.aliases.set(resourceKey(type, a), r);
+        }
         if (define) this.validateDefineParams(r, define, attrs);
         const container = scope.resource ?? this.mainClass;
         this.catalog.add(r);
@@ -301,7 +306,8 @@ export class CatalogOps {
         const n = name.replace(/^::/, '').toLowerCase();
         const existing = this.catalog.find('Class', n);
         if (existing) {
-            throw new RuntimeFailure(`Duplicate declaration: Class[${classTitle(n)}] is already declared; cannot redeclare (file: ${where.file}, line: ${where.line})`);
+            const at = existing.where ? ` at (file: ${existing.where.file}, line: ${existing.where.line})` : '';
+            throw new RuntimeFailure(`Duplicate declaration: Class[${classTitle(n)}] is already declared${at}; cannot redeclare (file: ${where.file}, line: ${where.line})`);
         }
         return this.evaluateClass(n, scope, params, 'resource', where);
     }
@@ -748,7 +754,15 @@ export class CatalogOps {
             const param = rel.op === '->' || rel.op === '<-' ? 'before' : 'notify';
             const srcOps = forward ? rel.left : rel.right;
             const tgtOps = forward ? rel.right : rel.left;
-            const sources = this.expand(srcOps, () => '');
+            // A missing source is reported "on" the first target, a missing target "from" the first source.
+            const known = (ops: Operand[]): CatalogResource | undefined => {
+                for (const o of ops) {
+                    const r = 'collector' in o ? o.collector.collected[0] : this.catalog.find(o.type, o.title);
+                    if (r) return r;
+                }
+                return undefined;
+            };
+            const sources = this.expand(srcOps, () => `on '${known(tgtOps)?.ref ?? ''}'`);
             const firstSource = sources[0];
             const targets = this.expand(tgtOps, () => firstSource ? `from '${firstSource.ref}'` : '');
             for (const s of sources) {
@@ -764,6 +778,7 @@ export class CatalogOps {
         if (unrealized.length) {
             throw new PuppetFailure(`Failed to realize virtual resources ${unrealized.map(x => displayRef(x.type, x.title)).join(', ')}`);
         }
+        this.validateRelationshipTargets();
         for (const r of this.catalog.resources.values()) {
             if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
             const core = coreType(r.type);
@@ -776,6 +791,23 @@ export class CatalogOps {
         }
         for (const [key, r] of [...this.catalog.resources]) {
             if (r.virtual && !r.exported) this.catalog.resources.delete(key);
+        }
+    }
+
+    /** Every before/require/notify/subscribe value must name a resource of the catalog (Puppet's catalog validation). */
+    private validateRelationshipTargets(): void {
+        for (const r of this.catalog.resources.values()) {
+            if (r.virtual || r.exported) continue;
+            for (const [name, p] of r.params) {
+                if (!RELATIONSHIP_PARAMS.has(name)) continue;
+                for (const ref of flattenRefs(p.value)) {
+                    const target = this.catalog.find(ref.type, ref.title);
+                    if (target && !target.virtual) continue;
+                    const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
+                    throw new PuppetFailure(`Could not find resource '${displayRef(ref.type, ref.title)}' in parameter '${name}'${loc}`, r.where,
+                        'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
+                }
+            }
         }
     }
 

@@ -1,4 +1,7 @@
-import { capitalize, PAnyType, PClassType, PResourceType, typeToString } from '../types/index.js';
+import {
+    capitalize, PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
+} from '../types/index.js';
 import {
     formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp,
     type PuppetValue
@@ -36,8 +39,34 @@ export function toCatalogJson(v: PuppetValue): Json {
     if (v instanceof PSemVer) return { __ptype: 'SemVer', __pvalue: v.toString() };
     if (v instanceof PSemVerRange) return { __ptype: 'SemVerRange', __pvalue: v.toString() };
     if (v instanceof PDeferred) return { __ptype: 'Deferred', name: v.name, arguments: v.args.map(toCatalogJson) };
-    if (v instanceof PAnyType) return { __ptype: 'Type', __pvalue: typeToString(v) };
+    if (v instanceof PAnyType) return pcoreType(v);
     return null;
+}
+
+/** A type as Puppet's rich data writes it: `{"__ptype": "Pcore::IntegerType", "from": 1, "to": 2}`. */
+export function pcoreType(t: PAnyType): Json {
+    const r = resolveAlias(t);
+    const out: { [k: string]: Json | undefined } = { __ptype: `Pcore::${r.kind}Type` };
+    const range = (from: bigint | number | null, to: bigint | number | null): void => {
+        if (from !== null || to !== null) out.from = from;
+        if (to !== null) out.to = to;
+    };
+    const sub = (x: PAnyType | null): Json | undefined => x === null ? undefined : pcoreType(x);
+    if (r instanceof PIntegerType) range(r.from, r.to);
+    else if (r instanceof PFloatType) range(r.from, r.to);
+    else if (r instanceof PStringType) out.size_type_or_value = sub(r.size);
+    else if (r instanceof PEnumType) { out.values = [...r.values]; if (r.caseInsensitive) out.case_insensitive = true; }
+    else if (r instanceof PPatternType) out.patterns = r.patterns.map(p => ({ __ptype: 'Pcore::RegexpType', pattern: p.source }));
+    else if (r instanceof PRegexpType) out.pattern = r.pattern?.source;
+    else if (r instanceof PArrayType) { out.element_type = sub(r.element ?? PSimpleType.of('Any')); out.size_type = sub(r.size); }
+    else if (r instanceof PHashType) { out.key_type = sub(r.key ?? PSimpleType.of('Any')); out.value_type = sub(r.value ?? PSimpleType.of('Any')); out.size_type = sub(r.size); }
+    else if (r instanceof PTupleType) { out.types = r.types.map(pcoreType); out.size_type = sub(r.size); }
+    else if (r instanceof PVariantType) out.types = r.types.map(pcoreType);
+    else if (r instanceof POptionalType || r instanceof PNotUndefType || r instanceof PTypeType || r instanceof PIterableType) out.type = sub(r.type);
+    else if (r instanceof PBooleanType && r.value !== null) out.value = r.value;
+    else if (r instanceof PResourceType) { if (r.typeName !== null) out.type_name = capitalize(r.typeName); }
+    else if (r instanceof PClassType) { if (r.className !== null) out.class_name = r.className; }
+    return out;
 }
 
 function byteCompare(a: string, b: string): number {
