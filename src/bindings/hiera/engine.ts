@@ -48,6 +48,10 @@ export interface LookupRequest {
     readonly type?: string;
     /** Records the explanation of this lookup. */
     readonly explainer?: Explainer;
+    /** lookup()'s `override` option: names answered from this hash without a lookup. */
+    readonly overrides?: ReadonlyMap<PuppetValue, PuppetValue>;
+    /** lookup()'s `default_values_hash` option: per-name defaults when no name is found. */
+    readonly defaultValues?: ReadonlyMap<PuppetValue, PuppetValue>;
 }
 
 export interface EngineServices {
@@ -84,10 +88,14 @@ export class HieraEngine {
     /** Lookup.lookup: the first name with a value wins; then the default; else not-found. */
     lookup(names: string | readonly string[], req: LookupRequest = {}): PuppetValue {
         const list = typeof names === 'string' ? [names] : names;
-        const inv = new Invocation([], req.explainer);
+        const inv = new Invocation([], req.explainer, req.overrides, req.defaultValues);
         for (const name of list) {
+            if (req.overrides?.has(name)) return this.assertType(req.type, req.overrides.get(name) as PuppetValue, `Value found for key '${name}' in override hash`);
             const v = this.searchAndMerge(name, inv, req.merge);
             if (v !== NOT_FOUND) return this.assertType(req.type, v, 'Found value');
+        }
+        for (const name of list) {
+            if (req.defaultValues?.has(name)) return this.assertType(req.type, req.defaultValues.get(name) as PuppetValue, `Value found for key '${name}' in default values hash`);
         }
         if (req.defaultFn) return this.assertType(req.type, req.defaultFn(names), 'Value returned from default block');
         if (req.default) return this.assertType(req.type, req.default.value, 'Default value');

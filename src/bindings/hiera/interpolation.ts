@@ -103,7 +103,13 @@ export function scopeValue(key: string, scope: HieraScope, subject: string, inv?
     const segments = splitKey(key, p => new LookupError(`${p} in string: ${subject}`, { code: BindingsIssues.LOOKUP_KEY_SYNTAX }));
     const root = String(segments[0]);
     const explainer = inv?.explainer;
-    const value = scope.get(root) ?? null;
+    // Lookup::Interpolation's scope lookup: the override hash first, then the scope, then the default values hash.
+    let value: PuppetValue;
+    if (inv?.overrides?.has(root)) value = inv.overrides.get(root) as PuppetValue;
+    else {
+        const v = scope.get(root);
+        value = v === undefined && inv?.defaults?.has(root) ? inv.defaults.get(root) as PuppetValue : v ?? null;
+    }
     if (explainer) explainer.within('Global Scope', () => { if (value !== null) explainer.found(root, value); });
     if (value === null || segments.length === 1) return value;
     const rest = segments.slice(1);

@@ -1,5 +1,6 @@
 import { BindingsIssues } from '../issues.js';
 import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
+import type { PuppetValue } from '../../values/index.js';
 import type { Explainer } from './explain.js';
 
 /**
@@ -10,11 +11,18 @@ export class Invocation {
     topKey = '';
     moduleName: string | undefined;
 
-    constructor(readonly nameStack: string[] = [], readonly explainer?: Explainer) {}
+    constructor(
+        readonly nameStack: string[] = [],
+        readonly explainer?: Explainer,
+        /** lookup()'s `override` hash: values used instead of any lookup, also seen by `%{var}`. */
+        readonly overrides?: ReadonlyMap<PuppetValue, PuppetValue>,
+        /** lookup()'s `default_values_hash`: values for names found nowhere, also seen by `%{var}`. */
+        readonly defaults?: ReadonlyMap<PuppetValue, PuppetValue>
+    ) {}
 
-    /** A nested invocation sharing the recursion guard and the explanation. */
+    /** A nested invocation sharing the recursion guard, the explanation and the override/default hashes. */
     child(): Invocation {
-        return new Invocation(this.nameStack, this.explainer);
+        return new Invocation(this.nameStack, this.explainer, this.overrides, this.defaults);
     }
 
     begin(key: string, moduleName: string | undefined): this {

@@ -266,3 +266,18 @@ describe('global layer (confdir hiera.yaml)', () => {
             .toThrow('Use "data_hash: yaml_data" instead of "hiera3_backend: yaml" (file: hiera.yaml, line: 5)');
     });
 });
+
+describe('lookup() override and default_values_hash options', () => {
+    const env = { 'hiera.yaml': V5('  - name: c\n    path: common.yaml\n'), 'data/common.yaml': 'a: data\nmsg: "v=%{var}"\n' };
+    test.each<[string, Parameters<ReturnType<typeof hieraFor>['lookup']>[1], PuppetValue]>([
+        ['an override wins over data', { overrides: h([['a', 'over']]) }, 'over'],
+        ['a default value applies only when nothing is found', { defaultValues: h([['a', 'dv']]) }, 'data']
+    ])('%s', (_n, req, expected) => expect(hieraFor(env).lookup('a', req)).toBe(expected));
+
+    test('default values hash for a missing name, and as an interpolation variable', () => {
+        const svc = hieraFor(env);
+        expect(svc.lookup(['x', 'y'], { defaultValues: h([['y', 'dy']]) })).toBe('dy');
+        expect(svc.lookup('msg', { overrides: h([['var', 'o']]) })).toBe('v=o');
+        expect(() => svc.lookup('x', { overrides: h([['x', 'str']]), type: 'Integer' })).toThrow("Value found for key 'x' in override hash has wrong type, expects an Integer value, got String");
+    });
+});
