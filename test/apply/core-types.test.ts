@@ -106,3 +106,13 @@ describe('user, group, package, service report what they would do under a root',
         ]);
     });
 });
+
+describe('the core types accept what the compiler accepts', () => {
+    it.each(['notify', 'file', 'exec', 'user', 'group', 'package', 'service'])('%s', async name => {
+        const { coreType } = await import('../../src/catalog/core-types.js');
+        const { coreTypes, METAPARAMS } = await import('../../src/apply/index.js');
+        const ours = coreTypes().find(t => t.name === name);
+        const compiler = coreType(name);
+        expect([...(compiler?.attributes ?? [])].filter(a => !ours?.attr(a) && !METAPARAMS.has(a))).toEqual([]);
+    });
+});

@@ -22,7 +22,7 @@ export function groupType(): ClassicType {
         t.newparam('name', { namevar: true });
         t.newproperty('gid', p => p.munge(v => toS(v)));
         t.newproperty('members', { arrayMatching: 'all' });
-        for (const n of ['system', 'allowdupe', 'auth_membership', 'forcelocal', 'provider', 'attribute_membership', 'ia_load_module']) t.newparam(n);
+        for (const n of ['system', 'allowdupe', 'auth_membership', 'forcelocal', 'provider', 'attribute_membership', 'ia_load_module', 'attributes']) t.newparam(n);
         t.provide({
             name: 'groupadd',
             isDefault: true,
@@ -64,7 +64,7 @@ export function userType(): ClassicType {
         t.newproperty('comment');
         t.newproperty('password', p => p.sensitive());
         for (const n of ['managehome', 'system', 'purge_ssh_keys', 'provider', 'membership', 'expiry', 'allowdupe', 'forcelocal',
-            'password_max_age', 'password_min_age', 'password_warn_days', 'roles', 'auths', 'profiles', 'keys', 'attributes', 'iterations', 'salt', 'loginclass', 'project']) {
+            'password_max_age', 'password_min_age', 'password_warn_days', 'roles', 'auths', 'profiles', 'keys', 'attributes', 'iterations', 'salt', 'loginclass', 'project', 'role_membership', 'profile_membership', 'key_membership', 'auth_membership', 'attribute_membership', 'ia_load_module']) {
             t.newparam(n);
         }
         t.provide({

@@ -14,7 +14,7 @@ const FROM_SOURCE = sym('rsapi_from_source');
 /** Parameters Puppet's file type accepts that this implementation records but does not act on. */
 const PASSIVE_PARAMS = ['backup', 'checksum', 'checksum_value', 'ignore', 'links', 'max_files', 'purge', 'recurse', 'recurselimit',
     'selinux_ignore_defaults', 'show_diff', 'sourceselect', 'validate_cmd', 'validate_replacement', 'source_permissions',
-    'seltype', 'selrole', 'seluser', 'selrange', 'ctime', 'mtime', 'type', 'provider'];
+    'seltype', 'selrole', 'seluser', 'selrange', 'ctime', 'mtime', 'type', 'provider', 'staging_location'];
 
 function realPath(r: ClassicResource): string {
     return underRoot(r.env?.root ?? '/', toS(r.get('path')));

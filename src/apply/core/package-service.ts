@@ -42,7 +42,7 @@ export function packageType(): ClassicType {
                 return installedVersion(r) === ABSENT ? 'package_installed' : 'package_changed';
             });
         });
-        for (const n of ['install_options', 'uninstall_options', 'source', 'provider', 'configfiles', 'responsefile', 'adminfile', 'allowcdrom', 'category', 'description', 'flavor', 'instance', 'platform', 'root', 'status', 'vendor', 'reinstall_on_refresh', 'mark', 'package_settings']) {
+        for (const n of ['install_options', 'uninstall_options', 'source', 'provider', 'configfiles', 'responsefile', 'adminfile', 'allowcdrom', 'category', 'description', 'flavor', 'instance', 'platform', 'root', 'status', 'vendor', 'reinstall_on_refresh', 'mark', 'package_settings', 'command', 'enable_only', 'install_only', 'allow_virtual']) {
             t.newparam(n);
         }
     });
