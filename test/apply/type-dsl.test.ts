@@ -175,6 +175,7 @@ describe('classic type DSL (type-dsl.md §5)', () => {
         expect(ClassicResource.create(t, { title: 'x:y', b: 'z' }).get('b')).toBe('z');
         const plain = ClassicResource.create(t, { title: 'xy' });
         expect([plain.get('a'), plain.get('b')]).toEqual(['xy', undefined]);
+        expect(xy.uniquenessKey()).toEqual(['x', 'y']);
     });
 
     it.each([
@@ -246,6 +247,18 @@ describe('classic type DSL (type-dsl.md §5)', () => {
         const { lines, result } = run(registry, catalogOf([res('dslpre', 'ok'), res('dslpre', 'bad')]));
         expect(lines).toEqual(['err: /Stage[main]/Main/Dslpre[bad]: not ready', 'err: Failed to apply catalog: Some pre-run checks failed']);
         expect(result.aborted?.code).toBe('APPLY_PRE_RUN_CHECK');
+    });
+
+    it('several default providers: the first is used, with Puppet\'s warning; an unknown provider is rejected', () => {
+        const t = newtype('dslprov', b => {
+            b.newparam('name', { namevar: true });
+            b.provide({ name: 'a', isDefault: true, create: () => ({ name: 'a' }) });
+            b.provide({ name: 'b', isDefault: true, create: () => ({ name: 'b' }) });
+        });
+        const logs: LogMessage[] = [];
+        expect(ClassicResource.create(t, { name: 'x' }, runEnv(logs)).providerSpec?.name).toBe('a');
+        expect(messages(logs, 'warning')).toEqual(['Found multiple default providers for dslprov: a, b; using a']);
+        expect(failure(() => ClassicResource.create(t, { name: 'x', provider: 'c' })).message).toBe('Parameter provider failed on Dslprov[x]: Invalid value "c". Valid values are a, b.');
     });
 
     it('errors carry the Ruby classes Puppet raises', () => {

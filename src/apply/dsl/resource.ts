@@ -1,4 +1,4 @@
-import { ArgumentError, DevError, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
+import { DevError, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
 import type {
     ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
 } from '../run/harness.js';
@@ -36,8 +36,10 @@ export class ClassicResource implements ApplicableResource {
         this.noop = options.noop ?? false;
         for (const s of options.sensitive ?? []) this.sensitiveNames.add(s);
         const wanted = options.provider;
-        this.providerSpec = wanted !== undefined ? type.providers.find(p => p.name === wanted) : type.defaultProvider();
-        if (wanted !== undefined && !this.providerSpec) throw new ArgumentError(`Invalid value ${JSON.stringify(wanted)}. Valid values are ${type.providers.map(p => p.name).join(', ')}.`);
+        this.providerSpec = wanted !== undefined ? type.providers.find(p => p.name === wanted) : type.defaultProvider(env?.log);
+        if (wanted !== undefined && !this.providerSpec) {
+            throw new ResourceError(`Parameter provider failed on ${this.ref}: Invalid value ${JSON.stringify(wanted)}. Valid values are ${type.providers.map(p => p.name).join(', ')}.`);
+        }
     }
 
     /** Builds an instance the way Puppet's Type#initialize does: title patterns, values in allattrs order, defaults, validate. */
@@ -121,6 +123,11 @@ export class ClassicResource implements ApplicableResource {
         if (!spec) return undefined;
         if (spec.isProperty) return shouldOf(spec, this.shoulds.get(spec.name));
         return this.params.get(spec.name);
+    }
+
+    /** Puppet's uniqueness_key: the key attribute values, ordered by attribute name. */
+    uniquenessKey(): DslValue[] {
+        return [...this.type.keyAttributes()].sort().map(k => this.get(k));
     }
 
     /** `resource.<name>?` for `boolean: true` attributes. */

@@ -1,5 +1,6 @@
 import { DevError } from '../errors.js';
 import type { ApplicableType, RunEnvironment, TypeRun, CatalogResource, ApplicableResource } from '../run/harness.js';
+import type { LogSink } from '../log.js';
 import { AttributeBuilder, AttributeSpec, type AttributeOptions } from './attribute.js';
 import { ClassicResource } from './resource.js';
 import { ABSENT, PRESENT, sym, type DslValue } from './values.js';
@@ -101,8 +102,13 @@ export class ClassicType implements ApplicableType {
         return f !== undefined && f.methods.length > 0 && f.methods.every(m => provider.methods?.includes(m));
     }
 
-    defaultProvider(): ProviderSpec | undefined {
-        return this.providers.find(p => p.isDefault) ?? this.providers[0];
+    /** The provider marked default (the first of several, with Puppet's warning), else the first. */
+    defaultProvider(log?: LogSink): ProviderSpec | undefined {
+        const defaults = this.providers.filter(p => p.isDefault);
+        if (defaults.length > 1) {
+            log?.({ level: 'warning', message: `Found multiple default providers for ${this.name}: ${defaults.map(p => p.name).join(', ')}; using ${defaults[0].name}`, time: new Date() });
+        }
+        return defaults[0] ?? this.providers[0];
     }
 
     startRun(env: RunEnvironment): TypeRun {
