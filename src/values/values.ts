@@ -33,9 +33,12 @@ export class PSensitive {
 export class PRegexp {
     private compiled: RegExp | undefined;
     constructor(readonly source: string) {}
-    /** The pattern as a JavaScript RegExp (Ruby syntax is close enough for the patterns manifests use). */
+    /** The pattern as a JavaScript RegExp (Ruby's syntax translated where the two differ). */
     get regexp(): RegExp {
-        this.compiled ??= new RegExp(rubyToJsPattern(this.source));
+        if (!this.compiled) {
+            const { pattern, flags } = rubyToJs(this.source);
+            this.compiled = new RegExp(pattern, flags);
+        }
         return this.compiled;
     }
 }
@@ -45,9 +48,42 @@ export function regexpLiteral(source: string): string {
     return `/${source.replace(/\\\/|\//g, '\\/')}/`;
 }
 
-/** Ruby regexps spell anchors and a few classes differently from JavaScript. */
+/**
+ * Ruby regexps spell a few things differently from JavaScript: \A, \z, \Z anchors, \h, and
+ * leading option groups such as (?i) or (?m) (Ruby's m is JavaScript's s).
+ */
+export function rubyToJs(source: string): { pattern: string; flags: string } {
+    let pattern = source;
+    let flags = '';
+    const lead = /^\(\?([imx]+)\)/.exec(pattern);
+    if (lead) {
+        pattern = pattern.slice(lead[0].length);
+        if (lead[1].includes('i')) flags += 'i';
+        if (lead[1].includes('m')) flags += 's';
+        if (lead[1].includes('x')) pattern = pattern.replace(/#.*$/gm, '').replace(/\s+/g, '');
+    }
+    if (/\(\?<[A-Za-z_]\w*>/.test(pattern)) pattern = uncaptureUnnamed(pattern);
+    pattern = pattern.replace(/\\A/g, '^').replace(/\\z/g, '$(?![\\s\\S])').replace(/\\Z/g, '(?=\\n?$(?![\\s\\S]))').replace(/\\h/g, '[0-9a-fA-F]');
+    return { pattern, flags };
+}
+
+/** In Ruby, a regexp with named groups does not capture its unnamed groups: make them (?:...). */
+function uncaptureUnnamed(pattern: string): string {
+    let out = '';
+    let inClass = false;
+    for (let i = 0; i < pattern.length; i++) {
+        const c = pattern[i];
+        if (c === '\\') { out += c + (pattern[i + 1] ?? ''); i++; continue; }
+        if (inClass) { if (c === ']') inClass = false; out += c; continue; }
+        if (c === '[') { inClass = true; out += c; continue; }
+        out += c === '(' && pattern[i + 1] !== '?' ? '(?:' : c;
+    }
+    return out;
+}
+
+/** The translated pattern text alone (callers that add their own flags). */
 export function rubyToJsPattern(source: string): string {
-    return source.replace(/\\A/g, '^').replace(/\\[zZ]/g, '$').replace(/\(\?<(\w+)>/g, '(?<$1>');
+    return rubyToJs(source).pattern;
 }
 
 export class PBinary {

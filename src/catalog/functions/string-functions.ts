@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatFloat, formatValue, PRegexp, rubyToJsPattern, type PuppetValue } from '../../values/index.js';
+import { formatFloat, formatValue, PRegexp, rubyToJs, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
 
@@ -13,8 +13,8 @@ function mapStrings(f: (s: string) => string): PuppetFunction {
 }
 
 function toRegExp(p: PuppetValue, flags = ''): RegExp {
-    if (p instanceof PRegexp) return new RegExp(rubyToJsPattern(p.source), flags);
-    return new RegExp(rubyToJsPattern(String(p)), flags);
+    const { pattern, flags: own } = rubyToJs(p instanceof PRegexp ? p.source : String(p));
+    return new RegExp(pattern, [...new Set(flags + own)].join(''));
 }
 
 /** Ruby's String#split: trailing empty fields are dropped. */
