@@ -184,7 +184,8 @@ export class HieraEngine {
         try {
             return this.globalLookup(key, inv, strategy);
         } catch (e) {
-            if (isLookupError(e) && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
+            const isRubyLookupError = isLookupError(e) && (e.puppetClass === PuppetErrorClass.LOOKUP || e.puppetClass === PuppetErrorClass.RECURSIVE);
+            if (isRubyLookupError && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
             throw e;
         }
     }

@@ -42,8 +42,9 @@ export class Invocation {
         try {
             return body();
         } catch (e) {
-            // Ruby's check re-raises any other Puppet::Error (a merge's TypeAssertionError...) as a LookupError.
-            if (isLookupError(e) && e.puppetClass !== PuppetErrorClass.LOOKUP && e.puppetClass !== PuppetErrorClass.RECURSIVE) {
+            // Ruby's check re-raises other Puppet::Errors (a merge's TypeAssertionError...) as LookupErrors;
+            // Ruby errors such as ArgumentError pass through.
+            if (isLookupError(e) && (e.puppetClass === PuppetErrorClass.TYPE_ASSERTION || e.puppetClass === PuppetErrorClass.PUPPET)) {
                 throw e.rewrap(e.message, PuppetErrorClass.LOOKUP);
             }
             throw e;

@@ -98,7 +98,15 @@ export class DataLayer {
             if (!(value !== null && expr.startsWith('::'))) used.set(expr, value);
         };
         const resolveAll = (levels: readonly HierarchyLevel[]): ResolvedLevel[] => levels.map(l => this.resolveLevel(l, inv, record));
-        return { levels: resolveAll(this.config.hierarchy), defaults: resolveAll(this.config.defaultHierarchy ?? []), used };
+        try {
+            return { levels: resolveAll(this.config.hierarchy), defaults: resolveAll(this.config.defaultHierarchy ?? []), used };
+        } catch (e) {
+            // Puppet reports interpolation failures in hiera.yaml against that file.
+            if (e instanceof LookupError && e.issueCode !== undefined && e.at === undefined) {
+                throw configError(e.message, e.issueCode, e.code, this.config.displayPath);
+            }
+            throw e;
+        }
     }
 
     private resolveLevel(level: HierarchyLevel, inv: Invocation, record: (e: string, v: PuppetValue) => void): ResolvedLevel {
@@ -177,8 +185,11 @@ export class DataLayer {
         if (level.functionKind !== 'data_hash' || (fn !== 'yaml_data' && fn !== 'json_data')) {
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }
-        if (loc === null) {
-            throw configError(`one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, this.config.displayPath);
+        if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris') {
+            // The function's argument_mismatch dispatch: it needs a path, and a uri gives none.
+            throw new LookupError(`'${fn}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, {
+                code: BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath }
+            });
         }
         // Files are checked for changes once per layer (one compile); later lookups reuse the parse.
         let file = this.files.get(loc.path);

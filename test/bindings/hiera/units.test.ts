@@ -103,7 +103,9 @@ describe('hiera.yaml validation (Puppet 7.23 messages)', () => {
         ['unknown top key', '---\nversion: 5\nfoo: 1\nhierarchy: []\n', "The Lookup Configuration at 'hiera.yaml' has wrong type, unrecognized key 'foo'"],
         ['defaults without function', V5('  - name: common\n    path: common.yaml\n', 'defaults:\n  datadir: data\n'), "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy 'common' (file: hiera.yaml)"],
         ['reserved option', V5('  - name: c\n    path: common.yaml\n    options:\n      path: x\n'), "Option key 'path' used in hierarchy 'c' is reserved by Puppet (file: hiera.yaml)"],
-        ['unknown function', V5('  - name: c\n    path: common.yaml\n    lookup_key: nope\n'), "Unable to find 'lookup_key' function named 'nope' (file: hiera.yaml)"]
+        ['unknown function', V5('  - name: c\n    path: common.yaml\n    lookup_key: nope\n'), "Unable to find 'lookup_key' function named 'nope' (file: hiera.yaml)"],
+        ['method syntax in a path', V5('  - name: m\n    path: "%{lookup(\'x\')}.yaml"\n'), 'Interpolation using method syntax is not allowed in this context (file: hiera.yaml)'],
+        ['yaml_data with a uri', V5('  - name: m\n    uri: "http://x/y"\n'), "'yaml_data' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function"]
     ])('%s', (_name, config, message) => {
         const svc = hieraFor({ 'hiera.yaml': config, 'data/common.yaml': 'a: 1\n' });
         expect(() => svc.lookup('a')).toThrow(message);
