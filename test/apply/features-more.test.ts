@@ -100,4 +100,17 @@ describe('more runtime behaviours', () => {
     ])('change messages show %s as Puppet does', (_id, value, text) => {
         expect(formatForDisplay(value as never)).toBe(text);
     });
+
+    it('custom_generate adds the provider\'s resources to the catalog, in the generator\'s container', () => {
+        const { registry } = newRegistry();
+        const type = { name: 'gen', desc: 'd', features: ['custom_generate'], attributes: { ensure: { type: 'Enum[present, absent]', desc: 'e' }, name: { type: 'String', desc: 'n', behaviour: 'namevar' } } };
+        registry.registerType(type, () => ({ get: () => [{ name: 'g', ensure: 'present' }], set: () => undefined,
+            generate: (_c, title) => [{ type: 'notify', title: `${title}-1` }, { type: 'Notify', title: `${title}-2`, parameters: { message: 'two' } }] }));
+        expect(run(registry, catalogOf([res('gen', 'g', { ensure: 'present' })])).lines).toEqual([
+            'notice: g-1', "notice: /Stage[main]/Main/Notify[g-1]/message: defined 'message' as 'g-1'",
+            'notice: two', "notice: /Stage[main]/Main/Notify[g-2]/message: defined 'message' as 'two'"]);
+        const bare = newRegistry().registry;
+        bare.registerType(type, () => ({ get: () => [], set: () => undefined }));
+        expect(run(bare, catalogOf([res('gen', 'g', { ensure: 'present' })])).lines).toEqual(['err: Failed to apply catalog: No generate method found within the types provider']);
+    });
 });

@@ -26,6 +26,14 @@ export interface ResourceApiProvider {
     set(context: ProviderContext, changes: Changes, options?: { noop: boolean }): void;
     canonicalize?(context: ProviderContext, resources: ResourceHash[]): ResourceHash[];
     insync?(context: ProviderContext, name: Identity, propertyName: string, isHash: ResourceHash, shouldHash: ResourceHash): unknown;
+    /** custom_generate: resources to add to the catalog, as `{type, title, parameters}`. */
+    generate?(context: ProviderContext, title: string, isHash: ResourceHash, shouldHash: ResourceHash): GeneratedResource[];
+}
+
+export interface GeneratedResource {
+    readonly type: string;
+    readonly title: string;
+    readonly parameters?: Record<string, PuppetValue>;
 }
 
 /** Creates a provider instance; called once per type per run, as late as possible. */

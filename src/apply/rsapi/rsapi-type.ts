@@ -284,6 +284,22 @@ class ResourceApiResource implements ApplicableResource {
         });
     }
 
+    /** custom_generate (features.md §9.6): the provider's resources join the catalog. */
+    generate(): CatalogResource[] {
+        if (!hasFeature(this.run.definition, 'custom_generate')) return [];
+        const provider = this.run.provider;
+        if (!provider.generate) throw new DevError('No generate method found within the types provider');
+        const current = this.run.currentState(this.identity) ?? { title: this.resource.title };
+        return provider.generate(this.run.context, this.resource.title, current, this.target()).map(g => {
+            const type = g.type.toLowerCase();
+            return {
+                type, title: g.title, ref: `${capitalizeType(type)}[${g.title}]`,
+                parameters: new Map(Object.entries(g.parameters ?? {})), sensitiveParameters: new Set<string>(), tags: [...this.resource.tags],
+                ...(this.resource.file !== undefined ? { file: this.resource.file } : {}), ...(this.resource.line !== undefined ? { line: this.resource.line } : {})
+            };
+        });
+    }
+
     evaluate(log: ResourceLog): EvaluationOutcome {
         const def = this.run.definition;
         const current = this.retrieve(log);

@@ -74,6 +74,8 @@ export interface AutoRelationTarget {
 export interface ApplicableResource {
     readonly ref: string;
     autoRelations(): AutoRelationTarget[];
+    /** Resources this one generates into the catalog before the run (custom_generate). */
+    generate?(): CatalogResource[];
     /** Consistency checks against the catalog before anything is applied (may throw). */
     preRunCheck?(): void;
     evaluate(log: ResourceLog): EvaluationOutcome;

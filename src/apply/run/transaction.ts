@@ -81,10 +81,12 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     // Bind every resource of a known type; the others (classes, stages, defined types) are containers.
     const runs = new Map<string, TypeRun>();
     const instances = new Map<string, ApplicableResource>();
-    const byRef = new Map(catalog.resources.map(r => [r.ref, r]));
-    for (const r of catalog.resources) {
+    const resources = [...catalog.resources];
+    const containment = [...catalog.containment];
+    const byRef = new Map(resources.map(r => [r.ref, r]));
+    const bind = (r: CatalogResource): ApplyResult | undefined => {
         const type = registry.type(r.type);
-        if (!type) continue;
+        if (!type) return undefined;
         let run = runs.get(r.type);
         if (!run) {
             run = type.startRun(env);
@@ -95,10 +97,33 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         } catch (e) {
             return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, r);
         }
+        return undefined;
+    };
+    for (const r of catalog.resources) {
+        const failed = bind(r);
+        if (failed) return failed;
     }
-    const containers = new Set(catalog.resources.filter(r => !instances.has(r.ref)).map(r => r.ref));
+    // Generated resources (custom_generate) join the catalog beside their generator, in its container.
+    for (const [ref, inst] of [...instances]) {
+        let generated: CatalogResource[];
+        try {
+            generated = inst.generate?.() ?? [];
+        } catch (e) {
+            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, byRef.get(ref));
+        }
+        const container = catalog.containment.find(([, child]) => child === ref)?.[0];
+        for (const g of generated) {
+            if (byRef.has(g.ref)) continue;
+            resources.push(g);
+            byRef.set(g.ref, g);
+            if (container) containment.push([container, g.ref]);
+            const failed = bind(g);
+            if (failed) return failed;
+        }
+    }
+    const containers = new Set(resources.filter(r => !instances.has(r.ref)).map(r => r.ref));
     const parent = new Map<string, string>();
-    for (const [c, child] of catalog.containment) if (byRef.has(c) && byRef.has(child)) parent.set(child, c);
+    for (const [c, child] of containment) if (byRef.has(c) && byRef.has(child)) parent.set(child, c);
     const pathOf = (ref: string): string[] => {
         const chain: string[] = [];
         for (let p = parent.get(ref); p !== undefined; p = parent.get(p)) chain.unshift(p);
@@ -114,8 +139,8 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     }
 
     const graph = new RelationshipGraph(containers);
-    catalog.resources.forEach((r, i) => graph.addResource(r.ref, i));
-    for (const [c, child] of catalog.containment) if (byRef.has(c) && byRef.has(child)) graph.contain(c, child);
+    resources.forEach((r, i) => graph.addResource(r.ref, i));
+    for (const [c, child] of containment) if (byRef.has(c) && byRef.has(child)) graph.contain(c, child);
     for (const rel of catalog.relationships) {
         for (const end of [rel.source, rel.target]) {
             if (!byRef.has(end)) {
