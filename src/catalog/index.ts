@@ -1,4 +1,4 @@
-export { createCatalogServices, type CatalogServices, type CatalogModule } from './services.js';
+export { createCatalogServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
 export { bootEnvironment, type Environment } from './boot.js';
 export { Compiler, type CompileOptions, type CompileResult, type LogEntry } from './compiler.js';
 export { normalizedResult, jsonText, toCatalogJson, type Json } from './normalize.js';

@@ -1,53 +1,84 @@
+import { inject, type Module } from 'langium';
 import { createHieraDataBinding, createTypeSupport } from '../bindings/hiera/index.js';
-import { PAnyType, parseTypeString } from '../types/index.js';
+import {
+    describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
+} from '../types/index.js';
+import type { PuppetValue } from '../values/index.js';
 import { bootEnvironment, type Environment } from './boot.js';
-import { convert } from './functions/type-functions.js';
 import { Compiler, type CompileOptions, type CompileResult } from './compiler.js';
 import { coreFunctions, type FunctionTable } from './functions/index.js';
+import { convert } from './functions/type-functions.js';
 import type { LookupService } from './lookup.js';
-
-/**
- * The catalog stage's services in Langium's style: each is created once per module instance
- * and can be replaced (e.g. a different lookup service or extra functions) by overriding the
- * factory.
- */
-export interface CatalogServices {
-    readonly Functions: FunctionTable;
-    readonly Lookup: LookupFactory;
-    /** Compiles CODEDIR for a node: boot, load, evaluate, finish. Never throws for errors in the code. */
-    compile(codedir: string, environment: string, options: Omit<CompileOptions, 'lookup'>, basemodulepath?: readonly string[]): CompileResult;
-}
 
 /** Creates the data-binding service for one compile; `warn` logs Puppet's lookup warnings. */
 export type LookupFactory = (env: Environment, warn: (message: string, file?: string) => void) => LookupService | undefined;
 
-export interface CatalogModule {
-    readonly Functions?: () => FunctionTable;
-    readonly Lookup?: () => LookupFactory;
+/** The Puppet type system as the catalog stage uses it (and hands to others). */
+export interface TypeSystem {
+    parse(text: string, resolve?: TypeNameResolver): PAnyType;
+    isInstance(type: PAnyType, value: PuppetValue): boolean;
+    isAssignable(type: PAnyType, other: PAnyType): boolean;
+    toString(type: PAnyType): string;
+    describeMismatch(type: PAnyType, value: PuppetValue): Mismatch[];
+    formatMismatches(subject: string, mismatches: readonly Mismatch[]): string[];
+    /** Puppet's `new`: converts a value to an instance of the type. */
+    convert(type: PAnyType, value: PuppetValue, args?: readonly PuppetValue[]): PuppetValue;
+}
+
+export interface CompileRequest {
+    readonly codedir: string;
+    readonly environment: string;
+    readonly options: Omit<CompileOptions, 'lookup'>;
+    readonly basemodulepath?: readonly string[];
+}
+
+/**
+ * The catalog stage's services in Langium's style (a module of factories, `inject`ed): the core
+ * function table, the lookup (data binding) factory, the type system, environment boot, and the
+ * compile service built from them. Replace any by passing an override module.
+ */
+export interface CatalogServices {
+    readonly Functions: FunctionTable;
+    readonly Lookup: LookupFactory;
+    readonly TypeSystem: TypeSystem;
+    readonly Boot: (codedir: string, environment: string, basemodulepath: readonly string[]) => Environment;
+    readonly Compile: (request: CompileRequest) => CompileResult;
+    /** Compiles CODEDIR for a node: boot, load, evaluate, finish. Never throws for errors in the code. */
+    compile(codedir: string, environment: string, options: Omit<CompileOptions, 'lookup'>, basemodulepath?: readonly string[]): CompileResult;
 }
 
 /** Hiera 5 (src/bindings/hiera) as the lookup service, with Puppet's `new` for convert_to. */
-export function hieraLookupFactory(): LookupFactory {
+export function hieraLookupFactory(types: TypeSystem): LookupFactory {
     return (env, warn) => createHieraDataBinding({
         environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
-        types: createTypeSupport((type, value, args) => convert(type instanceof PAnyType ? type : parseTypeString(String(type)), [value, ...args])),
+        types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
         warn
     });
 }
 
-export function createCatalogServices(module: CatalogModule = {}): CatalogServices {
-    const functions = (module.Functions ?? coreFunctions)();
-    const lookup = (module.Lookup ?? hieraLookupFactory)();
-    return {
-        Functions: functions,
-        Lookup: lookup,
-        compile(codedir, environment, options, basemodulepath = []) {
-            const env = bootEnvironment(codedir, environment, basemodulepath);
-            const logs: Array<{ message: string; file?: string }> = [];
-            const service = lookup(env, (message, file) => { logs.push({ message, file }); });
-            const compiler = new Compiler(env, functions, { ...options, lookup: service });
-            compiler.lookupWarnings = logs;
-            return compiler.compile();
-        }
-    };
+export const defaultTypeSystem: TypeSystem = {
+    parse: parseTypeString, isInstance, isAssignable, toString: typeToString, describeMismatch, formatMismatches,
+    convert: (type, value, args = []) => convert(type, [value, ...args])
+};
+
+export const CatalogModule: Module<CatalogServices> = {
+    Functions: () => coreFunctions(),
+    TypeSystem: () => defaultTypeSystem,
+    Lookup: services => hieraLookupFactory(services.TypeSystem),
+    Boot: () => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath),
+    Compile: services => request => {
+        const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
+        const warnings: Array<{ message: string; file?: string }> = [];
+        const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
+        const compiler = new Compiler(env, services.Functions, { ...request.options, lookup });
+        compiler.lookupWarnings = warnings;
+        return compiler.compile();
+    },
+    compile: services => (codedir: string, environment: string, options: Omit<CompileOptions, 'lookup'>, basemodulepath?: readonly string[]) =>
+        services.Compile({ codedir, environment, options, basemodulepath })
+};
+
+/** The catalog services; pass override modules to replace factories (e.g. `{ Lookup: () => myFactory }`). */
+export function createCatalogServices(...overrides: Array<Module<CatalogServices, Partial<CatalogServices>>>): CatalogServices {
+    return inject(CatalogModule, ...overrides);
 }
