@@ -97,12 +97,13 @@ function fromPuppetJson(data: Record<string, unknown>, file: string): ApplyCatal
 
 function fromCatalogModel(root: ModelObject, file: string): ApplyCatalog {
     const rs = (root.resources ?? []) as ModelObject[];
-    const resources = rs.filter(r => r.virtual !== true && r.exported !== true).map(r => {
+    // As for Puppet's JSON, exported resources are applied (only unrealized virtual ones are not).
+    const resources = rs.filter(r => r.virtual !== true).map(r => {
         const params = new Map<string, PuppetValue>();
         // The model's JSON numbers lose the Integer/Float distinction: integral ones are Integers.
         for (const p of (r.parameters ?? []) as ModelObject[]) params.set(String(p.name), fromRichData(p.value, true));
         return makeResource(String(r.type), String(r.title), params, ((r.sensitiveParameters ?? []) as string[]), (r.tags ?? []) as string[],
-            typeof r.file === 'string' ? r.file : undefined, typeof r.line === 'number' ? r.line : undefined, false);
+            typeof r.file === 'string' ? r.file : undefined, typeof r.line === 'number' ? r.line : undefined, r.exported === true);
     });
     const edges = (root.edges ?? []) as ModelObject[];
     const containment = edges.filter(e => (e.kind ?? 'containment') === 'containment').map(e => [canonicalRef(String(e.source)), canonicalRef(String(e.target))] as const);
