@@ -1,13 +1,10 @@
-/** Issue catalogue of the apply stage: stable codes for every diagnostic it reports. */
+/**
+ * Issue catalogue of the apply stage: stable codes for every diagnostic it reports. Registration
+ * problems are not diagnostics but the gem's exceptions (DevError, ResourceError), raised in code.
+ */
 export const ApplyIssues = {
-    /** A type definition given to registerType/newtype is invalid (the gem's DevError). */
-    TYPE_DEFINITION: 'APPLY_TYPE_DEFINITION',
-    /** A transport schema given to registerTransport is invalid. */
-    TRANSPORT_DEFINITION: 'APPLY_TRANSPORT_DEFINITION',
     /** A catalog file cannot be read as a Puppet catalog or a Catalog model. */
     CATALOG_FORMAT: 'APPLY_CATALOG_FORMAT',
-    /** The catalog names a resource type no registry knows. */
-    UNKNOWN_TYPE: 'APPLY_UNKNOWN_TYPE',
     /** A relationship names a resource that is not in the catalog. */
     MISSING_TARGET: 'APPLY_MISSING_TARGET',
     /** The relationship graph has a cycle. */
