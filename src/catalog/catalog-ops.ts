@@ -352,7 +352,15 @@ export class CatalogOps {
         if (!def) throw new RuntimeFailure(`Could not find class ::${n} for ${this.c.nodeName}`);
         if (def.ast.parent) {
             const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
-            if (!this.catalog.find('Class', parentName)) this.ensureInCatalog(parentName, scope, undefined, undefined);
+            if (!this.catalog.find('Class', parentName)) {
+                if (!this.c.loader.findClass(parentName)) {
+                    const at = this.c.evaluator.where(def.ast);
+                    const where = { file: def.file, line: at.line };
+                    throw new PuppetFailure(`Could not find parent resource type '::${parentName}' of type hostclass in ${this.c.env.name}${whereSuffix(where)}`,
+                        where, 'Puppet::Error', 'Puppet::ParseError');
+                }
+                this.ensureInCatalog(parentName, scope, undefined, undefined);
+            }
         }
         const r = new CatalogResource('Class', classTitle(def.name), 'class', declaredAt ? { file: declaredAt.file, line: declaredAt.line } : undefined);
         r.tags.add('class');

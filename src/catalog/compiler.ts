@@ -253,7 +253,7 @@ export class Compiler {
     }
 
     unknownVariable(name: string, where: Where): PuppetValue {
-        if (this.strictVariables) throw new EvalIssue('EVAL_UNKNOWN_VARIABLE', `Unknown variable: '${name}'.`, where);
+        if (this.strictVariables || this.strict === 'error') throw new EvalIssue('EVAL_UNKNOWN_VARIABLE', `Unknown variable: '${name}'.`, where);
         if (this.strict !== 'off') this.log('warning', `Unknown variable: '${name}'.`, where);
         return null;
     }

@@ -12,7 +12,10 @@ const services = createCatalogServices();
 describe('catalog fixtures recorded from Puppet 7.23', () => {
     test.each(names)('%s', name => {
         const caseDir = join(dir, name);
-        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings: [], classes: [] }, services));
+        // An optional `settings` file holds NAME=VALUE lines (the oracle's --setting).
+        const settingsFile = join(caseDir, 'settings');
+        const settings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8').split('\n').filter(l => l.includes('=')) : [];
+        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes: [] }, services));
         expect(actual).toEqual(parseTyped(readFileSync(join(caseDir, 'expected.json'), 'utf8')));
     });
 });
