@@ -22,19 +22,23 @@ export interface HierarchyLevel {
     readonly options: ReadonlyMap<PuppetValue, PuppetValue>;
     /** 1-based line of the entry's `name:` in hiera.yaml (for provenance), when found. */
     readonly line?: number;
+    /** Version 4 only: the backend's file extension, appended to paths that lack it. */
+    readonly extension?: string;
+    /** Version 4 only: a backend Puppet has no data provider for, and the line naming it (fails when the level is used). */
+    readonly unknownBackend?: { readonly name: string; readonly line?: number };
 }
 
-/** A validated hiera.yaml (version 5). */
+/** A validated hiera.yaml (version 5, or a version 4 file translated to version 5 levels). */
 export interface HieraConfig {
-    readonly version: 5;
+    readonly version: 4 | 5;
     /** As Puppet shows it in messages: relative to the environment when inside it. */
     readonly displayPath: string;
     readonly hierarchy: readonly HierarchyLevel[];
     readonly defaultHierarchy?: readonly HierarchyLevel[];
 }
 
-/** What reading a hiera.yaml gave: a config, or nothing (version 3 at env/module root is ignored). */
-export type ConfigResult = { readonly config: HieraConfig } | { readonly ignored: string };
+/** What reading a hiera.yaml gave: a config (with a deprecation to log), or nothing (version 3 at env/module root is ignored). */
+export type ConfigResult = { readonly config: HieraConfig; readonly warning?: string } | { readonly ignored: string };
 
 const NAME_RE = /^[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?$/;
 const LEVEL_KEYS = new Set(['name', 'options', 'data_hash', 'lookup_key', 'hiera3_backend', 'v4_data_hash', 'data_dig', 'path', 'paths', 'glob', 'globs', 'uri', 'uris', 'mapped_paths', 'datadir']);
@@ -63,7 +67,7 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
         if (version === 4 && layer === 'global') {
             throw configError('hiera.yaml version 4 cannot be used in the global layer', 'HIERA_UNSUPPORTED_VERSION_IN_GLOBAL', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
         }
-        if (version === 4) return { ignored: `${displayPath}: hiera.yaml version 4 (deprecated since Puppet 5) is not supported by modelc; the layer is ignored` };
+        if (version === 4) return parseV4(parsed, displayPath, text.split('\n'));
         throw configError(`This runtime does not support hiera.yaml version ${String(rawVersion)}`, 'HIERA_UNSUPPORTED_VERSION', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
     }
     const wrong = (problem: string): never => {
@@ -106,6 +110,48 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
         throw configError("'default_hierarchy' is only allowed in the module layer", 'HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE', BindingsIssues.LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE, displayPath, findLine(lines, /(?:^|\s+)default_hierarchy:/));
     }
     return { config: { version: 5, displayPath, hierarchy, defaultHierarchy } };
+}
+
+/**
+ * HieraConfigV4: `datadir` and levels of `backend` (yaml, json) with `path`/`paths` whose
+ * extension the backend supplies; read as version 5 levels, with Puppet's deprecation warning.
+ */
+function parseV4(parsed: Map<PuppetValue, PuppetValue>, displayPath: string, lines: readonly string[]): ConfigResult {
+    const wrong = (problem: string): never => {
+        throw new LookupError(`The Lookup Configuration at '${displayPath}' has wrong type, ${problem}`, {
+            code: BindingsIssues.LOOKUP_CONFIG_WRONG_TYPE, puppetClass: PuppetErrorClass.TYPE_ASSERTION, at: { file: displayPath }
+        });
+    };
+    for (const k of parsed.keys()) if (k !== 'version' && k !== 'datadir' && k !== 'hierarchy') wrong(`unrecognized key '${String(k)}'`);
+    const datadir = parsed.get('datadir') ?? 'data';
+    if (typeof datadir !== 'string' || datadir === '') wrong(`entry 'datadir' expects a String[1] value, got ${rubyType(datadir)}`);
+    const raw = parsed.get('hierarchy') ?? [new Map<PuppetValue, PuppetValue>([['name', 'common'], ['backend', 'yaml']])];
+    if (!Array.isArray(raw)) return wrong(`entry 'hierarchy' expects an Array value, got ${rubyType(raw)}`);
+    const seen = new Set<string>();
+    const hierarchy = raw.map((he, i): HierarchyLevel => {
+        const e = checkStruct(he, new Set(['backend', 'name', 'datadir', 'path', 'paths']), ['backend', 'name'], `entry 'hierarchy' index ${i}`, wrong);
+        const name = e.get('name') as string;
+        if (seen.has(name)) {
+            const re = nameLine(name);
+            const first = findLine(lines, re);
+            const line = first !== undefined ? findLine(lines, re, first) ?? first : undefined;
+            throw configError(`Hierarchy name '${name}' defined more than once.${first !== undefined && line !== first ? ` First defined at (line: ${first})` : ''}`, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
+        }
+        seen.add(name);
+        const backend = e.get('backend') as string;
+        const paths = e.has('paths') ? (e.get('paths') as string[]) : [(e.get('path') as string | undefined) ?? name];
+        const known = backend === 'yaml' || backend === 'json';
+        return {
+            name, functionKind: 'data_hash', functionName: known ? `${backend}_data` : backend, datadir: (e.get('datadir') as string | undefined) ?? datadir as string,
+            locationKind: 'paths', locations: paths, options: new Map(), line: findLine(lines, nameLine(name)),
+            extension: known ? `.${backend}` : undefined,
+            unknownBackend: known ? undefined : { name: backend, line: findLine(lines, new RegExp(`[^\\w]${escapeRe(backend)}(?:[^\\w]|$)`)) }
+        };
+    });
+    return {
+        config: { version: 4, displayPath, hierarchy },
+        warning: `${displayPath}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5`
+    };
 }
 
 function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: ReadonlyMap<PuppetValue, PuppetValue>, file: string, lines: readonly string[], layer: HieraLayerKind): HierarchyLevel {

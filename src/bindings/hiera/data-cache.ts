@@ -35,7 +35,7 @@ export class HieraFileCache {
             if (parsed.value instanceof Map) return parsed;
             return { value: new Map<PuppetValue, PuppetValue>(), keyPositions: new Map(), warning: `${display}: file does not contain a valid ${format} hash` };
         });
-        if (entry.warning !== undefined) warn?.(entry.warning, display);
+        if (entry.warning !== undefined) warn?.(entry.warning); // Puppet.warning: no file attached
         return entry;
     }
 

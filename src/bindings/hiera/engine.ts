@@ -330,6 +330,7 @@ export class HieraEngine {
             this.services.warn(result.ignored, display(path));
             return null;
         }
+        if (result.warning !== undefined) this.services.warn(result.warning, display(path));
         return new DataLayer(result.config, root, moduleName, {
             files: this.services.files,
             interpolator: this.interpolator,

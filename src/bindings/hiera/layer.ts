@@ -65,7 +65,7 @@ export class DataLayer {
     /** Puppet's provider name, as explanations print it. */
     get label(): string {
         const place = this.kind === 'global' ? 'Global' : this.kind === 'environment' ? 'Environment' : `Module "${this.moduleName}"`;
-        return `${place} Data Provider (hiera configuration version 5)`;
+        return `${place} Data Provider (hiera configuration version ${this.config.version})`;
     }
 
     /** DataProvider#key_lookup: guarded by the recursion check, merged over the levels. */
@@ -115,8 +115,18 @@ export class DataLayer {
         const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: isFile(path) });
         switch (level.locationKind) {
             case undefined: return { level, datadir, locations: null };
-            case 'path': case 'paths':
-                return { level, datadir, locations: level.locations.map(p => at(p, resolve(datadir, interpolator.interpolatePath(p, inv, scope, record)))) };
+            case 'path': case 'paths': {
+                if (level.unknownBackend !== undefined) {
+                    throw configError(`No data provider is registered for backend '${level.unknownBackend.name}'`, 'HIERA_NO_PROVIDER_FOR_BACKEND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath, level.unknownBackend.line);
+                }
+                const ext = level.extension;
+                return {
+                    level, datadir, locations: level.locations.map(p => {
+                        const path = interpolator.interpolatePath(p, inv, scope, record);
+                        return at(p, resolve(datadir, ext === undefined || path.endsWith(ext) ? path : path + ext));
+                    })
+                };
+            }
             case 'glob': case 'globs':
                 return {
                     level, datadir, locations: level.locations.flatMap(g => {
@@ -209,7 +219,7 @@ export class DataLayer {
         const bad = [...hash.keys()].filter(k => k !== 'lookup_options' && !(typeof k === 'string' && k.startsWith(prefix)));
         own = bad.length === 0 ? hash : new Map([...hash].filter(([k]) => !bad.includes(k)));
         if (bad.length > 0) {
-            this.services.warn(`Module '${this.moduleName}': Value returned from data_hash function '${fn}', when using location '${loc.path}', must use keys qualified with the name of the module`, loc.display);
+            this.services.warn(`Module '${this.moduleName}': Value returned from data_hash function '${fn}', when using location '${loc.display}', must use keys qualified with the name of the module`);
         }
         this.qualified.set(file, own);
         return own;

@@ -68,7 +68,8 @@ export function createHieraLookup(options: HieraLookupOptions): HieraLookup {
         ? { name: options.context.environment, root: resolve(options.environment), modulePath: [join(resolve(options.environment), 'modules')] }
         : options.environment;
     const warnings: string[] = [];
-    const warn: WarningSink = options.warn ?? (message => { warnings.push(message); });
+    // Puppet's log text: a warning issued with a file gets "\n   (file: F)" appended.
+    const warn: WarningSink = options.warn ?? ((message, file) => { warnings.push(file === undefined ? message : `${message}\n   (file: ${file})`); });
     const engine = services.createEngine(env, options.context, options.types, warn);
     return {
         engine,

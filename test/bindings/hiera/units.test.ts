@@ -283,3 +283,25 @@ describe('lookup() override and default_values_hash options', () => {
         expect(() => svc.lookup('x', { overrides: h([['x', 'str']]), type: 'Integer' })).toThrow("Value found for key 'x' in override hash has wrong type, expects an Integer value, got String");
     });
 });
+
+describe('hiera.yaml version 4 (deprecated, still read by Puppet 7)', () => {
+    const env = {
+        'hiera.yaml': '---\nversion: 4\ndatadir: data\nhierarchy:\n  - name: node\n    backend: yaml\n    path: "nodes/%{trusted.certname}"\n  - name: j\n    backend: json\n    datadir: jd\n    paths: [a, b.json]\n  - name: common\n    backend: yaml\n',
+        'data/nodes/n1.example.com.yaml': 'k: node\n',
+        'jd/a.json': '{"k": "json", "j": 1}',
+        'jd/b.json': '{"j2": 2}',
+        'data/common.yaml': 'k: common\nc: 1\n'
+    };
+    test.each<[string, PuppetValue]>([['k', 'node'], ['j', 1n], ['j2', 2n], ['c', 1n]])('%s', (key, expected) => {
+        expect(hieraFor(env).lookup(key)).toEqual(expected);
+    });
+    test('the deprecation is logged with the file', () => {
+        const svc = hieraFor(env);
+        svc.lookup('c');
+        expect(svc.warnings).toEqual(["hiera.yaml: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5\n   (file: hiera.yaml)"]);
+    });
+    test('an unknown backend fails where Puppet fails', () => {
+        const svc = hieraFor({ ...env, 'hiera.yaml': env['hiera.yaml'].replace('backend: json', 'backend: xml') });
+        expect(() => svc.lookup('c')).toThrow("No data provider is registered for backend 'xml' (file: hiera.yaml, line: 9)");
+    });
+});
