@@ -53,9 +53,10 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         return result.error ? ExitCode.ERROR : ExitCode.OK;
     }
     if (result.error) {
+        // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
-        const where = r.file ? `${r.file}:${r.line ?? 0}:${r.pos ?? 0}` : codedir;
-        io.err(`${where}: error ${result.error.code}: ${r.message} on node ${result.node}\n`);
+        const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
+        io.err(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})\n`);
         return ExitCode.ERROR;
     }
     if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
