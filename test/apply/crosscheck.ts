@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { applyCatalog, createApplyServices, formatLogLine, loadCatalog } from '../../src/apply/index.js';
@@ -85,4 +85,26 @@ export function prepareRoot(catalogFile: string, root: string): void {
         while (managed.has(dir)) dir = dirname(dir);
         mkdirSync(join(root, dir), { recursive: true });
     }
+}
+
+interface Seed {
+    readonly dirs?: Record<string, string>;
+    readonly files?: Record<string, { content: string; mode: string }>;
+    readonly links?: Record<string, string>;
+}
+
+/** Puts a case's starting state (test/fixtures/apply/seeds/NAME.json) under a root: drifted files, links, directories. */
+export function seedRoot(seedFile: string, root: string): void {
+    if (!existsSync(seedFile)) return;
+    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as Seed;
+    for (const [path, mode] of Object.entries(seed.dirs ?? {})) {
+        mkdirSync(join(root, path), { recursive: true });
+        chmodSync(join(root, path), parseInt(mode, 8));
+    }
+    for (const [path, f] of Object.entries(seed.files ?? {})) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), f.content);
+        chmodSync(join(root, path), parseInt(f.mode, 8));
+    }
+    for (const [path, target] of Object.entries(seed.links ?? {})) symlinkSync(target, join(root, path));
 }
