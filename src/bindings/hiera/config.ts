@@ -216,7 +216,7 @@ function checkReservedOptions(options: PuppetValue | undefined, fail: (key: stri
 
 export function configError(message: string, issueCode: string, code: BindingsIssueCode, file: string, line?: number): LookupError {
     const where = line !== undefined ? ` (file: ${file}, line: ${line})` : ` (file: ${file})`;
-    return new LookupError(`${message}${where}`, { code, issueCode, at: { file, line } });
+    return new LookupError(`${message}${where}`, { code, issueCode, at: { file, line }, puppetLocated: true });
 }
 
 /** Puppet's label.combine_strings: "a, b, or c". */

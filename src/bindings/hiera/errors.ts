@@ -1,4 +1,4 @@
-import type { SourcePoint } from '../../common/index.js';
+import type { Diagnostic, SourcePoint } from '../../common/index.js';
 import { BindingsIssues, type BindingsIssueCode } from '../issues.js';
 
 /** Ruby class names Puppet reports for lookup failures (the oracle prints them as `class`). */
@@ -20,6 +20,8 @@ export interface LookupErrorInit {
     /** The key path (lookup key, or config path like `hierarchy[1].path`) when no file position applies. */
     readonly keyPath?: string;
     readonly notFound?: boolean;
+    /** Puppet's exception carries file/line itself (hiera.yaml errors), so the oracle prints them. */
+    readonly puppetLocated?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export class LookupError extends Error {
     readonly at?: Partial<SourcePoint> & { file: string };
     readonly keyPath?: string;
     readonly notFound: boolean;
+    readonly puppetLocated: boolean;
 
     constructor(message: string, init: LookupErrorInit) {
         super(message);
@@ -43,11 +46,33 @@ export class LookupError extends Error {
         this.at = init.at;
         this.keyPath = init.keyPath;
         this.notFound = init.notFound ?? false;
+        this.puppetLocated = init.puppetLocated ?? false;
     }
 
     /** The same error with another message and class (Puppet re-raises with a prefix). */
     rewrap(message: string, puppetClass: string): LookupError {
-        return new LookupError(message, { code: this.code, puppetClass, issueCode: this.issueCode, at: this.at, keyPath: this.keyPath });
+        return new LookupError(message, { ...this.init(), puppetClass });
+    }
+
+    /** The same error, located at `at` when it had no location yet (for our diagnostics only). */
+    located(at: Partial<SourcePoint> & { file: string }, keyPath?: string): LookupError {
+        if (this.at !== undefined) return this;
+        return new LookupError(this.message, { ...this.init(), at, keyPath: this.keyPath ?? keyPath });
+    }
+
+    /** As a project diagnostic: file:line:col when known, else the key path. */
+    toDiagnostic(): Diagnostic {
+        const at = this.at;
+        if (at?.line !== undefined) return { severity: 'error', code: this.code, message: this.message, at: { file: at.file, line: at.line, column: at.column ?? 1 } };
+        if (at) return { severity: 'error', code: this.code, message: this.message, file: at.file, ...(this.keyPath !== undefined ? { path: this.keyPath } : {}) };
+        return { severity: 'error', code: this.code, message: this.message, path: this.keyPath ?? '' };
+    }
+
+    private init(): LookupErrorInit {
+        return {
+            code: this.code, puppetClass: this.puppetClass, issueCode: this.issueCode, at: this.at, keyPath: this.keyPath,
+            notFound: this.notFound, puppetLocated: this.puppetLocated
+        };
     }
 }
 

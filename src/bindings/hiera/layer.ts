@@ -175,7 +175,15 @@ export class DataLayer {
                 code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, at: { file: loc.display }
             });
         }
-        const value = this.services.interpolator.interpolate(hash.get(root) as PuppetValue, inv, this.services.scope, true);
+        let value: PuppetValue;
+        try {
+            value = this.services.interpolator.interpolate(hash.get(root) as PuppetValue, inv, this.services.scope, true);
+        } catch (e) {
+            // Give interpolation failures the data file position of the key (our diagnostics; Puppet's text is unchanged).
+            const at = loc === null ? undefined : this.files.get(loc.path)?.keyPositions.get(root);
+            if (e instanceof LookupError && at) throw e.located(at, key.text);
+            throw e;
+        }
         inv.explainer?.found(root, value);
         return value;
     }

@@ -197,8 +197,8 @@ function encode(v: PuppetValue): unknown {
 export function errorJson(e: LookupError, warnings: readonly string[]): string {
     const error: Record<string, unknown> = { message: e.message, class: e.puppetClass };
     if (e.notFound) error.not_found = true;
-    if (e.at?.file !== undefined && e.issueCode !== undefined) error.file = e.at.file;
-    if (e.at?.line !== undefined && e.issueCode !== undefined) error.line = e.at.line;
+    if (e.puppetLocated && e.at?.file !== undefined) error.file = e.at.file;
+    if (e.puppetLocated && e.at?.line !== undefined) error.line = e.at.line;
     if (e.issueCode !== undefined) error.issue_code = e.issueCode;
     const out: Record<string, unknown> = { error };
     if (warnings.length > 0) out.logs = warnings.map(message => ({ level: 'warning', message }));

@@ -305,3 +305,21 @@ describe('hiera.yaml version 4 (deprecated, still read by Puppet 7)', () => {
         expect(() => svc.lookup('c')).toThrow("No data provider is registered for backend 'xml' (file: hiera.yaml, line: 9)");
     });
 });
+
+describe('diagnostics', () => {
+    test.each<[string, Record<string, string>, string, string]>([
+        ['interpolation failure at the key in the data file', { 'data/common.yaml': 'ok: 1\nbad: "%{upcase(\'x\')}"\n' }, 'bad', "data/common.yaml:2:1: error LOOKUP_UNKNOWN_INTERPOLATION_METHOD: Unknown interpolation method 'upcase'"],
+        ['YAML syntax at its position', { 'data/common.yaml': 'a: [1, 2\n' }, 'a', 'data/common.yaml:'],
+        ['not found at the key path', { 'data/common.yaml': 'a: 1\n' }, 'zz', "<input>: error LOOKUP_NOT_FOUND: Function lookup() did not find a value for the name 'zz' (at zz)"]
+    ])('%s', async (_n, files, key, prefix) => {
+        const { formatDiagnostic } = await import('../../../src/common/index.js');
+        const svc = hieraFor({ 'hiera.yaml': V5('  - name: c\n    path: common.yaml\n'), ...files });
+        try {
+            svc.lookup(key);
+            expect.unreachable();
+        } catch (e) {
+            expect(e).toBeInstanceOf(LookupError);
+            expect(formatDiagnostic((e as LookupError).toDiagnostic()).startsWith(prefix)).toBe(true);
+        }
+    });
+});
