@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { createHieraDataBinding, createTypeSupport, runLookupCommand, type HieraEnvironment, type Prepared, type PreparedInput } from '../bindings/index.js';
 import { bootEnvironment, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { formatDiagnostic } from '../common/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -44,6 +45,7 @@ export function lookupAction(codedir: string, key: string, opts: LookupCommandOp
         prepare: input => prepareWithCatalog(input, opts.compile === true)
     });
     io.out(result.output);
+    if (result.error) io.err(`${formatDiagnostic(result.error.toDiagnostic())}\n`);
     return result.exitCode === 0 ? ExitCode.OK : ExitCode.ERROR;
 }
 

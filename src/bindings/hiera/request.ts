@@ -62,6 +62,8 @@ export interface Prepared {
 export interface LookupCommandResult {
     readonly exitCode: 0 | 1;
     readonly output: string;
+    /** The failure, for a `file:line:col: error CODE: message` diagnostic beside the oracle-shaped output. */
+    readonly error?: LookupError;
 }
 
 /** Runs one lookup as `oracle/lookup` does and renders the oracle's output. */
@@ -70,7 +72,7 @@ export function runLookupCommand(req: LookupCommandRequest): LookupCommandResult
         return runLookup(req);
     } catch (e) {
         // Unreadable inputs are reported as the oracle reports them: an error object, exit 1.
-        if (isLookupError(e)) return { exitCode: 1, output: errorJson(e, []) };
+        if (isLookupError(e)) return { exitCode: 1, output: errorJson(e, []), error: e };
         throw e;
     }
 }
@@ -100,14 +102,14 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
     if (req.explain) {
         const r = service.explain(req.key, request);
         // The oracle explains lookup failures, but a type assertion failure is not a lookup error there.
-        if (isLookupError(r.error) && r.error.puppetClass === PuppetErrorClass.TYPE_ASSERTION) return { exitCode: 1, output: errorJson(r.error, service.warnings) };
-        return { exitCode: r.error === undefined ? 0 : 1, output: r.text };
+        if (isLookupError(r.error) && r.error.puppetClass === PuppetErrorClass.TYPE_ASSERTION) return { exitCode: 1, output: errorJson(r.error, service.warnings), error: r.error };
+        return { exitCode: r.error === undefined ? 0 : 1, output: r.text, ...(isLookupError(r.error) ? { error: r.error } : {}) };
     }
     try {
         return { exitCode: 0, output: lookupJson(service.lookup(req.key, request)) };
     } catch (e) {
         if (!isLookupError(e)) throw e;
-        return { exitCode: 1, output: errorJson(e, service.warnings) };
+        return { exitCode: 1, output: errorJson(e, service.warnings), error: e };
     }
 }
 

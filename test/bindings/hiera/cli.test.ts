@@ -26,6 +26,11 @@ describe('modelc lookup', () => {
         expect([r.code, r.out]).toEqual([code, out]);
     });
 
+    test('a failure also prints a diagnostic on stderr', async () => {
+        const r = await runCli('lookup', env, 'nope');
+        expect(r.err).toBe("<input>: error LOOKUP_NOT_FOUND: Function lookup() did not find a value for the name 'nope' (at nope)\n");
+    });
+
     test('--node overrides the facts file', async () => {
         expect((await runCli('lookup', env, 'list', '--node', 'other.example.com')).out).toBe('[\n  "c"\n]\n');
     });
