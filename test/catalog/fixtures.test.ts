@@ -15,7 +15,10 @@ describe('catalog fixtures recorded from Puppet 7.23', () => {
         // An optional `settings` file holds NAME=VALUE lines (the oracle's --setting).
         const settingsFile = join(caseDir, 'settings');
         const settings = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8').split('\n').filter(l => l.includes('=')) : [];
-        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes: [] }, services));
+        // An optional `classes` file lists classifier classes (the oracle's --class), one a line.
+        const classesFile = join(caseDir, 'classes');
+        const classes = existsSync(classesFile) ? readFileSync(classesFile, 'utf8').split('\n').filter(l => l !== '') : [];
+        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes }, services));
         expect(actual).toEqual(parseTyped(readFileSync(join(caseDir, 'expected.json'), 'utf8')));
     });
 });

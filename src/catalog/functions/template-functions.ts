@@ -12,7 +12,10 @@ function renderEpp(call: CallContext, text: string, file: string, args: PuppetVa
     const c = call.compiler;
     const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
-    if (error) throw new RuntimeFailure(`${error.message} (file: ${file}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
+    if (error) {
+        const shown = inline ? 'inlined-epp-text' : file;
+        throw new RuntimeFailure(`${inline ? 'inline_epp' : 'epp'}(): Invalid EPP: ${error.message} (file: ${shown}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
+    }
     const program = parsed.ast;
     c.evaluator.registerProgram(program, file);
     // An inline template sees the calling scope's variables (as a lambda would); a template file only top scope.
