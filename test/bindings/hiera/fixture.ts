@@ -1,12 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
 import { createHieraLookup, createHieraServices, createTypeSupport, trustedFor, type HieraLookup } from '../../../src/bindings/index.js';
 import type { PuppetValue } from '../../../src/values/index.js';
+
+const created: string[] = [];
+// Test environments are removed after each test file that made them.
+afterAll(() => { for (const d of created.splice(0)) rmSync(d, { recursive: true, force: true }); });
 
 /** Writes an environment directory from `{ relative path: content }`; returns its path. */
 export function writeEnv(files: Record<string, string>): string {
     const root = mkdtempSync(join(tmpdir(), 'modelc-hiera-'));
+    created.push(root);
     for (const [rel, text] of Object.entries(files)) {
         const p = join(root, rel);
         mkdirSync(dirname(p), { recursive: true });
