@@ -94,8 +94,8 @@ describe('user, group, package, service report what they would do under a root',
         const shown = lines.filter(l => !l.startsWith('debug'));
         expect(shown).toEqual([
             `info: /Stage[main]/Main/User[app]: Would run: usermod -s /usr/sbin/nologin app (system tools are not used under --root ${root})`,
-            `info: /Stage[main]/Main/User[app]: Would run: usermod -p [redacted] app (system tools are not used under --root ${root})`,
             "notice: /Stage[main]/Main/User[app]/shell: shell changed '/bin/sh' to '/usr/sbin/nologin'",
+            `info: /Stage[main]/Main/User[app]: Would run: usermod -p [redacted] app (system tools are not used under --root ${root})`,
             'notice: /Stage[main]/Main/User[app]/password: changed [redacted] to [redacted]',
             `info: /Stage[main]/Main/User[bob]: Would run: useradd -u 3000 -m bob (system tools are not used under --root ${root})`,
             'notice: /Stage[main]/Main/User[bob]/ensure: created',

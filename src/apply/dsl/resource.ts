@@ -324,6 +324,7 @@ export class ClassicResource implements ApplicableResource {
             if (should !== undefined && !this.insync(ensure, currentEnsure)) {
                 const change = record(ensure, currentEnsure, should);
                 const done = this.applyChange(ensure, change, noop, log);
+                log.change?.(done);
                 return { changes: [done], action: this.actionFor(done, noop), ...(providerUsed ? { providerUsed } : {}) };
             }
             if (should === undefined && (currentEnsure === ABSENT || toS(currentEnsure) === 'absent')) {
@@ -337,6 +338,7 @@ export class ClassicResource implements ApplicableResource {
             if (this.insync(spec, is)) continue;
             const change = record(spec, is, this.context(spec).should);
             const done = this.applyChange(spec, change, noop, log);
+            log.change?.(done);
             changes.push(done);
             if (done.status === 'failure') break;
         }

@@ -314,6 +314,8 @@ class ResourceApiResource implements ApplicableResource {
         const noop = this.run.env.noop || this.noop;
         const changes = this.compare(current, noop);
         if (changes.length === 0) return { changes, action: 'unchanged' };
+        // Puppet reports each property change before flush calls set (the provider's logs follow).
+        for (const c of changes) log.change?.(c);
         const supportsNoop = hasFeature(def, 'supports_noop');
         if (!noop || supportsNoop) this.flush(current, log, noop);
         const ensureChange = changes.find(c => c.property === 'ensure');

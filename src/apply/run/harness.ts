@@ -61,6 +61,12 @@ export interface EvaluationOutcome {
 /** Resource-scoped logging: `source` becomes the resource's path, e.g. /Stage[main]/Main/Exec[x]/returns. */
 export interface ResourceLog {
     log(level: LogLevel, message: string, property?: string): void;
+    /**
+     * Reports a change as soon as it is made, so its notice comes where Puppet prints it: right
+     * after the property's sync, before what a later flush or provider logs. Changes not reported
+     * this way are logged when the evaluation returns.
+     */
+    change?(change: PropertyChange): void;
 }
 
 export interface AutoRelationTarget {

@@ -225,7 +225,20 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         const source = sourceOf(ref);
         const time = new Date();
         const t0 = performance.now();
-        const rlog = { log: (level: LogLevel, message: string, property?: string): void => log(level, message, property ? `${source}/${property}` : source) };
+        const reported = new Set<PropertyChange>();
+        const logChange = (c: PropertyChange): void => {
+            if (reported.has(c)) return;
+            reported.add(c);
+            if (c.status === 'noop') {
+                log('notice', `current_value ${c.isText ?? display(c, c.previous)}, should be ${c.shouldText ?? display(c, c.desired)} (noop)`, `${source}/${c.property}`);
+            } else if (c.status === 'success') {
+                log('notice', c.message, `${source}/${c.property}`);
+            }
+        };
+        const rlog = {
+            log: (level: LogLevel, message: string, property?: string): void => log(level, message, property ? `${source}/${property}` : source),
+            change: logChange
+        };
         if (deps.size > 0) {
             // Puppet names only the dependencies that failed themselves, not those skipped in turn.
             for (const d of deps) if (failedState.get(d)?.failed === true) log('notice', `Dependency ${d} has failures: true`, source);
@@ -241,13 +254,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             outcome = { changes: [], action: 'failed' as const, failure: errorMessage(e) };
             log('err', `Could not evaluate: ${errorMessage(e)}`, source);
         }
-        for (const c of outcome.changes) {
-            if (c.status === 'noop') {
-                log('notice', `current_value ${c.isText ?? display(c, c.previous)}, should be ${c.shouldText ?? display(c, c.desired)} (noop)`, `${source}/${c.property}`);
-            } else if (c.status === 'success') {
-                log('notice', c.message, `${source}/${c.property}`);
-            }
-        }
+        for (const c of outcome.changes) logChange(c);
         const failed = outcome.action === 'failed' || outcome.changes.some(c => c.status === 'failure');
         failedState.set(v, { failed, dependencyFailed: false });
         const events: QueuedEvent[] = outcome.changes.filter(c => c.status !== 'failure').map(c => ({ status: c.status === 'noop' ? 'noop' : 'success' }));
