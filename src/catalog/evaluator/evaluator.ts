@@ -68,8 +68,16 @@ export class Evaluator {
         return '';
     }
 
+    private readonly places = new WeakMap<AstNode, Where>();
+
+    /** Where Puppet locates `node` (cached: a node is evaluated many times, its place never changes). */
     where(node: AstNode): Where {
-        return whereOf(node, this.fileOf(node));
+        let w = this.places.get(node);
+        if (!w) {
+            w = whereOf(node, this.fileOf(node));
+            this.places.set(node, w);
+        }
+        return w;
     }
 
     /** Evaluates a block of statements; the value is the last statement's. */
