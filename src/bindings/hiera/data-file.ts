@@ -4,6 +4,7 @@ import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
+import { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
 
 /** A parsed data file: its value and where each top-level key was written (for provenance). */
 export interface DataFile {
@@ -136,47 +137,15 @@ function convertScalar(raw: unknown, style: string | undefined, tag: string | un
 }
 
 /**
- * Parses JSON data (json_data): integers stay exact (bigint) and distinct from floats, objects
- * keep their key order. The text is checked with the strict JSON parser first, then read through
- * the YAML reader (JSON is YAML) to keep order and positions.
+ * Parses JSON data (json_data) as Ruby's JSON.parse reads it (see ruby-json.ts), with Puppet's
+ * message for a failure: "Unable to parse (data/x.json): 859: unexpected token at '...'".
  */
 export function parseJsonData(text: string, display: string): DataFile {
     try {
-        JSON.parse(text);
+        const { value, keyPositions } = parseRubyJson(text);
+        return { value, keyPositions: new Map([...keyPositions].map(([k, off]) => [k, pointAt(text, off, display)])) };
     } catch (e) {
-        const msg = e instanceof Error ? e.message : String(e);
-        throw new LookupError(`Unable to parse (${display}): ${msg}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display } });
+        if (!(e instanceof RubyJsonError)) throw e;
+        throw new LookupError(`Unable to parse (${display}): ${e.message}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: pointAt(text, e.offset, display) });
     }
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { schema: 'failsafe', uniqueKeys: false, lineCounter });
-    const toValue = (node: YamlNode | null): PuppetValue => {
-        if (node === null) return null;
-        if (isScalar(node)) {
-            const s = String(node.value);
-            if (node.type !== 'PLAIN') return s;
-            if (s === 'true') return true;
-            if (s === 'false') return false;
-            if (s === 'null') return null;
-            return /^-?\d+$/.test(s) ? BigInt(s) : Number(s);
-        }
-        if (isSeq(node)) return node.items.map(i => toValue(i as YamlNode | null));
-        if (isMap(node)) {
-            const out = new Map<PuppetValue, PuppetValue>();
-            for (const p of node.items) out.set(toValue(p.key as YamlNode | null), toValue(p.value as YamlNode | null));
-            return out;
-        }
-        return null;
-    };
-    const value = toValue(doc.contents as YamlNode | null);
-    const keyPositions = new Map<string, SourcePoint>();
-    if (isMap(doc.contents)) {
-        for (const pair of doc.contents.items) {
-            const k = pair.key as YamlNode | null;
-            if (isScalar(k) && k.range) {
-                const p = lineCounter.linePos(k.range[0]);
-                keyPositions.set(String(k.value), { file: display, line: p.line, column: p.col });
-            }
-        }
-    }
-    return { value, keyPositions };
 }

@@ -323,3 +323,24 @@ describe('diagnostics', () => {
         }
     });
 });
+
+describe('json_data reads JSON as Ruby does (checked against ruby json 2.6)', () => {
+    test.each<[string, string]>([
+        ['{"a": 1,}', "859: unexpected token at '{\"a\": 1,}'"],
+        ['[1, tru]', "451: unexpected token at 'tru]'"],
+        ['{"a": [1, {"b": x}]}', "451: unexpected token at '{\"b\": x}]}'"],
+        ['{"a": {"b": 1,}}', "859: unexpected token at '{\"a\": {\"b\": 1,}}'"],
+        ['{"a": 1}}', "859: unexpected token at '}'"],
+        ['[01]', "451: unexpected token at '01]'"],
+        ['[NaN]', "225: unexpected token at 'NaN]'"],
+        ['{"a": 1} // x', "859: unexpected token at ''"]
+    ])('%s', async (text, message) => {
+        const { parseRubyJson } = await import('../../../src/bindings/hiera/ruby-json.js');
+        expect(() => parseRubyJson(text)).toThrow(message);
+    });
+
+    test('comments, duplicate keys, integer/float kinds', async () => {
+        const { parseRubyJson } = await import('../../../src/bindings/hiera/ruby-json.js');
+        expect(parseRubyJson('{"a": 1 /* c */, "a": 2, // x\n "b": [1e5, -0, 2.5]}').value).toEqual(h([['a', 2n], ['b', [100000, 0n, 2.5]]]));
+    });
+});
