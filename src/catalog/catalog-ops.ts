@@ -2,7 +2,7 @@ import type {
     AttributeOperation, ClassResource, CollectExpression, Expression, NodeDefinition, Parameter, RelationshipExpression, ResourceExpression
 } from '../../generated/langium/ast.js';
 import {
-    acceptsUndef, capitalize, describeMismatch, formatMismatches, isInstance, PAnyType, PClassType, PResourceType
+    capitalize, describeMismatch, formatMismatches, isInstance, PAnyType, PClassType, PResourceType
 } from '../types/index.js';
 import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
@@ -261,11 +261,9 @@ export class CatalogOps {
         const params = def.ast.params;
         const problems: string[] = [];
         for (const p of params) {
-            // A parameter without a default needs a value when the instance is declared.
-            if (p.value || attrs.some(a => a.name === p.name && a.value !== null)) continue;
-            if (r.param(p.name) !== undefined && r.param(p.name) !== null) continue;
-            const type = p.type ? this.c.evaluator.evalType(p.type, this.c.topScope) : undefined;
-            if (!type || !acceptsUndef(type)) problems.push(`expects a value for parameter '${p.name}'`);
+            // A parameter without a default needs a value (even an explicit undef) when the instance is declared.
+            if (p.value || attrs.some(a => a.name === p.name) || r.params.has(p.name)) continue;
+            problems.push(`expects a value for parameter '${p.name}'`);
         }
         for (const a of attrs) {
             if (METAPARAMS.has(a.name) || a.name === 'name') continue;
@@ -428,19 +426,19 @@ export class CatalogOps {
         }
         const problems: string[] = [];
         for (const p of params) {
-            let v: PuppetValue | undefined = given?.get(p.name);
+            // An explicit undef counts as given (no error) but still lets data and the default supply a value.
+            const givenUndef = given?.has(p.name) === true && given.get(p.name) === null;
+            let v: PuppetValue | undefined = givenUndef ? undefined : given?.get(p.name);
             let origin: ValueOrigin = 'declared';
-            if (v === null) v = undefined;
             if (v === undefined && isClass) { v = this.lookupParam(`${name}::${p.name}`); origin = 'binding'; }
-            if (v === undefined || (v === null && p.value)) {
-                if (p.value) { v = this.c.evaluator.evaluate(p.value, scope); origin = 'parameterDefault'; }
+            if ((v === undefined || (v === null && p.value)) && p.value) {
+                v = this.c.evaluator.evaluate(p.value, scope);
+                origin = 'parameterDefault';
             }
             const type = p.type ? this.c.evaluator.evalType(p.type, scope) : undefined;
             if (v === undefined) {
-                if (type && acceptsUndef(type)) v = null;
-                else if (!type) v = null;
-                else { problems.push(`expects a value for parameter '${p.name}'`); continue; }
-                if (!isClass && !type) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+                if (!givenUndef) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+                v = null;
             }
             if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
             scope.setLocal(p.name, v);
@@ -507,8 +505,7 @@ export class CatalogOps {
             }
             const type = p.type ? this.c.evaluator.evalType(p.type, scope) : undefined;
             if (v === undefined) {
-                if (type && !acceptsUndef(type)) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
-                if (!type) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+                if (!given.has(p.name)) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
                 v = null;
             }
             if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
