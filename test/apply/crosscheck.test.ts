@@ -10,9 +10,9 @@ const SEEDS = join(import.meta.dirname, '../fixtures/apply/seeds');
 
 /** Catalogs the oracle compiled from conformance cases (and one of our own) that use notify/file/exec. */
 const NOOP_CASES = ['004-heredoc', '023-type-alias-module', '028-undef-handling', '038-templates-epp', '046-resource-defaults',
-    '052-exported-resources', '056-tags', '076-order-defaults-position', '147-site-firewall-rules', 'core-types', 'drift'];
+    '052-exported-resources', '056-tags', '076-order-defaults-position', '143-site-nodes-classification', '147-site-firewall-rules', 'core-types', 'drift'];
 /** Those whose execs are harmless on this host: applied for real, twice. */
-const REAL_CASES = ['004-heredoc', '028-undef-handling', '046-resource-defaults', '056-tags', '076-order-defaults-position', 'core-types', 'drift'];
+const REAL_CASES = ['004-heredoc', '028-undef-handling', '046-resource-defaults', '056-tags', '076-order-defaults-position', '143-site-nodes-classification', 'core-types', 'drift'];
 
 const roots: string[] = [];
 function root(file: string): string {
