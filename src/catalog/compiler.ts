@@ -1,6 +1,6 @@
 import type { FunctionDefinition } from '../../generated/langium/ast.js';
 import {
-    capitalize, coreType as coreDataType, describeMismatch, formatMismatches, isInstance, PAnyType, PResourceType, PTypeAliasType,
+    capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
@@ -302,7 +302,7 @@ export class Compiler {
             else v = p.value ? this.evaluator.evaluate(p.value, scope) : null;
             if (p.type && !p.splat) {
                 const t = this.evaluator.evalType(p.type, scope);
-                if (!isInstance(t, v)) throw new RuntimeFailure(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v)).join('\n'));
+                if (!isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v))));
             }
             scope.setLocal(p.name, v);
         });
@@ -318,7 +318,7 @@ export class Compiler {
         if (f.returnType) {
             const t = this.evaluator.evalType(f.returnType, scope);
             if (!isInstance(t, result)) {
-                throw new RuntimeFailure(formatMismatches(`value returned from ${def.name} has wrong type,`, describeMismatch(t, result)).join('\n'));
+                throw new RuntimeFailure(joinMismatchLines(formatMismatches(`value returned from ${def.name} has wrong type,`, describeMismatch(t, result))));
             }
         }
         void where;

@@ -3,6 +3,6 @@ export { typeToString, typeName, puppetQuote, acceptsUndef } from './to-string.j
 export { isInstance, isData, isScalarData, isIterableValue } from './instance.js';
 export { isAssignable, resolveAlias } from './assignable.js';
 export { inferType, inferReduced, generalize, commonType } from './infer.js';
-export { describeMismatch, formatMismatches, type Mismatch } from './mismatch.js';
+export { describeMismatch, formatMismatches, joinMismatchLines, type Mismatch } from './mismatch.js';
 export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError } from './construct.js';
 export { parseTypeString, type TypeNameResolver } from './parse-type.js';

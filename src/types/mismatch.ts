@@ -9,6 +9,8 @@ import { typeToString } from './to-string.js';
 export interface Mismatch {
     readonly path: readonly string[];
     readonly text: string;
+    /** What kind of mismatch (type and pattern mismatches of variant members merge into one). */
+    readonly kind?: 'type' | 'pattern' | 'size' | 'key';
 }
 
 /**
@@ -19,6 +21,14 @@ export interface Mismatch {
 export function describeMismatch(expected: PAnyType, value: PuppetValue): Mismatch[] {
     if (isInstance(expected, value)) return [];
     return describe(expected, value, []);
+}
+
+/**
+ * Several mismatch lines as Puppet's TypeAsserter joins them after "...Function Call,": one line
+ * as is, several as ` line1\n  line2`.
+ */
+export function joinMismatchLines(lines: readonly string[]): string {
+    return lines.length > 1 ? ` ${lines.join('\n  ')}` : (lines[0] ?? '');
 }
 
 /** The mismatches as Puppet joins them after a subject: `subject index 1 expects ...`. */
@@ -34,11 +44,13 @@ function describe(expected: PAnyType, v: PuppetValue, path: string[]): Mismatch[
         return [typeMismatch(path, [e.type], v, true, expected)];
     }
     if (e instanceof PVariantType) {
-        // A variant reports the one member of the same structure when there is exactly one.
-        const structural = e.types.filter(t => isStructural(resolveAlias(t), v));
-        if (structural.length === 1) return describe(structural[0], v, path);
-        const optional = e.types.some(t => t.kind === 'Undef');
-        return [typeMismatch(path, e.types.filter(t => t.kind !== 'Undef'), v, optional, expected)];
+        // Each member is described; simple type or pattern mismatches at the root merge into one
+        // ("expects a value of type A or B"), anything deeper is reported per member ("variant N ...").
+        const members = e.types.filter(t => t.kind !== 'Undef');
+        const described = members.map(t => describe(t, v, []));
+        const simple = described.every(d => d.length === 1 && d[0].path.length === 0 && (d[0].kind === 'type' || d[0].kind === 'pattern'));
+        if (simple) return [typeMismatch(path, members, v, e.types.some(t => t.kind === 'Undef'), expected)];
+        return described.flatMap((d, i) => d.map(m => ({ ...m, path: [...path, `variant ${i}`, ...m.path] })));
     }
     if ((e instanceof PArrayType || e instanceof PTupleType) && Array.isArray(v)) {
         const size = e instanceof PArrayType ? e.size : e.size ?? new PIntegerType(BigInt(e.types.length), BigInt(e.types.length));
@@ -52,32 +64,33 @@ function describe(expected: PAnyType, v: PuppetValue, path: string[]): Mismatch[
     }
     if (e instanceof PHashType && v instanceof Map) {
         if (e.size !== null && !inRange(e.size, v.size)) return [sizeMismatch(path, e.size, v.size)];
+        // A key of the wrong type is reported as a mismatch of the whole hash.
+        if (e.key !== null && [...v.keys()].some(k => !isInstance(e.key as PAnyType, k))) return [typeMismatch(path, [expected], v, false, expected)];
         const out: Mismatch[] = [];
         for (const [k, x] of v) {
-            if (e.key !== null && !isInstance(e.key, k)) out.push(...describe(e.key, k, [...path, `key '${String(k)}'`]));
             if (e.value !== null && !isInstance(e.value, x)) out.push(...describe(e.value, x, [...path, `entry '${String(k)}'`]));
         }
         return out;
     }
     if (e instanceof PStructType && v instanceof Map) {
+        const required = e.members.filter(m => m.keyType !== 'optional' && !isInstance(m.value, null)).length;
+        if (v.size < required || v.size > e.members.length) return [sizeMismatch(path, new PIntegerType(BigInt(required), BigInt(e.members.length)), v.size)];
         const out: Mismatch[] = [];
         for (const m of e.members) {
             if (!v.has(m.name)) {
-                if (m.keyType !== 'optional' && !isInstance(m.value, null)) out.push({ path, text: `expects a value for key '${m.name}'` });
+                if (m.keyType !== 'optional' && !isInstance(m.value, null)) out.push({ path, text: `expects a value for key '${m.name}'`, kind: 'key' });
             } else if (!isInstance(m.value, v.get(m.name) as PuppetValue)) {
                 out.push(...describe(m.value, v.get(m.name) as PuppetValue, [...path, `entry '${m.name}'`]));
             }
         }
         for (const k of v.keys()) {
-            if (typeof k !== 'string' || !e.members.some(m => m.name === k)) out.push({ path, text: `unrecognized key '${String(k)}'` });
+            if (typeof k !== 'string' || !e.members.some(m => m.name === k)) out.push({ path, text: `unrecognized key '${String(k)}'`, kind: 'key' });
         }
         return out;
     }
-    if ((e instanceof PEnumType || e instanceof PPatternType) && typeof v === 'string') {
-        return [{ path, text: `expects a match for ${typeToString(expected)}, got '${v}'` }];
-    }
-    if (e instanceof PStringType && typeof v === 'string' && e.size !== null) {
-        return [sizeMismatch(path, e.size, [...v].length)];
+    if (e instanceof PEnumType || e instanceof PPatternType) {
+        const got = typeof v === 'string' ? `'${v}'` : shortName(inferType(v));
+        return [{ path, text: `expects a match for ${typeToString(expected)}, got ${got}`, kind: 'pattern' }];
     }
     return [typeMismatch(path, [expected], v, false, expected)];
 }
@@ -102,7 +115,7 @@ function sizeMismatch(path: string[], size: PIntegerType, actual: number): Misma
     else if (min === 0n) range = max === null ? 'unlimited' : `at most ${max}`;
     else if (max === null) range = `at least ${min}`;
     else range = `between ${min} and ${max}`;
-    return { path, text: `expects size to be ${range}, got ${actual}` };
+    return { path, text: `expects size to be ${range}, got ${actual}`, kind: 'size' };
 }
 
 const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type'];
@@ -122,7 +135,9 @@ function aAn(s: string): string {
 }
 
 function typeMismatch(path: string[], expected: PAnyType[], v: PuppetValue, optional: boolean, _whole: PAnyType): Mismatch {
-    const actual = inferType(v);
+    // The describer infers a hash's type without its size (Puppet's infer_set).
+    const inferred = inferType(v);
+    const actual = inferred instanceof PHashType && inferred.size !== null && inferred.size.to !== 0n ? new PHashType(inferred.key, inferred.value) : inferred;
     const detailed = expected.some(e => alwaysDetailed(e, actual)) || expected.some(e => defaultAssignable(e, actual));
     let es: string[];
     let a: string;
@@ -136,9 +151,9 @@ function typeMismatch(path: string[], expected: PAnyType[], v: PuppetValue, opti
         a = shortName(actual);
     }
     if (optional) es.unshift('Undef');
-    if (es.length === 1) return { path, text: `expects ${aAn(es[0])} value, got ${a}` };
+    if (es.length === 1) return { path, text: `expects ${aAn(es[0])} value, got ${a}`, kind: 'type' };
     const list = es.length === 2 ? `${es[0]} or ${es[1]}` : `${es.slice(0, -1).join(', ')}, or ${es[es.length - 1]}`;
-    return { path, text: `expects a value of type ${list}, got ${a}` };
+    return { path, text: `expects a value of type ${list}, got ${a}`, kind: 'type' };
 }
 
 function alwaysDetailed(e: PAnyType, a: PAnyType): boolean {

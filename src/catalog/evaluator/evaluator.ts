@@ -5,7 +5,7 @@ import type {
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
 import {
-    capitalize, coreType, describeMismatch, formatMismatches, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, coreType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
@@ -484,7 +484,7 @@ export class Evaluator {
                 const t = this.evaluate(p.type, scope);
                 if (t instanceof PAnyType && !p.splat && !isInstance(t, v)) {
                     const msgs = formatMismatches(`block parameter '${p.name}'`, describeMismatch(t, v));
-                    throw new RuntimeFailure(msgs.join('\n'));
+                    throw new RuntimeFailure(joinMismatchLines(msgs));
                 }
             }
             scope.setLocal(p.name, v);

@@ -1,4 +1,4 @@
-import { isInstance, PAnyType, describeMismatch, formatMismatches } from '../../types/index.js';
+import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
@@ -39,7 +39,7 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
         }
     }
     if (type && !isInstance(type, found)) {
-        throw new RuntimeFailure(formatMismatches('Found value has wrong type,', describeMismatch(type, found)).join('\n'));
+        throw new RuntimeFailure(joinMismatchLines(formatMismatches('Found value has wrong type,', describeMismatch(type, found))));
     }
     return found;
 };

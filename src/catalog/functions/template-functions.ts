@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePuppet } from '../../parse/index.js';
-import { isInstance, PAnyType, describeMismatch, formatMismatches } from '../../types/index.js';
+import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
 import { CompileError, RuntimeFailure } from '../errors.js';
 import { Scope } from '../scope.js';
@@ -29,7 +29,7 @@ function renderEpp(call: CallContext, text: string, file: string, args: PuppetVa
         }
         if (p.type) {
             const t = c.evaluator.evaluate(p.type, scope);
-            if (t instanceof PAnyType && !isInstance(t, v)) throw new RuntimeFailure(formatMismatches(`parameter '${p.name}'`, describeMismatch(t, v)).join('\n'));
+            if (t instanceof PAnyType && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`parameter '${p.name}'`, describeMismatch(t, v))));
         }
         scope.setLocal(p.name, v);
     }

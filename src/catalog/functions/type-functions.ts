@@ -1,5 +1,5 @@
 import {
-    describeMismatch, formatMismatches, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
+    describeMismatch, formatMismatches, joinMismatchLines, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
 } from '../../types/index.js';
 import {
     formatFloat, formatValue, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
@@ -121,7 +121,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         default: throw new RuntimeFailure(`Creation of new instance of type '${typeToString(type)}' is not supported`);
     }
     if (!isInstance(type, out)) {
-        throw new RuntimeFailure(formatMismatches("'new'", describeMismatch(type, out)).join('\n'));
+        throw new RuntimeFailure(joinMismatchLines(formatMismatches("'new'", describeMismatch(type, out))));
     }
     return out;
 }
@@ -136,7 +136,7 @@ export const typeFunctions: Record<string, PuppetFunction> = {
         const type = typeArg(call, t);
         if (isInstance(type, v)) return v;
         if (block) return call.callLambda(block, [type, inferType(v)]);
-        throw new RuntimeFailure(formatMismatches('assert_type():', describeMismatch(type, v)).join('\n'));
+        throw new RuntimeFailure(joinMismatchLines(formatMismatches('assert_type():', describeMismatch(type, v))));
     },
     new: (call, [t, ...args]) => convert(typeArg(call, t), args),
     convert_to: (call, [v, t, ...rest]) => convert(typeArg(call, t), [v, ...rest]),
