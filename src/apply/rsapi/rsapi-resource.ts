@@ -1,0 +1,360 @@
+import { DevError, PuppetError, ResourceError } from '../errors.js';
+import { formatForDisplay, rubyInspect } from '../inspect.js';
+import { rubyRegexToJs } from '../ruby-regex.js';
+import type { ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
+import { METAPARAMS, noopOf } from '../run/harness.js';
+import { deepCopy, valuesEqual } from '../value-equality.js';
+import { PSensitive, type PuppetValue } from '../values.js';
+import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition } from './definition.js';
+import { capitalizeType } from './names.js';
+import { identityOf, type Identity, type ResourceHash } from './provider.js';
+import type { ResourceApiRun } from './rsapi-type.js';
+
+/**
+ * One resource of a Resource API type in one run (features.md §8): construction (title patterns,
+ * canonicalize, validation, defaults, mandatory attributes), retrieve with the schema and strict
+ * checks, property comparison, and flush → set.
+ */
+export class ResourceApiResource implements ApplicableResource {
+    readonly ref: string;
+    readonly refreshable = false;
+    readonly noop: boolean;
+    private readonly should: ResourceHash = {};
+    private readonly set = new Set<string>();
+    private readonly identity: Identity;
+    private pendingMandatory: string | undefined;
+    private readonly sensitive = new Set<string>();
+
+    constructor(private readonly run: ResourceApiRun, private readonly resource: CatalogResource) {
+        this.ref = resource.ref;
+        this.noop = noopOf(resource);
+        const def = run.definition;
+        const typeRef = capitalizeType(def.name);
+        const label = `${typeRef}[${resource.title}]`;
+        let values = this.initialValues();
+        // Without a provider (the compiler side) values are validated as written.
+        const canonicalizer = hasFeature(def, 'canonicalize') ? run.providerIfAvailable() : undefined;
+        if (canonicalizer?.canonicalize) {
+            values = rewrapSensitive(values, canonicalizer.canonicalize(run.context, [deepCopy(values)])[0] ?? values);
+        }
+        for (const attr of run.type.attributes) {
+            const given = values[attr.name];
+            if (given === undefined || given === null) continue;
+            if (attr.behaviour === 'read_only') {
+                throw new ResourceError(`Attempting to set \`${attr.name}\` read_only attribute value to \`${displayPlain(given)}\``);
+            }
+            this.assign(attr, given, label);
+        }
+        for (const attr of run.type.attributes) {
+            if (this.set.has(attr.name) || attr.behaviour === 'read_only' || attr.default === undefined) continue;
+            this.assign(attr, deepCopy(attr.default) as PuppetValue, label);
+        }
+        this.identity = identityOf(this.should, namevars(def).map(a => a.name));
+        this.checkMandatory(label);
+    }
+
+    /** Title → namevars (first matching title pattern), then explicit parameters win. */
+    private initialValues(): ResourceHash {
+        const def = this.run.definition;
+        const values: ResourceHash = {};
+        const nvs = namevars(def);
+        const patterns = def.titlePatterns ?? [];
+        if (patterns.length > 0) {
+            const match = patterns.map(p => rubyRegexToJs(p.pattern).exec(this.resource.title)).find(m => m !== null);
+            if (!match) throw new PuppetError(`No set of title patterns matched the title "${this.resource.title}".`);
+            for (const [k, v] of Object.entries(match.groups ?? {})) if (v !== undefined) values[k] = v;
+        } else if (nvs.length > 0) {
+            values[nvs[0].name] = this.resource.title;
+        }
+        for (const [k, v] of this.resource.parameters) {
+            if (METAPARAMS.has(k)) continue;
+            if (!this.run.type.attributes.some(a => a.name === k)) {
+                if (k === 'name' && nvs.length === 1) { values[nvs[0].name] = v; continue; }
+                throw new PuppetError(`no parameter named '${k}'`);
+            }
+            values[k] = this.resource.sensitiveParameters.has(k) && !(v instanceof PSensitive) ? new PSensitive(v) : v;
+            if (this.resource.sensitiveParameters.has(k) || v instanceof PSensitive) this.sensitive.add(k);
+        }
+        return values;
+    }
+
+    private assign(attr: AttributeDefinition, value: PuppetValue, label: string): void {
+        // Puppet stores boolean defaults as :true/:false symbols; the glue turns them back into booleans.
+        const v = value === 'true' && this.isBoolean(attr) ? true : value === 'false' && this.isBoolean(attr) ? false : value;
+        const type = this.run.type.typeOf(attr);
+        if (!this.run.ts.isInstance(type, v)) {
+            throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(`${this.run.definition.name}.${attr.name}`, type, v)}`);
+        }
+        this.should[attr.name] = v;
+        this.set.add(attr.name);
+    }
+
+    private isBoolean(attr: AttributeDefinition): boolean {
+        const t = this.run.type.typeOf(attr);
+        return this.run.ts.isInstance(t, true) && !this.run.ts.isInstance(t, 'true');
+    }
+
+    /** Missing parameters fail now; missing properties only when the resource is to be present (features.md §8.1). */
+    private checkMandatory(label: string): void {
+        const ensureAbsent = this.should.ensure === 'absent';
+        const missingParams: string[] = [];
+        const missingProps: string[] = [];
+        for (const attr of this.run.type.attributes) {
+            if (attr.behaviour === 'namevar' || attr.behaviour === 'read_only' || this.set.has(attr.name)) continue;
+            if (this.run.ts.isInstance(this.run.type.typeOf(attr), null)) continue;
+            if (attr.behaviour === 'parameter') missingParams.push(attr.name);
+            else if (attr.name !== 'ensure' && !ensureAbsent) missingProps.push(attr.name);
+        }
+        if (missingParams.length > 0) {
+            throw new ResourceError(`Validation of ${label} failed: The following mandatory parameters were not provided:\n    *  ${missingParams.join(', \n    *  ')}`);
+        }
+        if (missingProps.length > 0) {
+            this.pendingMandatory = `The following mandatory attributes were not provided:\n    *  ${missingProps.join(', \n    *  ')}`;
+        }
+    }
+
+    autoRelations(): AutoRelationTarget[] {
+        return this.run.definition.autoRelations.map(rel => {
+            const titles: string[] = [];
+            for (const v of rel.values) {
+                const ref = typeof v === 'string' ? /^\$(.*)$/s.exec(v) : null;
+                const resolved = ref ? this.should[ref[1]] : v;
+                for (const x of flatten(resolved)) {
+                    if (x !== null && x !== undefined) titles.push(String(x));
+                }
+            }
+            return { kind: rel.kind, type: rel.type, titles };
+        });
+    }
+
+    /** custom_generate (features.md §9.6): the provider's resources join the catalog. */
+    generate(): CatalogResource[] {
+        if (!hasFeature(this.run.definition, 'custom_generate')) return [];
+        const provider = this.run.provider;
+        if (!provider.generate) throw new DevError('No generate method found within the types provider');
+        const current = this.run.currentState(this.identity) ?? { title: this.resource.title };
+        return provider.generate(this.run.context, this.resource.title, current, this.target()).map(g => {
+            const type = g.type.toLowerCase();
+            return {
+                type, title: g.title, ref: `${capitalizeType(type)}[${g.title}]`,
+                parameters: new Map(Object.entries(g.parameters ?? {})), sensitiveParameters: new Set<string>(), tags: [...this.resource.tags],
+                ...(this.resource.file !== undefined ? { file: this.resource.file } : {}), ...(this.resource.line !== undefined ? { line: this.resource.line } : {})
+            };
+        });
+    }
+
+    evaluate(log: ResourceLog): EvaluationOutcome {
+        const def = this.run.definition;
+        const current = this.retrieve(log);
+        if (this.pendingMandatory !== undefined && this.set.has('ensure') && this.should.ensure !== 'absent') {
+            throw new ResourceError(this.pendingMandatory);
+        }
+        const absent = current.ensure === 'absent';
+        if (isEnsurable(def) && !this.set.has('ensure') && absent) {
+            log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
+            return { changes: [], action: 'unchanged' };
+        }
+        const noop = this.run.env.noop || this.noop;
+        const changes = this.compare(current, noop);
+        if (changes.length === 0) return { changes, action: 'unchanged' };
+        // Puppet reports each property change before flush calls set (the provider's logs follow).
+        for (const c of changes) log.change?.(c);
+        const supportsNoop = hasFeature(def, 'supports_noop');
+        if (!noop || supportsNoop) this.flush(current, log, noop);
+        const ensureChange = changes.find(c => c.property === 'ensure');
+        const action = noop ? 'noop' : ensureChange ? (ensureChange.desired === 'absent' ? 'deleted' : 'created') : 'updated';
+        return { changes, action, providerUsed: def.name };
+    }
+
+    private retrieve(log: ResourceLog): ResourceHash {
+        const def = this.run.definition;
+        const found = this.run.currentState(this.identity);
+        let state: ResourceHash;
+        if (found) {
+            this.checkSchema(found);
+            this.strictCheck(found);
+            state = found;
+        } else {
+            // The synthetic absent state is not written into the get cache (the gem's defect 4).
+            state = typeof this.identity === 'object' && this.identity !== null && !Array.isArray(this.identity) && !(this.identity instanceof Map) && !(this.identity instanceof PSensitive)
+                ? { ...(this.identity as Record<string, PuppetValue>) } : { title: this.resource.title };
+            if (isEnsurable(def)) state.ensure = 'absent';
+        }
+        log.log('debug', `Current State: ${rubyInspect(state)}`);
+        return state;
+    }
+
+    /** Unknown keys and type mismatches in a get result; a missing namevar is always an error. */
+    private checkSchema(found: ResourceHash): void {
+        const def = this.run.definition;
+        for (const nv of namevars(def)) {
+            if (found[nv.name] === undefined || found[nv.name] === null) {
+                throw new ResourceError(`\`${def.name}.get\` did not return a value for the \`${nv.name}\` namevar attribute`);
+            }
+        }
+        const unknown = Object.keys(found).filter(k => k !== 'title' && !this.run.type.attributes.some(a => a.name === k));
+        const mismatches: string[] = [];
+        for (const attr of this.run.type.attributes) {
+            const v = found[attr.name];
+            if (v === undefined) continue;
+            const t = this.run.type.typeOf(attr);
+            if (this.run.ts.isInstance(t, v)) continue;
+            const why = this.run.ts.describeMismatch('', t, v).trim();
+            mismatches.push(attr.sensitive ? `${attr.name}: << redacted value >> ${why}` : `${attr.name}: ${displayPlain(v)} (${why})`);
+        }
+        if (unknown.length === 0 && mismatches.length === 0) return;
+        const firstNamevar = namevars(def)[0]?.name;
+        let message = `Provider returned data that does not match the Type Schema for \`${def.name}[${firstNamevar ? displayPlain(found[firstNamevar]) : ''}]\``;
+        if (unknown.length > 0) message += `\n Unknown attribute:\n${unknown.map(u => `    * ${u}`).join('\n')}\n`;
+        if (mismatches.length > 0) message += `\n Value type mismatch:\n${mismatches.map(m => `    * ${m}`).join('\n')}\n`;
+        if (this.run.env.strict === 'error') throw new DevError(message);
+        // Warnings are capped at 100 per run, like the gem's process-wide counter.
+        if (this.run.env.strict === 'warning' && this.run.schemaWarnings++ < 100) this.run.env.log({ level: 'warning', message, time: new Date() });
+        else if (this.run.env.strict === 'off') this.run.env.log({ level: 'debug', message, time: new Date() });
+    }
+
+    private strictCheck(found: ResourceHash): void {
+        const def = this.run.definition;
+        if (this.run.env.strict === 'off') return;
+        const label = `${def.name}[${this.resource.title}]`;
+        if (hasFeature(def, 'canonicalize') && this.run.provider.canonicalize) {
+            const canon = this.run.provider.canonicalize(this.run.context, [deepCopy(found)])[0];
+            if (!valuesEqual(canon, found)) {
+                this.run.strictReport(`${label}#get has not provided canonicalized values.\nReturned values:       ${rubyInspect(found)}\nCanonicalized values:  ${rubyInspect(canon)}`);
+            }
+        }
+        const nvs = namevars(def);
+        if (nvs.length > 1 && (def.titlePatterns ?? []).length > 0) {
+            if (found.title === undefined) {
+                this.run.strictReport(`${label}#get has not provided a title attribute.`);
+                return;
+            }
+            const title = String(found.title);
+            const match = (def.titlePatterns ?? []).map(p => rubyRegexToJs(p.pattern).exec(title)).find(m => m !== null);
+            const parsed: Record<string, PuppetValue> = { ...(match?.groups ?? {}) };
+            const expected = this.identity as Record<string, PuppetValue>;
+            const differing = nvs.map(n => n.name).filter(n => parsed[n] !== undefined && String(parsed[n]) !== String(expected[n]));
+            if (differing.length > 0) {
+                this.run.strictReport(`${label}#get has provided a title attribute which does not match all namevars.\nNamevars which do not match: ${`[${differing.map(d => `:${d}`).join(', ')}]`}\nReturned parsed title hash:  ${rubyInspect(parsed)}\nExpected hash:               ${rubyInspect(expected)}`);
+            }
+        }
+    }
+
+    /** Per property: ensure first; when ensure changes nothing else is compared (Puppet's harness). */
+    private compare(current: ResourceHash, noop: boolean): PropertyChange[] {
+        const def = this.run.definition;
+        const customInsync = hasFeature(def, 'custom_insync');
+        const typeName = def.name;
+        const props = this.run.type.attributes.filter(a => a.behaviour === undefined || a.behaviour === 'init_only');
+        const status = noop ? 'noop' : 'success';
+        const ensureAttr = props.find(a => a.name === 'ensure');
+        if (ensureAttr && this.set.has('ensure')) {
+            const isEnsure = String(current.ensure ?? 'absent');
+            const shouldEnsure = String(this.should.ensure);
+            const custom = customInsync ? this.customInsync('ensure', current) : undefined;
+            const inSync = custom ? custom.inSync : isEnsure === shouldEnsure;
+            if (!inSync) {
+                const message = custom?.message ?? (isEnsure === 'absent' ? 'created' : shouldEnsure === 'absent' ? 'removed' : `ensure changed '${isEnsure}' to '${shouldEnsure}'`);
+                const event = isEnsure === 'absent' ? `${typeName}_created` : shouldEnsure === 'absent' ? `${typeName}_removed` : `${typeName}_changed`;
+                return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false }];
+            }
+        }
+        const changes: PropertyChange[] = [];
+        for (const prop of props) {
+            if (prop.name === 'ensure' || !this.set.has(prop.name)) continue;
+            const is = current[prop.name];
+            const should = this.should[prop.name];
+            const custom = customInsync ? this.customInsync(prop.name, current) : undefined;
+            const inSync = custom ? custom.inSync : valuesEqual(is ?? null, should) || (typeof is === 'string' && typeof should !== 'string' && is === displayPlain(should));
+            if (inSync) continue;
+            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
+            const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : changeMessage(prop.name, is, should, sensitive));
+            // Sensitive values never leave the resource: changes (and so reports and logs) carry a marker.
+            changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive });
+        }
+        return changes;
+    }
+
+    private customInsync(property: string, current: ResourceHash): { inSync: boolean; message?: string } | undefined {
+        const provider = this.run.provider;
+        if (!provider.insync) {
+            throw new DevError('No insync? method defined in the provider; an insync? method must be defined if the custom_insync feature is defined for the type');
+        }
+        const result = provider.insync(this.run.context, this.identity, property, current, this.target());
+        const [value, message] = Array.isArray(result) ? [result[0] as unknown, result[1] as unknown] : [result, undefined];
+        if (value === null || value === undefined) return undefined;
+        if (typeof value !== 'boolean') {
+            throw new DevError(`Custom insync for ${property} returned a ${rubyClass(value)} with a value of ${rubyInspect(value)} instead of true/false; insync? MUST return nil or the boolean true or false`);
+        }
+        return { inSync: value, ...(typeof message === 'string' && message !== '' && !value ? { message } : {}) };
+    }
+
+    /** Every defined attribute (defaults included), canonicalized when the type asks for it. */
+    private target(): ResourceHash {
+        const out: ResourceHash = {};
+        for (const attr of this.run.type.attributes) {
+            if (attr.name in this.should && attr.name !== CUSTOM_INSYNC_TRIGGER) out[attr.name] = this.should[attr.name];
+        }
+        if (hasFeature(this.run.definition, 'canonicalize') && this.run.provider.canonicalize) {
+            return rewrapSensitive(out, this.run.provider.canonicalize(this.run.context, [deepCopy(out)])[0]);
+        }
+        return out;
+    }
+
+    private flush(current: ResourceHash, log: ResourceLog, noop: boolean): void {
+        const def = this.run.definition;
+        const target = this.target();
+        log.log('debug', `Target State: ${rubyInspect(target)}`);
+        if (valuesEqual(current, target)) return;
+        if (this.run.env.strict !== 'off' && current.ensure === 'present' && target.ensure === 'present') {
+            for (const attr of def.attributes.filter(a => a.behaviour === 'init_only')) {
+                if (!valuesEqual(current[attr.name] ?? null, target[attr.name] ?? null)) {
+                    this.run.strictReport(`Attempting to change \`${attr.name}\` init_only attribute value from \`${displayPlain(current[attr.name])}\` to \`${displayPlain(target[attr.name])}\``, 'resource');
+                }
+            }
+        }
+        const changes = new Map([[this.identity, { is: current, should: target }]]);
+        if (hasFeature(def, 'supports_noop')) this.run.provider.set(this.run.context, changes, { noop });
+        else this.run.provider.set(this.run.context, changes);
+        if (this.run.context.isFailed()) {
+            this.run.context.resetFailed();
+            throw new PuppetError('Execution encountered an error');
+        }
+        if (!noop) this.run.remember(target);
+    }
+}
+
+function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
+    if (sensitive) return 'changed [redacted] to [redacted]';
+    if (is === undefined || is === null) return `defined '${property}' as ${formatForDisplay(should)}`;
+    if (should === undefined || should === null) return `undefined '${property}' from ${formatForDisplay(is)}`;
+    return `${property} changed ${formatForDisplay(is)} to ${formatForDisplay(should)}`;
+}
+
+function displayPlain(v: PuppetValue | undefined): string {
+    if (v instanceof PSensitive) return 'Sensitive [value redacted]';
+    if (v === undefined || v === null) return '';
+    if (typeof v === 'string') return v;
+    return formatForDisplay(v).replace(/^'(.*)'$/s, '$1');
+}
+
+/** A canonicalize that unwraps a secret must not leak it (the gem's open PR #390): wrap it again. */
+function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): ResourceHash {
+    const out = { ...canonical };
+    for (const [k, v] of Object.entries(original)) {
+        if (v instanceof PSensitive && out[k] !== undefined && !(out[k] instanceof PSensitive)) out[k] = new PSensitive(out[k]);
+    }
+    return out;
+}
+
+function flatten(v: unknown): unknown[] {
+    return Array.isArray(v) ? v.flatMap(flatten) : [v];
+}
+
+function rubyClass(v: unknown): string {
+    if (typeof v === 'string') return 'String';
+    if (typeof v === 'number' || typeof v === 'bigint') return 'Integer';
+    if (Array.isArray(v)) return 'Array';
+    return 'Hash';
+}
+
