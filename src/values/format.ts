@@ -1,4 +1,4 @@
-import { PAnyType, PClassType, typeToString } from '../types/index.js';
+import { commonType, generalize, inferType, PAnyType, PClassType, typeToString } from '../types/index.js';
 import {
     PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from './values.js';
@@ -31,6 +31,7 @@ export function formatTimestamp(t: PTimestamp): string {
     return `${iso}.${String(nanos).padStart(9, '0')} UTC`;
 }
 
+/** Puppet's default Timespan form `D-HH:MM:SS.F` (fraction without trailing zeros, at least one digit). */
 export function formatTimespan(t: PTimespan): string {
     let n = t.nanos < 0n ? -t.nanos : t.nanos;
     const sign = t.nanos < 0n ? '-' : '';
@@ -40,7 +41,8 @@ export function formatTimespan(t: PTimespan): string {
     const m = n % 60n; n /= 60n;
     const h = n % 24n; const d = n / 24n;
     const two = (x: bigint): string => String(x).padStart(2, '0');
-    return `${sign}${d > 0n ? `${d}-` : ''}${two(h)}:${two(m)}:${two(s)}.${String(frac).padStart(9, '0')}`;
+    const f = String(frac).padStart(9, '0').replace(/0+$/, '') || '0';
+    return `${sign}${d}-${two(h)}:${two(m)}:${two(s)}.${f}`;
 }
 
 /**
@@ -65,7 +67,11 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PTimestamp) return formatTimestamp(v);
     if (v instanceof PTimespan) return formatTimespan(v);
     if (v instanceof PSemVer || v instanceof PSemVerRange) return v.toString();
-    if (v instanceof PIterator) return `Iterator[${''}]-Value`;
+    if (v instanceof PIterator) {
+        const items = v.elementsOf();
+        const t = items.length === 0 ? 'Unit' : typeToString(commonType(items.map(x => generalize(inferType(x)))));
+        return `Iterator[${t}]-Value`;
+    }
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
     }

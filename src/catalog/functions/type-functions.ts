@@ -17,6 +17,7 @@ function typeArg(call: CallContext, t: PuppetValue): PAnyType {
 /** String conversion as String.new does it: strings quoted inside collections, Floats with %f. */
 function toStringValue(v: PuppetValue, nested: boolean): string {
     if (typeof v === 'string') return nested ? `'${v}'` : v;
+    if (v instanceof PRegexp && !nested) return v.source;
     if (typeof v === 'number') return nested ? formatFloat(v) : v.toFixed(6);
     if (Array.isArray(v)) return `[${v.map(x => toStringValue(x, true)).join(', ')}]`;
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${toStringValue(k, true)} => ${toStringValue(x, true)}`).join(', ')}}`;
