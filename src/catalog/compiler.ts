@@ -165,7 +165,9 @@ export class Compiler {
         if (e instanceof RuntimeFailure || e instanceof EvalIssue) {
             return new CompileError('EVAL_PUPPET_ERROR', { message: e.message, rubyClass: 'Puppet::Error', log: { message: e.message, withNode: true } });
         }
-        throw e;
+        // Our own failure: still an error object (no stack trace), marked as internal.
+        const message = `Internal error: ${e instanceof Error ? e.message : String(e)}`;
+        return new CompileError('EVAL_INTERNAL', { message, rubyClass: 'modelc::InternalError', log: { message, withNode: true } });
     }
 
     private run(): void {

@@ -20,7 +20,9 @@ export const CatalogIssues = {
     EVAL_PARSE: { puppet: '' },
     EVAL_PUPPET_ERROR: { puppet: '' },
     EVAL_LOOKUP: { puppet: '' },
-    EVAL_USAGE: { puppet: '' }
+    EVAL_USAGE: { puppet: '' },
+    /** A failure of the catalog builder itself (a bug), reported instead of a stack trace. */
+    EVAL_INTERNAL: { puppet: '' }
 } as const;
 
 export type CatalogIssueCode = keyof typeof CatalogIssues;
