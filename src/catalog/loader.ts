@@ -101,16 +101,16 @@ export class Loader {
                 case 'DefineDefinition': {
                     const name = qualify(s.name, namespace);
                     this.checkLocation(name, s, file, expected);
-                    this.add(this.defines, 'Definition', { name, ast: s, file, module });
+                    this.addEntity(this.defines, 'type', { name, ast: s, file, module });
                     break;
                 }
                 case 'FunctionDefinition': {
                     const name = s.name.replace(/^::/, '').toLowerCase();
-                    this.functions.set(name, { name, ast: s, file, module });
+                    this.addEntity(this.functions, 'function', { name, ast: s, file, module });
                     break;
                 }
                 case 'NodeDefinition':
-                    this.nodes.push({ name: '', ast: s, file, module });
+                    this.addNode({ name: '', ast: s, file, module });
                     break;
                 case 'TypeAlias': {
                     const name = aliasName(s);
@@ -149,6 +149,37 @@ export class Loader {
             });
         }
         map.set(def.name, def);
+    }
+
+    /** Defines and functions live in Puppet's 4.x loaders, which word a redefinition this way. */
+    private addEntity<T extends AstNode>(map: Map<string, Definition<T>>, kind: 'type' | 'function', def: Definition<T>): void {
+        const prev = map.get(def.name);
+        if (prev && prev.ast !== def.ast) {
+            const was = whereOf(prev.ast, prev.file);
+            const msg = `Attempt to redefine entity 'http://puppet.com/2016.1/runtime/${kind}/${def.name}'. Originally set at file://${prev.file}?line=${was.line}&pos=${was.column}.`;
+            throw new CompileError('EVAL_PUPPET_ERROR', { message: msg, rubyClass: 'Puppet::Error', log: { message: msg, withNode: true } });
+        }
+        map.set(def.name, def);
+    }
+
+    /** A node name (or regexp, or default) may be defined once. */
+    private addNode(def: Definition<NodeDefinition>): void {
+        const names = def.ast.hosts.map(h => h.$type === 'RegexLiteral' ? `/${h.value}/` : h.$type === 'DefaultLiteral' ? 'default'
+            : 'value' in h && typeof h.value === 'string' ? h.value.toLowerCase() : '');
+        for (const prev of this.nodes) {
+            const prevNames = prev.ast.hosts.map(h => h.$type === 'RegexLiteral' ? `/${h.value}/` : h.$type === 'DefaultLiteral' ? 'default'
+                : 'value' in h && typeof h.value === 'string' ? h.value.toLowerCase() : '');
+            const dup = names.find(n => n !== '' && prevNames.includes(n));
+            if (dup !== undefined) {
+                const at = whereOf(def.ast, def.file);
+                const was = whereOf(prev.ast, prev.file);
+                const msg = `Node '${dup}' is already defined (file: ${prev.file}, line: ${was.line}); cannot redefine (file: ${def.file}, line: ${at.line})`;
+                throw new CompileError('EVAL_PUPPET_ERROR', {
+                    message: msg, file: def.file, line: at.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message: msg, withNode: true }
+                });
+            }
+        }
+        this.nodes.push(def);
     }
 
     private moduleDir(module: string): string | undefined {
