@@ -261,6 +261,9 @@ export class Compiler {
     }
 
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void {
+        if (name === 'facts' || name === 'trusted' || name === 'server_facts') {
+            throw new EvalIssue('EVAL_ILLEGAL_RESERVED_ASSIGNMENT', `Attempt to assign to a reserved variable name: '$${name}'`, where);
+        }
         if (scope.hasLocal(name)) {
             const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
             const msg = builtin ? `Cannot reassign built in (or already assigned) variable '$${name}'` : `Cannot reassign variable '$${name}'`;

@@ -14,6 +14,7 @@ import {
 import type { Compiler } from '../compiler.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { CallContext, Closure } from '../functions/function.js';
+import { CatalogIssues, type CatalogIssueCode } from '../issues.js';
 import { Scope } from '../scope.js';
 import { parseNumber, statementsOf, whereOf } from './ast-util.js';
 import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
@@ -111,7 +112,7 @@ export class Evaluator {
         }
         if (err instanceof EvalIssue) {
             const where = err.where ?? this.where(node);
-            const issue = { EVAL_RUNTIME: 'RUNTIME_ERROR' }[err.code as 'EVAL_RUNTIME'] ?? issueOf(err.code);
+            const issue = issueOf(err.code);
             return evaluationError(err.code, issue, err.message, where);
         }
         if (err instanceof TypeConstructionError) {
@@ -499,13 +500,9 @@ export class Evaluator {
     }
 }
 
-function issueOf(code: string): string {
-    return ({
-        EVAL_UNKNOWN_VARIABLE: 'UNKNOWN_VARIABLE', EVAL_UNKNOWN_FUNCTION: 'UNKNOWN_FUNCTION', EVAL_ILLEGAL_REASSIGNMENT: 'ILLEGAL_REASSIGNMENT',
-        EVAL_DIV_BY_ZERO: 'DIV_BY_ZERO', EVAL_NUMERIC_OVERFLOW: 'NUMERIC_OVERFLOW', EVAL_COMPARISON_NOT_POSSIBLE: 'COMPARISON_NOT_POSSIBLE',
-        EVAL_UNMATCHED_SELECTOR: 'UNMATCHED_SELECTOR', EVAL_DUPLICATE_ATTRIBUTE: 'DUPLICATE_ATTRIBUE',
-        EVAL_OPERATOR_NOT_APPLICABLE: 'OPERATOR_NOT_APPLICABLE', EVAL_NOT_NUMERIC: 'NOT_NUMERIC'
-    } as Record<string, string>)[code] ?? 'RUNTIME_ERROR';
+/** The Puppet issue code of a catalog issue (RUNTIME_ERROR when Puppet has none). */
+function issueOf(code: CatalogIssueCode): string {
+    return CatalogIssues[code].puppet || 'RUNTIME_ERROR';
 }
 
 function quoteForSelector(v: PuppetValue): string {
