@@ -57,7 +57,45 @@ export const BindingsIssues = {
     /** Reading a facts or trusted-data file for a lookup request. */
     BIND_INPUT_FILE: 'BIND_INPUT_FILE',
     /** The code directory is not an environment directory. */
-    BIND_NOT_AN_ENVIRONMENT: 'BIND_NOT_AN_ENVIRONMENT'
+    BIND_NOT_AN_ENVIRONMENT: 'BIND_NOT_AN_ENVIRONMENT',
+    /** A bindings .pp file that does not parse. */
+    BIND_PARSE: 'BIND_PARSE',
+    /** An explicit (non-optional, wildcard-free) bindings URI with nothing behind it (binder: "Cannot load bindings '<uri>' - no bindings found."). */
+    BIND_NOT_FOUND: 'BIND_NOT_FOUND',
+    /** A bindings file whose `bindings NAME` does not match the symbolic name of its path. */
+    BIND_WRONG_NAME: 'BIND_WRONG_NAME',
+    /** A layer URI whose scheme has no provider (binder: "Unknown bindings provider scheme: '<s>'"). */
+    BIND_UNKNOWN_SCHEME: 'BIND_UNKNOWN_SCHEME',
+    /** A layer URI without a scheme, or a path the provider cannot address. */
+    BIND_BAD_URI: 'BIND_BAD_URI',
+    /** Two layers with the same name. */
+    BIND_DUPLICATE_LAYER: 'BIND_DUPLICATE_LAYER',
+    /** More than one `site {}` definition. */
+    BIND_SITE_TWICE: 'BIND_SITE_TWICE',
+    /** A layer that is not `layer { NAME: include => URIs, exclude => URIs }`. */
+    BIND_LAYER: 'BIND_LAYER',
+    /** A `when` category value that is not a literal. */
+    BIND_CATEGORY_VALUE: 'BIND_CATEGORY_VALUE',
+    /** A bound name that is not a literal string. */
+    BIND_NAME: 'BIND_NAME',
+    /** A bind option with a value of the wrong kind (combinator not a lambda, map not a hash...). */
+    BIND_OPTION_VALUE: 'BIND_OPTION_VALUE',
+    /** `bind parameters` / `bind map` without its target types. */
+    BIND_MISSING_TARGET: 'BIND_MISSING_TARGET',
+    /** `bind abstract variables` not given names. */
+    BIND_VARIABLES_VALUE: 'BIND_VARIABLES_VALUE',
+    /** `bind dependency` without a relationship arrow. */
+    BIND_DEPENDENCY: 'BIND_DEPENDENCY',
+    /** bindings/providers.yaml that cannot be read or has the wrong shape. */
+    BIND_PROVIDERS_CONFIG: 'BIND_PROVIDERS_CONFIG',
+    /** The external node classifier could not be run or exited non-zero. */
+    BIND_ENC_FAILED: 'BIND_ENC_FAILED',
+    /** The ENC's output is not Puppet's ENC YAML (a hash with classes/parameters/environment). */
+    BIND_ENC_OUTPUT: 'BIND_ENC_OUTPUT',
+    /** An external bindings provider could not be run or exited non-zero. */
+    BIND_EXTERNAL_FAILED: 'BIND_EXTERNAL_FAILED',
+    /** An external provider printed something that is not a valid Bindings model (the JSON path says where). */
+    BIND_EXTERNAL_MODEL: 'BIND_EXTERNAL_MODEL'
 } as const;
 
 export type BindingsIssueCode = typeof BindingsIssues[keyof typeof BindingsIssues];

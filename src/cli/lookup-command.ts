@@ -1,5 +1,13 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createHieraDataBinding, createTypeSupport, runLookupCommand, type HieraEnvironment, type Prepared, type PreparedInput } from '../bindings/index.js';
+import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
+import {
+    createHieraDataBinding, createTypeSupport, hasArm8Bindings, lookupJson, runLookupCommand, type Composition, type HieraEnvironment, type HieraLookup,
+    type Prepared, type PreparedInput
+} from '../bindings/index.js';
+import { createInjector, formatExplanation, InjectorError, type Explanation, type InjectorOverrides } from '../injector/index.js';
+import { fromRichData } from '../model/index.js';
+import { bindingsRequest, composeFor, hieraFor } from './bindings-command.js';
 import { bootEnvironment, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { formatDiagnostic } from '../common/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -28,6 +36,12 @@ export const MERGE_STRATEGIES = ['first', 'unique', 'hash', 'deep'] as const;
  * or `{"error": ...}` with exit 1; `--explain` prints the explanation instead).
  */
 export function lookupAction(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
+    if (usesBindings(codedir, opts.environment ?? 'production')) return injectedLookup(codedir, key, opts, io);
+    return hieraLookup(codedir, key, opts, io);
+}
+
+/** Hiera 5 alone: what `oracle/lookup` prints (the conformance suite's path). */
+function hieraLookup(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
     const result = runLookupCommand({
         codedir,
         key,
@@ -85,3 +99,101 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     const top = compiler.topScope;
     return { ...prepared, variable: name => top.getLocal(name) };
 }
+
+/** An environment with ARM-8 bindings (a site, bindings files, providers.yaml) answers lookups through the injector. */
+function usesBindings(codedir: string, environment: string): boolean {
+    const envs = join(resolve(codedir), 'environments', environment);
+    const dir = existsSync(envs) ? envs : resolve(codedir);
+    return existsSync(dir) && hasArm8Bindings(dir);
+}
+
+/**
+ * `modelc lookup` through the injector: the environment's layers (site, providers, Hiera 5 data
+ * as the `hiera:` provider in its layer) decide which binding answers KEY. When the winner is a
+ * Hiera level, Hiera itself answers, so lookup_options merges, --merge, defaults, dotted keys and
+ * Hiera's errors stay exactly Hiera's; otherwise the winning binding's value is printed (dotted
+ * keys dig into it). `--explain` prints every candidate in precedence order with its layer,
+ * category, file:line and why it won or was shadowed.
+ */
+function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
+    const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts });
+    const hiera = hieraFor(req);
+    const composition = composeFor(req, hiera);
+    const overrides: InjectorOverrides = { extensions: () => hieraTemplates(hiera) };
+    const injector = createInjector(composition.model, { node: req.node, environment: req.environment, facts: req.facts }, { lenient: true, services: overrides });
+    const errors = injector.issues.filter(i => i.severity === 'error');
+    if (errors.length > 0) {
+        for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
+        return ExitCode.ERROR;
+    }
+    const [root, ...path] = rootAndPath(key);
+    const explanation = injector.explain(root, opts.type);
+    const hieraDecides = !explanation.found || isHieraWinner(explanation, composition);
+    if (opts.explain) {
+        io.out(formatExplanation(explanation));
+        if (hieraDecides) {
+            io.out(`Hiera 5 answers '${key}'${explanation.found ? ` (its level wins in layer '${composition.hieraLayer ?? ''}')` : ' (no binding)'}:\n`);
+            return hieraLookup(req.envDir, key, { ...opts, node: req.node }, io);
+        }
+    } else if (hieraDecides) {
+        return hieraLookup(req.envDir, key, { ...opts, node: req.node }, io);
+    }
+    try {
+        let value = injector.lookup(root, opts.type);
+        for (const seg of path) value = dig(value, seg);
+        io.out(opts.explain ? `value: ${lookupJson(value)}` : lookupJson(value));
+        return ExitCode.OK;
+    } catch (e) {
+        if (!(e instanceof InjectorError)) throw e;
+        io.out(`${JSON.stringify({ error: { message: e.diagnostics.map(d => d.message).join('; '), code: e.diagnostics[0]?.code } }, null, 2)}\n`);
+        for (const d of e.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+        return ExitCode.ERROR;
+    }
+}
+
+/** Hiera data values with `%{}` are resolved by the request's Hiera engine when the injector produces them. */
+function hieraTemplates(hiera: HieraLookup): { produce(d: { readonly $type: string }): { readonly value: PuppetValue } | undefined } {
+    return {
+        produce(d) {
+            if (d.$type !== 'HieraInterpolationProducerDescriptor') return undefined;
+            const template = (d as HieraInterpolationProducerDescriptor).template;
+            return { value: hiera.engine.interpolateValue(fromRichData(template ?? null)) };
+        }
+    };
+}
+
+function isHieraWinner(x: Explanation, composition: Composition): boolean {
+    const w = x.candidates.find(c => c.status === 'winner');
+    if (!w || w.layer !== composition.hieraLayer) return false;
+    const layer = composition.layered.layers?.find(l => l.name === w.layer);
+    return (layer?.bindings ?? []).some(nb => nb.$type === 'HieraLevelBindings' && nb.name === w.namedBindings);
+}
+
+/** `a.b.0` → `a`, `b`, `0`; quoted segments ('a.b') stay whole, as in Hiera keys. */
+function rootAndPath(key: string): string[] {
+    const out: string[] = [];
+    let cur = '';
+    let quote: string | undefined;
+    for (const ch of key) {
+        if (quote) {
+            if (ch === quote) quote = undefined;
+            else cur += ch;
+        } else if (ch === '"' || ch === "'") {
+            quote = ch;
+        } else if (ch === '.') {
+            out.push(cur);
+            cur = '';
+        } else {
+            cur += ch;
+        }
+    }
+    out.push(cur);
+    return out;
+}
+
+function dig(v: PuppetValue, seg: string): PuppetValue {
+    if (v instanceof Map) return v.get(seg) ?? null;
+    if (Array.isArray(v) && /^\d+$/.test(seg)) return v[Number(seg)] ?? null;
+    return null;
+}
+

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { formatDiagnostic, isUserError } from '../common/index.js';
 import { MODEL_FORMATS } from '../model/index.js';
 import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-command.js';
+import { bindingsAction, type BindingsCommandOptions } from './bindings-command.js';
 import { compileAction, COMPILE_FORMATS, type CompileCommandOptions } from './compile-command.js';
 import { convertAction } from './convert-command.js';
 import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
@@ -50,6 +51,16 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<new>', 'new model file')
         .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
         .action((a: string, b: string, opts: { format: DiffFormat }) => setExit(diffAction(a, b, opts, io)));
+
+    program.command('bindings')
+        .description('compose the layered Bindings model of an environment (site layers, bindings providers, Hiera 5 data) and print it')
+        .argument('<codedir>', 'environment directory (bindings/, modules/, hiera.yaml), or a directory holding environments/<name>')
+        .option('--environment <name>', 'environment name', 'production')
+        .option('--node <name>', 'node (certificate) name; default from the facts, else testnode.example.com')
+        .option('--facts <file>', 'facts file (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
+        .option('--no-hiera', 'leave Hiera 5 data out of the layers')
+        .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
+        .action((dir: string, opts: BindingsCommandOptions) => setExit(bindingsAction(dir, opts, io)));
 
     program.command('effective')
         .description('build the injector of a request from a Bindings model (LayeredBindings JSON/msgpack); print its EffectiveBindings model')

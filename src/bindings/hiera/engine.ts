@@ -85,6 +85,14 @@ export class HieraEngine {
         this.interpolator = new Interpolator((key, inv) => this.nestedLookup(key, inv));
     }
 
+    /**
+     * Resolves the `%{}` interpolations of a data value for this node, as a lookup that found it
+     * would (used when the injector produces a `hiera:` binding whose value has a template).
+     */
+    interpolateValue(value: PuppetValue): PuppetValue {
+        return this.interpolator.interpolate(value, new Invocation(), this.scope, true);
+    }
+
     /** Lookup.lookup: the first name with a value wins; then the default; else not-found. */
     lookup(names: string | readonly string[], req: LookupRequest = {}): PuppetValue {
         const list = typeof names === 'string' ? [names] : names;

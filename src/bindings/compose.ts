@@ -1,0 +1,188 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ContributedBindings, LayeredBindings, NamedBindingsOrSubtype, NamedLayer, SiteCategorization } from '../../generated/model/bindings.js';
+import { UserError, type Diagnostic } from '../common/index.js';
+import { modelRegistry, type Model, type ModelObject } from '../model/index.js';
+import type { PuppetValue } from '../values/index.js';
+import { provideHieraBindings } from './hiera/bindings-provider.js';
+import type { HieraLookup } from './hiera/service.js';
+import { BindingsIssues } from './issues.js';
+import { loadBindingsFile, PpBindingsProvider } from './providers/pp-provider.js';
+import { EncBindingsProvider } from './providers/enc-provider.js';
+import { ExternalBindingsProvider } from './providers/external-provider.js';
+import { readProvidersConfig } from './providers/programs.js';
+import { fail, splitUri, type BindingsProvider, type ProviderContext } from './providers/provider.js';
+import type { SiteDefinition } from './pp/transform.js';
+
+/** The layer Hiera 5 data goes to when the site's layers do not mention the `hiera:` scheme. */
+export const HIERA_LAYER = 'hiera';
+const HIERA_URIS = ['hiera:/global', 'hiera:/', 'hiera:/modules/*'];
+
+/**
+ * ARM-8's default layers, with the binder's (3.5+) optional site reference: an environment
+ * without `bindings/default.pp` is not an error.
+ */
+const DEFAULTS: readonly { readonly name: string; readonly include: readonly string[] }[] = [
+    { name: 'site', include: ['confdir:/default?optional'] },
+    { name: 'modules', include: ['module:/*::default'] }
+];
+
+export interface ComposeOptions {
+    /** The environment directory: `bindings/` (confdir), `modules/`... */
+    readonly codedir: string;
+    /** Module directories (default CODEDIR/modules). */
+    readonly modulePath?: readonly string[];
+    readonly environment?: string;
+    readonly node: string;
+    readonly facts?: ReadonlyMap<string, PuppetValue>;
+    /** The Hiera 5 lookup of the request; when given, Hiera data is one provider (`hiera:`) among the layers. */
+    readonly hiera?: HieraLookup;
+    /** Extra providers by scheme (tests, embedders); they win over providers.yaml. */
+    readonly providers?: ReadonlyMap<string, (ctx: ProviderContext) => BindingsProvider>;
+}
+
+export interface Composition {
+    readonly model: Model;
+    readonly layered: LayeredBindings;
+    /** Where the site definition came from, when there is one. */
+    readonly site?: SiteDefinition;
+    /** The layer that holds the `hiera:` contributions, if any. */
+    readonly hieraLayer?: string;
+}
+
+/** True when the environment has ARM-8 bindings: a site definition, confdir or module bindings, or providers.yaml. */
+export function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')]): boolean {
+    const dir = join(resolve(codedir), 'bindings');
+    if (existsSync(join(dir, 'providers.yaml')) || hasPp(dir)) return true;
+    return modulePath.some(base => list(base).some(mod => hasPp(join(base, mod, 'bindings'))));
+}
+
+/** The site definition of an environment: `bindings/site.pp` (see docs/bindings.md). */
+export function readSite(codedir: string): SiteDefinition | undefined {
+    const path = join(resolve(codedir), 'bindings', 'site.pp');
+    if (!existsSync(path)) return undefined;
+    const file = loadBindingsFile(path, join('bindings', 'site.pp'));
+    if (file.bindings.length > 0) {
+        const b = file.bindings[0];
+        fail(BindingsIssues.BIND_WRONG_NAME, `bindings/site.pp holds the site definition; 'bindings ${b.name ?? ''}' belongs in a file named after it`, { at: { file: join('bindings', 'site.pp'), line: b.location?.line ?? 1, column: b.location?.column ?? 1 } });
+    }
+    return file.site;
+}
+
+/**
+ * The composer (binder: BindingsComposer): reads the site's layers (or the defaults), expands
+ * each layer's include and exclude URIs through the scheme's provider, removes the excluded ones
+ * and loads what remains, one ContributedBindings per URI, into the layer.
+ */
+export function composeBindings(options: ComposeOptions): Composition {
+    const codedir = resolve(options.codedir);
+    const ctx: ProviderContext = {
+        codedir,
+        modulePath: options.modulePath ?? [join(codedir, 'modules')],
+        environment: options.environment ?? 'production',
+        node: options.node,
+        facts: options.facts ?? new Map()
+    };
+    const site = readSite(codedir);
+    const providers = providerTable(ctx, options);
+    const written = site?.layers ?? DEFAULTS.map((l): NamedLayer => ({ $type: 'NamedLayer', name: l.name, include: [...l.include], exclude: [], bindings: [] }));
+    const layers: NamedLayer[] = [];
+    const names = new Set<string>();
+    for (const l of written) {
+        if (names.has(l.name)) fail(BindingsIssues.BIND_DUPLICATE_LAYER, `Duplicate layer name '${l.name}'`, locationOf(l));
+        names.add(l.name);
+        layers.push({ ...l, bindings: loadLayer(l, providers) });
+    }
+    let hieraLayer = written.find(l => (l.include ?? []).some(u => splitUri(u)?.scheme === 'hiera'))?.name;
+    if (options.hiera && hieraLayer === undefined && !names.has(HIERA_LAYER)) {
+        // Hiera data is below every ARM-8 layer unless the site places it: bindings override data.
+        const l: NamedLayer = { $type: 'NamedLayer', name: HIERA_LAYER, include: [...HIERA_URIS], exclude: [], bindings: [] };
+        layers.push({ ...l, bindings: loadLayer(l, providers) });
+        hieraLayer = HIERA_LAYER;
+    }
+    const layered: LayeredBindings = {
+        $type: 'LayeredBindings',
+        environment: ctx.environment,
+        ...(site?.categorization ? { categorization: site.categorization as SiteCategorization } : {}),
+        layers
+    };
+    const index = modelRegistry().byPackageName('bindings');
+    if (!index) throw new Error('the Bindings package is not registered');
+    return { model: { index, root: layered as unknown as ModelObject }, layered, ...(site ? { site } : {}), ...(hieraLayer !== undefined ? { hieraLayer } : {}) };
+}
+
+function providerTable(ctx: ProviderContext, options: ComposeOptions): Map<string, BindingsProvider> {
+    const config = readProvidersConfig(ctx.codedir);
+    const table = new Map<string, BindingsProvider>([
+        ['confdir', new PpBindingsProvider('confdir', ctx)],
+        ['module', new PpBindingsProvider('module', ctx)],
+        ['enc', new EncBindingsProvider(ctx, config)]
+    ]);
+    // Without a Hiera lookup (e.g. `modelc bindings --no-hiera`) the `hiera:` URIs contribute nothing.
+    table.set('hiera', options.hiera ? hieraProvider(options.hiera) : { scheme: 'hiera', expand: uri => [uri], contribute: () => undefined });
+    for (const [scheme, cmd] of config.schemes) table.set(scheme, new ExternalBindingsProvider(scheme, cmd, ctx, config));
+    for (const [scheme, make] of options.providers ?? []) table.set(scheme, make(ctx));
+    return table;
+}
+
+/** The `hiera:` provider as a scheme handler: its URIs are concrete (`hiera:/modules/*` expands inside). */
+function hieraProvider(lookup: HieraLookup): BindingsProvider {
+    return {
+        scheme: 'hiera',
+        expand: uri => [uri.replace(/\?.*$/, '')],
+        contribute(uri, pattern): ContributedBindings | undefined {
+            const list = provideHieraBindings(lookup, uri);
+            if (list.length === 0) return undefined;
+            const bindings = list.flatMap(c => (c.bindings ?? []).map((nb): NamedBindingsOrSubtype => ({ ...nb, contributedBy: { ...(c.source ?? { $type: 'ContributionSource', scheme: 'hiera', uri }), pattern } })));
+            return { $type: 'ContributedBindings', name: uri, source: { $type: 'ContributionSource', scheme: 'hiera', uri, pattern, provider: 'hiera 5' }, bindings };
+        }
+    };
+}
+
+function loadLayer(layer: NamedLayer, providers: ReadonlyMap<string, BindingsProvider>): NamedBindingsOrSubtype[] {
+    const expand = (uri: string): { uri: string; pattern: string; optional: boolean; provider: BindingsProvider }[] => {
+        const parts = splitUri(uri);
+        if (!parts) fail(BindingsIssues.BIND_BAD_URI, `layer '${layer.name}': '${uri}' is not a bindings URI (scheme:path)`, locationOf(layer));
+        const provider = providers.get(parts.scheme);
+        if (!provider) fail(BindingsIssues.BIND_UNKNOWN_SCHEME, `Unknown bindings provider scheme: '${parts.scheme}'`, locationOf(layer));
+        // Wildcards are implicitly optional (binder): they only name what exists.
+        const optional = parts.optional || parts.path.includes('*');
+        return provider.expand(uri).map(u => ({ uri: u, pattern: uri, optional, provider }));
+    };
+    const excluded = new Set((layer.exclude ?? []).flatMap(expand).map(e => e.uri.toLowerCase()));
+    const seen = new Set<string>();
+    const out: NamedBindingsOrSubtype[] = [];
+    const problems: Diagnostic[] = [];
+    for (const e of (layer.include ?? []).flatMap(expand)) {
+        const k = e.uri.toLowerCase();
+        if (excluded.has(k) || seen.has(k)) continue;
+        seen.add(k);
+        try {
+            const c = e.provider.contribute(e.uri, e.pattern, e.optional);
+            if (c) out.push(...(c.bindings ?? []));
+        } catch (err) {
+            if (!(err instanceof UserError)) throw err;
+            problems.push(...err.diagnostics);
+        }
+    }
+    if (problems.length > 0) throw new UserError(problems);
+    return out;
+}
+
+function locationOf(l: NamedLayer): Partial<Pick<Diagnostic, 'at' | 'file'>> {
+    const loc = l.location;
+    if (!loc) return {};
+    return loc.line !== undefined ? { at: { file: loc.file, line: loc.line, column: loc.column ?? 1 } } : { file: loc.file };
+}
+
+function hasPp(dir: string): boolean {
+    return list(dir).some(f => f.endsWith('.pp') || (!f.includes('.') && hasPp(join(dir, f))));
+}
+
+function list(dir: string): string[] {
+    try {
+        return readdirSync(dir);
+    } catch {
+        return [];
+    }
+}

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { BindingsIssues } from '../issues.js';
+import { fail, type ProviderContext } from './provider.js';
+
+/** A program as configured: the command and its fixed arguments. */
+export type ProgramCommand = readonly string[];
+
+/**
+ * `CODEDIR/bindings/providers.yaml`: the programs behind the `enc:` scheme and external schemes.
+ *
+ *     enc: ['python3', 'enc.py']            # run as `python3 enc.py NODE` (Puppet's exec terminus)
+ *     schemes:
+ *       inventory: ['python3', 'inventory.py']   # run as `python3 inventory.py URI`, request JSON on stdin
+ *
+ * A command may also be one string (split at spaces). Programs run in the bindings directory.
+ */
+export interface ProvidersConfig {
+    readonly file?: string;
+    readonly dir: string;
+    readonly enc?: ProgramCommand;
+    readonly schemes: ReadonlyMap<string, ProgramCommand>;
+}
+
+const BUILT_IN = new Set(['confdir', 'module', 'enc', 'hiera']);
+
+export function readProvidersConfig(codedir: string): ProvidersConfig {
+    const dir = join(resolve(codedir), 'bindings');
+    const file = join(dir, 'providers.yaml');
+    if (!existsSync(file)) return { dir, schemes: new Map() };
+    const display = join('bindings', 'providers.yaml');
+    let data: unknown;
+    try {
+        data = parseYaml(readFileSync(file, 'utf8'));
+    } catch (e) {
+        fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `cannot read providers config: ${e instanceof Error ? e.message : String(e)}`, { file: display });
+    }
+    if (data === null || data === undefined) return { dir, file: display, schemes: new Map() };
+    if (typeof data !== 'object' || Array.isArray(data)) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'providers.yaml must hold a mapping with enc and/or schemes', { file: display });
+    const { enc, schemes, ...rest } = data as Record<string, unknown>;
+    const unknown = Object.keys(rest);
+    if (unknown.length > 0) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `unknown key '${unknown[0]}' (only enc and schemes)`, { file: display, path: `/${unknown[0]}` });
+    const out = new Map<string, ProgramCommand>();
+    if (schemes !== undefined) {
+        if (typeof schemes !== 'object' || schemes === null || Array.isArray(schemes)) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'schemes must map scheme names to commands', { file: display, path: '/schemes' });
+        for (const [scheme, cmd] of Object.entries(schemes)) {
+            if (!/^[a-z][a-z0-9+.-]*$/.test(scheme) || BUILT_IN.has(scheme)) {
+                fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `'${scheme}' cannot name an external scheme (lower-case, not one of ${[...BUILT_IN].join(', ')})`, { file: display, path: `/schemes/${scheme}` });
+            }
+            out.set(scheme, command(cmd, display, `/schemes/${scheme}`));
+        }
+    }
+    return { dir, file: display, schemes: out, ...(enc !== undefined ? { enc: command(enc, display, '/enc') } : {}) };
+}
+
+function command(v: unknown, file: string, path: string): ProgramCommand {
+    if (typeof v === 'string' && v.trim() !== '') return v.trim().split(/\s+/);
+    if (Array.isArray(v) && v.length > 0 && v.every(x => typeof x === 'string')) return v as string[];
+    fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'a command is a string or a non-empty array of strings', { file, path });
+}
+
+/** Runs a provider program; a failure to start or a non-zero exit is the given error code with the program's stderr. */
+export function runProgram(cmd: ProgramCommand, args: readonly string[], config: ProvidersConfig, code: string, input?: string): string {
+    const r = spawnSync(cmd[0], [...cmd.slice(1), ...args], { cwd: config.dir, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const shown = [...cmd, ...args].join(' ');
+    if (r.error) fail(code, `cannot run '${shown}': ${r.error.message}`, config.file ? { file: config.file } : {});
+    if (r.status !== 0) {
+        const err = r.stderr.trim();
+        fail(code, `'${shown}' exited with ${r.status === null ? `signal ${r.signal ?? '?'}` : `status ${r.status}`}${err ? `: ${err}` : ''}`, config.file ? { file: config.file } : {});
+    }
+    return r.stdout;
+}
+
+/** The request an external provider reads on stdin: which URI, for whom. */
+export function requestJson(ctx: ProviderContext, uri: string): string {
+    const facts: Record<string, unknown> = {};
+    for (const [k, v] of ctx.facts) facts[k] = plain(v);
+    return JSON.stringify({ uri, node: ctx.node, environment: ctx.environment, facts });
+}
+
+function plain(v: unknown): unknown {
+    if (typeof v === 'bigint') return Number(v);
+    if (Array.isArray(v)) return v.map(plain);
+    if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [String(k), plain(x)]));
+    return v === undefined ? null : v;
+}

@@ -1,0 +1,62 @@
+import { join, resolve } from 'node:path';
+import { composeBindings, createHieraLookup, createTypeSupport, trustedFor, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
+import { bootEnvironment, defaultFactsFile, readFacts } from '../catalog/index.js';
+import { encodeJson, encodeMsgpack } from '../model/index.js';
+import type { PuppetValue } from '../values/index.js';
+import { ExitCode, type CliIo } from './io.js';
+
+export interface BindingsCommandOptions {
+    readonly environment?: string;
+    readonly node?: string;
+    readonly facts?: string;
+    readonly format?: 'json' | 'msgpack';
+    /** Commander's `--no-hiera`: false leaves Hiera 5 data out of the layers. */
+    readonly hiera?: boolean;
+}
+
+/** One request's inputs, read once: the booted environment, the node, its facts. */
+export interface BindingsRequest {
+    readonly codedir: string;
+    readonly environment: string;
+    readonly envDir: string;
+    readonly modulePath: readonly string[];
+    readonly node: string;
+    readonly facts: ReadonlyMap<string, PuppetValue>;
+}
+
+/** Boots the environment as the catalog builder does (environment.conf module path) and reads the facts. */
+export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string }): BindingsRequest {
+    const environment = opts.environment ?? 'production';
+    const env = bootEnvironment(codedir, environment);
+    const factsFile = opts.facts ?? defaultFactsFile(env.dir);
+    const read = factsFile !== undefined ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
+    const fromFacts = read.facts.get('fqdn') ?? read.facts.get('clientcert');
+    const node = opts.node ?? read.name ?? (typeof fromFacts === 'string' ? fromFacts : 'testnode.example.com');
+    return { codedir: resolve(codedir), environment, envDir: env.dir, modulePath: env.modulepath, node, facts: read.facts };
+}
+
+/** The Hiera 5 lookup of the request, as `modelc lookup` and the catalog builder set it up. */
+export function hieraFor(req: BindingsRequest): HieraLookup {
+    const confdir = req.codedir;
+    const environment: HieraEnvironment = {
+        name: req.environment, root: req.envDir, modulePath: req.modulePath,
+        ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
+    };
+    return createHieraLookup({ environment, context: { environment: req.environment, facts: req.facts, trusted: trustedFor(req.node, new Map()) }, types: createTypeSupport() });
+}
+
+export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
+    return composeBindings({ codedir: req.envDir, modulePath: req.modulePath, environment: req.environment, node: req.node, facts: req.facts, ...(hiera ? { hiera } : {}) });
+}
+
+/**
+ * `modelc bindings CODEDIR`: composes the environment's layers (the site's `layer {}`s, or the
+ * defaults `site` and `modules`, plus Hiera 5 data as the `hiera` layer) through the bindings
+ * providers and prints the LayeredBindings model. Provider errors are user errors (exit 1).
+ */
+export function bindingsAction(codedir: string, opts: BindingsCommandOptions, io: CliIo): number {
+    const req = bindingsRequest(codedir, opts);
+    const composition = composeFor(req, opts.hiera === false ? undefined : hieraFor(req));
+    io.out(opts.format === 'msgpack' ? encodeMsgpack(composition.model) : encodeJson(composition.model));
+    return ExitCode.OK;
+}
