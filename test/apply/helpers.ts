@@ -53,7 +53,7 @@ export function run(registry: TypeRegistry, catalog: ApplyCatalog, options: { no
     const lines: string[] = [];
     const result = applyCatalog(catalog, registry, {
         root: options.root ?? '/', noop: options.noop ?? false, strict: options.strict ?? 'warning',
-        onLog: m => { if (options.debug || m.level !== 'debug') lines.push(`${m.level}: ${m.source ? `${m.source}: ` : ''}${m.message}`); }
+        onLog: m => { if (options.debug || (m.level !== 'debug' && m.level !== 'info')) lines.push(`${m.level}: ${m.source ? `${m.source}: ` : ''}${m.message}`); }
     });
     return { result, lines: lines.filter(l => !l.includes('Applied catalog')) };
 }

@@ -80,6 +80,20 @@ describe('graph and transaction', () => {
         expect(run(registry, cat, { root }).lines).toEqual([]);
     });
 
+    it('info lines as puppet apply --verbose prints them (scheduling refreshes, skipped containers)', () => {
+        const { registry } = newRegistry();
+        const root = tempRoot();
+        const cat = catalogOf([res('file', '/f', { ensure: 'file' }), res('exec', 'reload', { command: '/bin/true', refreshonly: true }), res('exec', 'fail', { command: '/bin/false' })],
+            [notify('File[/f]', 'Exec[reload]')]);
+        const { lines } = run(registry, { ...cat, version: '42' }, { root, debug: true });
+        expect(lines.filter(l => l.startsWith('info'))).toEqual([
+            "info: Applying configuration version '42'",
+            'info: /Stage[main]/Main/File[/f]: Scheduling refresh of Exec[reload]',
+            // Class[Main] holds the failed exec: it is skipped and drops its events, so Stage[main] gets none.
+            'info: Class[Main]: Unscheduling all events on Class[Main]'
+        ]);
+    });
+
     it('noop reports would-be changes and refreshes without changing anything', () => {
         const { registry } = newRegistry();
         const root = tempRoot();

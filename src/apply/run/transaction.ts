@@ -78,6 +78,8 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         });
     };
 
+    if (catalog.version !== undefined) log('info', `Applying configuration version '${catalog.version}'`);
+
     // Bind every resource of a known type; the others (classes, stages, defined types) are containers.
     const runs = new Map<string, TypeRun>();
     const instances = new Map<string, ApplicableResource>();
@@ -191,6 +193,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         if (events.length === 0) return;
         for (const e of graph.outgoing(v)) {
             if (!e.refresh || !acceptsEvents(e.to)) continue;
+            if (instances.has(e.to)) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
             const q = queues.get(e.to) ?? [];
             q.push(...events);
             queues.set(e.to, q);
@@ -215,6 +218,9 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
                 if (queued.every(q => q.status === 'noop')) {
                     log('notice', `Would have triggered 'refresh' from ${queued.length} event${queued.length === 1 ? '' : 's'}`, displayRef(ref));
                     emit(v, [{ status: 'noop' }]);
+                } else if (deps.size > 0) {
+                    // A container with a failed resource inside is skipped, silently but for this info, and its events dropped.
+                    log('info', `Unscheduling all events on ${displayRef(ref)}`, displayRef(ref));
                 } else {
                     emit(v, queued.filter(q => q.status === 'success'));
                 }
