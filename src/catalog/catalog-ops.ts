@@ -567,6 +567,8 @@ export class CatalogOps {
         if (VALID_TAG.test(match.title)) this.catalog.tags.add(match.title);
         r.container = this.mainClass;
         const scope = new Scope('node', top, r, '');
+        scope.setLocal('title', match.title);
+        scope.setLocal('name', match.title);
         if (match.groups) scope.setMatch(match.groups);
         this.c.evaluator.registerProgram(rootOf(match.def.ast), match.def.file);
         this.c.evaluator.evalBlock(match.def.ast.body, scope);
