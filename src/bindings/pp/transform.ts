@@ -343,20 +343,15 @@ export class BindingsTransformer {
         return [{ $type: c.kind === 'include' ? 'IncludeClassesBinding' : 'ExcludeClassesBinding', location: this.at(c), classNames: [...c.classes] }];
     }
 
-    /** `A -> B ~> C` becomes one DependencyBinding per arrow; `<-`/`<~` are turned around. */
+    /** `A -> B ~> C` becomes one DependencyBinding per arrow, each located at its statement (the parser allows only `->` and `~>`). */
     private dependency(d: BindDependency): AbstractBinding[] {
         const out: AbstractBinding[] = [];
         const walk = (e: Expression): string[] => {
             if (e.$type !== 'RelationshipExpression') return this.references(e);
-            const left = walk(e.left);
-            const right = walk(e.right);
-            const reversed = e.operator === '<-' || e.operator === '<~';
-            out.push({
-                $type: 'DependencyBinding', location: this.at(e),
-                sources: reversed ? right : left, targets: reversed ? left : right,
-                arrow: e.operator === '~>' || e.operator === '<~' ? 'notify' : 'before'
-            } as AbstractBinding);
-            return right;
+            const sources = walk(e.left);
+            const targets = walk(e.right);
+            out.push({ $type: 'DependencyBinding', location: this.at(d), sources, targets, arrow: e.operator === '~>' ? 'notify' : 'before' } as AbstractBinding);
+            return targets;
         };
         if (d.expr.$type !== 'RelationshipExpression') {
             this.error(d, BindingsIssues.BIND_DEPENDENCY, 'bind dependency needs a relationship: A -> B or A ~> B');
