@@ -1,4 +1,4 @@
-import { hashGet, strictEquals, type PuppetValue } from '../../values/index.js';
+import { formatValue, hashGet, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
 import { RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
@@ -19,6 +19,13 @@ function compareValues(a: PuppetValue, b: PuppetValue, ignoreCase: boolean): num
     return spaceship(a, b);
 }
 
+/** min/max order: numbers (and numeric strings) numerically, anything else as strings. */
+function minMaxCompare(a: PuppetValue, b: PuppetValue): number {
+    const numeric = (v: PuppetValue): boolean => typeof v === 'bigint' || typeof v === 'number';
+    if (numeric(a) && numeric(b)) return spaceship(a, b);
+    return spaceship(formatValue(a), formatValue(b));
+}
+
 function num(v: PuppetValue): bigint | number {
     if (typeof v === 'bigint' || typeof v === 'number') return v;
     if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return /^-?\d+$/.test(v.trim()) ? BigInt(v.trim()) : Number(v);
@@ -36,6 +43,16 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     },
     unique: (_call, [v]) => {
         if (typeof v === 'string') return [...new Set(v)].join('');
+        if (v instanceof Map) {
+            // Keys with the same value are grouped: {[k1, k2] => [value]}.
+            const groups: Array<{ keys: PuppetValue[]; value: PuppetValue }> = [];
+            for (const [k, x] of v) {
+                const g = groups.find(y => strictEquals(y.value, x));
+                if (g) g.keys.push(k);
+                else groups.push({ keys: [k], value: x });
+            }
+            return new Map<PuppetValue, PuppetValue>(groups.map(g => [g.keys, [g.value]]));
+        }
         if (!Array.isArray(v)) return v;
         const out: PuppetValue[] = [];
         for (const x of v) if (!out.some(y => strictEquals(x, y))) out.push(x);
@@ -86,11 +103,11 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     },
     min: (call, args, block) => {
         const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : spaceship(num(a), num(b))) <= 0 ? a : b);
+        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) <= 0 ? a : b);
     },
     max: (call, args, block) => {
         const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : spaceship(num(a), num(b))) >= 0 ? a : b);
+        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) >= 0 ? a : b);
     },
     abs: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n); },
     floor: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.floor(n)); },

@@ -123,7 +123,7 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     split: (_call, [s, p]) => rubySplit(String(s), toRegExp(p)),
     join: (_call, [a, sep]) => {
         if (!Array.isArray(a)) throw new RuntimeFailure(`'join' parameter 'arg' expects an Array value`);
-        return a.map(x => formatValue(x)).join(sep === undefined || sep === null ? '' : String(sep));
+        return a.flat(Infinity as 1).map(x => formatValue(x)).join(sep === undefined || sep === null ? '' : String(sep));
     },
     upcase: mapStrings(s => s.toUpperCase()),
     downcase: mapStrings(s => s.toLowerCase()),
