@@ -3,8 +3,8 @@ import {
     PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
-    POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
+    PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
 import { isAssignable } from './assignable.js';
@@ -133,19 +133,8 @@ export function isInstance(t: PAnyType, v: PuppetValue): boolean {
             const c = (t as PTypeType).type;
             return v instanceof PAnyType && (c === null || isAssignable(c, v));
         }
-        case 'Resource': {
-            const r = t as PResourceType;
-            if (!(v instanceof PResourceType) && !(v instanceof PClassType)) return false;
-            if (v instanceof PClassType) return r.typeName === null || r.typeName.toLowerCase() === 'class' && (r.title === null || v.className === r.title);
-            if (r.typeName === null) return true;
-            if (v.typeName === null || v.typeName.toLowerCase() !== r.typeName.toLowerCase()) return false;
-            return r.title === null || r.title === v.title;
-        }
-        case 'Class': {
-            const c = t as PClassType;
-            return v instanceof PClassType && (c.className === null || c.className === v.className);
-        }
-        case 'CatalogEntry': return v instanceof PResourceType || v instanceof PClassType;
+        // References are types, not instances: nothing at runtime is an instance of a resource or class type.
+        case 'Resource': case 'Class': case 'CatalogEntry': return false;
         case 'Callable': return false;
         case 'Iterable': {
             const c = (t as PIterableType).type;
