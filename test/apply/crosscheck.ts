@@ -42,7 +42,9 @@ export function rebaseCatalog(catalog: Record<string, unknown>, root: string): R
 
 /** The lines both tools print about resources (no timing, no Facter noise). */
 function relevant(lines: readonly string[]): string[] {
-    return lines.filter(l => /^(Notice|Warning|Error): /.test(l) && !l.startsWith('Error: Facter') && !/^Notice: (Applied|Compiled) catalog/.test(l));
+    return lines.filter(l => /^(Info|Notice|Warning|Error): /.test(l) && !l.startsWith('Error: Facter') && !/^Notice: (Applied|Compiled) catalog/.test(l)
+        // Puppet's own bookkeeping, which has no counterpart here.
+        && !/^Info: (Using environment|Creating state file)/.test(l));
 }
 
 /** `puppet apply --catalog` with throwaway config dirs; returns the resource lines with the root prefix removed. */
@@ -55,7 +57,7 @@ export async function puppetApply(catalogFile: string, root: string, noop: boole
         const node = 'testnode.example.com';
         mkdirSync(join(conf, 'vardir/client_data/facts'), { recursive: true });
         writeFileSync(join(conf, `vardir/client_data/facts/${node}.json`), JSON.stringify({ name: node, values: { clientcert: node } }));
-        const args = ['apply', '--catalog', rebased, '--color=false', ...(noop ? ['--noop'] : []), '--facts_terminus=json', `--certname=${node}`,
+        const args = ['apply', '--catalog', rebased, '--verbose', '--color=false', ...(noop ? ['--noop'] : []), '--facts_terminus=json', `--certname=${node}`,
             ...['confdir', 'vardir', 'rundir', 'logdir', 'publicdir', 'codedir'].map(d => `--${d}=${conf}/${d}`)];
         // One stream, so errors (stderr) and notices (stdout) keep their relative order.
         // Asynchronous, so several cases run puppet at the same time.
@@ -71,7 +73,7 @@ export async function puppetApply(catalogFile: string, root: string, noop: boole
 export function modelcApply(catalogFile: string, root: string, noop: boolean): string[] {
     const lines: string[] = [];
     const registry = createApplyServices().registries.environment('production');
-    applyCatalog(loadCatalog(catalogFile), registry, { root, noop, onLog: m => { if (m.level !== 'debug' && m.level !== 'info') lines.push(formatLogLine(m)); } });
+    applyCatalog(loadCatalog(catalogFile), registry, { root, noop, onLog: m => { if (m.level !== 'debug') lines.push(formatLogLine(m)); } });
     return relevant(lines.flatMap(l => l.split('\n')));
 }
 

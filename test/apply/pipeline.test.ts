@@ -25,6 +25,8 @@ describe('compile → apply', () => {
         writeFileSync(model, compiled.out);
         const oracle = join(FIXTURES, `${name}.json`);
         prepareRoot(oracle, root);
-        expect(modelcApply(model, root, true)).toEqual(modelcApply(oracle, root, true));
+        // The catalog versions differ (compile times); everything else must not.
+        const lines = (file: string): string[] => modelcApply(file, root, true).filter(l => !l.startsWith('Info: Applying configuration version'));
+        expect(lines(model)).toEqual(lines(oracle));
     }, 60_000);
 });

@@ -193,7 +193,8 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         if (events.length === 0) return;
         for (const e of graph.outgoing(v)) {
             if (!e.refresh || !acceptsEvents(e.to)) continue;
-            if (instances.has(e.to)) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
+            // Puppet logs the scheduling once per event queued, not once per edge.
+            if (instances.has(e.to)) for (let i = 0; i < events.length; i++) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
             const q = queues.get(e.to) ?? [];
             q.push(...events);
             queues.set(e.to, q);
