@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PSensitive } from '../../src/values/index.js';
 import { catalogOf, newRegistry, res, run, tempRoot } from './helpers.js';
 
 describe('exec', () => {
@@ -33,6 +34,13 @@ describe('exec', () => {
             "err: 'echo oops; exit 3' returned 3 instead of one of [0,2]",
             "err: /Stage[main]/Main/Exec[noisy]/returns: change from 'notrun' to ['0', '2'] failed: 'echo oops; exit 3' returned 3 instead of one of [0,2]"
         ]);
+    });
+
+    it('a Sensitive command never reaches a log line', () => {
+        const { registry } = newRegistry();
+        const { lines } = run(registry, catalogOf([res('exec', 'secret', { command: new PSensitive('echo hunter2; exit 1'), path: '/bin' }, ['command'])]), { root: tempRoot(), debug: true });
+        expect(lines.join('\n')).not.toContain('hunter2');
+        expect(lines).toContain("err: '[command redacted]' returned 1 instead of one of [0]");
     });
 
     it('an unqualified command without a path is rejected like Puppet', () => {

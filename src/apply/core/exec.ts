@@ -81,14 +81,16 @@ function execute(r: ClassicResource, command: string): void {
     const result = run(r, command);
     const ok = returns.includes(String(result.status));
     const logoutput = toS(r.get('logoutput') ?? 'on_failure');
-    if (logoutput === 'true' || (logoutput === 'on_failure' && !ok)) {
+    if (!r.isSensitive('command') && (logoutput === 'true' || (logoutput === 'on_failure' && !ok))) {
         const level = ok ? 'notice' : 'err';
         for (const line of result.output.split('\n').filter(l => l !== '')) {
             r.env?.log({ level, message: line, time: new Date(), ...(r.path ? { source: `${r.path}/returns` } : {}) });
         }
     }
     if (!ok) {
-        const message = `'${command}' returned ${result.status} instead of one of [${returns.join(',')}]`;
+        // A Sensitive command is never shown, as Puppet redacts it.
+        const shown = r.isSensitive('command') ? '[command redacted]' : command;
+        const message = `'${shown}' returned ${result.status} instead of one of [${returns.join(',')}]`;
         r.env?.log({ level: 'err', message, time: new Date() });
         throw new PuppetError(message);
     }
