@@ -1,5 +1,5 @@
 import {
-    describeMismatch, formatMismatches, joinMismatchLines, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
+    describeMismatch, formatMismatches, PNotUndefType, POptionalType, joinMismatchLines, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
 } from '../../types/index.js';
 import {
     formatFloat, formatValue, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
@@ -28,31 +28,33 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     if (typeof v === 'bigint') return v;
     if (typeof v === 'number') return BigInt(Math.trunc(v));
     if (typeof v === 'boolean') return v ? 1n : 0n;
-    if (typeof v === 'string') {
-        const s = v;
-        const r = typeof radix === 'bigint' ? Number(radix) : undefined;
-        const m = /^([+-]?)(.*)$/.exec(s) as RegExpExecArray;
-        const body = m[2];
-        const neg = m[1] === '-';
-        let n: bigint | undefined;
-        if (r !== undefined && r !== 10) {
-            const digits = body.replace(/^0[xXbB]/, '');
-            const valid = new RegExp(`^[${'0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, r)}]+$`, 'i');
-            if (valid.test(digits)) n = [...digits.toLowerCase()].reduce((acc, ch) => acc * BigInt(r) + BigInt(parseInt(ch, 36)), 0n);
-        } else if (/^0[xX][0-9a-fA-F]+$/.test(body)) n = BigInt(body);
-        else if (/^0[bB][01]+$/.test(body)) n = BigInt(body);
-        else if (/^0[0-7]+$/.test(body) && r === undefined) n = BigInt(`0o${body.slice(1)}`);
-        else if (/^\d+$/.test(body)) n = BigInt(body);
-        if (n !== undefined) return neg ? -n : n;
+    if (typeof v !== 'string') {
+        throw new RuntimeFailure(`'new' Value of type ${typeToString(generalize(inferType(v)))} cannot be converted to Integer`);
     }
-    throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Integer`);
+    // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any radix applies.
+    const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
+    if (!m) throw new RuntimeFailure(`'new' The string '${v}' cannot be converted to Integer`);
+    const [, sign, body] = m;
+    const r = typeof radix === 'bigint' ? Number(radix) : undefined;
+    let n: bigint;
+    if (/^0[xX]/.test(body)) n = BigInt(body);
+    else if (/^0[bB]/.test(body)) n = BigInt(body);
+    else if (r !== undefined && r !== 10) {
+        const digits = body.toLowerCase();
+        if (![...digits].every(ch => parseInt(ch, 36) < r)) throw new RuntimeFailure(`invalid value for Integer(): "${v}"`);
+        n = [...digits].reduce((acc, ch) => acc * BigInt(r) + BigInt(parseInt(ch, 36)), 0n);
+    } else if (/^0\d/.test(body) && r === undefined) {
+        if (/[89]/.test(body)) throw new RuntimeFailure(`invalid value for Integer(): "${v}"`);
+        n = BigInt(`0o${body.slice(1)}`);
+    } else n = BigInt(body);
+    return sign === '-' ? -n : n;
 }
 
 function toFloat(v: PuppetValue): number {
     if (typeof v === 'number') return v;
     if (typeof v === 'bigint') return Number(v);
     if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v.trim()))) return Number(v.trim());
-    throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Float`);
+    throw new RuntimeFailure(`'new_float' The string '${formatValue(v)}' cannot be converted to Float`);
 }
 
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
@@ -75,7 +77,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
             else if (typeof v === 'string' && /^(true|yes|y)$/i.test(v)) out = true;
             else if (typeof v === 'string' && /^(false|no|n|)$/i.test(v)) out = false;
-            else throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Boolean`);
+            else throw new RuntimeFailure(`'new_boolean' The string '${formatValue(v)}' cannot be converted to Boolean`);
             break;
         }
         case 'Array': case 'Tuple': {
@@ -83,6 +85,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             else if (v instanceof Map) out = [...v].map(([k, x]): PuppetValue => [k, x]);
             else if (a2 === true) out = [v];
             else if (typeof v === 'string') out = [...v];
+            else if (typeof v === 'bigint') out = Array.from({ length: Number(v) }, (_, i) => BigInt(i));
             else out = [v];
             break;
         }
@@ -91,7 +94,10 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             if (!Array.isArray(v)) throw new RuntimeFailure(`'new' cannot convert ${formatValue(v)} to Hash`);
             const m = new Map<PuppetValue, PuppetValue>();
             if (v.every(x => Array.isArray(x) && x.length === 2)) for (const p of v as PuppetValue[][]) m.set(p[0], p[1]);
-            else for (let i = 0; i + 1 < v.length; i += 2) m.set(v[i], v[i + 1]);
+            else {
+                if (v.length % 2 !== 0) throw new RuntimeFailure('odd number of arguments for Hash');
+                for (let i = 0; i + 1 < v.length; i += 2) m.set(v[i], v[i + 1]);
+            }
             out = m;
             break;
         }
@@ -99,7 +105,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
         case 'SemVer': {
             const m = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(String(v));
-            if (!m) throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to SemVer`);
+            if (!m) throw new RuntimeFailure(`'new_Version' The string '${formatValue(v)}' cannot be converted to a SemVer`);
             out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
             break;
         }
@@ -118,7 +124,11 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimespan(BigInt(Math.round(Number(v) * 1e9))); break; }
             throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Timespan`);
         }
-        case 'Optional': case 'Variant': case 'NotUndef': out = v; break;
+        case 'Optional': case 'NotUndef': {
+            // new of Optional[T] / NotUndef[T] is new of T.
+            const inner = (t as POptionalType | PNotUndefType).type;
+            return inner === null ? v : convert(inner, args);
+        }
         default: throw new RuntimeFailure(`Creation of new instance of type '${typeToString(type)}' is not supported`);
     }
     if (!isInstance(type, out)) {
