@@ -6,7 +6,7 @@ import sys
 node = sys.argv[1] if len(sys.argv) > 1 else ''
 roles = {'web01.example.com': 'web', 'web02.example.com': 'web', 'db01.example.com': 'db'}
 role = roles.get(node)
-datacenters = {'web01.example.com': 'fra1', 'web02.example.com': 'fra1', 'db01.example.com': 'ams1'}
+racks = {'web01.example.com': 'ams1-r1', 'web02.example.com': 'ams1-r2', 'db01.example.com': 'ams1-r3'}
 
 print('---')
 print('classes:')
@@ -19,5 +19,5 @@ if role == 'web':
     print('  profile::nginx:')
     print('    worker_processes: 6')
 print('parameters:')
-print(f"  enc_datacenter: {datacenters.get(node, 'unknown')}")
+print(f"  enc_rack: {racks.get(node, 'unknown')}")
 print('environment: production')

@@ -25,6 +25,9 @@ type Part = (typeof PARTS)[number];
 export class EncBindingsProvider implements BindingsProvider {
     readonly scheme = 'enc';
     private output: EncOutput | undefined;
+    /** A failed run, kept so the parts of `enc:` report it once rather than once per part. */
+    private failure: unknown;
+    private reported = false;
 
     constructor(private readonly ctx: ProviderContext, private readonly config: ProvidersConfig) {}
 
@@ -39,7 +42,14 @@ export class EncBindingsProvider implements BindingsProvider {
             if (optional) return undefined;
             fail(BindingsIssues.BIND_NOT_FOUND, `Cannot load bindings '${uri}' - no bindings found. (no enc program in bindings/providers.yaml)`, this.config.file ? { file: this.config.file } : {});
         }
-        const enc = this.run();
+        let enc: EncOutput;
+        try {
+            enc = this.run();
+        } catch (e) {
+            if (this.reported) return undefined;
+            this.reported = true;
+            throw e;
+        }
         const location: SourceLocation = { $type: 'SourceLocation', file: `enc:${this.config.enc.join(' ')}` };
         const bindings = this.bindings(part, enc, location);
         const source = { $type: 'ContributionSource' as const, scheme: 'enc', uri: `enc:/${part}`, pattern, provider: this.config.enc.join(' '), optional };
@@ -56,9 +66,15 @@ export class EncBindingsProvider implements BindingsProvider {
     /** The ENC's output for the request (run once). */
     run(): EncOutput {
         if (this.output) return this.output;
+        if (this.failure !== undefined) throw this.failure;
         if (!this.config.enc) fail(BindingsIssues.BIND_ENC_FAILED, 'no enc program is configured in bindings/providers.yaml');
-        const text = runProgram(this.config.enc, [this.ctx.node], this.config, BindingsIssues.BIND_ENC_FAILED);
-        this.output = parseEncYaml(text, `enc:${this.config.enc.join(' ')}`);
+        try {
+            const text = runProgram(this.config.enc, [this.ctx.node], this.config, BindingsIssues.BIND_ENC_FAILED);
+            this.output = parseEncYaml(text, `enc:${this.config.enc.join(' ')}`);
+        } catch (e) {
+            this.failure = e;
+            throw e;
+        }
         return this.output;
     }
 
