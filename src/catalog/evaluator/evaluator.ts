@@ -40,6 +40,7 @@ function label(e: Expression): string | undefined {
         case 'VirtualResource': return 'Resource Statement';
         case 'CollectExpression': return 'Collect Expression';
         case 'RelationshipExpression': return 'Relationship';
+        case 'BinaryExpression': return ['+', '-', '*', '/', '%', '<<', '>>'].includes(e.operator) ? `'${e.operator}' expression` : undefined;
         default: return undefined;
     }
 }
@@ -323,9 +324,19 @@ export class Evaluator {
     }
 
     private binary(e: import('../../../generated/langium/ast.js').BinaryExpression, scope: Scope): PuppetValue {
-        const op = e.operator;
         const l = this.evaluate(e.left, scope);
         const r = this.evaluate(e.right, scope);
+        try {
+            return this.binaryValues(e, l, r, scope);
+        } catch (err) {
+            // Puppet blames some operator failures on one operand.
+            if (err instanceof EvalIssue && err.operand && !err.where) throw new EvalIssue(err.code, err.message, this.where(err.operand === 'left' ? e.left : e.right));
+            throw err;
+        }
+    }
+
+    private binaryValues(e: import('../../../generated/langium/ast.js').BinaryExpression, l: PuppetValue, r: PuppetValue, scope: Scope): PuppetValue {
+        const op = e.operator;
         switch (op) {
             case '==': return puppetEquals(l, r);
             case '!=': return !puppetEquals(l, r);
@@ -341,8 +352,6 @@ export class Evaluator {
                 } catch (err) {
                     // Puppet blames a zero divisor on the right operand.
                     if (err instanceof EvalIssue && err.code === 'EVAL_DIV_BY_ZERO' && !err.where) throw new EvalIssue(err.code, err.message, this.where(e.right));
-                    // A non-numeric operand is blamed on that operand.
-                    if (err instanceof EvalIssue && err.operand && !err.where) throw new EvalIssue(err.code, err.message, this.where(err.operand === 'left' ? e.left : e.right));
                     throw err;
                 }
         }
@@ -352,8 +361,13 @@ export class Evaluator {
     match(l: PuppetValue, r: PuppetValue, scope: Scope): boolean {
         if (r instanceof PAnyType) return isInstance(r, l);
         const re = r instanceof PRegexp ? r : typeof r === 'string' ? new PRegexp(r) : null;
-        if (re === null) throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '=~' is not applicable to ${formatValue(r)}`);
-        if (typeof l !== 'string') return false;
+        if (re === null) {
+            throw new EvalIssue('EVAL_MATCH_NOT_REGEXP', `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${valueKind(r)} into String'.`, undefined, 'right');
+        }
+        if (typeof l !== 'string') {
+            const kind = l === null ? 'Undef Value' : valueKind(l);
+            throw new EvalIssue('EVAL_MATCH_NOT_STRING', `Left match operand must result in a String value. Got ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}.`, undefined, 'left');
+        }
         const groups = regexMatch(re, l);
         if (groups) scope.setMatch(groups);
         return groups !== null;
@@ -498,6 +512,18 @@ export class Evaluator {
         if (t instanceof PAnyType) return t;
         throw new EvalIssue('EVAL_RUNTIME', `${formatValue(t)} is not a type`);
     }
+}
+
+/** The type name Puppet's messages use for a value's class (Integer, String, Array, Hash, ...). */
+function valueKind(v: PuppetValue): string {
+    if (typeof v === 'bigint') return 'Integer';
+    if (typeof v === 'number') return 'Float';
+    if (typeof v === 'string') return 'String';
+    if (typeof v === 'boolean') return 'Boolean';
+    if (Array.isArray(v)) return 'Array';
+    if (v instanceof Map) return 'Hash';
+    if (v === null) return 'Undef';
+    return v instanceof PAnyType ? 'Type' : 'Object';
 }
 
 /** The Puppet issue code of a catalog issue (RUNTIME_ERROR when Puppet has none). */

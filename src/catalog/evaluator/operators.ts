@@ -1,8 +1,8 @@
-import { PAnyType, inferType, isAssignable, isInstance, typeToString, typesEqual } from '../../types/index.js';
+import { PAnyType, inferType, isAssignable, isInstance, typesEqual } from '../../types/index.js';
 import {
     fitsInt64, formatValue, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue
 } from '../../values/index.js';
-import { EvalIssue } from '../errors.js';
+import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { parseNumericString } from './ast-util.js';
 
 /** A short type label for operator errors: Integer, String, Array, ... */
@@ -66,14 +66,19 @@ function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionLi
     }
     const x = Number(a);
     const y = Number(b);
-    switch (op) {
-        case '+': return x + y;
-        case '-': return x - y;
-        case '*': return x * y;
-        case '/': if (y === 0) throw new EvalIssue('EVAL_DIV_BY_ZERO', 'Division by 0'); return x / y;
-        case '%': throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '%' is not applicable to a Float.`);
-        default: throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to a Float.`);
+    if (op === '%' || op === '<<' || op === '>>') {
+        if (typeof a === 'number') throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to a Float.`, undefined, 'left');
+        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE_WHEN', `Operator '${op}' is not applicable to an Integer when right side is a Float.`, undefined, 'left');
     }
+    let result: number;
+    switch (op) {
+        case '+': result = x + y; break;
+        case '-': result = x - y; break;
+        case '*': result = x * y; break;
+        default: result = x / y; break;
+    }
+    if (!Number.isFinite(result)) throw new EvalIssue('EVAL_RESULT_IS_INFINITY', `The result of the ${op} expression is Infinity`, undefined, 'left');
+    return result;
 }
 
 /** The binary operators + - * / % << >> with Puppet's collection semantics. */
@@ -95,7 +100,7 @@ export function binaryArith(op: string, l: PuppetValue, r: PuppetValue, onCoerce
                 for (const p of pairs) if (Array.isArray(p) && p.length === 2) hashSet(out, p[0], p[1]);
                 return out;
             }
-            throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '+' is not applicable to a Hash and ${aAn(label(r))}.`);
+            throw new RuntimeFailure('Can only append Array or Hash to a Hash');
         }
     }
     if (op === '-') {
@@ -114,6 +119,9 @@ export function binaryArith(op: string, l: PuppetValue, r: PuppetValue, onCoerce
         }
     }
     if (op === '<<' && Array.isArray(l)) return [...l, r];
+    if (Array.isArray(l) || l instanceof Map) {
+        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to ${aAn(label(l))}.`, undefined, 'left');
+    }
     return arith(op, l, r, onCoerce);
 }
 
@@ -145,10 +153,11 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
     } else if ((l instanceof PTimestamp && r instanceof PTimestamp) || (l instanceof PTimespan && r instanceof PTimespan)) {
         c = l.nanos < r.nanos ? -1 : l.nanos > r.nanos ? 1 : 0;
     } else {
+        if (l instanceof PAnyType) return false;
         const lk = compareKind(l);
         const rk = compareKind(r);
         const why = lk === 'Numeric' ? 'A Numeric is not comparable to non Numeric'
-            : lk === 'String' ? 'A String is not comparable to a non String' : `${typeToString(inferType(l))} is not comparable`;
+            : lk === 'String' ? 'A String is not comparable to a non String' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
         throw new EvalIssue('EVAL_COMPARISON_NOT_POSSIBLE', `Comparison of: ${label(l)} ${op} ${label(r)}, is not possible. Caused by '${why}'.`);
         void rk;
     }
