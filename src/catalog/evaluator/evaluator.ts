@@ -16,6 +16,7 @@ import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure
 import type { CallContext, Closure } from '../functions/function.js';
 import { CatalogIssues, type CatalogIssueCode } from '../issues.js';
 import { Scope } from '../scope.js';
+import { checkSignature } from '../functions/signatures.js';
 import { parseNumber, statementsOf, whereOf } from './ast-util.js';
 import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
 
@@ -467,6 +468,7 @@ export class Evaluator {
         const where = this.where(node);
         const builtin = this.c.functions.get(name);
         if (builtin) {
+            checkSignature(name, args);
             const ctx: CallContext = { scope, where, compiler: this.c, name, callLambda: (cl, a) => this.callLambda(cl, a) };
             return builtin(ctx, args, block);
         }

@@ -109,7 +109,13 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
         const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
         return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) >= 0 ? a : b);
     },
-    abs: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n); },
+    abs: (_call, [v]) => {
+        if (typeof v === 'string' && !/^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?|0[xX][0-9a-fA-F]+)\s*$/.test(v)) {
+            throw new RuntimeFailure('abs(): Requires float or integer to work with - was given non decimal string');
+        }
+        const n = num(v);
+        return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n);
+    },
     floor: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.floor(n)); },
     ceiling: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.ceil(n)); },
     round: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.sign(n) * Math.round(Math.abs(n))); }

@@ -1,6 +1,7 @@
 import { catalogFunctions } from './catalog-functions.js';
 import { collectionFunctions } from './collection-functions.js';
 import type { FunctionTable, PuppetFunction } from './function.js';
+import { injectFunctions } from './inject-functions.js';
 import { iterationFunctions } from './iteration.js';
 import { lookupFunction } from './lookup-function.js';
 import { miscFunctions } from './misc-functions.js';
@@ -14,6 +15,7 @@ export type { CallContext, Closure, FunctionTable, PuppetFunction } from './func
 export function coreFunctions(): FunctionTable {
     const all: Record<string, PuppetFunction> = {
         ...catalogFunctions, ...iterationFunctions, ...stringFunctions, ...collectionFunctions, ...typeFunctions, ...templateFunctions, ...miscFunctions,
+        ...injectFunctions,
         lookup: lookupFunction
     };
     return new Map(Object.entries(all));

@@ -140,7 +140,10 @@ export const stringFunctions: Record<string, PuppetFunction> = {
         const sub = (s: string): string => s.replace(re, rubyReplacement(String(rep)));
         return Array.isArray(target) ? target.map(x => sub(String(x))) : sub(String(target));
     },
-    sprintf: (_call, [fmt, ...args]) => sprintf(String(fmt), args),
+    sprintf: (_call, [fmt, ...args]) => {
+        if (typeof fmt !== 'string') throw new RuntimeFailure(`no implicit conversion of ${fmt === null ? 'nil' : typeof fmt === 'bigint' ? 'Integer' : typeof fmt === 'number' ? 'Float' : 'Object'} into String`);
+        return sprintf(fmt, args);
+    },
     size: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),
     length: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),
     match: (_call, [v, p]) => {

@@ -1,0 +1,45 @@
+import type { Module } from 'langium';
+import { createInjectingDataBinding, createTypeSupport, hasArm8Bindings } from '../bindings/index.js';
+import { PAnyType } from '../types/index.js';
+import { Compiler } from './compiler.js';
+import { isInjecting } from './functions/inject-functions.js';
+import { hieraLookupFactory, type CatalogServices, type LookupFactory, type TypeSystem } from './services.js';
+
+/**
+ * The lookup factory of an environment with ARM-8 bindings: automatic class-parameter lookup and
+ * `lookup()` go through the injector (Hiera 5 being one provider among the layers), and
+ * `inject()` works. Environments without bindings keep Hiera 5 alone.
+ */
+export function bindingsLookupFactory(types: TypeSystem): LookupFactory {
+    const hiera = hieraLookupFactory(types);
+    return (env, warn) => {
+        if (!hasArm8Bindings(env.dir, env.modulepath)) return hiera(env, warn);
+        return createInjectingDataBinding({
+            environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
+            types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
+            warn
+        });
+    };
+}
+
+/**
+ * Catalog services with ARM-8 bindings, as an override module:
+ * `createCatalogServices(BindingsCatalogModule)`. The classes bound under `/classes` (ENC
+ * classes, `include`/`exclude`) join the classifier's classes. Not the default module: with it,
+ * bindings change class parameters, and the default compile stays Puppet 7's.
+ */
+export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServices>> = {
+    Lookup: services => bindingsLookupFactory(services.TypeSystem),
+    Compile: services => request => {
+        const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
+        const warnings: Array<{ message: string; file?: string }> = [];
+        const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
+        const first = new Compiler(env, services.Functions, { ...request.options, lookup });
+        // The classification needs the request's own context (facts, trusted certname).
+        const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];
+        const given = request.options.classes ?? [];
+        const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup });
+        compiler.lookupWarnings = warnings;
+        return compiler.compile();
+    }
+};
