@@ -95,7 +95,9 @@ export const BindingsIssues = {
     /** An external bindings provider could not be run or exited non-zero. */
     BIND_EXTERNAL_FAILED: 'BIND_EXTERNAL_FAILED',
     /** An external provider printed something that is not a valid Bindings model (the JSON path says where). */
-    BIND_EXTERNAL_MODEL: 'BIND_EXTERNAL_MODEL'
+    BIND_EXTERNAL_MODEL: 'BIND_EXTERNAL_MODEL',
+    /** A value the catalog needs as Puppet data is a runtime object made by an instance producer. */
+    BIND_NOT_DATA: 'BIND_NOT_DATA'
 } as const;
 
 export type BindingsIssueCode = typeof BindingsIssues[keyof typeof BindingsIssues];

@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
 import {
-    createHieraDataBinding, createTypeSupport, hasArm8Bindings, lookupJson, runLookupCommand, type Composition, type HieraEnvironment, type HieraLookup,
+    createHieraDataBinding, createTypeSupport, hasArm8Bindings, hieraDecides, hieraTemplateExtension, lookupJson, runLookupCommand, type HieraEnvironment,
     type Prepared, type PreparedInput
 } from '../bindings/index.js';
-import { createInjector, formatExplanation, InjectorError, type Explanation, type InjectorOverrides } from '../injector/index.js';
-import { fromRichData } from '../model/index.js';
+import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, composeFor, hieraFor } from './bindings-command.js';
 import { bootEnvironment, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { formatDiagnostic } from '../common/index.js';
@@ -119,7 +117,7 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const overrides: InjectorOverrides = { extensions: () => hieraTemplates(hiera) };
+    const overrides: InjectorOverrides = { extensions: () => hieraTemplateExtension(hiera) };
     const injector = createInjector(composition.model, { node: req.node, environment: req.environment, facts: req.facts }, { lenient: true, services: overrides });
     const errors = injector.issues.filter(i => i.severity === 'error');
     if (errors.length > 0) {
@@ -128,14 +126,14 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     }
     const [root, ...path] = rootAndPath(key);
     const explanation = injector.explain(root, opts.type);
-    const hieraDecides = !explanation.found || isHieraWinner(explanation, composition);
+    const hieraAnswers = hieraDecides(injector, composition, root, opts.type);
     if (opts.explain) {
         io.out(formatExplanation(explanation));
-        if (hieraDecides) {
+        if (hieraAnswers) {
             io.out(`Hiera 5 answers '${key}'${explanation.found ? ` (its level wins in layer '${composition.hieraLayer ?? ''}')` : ' (no binding)'}:\n`);
             return hieraLookup(req.envDir, key, { ...opts, node: req.node }, io);
         }
-    } else if (hieraDecides) {
+    } else if (hieraAnswers) {
         return hieraLookup(req.envDir, key, { ...opts, node: req.node }, io);
     }
     try {
@@ -149,24 +147,6 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
         for (const d of e.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
         return ExitCode.ERROR;
     }
-}
-
-/** Hiera data values with `%{}` are resolved by the request's Hiera engine when the injector produces them. */
-function hieraTemplates(hiera: HieraLookup): { produce(d: { readonly $type: string }): { readonly value: PuppetValue } | undefined } {
-    return {
-        produce(d) {
-            if (d.$type !== 'HieraInterpolationProducerDescriptor') return undefined;
-            const template = (d as HieraInterpolationProducerDescriptor).template;
-            return { value: hiera.engine.interpolateValue(fromRichData(template ?? null)) };
-        }
-    };
-}
-
-function isHieraWinner(x: Explanation, composition: Composition): boolean {
-    const w = x.candidates.find(c => c.status === 'winner');
-    if (!w || w.layer !== composition.hieraLayer) return false;
-    const layer = composition.layered.layers?.find(l => l.name === w.layer);
-    return (layer?.bindings ?? []).some(nb => nb.$type === 'HieraLevelBindings' && nb.name === w.namedBindings);
 }
 
 /** `a.b.0` → `a`, `b`, `0`; quoted segments ('a.b') stay whole, as in Hiera keys. */

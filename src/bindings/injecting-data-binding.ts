@@ -1,0 +1,93 @@
+import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
+import { createInjector, type InjectedValue, type Injector } from '../injector/index.js';
+import { fromRichData } from '../model/index.js';
+import type { PuppetValue } from '../values/index.js';
+import { composeBindings, type Composition } from './compose.js';
+import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
+import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
+import type { WarningSink } from './hiera/data-cache.js';
+import { createHieraLookup, type HieraLookup } from './hiera/service.js';
+import { BindingsIssues } from './issues.js';
+import { fail } from './providers/provider.js';
+
+/** The catalog builder's data binding when the environment has ARM-8 bindings: Hiera 5 plus the injector. */
+export interface InjectingDataBinding extends HieraDataBinding {
+    /** ARM-8 `inject(type, name)` / `optionally_inject(...)`: the bound value, or undef when optional and unbound. */
+    inject(name: string, type: string | undefined, optional: boolean, context: DataBindingContext): PuppetValue;
+    /** The classes bound under `/classes` (`include` − `exclude`, ENC classes), for the node's classification. */
+    classes(context: DataBindingContext): string[];
+}
+
+/** Hiera data values with `%{}` are resolved by the request's Hiera engine when the injector produces them. */
+export function hieraTemplateExtension(hiera: HieraLookup): { produce(d: { readonly $type: string }): { readonly value: PuppetValue } | undefined } {
+    return {
+        produce(d) {
+            if (d.$type !== 'HieraInterpolationProducerDescriptor') return undefined;
+            return { value: hiera.engine.interpolateValue(fromRichData((d as HieraInterpolationProducerDescriptor).template ?? null)) };
+        }
+    };
+}
+
+/** True when the injector's winner for `name` is a Hiera level (or nothing binds it): then Hiera answers with its own semantics. */
+export function hieraDecides(injector: Injector, composition: Composition, name: string, type?: string): boolean {
+    const x = injector.explain(name, type);
+    if (!x.found) return true;
+    const w = x.candidates.find(c => c.status === 'winner');
+    if (!w || w.layer !== composition.hieraLayer) return false;
+    const layer = composition.layered.layers?.find(l => l.name === w.layer);
+    return (layer?.bindings ?? []).some(nb => nb.$type === 'HieraLevelBindings' && nb.name === w.namedBindings);
+}
+
+/**
+ * Automatic class-parameter lookup and `lookup()` through the injector (ARM-8 Integration):
+ * a key an ARM-8 binding wins is answered by the injector; a key a Hiera level wins, or that
+ * nothing binds, by Hiera 5 exactly as without bindings (merges, lookup_options, interpolation
+ * against the compile's top scope). The composition and the injector are made once per node,
+ * at the first lookup, from the facts and `trusted.certname` of the compile.
+ */
+export function createInjectingDataBinding(options: {
+    readonly environment: HieraEnvironment;
+    readonly types?: HieraTypeSupport;
+    readonly warn?: WarningSink;
+}): InjectingDataBinding {
+    const hiera = createHieraDataBinding(options);
+    let state: { facts: object; composition: Composition; injector: Injector } | undefined;
+    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector } => {
+        if (state && state.facts === ctx.facts) return state;
+        const certname = ctx.trusted.get('certname');
+        const fqdn = ctx.facts.get('fqdn');
+        const node = typeof certname === 'string' ? certname : typeof fqdn === 'string' ? fqdn : 'unknown';
+        const lookup = createHieraLookup({
+            environment: options.environment,
+            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => ctx.variable(name) },
+            types: options.types, warn: options.warn
+        });
+        const composition = composeBindings({
+            codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
+        });
+        const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, { services: { extensions: () => hieraTemplateExtension(lookup) } });
+        state = { facts: ctx.facts, composition, injector };
+        return state;
+    };
+    const plain = (v: InjectedValue, name: string): PuppetValue => {
+        if (typeof v === 'object' && v !== null && !(v instanceof Map) && !Array.isArray(v) && typeof (v as { runtimeType?: unknown }).runtimeType === 'string') {
+            fail(BindingsIssues.BIND_NOT_DATA, `'${name}' is bound to a runtime object (${(v as { runtimeType: string }).runtimeType}), not Puppet data`);
+        }
+        return v as PuppetValue;
+    };
+    return {
+        lookup(key: string, opts: DataBindingOptions, ctx: DataBindingContext): DataBindingResult {
+            const { composition, injector } = stateFor(ctx);
+            if (hieraDecides(injector, composition, key)) return hiera.lookup(key, opts, ctx);
+            return { found: true, value: plain(injector.lookup(key), key) };
+        },
+        inject(name, type, optional, ctx) {
+            const { injector } = stateFor(ctx);
+            return plain(optional ? injector.optionallyLookup(name, type) : injector.lookup(name, type), name);
+        },
+        classes(ctx) {
+            const v = stateFor(ctx).injector.optionallyLookup('/classes');
+            return Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string') : [];
+        }
+    };
+}
