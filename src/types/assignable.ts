@@ -55,6 +55,9 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         case 'Float': return o instanceof PFloatType && rangeWithin(t as PFloatType, o);
         case 'String': {
             const size = (t as PStringType).size;
+            const exact = (t as PStringType).value;
+            if (exact !== null) return (o instanceof PStringType && o.value === exact) || (o instanceof PEnumType && o.values.length === 1 && o.values[0] === exact);
+            if (o instanceof PStringType && o.value !== null) return rangeWithin(size, new PIntegerType(BigInt([...o.value].length), BigInt([...o.value].length)));
             if (o instanceof PStringType) return rangeWithin(size, o.size ?? new PIntegerType(0n, null));
             if (o instanceof PEnumType) return o.values.length > 0 && o.values.every(v => rangeWithin(size, sizeOf([...v].length)));
             if (o instanceof PPatternType) return size === null;

@@ -49,7 +49,8 @@ export function coreType(name: string): PAnyType | undefined {
 
 function asType(v: PuppetValue, what: string): PAnyType {
     if (v instanceof PAnyType) return v;
-    if (typeof v === 'string') return new PEnumType([v]);
+    // A string where a type is expected is the type of exactly that string.
+    if (typeof v === 'string') return new PStringType(null, v);
     throw new TypeConstructionError(`${what} parameter must be a Type, got ${typeof v === 'bigint' ? 'Integer' : typeof v}`);
 }
 
@@ -125,8 +126,8 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             for (const [k, v] of h) {
                 const value = asType(v, name);
                 if (typeof k === 'string') members.push({ name: k, keyType: 'plain', value });
-                else if (k instanceof POptionalType && k.type instanceof PEnumType) members.push({ name: k.type.values[0], keyType: 'optional', value });
-                else if (k instanceof PNotUndefType && k.type instanceof PEnumType) members.push({ name: k.type.values[0], keyType: 'notundef', value });
+                else if (k instanceof POptionalType && exactString(k.type) !== undefined) members.push({ name: exactString(k.type) as string, keyType: 'optional', value });
+                else if (k instanceof PNotUndefType && exactString(k.type) !== undefined) members.push({ name: exactString(k.type) as string, keyType: 'notundef', value });
                 else if (k instanceof PEnumType) members.push({ name: k.values[0], keyType: 'plain', value });
                 else throw new TypeConstructionError('Struct keys must be strings');
             }
@@ -183,6 +184,13 @@ function argTypeName(v: PuppetValue): string {
     if (Array.isArray(v)) return 'Array';
     if (v instanceof Map) return 'Hash';
     return 'Type';
+}
+
+/** The string an exact-string type (String['x'] or Enum['x']) stands for. */
+function exactString(t: PAnyType | null): string | undefined {
+    if (t instanceof PStringType && t.value !== null) return t.value;
+    if (t instanceof PEnumType && t.values.length === 1) return t.values[0];
+    return undefined;
 }
 
 /** `foo::bar` -> `Foo::Bar`. */

@@ -69,7 +69,10 @@ export function isInstance(t: PAnyType, v: PuppetValue): boolean {
             const f = t as PFloatType;
             return typeof v === 'number' && (f.from === null || v >= f.from) && (f.to === null || v <= f.to);
         }
-        case 'String': return typeof v === 'string' && inSize((t as PStringType).size, [...v].length);
+        case 'String': {
+            const st = t as PStringType;
+            return typeof v === 'string' && (st.value === null ? inSize(st.size, [...v].length) : v === st.value);
+        }
         case 'Enum': {
             const e = t as PEnumType;
             if (typeof v !== 'string') return false;

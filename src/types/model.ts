@@ -54,7 +54,8 @@ export class PFloatType extends PAnyType {
 /** String, optionally with a size range (an Integer type). */
 export class PStringType extends PAnyType {
     readonly kind = 'String';
-    constructor(readonly size: PIntegerType | null = null) { super(); }
+    /** `value` is set for the type of one exact string, as `Optional['x']` creates. */
+    constructor(readonly size: PIntegerType | null = null, readonly value: string | null = null) { super(); }
 }
 
 export class PEnumType extends PAnyType {

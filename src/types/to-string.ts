@@ -85,6 +85,7 @@ export function typeToString(t: PAnyType): string {
         }
         case 'NotUndef': {
             const c = (t as PNotUndefType).type;
+            if (c instanceof PStringType && c.value !== null) return `NotUndef[${puppetQuote(c.value)}]`;
             return c === null || c.kind === 'Any' ? 'NotUndef' : `NotUndef[${typeToString(c)}]`;
         }
         case 'Collection': return wrap('Collection', sizePart((t as PCollectionType).size));
@@ -122,6 +123,7 @@ export function typeToString(t: PAnyType): string {
         }
         case 'Optional': {
             const o = (t as POptionalType).type;
+            if (o instanceof PStringType && o.value !== null) return `Optional[${puppetQuote(o.value)}]`;
             return o === null ? 'Optional' : `Optional[${typeToString(o)}]`;
         }
         case 'Variant': return wrap('Variant', (t as PVariantType).types.map(typeToString));
