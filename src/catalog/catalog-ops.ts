@@ -391,6 +391,10 @@ export class CatalogOps {
         this.catalog.classes.push(def.name);
         this.catalog.tags.add('class');
         for (const t of nameTags(def.name)) this.catalog.tags.add(t);
+        const tagParam = r.param('tag');
+        for (const t of tagParam === undefined || tagParam === null ? [] : Array.isArray(tagParam) ? tagParam : [tagParam]) {
+            if (typeof t === 'string') for (const x of nameTags(t)) this.catalog.tags.add(x);
+        }
         this.c.classScopes.set(def.name, classScope);
         classScope.setLocal('title', def.name);
         classScope.setLocal('name', def.name);
@@ -798,6 +802,44 @@ export class CatalogOps {
         }
         for (const [key, r] of [...this.catalog.resources]) {
             if (r.virtual && !r.exported) this.catalog.resources.delete(key);
+        }
+        this.inheritMetaparams();
+    }
+
+    /**
+     * Puppet's add_resource_metaparams: walking containment from Class[main], a container's
+     * non-relationship metaparameters (noop, schedule, audit, loglevel, alias, tag, stage) reach
+     * the resources it contains unless they set their own, and its tags are merged into theirs.
+     * Classes hang off stages, so a class's metaparameters do not reach its resources.
+     */
+    private inheritMetaparams(): void {
+        const inherited = ['noop', 'schedule', 'audit', 'loglevel', 'alias', 'tag', 'stage'];
+        const out = new Map<CatalogResource, CatalogResource[]>();
+        for (const e of this.catalog.edges) {
+            const list = out.get(e.source) ?? [];
+            list.push(e.target);
+            out.set(e.source, list);
+        }
+        const own = (r: CatalogResource): Map<string, PuppetValue> => {
+            const m = new Map<string, PuppetValue>();
+            for (const p of inherited) {
+                const v = r.param(p);
+                if (v !== undefined && v !== null) m.set(p, v);
+            }
+            return m;
+        };
+        const data = new Map<CatalogResource, Map<string, PuppetValue>>();
+        const seen = new Set<CatalogResource>([this.mainClass]);
+        const queue = [this.mainClass];
+        while (queue.length) {
+            const source = queue.shift() as CatalogResource;
+            const sourceData = data.get(source) ?? own(source);
+            for (const target of out.get(source) ?? []) {
+                for (const [p, v] of sourceData) if (target.param(p) === undefined || target.param(p) === null) target.params.set(p, { value: v, origin: 'compiler' });
+                data.set(target, new Map([...sourceData, ...own(target)]));
+                for (const t of source.tags) target.tags.add(t);
+                if (!seen.has(target)) { seen.add(target); queue.push(target); }
+            }
         }
     }
 
