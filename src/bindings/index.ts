@@ -8,3 +8,4 @@ export { ExternalBindingsProvider } from './providers/external-provider.js';
 export { readProvidersConfig, type ProvidersConfig, type ProgramCommand } from './providers/programs.js';
 export type { BindingsProvider, ProviderContext } from './providers/provider.js';
 export { createInjectingDataBinding, hieraDecides, hieraTemplateExtension, type InjectingDataBinding } from './injecting-data-binding.js';
+export { selectEnvironment, type EnvironmentSelection } from './environments.js';

@@ -97,7 +97,17 @@ export const BindingsIssues = {
     /** An external provider printed something that is not a valid Bindings model (the JSON path says where). */
     BIND_EXTERNAL_MODEL: 'BIND_EXTERNAL_MODEL',
     /** A value the catalog needs as Puppet data is a runtime object made by an instance producer. */
-    BIND_NOT_DATA: 'BIND_NOT_DATA'
+    BIND_NOT_DATA: 'BIND_NOT_DATA',
+    /** $environment names neither a declared nor a dynamic environment (ARM-8: "unknown environment"). */
+    BIND_UNKNOWN_ENVIRONMENT: 'BIND_UNKNOWN_ENVIRONMENT',
+    /** An environment declared twice in environments.pp. */
+    BIND_ENVIRONMENT_DUPLICATE: 'BIND_ENVIRONMENT_DUPLICATE',
+    /** envdir given for dynamic environments (ARM-8: "automatically set and cannot be changed"). */
+    BIND_ENVIRONMENT_ENVDIR: 'BIND_ENVIRONMENT_ENVDIR',
+    /** environments.pp code that cannot be evaluated before an environment exists. */
+    BIND_ENVIRONMENTS_EVAL: 'BIND_ENVIRONMENTS_EVAL',
+    /** inject() in environments.pp (ARM-8: values "may not use injection"). */
+    BIND_ENVIRONMENTS_INJECT: 'BIND_ENVIRONMENTS_INJECT'
 } as const;
 
 export type BindingsIssueCode = typeof BindingsIssues[keyof typeof BindingsIssues];

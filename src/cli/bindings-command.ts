@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { composeBindings, createHieraLookup, createTypeSupport, trustedFor, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
+import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, trustedFor, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
 import { bootEnvironment, defaultFactsFile, readFacts } from '../catalog/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -26,13 +27,24 @@ export interface BindingsRequest {
 
 /** Boots the environment as the catalog builder does (environment.conf module path) and reads the facts. */
 export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string }): BindingsRequest {
+    const readFor = (dir: string): { name?: string; facts: ReadonlyMap<string, PuppetValue> } => {
+        const factsFile = opts.facts ?? defaultFactsFile(dir);
+        return factsFile !== undefined ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
+    };
+    const nodeOf = (read: { name?: string; facts: ReadonlyMap<string, PuppetValue> }): string => {
+        const fromFacts = read.facts.get('fqdn') ?? read.facts.get('clientcert');
+        return opts.node ?? read.name ?? (typeof fromFacts === 'string' ? fromFacts : 'testnode.example.com');
+    };
+    if (existsSync(join(resolve(codedir), 'environments.pp'))) {
+        // ARM-8: environments.pp decides; the requested environment is only $agent_environment.
+        const read = readFor(resolve(codedir));
+        const env = selectEnvironment({ confdir: codedir, facts: read.facts, ...(opts.environment !== undefined ? { agentEnvironment: opts.environment } : {}) });
+        return { codedir: resolve(codedir), environment: env.name, envDir: env.envdir, modulePath: env.modulepath, node: nodeOf(read), facts: read.facts };
+    }
     const environment = opts.environment ?? 'production';
     const env = bootEnvironment(codedir, environment);
-    const factsFile = opts.facts ?? defaultFactsFile(env.dir);
-    const read = factsFile !== undefined ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
-    const fromFacts = read.facts.get('fqdn') ?? read.facts.get('clientcert');
-    const node = opts.node ?? read.name ?? (typeof fromFacts === 'string' ? fromFacts : 'testnode.example.com');
-    return { codedir: resolve(codedir), environment, envDir: env.dir, modulePath: env.modulepath, node, facts: read.facts };
+    const read = readFor(env.dir);
+    return { codedir: resolve(codedir), environment, envDir: env.dir, modulePath: env.modulepath, node: nodeOf(read), facts: read.facts };
 }
 
 /** The Hiera 5 lookup of the request, as `modelc lookup` and the catalog builder set it up. */

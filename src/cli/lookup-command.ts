@@ -98,8 +98,9 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     return { ...prepared, variable: name => top.getLocal(name) };
 }
 
-/** An environment with ARM-8 bindings (a site, bindings files, providers.yaml) answers lookups through the injector. */
+/** An environment with ARM-8 bindings (a site, bindings files, providers.yaml), or a confdir with environments.pp, answers lookups through the injector. */
 function usesBindings(codedir: string, environment: string): boolean {
+    if (existsSync(join(resolve(codedir), 'environments.pp'))) return true;
     const envs = join(resolve(codedir), 'environments', environment);
     const dir = existsSync(envs) ? envs : resolve(codedir);
     return existsSync(dir) && hasArm8Bindings(dir);

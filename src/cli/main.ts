@@ -54,8 +54,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 
     program.command('bindings')
         .description('compose the layered Bindings model of an environment (site layers, bindings providers, Hiera 5 data) and print it')
-        .argument('<codedir>', 'environment directory (bindings/, modules/, hiera.yaml), or a directory holding environments/<name>')
-        .option('--environment <name>', 'environment name', 'production')
+        .argument('<codedir>', 'environment directory (bindings/, modules/, hiera.yaml), a directory holding environments/<name>, or a confdir with environments.pp')
+        .option('--environment <name>', 'environment name (default production); with environments.pp it is $agent_environment')
         .option('--node <name>', 'node (certificate) name; default from the facts, else testnode.example.com')
         .option('--facts <file>', 'facts file (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
         .option('--no-hiera', 'leave Hiera 5 data out of the layers')

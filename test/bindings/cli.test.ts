@@ -98,3 +98,20 @@ describe('modelc lookup through the injector (the example site)', () => {
         expect(r.out).toContain('layer inventory, inventory::owners, category node web02.example.com');
     });
 });
+
+describe('environments.pp selects the environment of modelc bindings', () => {
+    test('--environment is $agent_environment; a dynamic environment supplies the bindings', async () => {
+        const confdir = writeEnv({
+            'environments.pp': 'site { dynamic_environments { "$confdir/environments": } }\n$environment = $agent_environment ? { undef => \'production\', default => $agent_environment }\n',
+            'environments/feature1/bindings/default.pp': "bindings default {\n  bind 'where' to 'feature1'\n}\n"
+        });
+        const r = await runCli('bindings', confdir, '--environment', 'feature1', '--no-hiera');
+        expect([r.code, r.err]).toEqual([0, '']);
+        const model = JSON.parse(r.out) as { environment: string; layers: { name: string; bindings?: { name: string }[] }[] };
+        expect(model.environment).toBe('feature1');
+        expect(model.layers[0].bindings?.map(b => b.name)).toEqual(['default']);
+        const bad = await runCli('bindings', confdir, '--environment', 'nope', '--no-hiera');
+        expect(bad.code).toBe(1);
+        expect(bad.err).toContain("error BIND_UNKNOWN_ENVIRONMENT: unknown environment 'nope'");
+    });
+});
