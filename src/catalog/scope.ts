@@ -65,9 +65,9 @@ export class Scope {
         return undefined;
     }
 
-    /** The match variable `$n` from the innermost match level of this or an enclosing local scope. */
+    /** The match variable `$n` from the innermost match level of this scope or, failing that, its enclosing scopes. */
     matchVar(n: number): PuppetValue | undefined {
-        for (let s: Scope | null = this; s; s = s.kind === 'local' ? s.parent : null) {
+        for (let s: Scope | null = this; s; s = s.enclosing) {
             for (let i = s.matches.length - 1; i >= 0; i--) {
                 const m = s.matches[i];
                 if (m) return m[n] ?? null;
