@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { ContributedBindings, LayeredBindings, NamedBindingsOrSubtype, NamedLayer, SiteCategorization } from '../../generated/model/bindings.js';
 import { UserError, type Diagnostic } from '../common/index.js';
 import { modelRegistry, type Model, type ModelObject } from '../model/index.js';
@@ -30,6 +30,8 @@ const DEFAULTS: readonly { readonly name: string; readonly include: readonly str
 export interface ComposeOptions {
     /** The environment directory: `bindings/` (confdir), `modules/`... */
     readonly codedir: string;
+    /** The confdir bindings directory (default CODEDIR/bindings; environments.pp's `bindingsdir`). */
+    readonly bindingsDir?: string;
     /** Module directories (default CODEDIR/modules). */
     readonly modulePath?: readonly string[];
     readonly environment?: string;
@@ -51,20 +53,21 @@ export interface Composition {
 }
 
 /** True when the environment has ARM-8 bindings: a site definition, confdir or module bindings, or providers.yaml. */
-export function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')]): boolean {
-    const dir = join(resolve(codedir), 'bindings');
+export function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
+    const dir = resolve(bindingsDir);
     if (existsSync(join(dir, 'providers.yaml')) || hasPp(dir)) return true;
     return modulePath.some(base => list(base).some(mod => hasPp(join(base, mod, 'bindings'))));
 }
 
 /** The site definition of an environment: `bindings/site.pp` (see docs/bindings.md). */
-export function readSite(codedir: string): SiteDefinition | undefined {
-    const path = join(resolve(codedir), 'bindings', 'site.pp');
+export function readSite(codedir: string, bindingsDir = join(resolve(codedir), 'bindings')): SiteDefinition | undefined {
+    const path = join(resolve(bindingsDir), 'site.pp');
     if (!existsSync(path)) return undefined;
-    const file = loadBindingsFile(path, join('bindings', 'site.pp'));
+    const display = relative(resolve(codedir), path);
+    const file = loadBindingsFile(path, display);
     if (file.bindings.length > 0) {
         const b = file.bindings[0];
-        fail(BindingsIssues.BIND_WRONG_NAME, `bindings/site.pp holds the site definition; 'bindings ${b.name ?? ''}' belongs in a file named after it`, { at: { file: join('bindings', 'site.pp'), line: b.location?.line ?? 1, column: b.location?.column ?? 1 } });
+        fail(BindingsIssues.BIND_WRONG_NAME, `${display} holds the site definition; 'bindings ${b.name ?? ''}' belongs in a file named after it`, { at: { file: display, line: b.location?.line ?? 1, column: b.location?.column ?? 1 } });
     }
     return file.site;
 }
@@ -78,12 +81,13 @@ export function composeBindings(options: ComposeOptions): Composition {
     const codedir = resolve(options.codedir);
     const ctx: ProviderContext = {
         codedir,
+        bindingsDir: resolve(codedir, options.bindingsDir ?? 'bindings'),
         modulePath: options.modulePath ?? [join(codedir, 'modules')],
         environment: options.environment ?? 'production',
         node: options.node,
         facts: options.facts ?? new Map()
     };
-    const site = readSite(codedir);
+    const site = readSite(codedir, ctx.bindingsDir);
     const providers = providerTable(ctx, options);
     const written = site?.layers ?? DEFAULTS.map((l): NamedLayer => ({ $type: 'NamedLayer', name: l.name, include: [...l.include], exclude: [], bindings: [] }));
     const layers: NamedLayer[] = [];
@@ -112,7 +116,7 @@ export function composeBindings(options: ComposeOptions): Composition {
 }
 
 function providerTable(ctx: ProviderContext, options: ComposeOptions): Map<string, BindingsProvider> {
-    const config = readProvidersConfig(ctx.codedir);
+    const config = readProvidersConfig(ctx.codedir, ctx.bindingsDir);
     const table = new Map<string, BindingsProvider>([
         ['confdir', new PpBindingsProvider('confdir', ctx)],
         ['module', new PpBindingsProvider('module', ctx)],

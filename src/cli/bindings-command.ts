@@ -21,6 +21,8 @@ export interface BindingsRequest {
     readonly environment: string;
     readonly envDir: string;
     readonly modulePath: readonly string[];
+    /** environments.pp's bindingsdir; unset = ENVDIR/bindings. */
+    readonly bindingsDir?: string;
     readonly node: string;
     readonly facts: ReadonlyMap<string, PuppetValue>;
 }
@@ -39,7 +41,7 @@ export function bindingsRequest(codedir: string, opts: { environment?: string; n
         // ARM-8: environments.pp decides; the requested environment is only $agent_environment.
         const read = readFor(resolve(codedir));
         const env = selectEnvironment({ confdir: codedir, facts: read.facts, ...(opts.environment !== undefined ? { agentEnvironment: opts.environment } : {}) });
-        return { codedir: resolve(codedir), environment: env.name, envDir: env.envdir, modulePath: env.modulepath, node: nodeOf(read), facts: read.facts };
+        return { codedir: resolve(codedir), environment: env.name, envDir: env.envdir, modulePath: env.modulepath, bindingsDir: env.bindingsdir, node: nodeOf(read), facts: read.facts };
     }
     const environment = opts.environment ?? 'production';
     const env = bootEnvironment(codedir, environment);
@@ -58,7 +60,7 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
 }
 
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
-    return composeBindings({ codedir: req.envDir, modulePath: req.modulePath, environment: req.environment, node: req.node, facts: req.facts, ...(hiera ? { hiera } : {}) });
+    return composeBindings({ codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath, environment: req.environment, node: req.node, facts: req.facts, ...(hiera ? { hiera } : {}) });
 }
 
 /**

@@ -114,4 +114,14 @@ describe('environments.pp selects the environment of modelc bindings', () => {
         expect(bad.code).toBe(1);
         expect(bad.err).toContain("error BIND_UNKNOWN_ENVIRONMENT: unknown environment 'nope'");
     });
+
+    test('an environment\'s bindingsdir is where confdir: bindings and the site are read', async () => {
+        const confdir = writeEnv({
+            'environments.pp': "site { environment { 'production': bindingsdir => 'arm8' } }\n",
+            'arm8/default.pp': "bindings default {\n  bind 'where' to 'arm8'\n}\n"
+        });
+        const r = await runCli('bindings', confdir, '--no-hiera');
+        expect([r.code, r.err]).toEqual([0, '']);
+        expect(r.out).toContain('"file": "arm8/default.pp"');
+    });
 });

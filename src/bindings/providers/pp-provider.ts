@@ -85,7 +85,7 @@ export class PpBindingsProvider implements BindingsProvider {
     }
 
     private where(name: string): string {
-        if (this.scheme === 'confdir') return join('bindings', ...name.split('::')) + '.pp';
+        if (this.scheme === 'confdir') return displayPath(this.ctx, join(this.ctx.bindingsDir, ...name.split('::')) + '.pp');
         const [mod, ...rest] = name.split('::');
         return join(mod, 'bindings', ...rest) + '.pp';
     }
@@ -96,7 +96,7 @@ export class PpBindingsProvider implements BindingsProvider {
         const out: Candidate[] = [];
         if (this.scheme === 'confdir') {
             // bindings/site.pp holds the site {} definition (see compose.ts), not named bindings.
-            out.push(...ppFiles(join(this.ctx.codedir, 'bindings'), []).filter(c => c.name !== 'site'));
+            out.push(...ppFiles(this.ctx.bindingsDir, []).filter(c => c.name !== 'site'));
         } else {
             const seen = new Set<string>();
             for (const base of this.ctx.modulePath) {

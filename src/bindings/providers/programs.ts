@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { BindingsIssues } from '../issues.js';
 import { fail, type ProviderContext } from './provider.js';
@@ -26,11 +26,11 @@ export interface ProvidersConfig {
 
 const BUILT_IN = new Set(['confdir', 'module', 'enc', 'hiera']);
 
-export function readProvidersConfig(codedir: string): ProvidersConfig {
-    const dir = join(resolve(codedir), 'bindings');
+export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(codedir), 'bindings')): ProvidersConfig {
+    const dir = resolve(bindingsDir);
     const file = join(dir, 'providers.yaml');
     if (!existsSync(file)) return { dir, schemes: new Map() };
-    const display = join('bindings', 'providers.yaml');
+    const display = relative(resolve(codedir), file);
     let data: unknown;
     try {
         data = parseYaml(readFileSync(file, 'utf8'));

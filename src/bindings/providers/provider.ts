@@ -7,6 +7,8 @@ import type { PuppetValue } from '../../values/index.js';
 export interface ProviderContext {
     /** The environment directory (ARM-8's $confdir for bindings: `CODEDIR/bindings/...`). */
     readonly codedir: string;
+    /** The confdir bindings directory (ARM-8 `bindingsdir`, default CODEDIR/bindings). */
+    readonly bindingsDir: string;
     /** Module directories, highest priority first (a module found twice is taken from the first). */
     readonly modulePath: readonly string[];
     readonly environment: string;
