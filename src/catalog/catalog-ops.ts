@@ -208,7 +208,8 @@ export class CatalogOps {
         if (r.param(namevar) === title) r.params.delete(namevar);
         this.tagResource(r, scope, [...nameTags(lower)]);
         if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
-        if (core && core.namevar !== 'name' || (core && ['package', 'service', 'user', 'group'].includes(lower))) {
+        // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
+        if (core && lower !== 'exec' && lower !== 'tidy') {
             const nv = r.param(core.namevar);
             if (typeof nv === 'string' && nv !== title) {
                 const other = this.catalog.find(type, nv);
@@ -246,6 +247,9 @@ export class CatalogOps {
     }
 
     private setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override' = 'declared'): void {
+        if (a.name === 'tag' && origin === 'override') {
+            for (const t of Array.isArray(a.value) ? a.value : [a.value]) if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
+        }
         if (a.plus) {
             const prev = r.param(a.name);
             if (prev !== undefined && prev !== null) {
