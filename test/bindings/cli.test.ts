@@ -91,6 +91,21 @@ describe('modelc lookup through the injector (the example site)', () => {
         expect(r.out).toContain('shadowed     data/nodes/web01.example.com.yaml:4  layer data');
     });
 
+    test('--explain of a key a Hiera level wins: the candidates, then Hiera\'s own explanation', async () => {
+        const r = await runCli('lookup', SITE, 'profile::base::motd_contact', '--facts', FACTS('web01.example.com'), '--explain');
+        expect(r.code).toBe(0);
+        expect(r.out).toContain('1. winner       data/common.yaml:');
+        expect(r.out).toContain("Hiera 5 answers 'profile::base::motd_contact' (its level wins in layer 'data'):");
+        expect(r.out).toContain('Searching for "profile::base::motd_contact"');
+    });
+
+    test('--type is checked by the injector for a bound key', async () => {
+        const r = await runCli('lookup', SITE, 'site::owner', '--facts', FACTS('web01.example.com'), '--type', 'Integer');
+        expect(r.code).toBe(1);
+        expect(r.out).toContain('"error"');
+        expect(r.err).toContain('error INJECT_');
+    });
+
     test('--explain of a multibind lists its contributions from every layer', async () => {
         const r = await runCli('lookup', SITE, 'site::admins', '--facts', FACTS('web02.example.com'), '--explain');
         expect(r.code).toBe(0);
