@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, trustedFor, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
-import { bootEnvironment, defaultFactsFile, readFacts } from '../catalog/index.js';
+import { bootEnvironment, defaultFactsFile, readDataFile, readFacts } from '../catalog/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -25,10 +25,13 @@ export interface BindingsRequest {
     readonly bindingsDir?: string;
     readonly node: string;
     readonly facts: ReadonlyMap<string, PuppetValue>;
+    /** Overrides of $trusted (`--trusted`), as `modelc lookup` takes them. */
+    readonly trusted?: ReadonlyMap<string, PuppetValue>;
 }
 
 /** Boots the environment as the catalog builder does (environment.conf module path) and reads the facts. */
-export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string }): BindingsRequest {
+export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string; trusted?: string }): BindingsRequest {
+    const trusted = opts.trusted !== undefined ? trustedOverrides(opts.trusted) : undefined;
     const readFor = (dir: string): { name?: string; facts: ReadonlyMap<string, PuppetValue> } => {
         const factsFile = opts.facts ?? defaultFactsFile(dir);
         return factsFile !== undefined ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
@@ -41,12 +44,17 @@ export function bindingsRequest(codedir: string, opts: { environment?: string; n
         // ARM-8: environments.pp decides; the requested environment is only $agent_environment.
         const read = readFor(resolve(codedir));
         const env = selectEnvironment({ confdir: codedir, facts: read.facts, ...(opts.environment !== undefined ? { agentEnvironment: opts.environment } : {}) });
-        return { codedir: resolve(codedir), environment: env.name, envDir: env.envdir, modulePath: env.modulepath, bindingsDir: env.bindingsdir, node: nodeOf(read), facts: read.facts };
+        return { codedir: resolve(codedir), environment: env.name, envDir: env.envdir, modulePath: env.modulepath, bindingsDir: env.bindingsdir, node: nodeOf(read), facts: read.facts, ...(trusted ? { trusted } : {}) };
     }
     const environment = opts.environment ?? 'production';
     const env = bootEnvironment(codedir, environment);
     const read = readFor(env.dir);
-    return { codedir: resolve(codedir), environment, envDir: env.dir, modulePath: env.modulepath, node: nodeOf(read), facts: read.facts };
+    return { codedir: resolve(codedir), environment, envDir: env.dir, modulePath: env.modulepath, node: nodeOf(read), facts: read.facts, ...(trusted ? { trusted } : {}) };
+}
+
+function trustedOverrides(file: string): ReadonlyMap<string, PuppetValue> {
+    const d = readDataFile(file);
+    return d instanceof Map ? new Map([...d].map(([k, v]) => [String(k), v])) : new Map();
 }
 
 /** The Hiera 5 lookup of the request, as `modelc lookup` and the catalog builder set it up. */
@@ -56,7 +64,7 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
         name: req.environment, root: req.envDir, modulePath: req.modulePath,
         ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
     };
-    return createHieraLookup({ environment, context: { environment: req.environment, facts: req.facts, trusted: trustedFor(req.node, new Map()) }, types: createTypeSupport() });
+    return createHieraLookup({ environment, context: { environment: req.environment, facts: req.facts, trusted: trustedFor(req.node, req.trusted ?? new Map()) }, types: createTypeSupport() });
 }
 
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {

@@ -115,7 +115,7 @@ function usesBindings(codedir: string, environment: string): boolean {
  * category, file:line and why it won or was shadowed.
  */
 function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
-    const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts });
+    const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
     const overrides: InjectorOverrides = { extensions: () => hieraTemplateExtension(hiera) };
