@@ -599,6 +599,7 @@ export class CatalogOps {
         const typeName = te.$type === 'TypeReference' ? te.value : formatValue(this.c.evaluator.evaluate(te, scope));
         const exported = e.query.kind === '<<|';
         const where = this.c.evaluator.where(e);
+        if (!this.c.isResourceType(typeName)) throw new RuntimeFailure(`Resource type ${typeName.toLowerCase()} doesn't exist`);
         if (exported) this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored', where);
         const collector: Collector = {
             type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [],

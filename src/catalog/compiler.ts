@@ -13,6 +13,7 @@ import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/hiera/index.js';
 import { CatalogOps } from './catalog-ops.js';
+import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { Scope } from './scope.js';
 
@@ -232,6 +233,12 @@ export class Compiler {
             resolved = this.evaluator.evaluate(ast.lhs, scope);
         }
         if (resolved instanceof PAnyType) type.resolved = resolved;
+    }
+
+    /** Whether a resource type of this name exists: a core type or a defined type. */
+    isResourceType(name: string): boolean {
+        const n = name.replace(/^::/, '').toLowerCase();
+        return coreResourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
     }
 
     /** A type resolver for parseTypeString in this environment. */

@@ -39,7 +39,7 @@ function label(e: Expression): string | undefined {
         case 'ResourceExpression': return e.bodies.length === 0 ? (e.typeExpr.$type === 'AccessExpression' ? 'Resource Override' : 'Resource Defaults Expression') : 'Resource Statement';
         case 'ClassResource': return 'Resource Statement';
         case 'VirtualResource': return 'Resource Statement';
-        case 'CollectExpression': return 'Collect Expression';
+        case 'CollectExpression': return e.query.kind === '<|' ? 'Virtual Query' : 'Exported Query';
         case 'RelationshipExpression': return 'Relationship';
         case 'BinaryExpression': return ['+', '-', '*', '/', '%', '<<', '>>'].includes(e.operator) ? `'${e.operator}' expression` : undefined;
         default: return undefined;
@@ -304,6 +304,7 @@ export class Evaluator {
             return keys.map(k => hashGet(left, k)).filter((v): v is PuppetValue => v !== undefined);
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
+            if (!this.c.isResourceType(left.typeName)) throw new EvalIssue('EVAL_UNKNOWN_RESOURCE_TYPE', `Resource type not found: ${left.typeName}`, this.where(e));
             const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
             const refs = titles.map(title => new PResourceType(left.typeName, title));
             return refs.length === 1 ? refs[0] : refs;
