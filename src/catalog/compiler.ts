@@ -17,7 +17,7 @@ import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { Scope } from './scope.js';
 
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err';
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'crit' | 'emerg';
 
 export interface LogEntry {
     readonly level: LogLevel;
@@ -99,6 +99,8 @@ export class Compiler {
     }
 
     log(level: LogLevel, message: string, where?: Where, source?: string): void {
+        // Like the oracle, only info and above are recorded.
+        if (level === 'debug') return;
         const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, line: where.line } : {}) };
         this.logs.push(entry);
         this.options.onLog?.(entry);
