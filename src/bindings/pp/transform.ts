@@ -28,9 +28,6 @@ export interface SiteDefinition {
 const NOT_LITERAL = Symbol('not literal');
 type Literal = RichData | typeof NOT_LITERAL;
 
-/** Options that are model features of the producer or binding rather than producer arguments. */
-const MULTIBIND_OPTIONS = new Set(['combinator', 'flatten', 'uniq', 'priority_on_named', 'priority_on_unnamed', 'conflict_resolution']);
-const CONFLICT_RESOLUTIONS = new Set(['priority', 'error', 'ignore', 'merge', 'append']);
 
 /**
  * Turns the ARM-8 part of a parsed manifest (`Program.arm8`) into Bindings model objects, each
@@ -163,27 +160,16 @@ export class BindingsTransformer {
         const id = b.asKey?.name ? this.name(b.asKey.name) : undefined;
         const inId = b.in ? this.name(b.in) : undefined;
         const isHash = /^Hash\b/.test(key.type ?? 'Hash');
-        const multi: Record<string, unknown> = {};
+        // The parser's validator allows only `combinator` among the collection options (the
+        // binder's flatten/uniq/conflict_resolution are not ARM-8 syntax); other options are producer arguments.
+        let combinator: PuppetLambda | undefined;
         const args: NamedArgument[] = [];
         for (const o of b.options) {
-            if (!MULTIBIND_OPTIONS.has(o.name)) {
-                args.push(this.argument(o));
-                continue;
-            }
-            if (o.name === 'combinator') {
-                if (o.lambda) multi.combinator = this.lambda(o.lambda);
-                else this.error(o, BindingsIssues.BIND_OPTION_VALUE, "the 'combinator' option must be a lambda");
-                continue;
-            }
-            const v = o.value ? this.literal(o.value) : NOT_LITERAL;
-            if (o.name === 'flatten' && (typeof v === 'number' || typeof v === 'boolean')) multi.flatten = v === true ? -1 : v === false ? 0 : v;
-            else if ((o.name === 'uniq' || o.name === 'priority_on_named' || o.name === 'priority_on_unnamed') && typeof v === 'boolean') multi[o.name === 'uniq' ? 'uniq' : o.name === 'priority_on_named' ? 'priorityOnNamed' : 'priorityOnUnnamed'] = v;
-            else if (o.name === 'conflict_resolution' && typeof v === 'string' && CONFLICT_RESOLUTIONS.has(v)) multi.conflictResolution = v;
-            else this.error(o, BindingsIssues.BIND_OPTION_VALUE, `invalid value for the multibind option '${o.name}': ${o.value ? this.text(o.value) : 'a lambda'}`);
+            if (o.name === 'combinator' && o.lambda) combinator = this.lambda(o.lambda);
+            else args.push(this.argument(o));
         }
-        if (!isHash && multi.conflictResolution !== undefined) this.error(b, BindingsIssues.BIND_OPTION_VALUE, "'conflict_resolution' applies to Hash multibindings only");
-        const producer = Object.keys(multi).length > 0
-            ? { $type: isHash ? 'HashMultibindProducerDescriptor' : 'ArrayMultibindProducerDescriptor', ...multi } as ProducerDescriptor
+        const producer = combinator
+            ? { $type: isHash ? 'HashMultibindProducerDescriptor' : 'ArrayMultibindProducerDescriptor', location: combinator.location, combinator } as ProducerDescriptor
             : undefined;
         return [{
             $type: 'Multibinding', location, ...key, ...flags,
@@ -271,7 +257,6 @@ export class BindingsTransformer {
 
     private producerAndArgs(b: BindOperation, options: readonly BindOption[] = b.options): { producer?: ProducerDescriptor; args: NamedArgument[] } {
         const args: NamedArgument[] = [];
-        let transformer: PuppetLambda | undefined;
         let selectResult: PuppetLambda | undefined;
         for (const o of options) {
             if (o.name === 'producer_args') {
@@ -283,8 +268,6 @@ export class BindingsTransformer {
                 for (const [name, value] of Object.entries(v)) args.push({ $type: 'NamedArgument', location: this.at(o), name, value });
             } else if (o.name === 'select_result' && o.lambda) {
                 selectResult = this.lambda(o.lambda);
-            } else if (o.name === 'transformer' && o.lambda) {
-                transformer = this.lambda(o.lambda);
             } else {
                 args.push(this.argument(o));
             }
@@ -295,7 +278,6 @@ export class BindingsTransformer {
         let producer: ProducerDescriptor = typeof named === 'string'
             ? { $type: 'LookupProducerDescriptor', location: this.at(b.value), name: named }
             : this.producer(b.value, selectResult);
-        if (transformer) producer = { ...producer, transformer };
         if (b.producer) producer = { $type: 'ProducerProducerDescriptor', location: producer.location, producer };
         if (b.optional) producer = { $type: 'OptionalProducerDescriptor', location: producer.location, producer };
         if (selectResult && producer.$type !== 'QueryProducerDescriptor' && !(producer.$type === 'OptionalProducerDescriptor' && producer.producer.$type === 'QueryProducerDescriptor')) {
