@@ -11,6 +11,7 @@ import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, ty
 import { isTruthy } from './evaluator/operators.js';
 import type { Definition } from './loader.js';
 import { CatalogResource, resourceKey, type ValueOrigin } from './resource.js';
+import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
 
 type Mode = 'real' | 'virtual' | 'exported';
@@ -403,7 +404,7 @@ export class CatalogOps {
         classScope.setLocal('title', def.name);
         classScope.setLocal('name', def.name);
         this.setModuleNames(classScope);
-        this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
+        this.c.evaluator.registerProgram(programOf(def.ast), def.file);
         this.bindParams(r, def.ast.params, given, classScope, def.name, true);
         // The class's own stage, else the stage of the class that declared it (Puppet's add_edge_to_stage).
         let stage = this.stageMain;
@@ -474,7 +475,7 @@ export class CatalogOps {
         const nameParam = r.param('name');
         scope.setLocal('name', nameParam === undefined || nameParam === null ? r.title : nameParam);
         this.setModuleNames(scope);
-        this.c.evaluator.registerProgram(rootOf(def.ast), def.file);
+        this.c.evaluator.registerProgram(programOf(def.ast), def.file);
         const given = new Map<string, PuppetValue>();
         for (const [k, v] of r.params) if (!METAPARAMS.has(k) && k !== 'name') given.set(k, v.value);
         try {
@@ -578,7 +579,7 @@ export class CatalogOps {
         scope.setLocal('title', match.title);
         scope.setLocal('name', match.title);
         if (match.groups) scope.setMatch(match.groups);
-        this.c.evaluator.registerProgram(rootOf(match.def.ast), match.def.file);
+        this.c.evaluator.registerProgram(programOf(match.def.ast), match.def.file);
         this.c.evaluator.evalBlock(match.def.ast.body, scope);
         return scope;
     }
@@ -893,10 +894,5 @@ export function flattenRefs(v: PuppetValue): Array<{ type: string; title: string
     return [];
 }
 
-function rootOf(node: import('langium').AstNode): never {
-    let n = node;
-    while (n.$container) n = n.$container;
-    return n as never;
-}
 
 export { hashGet };

@@ -5,7 +5,8 @@ import {
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
-import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { CatalogIssues } from './issues.js';
 import { Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
@@ -15,6 +16,7 @@ import { isLookupError } from '../bindings/hiera/index.js';
 import { CatalogOps } from './catalog-ops.js';
 import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
+import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
 
 export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'crit' | 'emerg';
@@ -163,8 +165,7 @@ export class Compiler {
                 log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }
-        const located = this.evaluator.locate(e, this.catalog.resources.values().next().value as never, undefined);
-        if (located instanceof CompileError) return located;
+        if (e instanceof EvalIssue && e.where) return evaluationError(e.code, CatalogIssues[e.code].puppet || 'RUNTIME_ERROR', e.message, e.where);
         if (e instanceof RuntimeFailure || e instanceof EvalIssue) {
             return new CompileError('EVAL_PUPPET_ERROR', { message: e.message, rubyClass: 'Puppet::Error', log: { message: e.message, withNode: true } });
         }
@@ -220,7 +221,7 @@ export class Compiler {
 
     private resolveAlias(type: PTypeAliasType, def: Definition<import('../../generated/langium/ast.js').TypeAlias>): void {
         const ast = def.ast;
-        this.evaluator.registerProgram(ast.$container as never, def.file);
+        this.evaluator.registerProgram(programOf(ast), def.file);
         this.typeCache.set(type.name, type);
         const scope = this.topScope;
         let resolved: PuppetValue;
@@ -300,7 +301,7 @@ export class Compiler {
     /** Calls a function written in Puppet: typed parameters, defaults, `return`, return type. */
     callPuppetFunction(def: Definition<FunctionDefinition>, args: PuppetValue[], block: Closure | undefined, where: Where): PuppetValue {
         const f = def.ast;
-        this.evaluator.registerProgram(rootOf(f), def.file);
+        this.evaluator.registerProgram(programOf(f), def.file);
         const scope = new Scope('local', this.topScope, this.topScope.resource, '');
         scope.moduleName = def.module;
         const params = f.params;
@@ -340,11 +341,6 @@ export class Compiler {
     }
 }
 
-function rootOf(node: import('langium').AstNode): never {
-    let n = node;
-    while (n.$container) n = n.$container;
-    return n as never;
-}
 
 /** Puppet's argument count text: "expects 1 argument", "expects between 1 and 2 arguments". */
 export function countText(min: number, max: number): string {

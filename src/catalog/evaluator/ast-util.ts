@@ -1,5 +1,5 @@
 import { CstUtils, type AstNode } from 'langium';
-import type { Expression, QualifiedName, ResourceExpression } from '../../../generated/langium/ast.js';
+import type { Expression, Program, QualifiedName, ResourceExpression } from '../../../generated/langium/ast.js';
 import type { Where } from '../errors.js';
 
 /**
@@ -78,4 +78,11 @@ export function parseNumericString(text: string): bigint | number | undefined {
     const n = parseNumber(m[2]);
     if (n === undefined) return undefined;
     return m[1] === '-' ? (typeof n === 'bigint' ? -n : -n) : n;
+}
+
+/** The program (file root) a node belongs to. */
+export function programOf(node: AstNode): Program {
+    let n = node;
+    while (n.$container) n = n.$container;
+    return n as Program;
 }
