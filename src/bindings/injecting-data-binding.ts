@@ -78,8 +78,16 @@ export function createInjectingDataBinding(options: {
     return {
         lookup(key: string, opts: DataBindingOptions, ctx: DataBindingContext): DataBindingResult {
             const { composition, injector } = stateFor(ctx);
-            if (hieraDecides(injector, composition, key)) return hiera.lookup(key, opts, ctx);
-            return { found: true, value: plain(injector.lookup(key), key) };
+            if (!hieraDecides(injector, composition, key)) return { found: true, value: plain(injector.lookup(key), key) };
+            // `bind parameters CLASS to {...}` (and the ENC's class parameters) bind `/param/Class[CLASS]/NAME`:
+            // the service cannot tell a class parameter from a lookup() key, so a qualified key
+            // also asks that key before Hiera.
+            const m = /^(.+)::([a-z_]\w*)$/.exec(key);
+            if (m) {
+                const param = `/param/Class[${m[1]}]/${m[2]}`;
+                if (injector.explain(param).found) return { found: true, value: plain(injector.lookup(param), param) };
+            }
+            return hiera.lookup(key, opts, ctx);
         },
         inject(name, type, optional, ctx) {
             const { injector } = stateFor(ctx);

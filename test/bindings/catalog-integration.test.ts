@@ -9,7 +9,7 @@ const NODE = 'n1.example.com';
 const ENV = {
     'manifests/site.pp': [
         "class ntp($servers = ['default'], $iburst = false) { notify { \"ntp ${servers} ${iburst}\": } }",
-        'class apache { notify { "apache": } }',
+        'class apache($port = 80) { notify { "apache ${port}": } }',
         'include ntp',
         "notify { \"greeting ${inject('greeting')}\": }",
         "notify { \"typed ${inject(Integer, 'port')}\": }",
@@ -18,7 +18,7 @@ const ENV = {
     ].join('\n') + '\n',
     'hiera.yaml': 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n',
     'data/common.yaml': 'ntp::iburst: true\nntp::servers: [hiera]\nfrom_hiera: data\n',
-    'bindings/default.pp': "bindings default {\n  bind 'greeting' to 'hello'\n  bind Integer, 'port' to 8080\n  bind Array[String], 'ntp::servers' to ['bound']\n}\n",
+    'bindings/default.pp': "bindings default {\n  bind 'greeting' to 'hello'\n  bind Integer, 'port' to 8080\n  bind Array[String], 'ntp::servers' to ['bound']\n  bind parameters apache to { port => 81 }\n}\n",
     'bindings/providers.yaml': `enc: [sh, ${JSON.stringify(join(FIXTURES, 'enc.sh'))}]\n`,
     'bindings/site.pp': "site {\n  bindings => [\n    layer { 'site': include => 'confdir:/default' },\n    layer { 'enc': include => 'enc:/classes' },\n  ]\n}\n"
 };
@@ -37,7 +37,7 @@ describe('the catalog builder with ARM-8 bindings (BindingsCatalogModule)', () =
         const r = compile(ENV);
         expect(r.error?.message).toBeUndefined();
         expect(notifies(r)).toEqual([
-            'apache', 'greeting hello', 'lookup data hello', 'ntp [bound] true', 'optional <>', 'typed 8080'
+            'apache 81', 'greeting hello', 'lookup data hello', 'ntp [bound] true', 'optional <>', 'typed 8080'
         ]);
     });
 
