@@ -7,5 +7,5 @@ export { EncBindingsProvider, parseEncYaml, type EncOutput } from './providers/e
 export { ExternalBindingsProvider } from './providers/external-provider.js';
 export { readProvidersConfig, type ProvidersConfig, type ProgramCommand } from './providers/programs.js';
 export type { BindingsProvider, ProviderContext } from './providers/provider.js';
-export { createInjectingDataBinding, hieraDecides, hieraTemplateExtension, type InjectingDataBinding } from './injecting-data-binding.js';
+export { createInjectingDataBinding, hieraDecides, hieraTemplateExtension, parameterKeyOf, type InjectingDataBinding } from './injecting-data-binding.js';
 export { selectEnvironment, type EnvironmentSelection } from './environments.js';

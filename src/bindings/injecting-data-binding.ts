@@ -28,6 +28,12 @@ export function hieraTemplateExtension(hiera: HieraLookup): { produce(d: { reado
     };
 }
 
+/** `a::b::p` → `/param/Class[a::b]/p`: where `bind parameters` puts a class parameter; undefined for unqualified keys. */
+export function parameterKeyOf(key: string): string | undefined {
+    const m = /^(.+)::([a-z_]\w*)$/.exec(key);
+    return m ? `/param/Class[${m[1]}]/${m[2]}` : undefined;
+}
+
 /** True when the injector's winner for `name` is a Hiera level (or nothing binds it): then Hiera answers with its own semantics. */
 export function hieraDecides(injector: Injector, composition: Composition, name: string, type?: string): boolean {
     const x = injector.explain(name, type);
@@ -82,11 +88,8 @@ export function createInjectingDataBinding(options: {
             // `bind parameters CLASS to {...}` (and the ENC's class parameters) bind `/param/Class[CLASS]/NAME`:
             // the service cannot tell a class parameter from a lookup() key, so a qualified key
             // also asks that key before Hiera.
-            const m = /^(.+)::([a-z_]\w*)$/.exec(key);
-            if (m) {
-                const param = `/param/Class[${m[1]}]/${m[2]}`;
-                if (injector.explain(param).found) return { found: true, value: plain(injector.lookup(param), param) };
-            }
+            const param = parameterKeyOf(key);
+            if (param !== undefined && injector.explain(param).found) return { found: true, value: plain(injector.lookup(param), param) };
             return hiera.lookup(key, opts, ctx);
         },
         inject(name, type, optional, ctx) {

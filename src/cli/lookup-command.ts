@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-    createHieraDataBinding, createTypeSupport, hasArm8Bindings, hieraDecides, hieraTemplateExtension, lookupJson, runLookupCommand, type HieraEnvironment,
+    createHieraDataBinding, createTypeSupport, hasArm8Bindings, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, type HieraEnvironment,
     type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
@@ -125,7 +125,10 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
         for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
         return ExitCode.ERROR;
     }
-    const [root, ...path] = rootAndPath(key);
+    const [first, ...path] = rootAndPath(key);
+    // As in the catalog: a class parameter bound by `bind parameters` answers before Hiera.
+    const param = parameterKeyOf(first);
+    const root = hieraDecides(injector, composition, first, opts.type) && param !== undefined && injector.explain(param, opts.type).found ? param : first;
     const explanation = injector.explain(root, opts.type);
     const hieraAnswers = hieraDecides(injector, composition, root, opts.type);
     if (opts.explain) {

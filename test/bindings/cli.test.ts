@@ -63,6 +63,8 @@ describe('modelc lookup through the injector (the example site)', () => {
         ['web01.example.com', '/var/site_name', '"example.com"\n'],
         ['web01.example.com', '/param/Class[profile::nginx]/worker_processes', '6\n'],
         ['web01.example.com', '/param/Class[profile::ntp]/iburst', 'true\n'],
+        // bind parameters profile::ntp (modules layer) answers the class parameter's qualified name.
+        ['web01.example.com', 'profile::ntp::iburst', 'true\n'],
         ['db01.example.com', '/classes', '[\n  "role::db"\n]\n'],
         // Keys only Hiera binds are Hiera's answers, merges and all.
         ['web01.example.com', 'profile::base::motd_contact', '"ops@example.com"\n']
