@@ -8,8 +8,8 @@ import type { Where } from '../errors.js';
  */
 export function whereOf(node: AstNode, file: string): Where {
     let start = node.$cstNode?.range.start;
-    // A method call is located at its '.', like an operator.
-    const op = node.$type === 'CallMethodExpression' ? '.' : (node as { operator?: unknown }).operator;
+    // A method call is located at its '(' when it has an argument list, else at its '.'.
+    const op = node.$type === 'CallMethodExpression' ? ((node as { hasArgs?: boolean }).hasArgs ? '(' : '.') : (node as { operator?: unknown }).operator;
     if (typeof op === 'string' && node.$type !== 'AttributeAssign') {
         const cst = node.$cstNode;
         if (cst) {

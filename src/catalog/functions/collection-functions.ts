@@ -1,5 +1,6 @@
 import { formatValue, hashGet, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
+import { inferType, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
 import { callWith, iterableOf, requireBlock } from './support.js';
@@ -69,11 +70,16 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     },
     dig: (_call, [v, ...path]) => {
         let cur: PuppetValue = v;
+        const walked: PuppetValue[] = [];
         for (const k of path) {
             if (cur === null) return null;
             if (Array.isArray(cur)) cur = typeof k === 'bigint' ? cur[Number(k) < 0 ? cur.length + Number(k) : Number(k)] ?? null : null;
             else if (cur instanceof Map) cur = hashGet(cur, k) ?? null;
-            else throw new RuntimeFailure(`The given data does not contain a Collection at ${String(k)}`);
+            else {
+                const at = `[${walked.map(w => typeof w === 'string' ? JSON.stringify(w) : formatValue(w)).join(', ')}]`;
+                throw new RuntimeFailure(`The given data does not contain a Collection at ${at}, got '${typeToString(inferType(cur))}'`);
+            }
+            walked.push(k);
         }
         return cur;
     },
