@@ -25,11 +25,12 @@ function renderEpp(call: CallContext, text: string, file: string, args: PuppetVa
         let v = hashGet(given, p.name);
         if (v === undefined) {
             if (p.value) v = c.evaluator.evaluate(p.value, scope);
-            else throw new RuntimeFailure(`${file}: expects a value for parameter '${p.name}'`);
+            else throw new RuntimeFailure(`lambda: expects a value for parameter '${p.name}'`);
         }
         if (p.type) {
             const t = c.evaluator.evaluate(p.type, scope);
-            if (t instanceof PAnyType && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`parameter '${p.name}'`, describeMismatch(t, v))));
+            // Puppet checks template parameters as a lambda's.
+            if (t instanceof PAnyType && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`lambda: parameter '${p.name}'`, describeMismatch(t, v))));
         }
         scope.setLocal(p.name, v);
     }
