@@ -7,7 +7,7 @@ import { type PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
-import { Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
+import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
@@ -163,6 +163,14 @@ export class Compiler {
                 message: e.message, file: e.where?.file ?? e.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
                 issueCode: e.issueCode, basic: e.basic,
                 log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
+            });
+        }
+        if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {
+            const what = e instanceof ReturnSignal ? 'return' : e instanceof BreakSignal ? 'break' : 'next';
+            const where = e.where ? { file: e.where.file, line: e.where.line } : undefined;
+            const message = `${what}() from context where this is illegal${where ? ` (file: ${where.file}, line: ${where.line})` : ''}`;
+            return new CompileError('EVAL_PUPPET_ERROR', {
+                message, file: where?.file, line: where?.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message, withNode: true }
             });
         }
         if (e instanceof EvalIssue && e.where) return evaluationError(e.code, CatalogIssues[e.code].puppet || 'RUNTIME_ERROR', e.message, e.where);

@@ -20,15 +20,17 @@ import { checkSignature } from '../functions/signatures.js';
 import { parseNumber, statementsOf, whereOf } from './ast-util.js';
 import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
 
-/** `break` in an iteration. */
-export class BreakSignal {}
+/** `break` in an iteration (`where` is the call, for the error when nothing catches it). */
+export class BreakSignal {
+    constructor(readonly where?: Where) {}
+}
 /** `next` in a lambda or iteration: the lambda's value. */
 export class NextSignal {
-    constructor(readonly value: PuppetValue) {}
+    constructor(readonly value: PuppetValue, readonly where?: Where) {}
 }
 /** `return` from a function. */
 export class ReturnSignal {
-    constructor(readonly value: PuppetValue) {}
+    constructor(readonly value: PuppetValue, readonly where?: Where) {}
 }
 
 /** What Puppet calls each expression in "Error while evaluating a ..." messages. */

@@ -91,9 +91,9 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         loop(stepped, x => { call.callLambda(block, [x]); });
         return v;
     },
-    break: () => { throw new BreakSignal(); },
-    next: (_call, [v]) => { throw new NextSignal(v ?? null); },
-    return: (_call, [v]) => { throw new ReturnSignal(v ?? null); },
+    break: call => { throw new BreakSignal(call.where); },
+    next: (call, [v]) => { throw new NextSignal(v ?? null, call.where); },
+    return: (call, [v]) => { throw new ReturnSignal(v ?? null, call.where); },
     tree_each: (call, [v], block) => {
         const b = requireBlock(block, 'tree_each', 1, 2);
         const visit = (node: PuppetValue, path: PuppetValue[]): void => {
