@@ -9,7 +9,8 @@ import { checkReferences } from './reference-check.js';
 import { richDataProblem } from './rich-data.js';
 import { isUnset } from './unset.js';
 import { modelRegistry, type ModelRegistry } from './registry.js';
-import { escapePointer, validateAgainstSchema } from './schema-validator.js';
+import { escapePointer } from './json-pointer.js';
+import { validateAgainstSchema } from './schema-validator.js';
 
 /** A wire (EMF-JSON v2) object: qualified `$type`, optional `$id`, features. */
 export type WireObject = { readonly $type: string; readonly [key: string]: unknown };

@@ -2,6 +2,7 @@ import { Packr, Unpackr } from 'msgpackr';
 import { UserError } from '../common/index.js';
 import { decodeWire, encodeWire, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
+import { escapePointer } from './json-pointer.js';
 import type { Model } from './model.js';
 
 // Standard msgpack only: no records, no extensions, so any msgpack library can read it.
@@ -37,7 +38,7 @@ function mapsToObjects(v: unknown, path: string, file: string): unknown {
         if (typeof k !== 'string') {
             throw new UserError({ severity: 'error', code: ModelIssues.WRONG_DATATYPE, message: `map keys must be strings, not ${typeof k}`, file, path });
         }
-        const at = `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const at = `${path}/${escapePointer(k)}`;
         if (k === '__proto__') {
             throw new UserError({ severity: 'error', code: ModelIssues.PROTO_KEY, message: "the key '__proto__' is not allowed in a model", file, path: at });
         }

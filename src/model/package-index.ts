@@ -104,3 +104,8 @@ export class PackageIndex {
         return `${this.pkg.nsURI}#//${className}`;
     }
 }
+
+/** `EffectiveBindings` -> `effective-bindings`: the file names of a package's schema and sources. */
+export function fileStem(packageName: string): string {
+    return packageName.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}

@@ -1,5 +1,6 @@
 import { UserError } from '../common/index.js';
 import { ModelIssues } from './issues.js';
+import { escapePointer } from './json-pointer.js';
 import type { RichData } from './model-object.js';
 import { PAnyType, parseTypeString, typeToString } from '../types/index.js';
 import {
@@ -130,7 +131,7 @@ export function richDataProblem(d: RichData, path: string): { path: string; mess
     const ptype = d[PTYPE];
     if (ptype === undefined) {
         for (const [k, x] of Object.entries(d)) {
-            const p = richDataProblem(x, `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+            const p = richDataProblem(x, `${path}/${escapePointer(k)}`);
             if (p) return p;
         }
         return undefined;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { Diagnostic } from '../common/index.js';
 import { ModelIssues } from './issues.js';
-import type { PackageIndex } from './package-index.js';
+import { escapePointer } from './json-pointer.js';
+import { fileStem, type PackageIndex } from './package-index.js';
 import { projectRoot } from './project-root.js';
 
 const ajv = new Ajv2020({ strict: true, discriminator: true, allErrors: true, allowUnionTypes: true });
@@ -12,8 +13,7 @@ const compiled = new Map<string, ValidateFunction>();
 function validatorFor(index: PackageIndex): ValidateFunction {
     let v = compiled.get(index.pkg.nsURI);
     if (!v) {
-        const stem = index.pkg.name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-        const schema = JSON.parse(readFileSync(join(projectRoot(), 'schemas', `${stem}.schema.json`), 'utf8')) as object;
+        const schema = JSON.parse(readFileSync(join(projectRoot(), 'schemas', `${fileStem(index.pkg.name)}.schema.json`), 'utf8')) as object;
         v = ajv.compile(schema);
         compiled.set(index.pkg.nsURI, v);
     }
@@ -48,10 +48,6 @@ function toDiagnostic(e: ErrorObject, file: string): Diagnostic {
         default:
             return { ...base, code: ModelIssues.SCHEMA, message: e.message ?? e.keyword };
     }
-}
-
-export function escapePointer(segment: string): string {
-    return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function dedupe(ds: Diagnostic[]): Diagnostic[] {

@@ -6,7 +6,4 @@ export interface GeneratedFile {
 
 export const GENERATED_MARKER = 'DO NOT EDIT';
 
-/** `EffectiveBindings` -> `effective-bindings`: file names for a package. */
-export function fileStem(packageName: string): string {
-    return packageName.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-}
+export { fileStem } from '../model/package-index.js';
