@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../values/index.js';
+import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues, type BindingsIssueCode } from '../issues.js';
 import { parseYamlData } from './data-file.js';
 import { LookupError, PuppetErrorClass } from './errors.js';
@@ -248,11 +248,5 @@ function escapeRe(s: string): string {
 }
 
 function rubyType(v: PuppetValue): string {
-    if (v === null) return 'Undef';
-    if (typeof v === 'string') return 'String';
-    if (typeof v === 'bigint') return 'Integer';
-    if (typeof v === 'number') return 'Float';
-    if (typeof v === 'boolean') return 'Boolean';
-    if (Array.isArray(v)) return 'Array';
-    return v instanceof Map ? 'Hash' : 'Object';
+    return dataClassName(v) ?? 'Object';
 }

@@ -1,4 +1,4 @@
-import { PSensitive, type PuppetValue } from '../../values/index.js';
+import { dataClassName, PSensitive, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { NOT_FOUND, type Found } from './lookup-key.js';
@@ -132,14 +132,7 @@ function assertUniqueValue(what: string, v: PuppetValue): void {
 }
 
 function typeName(v: PuppetValue): string {
-    if (v === null) return 'Undef';
-    if (typeof v === 'string') return 'String';
-    if (typeof v === 'bigint') return 'Integer';
-    if (typeof v === 'number') return 'Float';
-    if (typeof v === 'boolean') return 'Boolean';
-    if (Array.isArray(v)) return 'Array';
-    if (v instanceof Map) return 'Hash';
-    return v instanceof PSensitive ? 'Sensitive' : 'Object';
+    return dataClassName(v) ?? (v instanceof PSensitive ? 'Sensitive' : 'Object');
 }
 
 /** Structural equality with Ruby eql? semantics (1 and 1.0 differ). */

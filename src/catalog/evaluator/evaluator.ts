@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+    dataClassName, formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
 } from '../../values/index.js';
 import type { Compiler } from '../compiler.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
@@ -521,14 +521,7 @@ export class Evaluator {
 
 /** The type name Puppet's messages use for a value's class (Integer, String, Array, Hash, ...). */
 function valueKind(v: PuppetValue): string {
-    if (typeof v === 'bigint') return 'Integer';
-    if (typeof v === 'number') return 'Float';
-    if (typeof v === 'string') return 'String';
-    if (typeof v === 'boolean') return 'Boolean';
-    if (Array.isArray(v)) return 'Array';
-    if (v instanceof Map) return 'Hash';
-    if (v === null) return 'Undef';
-    return v instanceof PAnyType ? 'Type' : 'Object';
+    return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : 'Object');
 }
 
 /** The Puppet issue code of a catalog issue (RUNTIME_ERROR when Puppet has none). */

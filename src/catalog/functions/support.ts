@@ -1,5 +1,5 @@
 import { PEnumType, PIntegerType } from '../../types/index.js';
-import { formatValue, PIterator, type PuppetValue } from '../../values/index.js';
+import { dataClassName, formatValue, PIterator, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { CallContext, Closure } from './function.js';
 
@@ -45,12 +45,5 @@ export function str(v: PuppetValue, fname: string, what = 'argument'): string {
 }
 
 export function typeName(v: PuppetValue): string {
-    if (v === null) return 'Undef';
-    if (typeof v === 'string') return 'String';
-    if (typeof v === 'bigint') return 'Integer';
-    if (typeof v === 'number') return 'Float';
-    if (typeof v === 'boolean') return 'Boolean';
-    if (Array.isArray(v)) return 'Array';
-    if (v instanceof Map) return 'Hash';
-    return 'Object';
+    return dataClassName(v) ?? 'Object';
 }
