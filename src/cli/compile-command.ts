@@ -1,7 +1,7 @@
 import { UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import {
-    catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
+    BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
     type LogEntry
 } from '../catalog/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -19,6 +19,8 @@ export interface CompileCommandOptions {
     readonly setting?: string[];
     readonly basemodulepath?: string;
     readonly format: CompileFormat;
+    /** Route class parameters, lookup() and `/classes` through the ARM-8 injector. */
+    readonly bindings?: boolean;
 }
 
 function logLine(l: LogEntry): string {
@@ -42,7 +44,8 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    const services = createCatalogServices();
+    // Opt-in: without ARM-8 bindings the catalog stays exactly Puppet's, Hiera answering directly.
+    const services = options.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
     const result = services.compile(codedir, options.environment ?? 'production', {
         node: nodeNameFor(options.node, facts), facts: facts.facts,
         trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
