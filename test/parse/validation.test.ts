@@ -24,6 +24,9 @@ const cases: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCode
     ['@Foo { a => 1 }', 'error', 'VALIDATE_NOT_VIRTUALIZEABLE', 1, 1, 'not virtualizable'],
     ['@class { x: }', 'error', 'VALIDATE_CLASS_NOT_VIRTUALIZABLE', 1, 1, 'Classes'],
     ['Foo { a +> 1 }', 'error', 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', 1, 7, 'a Resource Defaults Expression'],
+    ['file { \'x\': mode +> \'1\' }', 'error', 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', 1, 13, 'a Resource Instance Definition'],
+    ['class { \'x\': mode +> \'1\' }', 'error', 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', 1, 14, 'a Resource Instance Definition'],
+    ['@file { \'x\': a => 1; \'y\': b +> 2 }', 'error', 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', 1, 27, 'attribute b. This operator can not be used in a Resource Instance Definition'],
     ['define a(*$x) {}', 'error', 'VALIDATE_CAPTURES_REST_NOT_SUPPORTED', 1, 11, '\'captures rest\''],
     ['$a += 1', 'error', 'VALIDATE_APPENDS_DELETES_NO_LONGER_SUPPORTED', 1, 4, '\'+=\''],
     ['define a($Bad) {}', 'error', 'VALIDATE_ILLEGAL_PARAM_NAME', 1, 10, '\'Bad\''],
@@ -33,7 +36,19 @@ const cases: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCode
     ['foo { a => 1 }', 'error', 'VALIDATE_RESOURCE_WITHOUT_TITLE', 1, 1, '\'foo\' resource without a title']
 ];
 
+// `+>` is allowed in overrides: `puppet parser validate` accepts all of these.
+const validSources: readonly string[] = [
+    'File[\'x\'] { mode +> \'1\' }',
+    'Resource[\'file\', \'x\'] { mode +> \'1\' }',
+    'File <| |> { mode +> \'1\' }',
+    'Service[\'svc\'] { ensure => stopped, require +> Package[\'b\'] }'
+];
+
 describe('validation', () => {
+    test.each(validSources)('%j is valid', source => {
+        expect(parsePuppet(source, 'v.pp').diagnostics).toEqual([]);
+    });
+
     test.each(cases)('%j -> %s %s at %i:%i', (source, severity, code, line, column, fragment) => {
         const result = parsePuppet(source, 'v.pp');
         const first = result.diagnostics[0];

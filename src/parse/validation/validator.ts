@@ -1,5 +1,5 @@
 import { AstUtils, type AstNode } from 'langium';
-import type { Expression, Parameter, Program } from '../../../generated/langium/ast.js';
+import type { AttributeOperation, ClassResource, Expression, Parameter, Program } from '../../../generated/langium/ast.js';
 import { lowerStatements, type LoweredStatement } from '../lowering/statements.js';
 import { shapeOf } from '../lowering/resources.js';
 import { readNumber } from '../pn/pn-format.js';
@@ -160,17 +160,22 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
                     if (shape === 'name-and-hash' && r.typeExpr.$type === 'QualifiedName') {
                         error(r, 'VALIDATE_RESOURCE_WITHOUT_TITLE', r.typeExpr.value);
                     }
-                    const where = shape === 'defaults' ? 'a Resource Defaults Expression' : 'a Resource Override Expression';
-                    if (shape === 'defaults' || shape === 'override') {
-                        for (const op of r.ops) {
-                            if (op.$type === 'AttributeAssign' && op.operator === '+>') {
-                                error(op, 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', op.name, where);
-                            }
-                        }
+                    // Puppet allows `+>` only in overrides (`Ref[...] {}`, `Type <| |> {}`)
+                    if (shape === 'defaults') {
+                        checkNoAppend(r.ops, 'a Resource Defaults Expression', error);
+                    }
+                } else {
+                    for (const body of r.bodies) {
+                        checkNoAppend(body.ops, 'a Resource Instance Definition', error);
                     }
                 }
                 break;
             }
+            case 'ClassResource':
+                for (const body of (node as ClassResource).bodies) {
+                    checkNoAppend(body.ops, 'a Resource Instance Definition', error);
+                }
+                break;
             default:
                 break;
         }
@@ -179,6 +184,14 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
 }
 
 type ErrorFn = (node: AstNode, code: Parameters<Report>[1], ...args: string[]) => void;
+
+function checkNoAppend(ops: readonly AttributeOperation[], where: string, error: ErrorFn): void {
+    for (const op of ops) {
+        if (op.$type === 'AttributeAssign' && op.operator === '+>') {
+            error(op, 'VALIDATE_ILLEGAL_ATTRIBUTE_APPEND', op.name, where);
+        }
+    }
+}
 
 function literalKey(e: Expression): string | undefined {
     switch (e.$type) {
