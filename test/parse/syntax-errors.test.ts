@@ -60,7 +60,24 @@ const cases: ReadonlyArray<readonly [string, ParseIssueCode, number, number]> = 
     ['<%# unclosed', 'PARSE_EPP_UNBALANCED_COMMENT', 1, 3],
 ];
 
+// Illegal characters: the first error's exact message and position, as `puppet parser validate`
+// 7.23 prints them (Puppet names no token for a character it cannot lex, except '~').
+const illegalCharacters: ReadonlyArray<readonly [string, string, number, number]> = [
+    ['$a = 1\n$b = $a ^ 2\nnotice($b)\n', 'Syntax error at \'\'', 2, 9],
+    ['notice(1 ^ 2)', 'Syntax error at \'\'', 1, 10],
+    ['notice(`x`)', 'Syntax error at \'\'', 1, 8],
+    ['notice(1 § 2)', 'Syntax error at \'\'', 1, 10],
+    ['notice(1 & 2)', 'Syntax error at \'\'', 1, 10],
+    ['notice(1 \u0001)', 'Syntax error at \'\'', 1, 10],
+    ['$a = 1 ~ 2', 'Syntax error at \'~\'', 1, 8]
+];
+
 describe('syntax errors', () => {
+    test.each(illegalCharacters)('%j -> %s at %i:%i', (source, message, line, column) => {
+        const first = parsePuppet(source, 'case.pp').diagnostics.find(d => d.severity === 'error');
+        expect({ message: first?.message, line: first?.at?.line, column: first?.at?.column }).toEqual({ message, line, column });
+    });
+
     test('there are at least 40 cases', () => {
         expect(cases.length).toBeGreaterThanOrEqual(40);
     });

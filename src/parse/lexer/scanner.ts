@@ -431,7 +431,8 @@ export class Scanner {
             this.pos = pos + width;
             return undefined;
         } else {
-            this.error('PARSE_ILLEGAL_CHARACTER', pos, width, text.slice(pos, pos + width));
+            // Puppet names no token here: `Syntax error at ''` at the character's position
+            this.error('PARSE_ILLEGAL_CHARACTER', pos, width, '');
         }
         this.pos = pos + width;
         return undefined;
