@@ -31,6 +31,13 @@ const cases: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCode
     ['$a += 1', 'error', 'VALIDATE_APPENDS_DELETES_NO_LONGER_SUPPORTED', 1, 4, '\'+=\''],
     ['define a($Bad) {}', 'error', 'VALIDATE_ILLEGAL_PARAM_NAME', 1, 10, '\'Bad\''],
     ['$a = $Bad', 'error', 'VALIDATE_ILLEGAL_VAR_NAME', 1, 6, '\'Bad\''],
+    ['notice("value is ${3.5}")', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 20, 'Illegal numeric variable name, The given name \'3.5\' must be a decimal value if it starts with a digit 0-9'],
+    ['notice("value is ${3.5[1]}")', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 20, '\'3.5\''],
+    ['notice("value is ${0x10}")', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 20, '\'0x10\''],
+    ['notice("value is ${3e2}")', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 20, '\'3e2\''],
+    ['notice("${00}")', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 11, '\'00\''],
+    ['notice($010)', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 8, '\'010\''],
+    ['$01 = 2', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 1, '\'01\''],
     ['class a { 1 }', 'error', 'VALIDATE_IDEM_NOT_ALLOWED_LAST', 1, 11, 'A Host Class Definition'],
     ['node x { 1 }', 'error', 'VALIDATE_IDEM_NOT_ALLOWED_LAST', 1, 10, 'A Node Definition'],
     ['foo { a => 1 }', 'error', 'VALIDATE_RESOURCE_WITHOUT_TITLE', 1, 1, '\'foo\' resource without a title']
@@ -41,7 +48,10 @@ const validSources: readonly string[] = [
     'File[\'x\'] { mode +> \'1\' }',
     'Resource[\'file\', \'x\'] { mode +> \'1\' }',
     'File <| |> { mode +> \'1\' }',
-    'Service[\'svc\'] { ensure => stopped, require +> Package[\'b\'] }'
+    'Service[\'svc\'] { ensure => stopped, require +> Package[\'b\'] }',
+    'notice("value is ${12}")',
+    'notice("${0}")',
+    'notice("value is ${Bad}")'
 ];
 
 describe('validation', () => {

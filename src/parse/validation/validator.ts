@@ -10,7 +10,8 @@ import { allNodes } from '../lowering/walk.js';
 
 const PARAM_NAME = /^[a-z_]\w*$/;
 const VAR_NAME = /^(?:(?:::)?[a-z]\w*)*(?:(?:::)?[a-z_]\w*)$/;
-const NUMERIC_VAR_NAME = /^\d+$/;
+// Puppet's Patterns::NUMERIC_VAR_NAME: a decimal without leading zeros
+const NUMERIC_VAR_NAME = /^(?:0|[1-9]\d*)$/;
 const RESERVED_PARAMETERS: ReadonlySet<string> = new Set(['name', 'title']);
 
 /** Puppet's `idem`: the expression is known to have no effect when its value is dropped. */
@@ -85,7 +86,11 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
             }
             case 'VariableExpression': {
                 const name = (node as Extract<Expression, { $type: 'VariableExpression' }>).name;
-                if (!NUMERIC_VAR_NAME.test(name) && !VAR_NAME.test(name)) {
+                if (/^\d/.test(name)) {
+                    if (!NUMERIC_VAR_NAME.test(name)) {
+                        error(node, 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', name);
+                    }
+                } else if (!VAR_NAME.test(name)) {
                     error(node, 'VALIDATE_ILLEGAL_VAR_NAME', name);
                 }
                 break;
