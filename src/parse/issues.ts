@@ -53,6 +53,7 @@ export const ParseIssues = {
     VALIDATE_ILLEGAL_PARAM_NAME: 'Illegal parameter name. The given name \'%s\' does not conform to the naming rule /^[a-z_]\\w*$/',
     VALIDATE_ILLEGAL_VAR_NAME: 'Illegal variable name, The given name \'%s\' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/',
     VALIDATE_ILLEGAL_NUMERIC_VAR_NAME: 'Illegal numeric variable name, The given name \'%s\' must be a decimal value if it starts with a digit 0-9',
+    VALIDATE_NUMERIC_OVERFLOW: '%s resulted in a value outside of Puppet Integer %s range, got \'%s\'',
     VALIDATE_DUPLICATE_PARAMETER: 'The parameter \'%s\' is declared more than once in the parameter list',
     VALIDATE_DUPLICATE_KEY: 'The key \'%s\' is declared more than once',
     VALIDATE_DUPLICATE_DEFAULT: 'This %s already has a \'default\' entry - this is a duplicate',

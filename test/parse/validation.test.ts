@@ -38,6 +38,13 @@ const cases: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCode
     ['notice("${00}")', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 11, '\'00\''],
     ['notice($010)', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 8, '\'010\''],
     ['$01 = 2', 'error', 'VALIDATE_ILLEGAL_NUMERIC_VAR_NAME', 1, 1, '\'01\''],
+    ['notice(-9223372036854775809)', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 1, 9, 'A Literal Integer resulted in a value outside of Puppet Integer max range, got \'+0x8000000000000001\''],
+    ['notice(9223372036854775808)', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 1, 8, 'got \'+0x8000000000000000\''],
+    ['notice(-9223372036854775808)', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 1, 9, 'got \'+0x8000000000000000\''],
+    ['notice(-(9223372036854775808))', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 1, 10, 'max range'],
+    ['notice(0x8000000000000000)', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 1, 8, 'got \'+0x8000000000000000\''],
+    ['notice(01000000000000000000000)', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 1, 8, 'got \'+0x8000000000000000\''],
+    ['$a = [1,\n  99999999999999999999]', 'error', 'VALIDATE_NUMERIC_OVERFLOW', 2, 3, 'got \'+0x56bc75e2d630fffff\''],
     ['class a { 1 }', 'error', 'VALIDATE_IDEM_NOT_ALLOWED_LAST', 1, 11, 'A Host Class Definition'],
     ['node x { 1 }', 'error', 'VALIDATE_IDEM_NOT_ALLOWED_LAST', 1, 10, 'A Node Definition'],
     ['foo { a => 1 }', 'error', 'VALIDATE_RESOURCE_WITHOUT_TITLE', 1, 1, '\'foo\' resource without a title']
@@ -51,7 +58,9 @@ const validSources: readonly string[] = [
     'Service[\'svc\'] { ensure => stopped, require +> Package[\'b\'] }',
     'notice("value is ${12}")',
     'notice("${0}")',
-    'notice("value is ${Bad}")'
+    'notice("value is ${Bad}")',
+    'notice(9223372036854775807)',
+    'notice("${9223372036854775808}")'
 ];
 
 describe('validation', () => {

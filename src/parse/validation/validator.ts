@@ -12,6 +12,8 @@ const PARAM_NAME = /^[a-z_]\w*$/;
 const VAR_NAME = /^(?:(?:::)?[a-z]\w*)*(?:(?:::)?[a-z_]\w*)$/;
 // Puppet's Patterns::NUMERIC_VAR_NAME: a decimal without leading zeros
 const NUMERIC_VAR_NAME = /^(?:0|[1-9]\d*)$/;
+const MAX_INTEGER = 0x7fffffffffffffffn;
+const MIN_INTEGER = -0x8000000000000000n;
 const RESERVED_PARAMETERS: ReadonlySet<string> = new Set(['name', 'title']);
 
 /** Puppet's `idem`: the expression is known to have no effect when its value is dropped. */
@@ -138,6 +140,16 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
                 const values = (node as Extract<Expression, { $type: 'CaseExpression' }>).options.flatMap(o => o.values).filter(v => v.$type === 'DefaultLiteral');
                 if (values[1]) {
                     error(values[1], 'VALIDATE_DUPLICATE_DEFAULT', '\'case\' statement');
+                }
+                break;
+            }
+            case 'NumberLiteral': {
+                // Puppet's NUMERIC_OVERFLOW: an integer literal must fit Puppet's 64-bit Integer
+                const n = readNumber((node as Extract<Expression, { $type: 'NumberLiteral' }>).value);
+                const v = n.kind === 'int' ? n.int : undefined;
+                if (v !== undefined && (v > MAX_INTEGER || v < MIN_INTEGER)) {
+                    const hex = `${v < 0n ? '-' : '+'}0x${(v < 0n ? -v : v).toString(16)}`;
+                    error(node, 'VALIDATE_NUMERIC_OVERFLOW', 'A Literal Integer', v > MAX_INTEGER ? 'max' : 'min', hex);
                 }
                 break;
             }
