@@ -67,6 +67,13 @@ const errors: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCod
     ['bindings b {\n  rebind override \'x\'\n}', 'warning', 'VALIDATE_BIND_OVERRIDE_NO_EFFECT', 2, 10],
     ['bindings b {\n  bind parameters Web[one] to Sql[one]\n  bind parameters Web[one] to Sql[two]\n  bind parameters Web[one] to DbUserInfo[general]\n}', 'error', 'VALIDATE_BIND_PARAMETERS_PRODUCER_TWICE', 3, 31],
     ['$x = $y[?? a == 1]', 'error', 'VALIDATE_QUERY_NOT_ON_TYPE', 1, 9],
+    // The query's `~=`, `~!` exist only inside `[?? ...]`; elsewhere `~` is illegal as before.
+    ['$x = 1 ~= 2', 'error', 'PARSE_ILLEGAL_CHARACTER', 1, 8],
+    ['$x = $a ~! $b', 'error', 'PARSE_ILLEGAL_CHARACTER', 1, 9],
+    ['$x = Sql[?? a ~= 1] ~= 2', 'error', 'PARSE_ILLEGAL_CHARACTER', 1, 21],
+    ['$x = Sql[?? a ~ = 1]', 'error', 'PARSE_ILLEGAL_CHARACTER', 1, 15],
+    ['$x = Sql[?? a ~!= 1]', 'error', 'PARSE_ILLEGAL_CHARACTER', 1, 15],
+    ['$x = Sql[?? a ~= ]', 'error', 'PARSE_SYNTAX_ERROR', 1, 18],
     ['bindings b {\n  bind \'x\' to\n}', 'error', 'PARSE_SYNTAX_ERROR', 3, 1],
     ['bindings b {\n  when node {\n  }\n}', 'error', 'PARSE_SYNTAX_ERROR', 4, 1],
     ['bindings b {\n  foo\n}', 'error', 'PARSE_SYNTAX_ERROR', 2, 3],

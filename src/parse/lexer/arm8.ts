@@ -1,4 +1,4 @@
-import type { RawToken } from './scanner.js';
+import type { LexFinding, RawToken } from './scanner.js';
 
 /**
  * ARM-8's words (site, bindings, bind, when, to, ...) are not reserved: Puppet code uses them as
@@ -16,8 +16,73 @@ import type { RawToken } from './scanner.js';
  * Words inside brackets, braces and parentheses of a bind operation (option hashes, values)
  * stay names, so `{ map => .., to => .. }` keeps working.
  */
-export function classifyArm8(tokens: RawToken[], text: string): void {
+export function classifyArm8(tokens: RawToken[], text: string, findings?: LexFinding[]): void {
     new Arm8Classifier(tokens, text).run();
+    if (findings) {
+        queryOperators(tokens, text, findings);
+    }
+}
+
+/** Operand-start positions after which `not` in a query is the negation operator. */
+const NOT_AFTER: ReadonlySet<string> = new Set(['??', 'and', 'or', '!', '(', 'WSLPAREN', '[', 'LISTSTART', ',']);
+/** Tokens that cannot follow the operator `not` (then `not` stays a name). */
+const NOT_BEFORE: ReadonlySet<string> = new Set([
+    ')', ']', '}', ',', 'and', 'or', '==', '!=', '<', '>', '<=', '>=', '=~', '!~', '=', '=>', '.', 'in'
+]);
+
+/**
+ * Inside an ARM-8 query (`[?? expr]`, up to the bracket that holds the `??`) the seed's
+ * operators `~=` (match, Puppet's `=~`), `~!` (no match, `!~`) and `not` (`!`) are accepted.
+ * The scanner knows no `~=`/`~!`: it reports the `~` as an illegal character and lexes the `=`
+ * or `!` after it. Here, inside a query only, that finding is dropped and the `=`/`!` token is
+ * widened over the `~` and becomes `=~`/`!~`, with that image, so the AST and the precedence
+ * are those of Puppet's operator. A `not` in operand
+ * position becomes `!`. Outside a query nothing changes: `~=` stays the same syntax error.
+ */
+function queryOperators(tokens: RawToken[], text: string, findings: LexFinding[]): void {
+    for (let i = 1; i < tokens.length; i++) {
+        const t = tokens[i] as RawToken;
+        const open = tokens[i - 1] as RawToken;
+        if (t.type !== '??' || (open.type !== '[' && open.type !== 'LISTSTART')) {
+            continue;
+        }
+        let depth = 1;
+        let end = i + 1;
+        for (; end < tokens.length; end++) {
+            const type = (tokens[end] as RawToken).type;
+            if (isOpen(type)) {
+                depth++;
+            } else if (isClose(type) && --depth === 0) {
+                break;
+            }
+        }
+        const startOffset = t.end;
+        const endOffset = end < tokens.length ? (tokens[end] as RawToken).start : text.length;
+        for (let j = i + 1; j < end; j++) {
+            const q = tokens[j] as RawToken;
+            if (q.type === 'NAME' && q.end - q.start === 3 && text.startsWith('not', q.start)
+                && NOT_AFTER.has((tokens[j - 1] as RawToken).type)) {
+                const next = tokens[j + 1];
+                if (next && !NOT_BEFORE.has(next.type)) {
+                    q.type = '!';
+                    if (next.type === 'CALL_LPAREN') {
+                        next.type = '(';
+                    }
+                }
+            } else if ((q.type === '=' || q.type === '!') && q.start > startOffset && q.end <= endOffset
+                && text[q.start - 1] === '~') {
+                const f = findings.findIndex(x => x.code === 'PARSE_ILLEGAL_CHARACTER' && x.offset === q.start - 1
+                    && x.args[0] === '~');
+                if (f >= 0) {
+                    findings.splice(f, 1);
+                    q.start -= 1;
+                    q.type = q.type === '=' ? '=~' : '!~';
+                    q.image = q.type;
+                }
+            }
+        }
+        i = end;
+    }
 }
 
 const STATEMENT_STARTERS: ReadonlySet<string> = new Set(['when', 'bind', 'multibind', 'rebind', 'include', 'exclude']);

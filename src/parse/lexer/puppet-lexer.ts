@@ -96,7 +96,7 @@ export class PuppetLexer implements Lexer {
         } else {
             new Scanner(text, sink).scanAll(raw);
         }
-        classifyArm8(raw, text);
+        classifyArm8(raw, text, sink.findings);
         const lines = new LineIndex(text);
         const values = new Map<number, string>();
         const tokens: IToken[] = [];
@@ -146,7 +146,8 @@ export class PuppetLexer implements Lexer {
         const el = r.end > r.start ? lines.lineFrom(endIncl) : sl;
         // Langium drops the AST of a subrule whose CST is empty, so an empty token (an empty
         // heredoc body or template text) gets a one-character image; its value stays ''.
-        const image = r.end > r.start ? text.slice(r.start, r.end) : (text[r.start] ?? ' ');
+        // A query's `~=`/`~!` (arm8.ts) carries the image of its Puppet operator, `=~`/`!~`.
+        const image = r.image ?? (r.end > r.start ? text.slice(r.start, r.end) : (text[r.start] ?? ' '));
         return createTokenInstance(type, image, r.start, endIncl,
             sl + 1, el + 1, r.start - lines.lineStart(sl) + 1, endIncl - lines.lineStart(el) + 1);
     }

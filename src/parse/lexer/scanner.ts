@@ -12,6 +12,8 @@ export interface RawToken {
     end: number;
     value?: string;
     hidden?: boolean;
+    /** The token image when it is not the source text (a query's `~=` has the image `=~`). */
+    image?: string;
 }
 
 export interface LexFinding {

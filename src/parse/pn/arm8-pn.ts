@@ -23,6 +23,10 @@ import { pnCall, pnList, pnMap, pnString } from './pn-format.js';
  *   (bind-dependency expr)                      `bind dependency A -> B`
  *   (include-classes ["a" ...]), (exclude-classes ["a" ...])
  *   (query expr)                                `Type[?? expr]`, as the access key
+ *       Inside a query the seed's `~=`, `~!` and `not` are accepted (the lexer, `arm8.ts`); they
+ *       mean Puppet's `=~`, `!~` and `!`, parse with their precedence, and print as those:
+ *       `a ~= /x/` is (=~ (qn "a") (regexp "x")), `a ~! b` is (!~ ..), `not a` is (! (qn "a")).
+ *       (The lexer gives them the images `=~`/`!~`; `queryOperator` maps a written one too.)
  */
 export interface Arm8Printers {
     readonly expr: (e: Expression) => string;
@@ -144,4 +148,9 @@ function printValue(v: BindValue, p: Arm8Printers): string {
 
 export function printQuery(q: QueryExpression, p: Pick<Arm8Printers, 'expr'>): string {
     return pnCall('query', p.expr(q.query));
+}
+
+/** The PN operator of a binary operator: a query's `~=`/`~!` print as Puppet's `=~`/`!~`. */
+export function queryOperator(op: string): string {
+    return op === '~=' ? '=~' : op === '~!' ? '!~' : op;
 }

@@ -5,7 +5,7 @@ import type {
 import { assertUnreachable } from '../../common/assert.js';
 import { shapeOf } from '../lowering/resources.js';
 import { lowerStatements, type LoweredStatement } from '../lowering/statements.js';
-import { printArm8, printQuery, type Arm8Printers } from './arm8-pn.js';
+import { printArm8, printQuery, queryOperator, type Arm8Printers } from './arm8-pn.js';
 import { pnCall, pnList, pnMap, pnString, readNumber, rubyFloat } from './pn-format.js';
 
 /**
@@ -313,7 +313,7 @@ export function print(e: Expression, ns: Namespace): string {
         case 'AssignmentExpression':
             return pnCall(e.operator, print(e.left, ns), print(e.right, ns));
         case 'BinaryExpression':
-            return pnCall(e.operator, print(e.left, ns), print(e.right, ns));
+            return pnCall(queryOperator(e.operator), print(e.left, ns), print(e.right, ns));
         case 'LogicalExpression':
             return pnCall(e.operator, print(e.left, ns), print(e.right, ns));
         case 'RelationshipExpression':
