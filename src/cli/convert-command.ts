@@ -1,4 +1,4 @@
-import { encodeModel, MODEL_FORMATS, readModelFile, writeFileAtomic, type ModelFormat } from '../model/index.js';
+import { encodeModel, readModelFile, writeFileAtomic, type ModelFormat } from '../model/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export interface ConvertOptions {
@@ -15,4 +15,3 @@ export function convertAction(file: string, options: ConvertOptions, io: CliIo):
     return ExitCode.OK;
 }
 
-export { MODEL_FORMATS };

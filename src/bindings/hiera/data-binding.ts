@@ -9,6 +9,7 @@ import type { WarningSink } from './data-cache.js';
 export interface DataBindingContext {
     readonly facts: ReadonlyMap<string, PuppetValue>;
     readonly trusted: ReadonlyMap<string, PuppetValue>;
+    /** A top-scope variable (`%{::x}`, `%{x}`), undefined when unset. */
     variable(name: string): PuppetValue | undefined;
     readonly environment: string;
 }
