@@ -1,4 +1,4 @@
-import { PSensitive, type PuppetValue } from '../../values/index.js';
+import { formatFloat, PSensitive, type PuppetValue } from '../../values/index.js';
 
 /**
  * Ruby's `to_s` of a value, which is what Hiera's `gsub` splices into a string when an
@@ -22,17 +22,5 @@ export function rubyInspect(v: PuppetValue): string {
     return String(v);
 }
 
-/** Ruby Float#to_s: always a fraction, exponent form from 1e16 up and below 1e-4. */
-export function rubyFloat(f: number): string {
-    if (Number.isNaN(f)) return 'NaN';
-    if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity';
-    const abs = Math.abs(f);
-    if (abs !== 0 && (abs >= 1e16 || abs < 1e-4)) {
-        const [m, e] = f.toExponential().split('e');
-        const mant = m.includes('.') ? m : `${m}.0`;
-        const exp = Number(e);
-        return `${mant}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-    }
-    const s = String(f);
-    return s.includes('.') || s.includes('e') ? s : `${s}.0`;
-}
+/** Ruby Float#to_s, shared with the evaluator (`-0.0` keeps its sign, as in Ruby). */
+export const rubyFloat = formatFloat;

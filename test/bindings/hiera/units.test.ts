@@ -91,6 +91,8 @@ describe('Ruby string forms used by interpolation', () => {
         [1e20, '1.0e+20'], [true, 'true'], [null, '']
     ])('%#', (v, s) => expect(rubyToS(v)).toBe(s));
     test('floats', () => expect(rubyFloat(0.0001)).toBe('0.0001'));
+    // Real Puppet: `z: -0.0` in data looks up as -0.0 (checked with the oracle).
+    test('negative zero keeps its sign', () => expect(rubyFloat(-0)).toBe('-0.0'));
 });
 
 describe('hiera.yaml validation (Puppet 7.23 messages)', () => {
