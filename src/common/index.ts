@@ -2,3 +2,4 @@ export * from './assert.js';
 export * from './diagnostic.js';
 export * from './location.js';
 export * from './user-error.js';
+export * from './ruby-float.js';

@@ -1,27 +1,10 @@
+import { formatFloat } from '../common/index.js';
 import { commonType, generalize, inferType, PAnyType, PClassType, typeToString } from '../types/index.js';
 import {
     PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from './values.js';
 
-/** Ruby's Float#to_s: shortest round-trip digits, exponent form below 1e-4 and from 1e16. */
-export function formatFloat(f: number): string {
-    if (Number.isNaN(f)) return 'NaN';
-    if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity';
-    if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
-    const abs = Math.abs(f);
-    if (abs >= 1e16 || abs < 1e-4) {
-        const [mant, exp] = f.toExponential().split('e');
-        const m = mant.includes('.') ? mant : `${mant}.0`;
-        const e = Number(exp);
-        return `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-    }
-    const s = String(f);
-    if (s.includes('e')) {
-        // JavaScript switches to exponents from 1e21 only; below 1e16 we never get here.
-        return s;
-    }
-    return s.includes('.') ? s : `${s}.0`;
-}
+export { formatFloat };
 
 /** The textual form of a Timestamp, as Puppet prints it: 2020-01-01T00:00:00.000000000 UTC. */
 export function formatTimestamp(t: PTimestamp): string {

@@ -40,34 +40,8 @@ export function pnString(s: string): string {
     return out + '"';
 }
 
-/** Ruby's Float#to_s: shortest round-trip digits, fixed notation for exponents -4..15. */
-export function rubyFloat(v: number): string {
-    if (Number.isNaN(v)) {
-        return 'NaN';
-    }
-    if (!Number.isFinite(v)) {
-        return v > 0 ? 'Infinity' : '-Infinity';
-    }
-    if (v === 0) {
-        return Object.is(v, -0) ? '-0.0' : '0.0';
-    }
-    const sign = v < 0 ? '-' : '';
-    const [mant = '0', expPart = '0'] = Math.abs(v).toExponential().split('e');
-    const digits = mant.replace('.', '');
-    const decpt = parseInt(expPart, 10) + 1;
-    if (decpt > 0 && decpt <= 16) {
-        if (digits.length <= decpt) {
-            return `${sign}${digits.padEnd(decpt, '0')}.0`;
-        }
-        return `${sign}${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
-    }
-    if (decpt > -4 && decpt <= 0) {
-        return `${sign}0.${'0'.repeat(-decpt)}${digits}`;
-    }
-    const e = decpt - 1;
-    const frac = digits.length > 1 ? digits.slice(1) : '0';
-    return `${sign}${digits[0]}.${frac}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-}
+/** PN prints Floats as Ruby does. */
+export { formatFloat as rubyFloat } from '../../common/index.js';
 
 export interface PuppetNumber {
     readonly kind: 'int' | 'float';
