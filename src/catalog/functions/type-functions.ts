@@ -6,7 +6,7 @@ import {
 } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { CallContext, PuppetFunction } from './function.js';
-import { sprintf } from './string-functions.js';
+import { sprintf } from '../../values/index.js';
 
 function typeArg(call: CallContext, t: PuppetValue): PAnyType {
     if (t instanceof PAnyType) return t;
