@@ -71,7 +71,7 @@ export function catalogModel(result: CompileResult): Model {
         })),
         ...(result.error ? {
             error: {
-                $type: 'CompileError', message: `${result.error.report.message} on node ${result.node}`,
+                $type: 'CompileError', message: result.error.report.plain ? result.error.report.message : `${result.error.report.message} on node ${result.node}`,
                 ...(result.error.report.basic !== undefined ? { basicMessage: result.error.report.basic } : {}),
                 ...(result.error.report.issueCode !== undefined ? { issueCode: result.error.report.issueCode } : {}),
                 ...(result.error.report.file ? { location: { $type: 'SourceLocation', file: result.error.report.file, ...(result.error.report.line !== undefined ? { line: result.error.report.line } : {}), ...(result.error.report.pos !== undefined ? { column: result.error.report.pos } : {}) } } : {}),

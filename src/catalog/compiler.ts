@@ -55,6 +55,9 @@ export interface CompileResult {
  * lazy queue (collectors and define instances) until nothing is left, and finish (overrides,
  * relationships, realization checks, parameter validation).
  */
+/** Ruby errors Puppet does not catch and decorate (they come out of ERB templates). */
+const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError']);
+
 export class Compiler {
     readonly loader: Loader;
     readonly catalog = new Catalog();
@@ -161,7 +164,7 @@ export class Compiler {
         if (e instanceof PuppetFailure) {
             return new CompileError('EVAL_PUPPET_ERROR', {
                 message: e.message, file: e.where?.file ?? e.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
-                issueCode: e.issueCode, basic: e.basic,
+                issueCode: e.issueCode, basic: e.basic, plain: PLAIN_RUBY_ERRORS.has(e.rubyClass),
                 log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }

@@ -24,6 +24,11 @@ export interface ErrorReport {
     readonly basic?: string;
     readonly rubyClass: string;
     readonly causeClass?: string;
+    /**
+     * A plain Ruby error that escaped Puppet's handling (a template's SyntaxError): Puppet prints
+     * its message as it is, without " on node N", and logs nothing.
+     */
+    readonly plain?: boolean;
     /** The err log entry; `withNode` appends " on node N" to its message. */
     readonly log: { readonly message: string; readonly file?: string; readonly line?: number; readonly withNode?: boolean };
 }

@@ -113,11 +113,11 @@ export function normalizedResult(result: CompileResult): Json {
         const r = e.report;
         return {
             error: {
-                message: `${r.message} on node ${result.node}`, file: r.file ?? null, line: r.line === undefined ? null : BigInt(r.line),
+                message: r.plain ? r.message : `${r.message} on node ${result.node}`, file: r.file ?? null, line: r.line === undefined ? null : BigInt(r.line),
                 pos: r.pos === undefined ? undefined : BigInt(r.pos), issue_code: r.issueCode, basic_message: r.basic,
                 class: r.rubyClass, cause_class: r.causeClass
             },
-            notices, logs: [...logs, errorLog(e, result.node)]
+            notices, logs: r.plain ? logs : [...logs, errorLog(e, result.node)]
         };
     }
     const cat = result.catalog;

@@ -52,6 +52,21 @@ export class Scope {
         return this.vars.keys();
     }
 
+    /**
+     * Every variable this scope sees, as Puppet's `to_hash` builds it for an ERB template: the
+     * enclosing scopes' first, then the inherited class's, then its own; an undef variable is
+     * left out (and hides an outer one of the same name).
+     */
+    visibleVariables(target = new Map<string, PuppetValue>()): Map<string, PuppetValue> {
+        this.enclosing?.visibleVariables(target);
+        this.inherited?.visibleVariables(target);
+        for (const [k, v] of this.vars) {
+            if (v === null) target.delete(k);
+            else target.set(k, v);
+        }
+        return target;
+    }
+
     /** Looks `name` up as Puppet does; undefined when no scope on the way has it. */
     lookup(name: string): PuppetValue | undefined {
         for (let s: Scope | null = this; s; s = s.enclosing) {

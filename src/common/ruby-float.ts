@@ -1,13 +1,14 @@
 /**
  * Ruby's Float#to_s, which Puppet uses wherever a Float becomes text (PN, notices, JSON):
- * shortest round-trip digits, exponent form below 1e-4 and from 1e16, `-0.0` keeps its sign.
+ * shortest round-trip digits, exponent form below 1e-4 and from 1e15 (16 digits before the point),
+ * `-0.0` keeps its sign.
  */
 export function formatFloat(f: number): string {
     if (Number.isNaN(f)) return 'NaN';
     if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity';
     if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
     const abs = Math.abs(f);
-    if (abs >= 1e16 || abs < 1e-4) {
+    if (abs >= 1e15 || abs < 1e-4) {
         const [mant, exp] = f.toExponential().split('e');
         const m = mant.includes('.') ? mant : `${mant}.0`;
         const e = Number(exp);
@@ -15,7 +16,7 @@ export function formatFloat(f: number): string {
     }
     const s = String(f);
     if (s.includes('e')) {
-        // JavaScript switches to exponents from 1e21 only; below 1e16 we never get here.
+        // JavaScript switches to exponents from 1e21 only; below 1e15 we never get here.
         return s;
     }
     return s.includes('.') ? s : `${s}.0`;

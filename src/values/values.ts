@@ -63,7 +63,7 @@ export function rubyToJs(source: string): { pattern: string; flags: string } {
         if (lead[1].includes('x')) pattern = pattern.replace(/#.*$/gm, '').replace(/\s+/g, '');
     }
     if (/\(\?<[A-Za-z_]\w*>/.test(pattern)) pattern = uncaptureUnnamed(pattern);
-    pattern = pattern.replace(/\\A/g, '^').replace(/\\z/g, '$(?![\\s\\S])').replace(/\\Z/g, '(?=\\n?$(?![\\s\\S]))').replace(/\\h/g, '[0-9a-fA-F]');
+    pattern = pattern.replace(/\\A/g, '(?<![\\s\\S])').replace(/\\z/g, '$(?![\\s\\S])').replace(/\\Z/g, '(?=\\n?$(?![\\s\\S]))').replace(/\\h/g, '[0-9a-fA-F]');
     return { pattern, flags };
 }
 

@@ -22,3 +22,34 @@ describe('type mismatch messages and conversions are Puppet\'s', () => {
         if (cases[i].notices) expect(out.notices).toEqual(cases[i].notices);
     });
 });
+
+/**
+ * ERB templates with Ruby code (inline_template) and what Puppet 7.23 printed. A Ruby syntax
+ * error's message quotes the Ruby source ERB generates, which we do not generate: only its first
+ * line (file, line and the parser's complaint) is compared.
+ */
+const erbCases = load('erb-templates.json');
+const erbDifferences = readFileSync(join(import.meta.dirname, 'erb-known-differences.txt'), 'utf8').split('\n')
+    .filter(l => l.trim() !== '' && !l.startsWith('#')).map(l => l.split(/ {2,}/)[0]);
+const differs = (source: string): boolean => erbDifferences.some(d => source.includes(d));
+describe('ERB templates render as in Puppet', () => {
+    test.each(erbCases.filter(c => !differs(c.source)).map(c => [c.source, erbCases.indexOf(c)] as const))('%s', (source, i) => checkErb(source, i));
+    test.fails.each(erbCases.filter(c => differs(c.source)).map(c => [c.source, erbCases.indexOf(c)] as const))('known difference: %s', (source, i) => checkErb(source, i));
+    test('every known difference names a snippet', () => {
+        expect(erbDifferences.filter(d => !erbCases.some(c => c.source.includes(d)))).toEqual([]);
+    });
+});
+
+function checkErb(source: string, i: number): void {
+    {
+        const dir = join(root, `erb${i}`);
+        mkdirSync(join(dir, 'manifests'), { recursive: true });
+        writeFileSync(join(dir, 'manifests', 'site.pp'), `${source}\n`);
+        const out = JSON.parse(jsonText(normalizedResult(services.compile(dir, 'production', { node: 'testnode.example.com', facts: new Map() })))) as { error?: { message: string }; notices: string[] };
+        const expected = erbCases[i].message;
+        const actual = out.error?.message ?? null;
+        if (expected !== null && expected.startsWith('(erb):')) expect(actual?.split('\n')[0]).toBe(expected.split('\n')[0]);
+        else expect(actual).toBe(expected);
+        if (erbCases[i].notices) expect(out.notices).toEqual(erbCases[i].notices);
+    }
+}

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost } from '../../erb/index.js';
 import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
-import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
-import { CompileError, RuntimeFailure } from '../errors.js';
+import { hashGet, type PuppetValue } from '../../values/index.js';
+import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { Scope } from '../scope.js';
 import type { CallContext, PuppetFunction } from './function.js';
 
@@ -38,8 +39,12 @@ function renderEpp(call: CallContext, text: string, file: string, args: PuppetVa
     return c.render(() => { c.evaluator.evalBlock(program.statements, scope); });
 }
 
-/** `mod/file.epp` -> modules/mod/templates/file.epp. */
+/** `mod/file.erb` -> modules/mod/templates/file.erb; an absolute path is used as it is. */
 function templatePath(call: CallContext, name: string): string {
+    if (isAbsolute(name)) {
+        if (existsSync(name)) return name;
+        throw new PuppetFailure(`Could not find template '${name}'`, undefined, 'Puppet::ParseError');
+    }
     const [module, ...rest] = name.split('/');
     const p = call.compiler.loader.moduleFile(module, 'templates', rest.join('/'));
     if (p && existsSync(p)) return p;
@@ -48,14 +53,60 @@ function templatePath(call: CallContext, name: string): string {
     throw new RuntimeFailure(`Could not find template '${name}'`);
 }
 
-/** A minimal ERB: `<%= @var %>` and literal text; Ruby code cannot be evaluated here. */
-function renderErb(call: CallContext, text: string): string {
-    return text.replace(/<%=\s*@?([a-z_][\w:]*)\s*-?%>/g, (_m, name: string) => {
-        const v = call.compiler.lookupVariable(name, call.scope);
-        return v === undefined ? '' : formatValue(v);
-    }).replace(/<%[^=][\s\S]*?%>/g, () => {
-        throw new RuntimeFailure('ERB templates with Ruby code are not supported');
-    });
+/** The template's view of the calling scope (Puppet's TemplateWrapper over the scope). */
+function erbHost(call: CallContext, file: string | null): ErbHost {
+    const c = call.compiler;
+    const scope = call.scope;
+    const resource = scope.resource;
+    const variables = scope.visibleVariables();
+    // Class main's scope has $title and $name, as every class scope.
+    if (scope.kind === 'top') for (const n of ['title', 'name']) if (!variables.has(n)) variables.set(n, 'main');
+    return {
+        variables,
+        scopeName: `Scope(${resource ? resource.ref : 'Class[main]'})`,
+        file,
+        lookupvar: (name, quiet) => {
+            const v = c.lookupVariable(name, scope);
+            if (v === undefined && !quiet) {
+                const i = name.replace(/^::/, '').lastIndexOf('::');
+                const cls = i > 0 ? name.replace(/^::/, '').slice(0, i) : '';
+                const why = cls && !c.loader.findClass(cls.toLowerCase()) ? `; class ${cls} could not be found` : ';';
+                c.log('warning', `Undefined variable '${name}'${why} \n   (file & line not available)`);
+            }
+            return v;
+        },
+        callFunction: (name, args) => {
+            const f = c.functions.get(name);
+            if (f) return f({ ...call, name }, args, undefined);
+            const def = c.loader.findFunction(name);
+            if (def) return c.callPuppetFunction(def, args, undefined, call.where);
+            throw new RuntimeFailure(`Unknown function '${name}'`);
+        },
+        setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },
+        classes: () => [...c.catalog.classes],
+        tags: () => [...c.catalog.tags]
+    };
+}
+
+/** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
+function legacyArity(call: CallContext, args: PuppetValue[], min: number): undefined {
+    if (args.length < min) throw new RuntimeFailure(`${call.name}(): Wrong number of arguments given (${args.length} for minimum ${min})`);
+    return undefined;
+}
+
+/** Puppet's messages for a failing template: syntax errors unwrapped, Ruby errors with the template's place. */
+function renderErbText(call: CallContext, text: string, file: string | null, name: string | null): string {
+    try {
+        return renderErb(parseErb(text), erbHost(call, file));
+    } catch (e) {
+        if (!(e instanceof RubyError)) throw e;
+        const where = file ? call.compiler.loader.rel(file) : '(erb)';
+        if (e.cls.isSubclassOf(Exceptions.ScriptError)) {
+            throw new PuppetFailure(e.message.startsWith('syntax error') ? `${where}:${e.line ?? 1}: ${e.message}\n` : e.message, undefined, e.message.startsWith('syntax error') ? 'SyntaxError' : 'NotImplementedError');
+        }
+        if (name === null) throw new RuntimeFailure(`Failed to parse inline template: ${e.message}`);
+        throw new PuppetFailure(`Failed to parse template ${name}:\n  Filepath: ${where}\n  Line: ${e.line ?? 1}\n  Detail: ${e.message}\n`, undefined, 'Puppet::ParseError');
+    }
 }
 
 export const templateFunctions: Record<string, PuppetFunction> = {
@@ -64,10 +115,18 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         return renderEpp(call, readFileSync(path, 'utf8'), call.compiler.loader.rel(path), args ?? null, false);
     },
     inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
-    template: (call, names) => names.map(n => renderErb(call, readFileSync(templatePath(call, String(n)), 'utf8'))).join(''),
+    template: (call, names) => legacyArity(call, names, 1) ?? names.map(n => {
+        const path = templatePath(call, String(n));
+        return renderErbText(call, readFileSync(path, 'utf8'), path, String(n));
+    }).join(''),
     inline_template: (call, texts) => {
-        if (texts.some(t => /<%[^=]|<%=[^%]*[^\w\s@:%-][^%]*%>/.test(String(t)))) throw new RuntimeFailure('ERB templates with Ruby code are not supported');
-        return texts.map(t => renderErb(call, String(t))).join('');
+        legacyArity(call, texts, 1);
+        return texts.map(t => {
+            if (t === null) return '';
+            // ERB is handed the value as is; Ruby then fails asking it for its encoding.
+            if (typeof t !== 'string') throw new RuntimeFailure(`Failed to parse inline template: undefined method \`encoding' for ${describeRuby(t)}\n\n      enc = s.encoding\n             ^^^^^^^^^`);
+            return renderErbText(call, t, null, null);
+        }).join('');
     }
 };
 

@@ -1,0 +1,8 @@
+/**
+ * ERB templates as Puppet evaluates them (`template()`, `inline_template()`): Ruby's ERB with
+ * trim mode `-`, and a Ruby subset large enough for the templates found in real modules.
+ */
+export { parseErb, renderErb, type ErbTemplate } from './render.js';
+export type { ErbHost } from './host.js';
+export { RubyError, Exceptions } from './ruby/objects.js';
+export { describe as describeRuby } from './ruby/interpreter.js';
