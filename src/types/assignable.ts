@@ -153,7 +153,12 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
                 || (o instanceof PIntegerType && o.from !== null && o.to !== null);
             if (!iterable) return false;
             if (c === null) return true;
+            // The element types: a hash iterates [key, value] tuples, a string its characters.
             if (o instanceof PArrayType) return o.element === null || isAssignable(c, o.element);
+            if (o instanceof PTupleType) return o.types.every(x => isAssignable(c, x));
+            if (o instanceof PHashType) return isAssignable(c, new PTupleType([o.key ?? PSimpleType.of('Any'), o.value ?? PSimpleType.of('Any')]));
+            if (o instanceof PStructType) return o.members.every(m => isAssignable(c, new PTupleType([new PStringType(), m.value])));
+            if (o instanceof PStringType || o instanceof PEnumType || o instanceof PPatternType) return isAssignable(c, new PStringType());
             if (o instanceof PIterableType) return o.type !== null && isAssignable(c, o.type);
             return true;
         }

@@ -52,7 +52,8 @@ export function generalize(t: PAnyType): PAnyType {
         if (t.types.length === 0) return new PArrayType();
         return new PArrayType(commonType(t.types.map(generalize)));
     }
-    if (t instanceof PArrayType) return new PArrayType(t.element === null || t.element.kind === 'Unit' ? null : generalize(t.element));
+    // The empty array's Array[Unit] stays Array[Unit]; the empty hash's Hash[0, 0] stays as it is (Puppet's EMPTY types).
+    if (t instanceof PArrayType) return new PArrayType(t.element === null ? null : generalize(t.element));
     if (t instanceof PStructType) {
         if (t.members.length === 0) return new PHashType();
         // Puppet keeps the key lengths: Hash[String[1, 3], ...].
@@ -62,7 +63,8 @@ export function generalize(t: PAnyType): PAnyType {
         return new PHashType(new PStringType(new PIntegerType(lo, hi)), commonType(t.members.map(m => generalize(m.value))));
     }
     if (t instanceof PHashType) {
-        if (t.key === null || t.key.kind === 'Unit') return new PHashType();
+        if (t.key !== null && t.key.kind === 'Unit') return t;
+        if (t.key === null) return new PHashType();
         return new PHashType(generalize(t.key), t.value === null ? null : generalize(t.value));
     }
     if (t instanceof POptionalType) return new POptionalType(t.type === null ? null : generalize(t.type));
@@ -86,6 +88,13 @@ export function commonType(types: readonly PAnyType[]): PAnyType {
 function common2(a: PAnyType, b: PAnyType): PAnyType {
     if (isAssignable(a, b)) return a;
     if (isAssignable(b, a)) return b;
+    // Ranges of the same number type widen to cover both (Integer[1, 1] and Integer[3, 3] give Integer[1, 3]).
+    if (a instanceof PIntegerType && b instanceof PIntegerType) {
+        return new PIntegerType(a.from === null || b.from === null ? null : a.from < b.from ? a.from : b.from, a.to === null || b.to === null ? null : a.to > b.to ? a.to : b.to);
+    }
+    if (a instanceof PFloatType && b instanceof PFloatType) {
+        return new PFloatType(a.from === null || b.from === null ? null : Math.min(a.from, b.from), a.to === null || b.to === null ? null : Math.max(a.to, b.to));
+    }
     if ((a.kind === 'Integer' || a.kind === 'Float' || a.kind === 'Numeric') && (b.kind === 'Integer' || b.kind === 'Float' || b.kind === 'Numeric')) return PSimpleType.of('Numeric');
     if (a instanceof PArrayType && b instanceof PArrayType) return new PArrayType(common2(a.element ?? PSimpleType.of('Any'), b.element ?? PSimpleType.of('Any')));
     if (a instanceof PHashType && b instanceof PHashType) {

@@ -8,7 +8,7 @@ import {
     PTypeType, PVariantType
 } from './model.js';
 import { isAssignable } from './assignable.js';
-import { inferType } from './infer.js';
+import { commonType, generalize, inferType } from './infer.js';
 
 function inSize(size: PIntegerType | null, n: number): boolean {
     if (size === null) return true;
@@ -142,7 +142,14 @@ export function isInstance(t: PAnyType, v: PuppetValue): boolean {
         case 'Iterable': {
             const c = (t as PIterableType).type;
             if (!isIterableValue(v)) return false;
-            return c === null || isAssignable(c, iterableElementType(v));
+            if (c === null) return true;
+            // Puppet infers a collection's type (elements reduced to their common type, a hash iterating
+            // [key, value] tuples) and asks whether that is assignable, so ['a', 1] is no Iterable[Variant[String, Numeric]].
+            if (Array.isArray(v)) return v.length === 0 || isAssignable(c, commonType(v.map(elementType)));
+            if (v instanceof Map) {
+                return v.size === 0 || isAssignable(c, new PTupleType([commonType([...v.keys()].map(elementType)), commonType([...v.values()].map(elementType))]));
+            }
+            return isAssignable(c, iterableElementType(v));
         }
         case 'Iterator': return v instanceof PIterator;
         case 'Sensitive': {
@@ -166,6 +173,11 @@ export function isInstance(t: PAnyType, v: PuppetValue): boolean {
         }
         default: return assertUnreachable(k);
     }
+}
+
+/** The type Puppet infers for an element of a collection (collections as Array[T] and Hash[K, V]). */
+function elementType(v: PuppetValue): PAnyType {
+    return Array.isArray(v) || v instanceof Map ? generalize(inferType(v)) : inferType(v);
 }
 
 function iterableElementType(v: PuppetValue): PAnyType {

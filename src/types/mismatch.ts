@@ -1,16 +1,39 @@
 import type { PuppetValue } from '../values/index.js';
-import { PAnyType, PArrayType, PEnumType, PHashType, PIntegerType, POptionalType, PPatternType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PVariantType, PNotUndefType, PSensitiveType, PTypeType } from './model.js';
+import {
+    PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PPatternType, PRegexpType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType, PVariantType
+} from './model.js';
 import { isAssignable, resolveAlias } from './assignable.js';
+import { typesEqual } from './construct.js';
 import { generalize, inferType } from './infer.js';
 import { isInstance } from './instance.js';
 import { typeToString } from './to-string.js';
 
+/**
+ * The kinds of Puppet's TypeMismatchDescriber mismatch classes. `pattern` is a kind of `type`
+ * (PatternMismatch < TypeMismatch) and `count` (of arguments) is a kind of `size`.
+ */
+export type MismatchKind = 'type' | 'pattern' | 'size' | 'count' | 'key' | 'missing-block' | 'unexpected-block';
+
+/** An inclusive range; `to` null is unbounded. */
+export interface Range {
+    readonly from: bigint;
+    readonly to: bigint | null;
+}
+
 /** One reason why a value does not match a type; `path` is e.g. ["index 1"] or ["entry 'a'"]. */
 export interface Mismatch {
+    readonly kind: MismatchKind;
     readonly path: readonly string[];
+    /** The message after the path ("expects an Integer value, got String"). */
     readonly text: string;
-    /** What kind of mismatch (type and pattern mismatches of variant members merge into one). */
-    readonly kind?: 'type' | 'pattern' | 'size' | 'key';
+    /** Type and pattern mismatches: the expected types (the members of the Variant Puppet holds), undef also expected, and the value. */
+    readonly expected?: readonly PAnyType[];
+    readonly optional?: boolean;
+    readonly value?: PuppetValue;
+    /** Size and count mismatches: the expected and the actual range. */
+    readonly size?: Range;
+    readonly actualSize?: Range;
 }
 
 /**
@@ -33,28 +56,124 @@ export function joinMismatchLines(lines: readonly string[]): string {
 
 /** The mismatches as Puppet joins them after a subject: `subject index 1 expects ...`. */
 export function formatMismatches(subject: string, mismatches: readonly Mismatch[]): string[] {
-    return mismatches.map(m => [subject, ...m.path, m.text].filter(s => s !== '').join(' '));
+    return mismatches.map(m => `${subject}${formatMismatch(m)}`);
+}
+
+/** Puppet's Mismatch#format: the path and the message, each after a space. */
+export function formatMismatch(m: Mismatch): string {
+    return `${m.path.length > 0 ? ` ${m.path.join(' ')}` : ''} ${m.text}`;
+}
+
+/**
+ * The path without the variant and signature ("1.", "2.") elements: mismatches of different
+ * alternatives at the same place are alike.
+ */
+function canonicalPath(m: Mismatch): string {
+    return m.path.filter(p => !/^(variant \d+|\d+\.)$/.test(p)).join(' ');
+}
+
+function isKind(m: Mismatch, kind: MismatchKind): boolean {
+    return m.kind === kind || (kind === 'type' && m.kind === 'pattern');
+}
+
+/**
+ * Puppet's merge_descriptions: when every alternative (variant member, function signature) failed
+ * with the same kind of mismatch at the same place, they merge into one (expected types joined,
+ * ranges widened); otherwise all are kept, without duplicates. A single result loses the path
+ * element at `varyingAt` (the variant or signature it came from).
+ */
+export function mergeMismatches(varyingAt: number, sizeKind: 'size' | 'count', alternatives: readonly (readonly Mismatch[])[]): Mismatch[] {
+    let all: Mismatch[] = alternatives.flat();
+    for (const kind of [sizeKind, 'missing-block', 'unexpected-block', 'type'] as const) {
+        const same = all.filter(m => isKind(m, kind));
+        if (same.length !== alternatives.length) continue;
+        if (same.some(m => canonicalPath(m) !== canonicalPath(same[0]))) continue;
+        all = [same.reduce(mergeTwo)];
+        break;
+    }
+    const seen = new Set<string>();
+    const unique = all.filter(m => {
+        const key = `${m.kind}|${canonicalPath(m)}|${m.text}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+    });
+    if (unique.length !== 1) return unique;
+    const only = unique[0];
+    return [varyingAt < only.path.length ? { ...only, path: only.path.filter((_, i) => i !== varyingAt) } : only];
+}
+
+function mergeTwo(a: Mismatch, b: Mismatch): Mismatch {
+    if (a.size && b.size && a.actualSize) {
+        const from = a.size.from < b.size.from ? a.size.from : b.size.from;
+        const to = a.size.to === null || b.size.to === null ? null : a.size.to > b.size.to ? a.size.to : b.size.to;
+        return a.kind === 'count' ? countMismatch(a.path, { from, to }, a.actualSize) : sizeMismatch(a.path, { from, to }, a.actualSize);
+    }
+    if (a.expected && b.expected) {
+        const { types, optional } = normalizeMembers([...a.expected, ...b.expected], (a.optional ?? false) || (b.optional ?? false));
+        const value = a.value ?? null;
+        return a.kind === 'pattern' ? patternMismatch(a.path, types, optional, value) : typeMismatch(a.path, types, optional, value);
+    }
+    return a;
+}
+
+/**
+ * The members of a Variant as Puppet normalizes it: nested variants flattened, duplicates
+ * dropped, Undef and Optional turned into the `optional` flag, case-sensitive enums (and exact
+ * strings) merged into one Enum, patterns into one Pattern.
+ */
+function normalizeMembers(types: readonly PAnyType[], optional: boolean): { types: PAnyType[]; optional: boolean } {
+    let opt = optional;
+    const flat: PAnyType[] = [];
+    const add = (t: PAnyType): void => {
+        if (t instanceof PVariantType) t.types.forEach(add);
+        else if (t.kind === 'Undef') opt = true;
+        else if (t instanceof POptionalType) { opt = true; if (t.type !== null) add(t.type); }
+        else if (!flat.some(x => typesEqual(x, t))) flat.push(t);
+    };
+    types.forEach(add);
+    let out = flat;
+    const enums = out.filter(t => (t instanceof PEnumType && t.values.length > 0 && !t.caseInsensitive) || (t instanceof PStringType && t.value !== null));
+    if (enums.length > 1) {
+        const values = enums.flatMap(t => t instanceof PEnumType ? t.values : [(t as PStringType).value as string]);
+        out = [...out.filter(t => !enums.includes(t)), new PEnumType(values)];
+    }
+    const patterns = out.filter((t): t is PPatternType => t instanceof PPatternType);
+    if (patterns.length > 1) {
+        const regexps = patterns.flatMap(p => p.patterns).filter((r, i, all) => all.findIndex(x => x.source === r.source) === i);
+        out = [...out.filter(t => !(t instanceof PPatternType)), new PPatternType(regexps)];
+    }
+    return { types: out, optional: opt };
+}
+
+/** Puppet's Type#normalize where it changes what the describer sees: a Variant's members. */
+function normalize(t: PAnyType): PAnyType {
+    if (!(t instanceof PVariantType) || t.types.length === 0) return t;
+    const { types, optional } = normalizeMembers(t.types, false);
+    const inner = types.length === 1 ? types[0] : new PVariantType(types);
+    return optional ? new POptionalType(types.length === 0 ? null : inner) : inner;
+}
+
+/** The expected types of a mismatch against `original`, as Puppet's TypeMismatch#message unwraps them. */
+function membersOf(original: PAnyType): { types: PAnyType[]; optional: boolean } {
+    return normalizeMembers([original instanceof PVariantType ? normalize(original) : original], false);
 }
 
 function describe(expected: PAnyType, v: PuppetValue, path: string[]): Mismatch[] {
-    const e = resolveAlias(expected);
-    if (e instanceof POptionalType && v !== null && e.type !== null) {
-        const inner = resolveAlias(e.type);
-        if (isStructural(inner, v)) return describe(e.type, v, path);
-        return [typeMismatch(path, [e.type], v, true, expected)];
+    return describeAs(normalize(expected), expected, v, path);
+}
+
+/** Describes `v` against `e`, reporting a mismatch of the whole value against `original` (what was asked for). */
+function describeAs(e: PAnyType, original: PAnyType, v: PuppetValue, path: string[]): Mismatch[] {
+    if (e instanceof PTypeAliasType) return describeAs(normalize(e.resolved ?? PSimpleType.of('Any')), e, v, path);
+    if (e instanceof POptionalType) {
+        if (v === null || e.type === null) return [];
+        return describeAs(normalize(e.type), original instanceof PTypeAliasType ? original : e, v, path);
     }
-    if (e instanceof PVariantType) {
-        // Each member is described; simple type or pattern mismatches at the root merge into one
-        // ("expects a value of type A or B"), anything deeper is reported per member ("variant N ...").
-        const members = e.types.filter(t => t.kind !== 'Undef');
-        const described = members.map(t => describe(t, v, []));
-        const simple = described.every(d => d.length === 1 && d[0].path.length === 0 && (d[0].kind === 'type' || d[0].kind === 'pattern'));
-        if (simple) return [typeMismatch(path, members, v, e.types.some(t => t.kind === 'Undef'), expected)];
-        return described.flatMap((d, i) => d.map(m => ({ ...m, path: [...path, `variant ${i}`, ...m.path] })));
-    }
+    if (e instanceof PVariantType) return describeVariant(e, original, v, path);
     if ((e instanceof PArrayType || e instanceof PTupleType) && Array.isArray(v)) {
         const size = e instanceof PArrayType ? e.size : e.size ?? new PIntegerType(BigInt(e.types.length), BigInt(e.types.length));
-        if (size !== null && !inRange(size, v.length)) return [sizeMismatch(path, size, v.length)];
+        if (size !== null && !inRange(size, v.length)) return [sizeMismatch(path, rangeOf(size), exactly(v.length))];
         const out: Mismatch[] = [];
         v.forEach((x, i) => {
             const et = e instanceof PArrayType ? e.element : e.types[Math.min(i, e.types.length - 1)];
@@ -63,43 +182,68 @@ function describe(expected: PAnyType, v: PuppetValue, path: string[]): Mismatch[
         return out;
     }
     if (e instanceof PHashType && v instanceof Map) {
-        if (e.size !== null && !inRange(e.size, v.size)) return [sizeMismatch(path, e.size, v.size)];
-        // A key of the wrong type is reported as a mismatch of the whole hash.
-        if (e.key !== null && [...v.keys()].some(k => !isInstance(e.key as PAnyType, k))) return [typeMismatch(path, [expected], v, false, expected)];
+        if (e.size !== null && !inRange(e.size, v.size)) return [sizeMismatch(path, rangeOf(e.size), exactly(v.size))];
+        // Puppet infers a hash with only string keys as a Struct and describes each entry (key, then value);
+        // any other hash is reported as a mismatch of the whole hash.
+        if (![...v.keys()].every(k => typeof k === 'string')) return isInstance(e, v) ? [] : [mismatchOf(path, original, v)];
         const out: Mismatch[] = [];
         for (const [k, x] of v) {
+            if (e.key !== null && !isInstance(e.key, k)) out.push(...describe(e.key, k, [...path, `key of entry '${String(k)}'`]));
             if (e.value !== null && !isInstance(e.value, x)) out.push(...describe(e.value, x, [...path, `entry '${String(k)}'`]));
         }
         return out;
     }
     if (e instanceof PStructType && v instanceof Map) {
         const required = e.members.filter(m => m.keyType !== 'optional' && !isInstance(m.value, null)).length;
-        if (v.size < required || v.size > e.members.length) return [sizeMismatch(path, new PIntegerType(BigInt(required), BigInt(e.members.length)), v.size)];
+        if (v.size < required || v.size > e.members.length) return [sizeMismatch(path, { from: BigInt(required), to: BigInt(e.members.length) }, exactly(v.size))];
         const out: Mismatch[] = [];
         for (const m of e.members) {
             if (!v.has(m.name)) {
-                if (m.keyType !== 'optional' && !isInstance(m.value, null)) out.push({ path, text: `expects a value for key '${m.name}'`, kind: 'key' });
+                if (m.keyType !== 'optional' && !isInstance(m.value, null)) out.push({ kind: 'key', path, text: `expects a value for key '${m.name}'` });
             } else if (!isInstance(m.value, v.get(m.name) as PuppetValue)) {
                 out.push(...describe(m.value, v.get(m.name) as PuppetValue, [...path, `entry '${m.name}'`]));
             }
         }
         for (const k of v.keys()) {
-            if (typeof k !== 'string' || !e.members.some(m => m.name === k)) out.push({ path, text: `unrecognized key '${String(k)}'`, kind: 'key' });
+            if (typeof k !== 'string' || !e.members.some(m => m.name === k)) out.push({ kind: 'key', path, text: `unrecognized key '${String(k)}'` });
         }
         return out;
     }
-    if (e instanceof PEnumType || e instanceof PPatternType) {
-        const got = typeof v === 'string' ? `'${v}'` : shortName(inferType(v));
-        return [{ path, text: `expects a match for ${typeToString(expected)}, got ${got}`, kind: 'pattern' }];
+    if (e instanceof PIterableType && e.type !== null && (Array.isArray(v) || v instanceof Map)) {
+        // Puppet describes the inferred Tuple (or Struct), element by element, where its instance
+        // check reduced the elements to a common type first: ['a', 1] is no Iterable[Variant[String,
+        // Numeric]], yet nothing is found to describe.
+        const c = e.type;
+        const ok = Array.isArray(v) ? v.every(x => isInstance(c, x)) : [...v].every(([k, x]) => isInstance(c, [k, x]));
+        return ok ? [] : [mismatchOf(path, original, v)];
     }
-    return [typeMismatch(path, [expected], v, false, expected)];
+    if (e instanceof PEnumType || e instanceof PPatternType) {
+        const { types, optional } = membersOf(original);
+        return [patternMismatch(path, types, optional, v)];
+    }
+    return isInstance(e, v) ? [] : [mismatchOf(path, original, v)];
 }
 
-function isStructural(t: PAnyType, v: PuppetValue): boolean {
-    if (Array.isArray(v)) return t instanceof PArrayType || t instanceof PTupleType;
-    if (v instanceof Map) return t instanceof PHashType || t instanceof PStructType;
-    if (typeof v === 'string') return t instanceof PEnumType || t instanceof PPatternType;
-    return false;
+/**
+ * Each member is described; when all fail alike they merge into one ("expects a value of type A
+ * or B"), otherwise each is reported with its variant ("variant 1 index 0 ..."). An alias whose
+ * members all failed alike is reported by its name.
+ */
+function describeVariant(e: PVariantType, original: PAnyType, v: PuppetValue, path: string[]): Mismatch[] {
+    const members = original instanceof POptionalType ? [PSimpleType.of('Undef'), ...e.types] : e.types;
+    const described: Mismatch[][] = [];
+    for (const [i, t] of members.entries()) {
+        const d = describe(t, v, [...path, `variant ${i}`]);
+        if (d.length === 0) return [];
+        described.push(d);
+    }
+    const merged = mergeMismatches(path.length, 'size', described);
+    return original instanceof PTypeAliasType && merged.length === 1 ? [typeMismatch(path, [original], false, v)] : merged;
+}
+
+function mismatchOf(path: readonly string[], original: PAnyType, v: PuppetValue): Mismatch {
+    const { types, optional } = membersOf(original);
+    return typeMismatch(path, types, optional, v);
 }
 
 function inRange(size: PIntegerType, n: number): boolean {
@@ -107,25 +251,40 @@ function inRange(size: PIntegerType, n: number): boolean {
     return (size.from === null || b >= size.from) && (size.to === null || b <= size.to);
 }
 
-function sizeMismatch(path: string[], size: PIntegerType, actual: number): Mismatch {
-    const min = size.from ?? 0n;
-    const max = size.to;
-    let range: string;
-    if (max !== null && min === max) range = min === 0n ? '0' : String(min);
-    else if (min === 0n) range = max === null ? 'unlimited' : `at most ${max}`;
-    else if (max === null) range = `at least ${min}`;
-    else range = `between ${min} and ${max}`;
-    return { path, text: `expects size to be ${range}, got ${actual}`, kind: 'size' };
+function rangeOf(size: PIntegerType): Range {
+    return { from: size.from ?? 0n, to: size.to };
 }
 
-const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type'];
+export function exactly(n: number): Range {
+    return { from: BigInt(n), to: BigInt(n) };
+}
 
-/** Puppet's short name: the type's name, with the contained type for Optional, NotUndef, Sensitive, Type. */
+/** Puppet's SizeMismatch#range_to_s. */
+function rangeText(r: Range, zero: string): string {
+    if (r.to !== null && r.from === r.to) return r.from === 0n ? zero : String(r.from);
+    if (r.from === 0n) return r.to === null ? 'unlimited' : `at most ${r.to}`;
+    if (r.to === null) return `at least ${r.from}`;
+    return `between ${r.from} and ${r.to}`;
+}
+
+function sizeMismatch(path: readonly string[], size: Range, actual: Range): Mismatch {
+    return { kind: 'size', path, text: `expects size to be ${rangeText(size, '0')}, got ${rangeText(actual, '0')}`, size, actualSize: actual };
+}
+
+/** A wrong number of arguments (Puppet's CountMismatch): "expects between 1 and 2 arguments, got none". */
+export function countMismatch(path: readonly string[], size: Range, actual: Range): Mismatch {
+    const one = (size.from === 1n && (size.to === 1n || size.to === null)) || (size.from === 0n && size.to === 1n);
+    return { kind: 'count', path, text: `expects ${rangeText(size, 'no')} argument${one ? '' : 's'}, got ${rangeText(actual, 'none')}`, size, actualSize: actual };
+}
+
+const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable', 'Iterator'];
+
+/** Puppet's short name: the type's name, with the contained type for Optional, NotUndef, Sensitive, Type, Iterable, Iterator. */
 function shortName(t: PAnyType): string {
     if (t instanceof PTypeAliasType) return t.name;
     if (WITH_CONTAINED.includes(t.kind)) {
         const c = (t as POptionalType | PNotUndefType | PSensitiveType | PTypeType).type;
-        if (c !== null && c.kind !== 'Any') return `${t.kind}[${shortName(c)}]`;
+        if (c !== null && c.kind !== 'Any') return `${t.kind}[${c instanceof PTypeAliasType ? c.name : c.kind}]`;
     }
     return t.kind;
 }
@@ -134,7 +293,15 @@ function aAn(s: string): string {
     return /^[AEIOU]/i.test(s) ? `an ${s}` : `a ${s}`;
 }
 
-function typeMismatch(path: string[], expected: PAnyType[], v: PuppetValue, optional: boolean, _whole: PAnyType): Mismatch {
+/** Puppet's PatternMismatch: "expects a match for Enum['a'], got 'b'". */
+function patternMismatch(path: readonly string[], expected: readonly PAnyType[], optional: boolean, v: PuppetValue): Mismatch {
+    const e = expected.length === 1 ? expected[0] : new PVariantType([...expected]);
+    const got = typeof v === 'string' ? `'${v}'` : shortName(inferType(v));
+    return { kind: 'pattern', path, text: `expects ${optional ? 'an undef value or ' : ''}a match for ${typeToString(e)}, got ${got}`, expected, optional, value: v };
+}
+
+/** Puppet's TypeMismatch: "expects a value of type A or B, got C", detailed where the names alone would not tell. */
+function typeMismatch(path: readonly string[], expected: readonly PAnyType[], optional: boolean, v: PuppetValue): Mismatch {
     // The describer infers a hash's type without its size (Puppet's infer_set).
     const inferred = inferType(v);
     const actual = inferred instanceof PHashType && inferred.size !== null && inferred.size.to !== 0n ? new PHashType(inferred.key, inferred.value) : inferred;
@@ -143,7 +310,7 @@ function typeMismatch(path: string[], expected: PAnyType[], v: PuppetValue, opti
     let a: string;
     if (detailed) {
         const resolved = expected.map(resolveAlias);
-        a = resolved.some(e => alwaysDetailed(e, actual)) || expected.some(e => alwaysDetailed(e, actual)) || resolved.some(e => isAssignable(e, generalize(actual)))
+        a = resolved.some(e => alwaysDetailed(e, actual)) || resolved.some(e => isAssignable(e, generalize(actual)))
             ? typeToString(actual) : actual.kind === 'Alias' ? (actual as PTypeAliasType).name : actual.kind;
         es = expected.map(typeToString);
     } else {
@@ -151,9 +318,10 @@ function typeMismatch(path: string[], expected: PAnyType[], v: PuppetValue, opti
         a = shortName(actual);
     }
     if (optional) es.unshift('Undef');
-    if (es.length === 1) return { path, text: `expects ${aAn(es[0])} value, got ${a}`, kind: 'type' };
+    const base = { kind: 'type' as const, path, expected, optional, value: v };
+    if (es.length === 1) return { ...base, text: `expects ${aAn(es[0])} value, got ${a}` };
     const list = es.length === 2 ? `${es[0]} or ${es[1]}` : `${es.slice(0, -1).join(', ')}, or ${es[es.length - 1]}`;
-    return { path, text: `expects a value of type ${list}, got ${a}`, kind: 'type' };
+    return { ...base, text: `expects a value of type ${list}, got ${a}` };
 }
 
 function alwaysDetailed(e: PAnyType, a: PAnyType): boolean {
@@ -167,6 +335,7 @@ function defaultAssignable(e: PAnyType, a: PAnyType): boolean {
     return dflt !== null && isAssignable(dflt, a);
 }
 
+/** The unparameterized form of a type (Ruby's `e.class::DEFAULT`). */
 function defaultOf(t: PAnyType): PAnyType | null {
     switch (t.kind) {
         case 'Integer': return new PIntegerType();
@@ -176,6 +345,15 @@ function defaultOf(t: PAnyType): PAnyType | null {
         case 'Enum': return new PEnumType([]);
         case 'Pattern': return new PPatternType([]);
         case 'Optional': return new POptionalType();
+        case 'Float': return new PFloatType();
+        case 'Boolean': return new PBooleanType();
+        case 'Regexp': return new PRegexpType();
+        case 'Collection': return new PCollectionType();
+        case 'Iterable': return new PIterableType();
+        case 'Iterator': return new PIteratorType();
+        case 'Sensitive': return new PSensitiveType();
+        case 'Type': return new PTypeType();
+        case 'NotUndef': return new PNotUndefType();
         case 'Variant': return null;
         default: return t instanceof PSimpleType ? t : null;
     }

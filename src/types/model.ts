@@ -60,7 +60,12 @@ export class PStringType extends PAnyType {
 
 export class PEnumType extends PAnyType {
     readonly kind = 'Enum';
-    constructor(readonly values: readonly string[], readonly caseInsensitive = false) { super(); }
+    /** Unique and sorted, as Puppet keeps them: `Enum[b, a, b]` is `Enum['a', 'b']`. */
+    readonly values: readonly string[];
+    constructor(values: readonly string[], readonly caseInsensitive = false) {
+        super();
+        this.values = [...new Set(values)].sort();
+    }
 }
 
 export class PPatternType extends PAnyType {

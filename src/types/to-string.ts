@@ -55,10 +55,30 @@ export function isEmptySize(size: PIntegerType | null): boolean {
 }
 
 /**
- * The string form of a type exactly as Puppet's TypeFormatter prints it; aliases are expanded
- * (`Port = Integer[1, 65535]`) as in `notice` and mismatch messages.
+ * The string form of a type exactly as Puppet's TypeFormatter prints it with aliases expanded
+ * (`Port = Integer[1, 65535]`), as mismatch messages show expected types (`to_alias_expanded_s`).
+ * An alias met again inside its own expansion prints as its name (`Tree = Array[Tree]`).
  */
 export function typeToString(t: PAnyType): string {
+    return formatType(t, { expand: true, expanding: new Set() });
+}
+
+/**
+ * Puppet's `to_s` of a type, what `notice` and function signatures print: aliases inside another
+ * type print as their names (`Array[Port]`); an alias itself prints expanded, all the way down.
+ */
+export function typeToPlainString(t: PAnyType): string {
+    return formatType(t, { expand: t instanceof PTypeAliasType, expanding: new Set() });
+}
+
+interface FormatState {
+    readonly expand: boolean;
+    /** The aliases being expanded, so that a self-recursive alias prints its name inside itself. */
+    readonly expanding: Set<PTypeAliasType>;
+}
+
+function formatType(t: PAnyType, st: FormatState): string {
+    const str = (x: PAnyType): string => formatType(x, st);
     const k = t.kind;
     switch (k) {
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
@@ -86,21 +106,21 @@ export function typeToString(t: PAnyType): string {
         case 'NotUndef': {
             const c = (t as PNotUndefType).type;
             if (c instanceof PStringType && c.value !== null) return `NotUndef[${puppetQuote(c.value)}]`;
-            return c === null || c.kind === 'Any' ? 'NotUndef' : `NotUndef[${typeToString(c)}]`;
+            return c === null || c.kind === 'Any' ? 'NotUndef' : `NotUndef[${str(c)}]`;
         }
         case 'Collection': return wrap('Collection', sizePart((t as PCollectionType).size));
         case 'Array': {
             const a = t as PArrayType;
             if (isEmptySize(a.size)) return 'Array[0, 0]';
             if ((a.element === null || a.element.kind === 'Any') && a.size === null) return 'Array';
-            return wrap('Array', [typeToString(a.element ?? anyType()), ...sizePart(a.size)]);
+            return wrap('Array', [str(a.element ?? anyType()), ...sizePart(a.size)]);
         }
         case 'Hash': {
             const h = t as PHashType;
             if (isEmptySize(h.size)) return 'Hash[0, 0]';
             const plain = (h.key === null || h.key.kind === 'Any') && (h.value === null || h.value.kind === 'Any') && h.size === null;
             if (plain) return 'Hash';
-            return wrap('Hash', [typeToString(h.key ?? anyType()), typeToString(h.value ?? anyType()), ...sizePart(h.size)]);
+            return wrap('Hash', [str(h.key ?? anyType()), str(h.value ?? anyType()), ...sizePart(h.size)]);
         }
         case 'Struct': {
             const s = t as PStructType;
@@ -112,24 +132,24 @@ export function typeToString(t: PAnyType): string {
                 if (m.keyType === 'optional') key = valueOptional ? puppetQuote(m.name) : `Optional[${puppetQuote(m.name)}]`;
                 else if (m.keyType === 'notundef') key = `NotUndef[${puppetQuote(m.name)}]`;
                 else key = puppetQuote(m.name);
-                return `${key} => ${typeToString(m.value)}`;
+                return `${key} => ${str(m.value)}`;
             });
             return `Struct[{${entries.join(', ')}}]`;
         }
         case 'Tuple': {
             const tu = t as PTupleType;
             if (tu.types.length === 0 && tu.size === null) return 'Tuple';
-            return wrap('Tuple', [...tu.types.map(typeToString), ...sizePart(tu.size)]);
+            return wrap('Tuple', [...tu.types.map(str), ...sizePart(tu.size)]);
         }
         case 'Optional': {
             const o = (t as POptionalType).type;
             if (o instanceof PStringType && o.value !== null) return `Optional[${puppetQuote(o.value)}]`;
-            return o === null ? 'Optional' : `Optional[${typeToString(o)}]`;
+            return o === null ? 'Optional' : `Optional[${str(o)}]`;
         }
-        case 'Variant': return wrap('Variant', (t as PVariantType).types.map(typeToString));
+        case 'Variant': return wrap('Variant', (t as PVariantType).types.map(str));
         case 'Type': {
             const c = (t as PTypeType).type;
-            return c === null ? 'Type' : `Type[${typeToString(c)}]`;
+            return c === null ? 'Type' : `Type[${str(c)}]`;
         }
         case 'Resource': {
             const r = t as PResourceType;
@@ -144,19 +164,25 @@ export function typeToString(t: PAnyType): string {
         }
         case 'Iterable': {
             const c = (t as PIterableType).type;
-            return c === null ? 'Iterable' : `Iterable[${typeToString(c)}]`;
+            return c === null ? 'Iterable' : `Iterable[${str(c)}]`;
         }
         case 'Iterator': {
             const c = (t as PIteratorType).type;
-            return c === null ? 'Iterator' : `Iterator[${typeToString(c)}]`;
+            return c === null ? 'Iterator' : `Iterator[${str(c)}]`;
         }
         case 'Sensitive': {
             const c = (t as PSensitiveType).type;
-            return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${typeToString(c)}]`;
+            return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${str(c)}]`;
         }
         case 'Alias': {
             const a = t as PTypeAliasType;
-            return a.resolved === null ? a.name : `${a.name} = ${typeToString(a.resolved)}`;
+            if (a.resolved === null || !st.expand || st.expanding.has(a)) return a.name;
+            st.expanding.add(a);
+            try {
+                return `${a.name} = ${str(a.resolved)}`;
+            } finally {
+                st.expanding.delete(a);
+            }
         }
         default: return assertUnreachable(k);
     }

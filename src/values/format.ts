@@ -1,5 +1,5 @@
 import { formatFloat } from '../common/index.js';
-import { commonType, generalize, inferType, PAnyType, PClassType, typeToString } from '../types/index.js';
+import { commonType, generalize, inferType, PAnyType, PClassType, typeToPlainString, typeToString } from '../types/index.js';
 import {
     PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from './values.js';
@@ -60,7 +60,7 @@ export function formatValue(v: PuppetValue, nested = false): string {
     }
     // A class reference prints its name unquoted (Class[base]), unlike the type formatter.
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
-    if (v instanceof PAnyType) return typeToString(v);
+    if (v instanceof PAnyType) return typeToPlainString(v);
     return String(v);
 }
 

@@ -22,7 +22,8 @@ const cases: Array<[string, PuppetValue, RichData]> = [
     ['regexp', new PRegexp('^a+$'), { __ptype: 'Regexp', __pvalue: '^a+$' }],
     ['binary', new PBinary(new Uint8Array([0, 1, 254, 255])), { __ptype: 'Binary', __pvalue: 'AAH+/w==' }],
     ['timestamp', new PTimestamp(1795320000000000000n), { __ptype: 'Timestamp', __pvalue: '2026-11-22T04:00:00.000000000 UTC' }],
-    ['type', parseTypeString('Enum[present, absent]'), { __ptype: 'Type', __pvalue: "Enum['present', 'absent']" }],
+    // Enum values are kept sorted, as Puppet 7.23 encodes them (Pcore::EnumType values ['absent', 'present']).
+    ['type', parseTypeString('Enum[present, absent]'), { __ptype: 'Type', __pvalue: "Enum['absent', 'present']" }],
     ['nested sensitive in a hash', new Map<PuppetValue, PuppetValue>([['pw', new PSensitive(new Map<PuppetValue, PuppetValue>([['k', 'v']]))]]), { pw: { __ptype: 'Sensitive', __pvalue: { k: 'v' } } }]
 ];
 

@@ -9,7 +9,8 @@ describe('type string forms are Puppet\'s', () => {
         ['Integer[1, 5]', 'Integer[1, 5]'],
         ['Integer[1]', 'Integer[1]'],
         ['Integer[default, 0]', 'Integer[default, 0]'],
-        ['Enum[present, absent]', "Enum['present', 'absent']"],
+        // Puppet keeps Enum values unique and sorted (PEnumType#initialize).
+        ['Enum[present, absent]', "Enum['absent', 'present']"],
         ['Array[String, 1]', 'Array[String, 1]'],
         ['Array[Any]', 'Array'],
         ['Hash[String, Integer]', 'Hash[String, Integer]'],

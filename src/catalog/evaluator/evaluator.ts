@@ -471,8 +471,8 @@ export class Evaluator {
         const where = this.where(node);
         const builtin = this.c.functions.get(name);
         if (builtin) {
-            checkSignature(name, args);
-            const ctx: CallContext = { scope, where, compiler: this.c, name, callLambda: (cl, a) => this.callLambda(cl, a) };
+            const argumentMismatch = checkSignature(name, args, block?.lambda);
+            const ctx: CallContext = { scope, where, compiler: this.c, name, argumentMismatch, callLambda: (cl, a) => this.callLambda(cl, a) };
             return builtin(ctx, args, block);
         }
         const def = this.c.loader.findFunction(name);
@@ -499,7 +499,8 @@ export class Evaluator {
             if (p.splat) v = args.slice(i);
             else if (i < args.length) v = args[i];
             else if (p.value) v = this.evaluate(p.value, scope);
-            else v = null;
+            // Blocks typed only `Callable` (with, call, new) do not have their arity checked at dispatch.
+            else throw new EvalIssue('EVAL_MISSING_REQUIRED_PARAMETER', `Parameter $${p.name} is required but no value was given`, this.where(p));
             if (p.type) {
                 const t = this.evaluate(p.type, scope);
                 if (t instanceof PAnyType && !p.splat && !isInstance(t, v)) {

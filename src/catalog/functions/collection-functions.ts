@@ -1,9 +1,9 @@
-import { formatValue, hashGet, strictEquals, type PuppetValue } from '../../values/index.js';
+import { formatValue, hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
 import { inferType, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
-import type { PuppetFunction } from './function.js';
-import { callWith, iterableOf, requireBlock } from './support.js';
+import type { Closure, PuppetFunction } from './function.js';
+import { callWith, iterableOf, requireBlock, typeName } from './support.js';
 
 /** Ruby's <=> on the values `sort`, `min` and `max` see (strings compare case-sensitively). */
 function spaceship(a: PuppetValue, b: PuppetValue): number {
@@ -31,6 +31,40 @@ function num(v: PuppetValue): bigint | number {
     if (typeof v === 'bigint' || typeof v === 'number') return v;
     if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return /^-?\d+$/.test(v.trim()) ? BigInt(v.trim()) : Number(v);
     throw new RuntimeFailure(`expected a Numeric value, got ${String(v)}`);
+}
+
+/** The values min/max compare: one array's elements or the arguments; without a block there must be one. */
+function minMaxItems(fname: string, args: PuppetValue[], block: Closure | undefined): PuppetValue[] {
+    const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+    if (items.length === 0 && !block) throw new RuntimeFailure(`${fname}(): Wrong number of arguments need at least one`);
+    return items;
+}
+
+/** Values `compare` can compare at all (its local type Comparable). */
+function comparable(v: PuppetValue): boolean {
+    return typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' || v instanceof PSemVer || v instanceof PTimespan || v instanceof PTimestamp;
+}
+
+/** The Ruby class `compare` tells values apart by (Integer and Float differ). */
+function rubyClass(v: PuppetValue): string {
+    return v instanceof PSemVer ? 'Version' : v instanceof PTimespan ? 'Timespan' : v instanceof PTimestamp ? 'Timestamp' : typeName(v);
+}
+
+/** Puppet's compare() argument_mismatch dispatches (on_error, on_not_comparable): the reason no signature took the call. */
+function compareMismatch([a, b, ...ignoreCase]: PuppetValue[]): never {
+    if (!comparable(a) || !comparable(b)) {
+        throw new RuntimeFailure(`'compare' compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got ${typeName(a)} and ${typeName(b)}`);
+    }
+    if (ignoreCase.length > 0) {
+        if (typeof a !== 'string' || typeof b !== 'string') throw new RuntimeFailure("'compare' compare(): The third argument (ignore case) can only be used when comparing strings");
+        if (ignoreCase.length !== 1) throw new RuntimeFailure(`'compare' compare(): Accepts at most 3 arguments, got ${2 + ignoreCase.length}`);
+        // Puppet's on_error tests `is_a?(Boolean)`, a constant Ruby does not have, so it fails with a NameError.
+        throw new RuntimeFailure('uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean');
+    }
+    if (rubyClass(a) !== rubyClass(b)) {
+        throw new RuntimeFailure(`'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got ${typeName(a)} and ${typeName(b)}`);
+    }
+    throw new RuntimeFailure("'compare' ");
 }
 
 export const collectionFunctions: Record<string, PuppetFunction> = {
@@ -66,6 +100,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
             call.compiler.warnOnce(`empty-numeric:${w.file}:${w.line}`, `Calling function empty() with Numeric value is deprecated.\n   (file: ${w.file}, line: ${w.line})`, w);
             return false;
         }
+        if (v instanceof PSensitive) return v.value === '';
         return v === null || v === '' || (Array.isArray(v) && v.length === 0) || (v instanceof Map && v.size === 0);
     },
     dig: (_call, [v, ...path]) => {
@@ -85,7 +120,11 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     },
     then: (call, [v], block) => v === null ? null : call.callLambda(requireBlock(block, 'then', 1, 1), [v]),
     lest: (call, [v], block) => v === null ? call.callLambda(requireBlock(block, 'lest', 0, 0), []) : v,
-    compare: (_call, [a, b, ic]) => BigInt(compareValues(a, b, ic !== false)),
+    compare: (call, args) => {
+        if (call.argumentMismatch) return compareMismatch(args);
+        const [a, b, ic] = args;
+        return BigInt(compareValues(a, b, ic !== false));
+    },
     group_by: (call, [v], block) => {
         const b = requireBlock(block, 'group_by');
         const { items, hash } = iterableOf(v, 'group_by');
@@ -108,12 +147,12 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
         return hash ? [new Map(yes.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]])), new Map(no.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]]))] : [yes, no];
     },
     min: (call, args, block) => {
-        const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) <= 0 ? a : b);
+        const items = minMaxItems('min', args, block);
+        return items.length === 0 ? null : items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) <= 0 ? a : b);
     },
     max: (call, args, block) => {
-        const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-        return items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) >= 0 ? a : b);
+        const items = minMaxItems('max', args, block);
+        return items.length === 0 ? null : items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) >= 0 ? a : b);
     },
     abs: (_call, [v]) => {
         if (typeof v === 'string' && !/^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?|0[xX][0-9a-fA-F]+)\s*$/.test(v)) {

@@ -16,6 +16,8 @@ export interface CallContext {
     readonly where: Where;
     readonly compiler: Compiler;
     readonly name: string;
+    /** True when none of the function's signatures took the call but one of its `argument_mismatch` dispatches did. */
+    readonly argumentMismatch?: boolean;
     /** Calls the block; arguments beyond the lambda's parameters are dropped as Puppet does. */
     callLambda(closure: Closure, args: PuppetValue[]): PuppetValue;
 }

@@ -1,9 +1,14 @@
-import { PIterator, type PuppetValue } from '../../values/index.js';
+import { PIterator, PRegexp, rubyToJs, strictEquals, type PuppetValue } from '../../values/index.js';
 import { BreakSignal, NextSignal, ReturnSignal } from '../evaluator/evaluator.js';
 import { isTruthy } from '../evaluator/operators.js';
 import { RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
-import { callWith, iterableOf, requireBlock } from './support.js';
+import { acceptsTwo, callWith, iterableOf, requireBlock } from './support.js';
+
+function toJsRegExp(r: PRegexp): RegExp {
+    const { pattern, flags } = rubyToJs(r.source);
+    return new RegExp(pattern, flags);
+}
 
 /** Runs `body` for each element; `break` ends the loop early. */
 function loop(items: PuppetValue[], body: (item: PuppetValue, i: number) => void): void {
@@ -51,9 +56,11 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         const chunks: PuppetValue[] = [];
         for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
         if (!block) return chunks;
+        // A block with several parameters gets each slice spread over them, a short last slice filled with undef.
+        const serving = block.lambda.params.length;
         loop(chunks, c => {
             const arr = c as PuppetValue[];
-            call.callLambda(block, block.lambda.params.length > 1 ? arr : [arr]);
+            call.callLambda(block, serving > 1 ? [...arr, ...Array<PuppetValue>(Math.max(0, serving - arr.length)).fill(null)] : [arr]);
         });
         void hash;
         return v;
@@ -70,10 +77,20 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         return items.every((x, i) => isTruthy(callWith(call, b, x, i, hash)));
     },
     index: (call, [v, needle], block) => {
+        if (typeof v === 'string' && !block) {
+            // string_index: the position of a substring or a regexp match.
+            const at = needle instanceof PRegexp ? v.search(toJsRegExp(needle)) : v.indexOf(String(needle));
+            return at < 0 ? null : BigInt([...v.slice(0, at)].length);
+        }
         const { items, hash } = iterableOf(v, 'index');
         for (let i = 0; i < items.length; i++) {
-            const hit = block ? isTruthy(callWith(call, block, items[i], i, hash)) : items[i] === needle;
-            if (hit) return hash ? (items[i] as PuppetValue[])[0] : BigInt(i);
+            const pair = items[i] as PuppetValue[];
+            let hit: boolean;
+            if (!block) hit = strictEquals(hash ? pair[1] : items[i], needle);
+            // A block taking one argument sees a hash's values (index_Hash_1).
+            else if (hash && !acceptsTwo(block)) hit = isTruthy(call.callLambda(block, [pair[1]]));
+            else hit = isTruthy(callWith(call, block, items[i], i, hash));
+            if (hit) return hash ? pair[0] : BigInt(i);
         }
         return null;
     },
@@ -97,7 +114,7 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
     tree_each: (call, [v], block) => {
         const b = requireBlock(block, 'tree_each', 1, 2);
         const visit = (node: PuppetValue, path: PuppetValue[]): void => {
-            call.callLambda(b, b.lambda.params.length >= 2 ? [path, node] : [[path, node]]);
+            call.callLambda(b, acceptsTwo(b) ? [path, node] : [[path, node]]);
             if (Array.isArray(node)) node.forEach((x, i) => visit(x, [...path, BigInt(i)]));
             else if (node instanceof Map) for (const [k, x] of node) visit(x, [...path, k]);
         };

@@ -1,3 +1,4 @@
+import { isLookupError, MergeStrategy } from '../../bindings/hiera/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
@@ -24,22 +25,30 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
         if (second instanceof PAnyType) type = second;
         merge = third ?? null;
     }
+    // Puppet resolves the merge strategy before looking anything up; a bad one fails the call.
+    try {
+        MergeStrategy.from(merge);
+    } catch (e) {
+        if (isLookupError(e)) throw new RuntimeFailure(e.message);
+        throw e;
+    }
     const keys = (Array.isArray(names) ? names : [names]).map(n => formatValue(n));
     let found: PuppetValue | undefined;
+    let what = 'Found value';
     for (const key of keys) {
         const res = call.compiler.lookup(key, merge === null ? {} : { merge });
         if (res.found) { found = res.value; break; }
     }
     if (found === undefined) {
         if (block) found = call.callLambda(block, [keys[0]]);
-        else if (hasDefault) found = dflt;
+        else if (hasDefault) { found = dflt; what = 'Default value'; }
         else {
             const msg = `Function lookup() did not find a value for the name '${keys[0]}'`;
             throw new PuppetFailure(msg, undefined, 'Puppet::DataBinding::LookupError', undefined, undefined, undefined, msg);
         }
     }
     if (type && !isInstance(type, found)) {
-        throw new RuntimeFailure(joinMismatchLines(formatMismatches('Found value has wrong type,', describeMismatch(type, found))));
+        throw new RuntimeFailure(joinMismatchLines(formatMismatches(`${what} has wrong type,`, describeMismatch(type, found))));
     }
     return found;
 };

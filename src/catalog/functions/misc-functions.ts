@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
+import { formatValue, hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { CallContext, PuppetFunction } from './function.js';
+import { checkSignature } from './signatures.js';
 
 /** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
 function moduleFilePath(call: CallContext, name: string, kind: string): string | undefined {
@@ -50,15 +51,19 @@ function strftime(ms: number, fmt: string): string {
 }
 
 export const miscFunctions: Record<string, PuppetFunction> = {
-    call: (call, [name, ...args], block) => {
+    call: (call, [first, ...rest], block) => {
+        // call(Deferred) calls the deferred function with its arguments.
+        const [name, args] = first instanceof PDeferred ? [first.name, first.args] : [first, rest];
         const c = call.compiler;
         const f = c.functions.get(String(name));
-        if (f) return f({ ...call, name: String(name) }, args, block);
+        // The called function is dispatched as a direct call would be.
+        if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
         const def = c.loader.findFunction(String(name));
         if (def) return c.callPuppetFunction(def, args, block, call.where);
         throw new RuntimeFailure(`Unknown function: '${String(name)}'.`);
     },
     getvar: (call, [name, dflt]) => {
+        if (call.argumentMismatch) throw new RuntimeFailure("'getvar' The given string does not start with a valid variable name");
         const [head, ...rest] = String(name).split('.');
         const v = call.compiler.lookupVariable(head, call.scope);
         const out = v === undefined ? null : navigate(v, rest);

@@ -1,50 +1,150 @@
-import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, parseTypeString, type PAnyType } from '../../types/index.js';
+import type { Lambda } from '../../../generated/langium/ast.js';
+import {
+    describeSignatures, parseTypeString, PTypeAliasType, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
+    type TypeNameResolver
+} from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
-import { countText } from '../compiler.js';
 import { RuntimeFailure } from '../errors.js';
+import { BLOCK_TYPES, DISPATCHES, LOCAL_TYPES, MISMATCH_DISPATCHES, NEW_DISPATCHES, TYPE_DISPLAY } from './dispatches.js';
 
-/** A single-dispatch signature of a core function: its named, typed parameters (Puppet's dispatch). */
-interface Signature {
-    readonly params: ReadonlyArray<readonly [string, string]>;
-    /** How many parameters are required; the rest are optional. */
-    readonly required: number;
-    /** Extra arguments allowed after the declared ones (repeated last parameter). */
-    readonly repeated?: boolean;
-}
-
-const SIGNATURES: Record<string, Signature> = {
-    split: { params: [['str', 'String'], ['pattern', 'Variant[String, Regexp, Type[Regexp]]']], required: 2 },
-    join: { params: [['arg', 'Array'], ['delimiter', 'String']], required: 1 },
-    keys: { params: [['hsh', 'Hash']], required: 1 },
-    values: { params: [['hsh', 'Hash']], required: 1 },
-    size: { params: [['arg', 'Variant[Collection, String, Binary]']], required: 1 },
-    length: { params: [['arg', 'Variant[Collection, String, Binary]']], required: 1 },
-    regsubst: { params: [['target', 'Variant[Array[String], String]'], ['pattern', 'Variant[String, Regexp, Type[Regexp]]'], ['replacement', 'Variant[String, Hash[String, String]]'], ['flags', 'Optional[Pattern[/^[GEIM]*$/]]'], ['encoding', 'Enum[N, E, S, U]']], required: 3 },
-    dig: { params: [['data', 'Optional[Collection]'], ['arg', 'Any']], required: 1, repeated: true },
-    versioncmp: { params: [['a', 'String'], ['b', 'String'], ['ignore_trailing_zeroes', 'Boolean']], required: 2 },
-    match: { params: [['string', 'Variant[String, Array]'], ['pattern', 'Variant[String, Regexp, Type[Pattern], Type[Regexp], Array]']], required: 2 },
-    lookup: { params: [['name', 'Any'], ['value_type', 'Any'], ['merge', 'Any'], ['default_value', 'Any']], required: 1 }
-};
-
-const parsed = new Map<string, PAnyType>();
-
-function typeOf(text: string): PAnyType {
-    let t = parsed.get(text);
-    if (!t) { t = parseTypeString(text); parsed.set(text, t); }
-    return t;
-}
-
-/** Checks the arguments of a core function call against its signature, with Puppet's messages. */
-export function checkSignature(name: string, args: readonly PuppetValue[]): void {
-    const sig = SIGNATURES[name];
-    if (!sig) return;
-    const max = sig.repeated ? Infinity : sig.params.length;
-    if (args.length < sig.required || args.length > max) {
-        throw new RuntimeFailure(`'${name}' ${countText(sig.required, max)}, got ${args.length === 0 ? 'none' : args.length}`);
+/** Splits at top-level commas, outside brackets, braces, quotes and regexp literals. */
+function splitTopLevel(text: string): string[] {
+    const out: string[] = [];
+    let depth = 0;
+    let quote: string | null = null;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (quote !== null) {
+            if (ch === '\\') i++;
+            else if (ch === quote) quote = null;
+        } else if (ch === "'" || ch === '"' || ch === '/') quote = ch;
+        else if (ch === '[' || ch === '{' || ch === '(') depth++;
+        else if (ch === ']' || ch === '}' || ch === ')') depth--;
+        else if (ch === ',' && depth === 0) { out.push(text.slice(start, i).trim()); start = i + 1; }
     }
-    args.forEach((a, i) => {
-        const [param, typeText] = sig.params[Math.min(i, sig.params.length - 1)];
-        const t = typeOf(typeText);
-        if (!isInstance(t, a)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`'${name}' parameter '${param}'`, describeMismatch(t, a))));
-    });
+    const last = text.slice(start).trim();
+    if (last !== '') out.push(last);
+    return out;
+}
+
+/** A resolver of local type aliases, each created on first use (StringData refers to itself). */
+function localTypes(bodies: Readonly<Record<string, string>>): TypeNameResolver {
+    const aliases = new Map<string, PTypeAliasType>();
+    const resolve = (name: string): PAnyType | undefined => {
+        const body = bodies[name];
+        if (body === undefined) return undefined;
+        let alias = aliases.get(name);
+        if (!alias) {
+            alias = new PTypeAliasType(name);
+            aliases.set(name, alias);
+            alias.resolved = parseTypeString(body, resolve);
+        }
+        return alias;
+    };
+    return resolve;
+}
+
+const coreLocalTypes = localTypes(LOCAL_TYPES);
+
+/** A block entry (`Callable[2, 2]`, `Callable[String]`, `Callable`, `BlockType`): its arity and printed form. */
+function parseBlock(typeText: string, name: string, optional: boolean): SignatureBlock {
+    const known = BLOCK_TYPES[typeText];
+    // Puppet prints a block only when its type is Optional or Callable: a required alias (lookup's BlockType) is left out.
+    if (known) return { name, optional, counted: true, min: known.min, max: known.max, display: optional ? known.display : '' };
+    const m = /^Callable(?:\[(.*)\])?$/.exec(typeText);
+    if (!m) throw new Error(`not a block type: ${typeText}`);
+    if (m[1] === undefined) return { name, optional, counted: false, min: 0, max: null, display: 'Callable' };
+    const parts = splitTopLevel(m[1]);
+    const display = `Callable[${parts.join(', ')}]`;
+    if (parts.every(p => /^\d+$/.test(p))) return { name, optional, counted: true, min: Number(parts[0]), max: Number(parts[1] ?? parts[0]), display };
+    return { name, optional, counted: true, min: parts.length, max: parts.length, display };
+}
+
+/** One signature from its printed form (see dispatches.ts). */
+function parseSignature(text: string, resolve: TypeNameResolver): Signature {
+    const params: SignatureParam[] = [];
+    let required = 0;
+    let repeated = false;
+    let block: SignatureBlock | undefined;
+    for (const entry of splitTopLevel(text)) {
+        const m = /^(.*\S)\s+(\w+)([?*+]?)$/.exec(entry);
+        if (!m) throw new Error(`bad signature entry: ${entry}`);
+        const [, typeText, name, indicator] = m;
+        if (typeText.startsWith('Callable') || BLOCK_TYPES[typeText]) { block = parseBlock(typeText, name, indicator === '?'); continue; }
+        params.push({ name, type: parseTypeString(typeText, resolve), display: TYPE_DISPLAY[typeText] });
+        if (indicator === '' || indicator === '+') required++;
+        if (indicator === '*' || indicator === '+') repeated = true;
+    }
+    return { params, required, repeated, block };
+}
+
+interface Dispatch {
+    readonly name: string;
+    readonly sigs: readonly Signature[];
+    /** The `argument_mismatch` dispatches. */
+    readonly mismatch: readonly Signature[];
+}
+
+const parsed = new Map<string, Dispatch>();
+
+function dispatchesOf(name: string): Dispatch | undefined {
+    const texts = DISPATCHES[name];
+    if (!texts) return undefined;
+    let d = parsed.get(name);
+    if (!d) {
+        const parse = (t: string): Signature => parseSignature(t, coreLocalTypes);
+        d = { name, sigs: texts.map(parse), mismatch: (MISMATCH_DISPATCHES[name] ?? []).map(parse) };
+        parsed.set(name, d);
+    }
+    return d;
+}
+
+const parsedNew = new Map<string, Dispatch>();
+
+/** The dispatches of a type's new function, by the type's kind (Tuple as Array, Struct as Hash). */
+function newDispatchOf(kind: string): Dispatch | undefined {
+    const key = kind === 'Tuple' ? 'Array' : kind === 'Struct' ? 'Hash' : kind;
+    const spec = NEW_DISPATCHES[key];
+    if (!spec) return undefined;
+    let d = parsedNew.get(key);
+    if (!d) {
+        const resolve = localTypes(spec.types ?? {});
+        const parse = (t: string): Signature => parseSignature(t, resolve);
+        d = { name: spec.name, sigs: spec.sigs.map(parse), mismatch: (spec.mismatch ?? []).map(parse) };
+        parsedNew.set(key, d);
+    }
+    return d;
+}
+
+/** Dispatches to the dispatch's signatures; true when an `argument_mismatch` dispatch took the call. */
+function dispatch(d: Dispatch, args: readonly PuppetValue[], block: BlockArity | undefined): boolean {
+    if (d.sigs.some(s => signatureAccepts(s, args, block))) return false;
+    if (d.mismatch.some(s => signatureAccepts(s, args, block))) return true;
+    throw new RuntimeFailure(describeSignatures(d.name, d.sigs, args, block) ?? `'${d.name}' rejects its arguments`);
+}
+
+/**
+ * Dispatches `Type.new(args)` to the type's new function as Puppet does (`new_float`,
+ * `new_array`, ...); when an `argument_mismatch` dispatch takes it, the conversion reports why.
+ */
+export function checkNewSignature(kind: string, args: readonly PuppetValue[]): void {
+    const d = newDispatchOf(kind);
+    if (d) dispatch(d, args, undefined);
+}
+
+/** How many arguments a lambda takes: parameters with a default are optional, a captures-rest one takes any number. */
+export function lambdaArity(lambda: Lambda): BlockArity {
+    const splat = lambda.params.some(p => p.splat);
+    return { min: lambda.params.filter(p => !p.splat && p.value === undefined).length, max: splat ? null : lambda.params.length };
+}
+
+/**
+ * Dispatches a core function call as Puppet does: when no signature accepts the arguments and the
+ * block, the call fails with Puppet's description of why. Returns true when one of the
+ * function's `argument_mismatch` dispatches took the call: the function then reports the problem itself.
+ */
+export function checkSignature(name: string, args: readonly PuppetValue[], lambda: Lambda | undefined): boolean {
+    const d = dispatchesOf(name);
+    return d ? dispatch(d, args, lambda ? lambdaArity(lambda) : undefined) : false;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatValue, PRegexp, rubyToJs, sprintf, type PuppetValue } from '../../values/index.js';
+import { PRegexpType } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
 
@@ -13,7 +14,9 @@ function mapStrings(f: (s: string) => string): PuppetFunction {
 }
 
 function toRegExp(p: PuppetValue, flags = ''): RegExp {
-    const { pattern, flags: own } = rubyToJs(p instanceof PRegexp ? p.source : String(p));
+    // A Regexp type (split's Type[Regexp] signature) matches its pattern; a bare Regexp type matches anything.
+    const source = p instanceof PRegexpType ? p.pattern?.source ?? '' : p instanceof PRegexp ? p.source : String(p);
+    const { pattern, flags: own } = rubyToJs(source);
     return new RegExp(pattern, [...new Set(flags + own)].join(''));
 }
 

@@ -2,6 +2,7 @@ import { PEnumType, PIntegerType } from '../../types/index.js';
 import { dataClassName, formatValue, PIterator, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { CallContext, Closure } from './function.js';
+import { lambdaArity } from './signatures.js';
 
 /** The elements an iteration function walks: array elements, [key, value] pairs, 0..n-1, characters, type ranges. */
 export function iterableOf(v: PuppetValue, fname: string): { items: PuppetValue[]; hash: boolean } {
@@ -19,14 +20,23 @@ export function iterableOf(v: PuppetValue, fname: string): { items: PuppetValue[
     throw new RuntimeFailure(`'${fname}' expects an Iterable value, got ${formatValue(v)}`);
 }
 
+/**
+ * Whether the block takes two arguments: Puppet dispatches to the two-argument signature
+ * (Callable[2, 2]) first, which any lambda accepting two arguments takes (`|$a, $b = 1|`, `|*$all|`).
+ */
+export function acceptsTwo(block: Closure): boolean {
+    const { min, max } = lambdaArity(block.lambda);
+    return min <= 2 && (max === null || max >= 2);
+}
+
 /** Calls the block with one element: a pair is spread over two parameters, indexes are prepended for arrays. */
 export function callWith(call: CallContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
-    const n = block.lambda.params.length;
+    const two = acceptsTwo(block);
     if (hash) {
         const pair = item as PuppetValue[];
-        return call.callLambda(block, n >= 2 ? [pair[0], pair[1]] : [pair]);
+        return call.callLambda(block, two ? [pair[0], pair[1]] : [pair]);
     }
-    return call.callLambda(block, n >= 2 ? [BigInt(indexValue), item] : [item]);
+    return call.callLambda(block, two ? [BigInt(indexValue), item] : [item]);
 }
 
 export function requireBlock(block: Closure | undefined, fname: string, min = 1, max = 2): Closure {

@@ -1,11 +1,14 @@
 import {
-    describeMismatch, formatMismatches, PNotUndefType, POptionalType, joinMismatchLines, generalize, inferReduced, inferType, isInstance, PAnyType, parseTypeString, resolveAlias, typeToString
+    describeMismatch, formatMismatches, PNotUndefType, POptionalType, joinMismatchLines, generalize, inferReduced, inferType, isInstance, isIterableValue, PAnyType, parseTypeString,
+    resolveAlias, typeToString
 } from '../../types/index.js';
 import {
-    formatFloat, formatValue, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    formatFloat, formatValue, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import type { CallContext, PuppetFunction } from './function.js';
+import { checkNewSignature } from './signatures.js';
+import { iterableOf } from './support.js';
 import { sprintf } from '../../values/index.js';
 
 function typeArg(call: CallContext, t: PuppetValue): PAnyType {
@@ -24,13 +27,19 @@ function toStringValue(v: PuppetValue, nested: boolean): string {
     return formatValue(v);
 }
 
+/** Puppet's label of a value that cannot be converted: its generalized type. */
+function valueType(v: PuppetValue): string {
+    return typeToString(generalize(inferType(v)));
+}
+
 function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     if (typeof v === 'bigint') return v;
     if (typeof v === 'number') return BigInt(Math.trunc(v));
     if (typeof v === 'boolean') return v ? 1n : 0n;
-    if (typeof v !== 'string') {
-        throw new RuntimeFailure(`'new' Value of type ${typeToString(generalize(inferType(v)))} cannot be converted to Integer`);
+    if (radix !== null && !(radix instanceof PDefault) && ![2n, 8n, 10n, 16n].includes(radix as bigint)) {
+        throw new RuntimeFailure(`Illegal radix: ${formatValue(radix)}, expected 2, 8, 10, 16, or default`);
     }
+    if (typeof v !== 'string') throw new RuntimeFailure(`'new' Value of type ${valueType(v)} cannot be converted to Integer`);
     // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any radix applies.
     const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
     if (!m) throw new RuntimeFailure(`'new' The string '${v}' cannot be converted to Integer`);
@@ -50,11 +59,44 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     return sign === '-' ? -n : n;
 }
 
+/** Float.new and Numeric.new (as `fname`) of a non-string: numbers as they are, booleans as 1 and 0. */
+function numberOf(v: PuppetValue, fname: string, what: string): bigint | number | undefined {
+    if (typeof v === 'number' || typeof v === 'bigint') return v;
+    if (typeof v === 'boolean') return v ? 1n : 0n;
+    if (typeof v !== 'string') throw new RuntimeFailure(`'${fname}' Value of type ${valueType(v)} cannot be converted to ${what}`);
+    return undefined;
+}
+
 function toFloat(v: PuppetValue): number {
-    if (typeof v === 'number') return v;
-    if (typeof v === 'bigint') return Number(v);
-    if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v.trim()))) return Number(v.trim());
-    throw new RuntimeFailure(`'new_float' The string '${formatValue(v)}' cannot be converted to Float`);
+    const n = numberOf(v, 'new_float', 'Float');
+    if (n !== undefined) return Number(n);
+    const s = v as string;
+    if (s.trim() !== '' && !Number.isNaN(Number(s.trim()))) return Number(s.trim());
+    throw new RuntimeFailure(`'new_float' The string '${s}' cannot be converted to Float`);
+}
+
+function toNumeric(v: PuppetValue): bigint | number {
+    const n = numberOf(v, 'new_numeric', 'Numeric');
+    if (n !== undefined) return n;
+    const s = (v as string).trim();
+    try {
+        return /^[+-]?(\d+|0[xX][0-9a-fA-F]+|0[bB][01]+)$/.test(s) ? toInteger(s, null) : toFloat(s);
+    } catch {
+        throw new RuntimeFailure(`'new_numeric' The string '${v as string}' cannot be converted to Numeric`);
+    }
+}
+
+/** `abs` of a conversion's result when asked for. */
+function absIf(n: bigint | number, abs: PuppetValue): bigint | number {
+    if (abs !== true) return n;
+    return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n);
+}
+
+/** The arguments of Integer/Float/Numeric.new given as one hash ({from, radix, abs}). */
+function namedArgs(args: readonly PuppetValue[], names: readonly string[]): PuppetValue[] {
+    const [h] = args;
+    if (args.length !== 1 || !(h instanceof Map) || !h.has('from')) return [...args];
+    return names.map(n => (h.get(n) ?? null) as PuppetValue);
 }
 
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
@@ -63,12 +105,19 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
     const [v, a2] = args;
     let out: PuppetValue;
     switch (t.kind) {
-        case 'Integer': out = toInteger(v, a2 ?? null); break;
-        case 'Float': out = toFloat(v); break;
+        case 'Integer': {
+            const [from, radix, abs] = namedArgs(args, ['from', 'radix', 'abs']);
+            out = absIf(toInteger(from, radix ?? null), abs ?? null);
+            break;
+        }
+        case 'Float': {
+            const [from, abs] = namedArgs(args, ['from', 'abs']);
+            out = absIf(toFloat(from), abs ?? null);
+            break;
+        }
         case 'Numeric': {
-            if (typeof v === 'bigint' || typeof v === 'number') { out = v; break; }
-            const s = String(v).trim();
-            out = /^[+-]?(\d+|0[xX][0-9a-fA-F]+|0[bB][01]+)$/.test(s) ? toInteger(s, null) : toFloat(s);
+            const [from, abs] = namedArgs(args, ['from', 'abs']);
+            out = absIf(toNumeric(from), abs ?? null);
             break;
         }
         case 'String': out = typeof a2 === 'string' ? sprintf(a2, [v]) : toStringValue(v, false); break;
@@ -77,7 +126,8 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
             else if (typeof v === 'string' && /^(true|yes|y)$/i.test(v)) out = true;
             else if (typeof v === 'string' && /^(false|no|n|)$/i.test(v)) out = false;
-            else throw new RuntimeFailure(`'new_boolean' The string '${formatValue(v)}' cannot be converted to Boolean`);
+            else if (typeof v === 'string') throw new RuntimeFailure(`'new_boolean' The string '${v}' cannot be converted to Boolean`);
+            else throw new RuntimeFailure(`'new_boolean' Value of type ${valueType(v)} cannot be converted to Boolean`);
             break;
         }
         case 'Array': case 'Tuple': {
@@ -91,12 +141,14 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         }
         case 'Hash': case 'Struct': {
             if (v instanceof Map) { out = v; break; }
-            if (!Array.isArray(v)) throw new RuntimeFailure(`'new' cannot convert ${formatValue(v)} to Hash`);
+            // Anything else iterable is taken as a flat list of keys and values (Hash.new(1) iterates [0]).
+            if (!Array.isArray(v) && !isIterableValue(v)) throw new RuntimeFailure(`Value of type ${valueType(v)} cannot be converted to Hash`);
+            const items = Array.isArray(v) ? v : iterableOf(v, 'new').items;
             const m = new Map<PuppetValue, PuppetValue>();
-            if (v.every(x => Array.isArray(x) && x.length === 2)) for (const p of v as PuppetValue[][]) m.set(p[0], p[1]);
+            if (Array.isArray(v) && v.length > 0 && v.every(x => Array.isArray(x) && x.length === 2)) for (const p of v as PuppetValue[][]) m.set(p[0], p[1]);
             else {
-                if (v.length % 2 !== 0) throw new RuntimeFailure('odd number of arguments for Hash');
-                for (let i = 0; i + 1 < v.length; i += 2) m.set(v[i], v[i + 1]);
+                if (items.length % 2 !== 0) throw new RuntimeFailure('odd number of arguments for Hash');
+                for (let i = 0; i + 1 < items.length; i += 2) m.set(items[i], items[i + 1]);
             }
             out = m;
             break;
@@ -137,6 +189,14 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
     return out;
 }
 
+/** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
+function checkedConvert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
+    let t = resolveAlias(type);
+    while ((t instanceof POptionalType || t instanceof PNotUndefType) && t.type !== null) t = resolveAlias(t.type);
+    checkNewSignature(t.kind, args);
+    return convert(type, args);
+}
+
 export const typeFunctions: Record<string, PuppetFunction> = {
     type: (_call, [v, mode]) => {
         if (mode === 'reduced') return inferReduced(v);
@@ -149,8 +209,8 @@ export const typeFunctions: Record<string, PuppetFunction> = {
         if (block) return call.callLambda(block, [type, inferType(v)]);
         throw new RuntimeFailure(joinMismatchLines(formatMismatches('assert_type():', describeMismatch(type, v))));
     },
-    new: (call, [t, ...args]) => convert(typeArg(call, t), args),
-    convert_to: (call, [v, t, ...rest]) => convert(typeArg(call, t), [v, ...rest]),
+    new: (call, [t, ...args]) => checkedConvert(typeArg(call, t), args),
+    convert_to: (call, [v, t, ...rest]) => checkedConvert(typeArg(call, t), [v, ...rest]),
     unwrap: (call, [v], block) => {
         const inner = v instanceof PSensitive ? v.value : v;
         return block ? call.callLambda(block, [inner]) : inner;
