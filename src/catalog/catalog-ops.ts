@@ -12,6 +12,7 @@ import { isTruthy } from './evaluator/operators.js';
 import type { Definition } from './loader.js';
 import { CatalogResource, resourceKey, type ValueOrigin } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
+import { OverrideFailure, OverrideRules, type Source } from './override-rules.js';
 import { Scope } from './scope.js';
 
 type Mode = 'real' | 'virtual' | 'exported';
@@ -69,6 +70,7 @@ export class CatalogOps {
     private readonly collectors: Collector[] = [];
     private readonly relationships: Relationship[] = [];
     private readonly pendingOverrides = new Map<string, Override[]>();
+    private readonly overrideRules = new OverrideRules();
     private readonly realizeRequests: Array<{ refs: Array<{ type: string; title: string }>; done: boolean }> = [];
     private stageMain!: CatalogResource;
     private mainClass!: CatalogResource;
@@ -199,10 +201,11 @@ export class CatalogOps {
         r.virtual = mode !== 'real';
         r.exported = mode === 'exported';
         if (mode === 'exported') this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the export is ignored', where);
-        for (const a of attrs) this.setParam(r, a);
+        const source = this.overrideRules.sourceOf(scope);
+        for (const a of attrs) this.setParam(r, a, 'declared', source);
         const defaults = scope.defaultsFor(lower);
         for (const [name, d] of defaults) {
-            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault' });
+            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
         }
         // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
         const namevar = core ? core.namevar : 'name';
@@ -247,7 +250,7 @@ export class CatalogOps {
         }
     }
 
-    private setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override' = 'declared'): void {
+    private setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override', source: Source): void {
         if (a.name === 'tag' && origin === 'override') {
             for (const t of Array.isArray(a.value) ? a.value : [a.value]) if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
         }
@@ -255,11 +258,11 @@ export class CatalogOps {
             const prev = r.param(a.name);
             if (prev !== undefined && prev !== null) {
                 const add = Array.isArray(a.value) ? a.value : [a.value];
-                r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where, origin });
+                r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where, origin, source });
                 return;
             }
         }
-        r.params.set(a.name, { value: a.value, where: a.where, origin });
+        r.params.set(a.name, { value: a.value, where: a.where, origin, source });
     }
 
     private validateDefineParams(r: CatalogResource, def: Definition<import('../../generated/langium/ast.js').DefineDefinition>, attrs: Attr[]): void {
@@ -496,8 +499,11 @@ export class CatalogOps {
      * failure of the instance's resource statement, located at the instance (file and line).
      */
     private wrapDefineError(e: unknown, r: CatalogResource): unknown {
-        if (!(e instanceof CompileError) || e.report.rubyClass !== 'Puppet::PreformattedError' || !r.where) return e;
-        const basic = `Evaluation Error: Error while evaluating a Resource Statement, ${e.report.message}`;
+        if (!r.where) return e;
+        const wrapped = e instanceof CompileError && e.report.rubyClass === 'Puppet::PreformattedError' ? e.report.message
+            : e instanceof OverrideFailure ? e.message : undefined;
+        if (wrapped === undefined) return e;
+        const basic = `Evaluation Error: Error while evaluating a Resource Statement, ${wrapped}`;
         return new CompileError('EVAL_RUNTIME', {
             message: basic + whereSuffix({ file: r.where.file, line: r.where.line }), file: r.where.file, line: r.where.line,
             issueCode: 'RUNTIME_ERROR', basic, rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: r.where.file, line: r.where.line }
@@ -643,7 +649,11 @@ export class CatalogOps {
                 r.virtual = false;
                 c.collected.push(r);
                 found = true;
-                if (c.overrides.length) this.applyOverride(r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+                if (c.overrides.length) {
+                    // Puppet marks the collector's code as allowed to override anything, from now on.
+                    this.overrideRules.sourceOf(c.scope).override = true;
+                    this.applyOverride(r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+                }
             }
         }
         for (const req of this.realizeRequests) {
@@ -686,32 +696,16 @@ export class CatalogOps {
     }
 
     private applyOverride(r: CatalogResource, o: Override): void {
-        if (!o.fromCollector && !this.mayOverride(o.scope, r)) {
-            throw new PuppetFailure(`Only subclasses can override parameters${whereSuffix(o.where)}`, o.where, 'Puppet::Error', 'Puppet::ParseError');
-        }
+        this.overrideRules.checkMerge(r.scope, o.scope, o.where);
+        const source = this.overrideRules.sourceOf(o.scope);
         for (const a of o.attrs) {
+            let current = r.params.get(a.name);
+            // A define's parameter defaults are set when its body runs, after the overrides that reach it.
+            if (current?.origin === 'parameterDefault') { r.params.delete(a.name); current = undefined; }
+            if (current && this.overrideRules.decide(r.ref, a.name, a.value, current, r.scope, o.scope, a.where) === 'ignore') continue;
             if (a.value === null && !a.plus) { r.params.delete(a.name); continue; }
-            this.setParam(r, a, 'override');
+            this.setParam(r, a, 'override', source);
         }
-    }
-
-    private classOf(scope: Scope | null): string | undefined {
-        let s = scope;
-        while (s && s.kind === 'local') s = s.parent;
-        if (!s) return undefined;
-        return s.kind === 'class' ? s.className : s.kind === 'top' ? '' : undefined;
-    }
-
-    private mayOverride(scope: Scope, r: CatalogResource): boolean {
-        const declaring = this.classOf(r.scope);
-        let s: Scope | null = scope;
-        while (s && s.kind === 'local') s = s.parent;
-        if (!s || declaring === undefined) return true;
-        if (s.kind !== 'class' && s.kind !== 'top') return s === r.scope;
-        for (let c: Scope | null = s; c; c = c.inherited) {
-            if ((c.kind === 'class' ? c.className : '') === declaring) return true;
-        }
-        return false;
     }
 
     // ---------------------------------------------------------------- relationships

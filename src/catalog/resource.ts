@@ -1,5 +1,6 @@
 import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
+import type { Source } from './override-rules.js';
 import type { Scope } from './scope.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
@@ -14,6 +15,8 @@ export interface ParamValue {
     readonly origin?: ValueOrigin;
     /** For values from data binding: the key looked up. */
     readonly key?: string;
+    /** The code (class, define or node) that set it: who may override it depends on it. */
+    readonly source?: Source;
 }
 
 /**

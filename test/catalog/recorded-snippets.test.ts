@@ -18,10 +18,18 @@ describe('type mismatch messages and conversions are Puppet\'s', () => {
         mkdirSync(join(dir, 'manifests'), { recursive: true });
         writeFileSync(join(dir, 'manifests', 'site.pp'), `${source}\n`);
         const out = JSON.parse(jsonText(normalizedResult(services.compile(dir, 'production', { node: 'testnode.example.com', facts: new Map() })))) as { error?: { message: string }; notices: string[] };
-        expect(out.error?.message ?? null).toBe(cases[i].message);
+        expect(withoutAddresses(out.error?.message ?? null)).toBe(withoutAddresses(cases[i].message));
         if (cases[i].notices) expect(out.notices).toEqual(cases[i].notices);
     });
 });
+
+/**
+ * Puppet names the code that set an overridden parameter by Ruby's inspect of its type object,
+ * with the object's memory address, which differs from run to run: addresses are not compared.
+ */
+function withoutAddresses(message: string | null): string | null {
+    return message === null ? null : message.replace(/#<Puppet::Resource::Type:0x[0-9a-f]{16}>/g, '#<Puppet::Resource::Type>');
+}
 
 /**
  * ERB templates with Ruby code (inline_template) and what Puppet 7.23 printed. A Ruby syntax
