@@ -105,11 +105,12 @@ export class CatalogOps {
 
     // ---------------------------------------------------------------- resources
 
-    private attrs(ops: readonly AttributeOperation[], scope: Scope, stmt: Expression): Attr[] {
+    /** The attribute operations' values; `duplicates` keeps a name given twice (an override reports it itself). */
+    private attrs(ops: readonly AttributeOperation[], scope: Scope, stmt: Expression, duplicates = false): Attr[] {
         const out: Attr[] = [];
         const seen = new Set<string>();
         const add = (a: Attr): void => {
-            if (seen.has(a.name)) throw new EvalIssue('EVAL_DUPLICATE_ATTRIBUTE', `The attribute '${a.name}' has already been set`, this.c.evaluator.where(stmt));
+            if (seen.has(a.name) && !duplicates) throw new EvalIssue('EVAL_DUPLICATE_ATTRIBUTE', `The attribute '${a.name}' has already been set`, this.c.evaluator.where(stmt));
             seen.add(a.name);
             out.push(a);
         };
@@ -169,10 +170,20 @@ export class CatalogOps {
             return this.c.evaluator.invoke(te.value, [h], undefined, scope, e);
         }
         const target = this.c.evaluator.evaluate(te, scope);
-        const attrs = this.attrs(e.ops, scope, e);
+        const attrs = this.attrs(e.ops, scope, e, true);
         const where = this.c.evaluator.where(e);
+        const line = { file: where.file, line: where.line };
+        for (const t of Array.isArray(target) ? target.flat(Infinity as 1) : [target]) {
+            // Only resources can be overridden, not classes (Puppet's ILLEGAL_OVERRIDDEN_TYPE).
+            if (!(t instanceof PResourceType) || t.typeName === null || t.typeName.toLowerCase() === 'class') {
+                throw new EvalIssue('EVAL_ILLEGAL_OVERRIDDEN_TYPE', `Resource Override can only operate on resources, got: ${valueLabel(t)}`, where);
+            }
+        }
         for (const ref of flattenRefs(target)) {
-            this.addOverride(ref.type, ref.title, { attrs, scope, where: { file: where.file, line: where.line }, fromCollector: false });
+            // The override resource Puppet creates refuses a parameter given twice.
+            const dup = attrs.find((a, i) => attrs.findIndex(b => b.name === a.name) !== i);
+            if (dup) throw new PuppetFailure(`Duplicate parameter '${dup.name}' for on ${displayRef(ref.type, ref.title)} (file: ${line.file}, line: ${line.line})`, line, 'Puppet::Error', 'Puppet::ParseError');
+            this.addOverride(ref.type, ref.title, { attrs, scope, where: line, fromCollector: false });
         }
         return null;
     }
@@ -511,6 +522,10 @@ export class CatalogOps {
     }
 
     private bindDefineParams(r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue>, scope: Scope): void {
+        // A collector override may have added a parameter the define does not have.
+        for (const k of given.keys()) {
+            if (!params.some(p => p.name === k)) throw new RuntimeFailure(`${r.ref}: has no parameter named '${k}'`, r.where);
+        }
         const problems: string[] = [];
         for (const p of params) {
             let v = given.get(p.name);
@@ -868,6 +883,14 @@ export class CatalogOps {
 
 function displayRef(type: string, title: string): string {
     return `${capitalize(type.toLowerCase())}[${type.toLowerCase() === 'class' ? classTitle(title.toLowerCase()) : title}]`;
+}
+
+/** How Puppet's label provider names a value in messages (a type as `Class[a]-Type`). */
+function valueLabel(v: PuppetValue): string {
+    if (v instanceof PResourceType && v.title !== null) return `${formatValue(v)} Resource-Reference`;
+    if (v instanceof PAnyType) return `${formatValue(v)}-Type`;
+    return v === null ? 'Undef' : typeof v === 'string' ? 'String' : typeof v === 'bigint' ? 'Integer' : typeof v === 'number' ? 'Float'
+        : typeof v === 'boolean' ? 'Boolean' : Array.isArray(v) ? 'Array' : v instanceof Map ? 'Hash' : formatValue(v);
 }
 
 /** The reference value of a catalog resource. */

@@ -16,6 +16,7 @@ import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure
 import type { CallContext, Closure } from '../functions/function.js';
 import { CatalogIssues, type CatalogIssueCode } from '../issues.js';
 import { Scope } from '../scope.js';
+import { resourceParameters } from '../resource-access.js';
 import { checkSignature } from '../functions/signatures.js';
 import { parseNumber, statementsOf, whereOf } from './ast-util.js';
 import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
@@ -310,6 +311,9 @@ export class Evaluator {
             const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
             const refs = titles.map(title => new PResourceType(left.typeName, title));
             return refs.length === 1 ? refs[0] : refs;
+        }
+        if (left instanceof PResourceType && left.typeName !== null && left.title !== null) {
+            return resourceParameters(this.c, left as PResourceType & { typeName: string; title: string }, keys, this.where(e));
         }
         if (left instanceof PClassType && left.className === null) {
             const names = keys.flatMap(k => Array.isArray(k) ? k : [k]);
