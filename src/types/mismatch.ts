@@ -1,10 +1,10 @@
 import type { PuppetValue } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
-    PPatternType, PRegexpType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType, PVariantType
+    PAnyType, PArrayType, PEnumType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType,
+    PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType, PVariantType
 } from './model.js';
 import { isAssignable, resolveAlias } from './assignable.js';
-import { typesEqual } from './construct.js';
+import { coreType, typesEqual } from './construct.js';
 import { generalize, inferType } from './infer.js';
 import { isInstance } from './instance.js';
 import { typeToString } from './to-string.js';
@@ -335,26 +335,14 @@ function defaultAssignable(e: PAnyType, a: PAnyType): boolean {
     return dflt !== null && isAssignable(dflt, a);
 }
 
+/** The kinds whose unparameterized form `defaultOf` gives (Ruby's `e.class::DEFAULT`); Variant and the rest have none. */
+const DEFAULTED_KINDS: ReadonlySet<string> = new Set([
+    'Integer', 'String', 'Array', 'Hash', 'Enum', 'Pattern', 'Optional', 'Float', 'Boolean', 'Regexp', 'Collection',
+    'Iterable', 'Iterator', 'Sensitive', 'Type', 'NotUndef'
+]);
+
 /** The unparameterized form of a type (Ruby's `e.class::DEFAULT`). */
 function defaultOf(t: PAnyType): PAnyType | null {
-    switch (t.kind) {
-        case 'Integer': return new PIntegerType();
-        case 'String': return new PStringType();
-        case 'Array': return new PArrayType();
-        case 'Hash': return new PHashType();
-        case 'Enum': return new PEnumType([]);
-        case 'Pattern': return new PPatternType([]);
-        case 'Optional': return new POptionalType();
-        case 'Float': return new PFloatType();
-        case 'Boolean': return new PBooleanType();
-        case 'Regexp': return new PRegexpType();
-        case 'Collection': return new PCollectionType();
-        case 'Iterable': return new PIterableType();
-        case 'Iterator': return new PIteratorType();
-        case 'Sensitive': return new PSensitiveType();
-        case 'Type': return new PTypeType();
-        case 'NotUndef': return new PNotUndefType();
-        case 'Variant': return null;
-        default: return t instanceof PSimpleType ? t : null;
-    }
+    if (DEFAULTED_KINDS.has(t.kind)) return coreType(t.kind) ?? null;
+    return t instanceof PSimpleType ? t : null;
 }

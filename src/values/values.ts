@@ -67,18 +67,27 @@ export function rubyToJs(source: string): { pattern: string; flags: string } {
     return { pattern, flags };
 }
 
-/** In Ruby, a regexp with named groups does not capture its unnamed groups: make them (?:...). */
-function uncaptureUnnamed(pattern: string): string {
+/**
+ * Rewrites a regexp source where it is pattern syntax: escapes and character classes are copied
+ * as they are; elsewhere `at(i)` may replace the `length` characters from `i` with `text`.
+ */
+export function rewritePattern(source: string, at: (i: number) => { text: string; length: number } | undefined): string {
     let out = '';
     let inClass = false;
-    for (let i = 0; i < pattern.length; i++) {
-        const c = pattern[i];
-        if (c === '\\') { out += c + (pattern[i + 1] ?? ''); i++; continue; }
+    for (let i = 0; i < source.length; i++) {
+        const c = source[i];
+        if (c === '\\') { out += c + (source[i + 1] ?? ''); i++; continue; }
         if (inClass) { if (c === ']') inClass = false; out += c; continue; }
         if (c === '[') { inClass = true; out += c; continue; }
-        out += c === '(' && pattern[i + 1] !== '?' ? '(?:' : c;
+        const r = at(i);
+        if (r) { out += r.text; i += r.length - 1; } else out += c;
     }
     return out;
+}
+
+/** In Ruby, a regexp with named groups does not capture its unnamed groups: make them (?:...). */
+function uncaptureUnnamed(pattern: string): string {
+    return rewritePattern(pattern, i => (pattern[i] === '(' && pattern[i + 1] !== '?' ? { text: '(?:', length: 1 } : undefined));
 }
 
 /** The translated pattern text alone (callers that add their own flags). */

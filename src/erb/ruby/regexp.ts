@@ -1,4 +1,4 @@
-import { PRegexp, rubyToJs } from '../../values/index.js';
+import { PRegexp, rewritePattern, rubyToJs } from '../../values/index.js';
 
 /**
  * A Regexp written in a template, with Ruby's options (`/x/i`, `%r{x}m`). Puppet's own regexps
@@ -23,22 +23,21 @@ export class RRegexp extends PRegexp {
 
 /** A regexp for scanning with Ruby's anchors: `^` and `$` always match at line boundaries in Ruby. */
 export function globalRegExp(re: PRegexp): RegExp {
-    const r = re.regexp;
-    return new RegExp(rubyLineStart(r.source), [...new Set(`${r.flags}gm`)].join(''));
+    let scan = scanForms.get(re);
+    if (!scan) {
+        const r = re.regexp;
+        scanForms.set(re, scan = { source: rubyLineStart(r.source), flags: [...new Set(`${r.flags}gm`)].join('') });
+    }
+    // A fresh RegExp each time: callers scan with lastIndex.
+    return new RegExp(scan.source, scan.flags);
 }
+
+/** The translated source and flags of each regexp, computed once. */
+const scanForms = new WeakMap<PRegexp, { source: string; flags: string }>();
 
 /** Ruby's `^` is the start of the input or of a line, but not the empty end after a final newline. */
 function rubyLineStart(source: string): string {
-    let out = '';
-    let inClass = false;
-    for (let i = 0; i < source.length; i++) {
-        const c = source[i];
-        if (c === '\\') { out += c + (source[i + 1] ?? ''); i++; continue; }
-        if (inClass) { if (c === ']') inClass = false; out += c; continue; }
-        if (c === '[') { inClass = true; out += c; if (source[i + 1] === '^') { out += '^'; i++; } continue; }
-        out += c === '^' ? '(?:(?<![\\s\\S])|(?<=\\n)(?=[\\s\\S]))' : c;
-    }
-    return out;
+    return rewritePattern(source, i => (source[i] === '^' ? { text: '(?:(?<![\\s\\S])|(?<=\\n)(?=[\\s\\S]))', length: 1 } : undefined));
 }
 
 /** The Ruby options of a regexp value, in Ruby's order (`mix`). */
@@ -50,20 +49,14 @@ export function regexpOf(source: string, options: string): PRegexp {
     return new RRegexp(source, options);
 }
 
-/** Extended mode: whitespace and `#` comments outside character classes are not part of the pattern. */
+/** Extended mode: whitespace and `#` comments (to the end of the line) are not part of the pattern. */
 function stripExtended(source: string): string {
-    let out = '';
-    let inClass = false;
-    for (let i = 0; i < source.length; i++) {
-        const c = source[i];
-        if (c === '\\') { out += c + (source[i + 1] ?? ''); i++; continue; }
-        if (inClass) { if (c === ']') inClass = false; out += c; continue; }
-        if (c === '[') { inClass = true; out += c; continue; }
-        if (/\s/.test(c)) continue;
-        if (c === '#') { while (i < source.length && source[i] !== '\n') i++; continue; }
-        out += c;
-    }
-    return out;
+    return rewritePattern(source, i => {
+        if (/\s/.test(source[i])) return { text: '', length: 1 };
+        if (source[i] !== '#') return undefined;
+        const nl = source.indexOf('\n', i);
+        return { text: '', length: (nl < 0 ? source.length : nl + 1) - i };
+    });
 }
 
 /** Regexp.escape. */
