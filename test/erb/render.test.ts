@@ -54,7 +54,8 @@ describe('Ruby errors carry the template line', () => {
         ['a\n\n<% if true %>', "syntax error, unexpected end-of-input, expecting `end'", 3],
         ['<%= [1, 2 %>', "syntax error, unexpected ')', expecting ']'", 1],
         ['<%= "a" + 1 %>', 'no implicit conversion of Integer into String', 1],
-        ['<%= @s << "x" %>', 'can\'t modify frozen String: "str"', 1]
+        ['<%= @s << "x" %>', 'can\'t modify frozen String: "str"', 1],
+        ['<%= -1.digits %>', 'out of domain', 1]
     ])('%j', (text, message, line) => {
         let caught: unknown;
         try { render(text, { s: 'str' }); } catch (e) { caught = e; }

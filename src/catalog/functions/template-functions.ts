@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost } from '../../erb/index.js';
+import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
 import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
@@ -89,15 +89,26 @@ function erbHost(call: CallContext, file: string | null): ErbHost {
 }
 
 /** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
-function legacyArity(call: CallContext, args: PuppetValue[], min: number): undefined {
+function legacyArity(call: CallContext, args: PuppetValue[], min: number): void {
     if (args.length < min) throw new RuntimeFailure(`${call.name}(): Wrong number of arguments given (${args.length} for minimum ${min})`);
-    return undefined;
+}
+
+/** Template files parsed in a compilation, by path: a define's template is read and parsed once, not per instance. */
+const parsedFiles = new WeakMap<object, Map<string, ErbTemplate>>();
+
+function parsedTemplate(call: CallContext, text: () => string, file: string | null): ErbTemplate {
+    if (file === null) return parseErb(text());
+    let cache = parsedFiles.get(call.compiler);
+    if (!cache) parsedFiles.set(call.compiler, cache = new Map());
+    let t = cache.get(file);
+    if (!t) cache.set(file, t = parseErb(text()));
+    return t;
 }
 
 /** Puppet's messages for a failing template: syntax errors unwrapped, Ruby errors with the template's place. */
-function renderErbText(call: CallContext, text: string, file: string | null, name: string | null): string {
+function renderErbText(call: CallContext, text: () => string, file: string | null, name: string | null): string {
     try {
-        return renderErb(parseErb(text), erbHost(call, file));
+        return renderErb(parsedTemplate(call, text, file), erbHost(call, file));
     } catch (e) {
         if (!(e instanceof RubyError)) throw e;
         const where = file ? call.compiler.loader.rel(file) : '(erb)';
@@ -115,17 +126,20 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         return renderEpp(call, readFileSync(path, 'utf8'), call.compiler.loader.rel(path), args ?? null, false);
     },
     inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
-    template: (call, names) => legacyArity(call, names, 1) ?? names.map(n => {
-        const path = templatePath(call, String(n));
-        return renderErbText(call, readFileSync(path, 'utf8'), path, String(n));
-    }).join(''),
+    template: (call, names) => {
+        legacyArity(call, names, 1);
+        return names.map(n => {
+            const path = templatePath(call, String(n));
+            return renderErbText(call, () => readFileSync(path, 'utf8'), path, String(n));
+        }).join('');
+    },
     inline_template: (call, texts) => {
         legacyArity(call, texts, 1);
         return texts.map(t => {
             if (t === null) return '';
             // ERB is handed the value as is; Ruby then fails asking it for its encoding.
             if (typeof t !== 'string') throw new RuntimeFailure(`Failed to parse inline template: undefined method \`encoding' for ${describeRuby(t)}\n\n      enc = s.encoding\n             ^^^^^^^^^`);
-            return renderErbText(call, t, null, null);
+            return renderErbText(call, () => t, null, null);
         }).join('');
     }
 };

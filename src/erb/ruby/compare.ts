@@ -72,7 +72,7 @@ export function compare(a: RValue, b: RValue): number | null {
 export function caseEquals(pattern: RValue, value: RValue, eq: (a: RValue, b: RValue) => boolean): boolean {
     if (pattern instanceof RClass) return classOf(value).isSubclassOf(pattern);
     if (pattern instanceof RRange) return rangeIncludes(pattern, value);
-    if (pattern instanceof RProc) return pattern.call([value]) !== null && pattern.call([value]) !== false;
+    if (pattern instanceof RProc) { const r = pattern.call([value]); return r !== null && r !== false; }
     return eq(pattern, value);
 }
 

@@ -1,12 +1,13 @@
 import { assertUnreachable } from '../../common/index.js';
 import { PDefault, PRegexp } from '../../values/index.js';
 import type { BlockNode, NodeOf, Param, RNode, StrPart, Target } from './ast.js';
-import { inspect, toS } from './inspect.js';
+import { inspect } from './inspect.js';
 import { frozenObjects } from './methods/kernel.js';
 import './methods/index.js';
 import { stringMutators } from './methods/string.js';
 import { Classes, ClassClass, classOf, Exceptions, Float, Integer, RClass, RMatchData, RObject, RProc, RRange, RSymbol, RubyError, rubyError, sym, truthy, type CallSite, type RHash, type RValue } from './objects.js';
 import { rEquals, caseEquals } from './compare.js';
+import { hashStore } from './methods/hash.js';
 import { globalRegExp, regexpOf } from './regexp.js';
 
 /** Local variables of a template, a block or a lambda; blocks see (and assign) their outer locals. */
@@ -182,11 +183,11 @@ export class Interpreter implements CallSite {
                 let k = this.eval(e[0], frame);
                 // Ruby dups and freezes string keys; strings are values here already.
                 if (k instanceof PDefault) k = sym('default');
-                h.set(hashKey(h, k), this.eval(e[1], frame));
+                hashStore(h, k, this.eval(e[1], frame));
             } else {
                 const other = this.eval(e, frame);
                 if (!(other instanceof Map)) throw this.error('TypeError', `no implicit conversion of ${classOf(other).name} into Hash`);
-                for (const [k, v] of other) h.set(hashKey(h, k), v);
+                for (const [k, v] of other) hashStore(h, k, v);
             }
         }
         return h;
@@ -251,47 +252,48 @@ export class Interpreter implements CallSite {
 
     respondsTo(v: RValue, name: string): boolean {
         if (classOf(v).findMethod(name)) return true;
-        return v instanceof RObject && this.options.dynamic(v, `respond_to?:${name}`, [], undefined, this.site()) === true;
+        return v instanceof RObject && this.options.dynamic(v, `respond_to?:${name}`, [], undefined, this) === true;
     }
 
-    private loop(node: NodeOf<'While'>, frame: Frame): RValue {
+    /** Runs a loop: `break` leaves it with its value, `next` ends the iteration `iterate` is running. */
+    private asLoop(run: (iterate: (body: readonly RNode[], frame: Frame) => void) => RValue): RValue {
         const token = {};
+        const iterate = (body: readonly RNode[], frame: Frame): void => {
+            try { this.body(body, frame); } catch (e) {
+                if (!(e instanceof NextSignal && e.target === token)) throw e;
+            }
+        };
         this.targets.push(token);
         try {
-            let first = node.doWhile;
-            while (first || truthy(this.eval(node.cond, frame)) !== node.until) {
-                first = false;
-                try { this.body(node.body, frame); } catch (e) {
-                    if (e instanceof NextSignal && e.target === token) continue;
-                    throw e;
-                }
-            }
-            return null;
+            return run(iterate);
         } catch (e) {
             if (e instanceof BreakSignal && e.target === token) return e.value;
             throw e;
         } finally { this.targets.pop(); }
+    }
+
+    private loop(node: NodeOf<'While'>, frame: Frame): RValue {
+        return this.asLoop(iterate => {
+            let first = node.doWhile;
+            while (first || truthy(this.eval(node.cond, frame)) !== node.until) {
+                first = false;
+                iterate(node.body, frame);
+            }
+            return null;
+        });
     }
 
     private forLoop(node: NodeOf<'For'>, frame: Frame): RValue {
         const iter = this.eval(node.iter, frame);
-        const token = {};
-        this.targets.push(token);
-        try {
+        return this.asLoop(iterate => {
             const items = iter instanceof Map ? [...iter].map(([k, v]) => [k, v]) : this.splatIterable(iter);
             for (const item of items) {
                 if (node.target.$type === 'Nested') this.destructure(node.target.targets, node.target.splat, item, frame);
                 else this.assign(node.target, item, frame);
-                try { this.body(node.body, frame); } catch (e) {
-                    if (e instanceof NextSignal && e.target === token) continue;
-                    throw e;
-                }
+                iterate(node.body, frame);
             }
             return iter;
-        } catch (e) {
-            if (e instanceof BreakSignal && e.target === token) return e.value;
-            throw e;
-        } finally { this.targets.pop(); }
+        });
     }
 
     private splatIterable(v: RValue): RValue[] {
@@ -362,14 +364,9 @@ export class Interpreter implements CallSite {
         }
         const current = get();
         let v: RValue;
-        if (node.op === '||') { if (truthy(current)) return current; v = this.eval(node.value, frame); } else if (node.op === '&&') { if (!truthy(current)) return current; v = this.eval(node.value, frame); } else v = this.binaryOp(current, node.op, this.eval(node.value, frame), t);
+        if (node.op === '||') { if (truthy(current)) return current; v = this.eval(node.value, frame); } else if (node.op === '&&') { if (!truthy(current)) return current; v = this.eval(node.value, frame); } else v = this.send(current, node.op, [this.eval(node.value, frame)]);
         set(v);
         return v;
-    }
-
-    /** `s += x` style updates; `<<` on a string makes a new string held by the same variable. */
-    private binaryOp(left: RValue, op: string, right: RValue, _t: Target): RValue {
-        return this.send(left, op, [right]);
     }
 
     assign(t: Target, v: RValue, frame: Frame): void {
@@ -500,7 +497,7 @@ export class Interpreter implements CallSite {
         let i = 0;
         const restAt = params.findIndex(p => p.kind === 'rest');
         const afterRest = restAt < 0 ? 0 : params.slice(restAt + 1).filter(p => p.kind === 'req' || p.kind === 'nested').length;
-        params.forEach((p, k) => {
+        params.forEach(p => {
             switch (p.kind) {
                 case 'req': frame.declare(p.name, values[i++] ?? null); break;
                 case 'nested': {
@@ -519,16 +516,11 @@ export class Interpreter implements CallSite {
                 }
                 case 'block': if (!frame.has(p.name)) frame.declare(p.name, null); break;
             }
-            void k;
         });
     }
 
     yield(block: RProc, args: RValue[]): RValue {
         return block.call(args);
-    }
-
-    private site(): CallSite {
-        return this;
     }
 
     send(recv: RValue, name: string, args: RValue[], block?: RProc, fcall = false, vcall = false): RValue {
@@ -541,7 +533,7 @@ export class Interpreter implements CallSite {
         const m = cls.findMethod(name);
         if (m && (fcall || !KERNEL_PRIVATE.has(name))) return m(recv, args, block, this);
         if (recv instanceof RObject) {
-            const r = this.options.dynamic(recv, name, args, block, this.site());
+            const r = this.options.dynamic(recv, name, args, block, this);
             if (r !== undefined) return r;
         }
         if (vcall) throw this.error('NameError', `undefined local variable or method \`${name}' for ${describe(recv)}`);
@@ -584,11 +576,3 @@ export function describe(v: RValue): string {
     return `${inspect(v)}:${classOf(v).name}`;
 }
 
-/** The key as stored: an equal Array or Hash key already in `h` is reused. */
-function hashKey(h: RHash, k: RValue): RValue {
-    if (k === null || typeof k !== 'object' || h.has(k)) return k;
-    for (const existing of h.keys()) if (typeof existing === 'object' && existing !== null && rEquals(existing, k, () => false)) return existing;
-    return k;
-}
-
-export { Frame, toS };

@@ -177,6 +177,7 @@ export const Exceptions = {
     RangeError,
     FloatDomainError: exc('FloatDomainError', RangeError),
     RegexpError: exc('RegexpError', StandardError),
+    DomainError: exc('Math::DomainError', ArgumentError),
     LocalJumpError: exc('LocalJumpError', StandardError),
     /** Puppet::ParseError, which `fail` and failing Puppet functions raise. */
     ParseError: exc('Puppet::ParseError', StandardError)

@@ -615,8 +615,7 @@ export class Parser {
             case 'label': {
                 // A label where a value is expected: `puts a: 1` handled by args; here it is `x ? y: z` fallout.
                 this.pos--;
-                this.unexpected();
-                break;
+                return this.unexpected();
             }
             case 'const': {
                 if (this.isOp('(') && !this.peek().spaceBefore) return this.call(null, t.text, line, false, false);

@@ -1,8 +1,8 @@
 import { RRange, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import { compare, rEql } from '../compare.js';
 import { inspect } from '../inspect.js';
-import { enumerableMethods, flatten, itemsOf, sortBy, sortValues, uniqValues } from './enumerable.js';
-import { arity, arr, enumerator, int, needBlock, num, str } from './support.js';
+import { enumerableMethods, flatten, sortBy, sortValues, uniqValues } from './enumerable.js';
+import { arity, arr, enumerator, needBlock, num, str } from './support.js';
 
 const A = (v: RValue): RValue[] => v as RValue[];
 
@@ -52,7 +52,7 @@ export const arrayMethods: Record<string, Method> = {
         for (let i = 0; i < A(self).length; i++) call.yield(block, [A(self)[i]]);
         return self;
     },
-    each_index: (self, _a, block, call) => { A(self).forEach((_x, i) => call.yield(needBlock(block, 'each_index'), [BigInt(i)])); return self; },
+    each_index: (self, _a, block, call) => { A(self).forEach((_x, i) => call.yield(needBlock(block), [BigInt(i)])); return self; },
     length: self => BigInt(A(self).length),
     size: self => BigInt(A(self).length),
     'empty?': self => A(self).length === 0,
@@ -135,17 +135,17 @@ export const arrayMethods: Record<string, Method> = {
     'compact!': self => { const before = A(self).length; const f = A(self).filter(x => x !== null); A(self).splice(0, before, ...f); return f.length === before ? null : self; },
     'uniq!': (self, _a, block, call) => { const before = A(self).length; const f = uniqValues(A(self), call, block); A(self).splice(0, before, ...f); return f.length === before ? null : self; },
     'sort!': (self, _a, block, call) => { const f = sortValues(A(self), call, block); A(self).splice(0, f.length, ...f); return self; },
-    'sort_by!': (self, _a, block, call) => { const f = sortBy(A(self), call, needBlock(block, 'sort_by!')); A(self).splice(0, f.length, ...f); return self; },
-    'map!': (self, _a, block, call) => { const a = A(self); for (let i = 0; i < a.length; i++) a[i] = call.yield(needBlock(block, 'map!'), [a[i]]); return self; },
-    'select!': (self, _a, block, call) => { const f = A(self).filter(x => truthy(call.yield(needBlock(block, 'select!'), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
-    'reject!': (self, _a, block, call) => { const f = A(self).filter(x => !truthy(call.yield(needBlock(block, 'reject!'), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
-    delete_if: (self, _a, block, call) => { const f = A(self).filter(x => !truthy(call.yield(needBlock(block, 'delete_if'), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
-    keep_if: (self, _a, block, call) => { const f = A(self).filter(x => truthy(call.yield(needBlock(block, 'keep_if'), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
+    'sort_by!': (self, _a, block, call) => { const f = sortBy(A(self), call, needBlock(block)); A(self).splice(0, f.length, ...f); return self; },
+    'map!': (self, _a, block, call) => { const a = A(self); for (let i = 0; i < a.length; i++) a[i] = call.yield(needBlock(block), [a[i]]); return self; },
+    'select!': (self, _a, block, call) => { const f = A(self).filter(x => truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
+    'reject!': (self, _a, block, call) => { const f = A(self).filter(x => !truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
+    delete_if: (self, _a, block, call) => { const f = A(self).filter(x => !truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
+    keep_if: (self, _a, block, call) => { const f = A(self).filter(x => truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
     delete: (self, args, _b, call) => { const a = A(self); let found: RValue = null; for (let i = a.length - 1; i >= 0; i--) if (call.equals(a[i], args[0])) { found = a[i]; a.splice(i, 1); } return found; },
     delete_at: (self, args) => { const a = A(self); const i = index(a.length, args[0]); return i < 0 || i >= a.length ? null : a.splice(i, 1)[0]; },
     clear: self => { A(self).length = 0; return self; },
-    index: (self, args, block, call) => { const i = A(self).findIndex(x => (args.length ? call.equals(x, args[0]) : truthy(call.yield(needBlock(block, 'index'), [x])))); return i < 0 ? null : BigInt(i); },
-    rindex: (self, args, block, call) => { const a = A(self); for (let i = a.length - 1; i >= 0; i--) if (args.length ? call.equals(a[i], args[0]) : truthy(call.yield(needBlock(block, 'rindex'), [a[i]]))) return BigInt(i); return null; },
+    index: (self, args, block, call) => { const i = A(self).findIndex(x => (args.length ? call.equals(x, args[0]) : truthy(call.yield(needBlock(block), [x])))); return i < 0 ? null : BigInt(i); },
+    rindex: (self, args, block, call) => { const a = A(self); for (let i = a.length - 1; i >= 0; i--) if (args.length ? call.equals(a[i], args[0]) : truthy(call.yield(needBlock(block), [a[i]]))) return BigInt(i); return null; },
     values_at: (self, args) => args.map(i => sliceOf(A(self), [i], p => p, x => x)),
     assoc: (self, args, _b, call) => A(self).find(x => Array.isArray(x) && x.length > 0 && call.equals(x[0], args[0])) ?? null,
     transpose: self => { const a = A(self).map(arr); return a.length === 0 ? [] : a[0].map((_x, i) => a.map(r => r[i] ?? null)); },
@@ -163,11 +163,10 @@ export const arrayMethods: Record<string, Method> = {
     },
     '==': (self, args, _b, call) => call.equals(self, args[0]),
     'eql?': (self, args) => rEql(self, args[0]),
-    first: (self, args) => enumerableMethods.first(self, args, undefined, undefined as never),
-    sample: self => { void self; throw rubyError('NotImplementedError', 'sample is random; templates must be deterministic'); },
-    shuffle: self => { void self; throw rubyError('NotImplementedError', 'shuffle is random; templates must be deterministic'); },
-    cycle: self => { void self; throw rubyError('NotImplementedError', 'cycle is not supported in templates'); },
-    pack: self => { void self; throw rubyError('NotImplementedError', 'pack is not supported in templates'); },
+    sample: () => { throw rubyError('NotImplementedError', 'sample is random; templates must be deterministic'); },
+    shuffle: () => { throw rubyError('NotImplementedError', 'shuffle is random; templates must be deterministic'); },
+    cycle: () => { throw rubyError('NotImplementedError', 'cycle is not supported in templates'); },
+    pack: () => { throw rubyError('NotImplementedError', 'pack is not supported in templates'); },
     combination: (self, args) => {
         const n = num(args[0]);
         const out: RValue[] = [];
@@ -177,5 +176,3 @@ export const arrayMethods: Record<string, Method> = {
         return out;
     }
 };
-void itemsOf;
-void int;

@@ -35,12 +35,12 @@ function className(v: RValue): string {
 }
 const inspectShort = (v: RValue): string => (typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' ? inspect(v) : className(v));
 
-function mergeSort(a: RValue[], cmp: (x: RValue, y: RValue) => number): RValue[] {
+function mergeSort<T>(a: T[], cmp: (x: T, y: T) => number): T[] {
     if (a.length < 2) return a;
     const mid = a.length >> 1;
     const l = mergeSort(a.slice(0, mid), cmp);
     const r = mergeSort(a.slice(mid), cmp);
-    const out: RValue[] = [];
+    const out: T[] = [];
     let i = 0;
     let j = 0;
     while (i < l.length && j < r.length) out.push(cmp(l[i], r[j]) <= 0 ? l[i++] : r[j++]);
@@ -48,20 +48,19 @@ function mergeSort(a: RValue[], cmp: (x: RValue, y: RValue) => number): RValue[]
 }
 
 export function sortBy(items: RValue[], call: CallSite, block: RProc): RValue[] {
-    const keyed = items.map(x => [call.yield(block, [x]), x] as [RValue, RValue]);
-    const sorted = mergeSort(keyed as unknown as RValue[], (a, b) => {
-        const c = compare((a as unknown as [RValue])[0], (b as unknown as [RValue])[0]);
-        if (c === null) throw rubyError('ArgumentError', `comparison of ${className((a as unknown as [RValue])[0])} with ${inspectShort((b as unknown as [RValue])[0])} failed`);
+    const keyed = items.map(x => ({ key: call.yield(block, [x]), value: x }));
+    return mergeSort(keyed, (a, b) => {
+        const c = compare(a.key, b.key);
+        if (c === null) throw rubyError('ArgumentError', `comparison of ${className(a.key)} with ${inspectShort(b.key)} failed`);
         return c;
-    });
-    return (sorted as unknown as Array<[RValue, RValue]>).map(p => p[1]);
+    }).map(k => k.value);
 }
 
-export function uniqValues(items: RValue[], call: CallSite, block?: RProc): RValue[] {
+export function uniqValues(items: RValue[], call?: CallSite, block?: RProc): RValue[] {
     const out: RValue[] = [];
     const keys: RValue[] = [];
     for (const x of items) {
-        const k = block ? call.yield(block, [x]) : x;
+        const k = block && call ? call.yield(block, [x]) : x;
         if (!keys.some(seen => rEql(seen, k))) { keys.push(k); out.push(x); }
     }
     return out;
@@ -131,10 +130,9 @@ export const enumerableMethods: Record<string, Method> = {
         }
         return h;
     },
-    each_with_index: (self, args, block, call) => {
+    each_with_index: (self, _a, block, call) => {
         if (!block) return enumerator(itemsOf(self).map((x, i) => [x, BigInt(i)]), 'each_with_index', () => self);
         itemsOf(self).forEach((x, i) => call.yield(block, [x, BigInt(i)]));
-        void args;
         return self;
     },
     each_with_object: (self, args, block, call) => {
@@ -225,7 +223,7 @@ export const enumerableMethods: Record<string, Method> = {
         }
         return h;
     },
-    to_set: self => uniqValues(itemsOf(self), {} as CallSite),
+    to_set: self => uniqValues(itemsOf(self)),
     reverse_each: (self, _a, block, call) => { for (const x of [...itemsOf(self)].reverse()) call.yield(block!, [x]); return self; },
     chunk_while: (self, _a, block, call) => {
         const items = itemsOf(self);

@@ -1,4 +1,4 @@
-import { PRegexp, PSensitive } from '../../../values/index.js';
+import { PSensitive } from '../../../values/index.js';
 import { caseEquals, rEql } from '../compare.js';
 import { inspect, toS } from '../inspect.js';
 import {
@@ -168,4 +168,3 @@ export const classObjectMethods: Record<string, Method> = {
     superclass: self => (self as RClass).superclass
 };
 
-export { PRegexp };

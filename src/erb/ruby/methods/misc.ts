@@ -1,9 +1,9 @@
-import { PRegexp } from '../../../values/index.js';
+import { PDefault, PRegexp } from '../../../values/index.js';
 import { inspect, regexpToS, toS } from '../inspect.js';
 import { rangeIncludes } from '../compare.js';
 import { REnumerator, RMatchData, RProc, RRange, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { escapeRegexp, globalRegExp, regexpOf, regexpOptions } from '../regexp.js';
-import { enumerableMethods, itemsOf } from './enumerable.js';
+import { enumerableMethods } from './enumerable.js';
 import { stringMethods } from './string.js';
 import { arity, enumerator, num, rangeItems, str } from './support.js';
 
@@ -112,7 +112,7 @@ export const symbolMethods: Record<string, Method> = {
     length: self => BigInt([...Y(self).name].length),
     size: self => BigInt([...Y(self).name].length),
     '<=>': (self, args) => (args[0] instanceof RSymbol ? BigInt(Y(self).name < args[0].name ? -1 : Y(self).name > args[0].name ? 1 : 0) : null),
-    '==': (self, args) => self === args[0] || (args[0] !== null && typeof args[0] === 'object' && 'constructor' in args[0] && args[0].constructor.name === 'PDefault' && Y(self).name === 'default'),
+    '==': (self, args) => (args[0] instanceof RSymbol || args[0] instanceof PDefault) && Y(self) === Y(args[0]),
     '[]': (self, args, b, call) => stringMethods['[]'](Y(self).name, args, b, call),
     'start_with?': (self, args, b, call) => stringMethods['start_with?'](Y(self).name, args, b, call),
     'end_with?': (self, args, b, call) => stringMethods['end_with?'](Y(self).name, args, b, call),
@@ -166,4 +166,3 @@ export const staticMethods: Record<string, Record<string, Method>> = {
     }
 };
 
-export { itemsOf };

@@ -1,7 +1,7 @@
 import { formatFloat } from '../../../common/index.js';
 import { compare } from '../compare.js';
 import { Classes, classOf, RObject, rubyError, type CallSite, type Method, type RValue } from '../objects.js';
-import { arity, enumerator, int, needBlock, num } from './support.js';
+import { arity, enumerator, int, num } from './support.js';
 
 const isNum = (v: RValue): v is bigint | number => typeof v === 'bigint' || typeof v === 'number';
 
@@ -86,10 +86,9 @@ function roundInt(n: bigint, digits: number): bigint {
     return n < 0n ? -r : r;
 }
 
-function cmp(self: RValue, other: RValue, op: string): number {
+function cmp(self: RValue, other: RValue): number {
     const c = isNum(other) ? compare(self, other) : null;
     if (c === null) throw rubyError('ArgumentError', `comparison of ${classOf(self).name} with ${other === null ? 'nil' : typeof other === 'string' ? 'String' : classOf(other).name} failed`);
-    void op;
     return c;
 }
 
@@ -121,12 +120,12 @@ const common: Record<string, Method> = {
     '==': (self, args) => isNum(args[0]) && compare(self, args[0]) === 0,
     '===': (self, args) => isNum(args[0]) && compare(self, args[0]) === 0,
     '<=>': (self, args) => { const c = isNum(args[0]) ? compare(self, args[0]) : null; return c === null ? null : BigInt(c); },
-    '<': (self, args) => cmp(self, args[0], '<') < 0,
-    '<=': (self, args) => cmp(self, args[0], '<=') <= 0,
-    '>': (self, args) => cmp(self, args[0], '>') > 0,
-    '>=': (self, args) => cmp(self, args[0], '>=') >= 0,
-    'between?': (self, args) => cmp(self, args[0], '>=') >= 0 && cmp(self, args[1], '<=') <= 0,
-    clamp: (self, args) => (cmp(self, args[0], '<') < 0 ? args[0] : cmp(self, args[1], '>') > 0 ? args[1] : self),
+    '<': (self, args) => cmp(self, args[0]) < 0,
+    '<=': (self, args) => cmp(self, args[0]) <= 0,
+    '>': (self, args) => cmp(self, args[0]) > 0,
+    '>=': (self, args) => cmp(self, args[0]) >= 0,
+    'between?': (self, args) => cmp(self, args[0]) >= 0 && cmp(self, args[1]) <= 0,
+    clamp: (self, args) => (cmp(self, args[0]) < 0 ? args[0] : cmp(self, args[1]) > 0 ? args[1] : self),
     abs: self => (typeof self === 'bigint' ? (self < 0n ? -self : self) : Math.abs(self as number)),
     magnitude: self => (typeof self === 'bigint' ? (self < 0n ? -self : self) : Math.abs(self as number)),
     'zero?': self => Number(self) === 0,
@@ -179,7 +178,7 @@ export const integerMethods: Record<string, Method> = {
     '[]': (self, args) => ((self as bigint) >> int(args[0])) & 1n,
     gcd: (self, args) => { let a = self as bigint; let b = int(args[0]); if (a < 0n) a = -a; if (b < 0n) b = -b; while (b) [a, b] = [b, a % b]; return a; },
     lcm: (self, args) => { const a = self as bigint; const b = int(args[0]); if (a === 0n || b === 0n) return 0n; let x = a < 0n ? -a : a; let y = b < 0n ? -b : b; const p = x * y; while (y) [x, y] = [y, x % y]; return p / x; },
-    digits: self => { if ((self as bigint) < 0n) throw rubyError('Math::DomainError' as never, 'out of domain'); return [...(self as bigint).toString()].reverse().map(d => BigInt(d)); },
+    digits: self => { if ((self as bigint) < 0n) throw rubyError('DomainError', 'out of domain'); return [...(self as bigint).toString()].reverse().map(d => BigInt(d)); },
     bit_length: self => BigInt(((self as bigint) < 0n ? ~(self as bigint) : (self as bigint)).toString(2).replace(/^0$/, '').length),
     size: () => 8n
 };
@@ -204,4 +203,3 @@ export const floatMethods: Record<string, Method> = {
     floor: (self, args) => { const d = args.length ? num(args[0]) : 0; if (d > 0) return Math.floor((self as number) * 10 ** d) / 10 ** d; return floatToInt(Math.floor(self as number)); },
     ceil: (self, args) => { const d = args.length ? num(args[0]) : 0; if (d > 0) return Math.ceil((self as number) * 10 ** d) / 10 ** d; return floatToInt(Math.ceil(self as number)); }
 };
-void needBlock;

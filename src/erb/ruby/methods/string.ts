@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { PRegexp, sprintf, type PuppetValue } from '../../../values/index.js';
 import { compare } from '../compare.js';
 import { inspect, inspectString } from '../inspect.js';
-import { RMatchData, RRange, RSymbol, rubyError, sym, truthy, type CallSite, type Method, type RHash, type RValue } from '../objects.js';
+import { RMatchData, RRange, RSymbol, rubyError, sym, type CallSite, type Method, type RHash, type RValue } from '../objects.js';
 import { escapeRegexp, globalRegExp, regexpOf } from '../regexp.js';
 import { sliceOf } from './array.js';
 import { findKey } from '../compare.js';
-import { arity, enumerator, int, needBlock, num, rangeItems, str, succ } from './support.js';
+import { arity, enumerator, needBlock, num, rangeItems, str, succ } from './support.js';
 
 const S = (v: RValue): string => v as string;
 const chars = (s: string): string[] => [...s];
@@ -293,7 +293,7 @@ export const stringMethods: Record<string, Method> = {
     rjust: (self, args) => justify(S(self), args, 'r'),
     succ: self => succ(S(self)),
     next: self => succ(S(self)),
-    upto: (self, args, block, call) => { for (const s of rangeItems(new RRange(self, args[0], false))) call.yield(needBlock(block, 'upto'), [s]); return self; },
+    upto: (self, args, block, call) => { for (const s of rangeItems(new RRange(self, args[0], false))) call.yield(needBlock(block), [s]); return self; },
     casecmp: (self, args) => { const c = compare(S(self).toLowerCase(), str(args[0]).toLowerCase()); return c === null ? null : BigInt(c); },
     'casecmp?': (self, args) => S(self).toLowerCase() === str(args[0]).toLowerCase(),
     concat: (self, args) => S(self) + args.map(str).join(''),
@@ -324,7 +324,7 @@ export const stringMethods: Record<string, Method> = {
     crypt: () => { throw rubyError('NotImplementedError', 'crypt is not supported in templates'); },
     unpack: () => { throw rubyError('NotImplementedError', 'unpack is not supported in templates'); }
 };
-stringMethods.each_byte = (self, _a, block, call) => { for (const b of Buffer.from(S(self))) call.yield(needBlock(block, 'each_byte'), [BigInt(b)]); return self; };
+stringMethods.each_byte = (self, _a, block, call) => { for (const b of Buffer.from(S(self))) call.yield(needBlock(block), [BigInt(b)]); return self; };
 
 /** String methods that Ruby runs in place (`s << x`, `s.gsub!`): the new text and what the call returns. */
 export const stringMutators: Record<string, (s: string, args: RValue[], block: Parameters<Method>[2], call: CallSite) => { value: string; result: RValue }> = {
@@ -372,6 +372,4 @@ function stringIndex(s: string, args: RValue[], call: CallSite): RValue {
     return sliceOf(chars(s), args, part => part.join(''), c => c);
 }
 
-void truthy;
-void int;
 

@@ -1,4 +1,4 @@
-import { classOf, Exceptions, REnumerator, RProc, RRange, rubyError, RubyError, type CallSite, type RValue } from '../objects.js';
+import { classOf, Exceptions, REnumerator, RProc, RRange, rubyError, RubyError, type RValue } from '../objects.js';
 
 /** ArgumentError unless min <= given <= max, with Ruby's message. */
 export function arity(args: readonly RValue[], min: number, max = min): void {
@@ -28,14 +28,10 @@ export function arr(v: RValue): RValue[] {
     throw rubyError('TypeError', `no implicit conversion of ${conversionName(v)} into Array`);
 }
 
-export function needBlock(block: RProc | undefined, name = ""): RProc {
-    if (!block) throw rubyError('LocalJumpError', `no block given (yield)`);
-    void name;
+export function needBlock(block: RProc | undefined): RProc {
+    if (!block) throw rubyError('LocalJumpError', 'no block given (yield)');
     return block;
 }
-
-/** Calls a block with one value (a Hash pair spreads over `|k, v|`). */
-export const yield1 = (call: CallSite, block: RProc, v: RValue): RValue => call.yield(block, [v]);
 
 export function isError(e: unknown, cls: keyof typeof Exceptions): boolean {
     return e instanceof RubyError && e.cls.isSubclassOf(Exceptions[cls]);
