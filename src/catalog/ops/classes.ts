@@ -117,6 +117,7 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     if (given?.has('tag')) tagResource(r, scope, []);
     s.catalog.add(r);
     s.pendingClasses.set(r, { def, given, scope });
+    s.generated.push(r);
     return r;
 }
 

@@ -13,12 +13,13 @@ import type { OpsState } from './state.js';
 export function evaluateGenerators(s: OpsState): void {
     for (let guard = 0; guard < 10000; guard++) {
         const found = evaluateCollections(s);
-        const pending = [...s.catalog.resources.values()]
-            .filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || s.pendingClasses.has(r));
+        const pending = s.generated.filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || s.pendingClasses.has(r));
         for (const r of pending) {
             if (r.kind === 'class') evaluateClassResource(s, r);
             else evaluateDefine(s, r);
         }
+        // What has been evaluated leaves the list; virtual define instances stay until collected.
+        if (pending.length) s.generated = s.generated.filter(r => r.kind === 'define' ? !r.evaluated : s.pendingClasses.has(r));
         if (!found && pending.length === 0) break;
     }
 }
@@ -45,9 +46,7 @@ export function finish(s: OpsState): void {
             throw new PuppetFailure(`no parameter named '${name}'${loc} on ${r.ref}${loc}`, r.where, 'Puppet::Error', 'Puppet::ParseError');
         }
     }
-    for (const [key, r] of [...s.catalog.resources]) {
-        if (r.virtual && !r.exported) s.catalog.resources.delete(key);
-    }
+    s.catalog.removeWhere(r => r.virtual && !r.exported);
     inheritMetaparams(s);
 }
 

@@ -4,7 +4,7 @@ import { formatValue, type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
 import type { Definition } from '../loader.js';
-import { CatalogResource, resourceKey } from '../resource.js';
+import { CatalogResource } from '../resource.js';
 import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setParam, tagResource, VALID_TAG } from './attributes.js';
@@ -121,17 +121,18 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
             if (other) {
                 throw new RuntimeFailure(`Duplicate declaration: ${type}[${nv}] is already declared at (file: ${other.where?.file}, line: ${other.where?.line}); cannot redeclare (file: ${where.file}, line: ${where.line})`);
             }
-            catalog.aliases.set(resourceKey(type, nv), r);
+            catalog.addAlias(type, nv, r);
         }
     }
     // The alias metaparameter makes the resource findable under other titles.
     const alias = r.param('alias');
     for (const a of alias === undefined || alias === null ? [] : Array.isArray(alias) ? alias : [alias]) {
-        if (typeof a === 'string') catalog.aliases.set(resourceKey(type, a), r);
+        if (typeof a === 'string') catalog.addAlias(type, a, r);
     }
     if (define) validateDefineParams(s, r, define, attrs);
     const container = scope.resource ?? s.mainClass;
     catalog.add(r);
+    if (define) s.generated.push(r);
     // Stages are not contained in anything.
     if (lower !== 'stage') {
         r.container = container;
