@@ -2,6 +2,7 @@ import type { CollectExpression, Expression } from '../../../generated/langium/a
 import { capitalize } from '../../types/index.js';
 import { formatValue, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import { isTruthy } from '../evaluator/operators.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
@@ -22,8 +23,8 @@ export function makeCollector(s: OpsState, e: CollectExpression, scope: Scope): 
     const typeName = te.$type === 'TypeReference' ? te.value : formatValue(s.ev.evaluate(te, scope));
     const exported = e.query.kind === '<<|';
     const where = s.ev.where(e);
-    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(`Resource type ${typeName.toLowerCase()} doesn't exist`);
-    if (exported) s.rt.log('warning', 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored', where);
+    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_COLLECT_UNKNOWN_TYPE.message({ type: typeName.toLowerCase() }));
+    if (exported) s.rt.log('warning', CatalogIssues.EVAL_EXPORTED_COLLECTION_IGNORED.message(), where);
     const collector: Collector = {
         type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], collectedSet: new Set(),
         overrides: e.ops.length ? evalAttrs(s, e.ops, scope, e) : []
