@@ -12,7 +12,7 @@ import type { Closure, FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
-import { isLookupError } from '../bindings/hiera/index.js';
+import { isLookupError } from '../bindings/index.js';
 import { CatalogOps } from './catalog-ops.js';
 import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
