@@ -1,10 +1,8 @@
 import type {
     AttributeOperation, ClassResource, CollectExpression, Expression, NodeDefinition, Parameter, RelationshipExpression, ResourceExpression
 } from '../../generated/langium/ast.js';
-import {
-    capitalize, describeMismatch, formatMismatches, isInstance, PAnyType, PClassType, PResourceType
-} from '../types/index.js';
-import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
+import { capitalize, describeMismatch, formatMismatches, formatValue, isInstance, PAnyType, PClassType, PResourceType } from '../types/index.js';
+import { hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
 import { coreType, METAPARAMS, RELATIONSHIP_PARAMS } from './core-types.js';
 import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';

@@ -4,13 +4,8 @@ import type {
     ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
-import {
-    capitalize, coreType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
-    PTypeAliasType, TypeConstructionError
-} from '../../types/index.js';
-import {
-    dataClassName, formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
-} from '../../values/index.js';
+import { capitalize, coreType, describeMismatch, formatMismatches, formatValue, isInstance, joinMismatchLines, PAnyType, parameterize, PClassType, PResourceType, PTypeAliasType, TypeConstructionError } from '../../types/index.js';
+import { dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../../values/index.js';
 import type { Compiler } from '../compiler.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { CallContext, Closure } from '../functions/function.js';
