@@ -6,3 +6,4 @@ export { DataTextError, parsePsychYaml, type PsychYaml } from './psych-yaml.js';
 export { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
 export { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
 export { capitalizeTypeName, resourceReference } from './reference.js';
+export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
