@@ -1,5 +1,6 @@
+import { formatValue } from '../types/index.js';
 import type { PResourceType } from '../types/index.js';
-import { formatValue, type PuppetValue } from '../values/index.js';
+import { type PuppetValue } from '../values/index.js';
 import type { CatalogRuntime } from './runtime.js';
 import { coreType, METAPARAMS } from './core-types.js';
 import { EvalIssue, type Where } from './errors.js';

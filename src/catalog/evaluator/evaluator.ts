@@ -5,11 +5,11 @@ import type {
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
 import {
-    capitalize, coreType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, coreType, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    dataClassName, formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';

@@ -1,6 +1,7 @@
+import { formatValue } from '../../types/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatValue, hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
+import { hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';

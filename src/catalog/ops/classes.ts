@@ -1,6 +1,6 @@
 import type { ClassResource, Parameter } from '../../../generated/langium/ast.js';
-import { describeMismatch, formatMismatches, isInstance, PClassType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { describeMismatch, formatMismatches, formatValue, isInstance, PClassType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';

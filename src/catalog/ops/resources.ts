@@ -1,6 +1,6 @@
 import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
-import { capitalize, PClassType, PResourceType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
