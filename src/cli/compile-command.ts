@@ -19,7 +19,11 @@ export interface CompileCommandOptions {
     readonly setting?: string[];
     readonly basemodulepath?: string;
     readonly format: CompileFormat;
-    /** Route class parameters, lookup() and `/classes` through the ARM-8 injector. */
+    /**
+     * False (`--no-bindings`) leaves ARM-8 bindings out. By default class parameters, lookup() and
+     * `/classes` go through the injector when the environment has bindings, else Hiera answers
+     * alone, exactly as Puppet 7.
+     */
     readonly bindings?: boolean;
 }
 
@@ -44,8 +48,7 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    // Opt-in: without ARM-8 bindings the catalog stays exactly Puppet's, Hiera answering directly.
-    const services = options.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
+    const services = options.bindings === false ? createCatalogServices() : createCatalogServices(BindingsCatalogModule);
     const result = services.compile(codedir, options.environment ?? 'production', {
         node: nodeNameFor(options.node, facts), facts: facts.facts,
         trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,

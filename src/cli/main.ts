@@ -112,7 +112,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
-        .option('--bindings', 'route class parameters, lookup() and /classes through the ARM-8 injector (bindings/, site { })')
+        .option('--no-bindings', 'leave the environment\'s ARM-8 bindings (bindings/, site { }, module bindings/, providers.yaml) out: Hiera 5 alone, as Puppet 7')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readFacts } from '../../src/catalog/index.js';
+import { BindingsCatalogModule, createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readFacts } from '../../src/catalog/index.js';
 import { parseTyped } from './conformance-cases.js';
 
 const EXAMPLES = '/work/shared/oracle/examples';
@@ -28,7 +28,8 @@ function runs(): Run[] {
 }
 
 const cases = runs();
-const services = createCatalogServices();
+// The services `modelc compile` uses by default: ARM-8 bindings take part where an environment has them.
+const services = createCatalogServices(BindingsCatalogModule);
 
 /** The oracle's own recorded examples (README pitfalls: ducks, node matching, modules, Hiera, errors). */
 describe.skipIf(cases.length === 0)('oracle examples', () => {
