@@ -7,13 +7,15 @@ import type { Model } from './model.js';
 import { decodeMsgpack, encodeMsgpack } from './msgpack-codec.js';
 import { toRgenJson } from './rgen-writer.js';
 import { toXmi } from './xmi-writer.js';
+import { decodeXmi } from './xmi-reader.js';
+import { decodeRgenJson } from './rgen-reader.js';
 
 export type ModelFormat = 'json' | 'msgpack' | 'xmi' | 'rgen';
 export const MODEL_FORMATS: readonly ModelFormat[] = ['json', 'msgpack', 'xmi', 'rgen'];
 
 /**
  * What a model file holds, told by its content (a tool may name its output anything): JSON text
- * starts with `{`, XMI with `<`, msgpack with a map header (a model's root is a map); RGen's
+ * starts with `{` or `[`, XMI with `<`, msgpack with a map header (a model's root is a map); RGen's
  * JSON dialect is JSON whose root carries `_class` instead of `$type`. Undefined: none of them.
  */
 export function sniffModelFormat(bytes: Uint8Array): ModelFormat | undefined {
@@ -22,11 +24,10 @@ export function sniffModelFormat(bytes: Uint8Array): ModelFormat | undefined {
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
     while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
     if (bytes[i] === 0x3c) return 'xmi';
-    if (bytes[i] === 0x7b) {
+    if (bytes[i] === 0x7b || bytes[i] === 0x5b) {
         const head = Buffer.from(bytes.subarray(i, i + 200)).toString('utf8');
-        return /^\{\s*"_class"\s*:/.test(head) ? 'rgen' : 'json';
+        return /^\[?\s*\{\s*"_class"\s*:/.test(head) ? 'rgen' : 'json';
     }
-    if (bytes[i] === 0x5b) return 'json';
     const b = bytes[0];
     return b !== undefined && ((b >= 0x80 && b <= 0x8f) || b === 0xde || b === 0xdf) ? 'msgpack' : undefined;
 }
@@ -48,9 +49,8 @@ export function decodeModelBytes(bytes: Uint8Array, path: string, options: Decod
     switch (format) {
         case 'json': return decodeJson(Buffer.from(bytes).toString('utf8'), path, options);
         case 'msgpack': return decodeMsgpack(bytes, path, options);
-        case 'xmi':
-        case 'rgen':
-            throw new UserError({ severity: 'error', code: ModelIssues.UNKNOWN_FORMAT, message: `'${basename(path)}' is ${format === 'xmi' ? 'XMI' : 'RGen JSON'}, which cannot be read yet`, file: path });
+        case 'xmi': return decodeXmi(Buffer.from(bytes).toString('utf8'), path, options);
+        case 'rgen': return decodeRgenJson(Buffer.from(bytes).toString('utf8'), path, options);
         case undefined:
             throw new UserError({ severity: 'error', code: ModelIssues.UNKNOWN_FORMAT, message: `cannot tell the format of '${basename(path)}': it is neither JSON, msgpack, XMI nor RGen JSON`, file: path });
     }
