@@ -52,6 +52,16 @@ export interface Composition {
     readonly hieraLayer?: string;
 }
 
+/**
+ * A LayeredBindings model made elsewhere (`modelc bindings`, another tool) as a composition: its
+ * Hiera layer is the one holding Hiera levels, so Hiera keeps deciding the keys it wins.
+ */
+export function compositionOf(model: Model): Composition {
+    const layered = model.root as unknown as LayeredBindings;
+    const hieraLayer = layered.layers?.find(l => (l.bindings ?? []).some(nb => nb.$type === 'HieraLevelBindings'))?.name;
+    return { model, layered, ...(hieraLayer !== undefined ? { hieraLayer } : {}) };
+}
+
 /** True when the environment has ARM-8 bindings: a site definition, confdir or module bindings, or providers.yaml. */
 export function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
     const dir = resolve(bindingsDir);

@@ -1,7 +1,8 @@
 import { UserError } from '../common/index.js';
-import { encodeJson, encodeMsgpack } from '../model/index.js';
+import { checkEffectiveNode } from '../bindings/index.js';
+import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, type CatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
     type LogEntry
 } from '../catalog/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -25,6 +26,34 @@ export interface CompileCommandOptions {
      * alone, exactly as Puppet 7.
      */
     readonly bindings?: boolean;
+    /** A Bindings model file that replaces the bindings the environment's providers would compose. */
+    readonly bindingsModel?: string;
+    /** An EffectiveBindings model file (made for this node with --values) the lookups answer from. */
+    readonly effective?: string;
+}
+
+function usage(message: string): never {
+    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message });
+}
+
+/** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
+function servicesFor(options: CompileCommandOptions, node: string): CatalogServices {
+    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
+    if (options.bindings === false) {
+        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
+        return createCatalogServices();
+    }
+    if (options.bindingsModel !== undefined) {
+        const bindings = readModelFile(options.bindingsModel, { kind: 'bindings' });
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) });
+    }
+    if (options.effective !== undefined) {
+        const file = options.effective;
+        const effective = readModelFile(file, { kind: 'effectivebindings' });
+        checkEffectiveNode(effective, node, file);
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) });
+    }
+    return createCatalogServices(BindingsCatalogModule);
 }
 
 function logLine(l: LogEntry): string {
@@ -48,9 +77,10 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    const services = options.bindings === false ? createCatalogServices() : createCatalogServices(BindingsCatalogModule);
+    const node = nodeNameFor(options.node, facts);
+    const services = servicesFor(options, node);
     const result = services.compile(codedir, options.environment ?? 'production', {
-        node: nodeNameFor(options.node, facts), facts: facts.facts,
+        node, facts: facts.facts,
         trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
