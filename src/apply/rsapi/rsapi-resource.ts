@@ -1,4 +1,4 @@
-import { DevError, PuppetError, ResourceError } from '../errors.js';
+import { DevError, errorMessage, PuppetError, ResourceError } from '../errors.js';
 import { formatForDisplay, rubyInspect } from '../inspect.js';
 import { rubyRegexToJs } from '../ruby-regex.js';
 import type { ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
@@ -79,19 +79,14 @@ export class ResourceApiResource implements ApplicableResource {
     }
 
     private assign(attr: AttributeDefinition, value: PuppetValue, label: string): void {
-        // Puppet stores boolean defaults as :true/:false symbols; the glue turns them back into booleans.
-        const v = value === 'true' && this.isBoolean(attr) ? true : value === 'false' && this.isBoolean(attr) ? false : value;
         const type = this.run.type.typeOf(attr);
+        // Only `puppet resource`-style CLI input is converted from strings; a catalog's 'true' stays a String.
+        const v = this.run.env.cli === true ? this.run.ts.mungeCliValue(`${this.run.definition.name}.${attr.name}`, type, value) : value;
         if (!this.run.ts.isInstance(type, v)) {
             throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(`${this.run.definition.name}.${attr.name}`, type, v)}`);
         }
         this.should[attr.name] = v;
         this.set.add(attr.name);
-    }
-
-    private isBoolean(attr: AttributeDefinition): boolean {
-        const t = this.run.type.typeOf(attr);
-        return this.run.ts.isInstance(t, true) && !this.run.ts.isInstance(t, 'true');
     }
 
     /** Missing parameters fail now; missing properties only when the resource is to be present (features.md §8.1). */
@@ -155,10 +150,11 @@ export class ResourceApiResource implements ApplicableResource {
             return { changes: [], action: 'unchanged' };
         }
         const noop = this.run.env.noop || this.noop;
-        const changes = this.compare(current, noop);
+        const changes = this.compare(current, noop, log);
         if (changes.length === 0) return { changes, action: 'unchanged' };
         // Puppet reports each property change before flush calls set (the provider's logs follow).
         for (const c of changes) log.change?.(c);
+        if (changes.some(c => c.status === 'failure')) return { changes, action: 'failed', providerUsed: def.name };
         const supportsNoop = hasFeature(def, 'supports_noop');
         if (!noop || supportsNoop) this.flush(current, log, noop);
         const ensureChange = changes.find(c => c.property === 'ensure');
@@ -241,7 +237,7 @@ export class ResourceApiResource implements ApplicableResource {
     }
 
     /** Per property: ensure first; when ensure changes nothing else is compared (Puppet's harness). */
-    private compare(current: ResourceHash, noop: boolean): PropertyChange[] {
+    private compare(current: ResourceHash, noop: boolean, log: ResourceLog): PropertyChange[] {
         const def = this.run.definition;
         const customInsync = hasFeature(def, 'custom_insync');
         const typeName = def.name;
@@ -258,16 +254,28 @@ export class ResourceApiResource implements ApplicableResource {
                 const event = isEnsure === 'absent' ? `${typeName}_created` : shouldEnsure === 'absent' ? `${typeName}_removed` : `${typeName}_changed`;
                 return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false }];
             }
+            // In sync and absent (ensure => absent on an absent resource): nothing else is managed (Puppet's harness).
+            if (isEnsure === 'absent') return [];
         }
         const changes: PropertyChange[] = [];
         for (const prop of props) {
             if (prop.name === 'ensure' || !this.set.has(prop.name)) continue;
             const is = current[prop.name];
             const should = this.should[prop.name];
-            const custom = customInsync ? this.customInsync(prop.name, current) : undefined;
+            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
+            let custom: { inSync: boolean; message?: string } | undefined;
+            try {
+                custom = customInsync ? this.customInsync(prop.name, current) : undefined;
+            } catch (e) {
+                if (!(e instanceof InsyncFailure)) throw e;
+                // Puppet's harness records a failing insync? as the property's failed change and goes on.
+                const message = `change from ${sensitive ? '[redacted]' : displayValue(is)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
+                log.log('err', message, prop.name);
+                changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status: 'failure', sensitive });
+                continue;
+            }
             const inSync = custom ? custom.inSync : valuesEqual(is ?? null, should) || (typeof is === 'string' && typeof should !== 'string' && is === displayPlain(should));
             if (inSync) continue;
-            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
             const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : changeMessage(prop.name, is, should, sensitive));
             // Sensitive values never leave the resource: changes (and so reports and logs) carry a marker.
             changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive });
@@ -280,7 +288,12 @@ export class ResourceApiResource implements ApplicableResource {
         if (!provider.insync) {
             throw new DevError('No insync? method defined in the provider; an insync? method must be defined if the custom_insync feature is defined for the type');
         }
-        const result = provider.insync(this.run.context, this.identity, property, current, this.target());
+        let result: unknown;
+        try {
+            result = provider.insync(this.run.context, this.identity, property, current, this.target());
+        } catch (e) {
+            throw new InsyncFailure(e);
+        }
         const [value, message] = Array.isArray(result) ? [result[0] as unknown, result[1] as unknown] : [result, undefined];
         if (value === null || value === undefined) return undefined;
         if (typeof value !== 'boolean') {
@@ -324,11 +337,28 @@ export class ResourceApiResource implements ApplicableResource {
     }
 }
 
+/**
+ * Puppet::Property#change_to_s over a Resource API property: its current value is nil (not
+ * :absent) when get did not return it, so the message is "changed '' to ...", and Booleans are the
+ * :true/:false symbols the gem declares (PUP-2368), shown quoted.
+ */
+/** An exception the provider's insync? raised (not a bad answer of it, which is a DevError of the resource). */
+class InsyncFailure extends Error {
+    constructor(override readonly cause: unknown) {
+        super(errorMessage(cause));
+    }
+}
+
 function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
     if (sensitive) return 'changed [redacted] to [redacted]';
-    if (is === undefined || is === null) return `defined '${property}' as ${formatForDisplay(should)}`;
-    if (should === undefined || should === null) return `undefined '${property}' from ${formatForDisplay(is)}`;
-    return `${property} changed ${formatForDisplay(is)} to ${formatForDisplay(should)}`;
+    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is)}`;
+    return `${property} changed ${displayValue(is)} to ${displayValue(should)}`;
+}
+
+function displayValue(v: PuppetValue | undefined): string {
+    if (v === undefined || v === null) return "''";
+    if (typeof v === 'boolean') return `'${v}'`;
+    return formatForDisplay(v);
 }
 
 function displayPlain(v: PuppetValue | undefined): string {
