@@ -2,10 +2,9 @@ import { UserError } from '../common/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, type CatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
-    type LogEntry
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, type CatalogServices, type LogEntry
 } from '../catalog/index.js';
-import type { PuppetValue } from '../values/index.js';
+import { readNodeRequest } from '../node/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
@@ -68,20 +67,18 @@ function logLine(l: LogEntry): string {
  * normalized shape (`normalized`, also for errors).
  */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
-    const factsFile = options.facts ?? defaultFactsFile(codedir);
-    const facts = factsFile ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
-    const trustedData = options.trusted ? readDataFile(options.trusted) : null;
+    const node = readNodeRequest({
+        node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
+    });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    const node = nodeNameFor(options.node, facts);
-    const services = servicesFor(options, node);
-    const result = services.compile(codedir, options.environment ?? 'production', {
-        node, facts: facts.facts,
-        trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
+    const services = servicesFor(options, node.certname);
+    const result = services.compile(codedir, node.environment, {
+        node: node.certname, facts: node.facts, trusted: node.trusted,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
     if (options.format === 'normalized') {

@@ -1,7 +1,7 @@
 import { UserError } from '../common/index.js';
 import { readModelOrPuppetCatalog } from '../apply/index.js';
 import { asModelObject, encodeJson, ModelIssues, modelRegistry, type Model } from '../model/index.js';
-import { diffModels, diffProfileFor, formatDiffMarkdown, formatDiffText, toDiffModel } from '../model/diff/index.js';
+import { diffModels, diffProfileFor, formatDiffMarkdown, formatDiffText, toDiffModel } from '../model/index.js';
 import type { CliIo } from './io.js';
 
 export type DiffFormat = 'text' | 'json' | 'markdown';

@@ -17,3 +17,5 @@ export * from './rgen-reader.js';
 export * from './puppet-value.js';
 export * from './rich-data.js';
 export { validateAgainstSchema } from './schema-validator.js';
+export * from './diff/index.js';
+export { projectRoot } from './project-root.js';
