@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArgumentError, ProviderContext, toHieraYaml, type Changes, type Identity, type ResourceApiProvider, type ResourceHash, type TypeDefinition } from '../../src/apply/index.js';
-import { catalogOf, newRegistry, res, run } from './helpers.js';
+import { ArgumentError, DevError, ProviderContext, toHieraYaml, type ResourceApiRun, type StrictMode, type Changes, type Identity, type ResourceApiProvider, type ResourceHash, type TypeDefinition } from '../../src/apply/index.js';
+import { catalogOf, messages, newRegistry, res, run, runEnv } from './helpers.js';
 
 /** A provider over an in-memory system, recording set calls; insync? may be scripted. */
 class Provider implements ResourceApiProvider {
@@ -85,5 +85,23 @@ describe('Resource API gaps against the gem', () => {
         const def = { name: 'gap', desc: 'd', attributes: [{ name: 'name', type: 'String', desc: 'n', behaviour: 'namevar' }, { name: 'value', type: 'String', desc: 'v' }] } as unknown as TypeDefinition;
         expect(toHieraYaml(def, 'line one\nline two', { name: 'line one\nline two', value: 'x' })).toBe('  ? |-\n    line one\n    line two\n  : value: x\n');
         expect(toHieraYaml(def, 'plain', { name: 'plain', value: 'x' })).toBe('  plain:\n    value: x\n');
+    });
+
+    it.each([
+        ['error', 'throws'],
+        ['warning', 'warning'],
+        ['off', 'debug']
+    ] as const)('listing all instances runs the schema checks: strict=%s %s', (strict: StrictMode, outcome) => {
+        const { registry, logs } = newRegistry();
+        registry.registerType(TYPE, () => new Provider([{ name: 'a', ensure: 'present', value: 5n, colour: 'red' }]));
+        const r = registry.type('gap')?.startRun(runEnv(logs, { strict })) as ResourceApiRun;
+        const expected = /^Provider returned data that does not match the Type Schema for `gap\[a\]`\n Unknown attribute:\n    \* colour\n\n Value type mismatch:\n    \* value: 5 \(expects a value of type Undef or String, got Integer\)/;
+        if (outcome === 'throws') {
+            expect(() => r.instances()).toThrow(DevError);
+            expect(() => r.instances()).toThrow(expected);
+            return;
+        }
+        expect(r.instances().map(i => i.title)).toEqual(['a']);
+        expect(messages(logs, outcome)).toEqual([expect.stringMatching(expected)]);
     });
 });

@@ -6,6 +6,7 @@ import { METAPARAMS, noopOf } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition } from './definition.js';
+import { checkSchema, displayPlain } from './schema-check.js';
 import { capitalizeTypeName, resourceReference } from '../values.js';
 import { identityOf, type Identity, type ResourceHash } from './provider.js';
 import type { ResourceApiRun } from './rsapi-type.js';
@@ -167,7 +168,7 @@ export class ResourceApiResource implements ApplicableResource {
         const found = this.run.currentState(this.identity);
         let state: ResourceHash;
         if (found) {
-            this.checkSchema(found);
+            checkSchema(this.run, found);
             this.strictCheck(found);
             state = found;
         } else {
@@ -178,35 +179,6 @@ export class ResourceApiResource implements ApplicableResource {
         }
         log.log('debug', `Current State: ${rubyInspect(state)}`);
         return state;
-    }
-
-    /** Unknown keys and type mismatches in a get result; a missing namevar is always an error. */
-    private checkSchema(found: ResourceHash): void {
-        const def = this.run.definition;
-        for (const nv of namevars(def)) {
-            if (found[nv.name] === undefined || found[nv.name] === null) {
-                throw new ResourceError(`\`${def.name}.get\` did not return a value for the \`${nv.name}\` namevar attribute`);
-            }
-        }
-        const unknown = Object.keys(found).filter(k => k !== 'title' && !this.run.type.attributes.some(a => a.name === k));
-        const mismatches: string[] = [];
-        for (const attr of this.run.type.attributes) {
-            const v = found[attr.name];
-            if (v === undefined) continue;
-            const t = this.run.type.typeOf(attr);
-            if (this.run.ts.isInstance(t, v)) continue;
-            const why = this.run.ts.describeMismatch('', t, v).trim();
-            mismatches.push(attr.sensitive ? `${attr.name}: << redacted value >> ${why}` : `${attr.name}: ${displayPlain(v)} (${why})`);
-        }
-        if (unknown.length === 0 && mismatches.length === 0) return;
-        const firstNamevar = namevars(def)[0]?.name;
-        let message = `Provider returned data that does not match the Type Schema for \`${def.name}[${firstNamevar ? displayPlain(found[firstNamevar]) : ''}]\``;
-        if (unknown.length > 0) message += `\n Unknown attribute:\n${unknown.map(u => `    * ${u}`).join('\n')}\n`;
-        if (mismatches.length > 0) message += `\n Value type mismatch:\n${mismatches.map(m => `    * ${m}`).join('\n')}\n`;
-        if (this.run.env.strict === 'error') throw new DevError(message);
-        // Warnings are capped at 100 per run, like the gem's process-wide counter.
-        if (this.run.env.strict === 'warning' && this.run.schemaWarnings++ < 100) this.run.env.log({ level: 'warning', message, time: new Date() });
-        else if (this.run.env.strict === 'off') this.run.env.log({ level: 'debug', message, time: new Date() });
     }
 
     private strictCheck(found: ResourceHash): void {
@@ -361,12 +333,6 @@ function displayValue(v: PuppetValue | undefined): string {
     return formatForDisplay(v);
 }
 
-function displayPlain(v: PuppetValue | undefined): string {
-    if (v instanceof PSensitive) return 'Sensitive [value redacted]';
-    if (v === undefined || v === null) return '';
-    if (typeof v === 'string') return v;
-    return formatForDisplay(v).replace(/^'(.*)'$/s, '$1');
-}
 
 /** A canonicalize that unwraps a secret must not leak it (the gem's open PR #390): wrap it again. */
 function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): ResourceHash {
