@@ -1,4 +1,4 @@
-import { PDefault, PRegexp } from '../../../values/index.js';
+import { PDefault, PRegexp } from '../../values/index.js';
 import { inspect, regexpToS, toS } from '../inspect.js';
 import { rangeIncludes } from '../compare.js';
 import { REnumerator, RMatchData, RProc, RRange, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';

@@ -1,6 +1,6 @@
 import YAML from 'yaml';
-import { formatFloat } from '../../../common/index.js';
-import { PDefault } from '../../../values/index.js';
+import { formatFloat } from '../../common/index.js';
+import { PDefault } from '../../values/index.js';
 import { inspectString } from '../inspect.js';
 import { RSymbol, rubyError, type Method, type RValue } from '../objects.js';
 

@@ -1,5 +1,5 @@
-import { PAnyType, typesEqual } from '../../types/index.js';
-import { PDefault, PRegexp, strictEquals, type PuppetValue } from '../../values/index.js';
+import { PAnyType, typesEqual } from '../types/index.js';
+import { PDefault, PRegexp, strictEquals, type PuppetValue } from '../values/index.js';
 import { RClass, classOf, RProc, RRange, RSymbol, type RValue } from './objects.js';
 import { regexpOptions } from './regexp.js';
 

@@ -1,5 +1,5 @@
-import { assertUnreachable } from '../../common/index.js';
-import { PDefault, PRegexp } from '../../values/index.js';
+import { assertUnreachable } from '../common/index.js';
+import { PDefault, PRegexp } from '../values/index.js';
 import type { BlockNode, NodeOf, Param, RNode, StrPart, Target } from './ast.js';
 import { inspect } from './inspect.js';
 import { frozenObjects } from './methods/kernel.js';

@@ -1,115 +1,16 @@
-import type { BlockNode, NodeOf, Param, RNode, Rescue, StrPart, Target } from './ast.js';
-import { lex, type RawPart, type Token } from './lexer.js';
+import type { BlockNode, NodeOf, Param, RNode, Target } from './ast.js';
+import { BINARY, MODIFIERS, OP_ASSIGN, parseInteger, ParserBase, UNARY_MINUS } from './parser-base.js';
 import { rubyError } from './objects.js';
 
-/** Binary operators by binding strength (higher binds tighter); `**` is right-associative. */
-const BINARY: Record<string, number> = {
-    '||': 4, '&&': 5,
-    '<=>': 7, '==': 7, '===': 7, '!=': 7, '=~': 7, '!~': 7,
-    '<': 8, '<=': 8, '>': 8, '>=': 8,
-    '|': 9, '^': 9, '&': 10,
-    '<<': 11, '>>': 11,
-    '+': 12, '-': 12,
-    '*': 13, '/': 13, '%': 13,
-    '**': 15
-};
-const UNARY_MINUS = 14;
-
-const OP_ASSIGN = new Set(['+=', '-=', '*=', '/=', '%=', '**=', '||=', '&&=', '|=', '&=', '^=', '<<=', '>>=']);
-const STMT_END_KW = new Set(['end', 'else', 'elsif', 'when', 'rescue', 'ensure', 'then', 'do', 'in']);
-const MODIFIERS = new Set(['if', 'unless', 'while', 'until', 'rescue']);
-
 /**
- * A recursive-descent parser for the Ruby that templates hold. Local variables are known at
- * parse time, as in Ruby: a name assigned earlier (or a block parameter) is a variable,
- * anything else is a method call on the template.
+ * Statements, operators, calls, arguments and blocks of the Ruby subset; the primaries (literals,
+ * keywords, definitions) come from the subclass.
  */
-export class Parser {
-    private pos = 0;
-    private readonly scopes: Array<Set<string>> = [new Set()];
-    /** Inside `while cond do` the `do` belongs to the loop, not to a block of the condition. */
-    private noDo = 0;
+export abstract class ExprParser extends ParserBase {
+    protected abstract primary(): RNode;
 
-    constructor(private readonly tokens: Token[], private readonly eofLine?: number) {}
 
-    /** `eofLine` is the line Ruby reports for an unexpected end of the template. */
-    static parseProgram(tokens: Token[], eofLine?: number): RNode[] {
-        const p = new Parser(tokens, eofLine);
-        // A stray `end` (or `else`, ...) at the top ends the program early: Ruby expected the input to end there.
-        const body = p.statements(() => p.peek().kind === 'eof' || (p.peek().kind === 'kw' && STMT_END_KW.has(p.peek().text)));
-        if (p.peek().kind !== 'eof') p.unexpected('end-of-input');
-        return body;
-    }
-
-    // ---- tokens ----
-
-    private peek(offset = 0): Token {
-        const t = this.tokens[this.pos + offset];
-        if (t) return t;
-        const last = this.tokens[this.tokens.length - 1];
-        return { kind: 'eof', text: '', line: this.eofLine ?? last?.line ?? 1, spaceBefore: true };
-    }
-    private next(): Token {
-        const t = this.peek();
-        this.pos++;
-        return t;
-    }
-    private isOp(text: string, t = this.peek()): boolean {
-        return t.kind === 'op' && t.text === text;
-    }
-    private isKw(text: string, t = this.peek()): boolean {
-        return t.kind === 'kw' && t.text === text;
-    }
-    private acceptOp(text: string): boolean {
-        if (!this.isOp(text)) return false;
-        this.pos++;
-        return true;
-    }
-    private acceptKw(text: string): boolean {
-        if (!this.isKw(text)) return false;
-        this.pos++;
-        return true;
-    }
-    private expectOp(text: string): Token {
-        if (!this.isOp(text)) this.unexpected(`'${text}'`);
-        return this.next();
-    }
-    private expectKw(text: string): Token {
-        if (!this.isKw(text)) this.unexpected(`\`${text}'`);
-        return this.next();
-    }
-    private unexpected(expecting?: string): never {
-        const t = this.peek();
-        // Ruby sees the code ERB generates: `%>` of `<%=` closes `((code).to_s)`, text is `; _erbout.<< "..."`.
-        const what = t.kind === 'eof' ? 'end-of-input' : t.kind === 'nl' ? "'\\n'" : t.kind === 'erbend' ? "')'" : t.kind === 'erbtext' || t.kind === 'erbins' ? "';'"
-            : t.kind === 'kw' ? `\`${t.text}'` : t.kind === 'ident' || t.kind === 'const' ? `local variable or method` : `'${t.text}'`;
-        const e = rubyError('ScriptError', `syntax error, unexpected ${what}${expecting ? `, expecting ${expecting}` : ''}`);
-        e.line = t.line;
-        throw e;
-    }
-    private skipTerms(): void {
-        while (this.peek().kind === 'nl' || this.isOp(';')) this.pos++;
-    }
-    private skipNl(): void {
-        while (this.peek().kind === 'nl') this.pos++;
-    }
-
-    // ---- scopes ----
-
-    private declare(name: string): void {
-        this.scopes[this.scopes.length - 1].add(name);
-    }
-    private isLocal(name: string): boolean {
-        return this.scopes.some(s => s.has(name));
-    }
-    private withScope<T>(f: () => T): T {
-        this.scopes.push(new Set());
-        try { return f(); } finally { this.scopes.pop(); }
-    }
-
-    // ---- statements ----
-
-    private statements(stop: () => boolean): RNode[] {
+    protected statements(stop: () => boolean): RNode[] {
         const out: RNode[] = [];
         this.skipTerms();
         while (!stop() && this.peek().kind !== 'eof') {
@@ -120,11 +21,11 @@ export class Parser {
         }
         return out;
     }
-    private bodyUntil(...kws: string[]): RNode[] {
+    protected bodyUntil(...kws: string[]): RNode[] {
         return this.statements(() => this.peek().kind === 'kw' && kws.includes(this.peek().text));
     }
 
-    private statement(): RNode {
+    protected statement(): RNode {
         let node = this.exprStatement();
         while (this.peek().kind === 'kw' && MODIFIERS.has(this.peek().text)) {
             const kw = this.next().text;
@@ -138,7 +39,7 @@ export class Parser {
         return node;
     }
 
-    private exprStatement(): RNode {
+    protected exprStatement(): RNode {
         const t = this.peek();
         if (t.kind === 'erbtext') { this.pos++; return { $type: 'ErbText', line: t.line, text: t.text }; }
         if (t.kind === 'erbins') {
@@ -160,14 +61,14 @@ export class Parser {
         return left;
     }
 
-    private notExpr(): RNode {
+    protected notExpr(): RNode {
         const t = this.peek();
         if (this.acceptKw('not')) return { $type: 'Not', line: t.line, value: this.notExpr() };
         return this.expr();
     }
 
     /** `a, b = x` and `a, (b, c), *d = x`. */
-    private tryMultiAssign(): RNode | null {
+    protected tryMultiAssign(): RNode | null {
         const start = this.pos;
         const t = this.peek();
         const startsTarget = t.kind === 'ident' || t.kind === 'ivar' || t.kind === 'gvar' || this.isOp('*') || this.isOp('(');
@@ -196,7 +97,7 @@ export class Parser {
         return { $type: 'MultiAssign', line: t.line, targets, splat, value };
     }
 
-    private targetList(stop: () => boolean): { targets: Target[]; splat: number } {
+    protected targetList(stop: () => boolean): { targets: Target[]; splat: number } {
         const targets: Target[] = [];
         let splat = -1;
         do {
@@ -214,7 +115,7 @@ export class Parser {
         return { targets, splat };
     }
 
-    private toTarget(n: RNode): Target {
+    protected toTarget(n: RNode): Target {
         switch (n.$type) {
             case 'LVar': case 'IVar': case 'GVar':
                 if (n.$type === 'LVar') this.declare(n.name);
@@ -235,7 +136,7 @@ export class Parser {
     // ---- expressions ----
 
     /** An expression with assignment (right-associative) and `x = y rescue z`. */
-    private expr(): RNode {
+    protected expr(): RNode {
         const left = this.ternary();
         const t = this.peek();
         if (t.kind === 'op' && (t.text === '=' || OP_ASSIGN.has(t.text)) && this.assignable(left)) {
@@ -258,12 +159,12 @@ export class Parser {
         return left;
     }
 
-    private assignable(n: RNode): boolean {
+    protected assignable(n: RNode): boolean {
         return n.$type === 'LVar' || n.$type === 'IVar' || n.$type === 'GVar' ||
             (n.$type === 'Call' && ((n.vcall && !n.recv) || (n.name === '[]' && n.recv !== null) || (n.recv !== null && n.args.length === 0 && n.block === null && /^[a-z_]\w*$/.test(n.name))));
     }
 
-    private ternary(): RNode {
+    protected ternary(): RNode {
         const cond = this.range();
         if (!this.isOp('?')) return cond;
         this.pos++;
@@ -284,7 +185,7 @@ export class Parser {
         return { $type: 'If', line: cond.line, cond, then: [then], else: [otherwise] };
     }
 
-    private range(): RNode {
+    protected range(): RNode {
         if (this.isOp('..') || this.isOp('...')) {
             const op = this.next();
             return { $type: 'RangeLit', line: op.line, from: null, to: this.binary(4), exclusive: op.text === '...' };
@@ -298,7 +199,7 @@ export class Parser {
         return from;
     }
 
-    private binary(minPrec: number): RNode {
+    protected binary(minPrec: number): RNode {
         let left = this.unary();
         while (true) {
             const t = this.peek();
@@ -313,12 +214,12 @@ export class Parser {
         return left;
     }
 
-    private binaryRightOfPow(): RNode {
+    protected binaryRightOfPow(): RNode {
         // `2 ** -1` and right-associativity: `2 ** 3 ** 2` is 2 ** 9.
         return this.binary(BINARY['**']);
     }
 
-    private binaryNode(op: string, left: RNode, right: RNode, line: number): RNode {
+    protected binaryNode(op: string, left: RNode, right: RNode, line: number): RNode {
         switch (op) {
             case '&&': return { $type: 'And', line: left.line, left, right };
             case '||': return { $type: 'Or', line: left.line, left, right };
@@ -328,7 +229,7 @@ export class Parser {
         }
     }
 
-    private unary(): RNode {
+    protected unary(): RNode {
         const t = this.peek();
         if (t.kind === 'op') {
             switch (t.text) {
@@ -363,17 +264,17 @@ export class Parser {
         return this.primaryPostfix();
     }
 
-    private negate(lit: RNode, line: number): RNode {
+    protected negate(lit: RNode, line: number): RNode {
         if (lit.$type === 'Int') return { ...lit, value: -lit.value };
         if (lit.$type === 'Float') return { ...lit, value: -lit.value };
         return { $type: 'Call', line, recv: lit, name: '-@', args: [], block: null, blockArg: null, safe: false, vcall: false };
     }
 
-    private primaryPostfix(): RNode {
+    protected primaryPostfix(): RNode {
         return this.postfix(this.primary());
     }
 
-    private postfix(start: RNode): RNode {
+    protected postfix(start: RNode): RNode {
         let node = start;
         while (true) {
             const t = this.peek();
@@ -415,12 +316,12 @@ export class Parser {
     }
 
     /** A bare method name with a space before `[`: `foo [1]` passes an array. */
-    private isCommandReceiver(node: RNode): boolean {
+    protected isCommandReceiver(node: RNode): boolean {
         return node.$type === 'Call' && node.vcall;
     }
 
     /** A method call's arguments (in parentheses or, as a command, without) and its block. */
-    private call(recv: RNode | null, name: string, line: number, safe: boolean, vcallAllowed: boolean): NodeOf<'Call'> {
+    protected call(recv: RNode | null, name: string, line: number, safe: boolean, vcallAllowed: boolean): NodeOf<'Call'> {
         let args: RNode[] = [];
         let blockArg: RNode | null = null;
         let hadArgs = false;
@@ -443,7 +344,7 @@ export class Parser {
     }
 
     /** Can the next token start an argument of a command call (`raise "x"`, `scope.lookupvar 'x'`)? */
-    private startsCommandArg(): boolean {
+    protected startsCommandArg(): boolean {
         const t = this.peek();
         const prev = this.tokens[this.pos - 1];
         // `include?@x`: after a `?` or `!` method name an argument may follow without a space.
@@ -466,7 +367,7 @@ export class Parser {
         }
     }
 
-    private commandArgs(): RNode[] {
+    protected commandArgs(): RNode[] {
         const args: RNode[] = [];
         do {
             this.skipNl();
@@ -475,7 +376,7 @@ export class Parser {
         return this.foldLabels(args);
     }
 
-    private args(close: string): RNode[] {
+    protected args(close: string): RNode[] {
         const args: RNode[] = [];
         this.skipNl();
         while (!this.isOp(close)) {
@@ -488,7 +389,7 @@ export class Parser {
     }
 
     /** Trailing `key => v` / `key: v` arguments form one hash, as in Ruby. */
-    private foldLabels(args: RNode[]): RNode[] {
+    protected foldLabels(args: RNode[]): RNode[] {
         const first = args.findIndex(a => a.$type === 'HashLit' && (a as NodeOf<'HashLit'> & { bare?: boolean }).bare);
         if (first < 0) return args;
         const entries: Array<[RNode, RNode] | RNode> = [];
@@ -496,7 +397,7 @@ export class Parser {
         return [...args.slice(0, first), { $type: 'HashLit', line: args[first].line, entries }];
     }
 
-    private argument(): RNode {
+    protected argument(): RNode {
         const t = this.peek();
         if (t.kind === 'op' && t.text === '*' ) { this.pos++; return { $type: 'Splat', line: t.line, value: this.ternary() }; }
         if (t.kind === 'op' && t.text === '**') { this.pos++; return this.bareHash([{ $type: 'DoubleSplat', line: t.line, value: this.ternary() }], t.line); }
@@ -517,12 +418,12 @@ export class Parser {
         return v;
     }
 
-    private bareHash(entries: Array<[RNode, RNode] | RNode>, line: number): RNode {
+    protected bareHash(entries: Array<[RNode, RNode] | RNode>, line: number): RNode {
         const h: NodeOf<'HashLit'> & { bare: boolean } = { $type: 'HashLit', line, entries, bare: true };
         return h;
     }
 
-    private block(): BlockNode | null {
+    protected block(): BlockNode | null {
         const t = this.peek();
         if (t.kind === 'op' && t.text === '{') {
             this.pos++;
@@ -545,7 +446,7 @@ export class Parser {
         return null;
     }
 
-    private blockParams(): { params: Param[]; spreads: boolean } {
+    protected blockParams(): { params: Param[]; spreads: boolean } {
         this.skipNl();
         if (this.acceptOp('||')) return { params: [], spreads: false };
         if (!this.acceptOp('|')) return { params: [], spreads: false };
@@ -555,7 +456,7 @@ export class Parser {
         return { params, spreads };
     }
 
-    private paramList(stop: () => boolean): { params: Param[]; trailingComma: boolean } {
+    protected paramList(stop: () => boolean): { params: Param[]; trailingComma: boolean } {
         const params: Param[] = [];
         let trailingComma = false;
         while (!stop()) {
@@ -590,307 +491,4 @@ export class Parser {
 
     // ---- primaries ----
 
-    private primary(): RNode {
-        const t = this.next();
-        const line = t.line;
-        switch (t.kind) {
-            case 'int': return { $type: 'Int', line, value: parseInteger(t.text) };
-            case 'float': return { $type: 'Float', line, value: Number(t.text) };
-            case 'str': {
-                let node: RNode = { $type: 'Str', line, parts: this.parts(t.parts!) };
-                // Adjacent literals concatenate: "a" "b".
-                while (this.peek().kind === 'str' && this.peek().spaceBefore && (this.peek().text === '"' || this.peek().text === "'")) {
-                    const n = this.next();
-                    node = { $type: 'Str', line, parts: [...(node as NodeOf<'Str'>).parts, ...this.parts(n.parts!)] };
-                }
-                return node;
-            }
-            case 'sym': return { $type: 'Sym', line, parts: this.parts(t.parts!) };
-            case 'regex': return { $type: 'Regex', line, parts: this.parts(t.parts!), flags: t.flags ?? '' };
-            case 'words':
-                return { $type: 'ArrayLit', line, elements: t.words!.map(w => (t.symbols ? { $type: 'Sym', line, parts: [w] } : { $type: 'Str', line, parts: [w] })) };
-            case 'ivar': return { $type: 'IVar', line, name: t.text };
-            case 'gvar': return { $type: 'GVar', line, name: t.text };
-            case 'nthref': return { $type: 'NthRef', line, n: Number(t.text) };
-            case 'label': {
-                // A label where a value is expected: `puts a: 1` handled by args; here it is `x ? y: z` fallout.
-                this.pos--;
-                return this.unexpected();
-            }
-            case 'const': {
-                if (this.isOp('(') && !this.peek().spaceBefore) return this.call(null, t.text, line, false, false);
-                return { $type: 'Const', line, scope: null, top: false, name: t.text };
-            }
-            case 'ident': {
-                if (this.isLocal(t.text) && !(this.isOp('(') && !this.peek().spaceBefore)) return { $type: 'LVar', line, name: t.text };
-                if (t.text === 'lambda' || t.text === 'proc') {
-                    const block = this.block();
-                    if (block) return { $type: 'Lambda', line, block };
-                }
-                return this.call(null, t.text, line, false, true);
-            }
-            case 'op':
-                return this.primaryOp(t);
-            case 'kw':
-                return this.primaryKeyword(t);
-            case 'nl': case 'eof': case 'erbtext': case 'erbins': case 'erbend':
-                this.pos--;
-                return this.unexpected();
-        }
-        return this.unexpected();
-    }
-
-    private primaryOp(t: Token): RNode {
-        const line = t.line;
-        switch (t.text) {
-            case '(': {
-                this.skipTerms();
-                if (this.acceptOp(')')) return { $type: 'Nil', line };
-                const body = this.statements(() => this.isOp(')'));
-                this.expectOp(')');
-                return body.length === 1 ? body[0] : { $type: 'Seq', line, body };
-            }
-            case '[': {
-                const elements = this.args(']');
-                this.skipNl();
-                this.expectOp(']');
-                // `[a => 1]` is an array holding a hash.
-                return { $type: 'ArrayLit', line, elements };
-            }
-            case '{': {
-                const entries: Array<[RNode, RNode] | RNode> = [];
-                this.skipNl();
-                while (!this.isOp('}')) {
-                    const k = this.peek();
-                    if (k.kind === 'label') {
-                        this.pos++;
-                        this.skipNl();
-                        entries.push([{ $type: 'Sym', line: k.line, parts: [k.text] }, this.expr()]);
-                    } else if (k.kind === 'str' && this.isOp(':', this.peek(1)) && !this.peek(1).spaceBefore) {
-                        this.pos += 2;
-                        entries.push([{ $type: 'Sym', line: k.line, parts: this.parts(k.parts!) }, this.expr()]);
-                    } else if (this.acceptOp('**')) {
-                        entries.push({ $type: 'DoubleSplat', line: k.line, value: this.ternary() });
-                    } else {
-                        const key = this.expr();
-                        this.skipNl();
-                        this.expectOp('=>');
-                        this.skipNl();
-                        entries.push([key, this.expr()]);
-                    }
-                    this.skipNl();
-                    if (!this.acceptOp(',')) break;
-                    this.skipNl();
-                }
-                this.skipNl();
-                this.expectOp('}');
-                return { $type: 'HashLit', line, entries };
-            }
-            case '::': {
-                const n = this.next();
-                if (n.kind !== 'const') this.unexpected();
-                return { $type: 'Const', line, scope: null, top: true, name: n.text };
-            }
-            case '->': {
-                const params = this.acceptOp('(') ? this.withScopeParams(() => this.isOp(')'), ')') : this.peek().kind === 'ident' ? this.withScopeParams(() => this.isOp('{') || this.isKw('do'), null) : [];
-                this.scopes.push(new Set(params.flatMap(p => flatNames(p))));
-                try {
-                    let body: RNode[];
-                    const bl = this.peek().line;
-                    if (this.acceptOp('{')) { body = this.statements(() => this.isOp('}')); this.expectOp('}'); } else { this.expectKw('do'); body = this.bodyUntil('end'); this.expectKw('end'); }
-                    return { $type: 'Lambda', line, block: { line: bl, params, spreads: false, body } };
-                } finally { this.scopes.pop(); }
-            }
-            case '..': case '...':
-                this.pos--;
-                return this.range();
-        }
-        this.pos--;
-        return this.unexpected();
-    }
-
-    private withScopeParams(stop: () => boolean, close: string | null): Param[] {
-        const params = this.withScope(() => this.paramList(stop).params);
-        if (close) this.expectOp(close);
-        return params;
-    }
-
-    private primaryKeyword(t: Token): RNode {
-        const line = t.line;
-        switch (t.text) {
-            case 'nil': return { $type: 'Nil', line };
-            case 'true': return { $type: 'Bool', line, value: true };
-            case 'false': return { $type: 'Bool', line, value: false };
-            case 'self': return { $type: 'Self', line };
-            case '__LINE__': return { $type: 'Int', line, value: BigInt(line) };
-            case '__FILE__': return { $type: 'Call', line, recv: null, name: '__FILE__', args: [], block: null, blockArg: null, safe: false, vcall: false };
-            case 'if': case 'unless': {
-                const node = this.ifRest(line, t.text === 'unless');
-                this.expectKw('end');
-                return node;
-            }
-            case 'while': case 'until': {
-                this.noDo++;
-                let cond: RNode;
-                try { cond = this.exprStatement(); } finally { this.noDo--; }
-                this.acceptKw('do');
-                this.skipTerms();
-                const body = this.bodyUntil('end');
-                this.expectKw('end');
-                return { $type: 'While', line, cond, body, until: t.text === 'until', doWhile: false };
-            }
-            case 'for': {
-                const { targets, splat } = this.targetList(() => this.isKw('in'));
-                this.expectKw('in');
-                this.noDo++;
-                let iter: RNode;
-                try { iter = this.exprStatement(); } finally { this.noDo--; }
-                this.acceptKw('do');
-                const body = this.bodyUntil('end');
-                this.expectKw('end');
-                const target: Target = targets.length === 1 && splat < 0 ? targets[0] : { $type: 'Nested', line, targets, splat };
-                return { $type: 'For', line, target, iter, body };
-            }
-            case 'case': {
-                const subject = this.peek().kind === 'nl' || this.isOp(';') || this.isKw('when') ? null : this.exprStatement();
-                this.skipTerms();
-                const whens: Array<{ values: RNode[]; body: RNode[] }> = [];
-                while (this.acceptKw('when')) {
-                    const values: RNode[] = [];
-                    do { this.skipNl(); values.push(this.isOp('*') ? this.argument() : this.ternary()); } while (this.acceptOp(','));
-                    if (!this.acceptKw('then')) this.skipTerms();
-                    whens.push({ values, body: this.bodyUntil('when', 'else', 'end') });
-                }
-                if (this.isKw('in')) this.unexpected("'when'");
-                const otherwise = this.acceptKw('else') ? this.bodyUntil('end') : null;
-                this.expectKw('end');
-                return { $type: 'Case', line, subject, whens, else: otherwise };
-            }
-            case 'begin': {
-                const node = this.beginBody(line);
-                this.expectKw('end');
-                return node;
-            }
-            case 'break': case 'next': case 'return': {
-                const value = this.valueEnds() ? null : this.exprOrList();
-                if (t.text === 'break') return { $type: 'Break', line, value };
-                if (t.text === 'next') return { $type: 'Next', line, value };
-                return { $type: 'Return', line, value };
-            }
-            case 'redo': return { $type: 'Redo', line };
-            case 'defined?': {
-                const paren = this.acceptOp('(') ;
-                const value = paren ? this.exprStatement() : this.unary();
-                if (paren) this.expectOp(')');
-                return { $type: 'Defined', line, value };
-            }
-            case 'def': return this.def(t);
-            case 'class': case 'module': case 'alias': case 'undef': case 'yield': case 'super': case 'retry': case '__method__':
-                return this.unsupported(t);
-            case 'not':
-                return { $type: 'Not', line, value: this.expr() };
-        }
-        this.pos--;
-        return this.unexpected();
-    }
-
-    /** The rest of an `if`/`unless`/`elsif` up to (not including) the shared `end`. */
-    private ifRest(line: number, negate: boolean): RNode {
-        const cond = this.condition('then');
-        const then = this.bodyUntil('elsif', 'else', 'end');
-        let otherwise: RNode[] = [];
-        const e = this.peek();
-        if (!negate && this.acceptKw('elsif')) otherwise = [this.ifRest(e.line, false)];
-        else if (this.acceptKw('else')) otherwise = this.bodyUntil('end');
-        return negate ? { $type: 'If', line, cond, then: otherwise, else: then } : { $type: 'If', line, cond, then, else: otherwise };
-    }
-
-    /** `def name(params) ... end`: a method of the template object. */
-    private def(t: Token): RNode {
-        const n = this.next();
-        if (n.kind !== 'ident' && n.kind !== 'const') this.unexpected();
-        const params = this.withScope(() => {
-            const list = this.acceptOp('(') ? this.paramList(() => this.isOp(')')).params : this.peek().kind === 'ident' ? this.paramList(() => this.peek().kind === 'nl' || this.isOp(';')).params : [];
-            if (this.isOp(')')) this.pos++;
-            return list;
-        });
-        const saved = this.scopes.splice(0);
-        this.scopes.push(new Set(params.flatMap(flatNames)));
-        try {
-            const body = this.beginBody(t.line);
-            this.expectKw('end');
-            return { $type: 'Def', line: t.line, name: n.text, params, body };
-        } finally { this.scopes.splice(0, this.scopes.length, ...saved); }
-    }
-
-    private unsupported(t: Token): never {
-        const e = rubyError('NotImplementedError', `'${t.text}' is not supported in templates`);
-        e.line = t.line;
-        throw e;
-    }
-
-    private valueEnds(): boolean {
-        const t = this.peek();
-        return t.kind === 'nl' || t.kind === 'eof' || t.kind === 'erbtext' || t.kind === 'erbend' || this.isOp(';') || this.isOp('}') || this.isOp(')') || (t.kind === 'kw' && (STMT_END_KW.has(t.text) || MODIFIERS.has(t.text)));
-    }
-
-    private exprOrList(): RNode {
-        const first = this.expr();
-        if (!this.isOp(',')) return first;
-        const elements = [first];
-        while (this.acceptOp(',')) elements.push(this.argument());
-        return { $type: 'ArrayLit', line: first.line, elements };
-    }
-
-    private condition(sep: string): RNode {
-        const cond = this.exprStatement();
-        this.acceptKw(sep);
-        this.skipTerms();
-        return cond;
-    }
-
-    private beginBody(line: number): RNode {
-        const body = this.bodyUntil('rescue', 'else', 'ensure', 'end');
-        const rescues: Rescue[] = [];
-        while (this.acceptKw('rescue')) {
-            const classes: RNode[] = [];
-            let variable: Target | null = null;
-            while (!this.isOp('=>') && !this.isKw('then') && this.peek().kind !== 'nl' && !this.isOp(';')) {
-                classes.push(this.ternary());
-                if (!this.acceptOp(',')) break;
-            }
-            if (this.acceptOp('=>')) variable = this.toTarget(this.primaryPostfix());
-            this.acceptKw('then');
-            rescues.push({ classes, variable, body: this.bodyUntil('rescue', 'else', 'ensure', 'end') });
-        }
-        const elseBody = this.acceptKw('else') ? this.bodyUntil('ensure', 'end') : null;
-        const ensure = this.acceptKw('ensure') ? this.bodyUntil('end') : null;
-        return { $type: 'Begin', line, body, rescues, elseBody, ensure };
-    }
-
-    /** The parts of a literal with `#{...}` parsed in the current local scope. */
-    private parts(raw: RawPart[]): StrPart[] {
-        return raw.map(p => {
-            if (typeof p === 'string') return p;
-            const state = { locals: new Set<string>([...this.scopes.flatMap(s => [...s])]) };
-            const sub = new Parser(lex(p.code, p.line, state));
-            sub.scopes.splice(0, 1, ...this.scopes.map(s => new Set(s)));
-            const body = sub.statements(() => sub.peek().kind === 'eof');
-            if (sub.peek().kind !== 'eof') sub.unexpected();
-            return body;
-        });
-    }
-}
-
-function flatNames(p: Param): string[] {
-    return p.kind === 'nested' ? (p.nested ?? []).flatMap(flatNames) : p.name ? [p.name] : [];
-}
-
-/** Ruby integer literals: 0x1f, 0b101, 0o17 and 017 (octal), 1_000. */
-export function parseInteger(text: string): bigint {
-    if (/^0[xX]/.test(text)) return BigInt(text);
-    if (/^0[bB]/.test(text)) return BigInt(text);
-    if (/^0[oO]/.test(text)) return BigInt(`0o${text.slice(2)}`);
-    if (/^0\d/.test(text)) return BigInt(`0o${text.slice(1)}`);
-    return BigInt(text);
 }

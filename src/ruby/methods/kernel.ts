@@ -1,4 +1,4 @@
-import { PSensitive } from '../../../values/index.js';
+import { PSensitive } from '../../values/index.js';
 import { caseEquals, rEql } from '../compare.js';
 import { inspect, toS } from '../inspect.js';
 import {

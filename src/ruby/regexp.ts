@@ -1,4 +1,4 @@
-import { PRegexp, rewritePattern, rubyToJs } from '../../values/index.js';
+import { PRegexp, rewritePattern, rubyToJs } from '../values/index.js';
 
 /**
  * A Regexp written in a template, with Ruby's options (`/x/i`, `%r{x}m`). Puppet's own regexps

@@ -1,5 +1,5 @@
-import { PAnyType } from '../../types/index.js';
-import { PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
+import { PAnyType } from '../types/index.js';
+import { PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../values/index.js';
 import type { BlockNode } from './ast.js';
 
 /**

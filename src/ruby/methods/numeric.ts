@@ -1,4 +1,4 @@
-import { formatFloat } from '../../../common/index.js';
+import { formatFloat } from '../../common/index.js';
 import { compare } from '../compare.js';
 import { Classes, classOf, RObject, rubyError, type CallSite, type Method, type RValue } from '../objects.js';
 import { arity, enumerator, int, num } from './support.js';
