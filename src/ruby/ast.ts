@@ -41,7 +41,17 @@ export type RNode =
     | { $type: 'Return'; line: number; value: RNode | null }
     | { $type: 'Seq'; line: number; body: RNode[] }
     | { $type: 'Lambda'; line: number; block: BlockNode }
-    | { $type: 'Def'; line: number; name: string; params: Param[]; body: RNode }
+    /** `def name` or, with `singleton`, `def self.name` / `def Const.name`. */
+    | { $type: 'Def'; line: number; name: string; params: Param[]; body: RNode; singleton: RNode | null }
+    | { $type: 'ClassDef'; line: number; path: NodeOf<'Const'>; superclass: RNode | null; body: RNode }
+    | { $type: 'ModuleDef'; line: number; path: NodeOf<'Const'>; body: RNode }
+    /** `class << self ... end`: definitions on the object's singleton class. */
+    | { $type: 'SingletonClass'; line: number; target: RNode; body: RNode }
+    | { $type: 'Yield'; line: number; args: RNode[] }
+    /** `super` alone passes the method's own arguments (`args` null); `super(...)` passes these. */
+    | { $type: 'Super'; line: number; args: RNode[] | null; block: BlockNode | null; blockArg: RNode | null }
+    | { $type: 'Retry'; line: number }
+    | { $type: 'Alias'; line: number; to: string; from: string }
     | { $type: 'Unsupported'; line: number; what: string }
     /** Template text, appended to the output as is. */
     | { $type: 'ErbText'; line: number; text: string }
@@ -57,6 +67,7 @@ export type Target =
     | { $type: 'GVar'; line: number; name: string }
     | { $type: 'Index'; line: number; recv: RNode; args: RNode[] }
     | { $type: 'Attr'; line: number; recv: RNode; name: string }
+    | { $type: 'Const'; line: number; scope: RNode | null; top: boolean; name: string }
     | { $type: 'Nested'; line: number; targets: Target[]; splat: number };
 
 export interface Rescue {
@@ -66,7 +77,8 @@ export interface Rescue {
 }
 
 export interface Param {
-    readonly kind: 'req' | 'opt' | 'rest' | 'block' | 'nested';
+    /** `key` is a keyword parameter (`name:` required, `name: v` optional), `keyrest` is `**opts`. */
+    readonly kind: 'req' | 'opt' | 'rest' | 'block' | 'nested' | 'key' | 'keyrest';
     readonly name: string;
     readonly value?: RNode;
     readonly nested?: Param[];

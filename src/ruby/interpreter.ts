@@ -1,89 +1,70 @@
 import { assertUnreachable } from '../common/index.js';
 import { PDefault, PRegexp } from '../values/index.js';
 import type { BlockNode, NodeOf, Param, RNode, StrPart, Target } from './ast.js';
+import { DEFAULT_LIMITS, Definitions, takeKeywords, type Limits } from './definitions.js';
+import { BreakSignal, Frame, NextSignal, RetrySignal, ReturnSignal, type Ctx, type MethodFrame } from './frame.js';
 import { inspect } from './inspect.js';
 import { frozenObjects } from './methods/kernel.js';
 import './methods/index.js';
 import { stringMutators } from './methods/string.js';
-import { Classes, ClassClass, classOf, Exceptions, Float, Integer, RClass, RMatchData, RObject, RProc, RRange, RSymbol, RubyError, rubyError, sym, truthy, type CallSite, type RHash, type RValue } from './objects.js';
+import { Classes, classOf, Exceptions, RClass, RMatchData, RObject, RProc, RRange, RSymbol, RubyError, sym, truthy, type CallSite, type RHash, type RValue } from './objects.js';
 import { rEquals, caseEquals } from './compare.js';
 import { hashStore } from './methods/hash.js';
+import { opAssign } from './op-assign.js';
 import { globalRegExp, regexpOf } from './regexp.js';
-
-/** Local variables of a template, a block or a lambda; blocks see (and assign) their outer locals. */
-class Frame {
-    private readonly vars = new Map<string, RValue>();
-    constructor(readonly parent: Frame | null) {}
-    get(name: string): RValue {
-        for (let f: Frame | null = this; f; f = f.parent) if (f.vars.has(name)) return f.vars.get(name) as RValue;
-        return null;
-    }
-    set(name: string, v: RValue): void {
-        for (let f: Frame | null = this; f; f = f.parent) if (f.vars.has(name)) { f.vars.set(name, v); return; }
-        this.vars.set(name, v);
-    }
-    declare(name: string, v: RValue): void {
-        this.vars.set(name, v);
-    }
-    has(name: string): boolean {
-        return this.vars.has(name);
-    }
-}
-
-/** `break` and `next` unwind to the block or loop that is innermost when they run. */
-class BreakSignal { constructor(readonly target: object, readonly value: RValue) {} }
-class NextSignal { constructor(readonly target: object, readonly value: RValue) {} }
-class ReturnSignal { constructor(readonly value: RValue) {} }
 
 /** The methods a host object (the template wrapper, the scope) answers beyond its class's. */
 export type DynamicMethods = (self: RObject, name: string, args: RValue[], block: RProc | undefined, call: CallSite) => RValue | undefined;
 
 export interface InterpreterOptions {
     readonly self: RObject;
-    readonly ivars: Map<string, RValue>;
+    /** The template's instance variables (a plugin's main object keeps its own). */
+    readonly ivars?: Map<string, RValue>;
     readonly dynamic: DynamicMethods;
     /** Constants beyond Ruby's core classes (Puppet's own names). */
     readonly constants?: ReadonlyMap<string, RValue>;
+    /** A constant nothing defines: a value, or undefined for Ruby's NameError. */
+    readonly constMissing?: (path: string) => RValue | undefined;
+    readonly limits?: Limits;
 }
 
-const CONSTANTS = new Map<string, RValue>([
-    ...Object.values(Classes).map(c => [c.name, c] as [string, RValue]),
-    ...Object.values(Exceptions).map(c => [c.name, c] as [string, RValue]),
-    ['Integer', Integer], ['Float', Float], ['Class', ClassClass], ['Fixnum', Integer], ['Bignum', Integer]
-]);
-
-/** Runs a parsed template: statements in order, text and `<%= %>` values appended to the output. */
-export class Interpreter implements CallSite {
+/** Runs parsed Ruby: a template's statements (text appended to the output) or a plugin file's. */
+export class Interpreter extends Definitions {
     private readonly out: string[] = [];
     private readonly targets: object[] = [];
     private lastMatch: RMatchData | null = null;
     private readonly globals = new Map<string, RValue>();
-    /** Methods the template defined with `def`. */
-    private readonly defs = new Map<string, NodeOf<'Def'>>();
     /** Locals holding a Puppet string (frozen in Ruby); ivars are frozen until the template assigns them. */
     private readonly frozenNames = new Set<string>();
     private readonly assignedIvars = new Set<string>();
-    private line = 1;
+    /** The exceptions being handled (`$!`, and what a bare `raise` re-raises). */
+    private readonly handling: RubyError[] = [];
 
-    constructor(private readonly options: InterpreterOptions) {}
+    constructor(private readonly options: InterpreterOptions) {
+        super(options.limits ?? DEFAULT_LIMITS, options.constants, options.constMissing);
+        if (options.ivars) for (const [k, v] of options.ivars) options.self.ivars.set(k, v);
+    }
+
+    /** The context of top-level code: `self` is the host object, definitions go to Object. */
+    topContext(): Ctx {
+        return { self: this.options.self, defTarget: null, singletonDefs: false, nesting: [], block: undefined, method: null };
+    }
 
     /** The template's output. A RubyError leaves with the line it happened on. */
     run(program: RNode[]): string {
-        const frame = new Frame(null);
+        this.runBody(program, new Frame(null, this.topContext()));
+        return this.out.join('');
+    }
+
+    /** Runs top-level code of a plugin file; the value of its last statement. */
+    runBody(program: readonly RNode[], frame: Frame): RValue {
         try {
-            for (const node of program) this.eval(node, frame);
+            return this.body(program, frame);
         } catch (e) {
             if (e instanceof BreakSignal || e instanceof NextSignal || e instanceof ReturnSignal) throw this.error('LocalJumpError', 'break from proc-closure');
             if (e instanceof RubyError && e.line === undefined) e.line = this.line;
             throw e;
         }
-        return this.out.join('');
-    }
-
-    private error(cls: keyof typeof Exceptions, message: string): RubyError {
-        const e = rubyError(cls, message);
-        e.line = this.line;
-        return e;
     }
 
     private body(nodes: readonly RNode[], frame: Frame): RValue {
@@ -94,10 +75,11 @@ export class Interpreter implements CallSite {
 
     eval(node: RNode, frame: Frame): RValue {
         this.line = node.line;
+        this.tick();
         switch (node.$type) {
             case 'Nil': return null;
             case 'Bool': return node.value;
-            case 'Self': return this.options.self;
+            case 'Self': return frame.ctx.self;
             case 'Int': return node.value;
             case 'Float': return node.value;
             case 'Str': return this.interpolate(node.parts, frame);
@@ -107,7 +89,7 @@ export class Interpreter implements CallSite {
             case 'HashLit': return this.hash(node, frame);
             case 'RangeLit': return new RRange(node.from ? this.eval(node.from, frame) : null, node.to ? this.eval(node.to, frame) : null, node.exclusive);
             case 'LVar': return frame.get(node.name);
-            case 'IVar': return this.options.ivars.get(node.name) ?? null;
+            case 'IVar': return this.readIvar(node.name, frame);
             case 'GVar': return this.globalVar(node.name);
             case 'NthRef': return this.lastMatch?.group(node.n) ?? null;
             case 'Const': return this.constant(node, frame);
@@ -131,7 +113,7 @@ export class Interpreter implements CallSite {
                 this.assign(node.target, v, frame);
                 return v;
             }
-            case 'OpAssign': return this.opAssign(node, frame);
+            case 'OpAssign': return opAssign(this, node, frame);
             case 'MultiAssign': {
                 const v = this.eval(node.value, frame);
                 this.destructure(node.targets, node.splat, v, frame);
@@ -146,18 +128,43 @@ export class Interpreter implements CallSite {
             case 'Break': throw new BreakSignal(this.currentTarget(), node.value ? this.eval(node.value, frame) : null);
             case 'Next': throw new NextSignal(this.currentTarget(), node.value ? this.eval(node.value, frame) : null);
             case 'Redo': throw this.error('NotImplementedError', "'redo' is not supported in templates");
-            case 'Return': throw new ReturnSignal(node.value ? this.eval(node.value, frame) : null);
-            case 'Def': this.defs.set(node.name, node); return sym(node.name);
+            case 'Retry': throw new RetrySignal();
+            case 'Return': throw new ReturnSignal(node.value ? this.eval(node.value, frame) : null, frame.ctx.method);
+            case 'Def': return this.def(node, frame);
+            case 'ClassDef': case 'ModuleDef': return this.classOrModule(node, frame);
+            case 'SingletonClass': return this.singletonClass(node, frame);
+            case 'Alias': return this.alias(node.to, node.from, frame);
+            case 'Yield': {
+                const block = frame.ctx.block;
+                if (!block) throw this.error('LocalJumpError', 'no block given (yield)');
+                return this.yield(block, this.evalArgs(node.args, frame));
+            }
+            case 'Super': return this.callSuper(node, frame);
             case 'Seq': return this.body(node.body, frame);
             case 'Lambda': return this.makeProc(node.block, frame, true);
-            case 'Unsupported': throw this.error('NotImplementedError', `${node.what} is not supported in templates`);
+            case 'Unsupported': throw this.unsupported(node.what, node.line);
             case 'ErbText': this.out.push(node.text); return null;
             case 'ErbInsert': { const v = this.body(node.body, frame); this.out.push(this.toS(v)); return null; }
             default: return assertUnreachable(node);
         }
     }
 
-    private currentTarget(): object {
+    private readIvar(name: string, frame: Frame): RValue {
+        if (name.startsWith('@')) {
+            const vars = this.classVars(frame, name.slice(1));
+            if (!vars.has(`@${name}`)) throw this.error('NameError', `uninitialized class variable @${name} in ${frame.ctx.nesting[0]?.name ?? 'Object'}`);
+            return vars.get(`@${name}`) ?? null;
+        }
+        return this.ivarsOf(frame.ctx.self).get(name) ?? null;
+    }
+
+    writeIvar(name: string, v: RValue, frame: Frame): void {
+        if (name.startsWith('@')) { this.classVars(frame, name.slice(1)).set(`@${name}`, v); return; }
+        if (frame.ctx.self === this.options.self) this.assignedIvars.add(name);
+        this.ivarsOf(frame.ctx.self).set(name, v);
+    }
+
+    currentTarget(): object {
         const t = this.targets[this.targets.length - 1];
         if (!t) throw this.error('LocalJumpError', 'break from proc-closure');
         return t;
@@ -193,15 +200,16 @@ export class Interpreter implements CallSite {
         return h;
     }
 
-    private splat(v: RValue): RValue[] {
+    splat(v: RValue): RValue[] {
         if (Array.isArray(v)) return v;
         if (v === null) return [];
         if (v instanceof Map) return [...v].map(([k, x]) => [k, x]);
         if (v instanceof RRange) return this.send(v, 'to_a', []) as RValue[];
+        if (v instanceof RObject && this.respondsTo(v, 'to_a')) return this.send(v, 'to_a', []) as RValue[];
         return [v];
     }
 
-    private evalArgs(nodes: readonly RNode[], frame: Frame): RValue[] {
+    evalArgs(nodes: readonly RNode[], frame: Frame): RValue[] {
         const out: RValue[] = [];
         for (const n of nodes) {
             if (n.$type === 'Splat') out.push(...this.splat(this.eval(n.value, frame)));
@@ -210,40 +218,34 @@ export class Interpreter implements CallSite {
         return out;
     }
 
-    private globalVar(name: string): RValue {
+    globalVar(name: string): RValue {
         switch (name) {
             case '$~': return this.lastMatch;
             case '$&': return this.lastMatch?.group(0) ?? null;
             case '$`': return this.lastMatch ? this.lastMatch.input.slice(0, this.lastMatch.match.index) : null;
             case "$'": return this.lastMatch ? this.lastMatch.input.slice(this.lastMatch.match.index + this.lastMatch.match[0].length) : null;
+            case '$!': { const e = this.handling[this.handling.length - 1]; return e ? this.exceptionObject(e) : null; }
             case '$;': case '$,': return null;
             case '$/': return '\n';
             default: return this.globals.get(name) ?? null;
         }
     }
 
-    private constant(node: NodeOf<'Const'>, frame: Frame): RValue {
-        let path = node.name;
-        if (node.scope) {
-            const outer = this.eval(node.scope, frame);
-            if (!(outer instanceof RClass)) throw this.error('TypeError', `${inspect(outer)} is not a class/module`);
-            path = `${outer.name}::${node.name}`;
-        }
-        const v = this.options.constants?.get(path) ?? CONSTANTS.get(path);
-        // An unqualified name is looked up in the template's class first, as Ruby names it.
-        if (v === undefined) throw this.error('NameError', `uninitialized constant ${node.scope ? path : `${classOf(this.options.self).name}::${path}`}`);
-        return v;
+    setGlobal(name: string, v: RValue): void {
+        this.globals.set(name, v);
     }
 
     private defined(node: RNode, frame: Frame): RValue {
         switch (node.$type) {
             case 'LVar': return 'local-variable';
-            case 'IVar': return this.options.ivars.has(node.name) ? 'instance-variable' : null;
+            case 'IVar': return this.ivarsOf(frame.ctx.self).has(node.name) ? 'instance-variable' : null;
             case 'GVar': return this.globals.has(node.name) ? 'global-variable' : null;
             case 'Const': try { this.constant(node, frame); return 'constant'; } catch { return null; }
             case 'Call':
-                if (node.recv === null) return this.respondsTo(this.options.self, node.name) ? 'method' : null;
+                if (node.recv === null) return this.respondsTo(frame.ctx.self, node.name) || this.defs.has(node.name) ? 'method' : null;
                 try { return this.respondsTo(this.eval(node.recv, frame), node.name) ? 'method' : null; } catch { return null; }
+            case 'Yield': return frame.ctx.block ? 'yield' : null;
+            case 'Super': return frame.ctx.method && this.superMethod(frame.ctx.self, frame.ctx.method) ? 'super' : null;
             case 'Nil': case 'Self': case 'Bool': return 'expression';
             case 'Assign': case 'OpAssign': case 'MultiAssign': return 'assignment';
             default: return 'expression';
@@ -251,12 +253,18 @@ export class Interpreter implements CallSite {
     }
 
     respondsTo(v: RValue, name: string): boolean {
-        if (classOf(v).findMethod(name)) return true;
-        return v instanceof RObject && this.options.dynamic(v, `respond_to?:${name}`, [], undefined, this) === true;
+        if (v instanceof RClass && this.findStatic(v, name)) return true;
+        if (this.findMethod(classOf(v), name)) return true;
+        if (v instanceof RObject) {
+            const rm = this.findMethod(classOf(v), 'respond_to_missing?');
+            if (rm && truthy(rm(v, [sym(name), false], undefined, this))) return true;
+            return this.options.dynamic(v, `respond_to?:${name}`, [], undefined, this) === true;
+        }
+        return false;
     }
 
     /** Runs a loop: `break` leaves it with its value, `next` ends the iteration `iterate` is running. */
-    private asLoop(run: (iterate: (body: readonly RNode[], frame: Frame) => void) => RValue): RValue {
+    asLoop(run: (iterate: (body: readonly RNode[], frame: Frame) => void) => RValue): RValue {
         const token = {};
         const iterate = (body: readonly RNode[], frame: Frame): void => {
             try { this.body(body, frame); } catch (e) {
@@ -322,6 +330,7 @@ export class Interpreter implements CallSite {
             if (typeof value !== 'string' && !(value instanceof RSymbol)) return false;
             return this.match(pattern, typeof value === 'string' ? value : value.name) !== null;
         }
+        if (pattern instanceof RObject || pattern instanceof RClass) return truthy(this.send(pattern, '===', [value]));
         return caseEquals(pattern, value, (a, b) => this.send(a, '==', [b]) === true);
     }
 
@@ -338,42 +347,12 @@ export class Interpreter implements CallSite {
         this.lastMatch = m;
     }
 
-    private opAssign(node: NodeOf<'OpAssign'>, frame: Frame): RValue {
-        // Receivers and index arguments are evaluated once.
-        const t = node.target;
-        let get: () => RValue;
-        let set: (v: RValue) => void;
-        switch (t.$type) {
-            case 'LVar': get = () => frame.get(t.name); set = v => frame.set(t.name, v); break;
-            case 'IVar': get = () => this.options.ivars.get(t.name) ?? null; set = v => { this.options.ivars.set(t.name, v); }; break;
-            case 'GVar': get = () => this.globals.get(t.name) ?? null; set = v => { this.globals.set(t.name, v); }; break;
-            case 'Index': {
-                const recv = this.eval(t.recv, frame);
-                const args = this.evalArgs(t.args, frame);
-                get = () => this.send(recv, '[]', args);
-                set = v => { this.send(recv, '[]=', [...args, v]); };
-                break;
-            }
-            case 'Attr': {
-                const recv = this.eval(t.recv, frame);
-                get = () => this.send(recv, t.name, []);
-                set = v => { this.send(recv, `${t.name}=`, [v]); };
-                break;
-            }
-            case 'Nested': throw this.error('ScriptError', 'syntax error, unexpected operator-assignment');
-        }
-        const current = get();
-        let v: RValue;
-        if (node.op === '||') { if (truthy(current)) return current; v = this.eval(node.value, frame); } else if (node.op === '&&') { if (!truthy(current)) return current; v = this.eval(node.value, frame); } else v = this.send(current, node.op, [this.eval(node.value, frame)]);
-        set(v);
-        return v;
-    }
-
     assign(t: Target, v: RValue, frame: Frame): void {
         switch (t.$type) {
             case 'LVar': frame.set(t.name, v); return;
-            case 'IVar': this.assignedIvars.add(t.name); this.options.ivars.set(t.name, v); return;
+            case 'IVar': this.writeIvar(t.name, v, frame); return;
             case 'GVar': this.globals.set(t.name, v); return;
+            case 'Const': this.assignConstant(t, v, frame); return;
             case 'Index': { const recv = this.eval(t.recv, frame); this.send(recv, '[]=', [...this.evalArgs(t.args, frame), v]); return; }
             case 'Attr': this.send(this.eval(t.recv, frame), `${t.name}=`, [v]); return;
             case 'Nested': this.destructure(t.targets, t.splat, v, frame); return;
@@ -392,33 +371,55 @@ export class Interpreter implements CallSite {
         });
     }
 
-    private begin(node: NodeOf<'Begin'>, frame: Frame): RValue {
-        try {
-            let v: RValue;
-            try {
-                v = this.body(node.body, frame);
-            } catch (e) {
-                if (!(e instanceof RubyError)) throw e;
-                for (const r of node.rescues) {
-                    const classes = r.classes.length === 0 ? [Exceptions.StandardError] : this.evalArgs(r.classes, frame);
-                    if (classes.some(c => c instanceof RClass && e.cls.isSubclassOf(c))) {
-                        if (r.variable) this.assign(r.variable, new RObject(e.cls, `#<${e.cls.name}: ${e.message}>`, e.message), frame);
-                        return this.body(r.body, frame);
-                    }
-                }
-                throw e;
-            }
-            return node.elseBody ? this.body(node.elseBody, frame) : v;
-        } finally {
-            if (node.ensure) this.body(node.ensure, frame);
+    /** The exception object a `rescue => e` binds (made once per error). */
+    exceptionObject(e: RubyError): RObject {
+        if (!e.exception) {
+            e.exception = new RObject(e.cls, `#<${e.cls.name}: ${e.message}>`, e.message);
+            e.exception.ivars.set('__message', e.message);
         }
+        return e.exception;
+    }
+
+    private begin(node: NodeOf<'Begin'>, frame: Frame): RValue {
+        for (;;) {
+            try {
+                let v: RValue;
+                try {
+                    v = this.body(node.body, frame);
+                } catch (e) {
+                    if (!(e instanceof RubyError)) throw e;
+                    for (const r of node.rescues) {
+                        const classes = r.classes.length === 0 ? [Exceptions.StandardError] : this.evalArgs(r.classes, frame);
+                        if (classes.some(c => c instanceof RClass && e.cls.isSubclassOf(c))) {
+                            if (r.variable) this.assign(r.variable, this.exceptionObject(e), frame);
+                            this.handling.push(e);
+                            try { return this.body(r.body, frame); } finally { this.handling.pop(); }
+                        }
+                    }
+                    throw e;
+                }
+                return node.elseBody ? this.body(node.elseBody, frame) : v;
+            } catch (e) {
+                if (e instanceof RetrySignal && node.rescues.length > 0) continue;
+                throw e;
+            } finally {
+                if (node.ensure) this.body(node.ensure, frame);
+            }
+        }
+    }
+
+    /** The error a bare `raise` re-raises inside a rescue clause. */
+    currentError(): RubyError | undefined {
+        return this.handling[this.handling.length - 1];
     }
 
     // ---- calls ----
 
     private call(node: NodeOf<'Call'>, frame: Frame): RValue {
-        if (node.recv === null && node.vcall && node.name === 'block_given?') return false;
-        const recv = node.recv === null ? this.options.self : this.eval(node.recv, frame);
+        if (node.recv === null && node.vcall && (node.name === 'block_given?' || node.name === 'iterator?')) return frame.ctx.block !== undefined;
+        if (node.recv === null && node.name === '__method__') return frame.ctx.method ? sym(frame.ctx.method.name) : null;
+        if (node.recv === null && node.name === 'binding') throw this.unsupported('binding', node.line);
+        const recv = node.recv === null ? frame.ctx.self : this.eval(node.recv, frame);
         if (node.safe && recv === null) return null;
         const args = this.evalArgs(node.args, frame);
         let block: RProc | undefined;
@@ -428,7 +429,7 @@ export class Interpreter implements CallSite {
         if (node.name === 'frozen?' && node.recv !== null && args.length === 0 && (typeof recv === 'string' || recv instanceof Map)) {
             return typeof recv === 'string' ? this.isFrozenString(node.recv) : (node.recv.$type === 'IVar' && node.recv.name === 'trusted') || frozenObjects.has(recv);
         }
-        if (typeof recv === 'string' && node.recv !== null && Object.hasOwn(stringMutators, node.name)) {
+        if (typeof recv === 'string' && node.recv !== null && Object.hasOwn(stringMutators, node.name) && !this.findOverlay(node.name)) {
             if (this.isFrozenString(node.recv)) throw this.error('FrozenError', `can't modify frozen String: ${inspect(recv)}`);
             // Strings are immutable here: an in-place method gives its variable the new string.
             const { value, result } = stringMutators[node.name](recv, args, block, this);
@@ -436,18 +437,27 @@ export class Interpreter implements CallSite {
             if (target.$type === 'LVar' || target.$type === 'IVar' || target.$type === 'GVar') this.assign(target, value, frame);
             return result;
         }
+        if (node.recv === null && (node.name === 'raise' || node.name === 'fail') && args.length === 0) {
+            const current = this.currentError();
+            if (current) throw current;
+        }
         try {
-            return this.send(recv, node.name, args, block, node.recv === null, node.vcall);
+            return this.send(recv, node.name, args, block, node.recv === null || node.recv.$type === 'Self', node.vcall);
         } catch (e) {
             if (block && e instanceof BreakSignal && e.target === block) return e.value;
+            if (e instanceof RubyError && e.line === undefined) e.line = node.line;
             throw e;
         }
+    }
+
+    private findOverlay(name: string): boolean {
+        return this.findMethod(Classes.String, name) !== Classes.String.findMethod(name);
     }
 
     /** Puppet's strings are frozen; literals and the results of methods are not. */
     private isFrozenString(expr: RNode): boolean {
         switch (expr.$type) {
-            case 'IVar': return !this.assignedIvars.has(expr.name);
+            case 'IVar': return !this.assignedIvars.has(expr.name) && this.options.ivars !== undefined;
             case 'LVar': return this.frozenNames.has(expr.name);
             case 'Call': return expr.name === 'freeze' || (expr.name === 'to_s' && expr.recv?.$type === 'Sym');
             default: return false;
@@ -464,40 +474,52 @@ export class Interpreter implements CallSite {
             }, -2, true);
         }
         if (v instanceof Map) return new RProc(args => (v as RHash).get(args[0]) ?? null, 1, true);
+        if (v instanceof RObject && this.respondsTo(v, 'to_proc')) return this.toProc(this.send(v, 'to_proc', []));
         throw this.error('TypeError', `wrong argument type ${classOf(v).name} (expected Proc)`);
     }
 
-    private makeProc(block: BlockNode, frame: Frame, isLambda: boolean): RProc {
+    makeProc(block: BlockNode, frame: Frame, isLambda: boolean): RProc {
         const required = block.params.filter(p => p.kind === 'req' || p.kind === 'nested').length;
         const arity = block.params.some(p => p.kind === 'rest' || p.kind === 'opt') ? -(required + 1) : required;
-        const proc: RProc = new RProc(args => {
-            const inner = new Frame(frame);
+        const run = (outer: Frame, args: RValue[], asMethod: MethodFrame | null, blockArg: RProc | undefined): RValue => this.deeper(() => {
+            const inner = new Frame(outer, asMethod || blockArg ? { ...outer.ctx, method: asMethod ?? outer.ctx.method, block: blockArg ?? outer.ctx.block } : undefined);
             let values = args;
             if (isLambda) {
-                const max = block.params.some(p => p.kind === 'rest') ? Infinity : block.params.filter(p => p.kind !== 'block').length;
+                const max = block.params.some(p => p.kind === 'rest') ? Infinity : block.params.filter(p => p.kind !== 'block' && p.kind !== 'key' && p.kind !== 'keyrest').length;
                 if (args.length < required || args.length > max) throw this.error('ArgumentError', `wrong number of arguments (given ${args.length}, expected ${max === required ? required : max === Infinity ? `${required}+` : `${required}..${max}`})`);
             } else if (block.spreads && args.length === 1 && Array.isArray(args[0])) values = args[0];
             this.bindParams(block.params, values, inner);
+            const blockParam = block.params.find(p => p.kind === 'block');
+            if (blockParam) inner.declare(blockParam.name, blockArg ?? null);
             this.targets.push(proc);
             try {
                 return this.body(block.body, inner);
             } catch (e) {
                 if (e instanceof NextSignal && e.target === proc) return e.value;
                 if (isLambda && e instanceof BreakSignal && e.target === proc) return e.value;
-                if (isLambda && e instanceof ReturnSignal) return e.value;
+                if ((isLambda || asMethod) && e instanceof ReturnSignal && (asMethod ? e.method === asMethod : true)) return e.value;
                 throw e;
             } finally { this.targets.pop(); }
-        }, arity, isLambda, block);
+        });
+        const proc: RProc = new RProc((args, blockArg) => run(frame, args, null, blockArg), arity, isLambda, block, (self, defTarget, args, blockArg, asMethod) => {
+            const mf: MethodFrame | null = asMethod === null ? null : { owner: defTarget ?? classOf(self), name: asMethod, args, isStatic: false };
+            const ctx: Ctx = { ...frame.ctx, self, defTarget, singletonDefs: false, method: mf ?? frame.ctx.method, block: blockArg ?? frame.ctx.block };
+            // The block keeps its locals but runs against the new self.
+            const rebound = new Frame(frame, ctx);
+            return run(rebound, args, mf, blockArg);
+        });
         return proc;
     }
 
-    private bindParams(params: readonly Param[], values: readonly RValue[], frame: Frame): void {
+    protected bindParams(params: readonly Param[], all: readonly RValue[], frame: Frame): void {
+        const { positional: values, keywords } = takeKeywords(params, all);
         const required = params.filter(p => p.kind === 'req' || p.kind === 'nested').length;
         let optional = Math.max(0, values.length - required);
         let i = 0;
         const restAt = params.findIndex(p => p.kind === 'rest');
         const afterRest = restAt < 0 ? 0 : params.slice(restAt + 1).filter(p => p.kind === 'req' || p.kind === 'nested').length;
-        params.forEach(p => {
+        const usedKeys = new Set<RValue>();
+        for (const p of params) {
             switch (p.kind) {
                 case 'req': frame.declare(p.name, values[i++] ?? null); break;
                 case 'nested': {
@@ -514,9 +536,22 @@ export class Interpreter implements CallSite {
                     i += n;
                     break;
                 }
+                case 'key': {
+                    const k = sym(p.name);
+                    if (keywords?.has(k)) { frame.declare(p.name, keywords.get(k) ?? null); usedKeys.add(k); } else if (p.value) frame.declare(p.name, this.eval(p.value, frame));
+                    else throw this.error('ArgumentError', `missing keyword: :${p.name}`);
+                    break;
+                }
+                case 'keyrest':
+                    if (p.name) frame.declare(p.name, new Map([...(keywords ?? new Map())].filter(([k]) => !usedKeys.has(k))));
+                    break;
                 case 'block': if (!frame.has(p.name)) frame.declare(p.name, null); break;
             }
-        });
+        }
+        if (keywords && !params.some(p => p.kind === 'keyrest')) {
+            const unknown = [...keywords.keys()].filter(k => !usedKeys.has(k));
+            if (unknown.length) throw this.error('ArgumentError', `unknown keyword${unknown.length > 1 ? 's' : ''}: ${unknown.map(k => inspect(k)).join(', ')}`);
+        }
     }
 
     yield(block: RProc, args: RValue[]): RValue {
@@ -524,38 +559,36 @@ export class Interpreter implements CallSite {
     }
 
     send(recv: RValue, name: string, args: RValue[], block?: RProc, fcall = false, vcall = false): RValue {
-        if (recv === this.options.self && this.defs.has(name)) return this.invokeDef(this.defs.get(name)!, args, block);
-        const cls = classOf(recv);
+        if (recv === this.options.self && this.defs.has(name)) return this.defs.get(name)!(recv, args, block, this);
         if (recv instanceof RClass) {
-            const s = recv.findStatic(name);
+            const s = this.findStatic(recv, name);
             if (s) return s(recv, args, block, this);
         }
-        const m = cls.findMethod(name);
+        const m = this.findMethod(classOf(recv), name);
         if (m && (fcall || !KERNEL_PRIVATE.has(name))) return m(recv, args, block, this);
+        if (fcall && this.defs.has(name)) return this.defs.get(name)!(recv, args, block, this);
         if (recv instanceof RObject) {
             const r = this.options.dynamic(recv, name, args, block, this);
             if (r !== undefined) return r;
+            const missing = this.findMethod(classOf(recv), 'method_missing');
+            if (missing) return missing(recv, [sym(name), ...args], block, this);
         }
         if (vcall) throw this.error('NameError', `undefined local variable or method \`${name}' for ${describe(recv)}`);
         if (m) throw this.error('NoMethodError', `private method \`${name}' called for ${describe(recv)}`);
         throw this.error('NoMethodError', `undefined method \`${name}' for ${describe(recv)}`);
     }
 
-    private invokeDef(def: NodeOf<'Def'>, args: RValue[], block: RProc | undefined): RValue {
-        const required = def.params.filter(p => p.kind === 'req' || p.kind === 'nested').length;
-        const max = def.params.some(p => p.kind === 'rest') ? Infinity : def.params.filter(p => p.kind !== 'block').length;
-        if (args.length < required || args.length > max) throw this.error('ArgumentError', `wrong number of arguments (given ${args.length}, expected ${max === required ? required : max === Infinity ? `${required}+` : `${required}..${max}`})`);
-        const frame = new Frame(null);
-        this.bindParams(def.params, args, frame);
-        const blockParam = def.params.find(p => p.kind === 'block');
-        if (blockParam) frame.declare(blockParam.name, block ?? null);
-        const saved = this.targets.splice(0);
-        try {
-            return this.eval(def.body, frame);
-        } catch (e) {
-            if (e instanceof ReturnSignal) return e.value;
-            throw e;
-        } finally { this.targets.splice(0, this.targets.length, ...saved); }
+    private callSuper(node: NodeOf<'Super'>, frame: Frame): RValue {
+        const mf = frame.ctx.method;
+        if (!mf) throw this.error('RuntimeError', 'super called outside of method');
+        const args = node.args === null ? (mf.params ? zsuperArgs(mf.params, frame) : mf.args) : this.evalArgs(node.args, frame);
+        const block = node.block ? this.makeProc(node.block, frame, false) : node.blockArg ? this.toProc(this.eval(node.blockArg, frame)) : frame.ctx.block;
+        const m = this.superMethod(frame.ctx.self, mf);
+        if (!m) {
+            if (mf.name === 'initialize' || mf.name === 'inherited' || mf.name === 'included') return null;
+            throw this.error('NoMethodError', `super: no superclass method \`${mf.name}' for ${describe(frame.ctx.self)}`);
+        }
+        return m(frame.ctx.self, args, block, this);
     }
 
     equals(a: RValue, b: RValue): boolean {
@@ -563,8 +596,21 @@ export class Interpreter implements CallSite {
     }
 }
 
+/** What a bare `super` passes: the current values of the method's parameters. */
+function zsuperArgs(params: readonly Param[], frame: Frame): RValue[] {
+    const out: RValue[] = [];
+    const keys: RHash = new Map();
+    for (const p of params) {
+        if (p.kind === 'req' || p.kind === 'opt') out.push(frame.get(p.name));
+        else if (p.kind === 'rest' && p.name) out.push(...(frame.get(p.name) as RValue[]));
+        else if (p.kind === 'key') keys.set(sym(p.name), frame.get(p.name));
+    }
+    if (keys.size) out.push(keys);
+    return out;
+}
+
 /** Kernel's functions are private: `raise 'x'` works, `1.raise` does not. */
-const KERNEL_PRIVATE = new Set(['raise', 'fail', 'format', 'sprintf', 'Array', 'String', 'Integer', 'Float', 'Hash', 'puts', 'print', 'p', 'pp', 'require', 'lambda', 'proc', 'loop', 'catch', 'throw', 'rand', 'sleep', 'warn']);
+const KERNEL_PRIVATE = new Set(['raise', 'fail', 'format', 'sprintf', 'Array', 'String', 'Integer', 'Float', 'Hash', 'puts', 'print', 'p', 'pp', 'require', 'require_relative', 'lambda', 'proc', 'loop', 'catch', 'throw', 'rand', 'sleep', 'warn', 'attr_accessor', 'attr_reader', 'attr_writer', 'include', 'extend', 'private', 'protected', 'public', 'module_function', 'define_method']);
 
 /** How NoMethodError names the receiver: `nil:NilClass`, `"a":String`, `[1]:Array`. */
 export function describe(v: RValue): string {
@@ -575,4 +621,3 @@ export function describe(v: RValue): string {
     if (v instanceof RClass) return `${v.name}:${v.isModule ? 'Module' : 'Class'}`;
     return `${inspect(v)}:${classOf(v).name}`;
 }
-

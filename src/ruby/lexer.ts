@@ -20,6 +20,8 @@ export interface Token {
     readonly words?: string[];
     readonly symbols?: boolean;
     readonly flags?: string;
+    /** The column the token starts at (1-based), for located errors in plugin files. */
+    readonly col?: number;
 }
 
 const KEYWORDS = new Set([
@@ -45,6 +47,8 @@ export interface LexState {
     readonly locals: Set<string>;
     /** Set when the code ended inside a `#` comment: in ERB's generated Ruby it runs on over what follows. */
     trailingComment?: boolean;
+    /** Plugin code (not a template): class variables (`@@x`) are allowed. */
+    readonly plugin?: boolean;
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', s: ' ', r: '\r', '0': '\0', e: '\x1b', a: '\x07', b: '\b', f: '\f', v: '\v' };
@@ -62,7 +66,7 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
         throw e;
     };
     const push = (kind: TokKind, text: string, extra: Partial<Token> = {}): void => {
-        out.push({ kind, text, line, spaceBefore: space, ...extra });
+        out.push({ kind, text, line, spaceBefore: space, col: i - src.lastIndexOf('\n', i - 1), ...extra });
         space = false;
     };
     const prev = (): Token | undefined => out[out.length - 1];
@@ -244,7 +248,7 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
             continue;
         }
         if ((m = /^@@?[A-Za-z_]\w*/.exec(rest))) {
-            if (m[0].startsWith('@@')) fail('class variables are not supported in templates');
+            if (m[0].startsWith('@@') && !state.plugin) fail('class variables are not supported in templates');
             push('ivar', m[0].slice(1)); i += m[0].length; continue;
         }
         if ((m = /^\$(?:([1-9]\d*)|[A-Za-z_]\w*|[~!&`'+0_/\\;,.<>*$?:"@])/.exec(rest))) {

@@ -28,7 +28,11 @@ export class RRange {
 
 /** A block turned into an object (`lambda`, `proc`, `&:sym`). */
 export class RProc {
-    constructor(readonly call: (args: RValue[], block?: RProc) => RValue, readonly arity: number, readonly isLambda: boolean, readonly node?: BlockNode) {}
+    constructor(
+        readonly call: (args: RValue[], block?: RProc) => RValue, readonly arity: number, readonly isLambda: boolean, readonly node?: BlockNode,
+        /** Runs the block with another `self` (instance_eval, a DSL body, define_method); only blocks written in Ruby have it. */
+        readonly callAs?: (self: RValue, defTarget: RClass | null, args: RValue[], block: RProc | undefined, asMethod: string | null) => RValue
+    ) {}
 }
 
 export class RMatchData {
@@ -45,7 +49,7 @@ export class REnumerator {
 
 /** An object of a host class (the template wrapper, the scope), with its methods. */
 export class RObject {
-    constructor(readonly cls: RClass, readonly inspectText: string, readonly toSText = inspectText) {}
+    constructor(readonly cls: RClass, readonly inspectText: string, readonly toSText = inspectText, readonly ivars = new Map<string, RValue>()) {}
 }
 
 export type Method = (self: RValue, args: RValue[], block: RProc | undefined, call: CallSite) => RValue;
@@ -55,7 +59,7 @@ export interface CallSite {
     /** Calls a block (or a proc) with Ruby's block argument rules. */
     yield(block: RProc, args: RValue[]): RValue;
     /** Dispatches a method on any value (methods defined in terms of others: `<=>`, `==`, `to_s`). */
-    send(self: RValue, name: string, args: RValue[], block?: RProc): RValue;
+    send(self: RValue, name: string, args: RValue[], block?: RProc, fcall?: boolean): RValue;
     toS(v: RValue): string;
     equals(a: RValue, b: RValue): boolean;
     caseEquals(pattern: RValue, v: RValue): boolean;
@@ -63,13 +67,26 @@ export interface CallSite {
     match(re: PRegexp, s: string, from?: number): RMatchData | null;
     setLastMatch(m: RMatchData | null): void;
     respondsTo(v: RValue, name: string): boolean;
+    /** Adds a method to a class for this interpreter (core classes get an overlay, never a change). */
+    defineMethod(target: RClass, name: string, m: Method, isStatic?: boolean): void;
+    findMethod(cls: RClass, name: string): Method | undefined;
+    ivarsOf(self: RValue): Map<string, RValue>;
 }
 
 export class RClass {
     readonly methods = new Map<string, Method>();
     /** Methods of the class object itself (`Regexp.escape`, `Hash.new`). */
     readonly statics = new Map<string, Method>();
-    constructor(readonly name: string, readonly superclass: RClass | null, readonly includes: RClass[] = [], readonly isModule = false) {}
+    /** Constants defined in the class body (`A::B`), and the class's own instance variables. */
+    readonly constants = new Map<string, RValue>();
+    readonly ivars = new Map<string, RValue>();
+    /** `class X` whose superclass a later `class X < Y` may still give. */
+    implicitSuper = false;
+    /** After `module_function`: `def` also defines the module method. */
+    moduleFunction = false;
+    /** Modules given to `extend`. */
+    extended: RClass[] | undefined;
+    constructor(readonly name: string, public superclass: RClass | null, readonly includes: RClass[] = [], readonly isModule = false) {}
 
     findMethod(name: string): Method | undefined {
         for (let c: RClass | null = this; c; c = c.superclass) {
@@ -139,6 +156,11 @@ export const Classes = {
     Exception: sub('Exception'),
     File: sub('File'),
     Rational: sub('Rational', ObjectClass, [Comparable]),
+    Struct: sub('Struct'),
+    Set: sub('Set', ObjectClass, [Enumerable]),
+    Math: module('Math'),
+    ObjectSpace: module('ObjectSpace'),
+    GC: module('GC'),
     /** Puppet's own value classes, as `.class` names them. */
     Sensitive: sub('Puppet::Pops::Types::PSensitiveType::Sensitive'),
     PuppetType: sub('Puppet::Pops::Types::PAnyType'),
@@ -179,6 +201,19 @@ export const Exceptions = {
     RegexpError: exc('RegexpError', StandardError),
     DomainError: exc('Math::DomainError', ArgumentError),
     LocalJumpError: exc('LocalJumpError', StandardError),
+    IOError: exc('IOError', StandardError),
+    EOFError: exc('EOFError', StandardError),
+    SystemCallError: exc('SystemCallError', StandardError),
+    ThreadError: exc('ThreadError', StandardError),
+    FiberError: exc('FiberError', StandardError),
+    EncodingError: exc('EncodingError', StandardError),
+    LoadError: exc('LoadError', ScriptError),
+    SyntaxError: exc('SyntaxError', ScriptError),
+    /** Host access refused to plugin code (system, File.write, network). */
+    SecurityError: exc('SecurityError', Classes.Exception),
+    /** Runaway code: too deep a recursion or too many steps. */
+    SystemStackError: exc('SystemStackError', Classes.Exception),
+    NoMatchingPatternError: exc('NoMatchingPatternError', StandardError),
     /** Puppet::ParseError, which `fail` and failing Puppet functions raise. */
     ParseError: exc('Puppet::ParseError', StandardError)
 };
@@ -186,6 +221,13 @@ export const Exceptions = {
 /** A Ruby exception on its way up; `cls` decides which `rescue` clauses catch it. */
 export class RubyError extends Error {
     line: number | undefined;
+    col: number | undefined;
+    /** The file the error happened in, when it is a plugin file (templates report their own). */
+    file: string | undefined;
+    /** The construct named when the interpreter does not implement it (RUBY_UNSUPPORTED). */
+    unsupported: string | undefined;
+    /** The exception object `raise` was given (or that `rescue => e` bound). */
+    exception: RObject | undefined;
     constructor(readonly cls: RClass, message: string, line?: number) {
         super(message);
         this.line = line;

@@ -8,6 +8,8 @@ import { rubyError } from './objects.js';
  */
 export abstract class ExprParser extends ParserBase {
     protected abstract primary(): RNode;
+    /** A `do ... end` body, which may hold `rescue`/`ensure` clauses. */
+    protected abstract blockBody(line: number): RNode[];
 
 
     protected statements(stop: () => boolean): RNode[] {
@@ -117,7 +119,7 @@ export abstract class ExprParser extends ParserBase {
 
     protected toTarget(n: RNode): Target {
         switch (n.$type) {
-            case 'LVar': case 'IVar': case 'GVar':
+            case 'LVar': case 'IVar': case 'GVar': case 'Const':
                 if (n.$type === 'LVar') this.declare(n.name);
                 return n;
             case 'Call':
@@ -160,7 +162,7 @@ export abstract class ExprParser extends ParserBase {
     }
 
     protected assignable(n: RNode): boolean {
-        return n.$type === 'LVar' || n.$type === 'IVar' || n.$type === 'GVar' ||
+        return n.$type === 'LVar' || n.$type === 'IVar' || n.$type === 'GVar' || n.$type === 'Const' ||
             (n.$type === 'Call' && ((n.vcall && !n.recv) || (n.name === '[]' && n.recv !== null) || (n.recv !== null && n.args.length === 0 && n.block === null && /^[a-z_]\w*$/.test(n.name))));
     }
 
@@ -438,7 +440,7 @@ export abstract class ExprParser extends ParserBase {
             this.pos++;
             return this.withScope(() => {
                 const params = this.blockParams();
-                const body = this.bodyUntil('end');
+                const body = this.blockBody(t.line);
                 this.expectKw('end');
                 return { line: t.line, ...params, body };
             });
@@ -479,8 +481,15 @@ export abstract class ExprParser extends ParserBase {
                 this.declare(t.text);
                 if (this.acceptOp('=')) params.push({ kind: 'opt', name: t.text, value: this.ternary() });
                 else params.push({ kind: 'req', name: t.text });
+            } else if (this.acceptOp('**')) {
+                const n = this.peek().kind === 'ident' ? this.next().text : '';
+                if (n) this.declare(n);
+                params.push({ kind: 'keyrest', name: n });
             } else if (t.kind === 'label') {
-                this.unexpected();
+                this.pos++;
+                this.declare(t.text);
+                const required = this.isOp(',') || this.isOp(')') || this.isOp('|') || this.peek().kind === 'nl' || this.isOp(';');
+                params.push(required ? { kind: 'key', name: t.text } : { kind: 'key', name: t.text, value: this.ternary() });
             } else this.unexpected('a block parameter');
             if (this.acceptOp(';')) { while (this.peek().kind === 'ident') { this.declare(this.next().text); this.acceptOp(','); } }
             if (!this.acceptOp(',')) break;

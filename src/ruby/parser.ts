@@ -215,7 +215,30 @@ export class Parser extends ExprParser {
                 return { $type: 'Defined', line, value };
             }
             case 'def': return this.def(t);
-            case 'class': case 'module': case 'alias': case 'undef': case 'yield': case 'super': case 'retry': case '__method__':
+            case 'class': return this.classDef(t);
+            case 'module': {
+                const path = this.constPath();
+                const body = this.definitionBody(line);
+                return { $type: 'ModuleDef', line, path, body };
+            }
+            case 'yield': {
+                const c = this.call(null, 'yield', line, false, false);
+                if (c.block || c.blockArg) this.unsupported(t);
+                return { $type: 'Yield', line, args: c.args };
+            }
+            case 'super': {
+                const explicit = (this.isOp('(') && !this.peek().spaceBefore) || this.startsCommandArg();
+                const c = this.call(null, 'super', line, false, false);
+                return { $type: 'Super', line, args: explicit ? c.args : null, block: c.block, blockArg: c.blockArg };
+            }
+            case 'retry': return { $type: 'Retry', line };
+            case '__method__': return { $type: 'Call', line, recv: null, name: '__method__', args: [], block: null, blockArg: null, safe: false, vcall: false };
+            case 'alias': {
+                const to = this.methodNameToken();
+                const from = this.methodNameToken();
+                return { $type: 'Alias', line, to, from };
+            }
+            case 'undef':
                 return this.unsupported(t);
             case 'not':
                 return { $type: 'Not', line, value: this.expr() };
@@ -235,10 +258,21 @@ export class Parser extends ExprParser {
         return negate ? { $type: 'If', line, cond, then: otherwise, else: then } : { $type: 'If', line, cond, then, else: otherwise };
     }
 
-    /** `def name(params) ... end`: a method of the template object. */
+    /** `def name(params) ... end`, `def self.name`, `def name=(v)`, `def ==(other)`. */
     protected def(t: Token): RNode {
+        let singleton: RNode | null = null;
+        const first = this.peek();
+        if ((this.isKw('self') || first.kind === 'const') && this.isOp('.', this.peek(1))) {
+            this.pos += 2;
+            singleton = first.kind === 'kw' ? { $type: 'Self', line: first.line } : { $type: 'Const', line: first.line, scope: null, top: false, name: first.text };
+        }
         const n = this.next();
-        if (n.kind !== 'ident' && n.kind !== 'const') this.unexpected();
+        let name = n.text;
+        if (n.kind === 'op' && n.text === '[') { this.expectOp(']'); name = this.isOp('=') && !this.peek().spaceBefore ? (this.pos++, '[]=') : '[]'; }
+        else if (n.kind === 'op' && ['==', '!=', '<=>', '===', '=~', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '**', '<<', '>>', '!', '&', '|', '^', '~'].includes(n.text)) {
+            if ((n.text === '+' || n.text === '-' || n.text === '!' || n.text === '~') && this.isOp('@')) this.pos++;
+        } else if (n.kind !== 'ident' && n.kind !== 'const' && n.kind !== 'kw') this.unexpected();
+        else if (this.isOp('=') && !this.peek().spaceBefore && (this.isOp('(', this.peek(1)) || this.peek(1).spaceBefore)) { this.pos++; name += '='; }
         const params = this.withScope(() => {
             const list = this.acceptOp('(') ? this.paramList(() => this.isOp(')')).params : this.peek().kind === 'ident' ? this.paramList(() => this.peek().kind === 'nl' || this.isOp(';')).params : [];
             if (this.isOp(')')) this.pos++;
@@ -249,13 +283,68 @@ export class Parser extends ExprParser {
         try {
             const body = this.beginBody(t.line);
             this.expectKw('end');
-            return { $type: 'Def', line: t.line, name: n.text, params, body };
+            return { $type: 'Def', line: t.line, name, params, body, singleton };
         } finally { this.scopes.splice(0, this.scopes.length, ...saved); }
+    }
+
+    /** `class Name < Super ... end` or `class << self ... end`. */
+    private classDef(t: Token): RNode {
+        const line = t.line;
+        if (this.acceptOp('<<')) {
+            const target = this.expr();
+            const body = this.definitionBody(line);
+            return { $type: 'SingletonClass', line, target, body };
+        }
+        const path = this.constPath();
+        const superclass = this.acceptOp('<') ? this.expr() : null;
+        const body = this.definitionBody(line);
+        return { $type: 'ClassDef', line, path, superclass, body };
+    }
+
+    /** `A`, `A::B`, `::A::B`: the name a class or module statement defines. */
+    private constPath(): NodeOf<'Const'> {
+        const top = this.acceptOp('::');
+        let t = this.next();
+        if (t.kind !== 'const') { this.pos--; this.unexpected('a constant name'); }
+        let node: NodeOf<'Const'> = { $type: 'Const', line: t.line, scope: null, top, name: t.text };
+        while (this.isOp('::') && !this.peek().spaceBefore) {
+            this.pos++;
+            t = this.next();
+            if (t.kind !== 'const') { this.pos--; this.unexpected('a constant name'); }
+            node = { $type: 'Const', line: t.line, scope: node, top: false, name: t.text };
+        }
+        return node;
+    }
+
+    /** A class or module body: a fresh local scope, up to its `end`. */
+    private definitionBody(line: number): RNode {
+        const saved = this.scopes.splice(0);
+        this.scopes.push(new Set());
+        try {
+            const body = this.beginBody(line);
+            this.expectKw('end');
+            return body;
+        } finally { this.scopes.splice(0, this.scopes.length, ...saved); }
+    }
+
+    private methodNameToken(): string {
+        const n = this.next();
+        if (n.kind === 'sym') return (n.parts ?? []).filter((p): p is string => typeof p === 'string').join('');
+        if (n.kind === 'ident' || n.kind === 'const' || n.kind === 'kw' || n.kind === 'op') return n.text;
+        this.pos--;
+        return this.unexpected('a method name');
+    }
+
+    protected blockBody(line: number): RNode[] {
+        const node = this.beginBody(line);
+        return node.$type === 'Begin' && node.rescues.length === 0 && node.ensure === null && node.elseBody === null ? node.body : [node];
     }
 
     protected unsupported(t: Token): never {
         const e = rubyError('NotImplementedError', `'${t.text}' is not supported in templates`);
         e.line = t.line;
+        e.col = t.col;
+        e.unsupported = t.text;
         throw e;
     }
 

@@ -1,4 +1,4 @@
-import { Classes, ClassClass, Float, Integer, Kernel, RObject, type Method, type RHash, type RProc, type RValue } from '../objects.js';
+import { Classes, ClassClass, Float, Integer, Kernel, type Method, type RHash, type RProc, type RValue } from '../objects.js';
 import { arrayMethods } from './array.js';
 import { enumerableMethods } from './enumerable.js';
 import { hashMethods } from './hash.js';
@@ -8,6 +8,7 @@ import { floatMethods, integerMethods } from './numeric.js';
 import { serializeMethods } from './serialize.js';
 import { stringMethods } from './string.js';
 import { findKey } from '../compare.js';
+import { installObjectModel } from './object-model.js';
 
 /** Hash.new(default) and Hash.new { |h, k| ... }: what `h[missing]` gives. */
 export const hashDefaults = new WeakMap<RHash, { value: RValue } | { block: RProc }>();
@@ -35,9 +36,7 @@ install(enumeratorMethods, Classes.Enumerator);
 install(sensitiveMethods, Classes.Sensitive);
 install(classObjectMethods, ClassClass, Classes.Module);
 
-// A rescued exception: its message and class.
-Classes.Exception.define(['message', 'to_s'], self => (self as RObject).toSText);
-Classes.Exception.define('full_message', self => (self as RObject).toSText);
+installObjectModel();
 
 const hashGet = hashMethods['[]'];
 Classes.Hash.define('[]', (self, args, block, call) => {

@@ -2,10 +2,11 @@ import { PSensitive } from '../../values/index.js';
 import { caseEquals, rEql } from '../compare.js';
 import { inspect, toS } from '../inspect.js';
 import {
-    classOf, Exceptions, RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue
+    classOf, RClass, RProc, RSymbol, rubyError, truthy, type Method, type RValue
 } from '../objects.js';
 import { itemsOf } from './enumerable.js';
 import { format, toF } from './string.js';
+import { raiseError } from './object-model.js';
 import { arity, isError, str } from './support.js';
 
 /** Arrays and hashes a template froze (`[1].freeze.frozen?`). */
@@ -14,16 +15,6 @@ export const frozenObjects = new WeakSet<object>();
 function classArg(v: RValue): RClass {
     if (v instanceof RClass) return v;
     throw rubyError('TypeError', 'class or module required');
-}
-
-/** `raise`/`fail`: a message (RuntimeError), a class, a class and a message, or a rescued exception. */
-function raise(args: RValue[]): never {
-    if (args.length === 0) throw rubyError('RuntimeError', '');
-    const [a, b] = args;
-    if (a instanceof RClass) throw new RubyError(a, b === undefined ? a.name : toS(b));
-    if (a instanceof RObject && a.cls.isSubclassOf(Exceptions.Exception)) throw new RubyError(a.cls, a.toSText);
-    if (typeof a === 'string') throw rubyError('RuntimeError', a);
-    throw rubyError('TypeError', 'exception class/object expected');
 }
 
 const INTEGER_TEXT = /^\s*[-+]?(?:0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|0[bB][01]+(?:_[01]+)*|0[oO]?[0-7]+(?:_[0-7]+)*|\d+(?:_\d+)*)\s*$/;
@@ -84,8 +75,8 @@ export const kernelMethods: Record<string, Method> = {
     instance_variables: () => [],
     hash: self => BigInt(inspect(self).length),
     // Kernel functions (private: callable without a receiver).
-    raise: (_self, args) => raise(args),
-    fail: (_self, args) => raise(args),
+    raise: (_self, args, _b, call) => raiseError(args, call),
+    fail: (_self, args, _b, call) => raiseError(args, call),
     format: (_self, args, _b, call) => { arity(args, 1, Infinity); return format(str(args[0]), args.slice(1), call); },
     Array: (_self, args) => { arity(args, 1); const v = args[0]; return v === null ? [] : Array.isArray(v) ? v : v instanceof Map ? itemsOf(v) : [v]; },
     String: (_self, args, _b, call) => { arity(args, 1); return call.toS(args[0]); },
