@@ -6,7 +6,7 @@ import {
 } from '../types/index.js';
 import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
-import { coreType, METAPARAMS, RELATIONSHIP_PARAMS } from './core-types.js';
+import { METAPARAMS, RELATIONSHIP_PARAMS } from './core-types.js';
 import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
 import { isTruthy } from './evaluator/operators.js';
 import type { Definition } from './loader.js';
@@ -196,7 +196,7 @@ export class CatalogOps {
             return this.declareClass(formatValue(titleValue), scope, params, where);
         }
         const title = titleValue instanceof PResourceType && titleValue.title !== null ? titleValue.title : formatValue(titleValue);
-        const core = coreType(lower);
+        const core = this.c.resourceType(lower);
         let define: Definition<import('../../generated/langium/ast.js').DefineDefinition> | undefined;
         if (!core) {
             define = this.c.loader.findDefine(lower);
@@ -807,7 +807,7 @@ export class CatalogOps {
         this.validateRelationshipTargets();
         for (const r of this.catalog.resources.values()) {
             if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
-            const core = coreType(r.type);
+            const core = this.c.resourceType(r.type);
             if (!core) continue;
             for (const name of r.params.keys()) {
                 if (core.attributes.has(name) || METAPARAMS.has(name)) continue;

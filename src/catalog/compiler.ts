@@ -14,7 +14,8 @@ import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/hiera/index.js';
 import { CatalogOps } from './catalog-ops.js';
-import { coreType as coreResourceType } from './core-types.js';
+import { coreType as coreResourceType, type CoreType } from './core-types.js';
+import { RubyPlugins } from './ruby-plugins.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
@@ -63,6 +64,8 @@ export class Compiler {
     readonly catalog = new Catalog();
     readonly evaluator: Evaluator;
     readonly ops: CatalogOps;
+    /** Modules' Ruby functions and resource types (src/ruby), loaded on first use. */
+    readonly plugins: RubyPlugins;
     readonly topScope: Scope;
     readonly classScopes = new Map<string, Scope>();
     readonly logs: LogEntry[] = [];
@@ -82,6 +85,7 @@ export class Compiler {
         this.loader.environmentName = env.name;
         this.evaluator = new Evaluator(this);
         this.ops = new CatalogOps(this);
+        this.plugins = new RubyPlugins(this);
         this.nodeName = options.node;
         const settings = options.settings ?? new Map<string, string>();
         this.strictVariables = settings.get('strict_variables') === 'true';
@@ -249,10 +253,16 @@ export class Compiler {
         if (resolved instanceof PAnyType) type.resolved = resolved;
     }
 
-    /** Whether a resource type of this name exists: a core type or a defined type. */
+    /** Whether a resource type of this name exists: a core type, a module's Ruby type or a defined type. */
     isResourceType(name: string): boolean {
         const n = name.replace(/^::/, '').toLowerCase();
-        return coreResourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+        return this.resourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+    }
+
+    /** A resource type implemented in Ruby: a core type, or a type from a module's lib/puppet/type. */
+    resourceType(name: string): CoreType | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        return coreResourceType(n) ?? this.plugins.resourceType(n);
     }
 
     /** A type resolver for parseTypeString in this environment. */

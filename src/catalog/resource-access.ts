@@ -1,7 +1,7 @@
 import type { PResourceType } from '../types/index.js';
 import { formatValue, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
-import { coreType, METAPARAMS } from './core-types.js';
+import { METAPARAMS } from './core-types.js';
 import { EvalIssue, type Where } from './errors.js';
 
 /**
@@ -28,7 +28,7 @@ export function resourceParameters(c: Compiler, ref: PResourceType & { typeName:
 /** Puppet's valid_parameter?: the type's attributes (a define's parameters) and the metaparameters. */
 function isParameterOf(c: Compiler, typeName: string, name: string): boolean {
     if (METAPARAMS.has(name)) return true;
-    const core = coreType(typeName);
+    const core = c.resourceType(typeName);
     if (core) return core.attributes.has(name);
     const define = c.loader.findDefine(typeName.toLowerCase());
     return define === undefined || name === 'name' || name === 'title' || define.ast.params.some(p => p.name === name);

@@ -37,6 +37,7 @@ export abstract class Definitions implements CallSite {
     protected depth = 0;
     protected steps = 0;
     line = 1;
+    file: string | undefined;
 
     constructor(protected readonly limits: Limits, protected readonly extraConstants?: ReadonlyMap<string, RValue>,
         protected readonly constMissing?: (path: string) => RValue | undefined) {}
@@ -55,6 +56,7 @@ export abstract class Definitions implements CallSite {
     protected error(cls: keyof typeof Exceptions, message: string): RubyError {
         const e = rubyError(cls, message);
         e.line = this.line;
+        e.file = this.file;
         return e;
     }
 
@@ -120,17 +122,19 @@ export abstract class Definitions implements CallSite {
     // ---- user methods ----
 
     /** A `def` as a method: a fresh frame with `self`, the method's nesting, and its parameters bound. */
-    userMethod(def: NodeOf<'Def'>, owner: RClass | null, nesting: readonly RClass[], isStatic: boolean): Method {
-        return (self, args, block) => this.invokeBody(def.params, def.body, self, args, block, {
-            defTarget: owner ?? (self instanceof RClass ? self : null), nesting, owner: owner ?? ObjectClass, name: def.name, isStatic
+    userMethod(def: NodeOf<'Def'>, owner: RClass | null, nesting: readonly RClass[], isStatic: boolean, file?: string): Method {
+        const m: Method = (self, args, block) => this.invokeBody(def.params, def.body, self, args, block, {
+            defTarget: owner ?? (self instanceof RClass ? self : null), nesting, owner: owner ?? ObjectClass, name: def.name, isStatic, file
         });
+        methodParams.set(m, def.params);
+        return m;
     }
 
     protected invokeBody(params: readonly Param[], body: RNode, self: RValue, args: RValue[], block: RProc | undefined,
-        where: { defTarget: RClass | null; nesting: readonly RClass[]; owner: RClass; name: string; isStatic: boolean }): RValue {
+        where: { defTarget: RClass | null; nesting: readonly RClass[]; owner: RClass; name: string; isStatic: boolean; file?: string }): RValue {
         checkArity(params, args, this);
         const method: MethodFrame = { owner: where.owner, name: where.name, args, isStatic: where.isStatic, params };
-        const ctx: Ctx = { self, defTarget: where.defTarget, singletonDefs: false, nesting: where.nesting, block, method };
+        const ctx: Ctx = { self, defTarget: where.defTarget, singletonDefs: false, nesting: where.nesting, block, method, file: where.file };
         const frame = new Frame(null, ctx);
         return this.deeper(() => {
             this.bindParams(params, args, frame);
@@ -208,7 +212,7 @@ export abstract class Definitions implements CallSite {
             if (container) container.constants.set(path.name, cls);
             else this.topConstants.set(path.name, cls);
         }
-        const ctx: Ctx = { self: cls, defTarget: cls, singletonDefs: false, nesting: [cls, ...frame.ctx.nesting], block: undefined, method: null };
+        const ctx: Ctx = { self: cls, defTarget: cls, singletonDefs: false, nesting: [cls, ...frame.ctx.nesting], block: undefined, method: null, file: frame.ctx.file };
         this.eval(node.body, new Frame(null, ctx));
         return null;
     }
@@ -225,15 +229,15 @@ export abstract class Definitions implements CallSite {
         const ctx = frame.ctx;
         if (node.singleton) {
             const target = this.eval(node.singleton, frame);
-            if (target instanceof RClass) { this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, true), true); return sym(node.name); }
+            if (target instanceof RClass) { this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, true, ctx.file), true); return sym(node.name); }
             if (target !== ctx.self || ctx.defTarget !== null) throw this.unsupported('def on a single object', node.line);
         }
         const target = ctx.defTarget;
-        if (target === null) this.defs.set(node.name, this.userMethod(node, null, ctx.nesting, false));
-        else if (ctx.singletonDefs) this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, true), true);
+        if (target === null) this.defs.set(node.name, this.userMethod(node, null, ctx.nesting, false, ctx.file));
+        else if (ctx.singletonDefs) this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, true, ctx.file), true);
         else {
-            this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, false));
-            if (target.moduleFunction) this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, true), true);
+            this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, false, ctx.file));
+            if (target.moduleFunction) this.defineMethod(target, node.name, this.userMethod(node, target, ctx.nesting, true, ctx.file), true);
         }
         return sym(node.name);
     }
@@ -278,6 +282,9 @@ export abstract class Definitions implements CallSite {
         return home.ivars;
     }
 }
+
+/** The parameters of methods written in Ruby (Puppet's default dispatcher reads them). */
+export const methodParams = new WeakMap<Method, readonly Param[]>();
 
 const foreignIvars = new WeakMap<object, Map<string, RValue>>();
 

@@ -25,6 +25,8 @@ export interface Ctx {
     readonly nesting: readonly RClass[];
     readonly block: RProc | undefined;
     readonly method: MethodFrame | null;
+    /** The plugin file the code was written in (errors name it). */
+    readonly file?: string;
 }
 
 /** Local variables of a body, a block or a lambda; blocks see (and assign) their outer locals. */

@@ -14,3 +14,7 @@ export { ancestors, type Limits } from './definitions.js';
 export { evalWith, instantiate, Struct } from './methods/object-model.js';
 export { ClassClass, ObjectClass, classOf, truthy, type Method, type RHash } from './objects.js';
 export { inspect } from './inspect.js';
+export { PluginRuntime } from './puppet/runtime.js';
+export { PluginFailure, PluginCallError, type PluginHost, type PluginModule, type PuppetBlock, type ScopeHost } from './puppet/host.js';
+export type { Function3 } from './puppet/functions3.js';
+export type { Function4 } from './puppet/functions4.js';

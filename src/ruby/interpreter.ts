@@ -46,8 +46,8 @@ export class Interpreter extends Definitions {
     }
 
     /** The context of top-level code: `self` is the host object, definitions go to Object. */
-    topContext(): Ctx {
-        return { self: this.options.self, defTarget: null, singletonDefs: false, nesting: [], block: undefined, method: null };
+    topContext(file?: string): Ctx {
+        return { self: this.options.self, defTarget: null, singletonDefs: false, nesting: [], block: undefined, method: null, file };
     }
 
     /** The template's output. A RubyError leaves with the line it happened on. */
@@ -62,7 +62,7 @@ export class Interpreter extends Definitions {
             return this.body(program, frame);
         } catch (e) {
             if (e instanceof BreakSignal || e instanceof NextSignal || e instanceof ReturnSignal) throw this.error('LocalJumpError', 'break from proc-closure');
-            if (e instanceof RubyError && e.line === undefined) e.line = this.line;
+            if (e instanceof RubyError && e.line === undefined) { e.line = this.line; e.file = this.file; }
             throw e;
         }
     }
@@ -75,6 +75,7 @@ export class Interpreter extends Definitions {
 
     eval(node: RNode, frame: Frame): RValue {
         this.line = node.line;
+        this.file = frame.ctx.file;
         this.tick();
         switch (node.$type) {
             case 'Nil': return null;
@@ -445,7 +446,7 @@ export class Interpreter extends Definitions {
             return this.send(recv, node.name, args, block, node.recv === null || node.recv.$type === 'Self', node.vcall);
         } catch (e) {
             if (block && e instanceof BreakSignal && e.target === block) return e.value;
-            if (e instanceof RubyError && e.line === undefined) e.line = node.line;
+            if (e instanceof RubyError && e.line === undefined) { e.line = node.line; e.file = frame.ctx.file; }
             throw e;
         }
     }

@@ -481,6 +481,8 @@ export class Evaluator {
         }
         const def = this.c.loader.findFunction(name);
         if (def) return this.c.callPuppetFunction(def, args, block, where);
+        const ruby = this.c.plugins.call(name, args, block, scope, where);
+        if (ruby !== undefined) return ruby;
         throw new EvalIssue('EVAL_UNKNOWN_FUNCTION', `Unknown function: '${name}'.`, where);
     }
 

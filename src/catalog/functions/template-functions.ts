@@ -80,6 +80,8 @@ function erbHost(call: CallContext, file: string | null): ErbHost {
             if (f) return f({ ...call, name }, args, undefined);
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
+            const ruby = c.plugins.call(name, args, undefined, scope, call.where);
+            if (ruby !== undefined) return ruby;
             throw new RuntimeFailure(`Unknown function '${name}'`);
         },
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },
