@@ -1,3 +1,4 @@
+import { isUserError } from '../common/index.js';
 import type { FunctionDefinition } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -158,6 +159,8 @@ export class Compiler {
         try {
             this.run();
         } catch (e) {
+            // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
+            if (isUserError(e)) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
