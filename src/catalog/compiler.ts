@@ -1,5 +1,5 @@
 import { isUserError } from '../common/index.js';
-import type { FunctionDefinition } from '../../generated/langium/ast.js';
+import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
@@ -9,19 +9,20 @@ import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
-import type { Closure, FunctionTable } from './functions/function.js';
+import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/hiera/index.js';
-import { CatalogOps } from './catalog-ops.js';
+import { CatalogOps } from './ops/catalog-ops.js';
+import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
 import { RubyPlugins } from './ruby-plugins.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
 
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'crit' | 'emerg';
+export type { LogLevel } from './runtime.js';
 
 export interface LogEntry {
     readonly level: LogLevel;
@@ -39,6 +40,11 @@ export interface CompileOptions {
     readonly classes?: readonly string[];
     readonly settings?: ReadonlyMap<string, string>;
     readonly lookup?: LookupService;
+    /**
+     * Where the lookup service's `warn` callback queues its warnings (the service is made before
+     * the compiler); they are drained into the log after each lookup.
+     */
+    readonly lookupWarnings?: Array<{ message: string; file?: string }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
 }
@@ -60,7 +66,7 @@ export interface CompileResult {
 /** Ruby errors Puppet does not catch and decorate (they come out of ERB templates). */
 const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError']);
 
-export class Compiler {
+export class Compiler implements CatalogRuntime {
     readonly loader: Loader;
     readonly catalog = new Catalog();
     readonly evaluator: Evaluator;
@@ -68,7 +74,6 @@ export class Compiler {
     /** Modules' Ruby functions and resource types (src/ruby), loaded on first use. */
     readonly plugins: RubyPlugins;
     readonly topScope: Scope;
-    readonly classScopes = new Map<string, Scope>();
     readonly logs: LogEntry[] = [];
     readonly strictVariables: boolean;
     readonly strict: string;
@@ -78,17 +83,17 @@ export class Compiler {
     readonly facts: Map<string, PuppetValue>;
     readonly trusted: Map<string, PuppetValue>;
     private readonly warnedOnce = new Set<string>();
-    /** Warnings the lookup service reports (drained into the log after each lookup). */
-    lookupWarnings: Array<{ message: string; file?: string }> = [];
+    private readonly lookupWarnings: Array<{ message: string; file?: string }>;
 
     constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
         this.loader = new Loader(env);
         this.loader.environmentName = env.name;
-        this.evaluator = new Evaluator(this);
-        this.ops = new CatalogOps(this);
+        this.lookupWarnings = options.lookupWarnings ?? [];
+        const settings = options.settings ?? new Map<string, string>();
+        this.evaluator = new Evaluator(this, functions);
+        this.ops = new CatalogOps(this, this.evaluator, settings);
         this.plugins = new RubyPlugins(this);
         this.nodeName = options.node;
-        const settings = options.settings ?? new Map<string, string>();
         this.strictVariables = settings.get('strict_variables') === 'true';
         this.strict = settings.get('strict') ?? 'warning';
         this.facts = new Map([...options.facts].map(([k, v]): [string, PuppetValue] => [k, v === null ? '' : v]));
@@ -237,7 +242,7 @@ export class Compiler {
         return t;
     }
 
-    private resolveAlias(type: PTypeAliasType, def: Definition<import('../../generated/langium/ast.js').TypeAlias>): void {
+    private resolveAlias(type: PTypeAliasType, def: Definition<TypeAlias>): void {
         const ast = def.ast;
         this.evaluator.registerProgram(programOf(ast), def.file);
         this.typeCache.set(type.name, type);
@@ -256,16 +261,19 @@ export class Compiler {
         if (resolved instanceof PAnyType) type.resolved = resolved;
     }
 
-    /** Whether a resource type of this name exists: a core type, a module's Ruby type or a defined type. */
+    /** Whether a resource type of this name exists: a core type or a defined type. */
     isResourceType(name: string): boolean {
         const n = name.replace(/^::/, '').toLowerCase();
         return this.resourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
     }
 
-    /** A resource type implemented in Ruby: a core type, or a type from a module's lib/puppet/type. */
     resourceType(name: string): CoreType | undefined {
         const n = name.replace(/^::/, '').toLowerCase();
         return coreResourceType(n) ?? this.plugins.resourceType(n);
+    }
+
+    callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined {
+        return this.plugins.call(name, args, block, scope, where);
     }
 
     /** A type resolver for parseTypeString in this environment. */
@@ -282,7 +290,7 @@ export class Compiler {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            const s = this.classScopes.get(cls);
+            const s = this.ops.classScope(cls);
             return s?.getLocal(name.slice(i + 2));
         }
         return scope.lookup(name);
@@ -305,6 +313,20 @@ export class Compiler {
         }
         scope.setLocal(name, value);
     }
+
+    // The catalog statements are the catalog operations' (src/catalog/ops).
+    resourceExpression(e: ResourceExpression, scope: Scope, mode: DeclarationMode): PuppetValue { return this.ops.resourceExpression(e, scope, mode); }
+    classResource(e: ClassResource, scope: Scope): PuppetValue { return this.ops.classResource(e, scope); }
+    collect(e: CollectExpression, scope: Scope): PuppetValue { return this.ops.collect(e, scope); }
+    relationship(e: RelationshipExpression, scope: Scope): PuppetValue { return this.ops.relationship(e, scope); }
+    declare(typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
+        return this.ops.declare(typeName, titleValue, attrs, scope, mode, where);
+    }
+    includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
+        return this.ops.includeClass(name, scope, how, where);
+    }
+    realize(refs: PuppetValue[]): void { this.ops.realize(refs); }
+    isDeclared(type: string, title: string): boolean { return this.ops.isDeclared(type, title); }
 
     renderOutput(s: string): void {
         const top = this.renderStack[this.renderStack.length - 1];

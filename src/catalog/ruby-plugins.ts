@@ -78,7 +78,7 @@ export class RubyPlugins {
         if (f) {
             if (block) throw new RuntimeFailure(`modelc cannot pass a Ruby block to the built-in function '${name}'`);
             const argumentMismatch = checkSignature(name, args, undefined);
-            return f({ scope, where, compiler: c, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, args, undefined);
+            return f({ scope, where, runtime: c, evaluator: c.evaluator, functions: c.functions, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, args, undefined);
         }
         const def = c.loader.findFunction(name);
         if (def) return c.callPuppetFunction(def, args, undefined, where);
