@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { UserError } from '../common/index.js';
-import { PluginCallError, PluginFailure, PluginRuntime, type PluginModule, type PuppetBlock, type ScopeHost } from '../ruby/index.js';
+import { PluginCallError, PluginFailure, PluginRuntime, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
+import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
@@ -98,8 +99,11 @@ export class RubyPlugins {
                 setvar: (n, v) => c.setVariable(scope, n, v, where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);
-                    return r ? new Map([...r.params].map(([k, p]) => [k, p.value])) : undefined;
+                    return r ? infoOf(r) : undefined;
                 },
+                resources: () => [...c.catalog.resources.values()].map(infoOf),
+                resource: () => (scope.resource ? infoOf(scope.resource) : null),
+                global: () => this.scopeHost(c.topScope, where),
                 classes: () => [...c.catalog.classes]
             };
             scopes.set(h, { scope, where });
@@ -120,6 +124,10 @@ export class RubyPlugins {
             throw e;
         }
     }
+}
+
+function infoOf(r: CatalogResource): ResourceInfo {
+    return { type: r.type, title: r.title, params: new Map([...r.params].map(([k, p]) => [k, p.value])) };
 }
 
 const scopes = new WeakMap<ScopeHost, { scope: Scope; where: Where }>();

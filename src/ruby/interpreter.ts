@@ -7,7 +7,7 @@ import { inspect } from './inspect.js';
 import { frozenObjects } from './methods/kernel.js';
 import './methods/index.js';
 import { stringMutators } from './methods/string.js';
-import { Classes, classOf, Exceptions, RClass, RMatchData, RObject, RProc, RRange, RSymbol, RubyError, sym, truthy, type CallSite, type RHash, type RValue } from './objects.js';
+import { Classes, classOf, Exceptions, Kernel, RClass, RMatchData, RObject, RProc, RRange, RSymbol, RubyError, sym, truthy, type CallSite, type RHash, type RValue } from './objects.js';
 import { rEquals, caseEquals } from './compare.js';
 import { hashStore } from './methods/hash.js';
 import { opAssign } from './op-assign.js';
@@ -566,7 +566,7 @@ export class Interpreter extends Definitions {
             if (s) return s(recv, args, block, this);
         }
         const m = this.findMethod(classOf(recv), name);
-        if (m && (fcall || !KERNEL_PRIVATE.has(name))) return m(recv, args, block, this);
+        if (m && (fcall || !KERNEL_PRIVATE.has(name) || m !== this.findMethod(Kernel, name))) return m(recv, args, block, this);
         if (fcall && this.defs.has(name)) return this.defs.get(name)!(recv, args, block, this);
         if (recv instanceof RObject) {
             const r = this.options.dynamic(recv, name, args, block, this);

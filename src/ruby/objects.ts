@@ -157,6 +157,7 @@ export const Classes = {
     File: sub('File'),
     Rational: sub('Rational', ObjectClass, [Comparable]),
     Struct: sub('Struct'),
+    Random: sub('Random'),
     Set: sub('Set', ObjectClass, [Enumerable]),
     Math: module('Math'),
     ObjectSpace: module('ObjectSpace'),

@@ -9,6 +9,7 @@ import { serializeMethods } from './serialize.js';
 import { stringMethods } from './string.js';
 import { findKey } from '../compare.js';
 import { installObjectModel } from './object-model.js';
+import { installRandom } from './random.js';
 
 /** Hash.new(default) and Hash.new { |h, k| ... }: what `h[missing]` gives. */
 export const hashDefaults = new WeakMap<RHash, { value: RValue } | { block: RProc }>();
@@ -37,6 +38,7 @@ install(sensitiveMethods, Classes.Sensitive);
 install(classObjectMethods, ClassClass, Classes.Module);
 
 installObjectModel();
+installRandom();
 
 const hashGet = hashMethods['[]'];
 Classes.Hash.define('[]', (self, args, block, call) => {

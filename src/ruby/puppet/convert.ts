@@ -1,4 +1,5 @@
 import { formatValue, PDefault, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, PBinary, type PuppetValue } from '../../values/index.js';
+import { PClassType, PResourceType } from '../../types/index.js';
 import { RClass, RObject, RProc, RRange, RSymbol, rubyError, type RValue } from '../objects.js';
 
 /** Values handed back to Puppet: symbols become strings (`:undef` undef, `:default` default), deeply. */
@@ -17,11 +18,12 @@ export function toPuppet(v: RValue): PuppetValue {
  * top-level undef is '', nested undef stays nil, regexps are their source text, versions,
  * timestamps and binaries their strings.
  */
-export function to3x(v: PuppetValue, inner = false): RValue {
+export function to3x(v: PuppetValue, inner = false, reference?: (t: PResourceType | PClassType) => RValue): RValue {
     if (v === null) return inner ? null : '';
+    if (reference && ((v instanceof PResourceType && v.typeName !== null && v.title !== null) || (v instanceof PClassType && v.className !== null))) return reference(v);
     if (v instanceof PRegexp) return `/${v.source}/`;
     if (v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PTimespan || v instanceof PTimestamp || v instanceof PBinary) return formatValue(v);
-    if (Array.isArray(v)) return v.map(x => to3x(x, true));
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [to3x(k, true), to3x(x, true)]));
+    if (Array.isArray(v)) return v.map(x => to3x(x, true, reference));
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [to3x(k, true, reference), to3x(x, true, reference)]));
     return v;
 }

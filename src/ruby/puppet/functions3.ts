@@ -1,3 +1,4 @@
+import { PClassType, type PResourceType } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RProc, RSymbol, rubyError, type RHash, type RValue } from '../objects.js';
 import { to3x, toPuppet } from './convert.js';
@@ -59,7 +60,10 @@ export class Functions3 {
     /** A call from Puppet code. */
     call(fn: Function3, args: PuppetValue[], scope: ScopeHost): PuppetValue {
         return this.rt.guard(() => {
-            const result = this.invoke(fn, args.map(a => to3x(a)), scope);
+            const ref = (t: PResourceType | PClassType): RValue => t instanceof PClassType
+                ? this.rt.ns.resourceObject({ type: 'Class', title: t.className ?? '', params: new Map() })
+                : this.rt.ns.resourceObject(scope.findResource(t.typeName ?? '', t.title ?? '') ?? { type: t.typeName ?? '', title: t.title ?? '', params: new Map() });
+            const result = this.invoke(fn, args.map(a => to3x(a, false, ref)), scope);
             if (!fn.rvalue) return null;
             return toPuppet(result);
         }, fn.file, true);

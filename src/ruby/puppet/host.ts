@@ -14,6 +14,13 @@ export interface PuppetBlock {
     call(args: PuppetValue[]): PuppetValue;
 }
 
+/** A catalog resource as Ruby sees it (Puppet::Resource): type as written in references (`Package`), title, parameters. */
+export interface ResourceInfo {
+    readonly type: string;
+    readonly title: string;
+    readonly params: ReadonlyMap<string, PuppetValue>;
+}
+
 /** The calling scope as 3.x functions and `closure_scope` see it. */
 export interface ScopeHost {
     /** The value, or undefined for an unknown variable. */
@@ -21,8 +28,14 @@ export interface ScopeHost {
     setvar(name: string, value: PuppetValue): void;
     /** The scope as Puppet prints it: `Scope(Class[main])`. */
     readonly name: string;
-    /** `findresource(type, title)`: the resource's parameters, or undefined. */
-    findResource(type: string, title: string): Map<string, PuppetValue> | undefined;
+    /** `findresource(type, title)`. */
+    findResource(type: string, title: string): ResourceInfo | undefined;
+    /** `catalog.resources`. */
+    resources(): ResourceInfo[];
+    /** The resource whose body the scope evaluates (`Class[Foo]`, `Foo::Bar[x]`), or null at top. */
+    resource(): ResourceInfo | null;
+    /** The top scope (`find_global_scope`). */
+    global(): ScopeHost;
     classes(): string[];
 }
 

@@ -2,6 +2,10 @@ import { isInstance, PAnyType } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
 import { toPuppet } from './convert.js';
+import { digestConstants } from './digest.js';
+import { MersenneTwister } from '../methods/random.js';
+
+const toInt = (v: RValue): bigint => (typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);
 import type { PuppetBlock, ScopeHost } from './host.js';
 import type { PluginRuntime } from './runtime.js';
 
@@ -13,6 +17,8 @@ export interface PuppetNamespace {
     readonly classes: Readonly<Record<'Puppet' | 'Type' | 'Parameter' | 'Property' | 'Function' | 'Scope', RClass>>;
     dynamic(obj: RObject, name: string, args: RValue[]): RValue | undefined;
     scopeObject(scope: ScopeHost): RObject;
+    /** A catalog resource (or a reference) as a Puppet::Resource. */
+    resourceObject(info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject;
 }
 
 const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
@@ -53,6 +59,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const host = rt.host;
     const log = (level: 'debug' | 'info' | 'notice' | 'warning' | 'err'): Method => (_s, args) => { host.log(level, rt.interp.toS(args[0] ?? null)); return null; };
 
+    for (const [path, v] of digestConstants()) constants.set(path, v);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {
@@ -78,7 +85,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         },
         which: () => null,
         symbolizehash: (_s, args) => new Map([...(args[0] as Map<RValue, RValue>)].map(([k, v]) => [typeof k === 'string' ? RSymbol.of(k) : k, v])),
-        deterministic_rand: () => { throw rubyError('SecurityError', 'Puppet::Util.deterministic_rand is not allowed in plugin code'); }
+        deterministic_rand: (_s, args) => String(new MersenneTwister(toInt(args[0] ?? null)).below(toInt(args[1] ?? null))),
+        deterministic_rand_int: (_s, args) => new MersenneTwister(toInt(args[0] ?? null)).below(toInt(args[1] ?? null))
     });
     const refuse = (what: string): Method => () => {
         const e = rubyError('SecurityError', `${what} is not allowed in plugin code (modelc runs module Ruby without access to the host)`);
@@ -141,6 +149,49 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         'functiondocs': () => ''
     });
     const scopeClass = mod('Puppet::Parser::Scope', false);
+    const resourceClass = mod('Puppet::Resource', false);
+    const resources = new WeakMap<RObject, { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }>();
+    const resourceObject = (info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject => {
+        const o = new RObject(resourceClass, `${info.type}[${info.title}]`, `${info.type}[${info.title}]`);
+        resources.set(o, info);
+        return o;
+    };
+    const infoOf = (self: RValue): { type: string; title: string; params: ReadonlyMap<string, PuppetValue> } => {
+        const i = self instanceof RObject ? resources.get(self) : undefined;
+        if (!i) throw rubyError('TypeError', 'not a Puppet::Resource');
+        return i;
+    };
+    const refParts = (ref: string): [string, string] | undefined => {
+        const m = /^([^[\]]+)\[([\s\S]*)\]$/.exec(ref.trim());
+        return m ? [m[1], m[2]] : undefined;
+    };
+    const typeName = (t: string): string => t.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()).join('::');
+    statics(resourceClass, {
+        type_and_title: (_s, args) => {
+            const ref = rt.interp.toS(args[0] ?? null);
+            if (args[1] !== undefined && args[1] !== null) return [ref, rt.interp.toS(args[1])];
+            const parts = refParts(ref);
+            if (!parts) throw rubyError('ArgumentError', `Puppet::Resource.type_and_title could not split '${ref}'`);
+            return [parts[0], parts[1]];
+        },
+        new: (_s, args) => {
+            const type = rt.interp.toS(args[0] ?? null);
+            const title = args[1] === undefined || args[1] === null ? undefined : rt.interp.toS(args[1]);
+            const parts = title === undefined ? refParts(type) : undefined;
+            return resourceObject({ type: typeName(parts ? parts[0] : type), title: parts ? parts[1] : title ?? '', params: new Map() });
+        }
+    });
+    resourceClass.define('type', self => infoOf(self).type);
+    resourceClass.define('title', self => infoOf(self).title);
+    resourceClass.define('name', self => infoOf(self).title);
+    resourceClass.define(['to_s', 'ref', 'inspect'], self => `${infoOf(self).type}[${infoOf(self).title}]`);
+    resourceClass.define('[]', (self, args) => infoOf(self).params.get(nameOf(args[0] ?? null)) ?? null);
+    resourceClass.define('to_hash', self => new Map<RValue, RValue>([...infoOf(self).params].map(([k, v]) => [RSymbol.of(k), v])));
+    resourceClass.define(['==', 'eql?'], (self, args) => args[0] instanceof RObject && resources.has(args[0]) && `${infoOf(self).type}[${infoOf(self).title}]` === `${infoOf(args[0]).type}[${infoOf(args[0]).title}]`);
+    statics(mod('Puppet::Pops::Evaluator::Runtime3ResourceSupport', false), {
+        find_resource_type_or_class: (_s, args) => typeName(nameOf(args[1] ?? null)),
+        find_resource_type: (_s, args) => typeName(nameOf(args[1] ?? null))
+    });
 
     const type = mod('Puppet::Type', false);
     const parameter = mod('Puppet::Parameter', false);
@@ -171,11 +222,14 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
                 return host.callFunction(nameOf(args[0] ?? null), (Array.isArray(fargs) ? fargs : [fargs]).map(toPuppet), undefined, scope);
             }
             case 'findresource': {
-                const params = scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
-                return params ? new Map<RValue, RValue>([...params]) : null;
+                const r = scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
+                return r ? resourceObject(r) : null;
             }
             case 'environment': return environment;
             case 'catalog': case 'compiler': return scopeObject(scope);
+            case 'resources': return scope.resources().map(resourceObject);
+            case 'resource': { const r = scope.resource(); return r ? resourceObject(r) : null; }
+            case 'find_global_scope': return scopeObject(scope.global());
             case 'classlist': return scope.classes();
             case 'to_hash': return null;
             case 'source': return null;
@@ -205,6 +259,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     return {
         constants,
         fileStatics,
+        resourceObject,
         classes: { Puppet: puppet, Type: type, Parameter: parameter, Property: property, Function: fnBase, Scope: scopeClass },
         scopeObject,
         dynamic(obj, name, args) {

@@ -66,7 +66,8 @@ export function defineTypes(rt: PluginRuntime): void {
             ...(opt('required_features') !== null ? { requiredFeatures: ([] as RValue[]).concat(opt('required_features')).map(nameOf) } : {}),
             ...(opt('array_matching') !== null ? { arrayMatching: nameOf(opt('array_matching')) } : {})
         };
-        const base = parent instanceof RClass ? parent : kind === 'newproperty' ? rt.ns.classes.Property : Parameter;
+        // Puppet's own attribute classes (Puppet::Type::File::Owner) are not modelled: their subclasses get the plain DSL.
+        const base = parent instanceof RClass && parent.isSubclassOf(Parameter) ? parent : kind === 'newproperty' ? rt.ns.classes.Property : Parameter;
         const cls = new RClass(`${(self as RClass).name}::${kind === 'newproperty' ? 'Property' : 'Parameter'}${camel(name)}`, base);
         const body = (b: AttributeBuilder): void => {
             attrBuilders.set(cls, b);
