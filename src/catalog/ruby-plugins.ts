@@ -89,14 +89,18 @@ export class RubyPlugins {
     }
 
     private readonly hosts = new WeakMap<Scope, ScopeHost>();
+    /** The scope as Ruby sees it; one object per scope, located at the call being made. */
     private scopeHost(scope: Scope, where: Where): ScopeHost {
         let h = this.hosts.get(scope);
-        if (!h) {
+        if (h) {
+            const entry = scopes.get(h);
+            if (entry) entry.where = where;
+        } else {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
                 lookupvar: n => c.lookupVariable(n, scope),
-                setvar: (n, v) => c.setVariable(scope, n, v, where),
+                setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);
                     return r ? infoOf(r) : undefined;
@@ -130,7 +134,7 @@ function infoOf(r: CatalogResource): ResourceInfo {
     return { type: r.type, title: r.title, params: new Map([...r.params].map(([k, p]) => [k, p.value])) };
 }
 
-const scopes = new WeakMap<ScopeHost, { scope: Scope; where: Where }>();
+const scopes = new WeakMap<ScopeHost, { readonly scope: Scope; where: Where }>();
 function scopeOf(h: ScopeHost): { scope: Scope; where: Where } {
     const s = scopes.get(h);
     if (!s) throw new Error('a scope host of another compilation');

@@ -111,7 +111,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     const namevar = core ? core.namevar : 'name';
     if (r.param(namevar) === title) r.params.delete(namevar);
     tagResource(r, scope, [...nameTags(lower)]);
-    if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
+    // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
+    if (VALID_TAG.test(title)) for (const t of [title, ...(title.includes('::') ? title.split('::') : [])]) r.tags.add(t.toLowerCase());
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar);

@@ -2,8 +2,15 @@ import { formatValue, PDefault, PRegexp, PSemVer, PSemVerRange, PTimespan, PTime
 import { PClassType, PResourceType } from '../../types/index.js';
 import { RClass, RObject, RProc, RRange, RSymbol, rubyError, type RValue } from '../objects.js';
 
+/** Puppet::Resource objects plugin code holds: back in Puppet they are resource references. */
+export const resourceRefs = new WeakMap<RObject, { type: string; title: string }>();
+
 /** Values handed back to Puppet: symbols become strings (`:undef` undef, `:default` default), deeply. */
 export function toPuppet(v: RValue): PuppetValue {
+    if (v instanceof RObject) {
+        const ref = resourceRefs.get(v);
+        if (ref) return ref.type === 'Class' ? new PClassType(ref.title) : new PResourceType(ref.type, ref.title);
+    }
     if (v instanceof RSymbol) return v.name === 'undef' ? null : v.name === 'default' ? PDefault.instance : v.name;
     if (Array.isArray(v)) return v.map(toPuppet);
     if (v instanceof Map) return new Map([...v].map(([k, x]) => [toPuppet(k), toPuppet(x)]));

@@ -1,7 +1,7 @@
 import { isInstance, PAnyType } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
-import { toPuppet } from './convert.js';
+import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { MersenneTwister } from '../methods/random.js';
 
@@ -154,6 +154,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const resourceObject = (info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject => {
         const o = new RObject(resourceClass, `${info.type}[${info.title}]`, `${info.type}[${info.title}]`);
         resources.set(o, info);
+        resourceRefs.set(o, info);
         return o;
     };
     const infoOf = (self: RValue): { type: string; title: string; params: ReadonlyMap<string, PuppetValue> } => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { TypeRegistry, TypeSchema } from '../../apply/index.js';
 import type { PuppetValue } from '../../values/index.js';
@@ -220,6 +220,14 @@ export class PluginRuntime {
             if (t) return t;
         }
         return undefined;
+    }
+
+    /** Whether a module ships providers for a type (`lib/puppet/provider/<type>/*.rb`). */
+    hasProviders(type: string): boolean {
+        return this.modules.some(m => {
+            const dir = join(m.dir, 'lib', 'puppet', 'provider', type);
+            return existsSync(dir) && readdirSync(dir).some(f => f.endsWith('.rb'));
+        });
     }
 
     private tryLoad(path: string): void {

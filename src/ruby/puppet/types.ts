@@ -93,6 +93,8 @@ export function defineTypes(rt: PluginRuntime): void {
             rt.registry.newtype(name, tb => {
                 typeBuilders.set(cls, tb);
                 if (block) call(block, cls, []);
+                // Puppet gives a type with providers its `provider` parameter when it loads them.
+                if (rt.hasProviders(name) && !tb.type.attributes.some(a => a.name === 'provider')) tb.newparam('provider');
                 const patterns = rt.interp.findStatic(cls, 'title_patterns');
                 if (patterns && patterns !== typeStatics.title_patterns) tb.titlePatterns(titlePatterns(patterns(cls, [], undefined, rt.interp)));
             });
