@@ -158,10 +158,10 @@ export abstract class Definitions implements CallSite {
         return this.topConstants.get(name) ?? this.extraConstants?.get(name) ?? CORE_CONSTANTS.get(name);
     }
 
-    scopedConstant(outer: RClass, name: string): RValue | undefined {
+    scopedConstant(outer: RClass, name: string, missing = true): RValue | undefined {
         for (const c of ancestors(outer)) if (c.constants.has(name)) return c.constants.get(name) as RValue;
         const path = `${outer.name}::${name}`;
-        return this.extraConstants?.get(path) ?? CORE_CONSTANTS.get(path) ?? this.constMissing?.(path);
+        return this.extraConstants?.get(path) ?? CORE_CONSTANTS.get(path) ?? (missing ? this.constMissing?.(path) : undefined);
     }
 
     protected constant(node: NodeOf<'Const'>, frame: Frame): RValue {
@@ -193,7 +193,7 @@ export abstract class Definitions implements CallSite {
         const path = node.path;
         const container = path.scope ? this.eval(path.scope, frame) : path.top ? null : frame.ctx.nesting[0] ?? null;
         if (container !== null && !(container instanceof RClass)) throw this.error('TypeError', `${this.toS(container)} is not a class/module`);
-        const existing = container ? container.constants.get(path.name) ?? (path.scope ? this.scopedConstant(container, path.name) : undefined)
+        const existing = container ? container.constants.get(path.name) ?? (path.scope ? this.scopedConstant(container, path.name, false) : undefined)
             : this.topConstants.get(path.name) ?? this.extraConstants?.get(path.name) ?? CORE_CONSTANTS.get(path.name);
         const isModule = node.$type === 'ModuleDef';
         let cls: RClass;

@@ -18,3 +18,4 @@ export { PluginRuntime } from './puppet/runtime.js';
 export { PluginFailure, PluginCallError, type PluginHost, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from './puppet/host.js';
 export type { Function3 } from './puppet/functions3.js';
 export type { Function4 } from './puppet/functions4.js';
+export { census, censusSummary, type CensusReport, type PluginResult } from './census.js';

@@ -419,6 +419,7 @@ export class Interpreter extends Definitions {
     private call(node: NodeOf<'Call'>, frame: Frame): RValue {
         if (node.recv === null && node.vcall && (node.name === 'block_given?' || node.name === 'iterator?')) return frame.ctx.block !== undefined;
         if (node.recv === null && node.name === '__method__') return frame.ctx.method ? sym(frame.ctx.method.name) : null;
+        if (node.recv === null && node.name === '__FILE__' && frame.ctx.file !== undefined) return frame.ctx.file;
         if (node.recv === null && node.name === 'binding') throw this.unsupported('binding', node.line);
         const recv = node.recv === null ? frame.ctx.self : this.eval(node.recv, frame);
         if (node.safe && recv === null) return null;

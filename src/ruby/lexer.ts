@@ -3,6 +3,8 @@ import { rubyError } from './objects.js';
 export type TokKind =
     | 'int' | 'float' | 'str' | 'sym' | 'regex' | 'words' | 'ivar' | 'gvar' | 'nthref' | 'ident' | 'const' | 'label'
     | 'kw' | 'op' | 'nl' | 'eof'
+    /** A backtick command (plugin code only): refused when it runs. */
+    | 'xstr'
     /** Template pieces the ERB scanner puts between code tokens. */
     | 'erbtext' | 'erbins' | 'erbend';
 
@@ -284,10 +286,11 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
         }
         if (c === "'") { i++; push('str', "'", { parts: readEscaped("'", null, false, false) }); continue; }
         if (c === '"') { i++; push('str', '"', { parts: readEscaped('"', null, true, false) }); continue; }
+        if (c === '`' && state.plugin && !prev()?.text.endsWith('.')) { i++; push('xstr', '`', { parts: readEscaped('`', null, true, false) }); continue; }
         if (c === '`') fail('command execution (backticks) is not supported in templates');
         if (c === ':' && src[i + 1] === '"') { i += 2; push('sym', ':"', { parts: readEscaped('"', null, true, false) }); continue; }
         if (c === ':' && src[i + 1] === "'" && state.plugin) { i += 2; push('sym', ":'", { parts: readEscaped("'", null, false, false) }); continue; }
-        if (c === ':' && src[i + 1] !== ':' && (operandExpected() || space) && (m = /^:(?:[A-Za-z_][\w]*[?!=]?|\[\]=?|<=>|===?|=~|!=|![~]?|<<|>>|<=|>=|\*\*|[+\-*/%<>~^&|]|[+-]@)/.exec(rest))) {
+        if (c === ':' && src[i + 1] !== ':' && (operandExpected() || space) && (m = /^:(?:[A-Za-z_][\w]*(?:[?!]|=(?![>=~]))?|\[\]=?|<=>|===?|=~|!=|![~]?|<<|>>|<=|>=|\*\*|[+\-*/%<>~^&|]|[+-]@)/.exec(rest))) {
             push('sym', m[0], { parts: [m[0].slice(1)] });
             i += m[0].length;
             continue;

@@ -73,6 +73,7 @@ export abstract class ParserBase {
             : t.kind === 'kw' ? `\`${t.text}'` : t.kind === 'ident' || t.kind === 'const' ? `local variable or method` : `'${t.text}'`;
         const e = rubyError('ScriptError', `syntax error, unexpected ${what}${expecting ? `, expecting ${expecting}` : ''}`);
         e.line = t.line;
+        e.col = t.col;
         throw e;
     }
     protected skipTerms(): void {

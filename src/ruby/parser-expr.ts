@@ -90,7 +90,7 @@ export abstract class ExprParser extends ParserBase {
         const { targets, splat } = this.targetList(() => this.isOp('='));
         if (!this.acceptOp('=')) { this.pos = start; return null; }
         this.skipNl();
-        let value = this.expr();
+        let value = this.isOp('*') ? this.argument() : this.expr();
         if (this.isOp(',')) {
             const elements = [value];
             while (this.acceptOp(',')) elements.push(this.argument());

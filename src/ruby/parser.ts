@@ -37,6 +37,7 @@ export class Parser extends ExprParser {
             }
             case 'sym': return { $type: 'Sym', line, parts: this.parts(t.parts!) };
             case 'regex': return { $type: 'Regex', line, parts: this.parts(t.parts!), flags: t.flags ?? '' };
+            case 'xstr': return { $type: 'Call', line, recv: null, name: '`', args: [{ $type: 'Str', line, parts: this.parts(t.parts!) }], block: null, blockArg: null, safe: false, vcall: false };
             case 'words':
                 return { $type: 'ArrayLit', line, elements: t.words!.map(w => (t.symbols ? { $type: 'Sym', line, parts: [w] } : { $type: 'Str', line, parts: [w] })) };
             case 'ivar': return { $type: 'IVar', line, name: t.text };
@@ -375,7 +376,7 @@ export class Parser extends ExprParser {
             const classes: RNode[] = [];
             let variable: Target | null = null;
             while (!this.isOp('=>') && !this.isKw('then') && this.peek().kind !== 'nl' && !this.isOp(';')) {
-                classes.push(this.ternary());
+                classes.push(this.isOp('*') ? this.argument() : this.ternary());
                 if (!this.acceptOp(',')) break;
             }
             if (this.acceptOp('=>')) variable = this.toTarget(this.primaryPostfix());

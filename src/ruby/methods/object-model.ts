@@ -65,6 +65,12 @@ export const moduleMethods: Record<string, Method> = {
         call.defineMethod(cls(self), name, (o, a, b) => (body.callAs ? body.callAs(o, cls(self), a, b, name) : body.call(a, b)));
         return sym(name);
     },
+    alias_method: (self, args, _b, call) => {
+        const m = call.findMethod(cls(self), nameOf(args[1] ?? null));
+        if (!m) throw rubyError('NameError', `undefined method \`${nameOf(args[1] ?? null)}' for class \`${cls(self).name}'`);
+        call.defineMethod(cls(self), nameOf(args[0] ?? null), m);
+        return self;
+    },
     'method_defined?': (self, args, _b, call) => call.findMethod(cls(self), nameOf(args[0])) !== undefined,
     'public_method_defined?': (self, args, _b, call) => call.findMethod(cls(self), nameOf(args[0])) !== undefined,
     instance_methods: self => [...cls(self).methods.keys()].map(sym),

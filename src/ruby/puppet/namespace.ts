@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { isInstance, PAnyType } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
@@ -72,6 +73,9 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         lookup: () => null,
         'run_mode': () => null
     });
+    puppet.constants.set('PUPPETVERSION', '7.23.0');
+    puppet.constants.set('OLDEST_RECOMMENDED_RUBY_VERSION', '2.5.0');
+    statics(mod('Facter', false), { value: () => null, '[]': () => null, version: () => '4.3.0' });
     for (const [name, cls] of Object.entries(PuppetErrors)) if (name !== 'LookupError') place(`Puppet::${name}`, cls);
     place('Puppet::DataBinding::LookupError', PuppetErrors.LookupError);
 
@@ -254,7 +258,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         'exist?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
         'file?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
         'directory?': () => false,
-        'executable?': () => false
+        'executable?': () => false,
+        expand_path: (_s, args) => resolve(typeof args[1] === 'string' ? args[1] : rt.envDir, rt.interp.toS(args[0] ?? null))
     };
 
     return {

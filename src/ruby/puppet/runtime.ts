@@ -34,7 +34,7 @@ function parseFile(path: string): RNode[] {
 }
 
 /** Ruby libraries plugin code requires that need no file here (their classes are built in, or unused at compile time). */
-const BUILTIN_FEATURES = /^(puppet|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir)$/;
+const BUILTIN_FEATURES = /^(puppet|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
 
 /**
  * The Ruby plugin code of one environment: its modules' functions (4.x and 3.x API) and resource
@@ -87,7 +87,7 @@ export class PluginRuntime {
         return this.isInside(abs) && existsSync(abs);
     }
 
-    private isInside(abs: string): boolean {
+    isInside(abs: string): boolean {
         return [this.envDir, ...this.modules.map(m => m.dir)].some(d => abs === resolve(d) || abs.startsWith(`${resolve(d)}/`));
     }
 
@@ -126,16 +126,22 @@ export class PluginRuntime {
         const abs = resolve(path);
         if (this.loaded.has(abs)) return;
         this.loaded.add(abs);
-        const file = this.rel(abs);
         this.guard(() => {
             const program = parseFile(abs);
-            this.interp.runBody(program, new Frame(null, this.interp.topContext(file)));
-        }, file);
+            this.interp.runBody(program, new Frame(null, this.interp.topContext(abs)));
+        }, abs);
     }
 
     /** `require 'x/y'`: x/y.rb in a module's lib (the first module that has it), or a built-in library. */
     require(feature: string): boolean {
         const name = feature.replace(/\.rb$/, '');
+        if (name.startsWith('/')) {
+            const path = `${name}.rb`;
+            if (!this.isInside(path) || !existsSync(path)) throw rubyError('LoadError', `cannot load such file -- ${feature}`);
+            const fresh = !this.loaded.has(path);
+            this.loadFile(path);
+            return fresh;
+        }
         for (const m of this.modules) {
             const path = join(m.dir, 'lib', `${name}.rb`);
             if (existsSync(path)) {
@@ -151,7 +157,7 @@ export class PluginRuntime {
     private requireRelative(feature: string): boolean {
         const from = this.interp.file;
         if (!from) throw rubyError('LoadError', 'cannot infer basepath');
-        const base = dirname(resolve(this.envDir, from));
+        const base = dirname(from);
         const path = resolve(base, feature.endsWith('.rb') ? feature : `${feature}.rb`);
         if (!existsSync(path)) throw rubyError('LoadError', `cannot load such file -- ${path}`);
         const fresh = !this.loaded.has(path);
@@ -170,7 +176,7 @@ export class PluginRuntime {
         } catch (e) {
             if (e instanceof PluginFailure || e instanceof PluginCallError) throw e;
             if (!(e instanceof RubyError)) throw e;
-            const where = e.file ?? file;
+            const where = this.rel(e.file ?? file);
             const line = e.line ?? 1;
             const col = e.col ?? 1;
             if (e.unsupported !== undefined && e.cls.isSubclassOf(Exceptions.SecurityError)) throw new PluginFailure('RUBY_FORBIDDEN', e.message, where, line, col);

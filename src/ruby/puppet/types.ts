@@ -51,6 +51,7 @@ export function defineTypes(rt: PluginRuntime): void {
         return b;
     };
     const stubTypes = new Map<string, RClass>();
+    const deferred = new WeakMap<RClass, Array<() => RValue>>();
 
     const attribute = (kind: 'newparam' | 'newproperty' | 'newmetaparam'): Method => (self, args, block) => {
         const tb = builderOf(self);
@@ -71,6 +72,10 @@ export function defineTypes(rt: PluginRuntime): void {
         const cls = new RClass(`${(self as RClass).name}::${kind === 'newproperty' ? 'Property' : 'Parameter'}${camel(name)}`, base);
         const body = (b: AttributeBuilder): void => {
             attrBuilders.set(cls, b);
+            // The DSL calls of hand-written parent classes, base first, on this attribute.
+            const chain: RClass[] = [];
+            for (let c: RClass | null = base; c && c !== Parameter; c = c.superclass) chain.unshift(c);
+            for (const c of chain) for (const replay of deferred.get(c) ?? []) { attrBuilders.set(c, b); try { replay(); } finally { attrBuilders.delete(c); } }
             if (block) call(block, cls, []);
         };
         if (kind === 'newparam') tb.newparam(name, options, body);
@@ -183,7 +188,19 @@ export function defineTypes(rt: PluginRuntime): void {
         sensitive: self => { attrOf(self).sensitive(); return null; },
         doc: () => ''
     };
-    for (const [n, m] of Object.entries(attrStatics)) Parameter.defineStatic(n, m);
+    // A class derived from Puppet::Parameter/Property by hand (`class CronParam < Puppet::Property`) uses the DSL
+    // before any attribute exists: its calls are kept and replayed on each attribute that names it as parent.
+    for (const [n, m] of Object.entries(attrStatics)) {
+        Parameter.defineStatic(n, (self, args, block, site) => {
+            if (self instanceof RClass && !attrBuilders.has(self)) {
+                const list = deferred.get(self) ?? [];
+                list.push(() => m(self, args, block, site));
+                deferred.set(self, list);
+                return null;
+            }
+            return m(self, args, block, site);
+        });
+    }
 }
 
 /** `def self.title_patterns`: `[[regexp, [[:attr, munger?], ...]], ...]` as the DSL takes them. */
