@@ -49,6 +49,7 @@ export class PluginRuntime {
     readonly functions4: Functions4;
     readonly functions3: Functions3;
     private readonly main: RObject;
+    private readonly loadPath: RValue[] = [];
 
     constructor(readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string) {
         this.main = new RObject(ObjectClass, 'main');
@@ -72,6 +73,9 @@ export class PluginRuntime {
         this.interp.defineMethod(Kernel, 'require_relative', (_s, args) => this.requireRelative(this.interp.toS(args[0] ?? null)));
         this.interp.defineMethod(Kernel, 'load', (_s, args) => this.require(this.interp.toS(args[0] ?? null)));
         for (const [n, m] of Object.entries(this.ns.fileStatics)) this.interp.defineMethod(Classes.File, n, m, true);
+        // $LOAD_PATH: code adds directories of its own module; `require` looks there after the modules' lib.
+        this.interp.setGlobal('$LOAD_PATH', this.loadPath);
+        this.interp.setGlobal('$:', this.loadPath);
         defineTypes(this);
     }
 
@@ -146,6 +150,15 @@ export class PluginRuntime {
             const path = join(m.dir, 'lib', `${name}.rb`);
             if (existsSync(path)) {
                 const fresh = !this.loaded.has(resolve(path));
+                this.loadFile(path);
+                return fresh;
+            }
+        }
+        for (const dir of this.loadPath) {
+            if (typeof dir !== 'string') continue;
+            const path = resolve(dir, `${name}.rb`);
+            if (this.isInside(path) && existsSync(path)) {
+                const fresh = !this.loaded.has(path);
                 this.loadFile(path);
                 return fresh;
             }
