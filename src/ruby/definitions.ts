@@ -20,7 +20,7 @@ export interface Limits {
     readonly depth: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { steps: 20_000_000, depth: 400 };
+export const DEFAULT_LIMITS: Limits = { steps: 5_000_000, depth: 400 };
 
 /**
  * Classes, modules, methods and constants defined by the code an interpreter runs. Everything
