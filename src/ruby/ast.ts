@@ -40,7 +40,8 @@ export type RNode =
     | { $type: 'Redo'; line: number }
     | { $type: 'Return'; line: number; value: RNode | null }
     | { $type: 'Seq'; line: number; body: RNode[] }
-    | { $type: 'Lambda'; line: number; block: BlockNode }
+    /** `-> {}` and `lambda {}`; `proc {}` (with `proc`) has a block's argument rules. */
+    | { $type: 'Lambda'; line: number; block: BlockNode; proc?: boolean }
     /** `def name` or, with `singleton`, `def self.name` / `def Const.name`. */
     | { $type: 'Def'; line: number; name: string; params: Param[]; body: RNode; singleton: RNode | null }
     | { $type: 'ClassDef'; line: number; path: NodeOf<'Const'>; superclass: RNode | null; body: RNode }

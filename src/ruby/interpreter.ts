@@ -10,6 +10,7 @@ import { stringMutators } from './methods/string.js';
 import { Classes, classOf, Exceptions, Kernel, RClass, RMatchData, RObject, RProc, RRange, RSymbol, RubyError, sym, truthy, type CallSite, type RHash, type RValue } from './objects.js';
 import { rEquals, caseEquals } from './compare.js';
 import { hashStore } from './methods/hash.js';
+import { caseOf, forLoop, whileLoop } from './control.js';
 import { opAssign } from './op-assign.js';
 import { globalRegExp, regexpOf } from './regexp.js';
 
@@ -67,7 +68,7 @@ export class Interpreter extends Definitions {
         }
     }
 
-    private body(nodes: readonly RNode[], frame: Frame): RValue {
+    body(nodes: readonly RNode[], frame: Frame): RValue {
         let v: RValue = null;
         for (const n of nodes) v = this.eval(n, frame);
         return v;
@@ -102,9 +103,9 @@ export class Interpreter extends Definitions {
             case 'Or': { const l = this.eval(node.left, frame); return truthy(l) ? l : this.eval(node.right, frame); }
             case 'Defined': return this.defined(node.value, frame);
             case 'If': return this.body(truthy(this.eval(node.cond, frame)) ? node.then : node.else, frame);
-            case 'While': return this.loop(node, frame);
-            case 'For': return this.forLoop(node, frame);
-            case 'Case': return this.caseOf(node, frame);
+            case 'While': return whileLoop(this, node, frame);
+            case 'For': return forLoop(this, node, frame);
+            case 'Case': return caseOf(this, node, frame);
             case 'Assign': {
                 const v = this.eval(node.value, frame);
                 if (node.target.$type === 'LVar') {
@@ -142,7 +143,7 @@ export class Interpreter extends Definitions {
             }
             case 'Super': return this.callSuper(node, frame);
             case 'Seq': return this.body(node.body, frame);
-            case 'Lambda': return this.makeProc(node.block, frame, true);
+            case 'Lambda': return this.makeProc(node.block, frame, node.proc !== true);
             case 'Unsupported': throw this.unsupported(node.what, node.line);
             case 'ErbText': this.out.push(node.text); return null;
             case 'ErbInsert': { const v = this.body(node.body, frame); this.out.push(this.toS(v)); return null; }
@@ -281,50 +282,6 @@ export class Interpreter extends Definitions {
         } finally { this.targets.pop(); }
     }
 
-    private loop(node: NodeOf<'While'>, frame: Frame): RValue {
-        return this.asLoop(iterate => {
-            let first = node.doWhile;
-            while (first || truthy(this.eval(node.cond, frame)) !== node.until) {
-                first = false;
-                iterate(node.body, frame);
-            }
-            return null;
-        });
-    }
-
-    private forLoop(node: NodeOf<'For'>, frame: Frame): RValue {
-        const iter = this.eval(node.iter, frame);
-        return this.asLoop(iterate => {
-            const items = iter instanceof Map ? [...iter].map(([k, v]) => [k, v]) : this.splatIterable(iter);
-            for (const item of items) {
-                if (node.target.$type === 'Nested') this.destructure(node.target.targets, node.target.splat, item, frame);
-                else this.assign(node.target, item, frame);
-                iterate(node.body, frame);
-            }
-            return iter;
-        });
-    }
-
-    private splatIterable(v: RValue): RValue[] {
-        if (Array.isArray(v)) return v;
-        if (v instanceof RRange) return this.send(v, 'to_a', []) as RValue[];
-        throw this.error('NoMethodError', `undefined method \`each' for ${describe(v)}`);
-    }
-
-    private caseOf(node: NodeOf<'Case'>, frame: Frame): RValue {
-        const subject = node.subject ? this.eval(node.subject, frame) : undefined;
-        for (const w of node.whens) {
-            for (const vn of w.values) {
-                const candidates = vn.$type === 'Splat' ? this.splat(this.eval(vn.value, frame)) : [this.eval(vn, frame)];
-                for (const c of candidates) {
-                    const hit = subject === undefined ? truthy(c) : this.caseEquals(c, subject);
-                    if (hit) return this.body(w.body, frame);
-                }
-            }
-        }
-        return node.else ? this.body(node.else, frame) : null;
-    }
-
     /** `pattern === value`, as `case/when` and `grep` use it. */
     caseEquals(pattern: RValue, value: RValue): boolean {
         if (pattern instanceof PRegexp) {
@@ -361,7 +318,7 @@ export class Interpreter extends Definitions {
         }
     }
 
-    private destructure(targets: readonly Target[], splat: number, v: RValue, frame: Frame): void {
+    destructure(targets: readonly Target[], splat: number, v: RValue, frame: Frame): void {
         const items = Array.isArray(v) ? v : v === null ? [null] : [v];
         if (splat < 0) { targets.forEach((t, i) => this.assign(t, items[i] ?? null, frame)); return; }
         const after = targets.length - splat - 1;
@@ -382,8 +339,9 @@ export class Interpreter extends Definitions {
     }
 
     private begin(node: NodeOf<'Begin'>, frame: Frame): RValue {
-        for (;;) {
-            try {
+        try {
+            for (;;) {
+                try {
                 let v: RValue;
                 try {
                     v = this.body(node.body, frame);
@@ -400,12 +358,14 @@ export class Interpreter extends Definitions {
                     throw e;
                 }
                 return node.elseBody ? this.body(node.elseBody, frame) : v;
-            } catch (e) {
-                if (e instanceof RetrySignal && node.rescues.length > 0) continue;
-                throw e;
-            } finally {
-                if (node.ensure) this.body(node.ensure, frame);
+                } catch (e) {
+                    if (e instanceof RetrySignal && node.rescues.length > 0) continue;
+                    throw e;
+                }
             }
+        } finally {
+            // Once, when the statement is left: a retry does not run it.
+            if (node.ensure) this.body(node.ensure, frame);
         }
     }
 
@@ -588,6 +548,8 @@ export class Interpreter extends Definitions {
         const m = this.superMethod(frame.ctx.self, mf);
         if (!m) {
             if (mf.name === 'initialize' || mf.name === 'inherited' || mf.name === 'included') return null;
+            if (mf.name === 'method_missing') throw this.error('NoMethodError', `undefined method \`${this.toS(args[0] ?? null)}' for ${describe(frame.ctx.self)}`);
+            if (mf.name === 'respond_to_missing?') return false;
             throw this.error('NoMethodError', `super: no superclass method \`${mf.name}' for ${describe(frame.ctx.self)}`);
         }
         return m(frame.ctx.self, args, block, this);

@@ -290,7 +290,7 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
         if (c === '`') fail('command execution (backticks) is not supported in templates');
         if (c === ':' && src[i + 1] === '"') { i += 2; push('sym', ':"', { parts: readEscaped('"', null, true, false) }); continue; }
         if (c === ':' && src[i + 1] === "'" && state.plugin) { i += 2; push('sym', ":'", { parts: readEscaped("'", null, false, false) }); continue; }
-        if (c === ':' && src[i + 1] !== ':' && (operandExpected() || space) && (m = /^:(?:[A-Za-z_][\w]*(?:[?!]|=(?![>=~]))?|\[\]=?|<=>|===?|=~|!=|![~]?|<<|>>|<=|>=|\*\*|[+\-*/%<>~^&|]|[+-]@)/.exec(rest))) {
+        if (c === ':' && src[i + 1] !== ':' && (operandExpected() || space) && (m = /^:(?:@{0,2}[A-Za-z_][\w]*(?:[?!]|=(?![>=~]))?|\$\w+|\[\]=?|<=>|===?|=~|!=|![~]?|<<|>>|<=|>=|\*\*|[+\-*/%<>~^&|]|[+-]@)/.exec(rest))) {
             push('sym', m[0], { parts: [m[0].slice(1)] });
             i += m[0].length;
             continue;

@@ -56,7 +56,7 @@ export class Parser extends ExprParser {
                 if (this.isLocal(t.text) && !(this.isOp('(') && !this.peek().spaceBefore)) return { $type: 'LVar', line, name: t.text };
                 if (t.text === 'lambda' || t.text === 'proc') {
                     const block = this.block();
-                    if (block) return { $type: 'Lambda', line, block };
+                    if (block) return { $type: 'Lambda', line, block, proc: t.text === 'proc' };
                 }
                 return this.call(null, t.text, line, false, true);
             }

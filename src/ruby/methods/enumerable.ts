@@ -1,5 +1,5 @@
 import { inspect } from '../inspect.js';
-import { REnumerator, RRange, rubyError, truthy, type CallSite, type Method, type RProc, type RValue } from '../objects.js';
+import { REnumerator, RObject, RRange, rubyError, truthy, type CallSite, type Method, type RProc, type RValue } from '../objects.js';
 import { compare, rEql } from '../compare.js';
 import { arity, enumerator, int, needBlock, num, rangeItems } from './support.js';
 
@@ -14,7 +14,7 @@ export function itemsOf(self: RValue): RValue[] {
 
 export function sortValues(items: RValue[], call: CallSite, block?: RProc): RValue[] {
     const cmp = (a: RValue, b: RValue): number => {
-        const c = block ? call.yield(block, [a, b]) : compare(a, b);
+        const c = block ? call.yield(block, [a, b]) : spaceship(a, b, call);
         if (c === null || (block && typeof c !== 'bigint' && typeof c !== 'number')) {
             throw rubyError('ArgumentError', `comparison of ${className(a)} with ${b === null ? 'nil' : className(b)} failed`);
         }
@@ -50,7 +50,7 @@ function mergeSort<T>(a: T[], cmp: (x: T, y: T) => number): T[] {
 export function sortBy(items: RValue[], call: CallSite, block: RProc): RValue[] {
     const keyed = items.map(x => ({ key: call.yield(block, [x]), value: x }));
     return mergeSort(keyed, (a, b) => {
-        const c = compare(a.key, b.key);
+        const c = spaceship(a.key, b.key, call);
         if (c === null) throw rubyError('ArgumentError', `comparison of ${className(a.key)} with ${inspectShort(b.key)} failed`);
         return c;
     }).map(k => k.value);
@@ -83,9 +83,9 @@ function sum(items: RValue[], init: RValue, call: CallSite): RValue {
 
 function minMax(items: RValue[], call: CallSite, sign: 1 | -1, block?: RProc, by?: RProc, n?: RValue): RValue {
     const cmp = (a: RValue, b: RValue): number => {
-        if (by) return compareOrFail(call.yield(by, [a]), call.yield(by, [b]));
+        if (by) return compareOrFail(call.yield(by, [a]), call.yield(by, [b]), call);
         if (block) return Number(call.yield(block, [a, b]));
-        return compareOrFail(a, b);
+        return compareOrFail(a, b, call);
     };
     if (n !== undefined && n !== null) {
         const sorted = mergeSort([...items], (a, b) => sign * cmp(a, b));
@@ -96,8 +96,15 @@ function minMax(items: RValue[], call: CallSite, sign: 1 | -1, block?: RProc, by
     return best ?? null;
 }
 
-function compareOrFail(a: RValue, b: RValue): number {
-    const c = compare(a, b);
+/** `a <=> b`: the built-in order, or the object's own `<=>` (a Comparable class of plugin code). */
+export function spaceship(a: RValue, b: RValue, call: CallSite): number | null {
+    if (!(a instanceof RObject)) return compare(a, b);
+    const r = call.send(a, '<=>', [b]);
+    return typeof r === 'bigint' || typeof r === 'number' ? Number(r) : null;
+}
+
+function compareOrFail(a: RValue, b: RValue, call: CallSite): number {
+    const c = spaceship(a, b, call);
     if (c === null) throw rubyError('ArgumentError', `comparison of ${className(a)} with ${inspectShort(b)} failed`);
     return c;
 }

@@ -105,6 +105,7 @@ function refused(what: string): Method {
 
 export const objectMethods: Record<string, Method> = {
     initialize: () => null,
+    'respond_to_missing?': () => false,
     instance_variable_get: moduleMethods.instance_variable_get,
     instance_variable_set: moduleMethods.instance_variable_set,
     'instance_variable_defined?': (self, args, _b, call) => call.ivarsOf(self).has(nameOf(args[0]).replace(/^@/, '')),
@@ -187,7 +188,24 @@ function structNew(_self: RValue, args: RValue[], block: RProc | undefined, call
 
 export const Struct = Classes.Struct;
 
+/** Comparable over a class's own `<=>`. */
+const cmp = (self: RValue, other: RValue, call: CallSite): number => {
+    const r = call.send(self, '<=>', [other]);
+    if (typeof r !== 'bigint' && typeof r !== 'number') throw rubyError('ArgumentError', `comparison of ${classOf(self).name} with ${inspect(other)} failed`);
+    return Number(r);
+};
+export const comparableMethods: Record<string, Method> = {
+    '<': (s, a, _b, c) => cmp(s, a[0] ?? null, c) < 0,
+    '<=': (s, a, _b, c) => cmp(s, a[0] ?? null, c) <= 0,
+    '>': (s, a, _b, c) => cmp(s, a[0] ?? null, c) > 0,
+    '>=': (s, a, _b, c) => cmp(s, a[0] ?? null, c) >= 0,
+    '==': (s, a, _b, c) => s === a[0] || (a[0] instanceof RObject && c.send(s, '<=>', [a[0]]) === 0n),
+    'between?': (s, a, _b, c) => cmp(s, a[0] ?? null, c) >= 0 && cmp(s, a[1] ?? null, c) <= 0,
+    clamp: (s, a, _b, c) => (cmp(s, a[0] ?? null, c) < 0 ? a[0] ?? null : cmp(s, a[1] ?? null, c) > 0 ? a[1] ?? null : s)
+};
+
 export function installObjectModel(): void {
+    for (const [n, m] of Object.entries(comparableMethods)) if (!Classes.Comparable.methods.has(n)) Classes.Comparable.define(n, m);
     for (const [n, m] of Object.entries(moduleMethods)) { ClassClass.define(n, m); Classes.Module.define(n, m); }
     for (const [n, m] of Object.entries(objectMethods)) Kernel.define(n, m);
     for (const [n, m] of Object.entries(exceptionMethods)) Classes.Exception.define(n, m);

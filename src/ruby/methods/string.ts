@@ -179,7 +179,8 @@ export function toF(s: string): number {
 
 /** Converts template values for Kernel#format (Puppet's sprintf works on Puppet values). */
 function formatArgs(args: RValue[], call: CallSite): PuppetValue[] {
-    return args.map(a => (a instanceof RSymbol ? a.name : typeof a === 'object' && a !== null && !Array.isArray(a) && !(a instanceof Map) && !(a instanceof PRegexp) ? call.toS(a) : a) as PuppetValue);
+    // Ruby formats collections by their `to_s` (their inspect): `[1, :a]`, `{"k"=>1}`.
+    return args.map(a => (a instanceof RSymbol ? a.name : typeof a === 'object' && a !== null && !(a instanceof PRegexp) ? call.toS(a) : a) as PuppetValue);
 }
 
 export function format(fmt: string, args: RValue[], call: CallSite): string {
