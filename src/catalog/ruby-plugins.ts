@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { UserError } from '../common/index.js';
-import { PluginCallError, PluginFailure, PluginRuntime, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
+import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
 import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -38,7 +37,9 @@ export class RubyPlugins {
     private get runtime(): PluginRuntime {
         if (!this.rt) {
             const c = this.c;
-            const registry = new TypeRegistry(c.env.name, new SharedTypeSystem(), m => { if (m.level !== 'info' && m.level !== 'debug') c.log(m.level === 'err' ? 'err' : m.level, m.message); });
+            // The apply stage's registry of this environment when the caller hands one in (one registry, two
+            // front ends); else a compile-time registry of the types' attributes.
+            const registry = c.options.typeRegistry?.(c.env.name) ?? new SchemaRegistry();
             this.rt = new PluginRuntime(modulesOf(c.env.modulepath), {
                 environment: c.env.name,
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),

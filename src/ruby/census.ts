@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { parseTypeString } from '../types/index.js';
 import { PluginCallError, PluginFailure, type PluginHost, type PluginModule } from './puppet/host.js';
 import { PluginRuntime } from './puppet/runtime.js';
+import { SchemaRegistry } from './puppet/type-dsl.js';
 
 export type PluginKind = 'function4' | 'function3' | 'type';
 
@@ -64,7 +64,7 @@ export function census(root: string): CensusReport {
     const openstack = new Set(modules.filter(m => isOpenstack(m.dir, m.name)).map(m => m.name));
     for (const m of modules) {
         const ordered = [m, ...modules.filter(x => x !== m)];
-        const rt = new PluginRuntime(ordered, loadingHost, new TypeRegistry('census', new SharedTypeSystem(), () => undefined), root);
+        const rt = new PluginRuntime(ordered, loadingHost, new SchemaRegistry(), root);
         const lib = join(m.dir, 'lib', 'puppet');
         const attempt = (kind: PluginKind, file: string, name: string, defined: () => boolean): void => {
             let error: string | undefined;

@@ -15,6 +15,7 @@ export { evalWith, instantiate, Struct } from './methods/object-model.js';
 export { ClassClass, ObjectClass, classOf, truthy, type Method, type RHash } from './objects.js';
 export { inspect } from './inspect.js';
 export { PluginRuntime } from './puppet/runtime.js';
+export { SchemaRegistry, type DslTypeRegistry, type DslTypeBuilder, type DslAttributeBuilder, type DslTypeSchema } from './puppet/type-dsl.js';
 export { PluginFailure, PluginCallError, type PluginHost, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from './puppet/host.js';
 export type { Function3 } from './puppet/functions3.js';
 export type { Function4 } from './puppet/functions4.js';

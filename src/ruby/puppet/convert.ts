@@ -1,5 +1,5 @@
-import { formatValue, PDefault, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, PBinary, type PuppetValue } from '../../values/index.js';
-import { PClassType, PResourceType } from '../../types/index.js';
+import { PDefault, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, PBinary, type PuppetValue } from '../../values/index.js';
+import { formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { RClass, RObject, RProc, RRange, RSymbol, rubyError, type RValue } from '../objects.js';
 
 /** Puppet::Resource objects plugin code holds: back in Puppet they are resource references. */

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { TypeRegistry, TypeSchema } from '../../apply/index.js';
+import type { DslTypeRegistry as TypeRegistry, DslTypeSchema as TypeSchema } from './type-dsl.js';
 import type { PuppetValue } from '../../values/index.js';
 import type { RNode } from '../ast.js';
 import { Frame } from '../frame.js';

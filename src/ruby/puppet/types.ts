@@ -1,7 +1,7 @@
-import type { AttributeBuilder, AttributeOptions, TypeBuilder } from '../../apply/index.js';
+import type { DslAttributeBuilder as AttributeBuilder, DslAttributeOptions as AttributeOptions, DslTypeBuilder as TypeBuilder } from './type-dsl.js';
 import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
-import { RClass, RObject, RProc, RSymbol, rubyError, truthy, type Method, type RValue } from '../objects.js';
+import { RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
 
 const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
@@ -95,14 +95,15 @@ export function defineTypes(rt: PluginRuntime): void {
             const name = nameOf(args[0] ?? null);
             const cls = new RClass(`Puppet::Type::${camel(name)}`, Type);
             Type.constants.set(camel(name), cls);
-            rt.registry.newtype(name, tb => {
+            // The registry's own checks (a property defined twice, an alias of no value) are Ruby errors of the type's file.
+            asRubyError(() => rt.registry.newtype(name, tb => {
                 typeBuilders.set(cls, tb);
                 if (block) call(block, cls, []);
                 // Puppet gives a type with providers its `provider` parameter when it loads them.
-                if (rt.hasProviders(name) && !tb.type.attributes.some(a => a.name === 'provider')) tb.newparam('provider');
+                if (rt.hasProviders(name) && !tb.type.attributes.some(a => a.name === 'provider')) tb.newparam('provider', {}, () => undefined);
                 const patterns = rt.interp.findStatic(cls, 'title_patterns');
                 if (patterns && patterns !== typeStatics.title_patterns) tb.titlePatterns(titlePatterns(patterns(cls, [], undefined, rt.interp)));
-            });
+            }));
             return cls;
         },
         type: (_self, args) => {
@@ -165,7 +166,7 @@ export function defineTypes(rt: PluginRuntime): void {
         defaultto: (self, args, block) => {
             const b = attrOf(self);
             if (block) b.defaultto(() => toDsl(call(block, instance(self as RClass), [])));
-            else b.defaultto(toDsl(args[0] ?? null) as string);
+            else b.defaultto(toDsl(args[0] ?? null) as string | symbol);
             return null;
         },
         validate: (self, _a, block) => {
@@ -200,6 +201,15 @@ export function defineTypes(rt: PluginRuntime): void {
             }
             return m(self, args, block, site);
         });
+    }
+}
+
+function asRubyError<T>(f: () => T): T {
+    try {
+        return f();
+    } catch (e) {
+        if (e instanceof RubyError || !(e instanceof Error)) throw e;
+        throw rubyError('ArgumentError', e.message);
     }
 }
 
