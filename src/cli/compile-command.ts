@@ -1,3 +1,4 @@
+import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { UserError } from '../common/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
@@ -79,7 +80,9 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
     const services = servicesFor(options, node.certname);
     const result = services.compile(codedir, node.environment, {
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
+        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
+        // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
+        typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
     if (options.format === 'normalized') {
         io.out(`${jsonText(normalizedResult(result))}\n`);
