@@ -408,7 +408,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         return obj;
     }
 
-    /** Langium's constructInfix: split at the loosest operator, recursively. */
+    /**
+     * The tree Langium's constructInfix builds (split at the loosest operator, the last one for
+     * left-associative levels), built in one pass with an operator stack: splitting recursively
+     * copies the operand list at every level, quadratic in a long `1+1+...` chain.
+     */
     private constructInfix(obj: { $type: string; $cstNode?: CompositeCstNodeImpl; [k: string]: unknown }, precedence: Map<string, Precedence>): unknown {
         const parts = obj['parts'];
         if (!Array.isArray(parts) || parts.length === 0) {
@@ -418,20 +422,28 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         if (!Array.isArray(operators) || parts.length < 2) {
             return parts[0];
         }
-        let lowestIdx = 0;
-        let lowestValue = -1;
+        const levelOf = (op: unknown): Precedence => precedence.get(op as string) ?? { precedence: Infinity, rightAssoc: false };
+        const operands: unknown[] = [parts[0]];
+        const pending: Array<{ op: unknown; level: Precedence }> = [];
+        const reduce = (): void => {
+            const top = pending.pop() as { op: unknown };
+            const right = operands.pop();
+            const left = operands.pop();
+            operands.push({ $type: obj.$type, $cstNode: obj.$cstNode, left, operator: top.op, right });
+        };
         for (let i = 0; i < operators.length; i++) {
-            const p = precedence.get(operators[i] as string) ?? { precedence: Infinity, rightAssoc: false };
-            if (p.precedence > lowestValue) {
-                lowestValue = p.precedence;
-                lowestIdx = i;
-            } else if (p.precedence === lowestValue && !p.rightAssoc) {
-                lowestIdx = i;
+            const level = levelOf(operators[i]);
+            for (let top = pending.at(-1); top !== undefined; top = pending.at(-1)) {
+                const tighter = top.level.precedence < level.precedence
+                    || (top.level.precedence === level.precedence && !level.rightAssoc);
+                if (!tighter) break;
+                reduce();
             }
+            pending.push({ op: operators[i], level });
+            operands.push(parts[i + 1]);
         }
-        const left = this.constructInfix({ $type: obj.$type, $cstNode: obj.$cstNode, parts: parts.slice(0, lowestIdx + 1), operators: operators.slice(0, lowestIdx) }, precedence);
-        const right = this.constructInfix({ $type: obj.$type, $cstNode: obj.$cstNode, parts: parts.slice(lowestIdx + 1), operators: operators.slice(lowestIdx + 1) }, precedence);
-        return { $type: obj.$type, $cstNode: obj.$cstNode, left, operator: operators[lowestIdx], right };
+        while (pending.length > 0) reduce();
+        return operands[0];
     }
 
     /** Langium's CstNodeBuilder.addHiddenNodes: comments go next to the token that follows them. */
