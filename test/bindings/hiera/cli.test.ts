@@ -42,7 +42,7 @@ describe('modelc lookup', () => {
     });
 
     test('an unknown merge strategy is a usage error', async () => {
-        expect((await runCli('lookup', env, 'list', '--merge', 'bogus')).code).toBe(2);
+        expect((await runCli('lookup', env, 'list', '--merge', 'bogus')).code).toBe(64);
     });
 
     test.skipIf(!existsSync(LOOKUP_CORPUS))('--compile evaluates site.pp first', async () => {
