@@ -391,7 +391,24 @@ export class CatalogOps {
         return r;
     }
 
+    /** How many class bodies are being evaluated one inside the other (include chains). */
+    private classNesting = 0;
+
     private evaluateClassResource(r: CatalogResource): void {
+        if (!this.pendingClasses.has(r)) return;
+        // Puppet runs out of stack near 1,000 nested includes; modelc stops at a stated limit.
+        if (this.classNesting >= MAX_CLASS_NESTING) {
+            throw new RuntimeFailure(`Classes include each other more than ${MAX_CLASS_NESTING} levels deep (a limit of modelc) at ${r.ref}`);
+        }
+        this.classNesting++;
+        try {
+            this.evaluateClassBody(r);
+        } finally {
+            this.classNesting--;
+        }
+    }
+
+    private evaluateClassBody(r: CatalogResource): void {
         const pending = this.pendingClasses.get(r);
         if (!pending) return;
         this.pendingClasses.delete(r);
@@ -756,11 +773,17 @@ export class CatalogOps {
 
     /** Collectors and define instances, pass after pass, until nothing new happens. */
     evaluateGenerators(): void {
-        for (let guard = 0; guard < 10000; guard++) {
+        // Puppet gives up after 1,000 passes (a define declaring itself under a new title never
+        // settles); the resource limit stops one that multiplies faster, before memory runs out.
+        for (let pass = 0; ; pass++) {
+            if (pass >= MAX_GENERATOR_PASSES) throw new PuppetFailure(`Somehow looped more than ${MAX_GENERATOR_PASSES} times while evaluating host catalog`);
             const found = this.evaluateCollections();
             const pending = [...this.catalog.resources.values()]
                 .filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || this.pendingClasses.has(r));
             for (const r of pending) {
+                if (this.catalog.resources.size > MAX_RESOURCES) {
+                    throw new PuppetFailure(`The catalog has more than ${MAX_RESOURCES} resources (a limit of modelc) while evaluating ${r.ref}`, r.where);
+                }
                 if (r.kind === 'class') this.evaluateClassResource(r);
                 else this.evaluateDefine(r);
             }
@@ -880,6 +903,13 @@ export class CatalogOps {
         return this.catalog.find(type, title) !== undefined;
     }
 }
+
+/** Puppet's limit on evaluate_generators passes. */
+const MAX_GENERATOR_PASSES = 1000;
+/** modelc's bound on nested class evaluation (memory grows with every open class scope). */
+const MAX_CLASS_NESTING = 2000;
+/** modelc's own bound on catalog size (real catalogs hold thousands). */
+const MAX_RESOURCES = 1_000_000;
 
 function displayRef(type: string, title: string): string {
     return `${capitalize(type.toLowerCase())}[${type.toLowerCase() === 'class' ? classTitle(title.toLowerCase()) : title}]`;

@@ -32,7 +32,9 @@ export const CatalogIssues = {
     EVAL_LOOKUP: { puppet: '' },
     EVAL_USAGE: { puppet: '' },
     /** A failure of the catalog builder itself (a bug), reported instead of a stack trace. */
-    EVAL_INTERNAL: { puppet: '' }
+    EVAL_INTERNAL: { puppet: '' },
+    /** Evaluation nested deeper than the stack allows (a very long `->` chain or include chain). */
+    EVAL_TOO_DEEP: { puppet: '' }
 } as const;
 
 export type CatalogIssueCode = keyof typeof CatalogIssues;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { UserError } from '../common/index.js';
+import { decodeUtf8, UserError } from '../common/index.js';
 import { decodeJson, encodeJson, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
 import type { Model } from './model.js';
@@ -17,7 +17,7 @@ export function readModelFile(path: string, options: DecodeOptions = {}): Model 
         throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: 'no such file', file: path });
     }
     const ext = extname(path).toLowerCase();
-    if (ext === '.json') return decodeJson(readFileSync(path, 'utf8'), path, options);
+    if (ext === '.json') return decodeJson(decodeUtf8(readFileSync(path), path, ModelIssues.INVALID_ENCODING), path, options);
     if (ext === '.msgpack' || ext === '.mpk') return decodeMsgpack(readFileSync(path), path, options);
     throw new UserError({ severity: 'error', code: ModelIssues.UNKNOWN_FORMAT, message: `cannot tell the format of '${basename(path)}': use .json or .msgpack`, file: path });
 }
@@ -42,6 +42,6 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
         renameSync(tmp, path);
     } catch (e) {
         rmSync(tmp, { force: true });
-        throw e;
+        throw new UserError({ severity: 'error', code: ModelIssues.WRITE_FAILED, message: `cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file: path });
     }
 }

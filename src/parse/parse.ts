@@ -113,7 +113,9 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     const lexErrors = diagnostics.some(d => d.severity === 'error');
     // After a lexer error the token stream is partial; parser errors would only be echoes.
     if (!lexErrors) {
-        for (const e of result.parserErrors) {
+        // Puppet's parser stops at the first syntax error; what error recovery finds after it is
+        // mostly an echo of the same typo, so only the first is reported.
+        for (const e of result.parserErrors.slice(0, 1)) {
             const tok = e.token;
             const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
             const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;
