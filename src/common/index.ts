@@ -4,3 +4,4 @@ export * from './location.js';
 export * from './user-error.js';
 export * from './ruby-float.js';
 export * from './files.js';
+export * from './yaml.js';

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import type { SourcePoint } from '../../common/index.js';
+import { excessiveAliasing, type SourcePoint } from '../../common/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
@@ -34,6 +34,10 @@ export function parseYamlData(text: string, display: string): DataFile {
         throw new LookupError(`Unable to parse (${display}): ${e.message.split('\n')[0]} at line ${p.line} column ${p.col}`, {
             code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: p.line, column: p.col }
         });
+    }
+    const aliasing = excessiveAliasing(doc);
+    if (aliasing !== undefined) {
+        throw new LookupError(`Unable to parse (${display}): ${aliasing}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: 1, column: 1 } });
     }
     const forbidden = (cls: string, node: YamlNode): never => {
         const p = lineCounter.linePos(node.range?.[0] ?? 0);

@@ -1,7 +1,7 @@
+import { parseYaml } from '../../common/index.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { BindingsIssues } from '../issues.js';
 import { fail, type ProviderContext } from './provider.js';
 
