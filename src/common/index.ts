@@ -5,3 +5,4 @@ export * from './user-error.js';
 export * from './ruby-float.js';
 export * from './files.js';
 export * from './yaml.js';
+export * from './issues.js';
