@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { parsePuppet } from '../../src/parse/index.js';
 import { runCli } from '../cli/run-cli.js';
 import { filesBelow, ONE_LINE, scratch, writeTree } from './harness.js';
 
@@ -114,5 +115,15 @@ describe('bad input is one located line, exit 1, nothing written', () => {
         expect(r.err).toContain('from abs');
         expect(existsSync(join(dir, 'manifests', 'site.pp'))).toBe(true);
         expect(readFileSync(tpl, 'utf8')).toContain('abs');
+    });
+});
+
+describe('nesting beyond what the stack holds', () => {
+    // In-process on purpose: the test worker's stack is the ordinary small one.
+    test.each([['brackets', '['], ['parentheses', '('], ['ifs', 'if true { ']])('%s: PARSE_TOO_COMPLEX, no internal error text', (_name, open) => {
+        const r = parsePuppet(`$x = ${open.repeat(60_000)}1`, 'deep.pp');
+        expect(r.diagnostics).toHaveLength(1);
+        expect(r.diagnostics[0]).toMatchObject({ code: 'PARSE_TOO_COMPLEX', at: { line: 1, column: 1 } });
+        expect(r.diagnostics[0]?.message).not.toMatch(/TypeError|Cannot read|undefined/);
     });
 });
