@@ -67,8 +67,8 @@ export function mulberry32(seed: number): () => number {
  * The fuzz knobs: FUZZ_SEED (default fixed, so CI is reproducible) and FUZZ_N (inputs per
  * property; CI keeps the default small).
  */
-export function fuzzSettings(defaultN: number): { seed: number; n: number } {
+export function fuzzSettings(defaultN: number, countVariable = 'FUZZ_N'): { seed: number; n: number } {
     const seed = Number(process.env['FUZZ_SEED'] ?? 20261125);
-    const n = Number(process.env['FUZZ_N'] ?? defaultN);
+    const n = Number(process.env[countVariable] ?? defaultN);
     return { seed: Number.isFinite(seed) ? seed : 20261125, n: Number.isFinite(n) && n > 0 ? Math.floor(n) : defaultN };
 }
