@@ -127,3 +127,21 @@ describe('nesting beyond what the stack holds', () => {
         expect(r.diagnostics[0]?.message).not.toMatch(/TypeError|Cannot read|undefined/);
     });
 });
+
+describe('effective --values', () => {
+    test('exits 1 when producing a value fails (the model lists the error issue)', async () => {
+        const dir = writeTree(scratch(), {
+            'bindings/site.pp': "site {\n  bindings => [\n    layer { 'site': include => 'confdir:/default' },\n  ]\n}\n",
+            'bindings/default.pp': "bindings default {\n  bind Integer, 'x::count' to \"not ${::fqdn} a number\"\n  bind String, 'x::ok' to 'fine'\n}\n"
+        });
+        const composed = await runCli('bindings', dir);
+        expect(composed.code).toBe(0);
+        writeFileSync(join(dir, 'b.json'), composed.out);
+        const plain = await runCli('effective', join(dir, 'b.json'), '--node', 'n1.example.com');
+        expect([plain.code, plain.err]).toEqual([0, '']);
+        const r = await runCli('effective', join(dir, 'b.json'), '--node', 'n1.example.com', '--values');
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(ONE_LINE('INJECT_PRODUCER_TYPE'));
+        expect(JSON.parse(r.out).issues).toEqual([expect.objectContaining({ severity: 'error', code: 'INJECT_PRODUCER_TYPE' })]);
+    });
+});
