@@ -4,6 +4,7 @@ import {
     type AbstractCstNode, type AstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
 } from 'langium';
 import { FastPathLookahead } from './greedy-lookahead.js';
+import { buildInfixTree, type Precedence } from './infix-tree.js';
 
 /**
  * A faster equivalent of Langium's `LangiumParser` for this grammar, used for every parse that
@@ -50,11 +51,6 @@ interface AstObject {
 interface Assign {
     readonly operator: '=' | '+=' | '?=';
     readonly feature: string;
-}
-
-interface Precedence {
-    readonly precedence: number;
-    readonly rightAssoc: boolean;
 }
 
 type RuleFn = () => unknown;
@@ -382,7 +378,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             removeCst(closed);
         }
         if (obj.$infixName !== undefined) {
-            return this.constructInfix(obj, this.precedences.get(obj.$infixName) as Map<string, Precedence>);
+            return buildInfixTree(obj, this.precedences.get(obj.$infixName) as Map<string, Precedence>);
         }
         if (obj.$type === DATATYPE) {
             return obj['value'];
@@ -406,44 +402,6 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             }
         }
         return obj;
-    }
-
-    /**
-     * The tree Langium's constructInfix builds (split at the loosest operator, the last one for
-     * left-associative levels), built in one pass with an operator stack: splitting recursively
-     * copies the operand list at every level, quadratic in a long `1+1+...` chain.
-     */
-    private constructInfix(obj: { $type: string; $cstNode?: CompositeCstNodeImpl; [k: string]: unknown }, precedence: Map<string, Precedence>): unknown {
-        const parts = obj['parts'];
-        if (!Array.isArray(parts) || parts.length === 0) {
-            return undefined;
-        }
-        const operators = obj['operators'];
-        if (!Array.isArray(operators) || parts.length < 2) {
-            return parts[0];
-        }
-        const levelOf = (op: unknown): Precedence => precedence.get(op as string) ?? { precedence: Infinity, rightAssoc: false };
-        const operands: unknown[] = [parts[0]];
-        const pending: Array<{ op: unknown; level: Precedence }> = [];
-        const reduce = (): void => {
-            const top = pending.pop() as { op: unknown };
-            const right = operands.pop();
-            const left = operands.pop();
-            operands.push({ $type: obj.$type, $cstNode: obj.$cstNode, left, operator: top.op, right });
-        };
-        for (let i = 0; i < operators.length; i++) {
-            const level = levelOf(operators[i]);
-            for (let top = pending.at(-1); top !== undefined; top = pending.at(-1)) {
-                const tighter = top.level.precedence < level.precedence
-                    || (top.level.precedence === level.precedence && !level.rightAssoc);
-                if (!tighter) break;
-                reduce();
-            }
-            pending.push({ op: operators[i], level });
-            operands.push(parts[i + 1]);
-        }
-        while (pending.length > 0) reduce();
-        return operands[0];
     }
 
     /** Langium's CstNodeBuilder.addHiddenNodes: comments go next to the token that follows them. */
