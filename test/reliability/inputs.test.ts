@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { decodeJson, encodeMsgpack } from '../../src/model/index.js';
 import { parsePuppet } from '../../src/parse/index.js';
 import { runCli } from '../cli/run-cli.js';
 import { filesBelow, ONE_LINE, scratch, writeTree } from './harness.js';
@@ -143,5 +144,20 @@ describe('effective --values', () => {
         expect(r.code).toBe(1);
         expect(r.err).toMatch(ONE_LINE('INJECT_PRODUCER_TYPE'));
         expect(JSON.parse(r.out).issues).toEqual([expect.objectContaining({ severity: 'error', code: 'INJECT_PRODUCER_TYPE' })]);
+    });
+});
+
+describe('msgpack models', () => {
+    test('a string that is not UTF-8 is refused, not read as replacement characters', async () => {
+        const model = decodeJson(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'model', 'valid', 'catalog', 'minimal.json'), 'utf8'), 'minimal.json');
+        const bytes = Buffer.from(encodeMsgpack(model));
+        const at = bytes.indexOf(Buffer.from('localhost'));
+        expect(at).toBeGreaterThan(0);
+        bytes[at + 3] = 0xff;
+        const dir = writeTree(scratch(), { 'm.msgpack': bytes });
+        const r = await runCli('validate', join(dir, 'm.msgpack'));
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(ONE_LINE('MODEL_INVALID_ENCODING'));
+        expect(r.err).toContain(`at byte ${at - 1}`);
     });
 });
