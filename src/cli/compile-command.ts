@@ -84,17 +84,18 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
         typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
-    if (options.format === 'normalized') {
-        io.out(`${jsonText(normalizedResult(result))}\n`);
-        return result.error ? ExitCode.ERROR : ExitCode.OK;
-    }
     if (result.error) {
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
         const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
         io.err(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})\n`);
-        return ExitCode.ERROR;
     }
+    if (options.format === 'normalized') {
+        // The oracle's shape, the error object included, for diffing against real Puppet.
+        io.out(`${jsonText(normalizedResult(result))}\n`);
+        return result.error ? ExitCode.ERROR : ExitCode.OK;
+    }
+    if (result.error) return ExitCode.ERROR;
     if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
     else if (options.format === 'msgpack') io.out(encodeMsgpack(catalogModel(result)));
     else io.out(`${jsonText(puppetCatalog(result))}\n`);
