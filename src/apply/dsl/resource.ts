@@ -1,17 +1,13 @@
-import { DevError, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
+import { DevError, NotApplied, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
 import type {
     ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
 } from '../run/harness.js';
 import { METAPARAMS } from '../run/harness.js';
 import { valuesEqual } from '../value-equality.js';
-import { PSensitive } from '../values.js';
+import { PSensitive, resourceReference } from '../values.js';
 import { displayDsl, type AttributeContext, type AttributeSpec } from './attribute.js';
 import type { ClassicProvider, ClassicType, ProviderSpec } from './type.js';
 import { ABSENT, PRESENT, inspectValue, toS, type DslValue } from './values.js';
-
-export function capitalize(name: string): string {
-    return name.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
-}
 
 /**
  * One instance of a classic type: the value pipeline of `resource[:attr] = value` (validate then
@@ -32,7 +28,7 @@ export class ClassicResource implements ApplicableResource {
 
     constructor(readonly type: ClassicType, readonly title: string, readonly env: RunEnvironment | undefined,
                 options: { provider?: string; noop?: boolean; sensitive?: ReadonlySet<string> } = {}) {
-        this.ref = `${capitalize(type.name)}[${title}]`;
+        this.ref = resourceReference(type.name, title);
         this.noop = options.noop ?? false;
         for (const s of options.sensitive ?? []) this.sensitiveNames.add(s);
         const wanted = options.provider;
@@ -346,7 +342,7 @@ export class ClassicResource implements ApplicableResource {
         const failed = changes.find(c => c.status === 'failure');
         return {
             changes,
-            action: failed ? 'failed' : changes.length === 0 ? 'unchanged' : noop ? 'noop' : 'updated',
+            action: failed ? 'failed' : changes.length === 0 ? 'unchanged' : noop || changes.every(c => c.status === 'noop') ? 'noop' : 'updated',
             ...(providerUsed ? { providerUsed } : {})
         };
     }
@@ -358,6 +354,7 @@ export class ClassicResource implements ApplicableResource {
             const event = this.syncProperty(spec);
             return typeof event === 'string' && event !== '' && !spec.isEnsure ? { ...change, event } : change;
         } catch (e) {
+            if (e instanceof NotApplied) return { ...change, status: 'noop' };
             const from = this.isToS(spec, change.previous);
             const to = this.shouldToS(spec, this.context(spec).should);
             const message = `change from ${from} to ${to} failed: ${errorMessage(e)}`;
@@ -368,7 +365,7 @@ export class ClassicResource implements ApplicableResource {
 
     private actionFor(change: PropertyChange, noop: boolean): EvaluationOutcome['action'] {
         if (change.status === 'failure') return 'failed';
-        if (noop) return 'noop';
+        if (noop || change.status === 'noop') return 'noop';
         return change.desired === 'absent' ? 'deleted' : 'created';
     }
 

@@ -1,7 +1,5 @@
-import { PAnyType, inferType, isAssignable, isInstance, typesEqual } from '../../types/index.js';
-import {
-    fitsInt64, formatValue, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue
-} from '../../values/index.js';
+import { formatValue, inferType, isAssignable, isInstance, PAnyType, typesEqual } from '../../types/index.js';
+import { fitsInt64, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';

@@ -1,6 +1,6 @@
-import { formatValue, hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
+import { hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
-import { inferType, typeToString } from '../../types/index.js';
+import { formatValue, inferType, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Closure, PuppetFunction } from './function.js';

@@ -1,6 +1,6 @@
-import { isLookupError, MergeStrategy } from '../../bindings/hiera/index.js';
-import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
-import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
+import { isLookupError, MergeStrategy } from '../../bindings/index.js';
+import { describeMismatch, formatMismatches, formatValue, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
+import { hashGet, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';

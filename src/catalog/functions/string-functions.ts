@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { formatValue, PRegexp, rubyToJs, sprintf, type PuppetValue } from '../../values/index.js';
-import { PRegexpType } from '../../types/index.js';
+import { PRegexp, rubyToJs, type PuppetValue } from '../../values/index.js';
+import { formatValue, PRegexpType, sprintf } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';

@@ -1,5 +1,5 @@
-import { PEnumType, PIntegerType } from '../../types/index.js';
-import { dataClassName, formatValue, PIterator, type PuppetValue } from '../../values/index.js';
+import { formatValue, PEnumType, PIntegerType } from '../../types/index.js';
+import { dataClassName, PIterator, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, Closure } from './function.js';

@@ -1,16 +1,10 @@
-import {
-    describeMismatch, formatMismatches, PNotUndefType, POptionalType, joinMismatchLines, generalize, inferReduced, inferType, isInstance, isIterableValue, PAnyType, parseTypeString,
-    resolveAlias, typeToString
-} from '../../types/index.js';
-import {
-    formatFloat, formatValue, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
-} from '../../values/index.js';
+import { describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, parseTypeString, PNotUndefType, POptionalType, resolveAlias, sprintf, typeToString } from '../../types/index.js';
+import { formatFloat, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 import { checkNewSignature } from './signatures.js';
 import { iterableOf } from './support.js';
-import { sprintf } from '../../values/index.js';
 
 function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
     if (t instanceof PAnyType) return t;

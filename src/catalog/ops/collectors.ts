@@ -1,6 +1,6 @@
 import type { CollectExpression, Expression } from '../../../generated/langium/ast.js';
-import { capitalize } from '../../types/index.js';
-import { formatValue, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { capitalize, formatValue } from '../../types/index.js';
+import { puppetEquals, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { isTruthy } from '../evaluator/operators.js';

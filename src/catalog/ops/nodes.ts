@@ -1,5 +1,6 @@
+import { formatValue } from '../../types/index.js';
 import type { Expression, NodeDefinition } from '../../../generated/langium/ast.js';
-import { formatValue, PRegexp } from '../../values/index.js';
+import { PRegexp } from '../../values/index.js';
 import { PuppetFailure } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
 import { CatalogIssues } from '../issues.js';
