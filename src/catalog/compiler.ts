@@ -5,7 +5,7 @@ import {
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
-import { CompileError, EvalIssue, evaluationError, PluginInputError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
@@ -16,7 +16,7 @@ import { isLookupError } from '../bindings/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
-import { RubyPlugins } from './ruby-plugins.js';
+import { RubyPluginError, RubyPlugins } from './ruby-plugins.js';
 import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
@@ -167,7 +167,7 @@ export class Compiler implements CatalogRuntime {
             this.run();
         } catch (e) {
             // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
-            if (e instanceof PluginInputError) throw e;
+            if (e instanceof RubyPluginError) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
