@@ -98,7 +98,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<catalog>', 'catalog file')
         .option('--noop', 'only report what would change')
         .option('--root <dir>', 'the directory standing for / (files, exec cwd and creates)', '/')
-        .option('--report <file>', 'write the Report model (JSON) here')
+        .option('--report <file>', 'write the Report model here')
+        .addOption(new Option('--report-format <format>', 'format of the Report model').choices(['json', 'msgpack']).default('json'))
         .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
@@ -114,7 +115,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
-        .option('--bindings', 'route class parameters, lookup() and /classes through the ARM-8 injector (bindings/, site { })')
+        .option('--bindings-model <file>', 'a Bindings model (modelc bindings, or any tool) used instead of the bindings the environment\'s providers compose')
+        .option('--effective <file>', 'an EffectiveBindings model made for this node (modelc effective --values): lookups answer from it')
+        .option('--no-bindings', 'leave the environment\'s ARM-8 bindings (bindings/, site { }, module bindings/, providers.yaml) out: Hiera 5 alone, as Puppet 7')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 

@@ -16,6 +16,8 @@ export interface ApplyOptions {
     /** Receives every log message as it happens (the CLI prints them). */
     readonly onLog?: LogSink;
     readonly transport?: unknown;
+    /** `puppet resource`-style CLI mode: string attribute values are converted before validation. */
+    readonly cli?: boolean;
     /**
      * Polled before each resource: the name of a signal (SIGTERM, SIGINT) that asked the run to
      * stop. The resources not reached are then reported as skipped and the run as failed.
@@ -67,7 +69,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         options.onLog?.(m);
     };
     const log = (level: LogLevel, message: string, source?: string): void => sink({ level, message, time: new Date(), ...(source ? { source } : {}) });
-    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}) };
+    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {}) };
     const finish = (resources: ResourceResult[], aborted?: Diagnostic): ApplyResult => {
         const failed = aborted !== undefined || resources.some(r => r.failed);
         const changed = resources.some(r => r.changes.some(c => c.status === 'success'));

@@ -492,6 +492,8 @@ export class Evaluator implements ExpressionEvaluator {
         }
         const def = this.c.loader.findFunction(name);
         if (def) return this.c.callPuppetFunction(def, args, block, where);
+        const ruby = this.c.callRubyFunction(name, args, block, scope, where);
+        if (ruby !== undefined) return ruby;
         throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_FUNCTION, { name }, where);
     }
 

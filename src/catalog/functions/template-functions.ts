@@ -83,6 +83,8 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
             if (f) return f({ ...call, name }, args, undefined);
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
+            const ruby = c.callRubyFunction(name, args, undefined, scope, call.where);
+            if (ruby !== undefined) return ruby;
             throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_UNKNOWN_FUNCTION.message({ name }));
         },
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },

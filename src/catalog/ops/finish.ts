@@ -1,5 +1,5 @@
 import type { PuppetValue } from '../../values/index.js';
-import { coreType, METAPARAMS } from '../core-types.js';
+import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
@@ -50,7 +50,7 @@ export function finish(s: OpsState): void {
     validateRelationshipTargets(s);
     for (const r of s.catalog.resources.values()) {
         if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
-        const core = coreType(r.type);
+        const core = s.rt.resourceType(r.type);
         if (!core) continue;
         for (const name of r.params.keys()) {
             if (core.attributes.has(name) || METAPARAMS.has(name)) continue;
