@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { LookupError, parseJsonData, parseYamlData } from '../../src/bindings/index.js';
 import { createCatalogServices } from '../../src/catalog/index.js';
 import { isUserError } from '../../src/common/index.js';
-import { decodeJson, decodeMsgpack, encodeMsgpack } from '../../src/model/index.js';
+import { decodeJson, decodeMsgpack, decodeRgenJson, decodeXmi, encodeMsgpack, toRgenJson, toXmi, type Model } from '../../src/model/index.js';
 import { readNodeInputFile } from '../../src/node/index.js';
 import { fuzzSettings, mulberry32, scratch } from './harness.js';
 
@@ -97,6 +97,24 @@ describe('model loaders', () => {
     test('msgpack: a model or a UserError', () => {
         const packed = seeds.map(s => encodeMsgpack(decodeJson(s, 'seed.json')));
         const r = fuzz(packed, 150, (s, rnd) => mutateBytes(s, rnd), input => decodeMsgpack(input as Uint8Array, 'fuzz.msgpack'), isUserError);
+        expect(r.refused).toBeGreaterThan(0);
+    }, TIMEOUT('FUZZ_N', 150, 20));
+
+    const encodable = (write: (m: Model) => string): string[] => seeds.flatMap(s => {
+        try {
+            return [write(decodeJson(s, 'seed.json'))];
+        } catch {
+            return []; // a model this format cannot express (RGen: some escapes)
+        }
+    });
+
+    test('XMI: a model or a UserError', () => {
+        const r = fuzz(encodable(toXmi), 150, (s, rnd) => mutate(s, rnd), input => decodeXmi(input as string, 'fuzz.xmi'), isUserError);
+        expect(r.refused).toBeGreaterThan(0);
+    }, TIMEOUT('FUZZ_N', 150, 20));
+
+    test('RGen JSON: a model or a UserError', () => {
+        const r = fuzz(encodable(toRgenJson), 150, (s, rnd) => mutate(s, rnd), input => decodeRgenJson(input as string, 'fuzz.rgen.json'), isUserError);
         expect(r.refused).toBeGreaterThan(0);
     }, TIMEOUT('FUZZ_N', 150, 20));
 });
