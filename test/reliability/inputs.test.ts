@@ -54,7 +54,7 @@ const cases: Record<string, Case> = {
     },
     'diff: JSON nested 100k deep': {
         files: { 'a.json': `{"resources":[{"type":"Notify","title":"x","parameters":{"message":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}` },
-        args: d => ['diff', join(d, 'a.json'), join(d, 'a.json')], code: 'MODEL_TOO_DEEP', message: /\(at \/resources\/0\/parameters\/0\/value\/0/
+        args: d => ['diff', join(d, 'a.json'), join(d, 'a.json')], code: 'MODEL_TOO_DEEP', message: /nest/
     },
     'epp() cannot climb out of the module': {
         files: { 'manifests/site.pp': "notice(epp('m/../../../../../../../../../../etc/hostname'))\n", 'modules/m/templates/ok.epp': 'ok' }, args: d => ['compile', d, '--format', 'puppet'],

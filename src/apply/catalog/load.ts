@@ -44,6 +44,9 @@ function parseWithIntegers(text: string, file: string): unknown {
         return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
             typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value);
     } catch (e) {
+        // The reviver recurses: on a small stack a very deep document overflows it before the
+        // model's own depth check (MODEL_TOO_DEEP) can run.
+        if (e instanceof RangeError) throw new UserError({ severity: 'error', code: ModelIssues.TOO_DEEP, message: 'objects and arrays nest too deeply to read', file, path: '' });
         throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: `invalid JSON: ${e instanceof Error ? e.message : String(e)}`, file });
     }
 }
