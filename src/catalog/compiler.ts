@@ -1,6 +1,6 @@
 import type { FunctionDefinition } from '../../generated/langium/ast.js';
 import {
-    capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
+    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
@@ -321,15 +321,17 @@ export class Compiler {
         if (args.length < required || args.length > max) {
             throw new RuntimeFailure(`'${def.name}' ${countText(required, max)}, got ${args.length === 0 ? 'none' : args.length}`);
         }
+        // The given arguments are checked together, as one signature (several mismatches are listed under it).
+        const types = params.map(p => p.type ? this.evaluator.evalType(p.type, scope) : null);
+        const rejected = describeClosureCall(`'${def.name}'`, params.map((p, i) => ({ name: p.name, type: types[i], hasDefault: p.value !== undefined, splat: p.splat })), args);
+        if (rejected !== undefined) throw new RuntimeFailure(rejected);
         params.forEach((p, i) => {
             let v: PuppetValue;
             if (p.splat) v = args.slice(i);
             else if (i < args.length) v = args[i];
             else v = p.value ? this.evaluator.evaluate(p.value, scope) : null;
-            if (p.type && !p.splat) {
-                const t = this.evaluator.evalType(p.type, scope);
-                if (!isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v))));
-            }
+            const t = types[i];
+            if (t && !p.splat && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v))));
             scope.setLocal(p.name, v);
         });
         if (block) scope.setLocal('__block', null);

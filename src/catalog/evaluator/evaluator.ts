@@ -5,7 +5,7 @@ import type {
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
 import {
-    capitalize, coreType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
@@ -498,6 +498,14 @@ export class Evaluator {
     }
 
     private bindLambdaParams(params: readonly Parameter[], args: PuppetValue[], scope: Scope): void {
+        // Given arguments are checked together, as the lambda's one signature ('block' in Puppet's words).
+        const types = params.map(p => {
+            const t = p.type ? this.evaluate(p.type, scope) : null;
+            return t instanceof PAnyType ? t : null;
+        });
+        const given = params.some(p => p.splat) ? args : args.slice(0, params.length);
+        const rejected = describeClosureCall('block', params.map((p, i) => ({ name: p.name, type: types[i], hasDefault: true, splat: p.splat })), given);
+        if (rejected !== undefined) throw new RuntimeFailure(rejected);
         params.forEach((p, i) => {
             let v: PuppetValue;
             if (p.splat) v = args.slice(i);
@@ -506,8 +514,8 @@ export class Evaluator {
             // Blocks typed only `Callable` (with, call, new) do not have their arity checked at dispatch.
             else throw new EvalIssue('EVAL_MISSING_REQUIRED_PARAMETER', `Parameter $${p.name} is required but no value was given`, this.where(p));
             if (p.type) {
-                const t = this.evaluate(p.type, scope);
-                if (t instanceof PAnyType && !p.splat && !isInstance(t, v)) {
+                const t = types[i];
+                if (t !== null && !p.splat && !isInstance(t, v)) {
                     const msgs = formatMismatches(`block parameter '${p.name}'`, describeMismatch(t, v));
                     throw new RuntimeFailure(joinMismatchLines(msgs));
                 }
