@@ -138,6 +138,8 @@ export class Compiler {
         } catch (e) {
             if (isLookupError(e)) {
                 const at = e.at;
+                // Psych's message says where; Puppet keeps the data file and line beside it, not in it.
+                if (e.causeClass !== undefined) throw new PuppetFailure(e.message, at?.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, e.causeClass, undefined, at?.file);
                 const where = at ? { file: at.file, line: at.line ?? 0 } : undefined;
                 const loc = at && !e.message.includes('(file:') ? ` (file: ${at.file}${at.line !== undefined ? `, line: ${at.line}` : ''})` : '';
                 throw new PuppetFailure(e.message + loc, at?.line !== undefined ? where : undefined, e.puppetClass, undefined, e.issueCode, at?.file, e.message.replace(/ \(file: [^)]*\)$/, ''));
@@ -162,10 +164,12 @@ export class Compiler {
     private asCompileError(e: unknown): CompileError {
         if (e instanceof CompileError) return e;
         if (e instanceof PuppetFailure) {
+            // A wrapped Psych error's message says where itself: Puppet logs it as it is, with no basic message.
+            const ownLocation = e.causeClass === 'Psych::SyntaxError';
             return new CompileError('EVAL_PUPPET_ERROR', {
                 message: e.message, file: e.where?.file ?? e.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
                 issueCode: e.issueCode, basic: e.basic, plain: PLAIN_RUBY_ERRORS.has(e.rubyClass),
-                log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
+                log: ownLocation ? { message: e.message } : e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }
         if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {

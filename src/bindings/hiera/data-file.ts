@@ -1,9 +1,10 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { SourcePoint } from '../../common/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
+import { psychSyntaxError } from './psych-syntax.js';
 import { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
 
 /** A parsed data file: its value and where each top-level key was written (for provenance). */
@@ -25,9 +26,26 @@ const YAML_TAG = 'tag:yaml.org,2002:';
  * messages, as Puppet prints it: "Unable to parse (data/x.yaml): ...".
  */
 export function parseYamlData(text: string, display: string): DataFile {
-    const lineCounter = new LineCounter();
+    const source = text.replace(/^\uFEFF/, '');
+    let lineCounter = new LineCounter();
     // failsafe: every scalar stays a string, so the Psych rules below decide its type.
-    const doc = parseDocument(text.replace(/^\uFEFF/, ''), { version: '1.1', schema: 'failsafe', uniqueKeys: false, lineCounter, prettyErrors: false });
+    const options = { version: '1.1', schema: 'failsafe', uniqueKeys: false, prettyErrors: false } as const;
+    let doc: Document = parseDocument(source, { ...options, lineCounter });
+    if (doc.errors.some(e => e.code === 'MULTIPLE_DOCS')) {
+        // Psych reads the first document only.
+        lineCounter = new LineCounter();
+        const all = parseAllDocuments(source, { ...options, lineCounter });
+        if (Array.isArray(all) && all.length > 0) doc = all[0];
+    }
+    // libyaml refuses directives the yaml library only warns about.
+    if (doc.errors.length > 0 || /^%/m.test(source)) {
+        const psych = psychSyntaxError(source);
+        if (psych) {
+            throw new LookupError(`Unable to parse (${display}): ${psych.text} at line ${psych.line} column ${psych.column}`, {
+                code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: psych.line, column: psych.column }, causeClass: 'Psych::SyntaxError'
+            });
+        }
+    }
     if (doc.errors.length > 0) {
         const e = doc.errors[0];
         const p = lineCounter.linePos(e.pos[0]);
@@ -41,7 +59,14 @@ export function parseYamlData(text: string, display: string): DataFile {
             code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: p.line, column: p.col }
         });
     };
-    const value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
+    let value: PuppetValue;
+    try {
+        value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
+    } catch (e) {
+        // Psych's BadAlias message names no file.
+        if (e instanceof UnknownAlias) throw new LookupError(`Unable to parse Unknown alias: ${e.alias}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display } });
+        throw e;
+    }
     const keyPositions = new Map<string, SourcePoint>();
     const invalidValues = new Map<string, string>();
     if (isMap(doc.contents)) {
@@ -75,12 +100,18 @@ function symbolIn(node: YamlNode, doc: Document, depth = 0): string | undefined 
     return undefined;
 }
 
+/** An alias naming no anchor before it (Psych::BadAlias). */
+class UnknownAlias extends Error {
+    constructor(readonly alias: string) { super(alias); }
+}
+
 type Forbid = (cls: string, node: YamlNode) => never;
 
 function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue {
     if (isAlias(node)) {
         const target = node.resolve(doc);
-        return target === undefined ? null : convertNode(target as YamlNode, doc, forbid);
+        if (target === undefined) throw new UnknownAlias(node.source);
+        return convertNode(target as YamlNode, doc, forbid);
     }
     if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
     if (isSeq(node)) return node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
