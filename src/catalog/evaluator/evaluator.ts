@@ -107,8 +107,9 @@ export class Evaluator {
     }
 
     locate(err: unknown, node: AstNode, lbl: string | undefined): unknown {
-        if (err instanceof RuntimeFailure && lbl !== undefined) {
-            const where = err.where ?? this.where(node);
+        const raised = err instanceof TypeConstructionError && err.raised;
+        if ((err instanceof RuntimeFailure || raised) && lbl !== undefined) {
+            const where = (err instanceof RuntimeFailure ? err.where : undefined) ?? this.where(node);
             const basic = `Evaluation Error: Error while evaluating a ${lbl}, ${err.message}`;
             return new CompileError('EVAL_RUNTIME', {
                 message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: 'RUNTIME_ERROR',
@@ -134,7 +135,9 @@ export class Evaluator {
             try {
                 return this.evaluateInner(e, scope);
             } catch (err) {
-                if (err instanceof EvalIssue || err instanceof TypeConstructionError) throw this.locate(err, e, lbl);
+                if (err instanceof EvalIssue || (err instanceof TypeConstructionError && !err.raised)) throw this.locate(err, e, lbl);
+                // A type's constructor raising is reported at the access that parameterized it.
+                if (err instanceof TypeConstructionError && e.$type === 'AccessExpression') throw this.locate(err, e, "'[]' expression");
                 throw err;
             }
         }
