@@ -313,6 +313,10 @@ export class Compiler implements CatalogRuntime {
     includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
         return this.ops.includeClass(name, scope, how, where);
     }
+
+    includeClasses(names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
+        return this.ops.includeClasses(names, scope, how, where);
+    }
     realize(refs: PuppetValue[]): void { this.ops.realize(refs); }
     isDeclared(type: string, title: string): boolean { return this.ops.isDeclared(type, title); }
 

@@ -77,6 +77,8 @@ export interface CatalogStatements {
     declare(typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined;
     /** include / require / contain of one class name; returns the Class resource. */
     includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource;
+    /** Several classes in one call: all are added to the catalog before any body is evaluated. */
+    includeClasses(names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[];
     /** realize(): marks virtual resources real (now, or when they are declared later). */
     realize(refs: PuppetValue[]): void;
     /** Whether a resource (or class) is in the catalog. */

@@ -25,7 +25,7 @@ function classNames(args: PuppetValue[]): string[] {
 
 function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
     return (call, args) => {
-        for (const n of classNames(args)) call.runtime.includeClass(n, call.scope, how, call.where);
+        call.runtime.includeClasses(classNames(args), call.scope, how, call.where);
         return null;
     };
 }

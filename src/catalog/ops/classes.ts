@@ -69,10 +69,29 @@ export function declareLazyClass(s: OpsState, name: string, scope: Scope): void 
 
 /** include / require / contain of one class name; returns the Class resource. */
 export function includeClass(s: OpsState, name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
-    const n = name.replace(/^::/, '').toLowerCase();
-    const existing = s.catalog.find('Class', n);
-    if (existing) evaluateClassResource(s, existing);
-    const r = existing ?? evaluateClass(s, n, scope, undefined, how, where);
+    return includeClasses(s, [name], scope, how, where)[0];
+}
+
+/**
+ * include / require / contain of several classes in one call, as Puppet's evaluate_classes: every
+ * class is found first, then every new one is added to the catalog, and only then is each body
+ * evaluated (so the first body already sees the others declared).
+ */
+export function includeClasses(s: OpsState, names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
+    const ns = names.map(name => name.replace(/^::/, '').toLowerCase());
+    for (const n of ns) {
+        if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(`Could not find class ::${n} for ${s.rt.nodeName}`);
+    }
+    const resources = ns.map(n => s.catalog.find('Class', n) ?? ensureInCatalog(s, n, scope, undefined, undefined));
+    resources.forEach((r, i) => {
+        evaluateClassResource(s, r);
+        relateIncluded(s, r, ns[i], scope, how, where);
+    });
+    return resources;
+}
+
+/** contain adds a containment edge from the including resource; require a require relationship on it. */
+function relateIncluded(s: OpsState, r: CatalogResource, n: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): void {
     if (how === 'contain') {
         const container = scope.resource;
         if (container && container !== r && !s.catalog.edges.some(x => x.source === container && x.target === r)) s.catalog.addEdge(container, r);
@@ -83,7 +102,6 @@ export function includeClass(s: OpsState, name: string, scope: Scope, how: 'incl
         const ref = new PClassType(n);
         holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref], origin: 'relationship', where });
     }
-    return r;
 }
 
 /** Adds a class (and, first, its not yet added parents) to the catalog, then evaluates it: Puppet's ensure_in_catalog + evaluate. */
