@@ -43,7 +43,7 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
         const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
         for (const t of titles) {
             const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
-            const r = declareClass(s, formatValue(t), scope, params, where);
+            const r = declareClass(s, formatValue(t), scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
             refs.push(refOf(r));
         }
     }
@@ -51,14 +51,14 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 }
 
 /** A resource-like class declaration: the class must not be declared yet. */
-export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where): CatalogResource {
+export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const n = name.replace(/^::/, '').toLowerCase();
     const existing = s.catalog.find('Class', n);
     if (existing) {
         const at = existing.where ? ` at (file: ${existing.where.file}, line: ${existing.where.line})` : '';
         throw new RuntimeFailure(`Duplicate declaration: Class[${classTitle(n)}] is already declared${at}; cannot redeclare (file: ${where.file}, line: ${where.line})`);
     }
-    return evaluateClass(s, n, scope, params, 'resource', where);
+    return evaluateClass(s, n, scope, params, 'resource', where, paramWheres);
 }
 
 /** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
@@ -105,13 +105,15 @@ function relateIncluded(s: OpsState, r: CatalogResource, n: string, scope: Scope
 }
 
 /** Adds a class (and, first, its not yet added parents) to the catalog, then evaluates it: Puppet's ensure_in_catalog + evaluate. */
-function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined): CatalogResource {
-    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined);
+function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined,
+    paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
+    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined, paramWheres);
     evaluateClassResource(s, r);
     return r;
 }
 
-function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined): CatalogResource {
+function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined,
+    paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const def = s.rt.loader.findClass(n);
     if (!def) throw new RuntimeFailure(`Could not find class ::${n} for ${s.rt.nodeName}`);
     if (def.ast.parent) {
@@ -131,7 +133,7 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     for (const t of nameTags(def.name)) r.tags.add(t);
     if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
     r.scope = scope;
-    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: declaredAt });
+    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: paramWheres?.get(k) ?? declaredAt });
     if (given?.has('tag')) tagResource(r, scope, []);
     s.catalog.add(r);
     s.pendingClasses.set(r, { def, given, scope });
