@@ -169,7 +169,14 @@ export class Evaluator implements ExpressionEvaluator {
             case 'KeywordLiteral': return e.value;
             case 'ReservedWord': return e.word;
             case 'TypeFunctionName': return e.value;
-            case 'TypeReference': return this.c.resolveTypeName(e.value);
+            case 'TypeReference': {
+                // A name that is no data type, type alias or resource type is an error (classes are no resource types).
+                const t = this.c.resolveTypeName(e.value);
+                if (t instanceof PResourceType && t.typeName !== null && t.title === null && !this.c.isResourceType(t.typeName)) {
+                    throw new EvalIssue('EVAL_UNKNOWN_RESOURCE_TYPE', `Resource type not found: ${t.typeName}`);
+                }
+                return t;
+            }
             case 'ArrayLiteral': return this.evalList(e.elements, scope);
             case 'HashLiteral': {
                 const out = new Map<PuppetValue, PuppetValue>();
