@@ -218,6 +218,11 @@ export class Compiler implements CatalogRuntime {
     }
 
     /** A type name as written (`Integer`, `Port`, `File`, `Mod::Entry`): core type, resource type or alias. */
+    /** A Puppet setting given to this compilation (`--setting NAME=VALUE`). */
+    setting(name: string): string | undefined {
+        return this.options.settings?.get(name);
+    }
+
     resolveTypeName(name: string): PAnyType {
         const key = name.replace(/^::/, '');
         const cached = this.typeCache.get(key);

@@ -100,6 +100,9 @@ export interface CatalogRuntime extends CatalogStatements {
     unknownVariable(name: string, where: Where): PuppetValue;
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void;
 
+    /** A Puppet setting given to this compilation (`--setting NAME=VALUE`); undefined when left at its default. */
+    setting(name: string): string | undefined;
+
     /** A type name as written (`Integer`, `File`, `Mod::Entry`): core type, resource type or alias. */
     resolveTypeName(name: string): PAnyType;
     /** Whether a resource type of this name exists: a core type or a defined type. */

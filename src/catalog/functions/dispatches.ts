@@ -22,6 +22,10 @@ const MIN_MAX = [
 const GROUPING = ['Collection collection, Callable[1, 1] block', 'Array array, Callable[2, 2] block', 'Collection collection, Callable[2, 2] block'];
 const FIND_PATHS = ['String paths*', 'Array[String] paths_array*'];
 const INCLUDING = ['Any names+'];
+const HIERA = [
+    'Tuple[String, Any, Any, 1, 3] args', 'String key', 'String key, Any default, Any override?', 'String key, Callable[1, 1] default_block',
+    'String key, Any override, Callable[1, 1] default_block'
+];
 const TREE_TYPE = 'Variant[Iterator, Array, Hash, Object]';
 const TREE = `${TREE_TYPE} tree, OptionsType options?`;
 
@@ -56,6 +60,10 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     get: ['Any value, String dotted_string, Any default_value?, Callable[1, 1] block?'],
     getvar: ['Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] get_string, Any default_value?, Callable[1, 1] block?'],
     group_by: GROUPING,
+    hiera: HIERA,
+    hiera_array: HIERA,
+    hiera_hash: HIERA,
+    hiera_include: HIERA,
     include: INCLUDING,
     index: [...ITERATE, 'String str, Variant[String, Regexp] match', 'Iterable enumerable, Any match'],
     inline_epp: ['String template, Hash[Pattern[/^\\w+$/], Any] parameters?'],

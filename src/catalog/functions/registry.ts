@@ -1,6 +1,7 @@
 import { catalogFunctions } from './catalog-functions.js';
 import { collectionFunctions } from './collection-functions.js';
 import type { FunctionTable, PuppetFunction } from './function.js';
+import { hieraFunctions } from './hiera-functions.js';
 import { injectFunctions } from './inject-functions.js';
 import { iterationFunctions } from './iteration.js';
 import { lookupFunction } from './lookup-function.js';
@@ -22,7 +23,7 @@ import { typeFunctions } from './type-functions.js';
  */
 const GROUPS: ReadonlyArray<Readonly<Record<string, PuppetFunction>>> = [
     catalogFunctions, iterationFunctions, stringFunctions, collectionFunctions, typeFunctions, templateFunctions, miscFunctions,
-    injectFunctions, { lookup: lookupFunction }
+    injectFunctions, hieraFunctions, { lookup: lookupFunction }
 ];
 
 /** Puppet 7's core functions that the catalog builder provides. */
