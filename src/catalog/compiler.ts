@@ -62,7 +62,8 @@ export interface CompileResult {
  * relationships, realization checks, parameter validation).
  */
 /** Ruby errors Puppet does not catch and decorate (they come out of ERB templates). */
-const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError']);
+// Ruby's ScriptErrors: Puppet does not catch them to add a location.
+const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError', 'LoadError']);
 
 export class Compiler implements CatalogRuntime {
     readonly loader: Loader;

@@ -1,4 +1,4 @@
-import { capitalize, PClassType, PResourceType, coreType as coreDataType } from '../../types/index.js';
+import { PClassType, PResourceType, PTypeType } from '../../types/index.js';
 import { formatValue, type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
@@ -32,20 +32,32 @@ function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
 
 function isDefined(call: FunctionContext, a: PuppetValue): boolean {
     const c = call.runtime;
+    if (a instanceof PTypeType) {
+        // Type[File] asks as File does; Type[Class[c]] whether the class exists, declared or not.
+        if (a.type instanceof PClassType) {
+            if (a.type.className === null) throw new RuntimeFailure('The given class type is a reference to all classes');
+            return c.loader.findClass(a.type.className.toLowerCase()) !== undefined;
+        }
+        return a.type instanceof PResourceType ? isDefined(call, a.type) : false;
+    }
     if (a instanceof PResourceType) {
-        if (a.typeName === null) return true;
-        if (a.title === null) return coreType(a.typeName) !== undefined || c.loader.findDefine(a.typeName) !== undefined;
+        if (a.typeName === null) throw new RuntimeFailure('The given resource type is a reference to all kind of types');
+        if (a.title === null) return coreType(a.typeName.toLowerCase()) !== undefined || c.loader.findDefine(a.typeName.toLowerCase()) !== undefined;
         return c.isDeclared(a.typeName, a.title);
     }
-    if (a instanceof PClassType) return a.className === null ? true : c.isDeclared('Class', a.className);
+    if (a instanceof PClassType) {
+        if (a.className === null) throw new RuntimeFailure('The given class type is a reference to all classes');
+        // The main class is no catalog resource Puppet can find by this name.
+        return a.className !== 'main' && c.isDeclared('Class', a.className);
+    }
     if (typeof a === 'string') {
-        if (a.startsWith('$')) {
-            const name = a.slice(1);
-            return c.lookupVariable(name, call.scope) !== undefined;
-        }
-        const n = a.replace(/^::/, '').toLowerCase();
-        return coreType(n) !== undefined || c.loader.findClass(n) !== undefined || c.loader.findDefine(n) !== undefined
-            || coreDataType(capitalize(n)) !== undefined;
+        if (a.startsWith('$')) return c.lookupVariable(a.slice(1), call.scope) !== undefined;
+        if (a === '') return false;
+        if (a === 'main') return true;
+        // A core resource type (not by its absolute name), a defined type or a class.
+        const n = a.toLowerCase();
+        const bare = n.replace(/^::/, '');
+        return (bare === n && coreType(n) !== undefined) || c.loader.findDefine(bare) !== undefined || c.loader.findClass(bare) !== undefined;
     }
     return false;
 }

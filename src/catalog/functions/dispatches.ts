@@ -34,6 +34,7 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     all: ITERATE,
     any: ITERATE,
     assert_type: ['Type type, Any value, Callable[Type, Type] block?', 'String type_string, Any value, Callable[Type, Type] block?'],
+    binary_file: ['String path'],
     break: [''],
     call: ['String function_name, Any arguments*, Callable block?', 'Deferred deferred'],
     camelcase: STRING_EDIT,
@@ -47,6 +48,7 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     ],
     contain: INCLUDING,
     convert_to: ['Any value, Type type, Any args*, Callable[1, 1] block?'],
+    defined: ['Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] vals+'],
     dig: ['Optional[Collection] data, Any arg*'],
     downcase: CASE_CHANGE,
     each: ITERATE,
@@ -204,4 +206,13 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         sigs: ['TreeArray from, NewHashOption build_option?', 'KeyValueArray from', 'Any from'],
         types: { KeyValueArray: 'Array[Tuple[Any, Any], 1]', TreeArray: 'Array[Tuple[Array, Any], 1]', NewHashOption: 'Enum[tree, hash_tree]' }
     }
+};
+
+/**
+ * The arity Puppet 3.x functions declare (`newfunction(..., :arity => N)`): N arguments exactly,
+ * or at least -(N + 1) when negative. Puppet checks it before calling the function.
+ */
+export const LEGACY_ARITY: Readonly<Record<string, number>> = {
+    create_resources: -3, digest: 1, fail: -1, file: -2, fqdn_rand: -2, generate: -2, inline_template: -2, md5: 1, realize: -2,
+    sha1: 1, sha256: 1, shellquote: -1, sprintf: -2, tag: -2, tagged: -2, template: -2
 };

@@ -7,6 +7,7 @@ import { iterationFunctions } from './iteration.js';
 import { lookupFunction } from './lookup-function.js';
 import { miscFunctions } from './misc-functions.js';
 import { stringFunctions } from './string-functions.js';
+import { systemFunctions } from './system-functions.js';
 import { templateFunctions } from './template-functions.js';
 import { typeFunctions } from './type-functions.js';
 
@@ -23,7 +24,7 @@ import { typeFunctions } from './type-functions.js';
  */
 const GROUPS: ReadonlyArray<Readonly<Record<string, PuppetFunction>>> = [
     catalogFunctions, iterationFunctions, stringFunctions, collectionFunctions, typeFunctions, templateFunctions, miscFunctions,
-    injectFunctions, hieraFunctions, { lookup: lookupFunction }
+    injectFunctions, hieraFunctions, systemFunctions, { lookup: lookupFunction }
 ];
 
 /** Puppet 7's core functions that the catalog builder provides. */
