@@ -1,8 +1,8 @@
 import { PClassType, PResourceType, PTypeType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { dataClassName, formatValue, type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
-import type { LogLevel } from '../runtime.js';
+import type { DeclarationMode, LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
 function logger(level: LogLevel): PuppetFunction {
@@ -87,16 +87,25 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
         return args.flat().some(t => typeof t === 'string' && (tags.has(t.toLowerCase()) || (r !== null && r.tags.has(t.toLowerCase()))));
     },
     defined: (call, args) => args.some(a => isDefined(call, a)),
-    create_resources: (call, [type, hash, defaults]) => {
-        if (!(hash instanceof Map)) throw new RuntimeFailure(`'create_resources' parameter 'resources' expects a Hash value`);
-        const typeName = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
+    create_resources: (call, args) => {
+        const [type, hash, defaults] = args;
+        if (args.length > 3) throw new RuntimeFailure(`create_resources(): wrong number of arguments (${args.length}; must be 2 or 3)`);
+        if (!(hash instanceof Map)) throw new RuntimeFailure('create_resources(): second argument must be a hash');
+        if (args.length === 3 && !(defaults instanceof Map)) throw new RuntimeFailure('create_resources(): third argument, if provided, must be a hash');
+        const written = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
+        // '@type' declares virtual resources, '@@type' exported ones.
+        const mode: DeclarationMode = written.startsWith('@@') ? 'exported' : written.startsWith('@') ? 'virtual' : 'real';
+        const typeName = written.replace(/^@{1,2}/, '');
         const defs = defaults instanceof Map ? defaults : new Map<PuppetValue, PuppetValue>();
         for (const [title, params] of hash) {
+            if (!(params instanceof Map)) throw new RuntimeFailure(`no implicit conversion of ${dataClassName(params) ?? 'Object'} into Hash`);
             const attrs = new Map<string, PuppetValue>();
             for (const [k, v] of defs) attrs.set(String(k), v);
-            if (params instanceof Map) for (const [k, v] of params) attrs.set(String(k), v);
+            for (const [k, v] of params) attrs.set(String(k), v);
             const list = [...attrs].map(([name, value]) => ({ name, value, plus: false, where: call.where }));
-            call.runtime.declare(typeName, title, list, call.scope, 'real', { file: call.where.file, line: call.where.line });
+            for (const t of Array.isArray(title) ? title : [title]) {
+                call.runtime.declare(typeName, t, list, call.scope, mode, { file: call.where.file, line: call.where.line });
+            }
         }
         return null;
     }
