@@ -1,6 +1,6 @@
 import { UserError } from '../common/index.js';
 import { asModelObject, encodeJson, ModelIssues, readModelFile, modelRegistry, type Model } from '../model/index.js';
-import { diffModels, diffProfileFor, formatDiffMarkdown, formatDiffText, toDiffModel } from '../model/diff/index.js';
+import { diffModels, diffProfileFor, formatDiffMarkdown, formatDiffText, toDiffModel } from '../model/index.js';
 import type { CliIo } from './io.js';
 
 export type DiffFormat = 'text' | 'json' | 'markdown';

@@ -58,6 +58,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--environment <name>', 'environment name (default production); with environments.pp it is $agent_environment')
         .option('--node <name>', 'node (certificate) name; default from the facts, else testnode.example.com')
         .option('--facts <file>', 'facts file (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
+        .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--no-hiera', 'leave Hiera 5 data out of the layers')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .action((dir: string, opts: BindingsCommandOptions) => setExit(bindingsAction(dir, opts, io)));
@@ -67,6 +68,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<bindings>', 'Bindings model file (e.g. what `modelc bindings` prints)')
         .requiredOption('--node <name>', 'node (certificate) name')
         .option('--facts <file>', 'facts file (YAML or JSON)')
+        .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--environment <name>', 'environment (default: the model\'s, else production)')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .option('--values', 'look up every winning binding so the model carries the produced values')

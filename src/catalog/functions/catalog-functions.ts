@@ -1,5 +1,5 @@
-import { PClassType, PResourceType, PTypeType } from '../../types/index.js';
-import { dataClassName, formatValue, type PuppetValue } from '../../values/index.js';
+import { formatValue, PClassType, PResourceType, PTypeType } from '../../types/index.js';
+import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
 import type { DeclarationMode, LogLevel } from '../runtime.js';
