@@ -2,6 +2,7 @@ import { formatValue, PClassType, PResourceType, PTypeType } from '../../types/i
 import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { DeclarationMode, LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
@@ -35,18 +36,18 @@ function isDefined(call: FunctionContext, a: PuppetValue): boolean {
     if (a instanceof PTypeType) {
         // Type[File] asks as File does; Type[Class[c]] whether the class exists, declared or not.
         if (a.type instanceof PClassType) {
-            if (a.type.className === null) throw new RuntimeFailure('The given class type is a reference to all classes');
+            if (a.type.className === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_CLASSES.message());
             return c.loader.findClass(a.type.className.toLowerCase()) !== undefined;
         }
         return a.type instanceof PResourceType ? isDefined(call, a.type) : false;
     }
     if (a instanceof PResourceType) {
-        if (a.typeName === null) throw new RuntimeFailure('The given resource type is a reference to all kind of types');
+        if (a.typeName === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_TYPES.message());
         if (a.title === null) return coreType(a.typeName.toLowerCase()) !== undefined || c.loader.findDefine(a.typeName.toLowerCase()) !== undefined;
         return c.isDeclared(a.typeName, a.title);
     }
     if (a instanceof PClassType) {
-        if (a.className === null) throw new RuntimeFailure('The given class type is a reference to all classes');
+        if (a.className === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_CLASSES.message());
         // The main class is no catalog resource Puppet can find by this name.
         return a.className !== 'main' && c.isDeclared('Class', a.className);
     }
@@ -89,16 +90,16 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     defined: (call, args) => args.some(a => isDefined(call, a)),
     create_resources: (call, args) => {
         const [type, hash, defaults] = args;
-        if (args.length > 3) throw new RuntimeFailure(`create_resources(): wrong number of arguments (${args.length}; must be 2 or 3)`);
-        if (!(hash instanceof Map)) throw new RuntimeFailure('create_resources(): second argument must be a hash');
-        if (args.length === 3 && !(defaults instanceof Map)) throw new RuntimeFailure('create_resources(): third argument, if provided, must be a hash');
+        if (args.length > 3) throw new RuntimeFailure(CatalogIssues.EVAL_CREATE_RESOURCES_ARGUMENTS.message({ count: args.length }));
+        if (!(hash instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_CREATE_RESOURCES_NOT_HASH.message({ which: 'second' }));
+        if (args.length === 3 && !(defaults instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_CREATE_RESOURCES_NOT_HASH.message({ which: 'third' }));
         const written = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
         // '@type' declares virtual resources, '@@type' exported ones.
         const mode: DeclarationMode = written.startsWith('@@') ? 'exported' : written.startsWith('@') ? 'virtual' : 'real';
         const typeName = written.replace(/^@{1,2}/, '');
         const defs = defaults instanceof Map ? defaults : new Map<PuppetValue, PuppetValue>();
         for (const [title, params] of hash) {
-            if (!(params instanceof Map)) throw new RuntimeFailure(`no implicit conversion of ${dataClassName(params) ?? 'Object'} into Hash`);
+            if (!(params instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_HASH.message({ kind: dataClassName(params) ?? 'Object' }));
             const attrs = new Map<string, PuppetValue>();
             for (const [k, v] of defs) attrs.set(String(k), v);
             for (const [k, v] of params) attrs.set(String(k), v);

@@ -1,5 +1,6 @@
 import type { PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { Closure, FunctionContext, PuppetFunction } from './function.js';
 
 type HieraMerge = 'first' | 'unique' | 'hash';
@@ -13,8 +14,7 @@ type HieraMerge = 'first' | 'unique' | 'hash';
  */
 function hieraLookup(call: FunctionContext, args: PuppetValue[], block: Closure | undefined, merge: HieraMerge): PuppetValue {
     if (call.runtime.setting('strict') !== 'off') {
-        const message = `The function '${call.name}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)`;
-        call.runtime.warnOnce(`deprecations:${call.name}`, message, call.where);
+        call.runtime.warnOnce(`deprecations:${call.name}`, CatalogIssues.EVAL_HIERA_DEPRECATED.message({ fname: call.name }), call.where);
     }
     const key = args[0] as string;
     const hasDefault = block === undefined && args.length >= 2;
@@ -36,7 +36,7 @@ export const hieraFunctions: Record<string, PuppetFunction> = {
     hiera_hash: hieraFunction('hash'),
     hiera_include: (call, args, block) => {
         const value = hieraLookup(call, args, block, 'unique');
-        if (value === null) throw new RuntimeFailure(`Could not find data item ${String(args[0])}`);
+        if (value === null) throw new RuntimeFailure(CatalogIssues.EVAL_HIERA_INCLUDE_MISSING.message({ key: String(args[0]) }));
         if (!(Array.isArray(value) && value.length === 0)) call.functions.get('include')?.(call, [value], undefined);
         return null;
     }

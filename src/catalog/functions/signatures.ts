@@ -149,8 +149,8 @@ export function checkSignature(name: string, args: readonly PuppetValue[], lambd
     const arity = LEGACY_ARITY[name];
     if (arity !== undefined) {
         // Puppet 3.x functions declare an arity: N exactly, or -(N+1) for at least N.
-        if (arity < 0 && args.length < -arity - 1) throw new RuntimeFailure(`${name}(): Wrong number of arguments given (${args.length} for minimum ${-arity - 1})`);
-        if (arity >= 0 && args.length !== arity) throw new RuntimeFailure(`${name}(): Wrong number of arguments given (${args.length} for ${arity})`);
+        if (arity < 0 && args.length < -arity - 1) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_ARITY.message({ fname: name, count: args.length, min: -arity - 1 }));
+        if (arity >= 0 && args.length !== arity) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_EXACT_ARITY.message({ fname: name, count: args.length, arity }));
         return false;
     }
     const d = dispatchesOf(name);

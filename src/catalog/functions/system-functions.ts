@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { formatFloat, hashGet, PBinary, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
 import { rubyRandomInt } from './ruby-random.js';
 
@@ -40,10 +41,10 @@ export const systemFunctions: Record<string, PuppetFunction> = {
         let fqdn = networking instanceof Map ? hashGet(networking, 'fqdn') ?? null : null;
         const downcase = args.length > 2 && args[2] !== false;
         if (downcase) {
-            if (typeof fqdn !== 'string') throw new RuntimeFailure("undefined method `downcase' for nil:NilClass");
+            if (typeof fqdn !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_FQDN_NIL_DOWNCASE.message());
             fqdn = fqdn.toLowerCase();
         }
-        if (max <= 0n) throw new RuntimeFailure(`invalid argument - ${max}`);
+        if (max <= 0n) throw new RuntimeFailure(CatalogIssues.EVAL_RAND_INVALID.message({ max: String(max) }));
         const seed = BigInt(`0x${createHash('md5').update(rubyJoin([fqdn, max, args.length > 1 ? args[1] : null])).digest('hex')}`);
         return rubyRandomInt(seed, max);
     },
@@ -57,7 +58,7 @@ export const systemFunctions: Record<string, PuppetFunction> = {
             const [module, ...rest] = name.split('/');
             file = rest.length > 0 ? call.runtime.loader.moduleFile(module, 'files', rest.join('/')) : undefined;
         }
-        if (file === undefined || !existsSync(file)) throw new RuntimeFailure(`binary_file(): The given file '${name}' does not exist`);
+        if (file === undefined || !existsSync(file)) throw new RuntimeFailure(CatalogIssues.EVAL_BINARY_FILE_MISSING.message({ path: name }));
         return new PBinary(new Uint8Array(readFileSync(file)));
     },
     /**
@@ -66,24 +67,24 @@ export const systemFunctions: Record<string, PuppetFunction> = {
      */
     generate: (call, args) => {
         const command = String(args[0]);
-        if (!isAbsolute(command)) throw new RuntimeFailure('Generators must be fully qualified');
-        if (!/^[-/\w.+]+$/.test(command)) throw new RuntimeFailure('Generators can only contain alphanumerics, file separators, and dashes');
-        if (command.includes('..')) throw new RuntimeFailure("Can not use generators with '..' in them.");
+        if (!isAbsolute(command)) throw new RuntimeFailure(CatalogIssues.EVAL_GENERATOR_NOT_QUALIFIED.message());
+        if (!/^[-/\w.+]+$/.test(command)) throw new RuntimeFailure(CatalogIssues.EVAL_GENERATOR_CHARACTERS.message());
+        if (command.includes('..')) throw new RuntimeFailure(CatalogIssues.EVAL_GENERATOR_DOTS.message());
         if (call.runtime.setting(ALLOW_GENERATE_SETTING) !== 'true') {
-            throw new RuntimeFailure(`generate(): running '${command}' at compile time is refused; the setting ${ALLOW_GENERATE_SETTING}=true allows it`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_GENERATOR_REFUSED.message({ command, setting: ALLOW_GENERATE_SETTING }));
         }
         try {
             return execFileSync(command, args.slice(1).map(a => String(a)), { cwd: dirname(command), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
         } catch (e) {
             const status = (e as { status?: number | null }).status;
-            throw new RuntimeFailure(`Failed to execute generator ${command}: Execution of '${args.map(a => String(a)).join(' ')}' returned ${status ?? 1}: ${String((e as { stdout?: string }).stdout ?? '')}`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_GENERATOR_FAILED.message({ command, line: args.map(a => String(a)).join(' '), status: status ?? 1, output: String((e as { stdout?: string }).stdout ?? '') }));
         }
     },
     /** Debian's Ruby 3.1 lacks the scanf library Puppet's scanf requires: it fails as Puppet does there. */
     scanf: () => {
-        throw new PuppetFailure('cannot load such file -- scanf', undefined, 'LoadError');
+        throw new PuppetFailure(CatalogIssues.EVAL_SCANF_MISSING.message(), undefined, 'LoadError');
     },
     import: () => {
-        throw new EvalIssue('EVAL_DISCONTINUED_IMPORT', "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation");
+        throw EvalIssue.of(CatalogIssues.EVAL_DISCONTINUED_IMPORT, {});
     }
 };

@@ -136,7 +136,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             else if (v instanceof PBinary) out = [...v.bytes].map(b => BigInt(b));
             // Anything Iterable gives its values: an Integer counts up to it, a finite Integer range or an Enum gives its members.
             else if (isIterableValue(v)) out = iterableOf(v, 'new').items;
-            else throw new RuntimeFailure(`'new_array' Value of type ${typeToString(v instanceof PAnyType ? new PTypeType(generalizeType(v)) : generalize(inferType(v)))} cannot be converted to Array`);
+            else throw new RuntimeFailure(CatalogIssues.EVAL_NEW_ARRAY_FROM.message({ type: typeToString(v instanceof PAnyType ? new PTypeType(generalizeType(v)) : generalize(inferType(v))) }));
             break;
         }
         case 'Hash': case 'Struct': {
@@ -184,7 +184,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         default: throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
     }
     if (!isInstance(type, out)) {
-        throw new RuntimeFailure(joinMismatchLines(formatMismatches(`Converted value from ${typeToString(type)}.new() has wrong type,`, describeMismatch(type, out))));
+        throw new RuntimeFailure(joinMismatchLines(formatMismatches(CatalogIssues.EVAL_CONVERTED_WRONG_TYPE.message({ type: typeToString(type) }), describeMismatch(type, out))));
     }
     return out;
 }

@@ -80,7 +80,7 @@ export function includeClass(s: OpsState, name: string, scope: Scope, how: 'incl
 export function includeClasses(s: OpsState, names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
     const ns = names.map(name => name.replace(/^::/, '').toLowerCase());
     for (const n of ns) {
-        if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(`Could not find class ::${n} for ${s.rt.nodeName}`);
+        if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
     }
     const resources = ns.map(n => s.catalog.find('Class', n) ?? ensureInCatalog(s, n, scope, undefined, undefined));
     resources.forEach((r, i) => {
