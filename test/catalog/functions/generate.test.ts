@@ -31,6 +31,11 @@ describe('generate()', () => {
         expect(out.error?.line).toBe(2);
     });
 
+    test('a failing command is reported as Puppet reports it (recorded)', () => {
+        expect(compile("notice(generate('/bin/false'))", { allow_generate: 'true' }).error?.message)
+            .toBe("Evaluation Error: Error while evaluating a Function Call, Failed to execute generator /bin/false: Execution of '/bin/false' returned 1:  (file: manifests/site.pp, line: 1, column: 8) on node testnode.example.com");
+    });
+
     test.each([
         ["generate('echo', 'hi')", 'Generators must be fully qualified'],
         ["generate('/bin/e cho')", 'Generators can only contain alphanumerics, file separators, and dashes'],
