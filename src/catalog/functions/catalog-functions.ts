@@ -1,6 +1,5 @@
 import { formatValue, PClassType, PResourceType, PTypeType } from '../../types/index.js';
 import { dataClassName, type PuppetValue } from '../../values/index.js';
-import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { DeclarationMode, LogLevel } from '../runtime.js';
@@ -43,7 +42,7 @@ function isDefined(call: FunctionContext, a: PuppetValue): boolean {
     }
     if (a instanceof PResourceType) {
         if (a.typeName === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_TYPES.message());
-        if (a.title === null) return coreType(a.typeName.toLowerCase()) !== undefined || c.loader.findDefine(a.typeName.toLowerCase()) !== undefined;
+        if (a.title === null) return c.resourceType(a.typeName.toLowerCase()) !== undefined || c.loader.findDefine(a.typeName.toLowerCase()) !== undefined;
         return c.isDeclared(a.typeName, a.title);
     }
     if (a instanceof PClassType) {
@@ -58,7 +57,7 @@ function isDefined(call: FunctionContext, a: PuppetValue): boolean {
         // A core resource type (not by its absolute name), a defined type or a class.
         const n = a.toLowerCase();
         const bare = n.replace(/^::/, '');
-        return (bare === n && coreType(n) !== undefined) || c.loader.findDefine(bare) !== undefined || c.loader.findClass(bare) !== undefined;
+        return (bare === n && c.resourceType(n) !== undefined) || c.loader.findDefine(bare) !== undefined || c.loader.findClass(bare) !== undefined;
     }
     return false;
 }
