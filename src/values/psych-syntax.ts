@@ -48,7 +48,13 @@ const RULES: readonly { readonly context: RegExp | null; readonly problem: RegEx
 export function psychSyntaxError(text: string): PsychSyntaxError | undefined {
     const directive = directiveError(text);
     if (directive) return directive;
-    const loader = new yamlJs.loader.Loader(text);
+    let loader: ReturnType<typeof newLoader>;
+    try {
+        loader = newLoader(text);
+    } catch {
+        // yaml-js's reader refuses characters libyaml reports in words of its own: the caller's message stands.
+        return undefined;
+    }
     const take = loader.get_token.bind(loader);
     let taken: unknown;
     loader.get_token = () => {
@@ -62,6 +68,8 @@ export function psychSyntaxError(text: string): PsychSyntaxError | undefined {
             if (loader.get_event()?.constructor.name === 'DocumentEndEvent') break;
         }
     } catch (e) {
+        // Only yaml-js's own syntax errors describe the text; anything else leaves it to the caller's message.
+        if (!(e instanceof Error) || !('problem' in e)) return undefined;
         // The scanner closes indentation levels before it fails: the scalar is the last other token.
         const queued = (loader.tokens ?? []).filter(t => !isBlockEnd(t));
         return fromError(e as YamlJsError, (queued.length > 0 ? queued[queued.length - 1] : taken) as YamlJsToken | undefined, text);
@@ -88,6 +96,10 @@ function directiveError(text: string): PsychSyntaxError | undefined {
         }
     }
     return undefined;
+}
+
+function newLoader(text: string): InstanceType<typeof yamlJs.loader.Loader> {
+    return new yamlJs.loader.Loader(text);
 }
 
 function isBlockEnd(t: unknown): boolean {
