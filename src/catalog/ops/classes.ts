@@ -44,7 +44,7 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
         const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
         for (const t of titles) {
             const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
-            const r = declareClass(s, formatValue(t), scope, params, where);
+            const r = declareClass(s, formatValue(t), scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
             refs.push(refOf(r));
         }
     }
@@ -52,13 +52,13 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 }
 
 /** A resource-like class declaration: the class must not be declared yet. */
-export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where): CatalogResource {
+export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const n = name.replace(/^::/, '').toLowerCase();
     const existing = s.catalog.find('Class', n);
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));
     }
-    return evaluateClass(s, n, scope, params, 'resource', where);
+    return evaluateClass(s, n, scope, params, 'resource', where, paramWheres);
 }
 
 /** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
@@ -69,10 +69,29 @@ export function declareLazyClass(s: OpsState, name: string, scope: Scope): void 
 
 /** include / require / contain of one class name; returns the Class resource. */
 export function includeClass(s: OpsState, name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
-    const n = name.replace(/^::/, '').toLowerCase();
-    const existing = s.catalog.find('Class', n);
-    if (existing) evaluateClassResource(s, existing);
-    const r = existing ?? evaluateClass(s, n, scope, undefined, how, where);
+    return includeClasses(s, [name], scope, how, where)[0];
+}
+
+/**
+ * include / require / contain of several classes in one call, as Puppet's evaluate_classes: every
+ * class is found first, then every new one is added to the catalog, and only then is each body
+ * evaluated (so the first body already sees the others declared).
+ */
+export function includeClasses(s: OpsState, names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
+    const ns = names.map(name => name.replace(/^::/, '').toLowerCase());
+    for (const n of ns) {
+        if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
+    }
+    const resources = ns.map(n => s.catalog.find('Class', n) ?? ensureInCatalog(s, n, scope, undefined, undefined));
+    resources.forEach((r, i) => {
+        evaluateClassResource(s, r);
+        relateIncluded(s, r, ns[i], scope, how, where);
+    });
+    return resources;
+}
+
+/** contain adds a containment edge from the including resource; require a require relationship on it. */
+function relateIncluded(s: OpsState, r: CatalogResource, n: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): void {
     if (how === 'contain') {
         const container = scope.resource;
         if (container && container !== r && !s.catalog.edges.some(x => x.source === container && x.target === r)) s.catalog.addEdge(container, r);
@@ -83,17 +102,18 @@ export function includeClass(s: OpsState, name: string, scope: Scope, how: 'incl
         const ref = new PClassType(n);
         holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref], origin: 'relationship', where });
     }
-    return r;
 }
 
 /** Adds a class (and, first, its not yet added parents) to the catalog, then evaluates it: Puppet's ensure_in_catalog + evaluate. */
-function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined): CatalogResource {
-    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined);
+function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined,
+    paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
+    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined, paramWheres);
     evaluateClassResource(s, r);
     return r;
 }
 
-function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined): CatalogResource {
+function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined,
+    paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const def = s.rt.loader.findClass(n);
     if (!def) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
     if (def.ast.parent) {
@@ -113,7 +133,7 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     for (const t of nameTags(def.name)) r.tags.add(t);
     if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
     r.scope = scope;
-    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: declaredAt });
+    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: paramWheres?.get(k) ?? declaredAt });
     if (given?.has('tag')) tagResource(r, scope, []);
     s.catalog.add(r);
     s.pendingClasses.set(r, { def, given, scope });
