@@ -5,7 +5,7 @@ import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-com
 import { bindingsAction, type BindingsCommandOptions } from './bindings-command.js';
 import { compileAction, COMPILE_FORMATS, type CompileCommandOptions } from './compile-command.js';
 import { convertAction } from './convert-command.js';
-import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
+import { diffAction, DIFF_FORMATS, type DiffCommandOptions } from './diff-command.js';
 import { effectiveAction, type EffectiveCommandOptions } from './effective-command.js';
 import { generateAction } from './generate-command.js';
 import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
@@ -50,7 +50,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<old>', 'old model file')
         .argument('<new>', 'new model file')
         .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
-        .action((a: string, b: string, opts: { format: DiffFormat }) => setExit(diffAction(a, b, opts, io)));
+        .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
+        .action((a: string, b: string, opts: DiffCommandOptions) => setExit(diffAction(a, b, opts, io)));
 
     program.command('bindings')
         .description('compose the layered Bindings model of an environment (site layers, bindings providers, Hiera 5 data) and print it')
