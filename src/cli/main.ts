@@ -10,6 +10,7 @@ import { effectiveAction, type EffectiveCommandOptions } from './effective-comma
 import { generateAction } from './generate-command.js';
 import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
+import { reviewAction, REVIEW_FORMATS, type ReviewCommandOptions } from './review-command.js';
 import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
 import { validateAction } from './validate-command.js';
 
@@ -53,6 +54,28 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
         .action((a: string, b: string, opts: DiffCommandOptions) => setExit(diffAction(a, b, opts, io)));
+
+    const repeat = (v: string, acc: string[]): string[] => [...acc, v];
+    program.command('review')
+        .description('compile nodes at two git revisions and report what changed, with where each new value came from; exit 0 no change, 2 changes, 1 error')
+        .argument('<repo>', 'git repository holding the environment')
+        .option('--base <rev>', 'the old revision', 'HEAD')
+        .option('--head <rev>', 'the new revision (default: the working tree)')
+        .option('--worktree', 'compare with the working tree, uncommitted changes included (the default)')
+        .option('--node <name>', 'node to compile; repeatable (default: every node of --nodes-dir)', repeat, [] as string[])
+        .option('--nodes-dir <dir>', 'facts directory of <certname>.yaml|json files (Puppet\'s fact cache or `puppet facts` output)')
+        .option('--environment <name>', 'environment name', 'production')
+        .option('--path <dir>', 'the environment directory inside the repository (default: its top)')
+        .addOption(new Option('--format <format>', 'report format').choices(REVIEW_FORMATS).default('text'))
+        .option('--out <file>', 'write the report here instead of stdout')
+        .option('--json-out <file>', 'also write the full JSON report here (the markdown points to it when cut)')
+        .option('--max-size <chars>', 'markdown: leave node sections out beyond this size (default 60000)')
+        .option('--jobs <n>', 'parallel compiles (default: one per core)')
+        .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', repeat, [] as string[])
+        .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
+        .option('--include-tags', 'also report changed tags')
+        .option('--bindings', 'compile with the ARM-8 injector (as compile --bindings)')
+        .action(async (repo: string, opts: ReviewCommandOptions) => setExit(await reviewAction(repo, opts, io)));
 
     program.command('bindings')
         .description('compose the layered Bindings model of an environment (site layers, bindings providers, Hiera 5 data) and print it')

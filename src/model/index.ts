@@ -15,3 +15,4 @@ export * from './rgen-writer.js';
 export * from './puppet-value.js';
 export * from './rich-data.js';
 export { validateAgainstSchema } from './schema-validator.js';
+export { projectRoot } from './project-root.js';

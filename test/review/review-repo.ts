@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
+
+/** An edit of one file: the text to replace (must occur) and its replacement. */
+export interface Edit {
+    readonly file: string;
+    readonly from: string;
+    readonly to: string;
+}
+
+function git(dir: string, ...args: string[]): string {
+    return execFileSync('git', ['-C', dir, '-c', 'user.name=review test', '-c', 'user.email=review@example.com', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' }).trim();
+}
+
+export function applyEdits(dir: string, edits: readonly Edit[]): void {
+    for (const e of edits) {
+        const path = join(dir, e.file);
+        const text = readFileSync(path, 'utf8');
+        if (!text.includes(e.from)) throw new Error(`edit of ${e.file}: '${e.from}' not found`);
+        writeFileSync(path, text.replace(e.from, e.to));
+    }
+}
+
+/**
+ * A git repository holding examples/site with two commits: the example as it is, then `edits`.
+ * Returns the repository and a facts directory (outside it) with the example's four nodes.
+ */
+export function reviewRepo(edits: readonly Edit[], extra: Readonly<Record<string, string>> = {}): { repo: string; facts: string } {
+    const root = mkdtempSync(join(tmpdir(), 'modelc-review-test-'));
+    const repo = join(root, 'site');
+    cpSync(join(EXAMPLES, 'site'), repo, { recursive: true });
+    const facts = join(root, 'facts');
+    cpSync(join(EXAMPLES, 'facts'), facts, { recursive: true });
+    git(repo, 'init', '--quiet', '--initial-branch=main');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'the example site');
+    applyEdits(repo, edits);
+    for (const [file, text] of Object.entries(extra)) writeFileSync(join(repo, file), text);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'changes under review');
+    return { repo, facts };
+}
+
+export function worktreeCount(repo: string): number {
+    return git(repo, 'worktree', 'list', '--porcelain').split('\n').filter(l => l.startsWith('worktree ')).length;
+}
+
+/** The changes of the acceptance case: a Hiera value, a resource parameter, a new resource, a template, a node that stops compiling. */
+export const ACCEPTANCE_EDITS: readonly Edit[] = [
+    { file: 'data/nodes/web01.example.com.yaml', from: 'profile::nginx::worker_processes: 8', to: 'profile::nginx::worker_processes: 12' },
+    { file: 'modules/profile/manifests/nginx.pp', from: "command     => 'nginx -t',", to: "command     => 'nginx -t -q',", },
+    {
+        file: 'modules/profile/manifests/base.pp', from: "  file { '/etc/motd':",
+        to: "  file { '/etc/issue.net':\n    ensure  => file,\n    content => \"Authorized use only.\\n\",\n  }\n\n  file { '/etc/motd':"
+    },
+    { file: 'modules/profile/templates/chrony.conf.epp', from: 'makestep 1.0 3', to: 'makestep 1.0 -1' },
+    { file: 'data/nodes/db01.example.com.yaml', from: '  work_mem: 16MB', to: '  work_mem: 16MB\nprofile::postgres::version: "fifteen"' }
+];
