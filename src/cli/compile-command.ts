@@ -4,6 +4,8 @@ import {
     BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
     type LogEntry
 } from '../catalog/index.js';
+import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
+import { explainParameter } from '../review/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -21,6 +23,10 @@ export interface CompileCommandOptions {
     readonly format: CompileFormat;
     /** Route class parameters, lookup() and `/classes` through the ARM-8 injector. */
     readonly bindings?: boolean;
+    /** Write the resource relationship graph here (.dot or .svg). */
+    readonly graph?: string;
+    /** Print where these CLASS::PARAM values came from instead of the catalog. */
+    readonly explain?: string[];
 }
 
 function logLine(l: LogEntry): string {
@@ -35,6 +41,7 @@ function logLine(l: LogEntry): string {
  * normalized shape (`normalized`, also for errors).
  */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
+    if (options.graph !== undefined) graphFormat(options.graph);
     const factsFile = options.facts ?? defaultFactsFile(codedir);
     const facts = factsFile ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
     const trustedData = options.trusted ? readDataFile(options.trusted) : null;
@@ -51,6 +58,16 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
+    if (!result.error && (options.graph !== undefined || options.explain?.length)) {
+        const model = catalogModel(result);
+        // Check every query before writing anything.
+        const explained = (options.explain ?? []).map(q => explainParameter(model.root, q));
+        if (options.graph !== undefined) writeGraph(options.graph, resourceGraphDot(resourceGraph(model.root)));
+        if (explained.length > 0) {
+            io.out(explained.join(''));
+            return ExitCode.OK;
+        }
+    }
     if (options.format === 'normalized') {
         io.out(`${jsonText(normalizedResult(result))}\n`);
         return result.error ? ExitCode.ERROR : ExitCode.OK;

@@ -84,6 +84,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--node <name>', 'node (certificate) name; default from the facts, else testnode.example.com')
         .option('--facts <file>', 'facts file (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
         .option('--no-hiera', 'leave Hiera 5 data out of the layers')
+        .option('--graph <file>', 'also write a picture of the layers × categories (.dot, or .svg with Graphviz installed)')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .action((dir: string, opts: BindingsCommandOptions) => setExit(bindingsAction(dir, opts, io)));
 
@@ -139,6 +140,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
         .option('--bindings', 'route class parameters, lookup() and /classes through the ARM-8 injector (bindings/, site { })')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
+        .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
+        .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 
     return program;

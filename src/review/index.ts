@@ -5,3 +5,4 @@ export { formatReviewMarkdown, DEFAULT_MARKDOWN_LIMIT, type MarkdownOptions } fr
 export { ReviewIssues, type ReviewIssueCode } from './issues.js';
 export type * from './report-model.js';
 export type { NodeError } from './compile-node.js';
+export { explainParameter } from './explain.js';
