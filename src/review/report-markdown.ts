@@ -43,7 +43,11 @@ function nodeSection(n: NodeReport): string[] {
             for (const p of c.parameters) {
                 const origin = originText(p.origin);
                 out.push(`  - ${code(p.name)}: ${changeLine(p)}${origin ? ` — ${origin}` : ''}`);
-                if (p.diff && !p.redacted) out.push('    ```diff', ...p.diff.map(l => `    ${l}`), '    ```');
+                if (p.diff && !p.redacted) {
+                    // A fence the content cannot close early.
+                    const fence = p.diff.some(l => l.includes('```')) ? '~~~~' : '```';
+                    out.push(`    ${fence}diff`, ...p.diff.map(l => `    ${l}`), `    ${fence}`);
+                }
             }
         }
         out.push('');

@@ -12,8 +12,14 @@ export interface Edit {
     readonly to: string;
 }
 
-function git(dir: string, ...args: string[]): string {
-    return execFileSync('git', ['-C', dir, '-c', 'user.name=review test', '-c', 'user.email=review@example.com', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' }).trim();
+// Fixed author, committer and dates: the commit ids (printed in reports) are the same on every run.
+const GIT_ENV = {
+    ...process.env, GIT_AUTHOR_NAME: 'review test', GIT_AUTHOR_EMAIL: 'review@example.com', GIT_COMMITTER_NAME: 'review test',
+    GIT_COMMITTER_EMAIL: 'review@example.com', GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z'
+};
+
+export function git(dir: string, ...args: string[]): string {
+    return execFileSync('git', ['-C', dir, '-c', 'commit.gpgsign=false', '-c', 'core.autocrlf=false', ...args], { encoding: 'utf8', env: GIT_ENV }).trim();
 }
 
 export function applyEdits(dir: string, edits: readonly Edit[]): void {

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { NodeReport, ReviewReport } from '../../src/review/index.js';
+import { runCli } from '../cli/run-cli.js';
+import { ACCEPTANCE_EDITS, applyEdits, git, reviewRepo, worktreeCount } from './review-repo.js';
+
+const GOLDEN = join(import.meta.dirname, '..', 'fixtures', 'review', 'acceptance');
+
+let repo: string;
+let facts: string;
+let report: ReviewReport;
+let code: number;
+
+beforeAll(async () => {
+    ({ repo, facts } = reviewRepo(ACCEPTANCE_EDITS));
+    const r = await runCli('review', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', facts, '--format', 'json', '--jobs', '1');
+    expect(r.err).toBe('');
+    code = r.code;
+    report = JSON.parse(r.out) as ReviewReport;
+}, 120_000);
+
+function node(name: string): NodeReport {
+    const n = report.nodes.find(x => x.node === name);
+    if (!n) throw new Error(`no report for ${name}`);
+    return n;
+}
+
+function parameter(n: string, resource: string, param: string): Record<string, unknown> {
+    const p = node(n).changed.find(c => c.resource === resource)?.parameters.find(x => x.name === param);
+    if (!p) throw new Error(`no change of ${resource} ${param} on ${n}`);
+    return p as unknown as Record<string, unknown>;
+}
+
+describe('modelc review of examples/site: two commits (Hiera value, resource parameter, new resource, template, a node that stops compiling)', () => {
+    test('exit 2, every node reported, the temporary worktrees removed', () => {
+        expect(code).toBe(2);
+        expect(report.nodes.map(n => [n.node, n.status])).toEqual([
+            ['db01.example.com', 'failed'], ['util01.example.com', 'changed'], ['web01.example.com', 'changed'], ['web02.example.com', 'changed']
+        ]);
+        expect(worktreeCount(repo)).toBe(1);
+    });
+
+    test('the node that stops compiling has its located error (as Puppet 7.23 reports it: role/db.pp:4:3)', () => {
+        expect(node('db01.example.com').error).toEqual({
+            code: 'EVAL_RUNTIME', file: 'modules/role/manifests/db.pp', line: 4, column: 3,
+            message: "Evaluation Error: Error while evaluating a Function Call, Class[Profile::Postgres]: parameter 'version' expects a match for Pattern[/\\A\\d+\\z/], got 'fifteen'"
+        });
+    });
+
+    test('the new resource on every node that compiles, where it is declared', () => {
+        for (const n of ['util01.example.com', 'web01.example.com', 'web02.example.com']) {
+            expect(node(n).added).toEqual([expect.objectContaining({
+                resource: 'File[/etc/issue.net]', declaredAt: { file: 'modules/profile/manifests/base.pp', line: 32 },
+                parameters: expect.objectContaining({ ensure: 'file', content: 'Authorized use only.\n' })
+            })]);
+            expect(node(n).removed).toEqual([]);
+        }
+    });
+
+    test('the resource parameter, old → new, with the manifest line that set it', () => {
+        expect(parameter('web02.example.com', 'Exec[nginx-configtest]', 'command')).toEqual({
+            name: 'command', kind: 'changed', old: 'nginx -t', new: 'nginx -t -q',
+            origin: { kind: 'declared', at: { file: 'modules/profile/manifests/nginx.pp', line: 38, column: 5 } }
+        });
+    });
+
+    test('the template change as a unified diff hunk', () => {
+        const p = parameter('util01.example.com', 'File[/etc/chrony.conf]', 'content');
+        expect(p.diff).toEqual(expect.arrayContaining(['-makestep 1.0 3', '+makestep 1.0 -1']));
+        expect((p.diff as string[])[0]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
+    });
+
+    test('the summary counts what the nodes list', () => {
+        expect(report.summary).toMatchObject({ nodes: 4, changed: 3, unchanged: 0, failed: 1, fixed: 0, broken: 0, resourcesAdded: 3, resourcesRemoved: 0 });
+        expect(report.summary.resourcesChanged).toBe(report.nodes.reduce((a, n) => a + n.changed.length, 0));
+    });
+
+    test('markdown for a pull request (golden file)', async () => {
+        const r = await runCli('review', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', facts, '--format', 'markdown', '--jobs', '1');
+        expect(r.code).toBe(2);
+        const golden = join(GOLDEN, 'expected.md');
+        if (process.env.UPDATE_GOLDEN === '1' || !existsSync(golden)) writeFileSync(golden, r.out);
+        expect(r.out).toBe(readFileSync(golden, 'utf8'));
+    }, 60_000);
+
+    test('parallel compiles (--jobs 2) give the same report', async () => {
+        const r = await runCli('review', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', facts, '--format', 'json', '--jobs', '2');
+        const parallel = JSON.parse(r.out) as ReviewReport;
+        expect(parallel.nodes).toEqual(report.nodes);
+        expect(worktreeCount(repo)).toBe(1);
+    }, 60_000);
+});
+
+describe('modelc review: options and errors', () => {
+    test.each([
+        { name: 'the same revision twice: no change, exit 0', args: ['--base', 'HEAD', '--head', 'HEAD', '--node', 'web02.example.com'], code: 0, out: /1 node: 0 changed, 1 unchanged/ },
+        { name: 'an ignore rule and a node list', args: ['--base', 'HEAD~1', '--head', 'HEAD', '--node', 'web02.example.com', '--ignore', 'File[*]', '--ignore', 'Exec[nginx-configtest]::command'], code: 0, out: /0 changed, 1 unchanged/ },
+        { name: 'the working tree (default head) with an uncommitted edit', args: ['--node', 'web02.example.com'], code: 2, out: /motd/, edit: true }
+    ])('$name', async ({ args, code: expected, out, edit }) => {
+        if (edit) applyEdits(repo, [{ file: 'modules/profile/manifests/base.pp', from: "file { '/etc/motd':\n    ensure  => file,", to: "file { '/etc/motd':\n    ensure  => file,\n    mode    => '0600'," }]);
+        try {
+            const r = await runCli('review', repo, '--nodes-dir', facts, '--jobs', '1', ...args);
+            expect(r.err).toBe('');
+            expect(r.code).toBe(expected);
+            expect(r.out).toMatch(out);
+        } finally {
+            if (edit) git(repo, 'checkout', '--', '.');
+        }
+    }, 60_000);
+
+    test.each([
+        { name: 'not a repository', args: ['/'], err: /^\/: error REVIEW_NOT_A_REPOSITORY: not a git repository/ },
+        { name: 'unknown revision', args: ['REPO', '--base', 'no-such-rev'], err: /: error REVIEW_UNKNOWN_REVISION: unknown revision 'no-such-rev'$/m },
+        { name: 'a node without facts', args: ['REPO', '--node', 'nobody.example.com'], err: /error REVIEW_NO_FACTS: no facts file for node 'nobody.example.com'/ },
+        { name: '--head with --worktree', args: ['REPO', '--head', 'HEAD', '--worktree'], err: /error REVIEW_USAGE: --head and --worktree exclude each other/ },
+        { name: 'a bad --jobs', args: ['REPO', '--jobs', '0'], err: /error REVIEW_USAGE: --jobs expects a positive integer/ },
+        { name: 'a bad --ignore', args: ['REPO', '--ignore', 'File'], err: /error DIFF_IGNORE_SYNTAX/ }
+    ])('error: $name (exit 1, one line, no output, no worktree left)', async ({ args, err }) => {
+        const r = await runCli('review', ...args.map(a => a === 'REPO' ? repo : a), '--nodes-dir', facts);
+        expect(r.code).toBe(1);
+        expect(r.out).toBe('');
+        expect(r.err).toMatch(err);
+        expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+        expect(worktreeCount(repo)).toBe(1);
+    });
+});
