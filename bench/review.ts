@@ -1,0 +1,119 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { review, type ReviewReport } from '../src/review/index.js';
+import { CHANGE_FILTERS } from '../src/model/diff/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root, from both bench/ (tsx) and dist/bench/ (compiled). */
+const root = existsSync(join(here, '..', 'package.json')) ? join(here, '..') : join(here, '..', '..');
+const examples = join(root, 'examples');
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+
+function git(dir: string, ...args: string[]): void {
+    execFileSync('git', ['-C', dir, '-c', 'commit.gpgsign=false', ...args], { env: GIT_ENV, stdio: 'ignore' });
+}
+
+/** The reviewed change: a Hiera value, a resource parameter, a new resource, a template. */
+const EDITS: ReadonlyArray<[string, string, string]> = [
+    ['data/common.yaml', '  - 2.pool.ntp.org', '  - 3.pool.ntp.org'],
+    ['modules/profile/manifests/nginx.pp', "command     => 'nginx -t',", "command     => 'nginx -t -q',"],
+    ['modules/profile/manifests/base.pp', "  file { '/etc/motd':", "  file { '/etc/issue.net':\n    ensure  => file,\n    content => \"Authorized use only.\\n\",\n  }\n\n  file { '/etc/motd':"],
+    ['modules/profile/templates/chrony.conf.epp', 'makestep 1.0 3', 'makestep 1.0 -1']
+];
+
+/** examples/site in a git repository, committed before and after EDITS. */
+function benchRepo(dir: string): string {
+    const repo = join(dir, 'site');
+    cpSync(join(examples, 'site'), repo, { recursive: true });
+    git(repo, 'init', '--quiet');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '--quiet', '-m', 'before');
+    for (const [file, from, to] of EDITS) {
+        const path = join(repo, file);
+        writeFileSync(path, readFileSync(path, 'utf8').replace(from, to));
+    }
+    git(repo, 'commit', '--quiet', '-am', 'after');
+    return repo;
+}
+
+/** N generated nodes: web nodes (matched by site.pp's /^web\d+/) and unclassified ones, facts from the examples'. */
+function generatedFacts(dir: string, count: number): string {
+    const out = join(dir, `facts-${count}`);
+    mkdirSync(out, { recursive: true });
+    const web = readFileSync(join(examples, 'facts', 'web02.example.com.yaml'), 'utf8');
+    const util = readFileSync(join(examples, 'facts', 'util01.example.com.yaml'), 'utf8');
+    for (let i = 1; i <= count; i++) {
+        const [template, base, name] = i % 3 === 0 ? [util, 'util01', `util${String(i).padStart(3, '0')}`] : [web, 'web02', `web${String(i).padStart(3, '0')}`];
+        writeFileSync(join(out, `${name}.example.com.yaml`), template.replaceAll(base, name));
+    }
+    return out;
+}
+
+async function timeReview(repo: string, factsDir: string, jobs: number): Promise<{ ms: number; report: ReviewReport }> {
+    const started = performance.now();
+    const report = await review({
+        repo, base: 'HEAD~1', head: 'HEAD', nodes: [], factsDir, environment: 'production', jobs,
+        filters: new Set(CHANGE_FILTERS), ignores: []
+    });
+    return { ms: performance.now() - started, report };
+}
+
+/** octocatalog-diff compiling with the real Puppet (puppet-agent), one node after another; undefined when either is missing. */
+function octocatalogMs(repo: string, factsDir: string, nodes: readonly string[], work: string): number | undefined {
+    const puppet = spawnSync('sh', ['-c', 'command -v puppet'], { encoding: 'utf8' }).stdout.trim();
+    if (spawnSync('octocatalog-diff', ['--version']).status !== 0 || puppet === '') return undefined;
+    const started = performance.now();
+    for (const node of nodes) {
+        // octocatalog-diff wants `puppet facts` output: name and values.
+        const facts = join(work, `${node}.octo.yaml`);
+        const plain = readFileSync(join(factsDir, `${node}.yaml`), 'utf8').split('\n').filter(l => !l.startsWith('#'));
+        writeFileSync(facts, ['---', `name: ${node}`, 'values:', ...plain.filter(l => l !== '---').map(l => `  ${l}`)].join('\n'));
+        const run = spawnSync('octocatalog-diff', [
+            '--no-color', '-n', node, '--fact-file', facts, '--puppet-binary', puppet, '--basedir', repo, '--from', 'HEAD~1', '--to', 'HEAD',
+            '--hiera-config', 'hiera.yaml', '--hiera-path', 'data', '--output-format', 'json'
+        ], { encoding: 'utf8', timeout: 600_000, maxBuffer: 1 << 28 });
+        // 0 no change, 2 changes; anything else means it did not do the work being timed.
+        if (run.status !== 0 && run.status !== 2) {
+            console.log(`  octocatalog-diff failed for ${node}: ${(run.stderr || '').trim().split('\n').slice(-1)[0]}`);
+            return undefined;
+        }
+    }
+    return performance.now() - started;
+}
+
+/**
+ * `modelc review` wall time on the example's 4 nodes and on a generated 200-node site (same
+ * code, generated facts), beside octocatalog-diff with the real Puppet where both are
+ * installed. octocatalog-diff takes one node per run, so on the 200-node site it is timed on
+ * a sample of nodes and scaled (stated in the output).
+ */
+export async function runReviewBench(): Promise<void> {
+    const work = mkdtempSync(join(tmpdir(), 'modelc-review-bench-'));
+    try {
+        const repo = benchRepo(work);
+        const jobs = availableParallelism();
+        console.log(`modelc review (wall time, ${jobs} job${jobs === 1 ? '' : 's'}; octocatalog-diff 2.1 with puppet-agent 7.23 where installed):`);
+        console.log(`  ${'site'.padEnd(26)} ${'nodes'.padStart(5)} ${'compiles'.padStart(8)} ${'ours s'.padStart(8)} ${'octocatalog-diff s'.padStart(19)} ${'ratio'.padStart(7)}`);
+        const exampleFacts = join(examples, 'facts');
+        const sample = ['web01.example.com', 'web02.example.com', 'db01.example.com', 'util01.example.com'];
+        const cases: Array<{ label: string; facts: string; sample: readonly string[] }> = [
+            { label: 'examples/site', facts: exampleFacts, sample },
+            { label: 'generated 200-node site', facts: generatedFacts(work, 200), sample: ['web001.example.com', 'web002.example.com', 'util003.example.com', 'web004.example.com'] }
+        ];
+        for (const c of cases) {
+            const ours = await timeReview(repo, c.facts, jobs);
+            const nodes = ours.report.summary.nodes;
+            const sampled = octocatalogMs(repo, c.facts, c.sample, work);
+            const theirs = sampled === undefined ? undefined : sampled * (nodes / c.sample.length);
+            const scaled = sampled !== undefined && nodes !== c.sample.length ? ` (${c.sample.length} nodes timed, scaled)` : '';
+            console.log(`  ${c.label.padEnd(26)} ${String(nodes).padStart(5)} ${String(nodes * 2).padStart(8)} ${(ours.ms / 1000).toFixed(2).padStart(8)} ${(theirs === undefined ? 'n/a' : (theirs / 1000).toFixed(2)).padStart(19)} ${(theirs === undefined ? '' : `${(theirs / ours.ms).toFixed(1)}x`).padStart(7)}${scaled}`);
+        }
+    } finally {
+        rmSync(work, { recursive: true, force: true });
+    }
+}
