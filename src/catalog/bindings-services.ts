@@ -34,12 +34,11 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
         const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
         const warnings: Array<{ message: string; file?: string }> = [];
         const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
-        const first = new Compiler(env, services.Functions, { ...request.options, lookup });
+        const first = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];
         const given = request.options.classes ?? [];
-        const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup });
-        compiler.lookupWarnings = warnings;
+        const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup, lookupWarnings: warnings });
         return compiler.compile();
     }
 };

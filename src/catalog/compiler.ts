@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from '../../generated/langium/ast.js';
+import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
@@ -8,18 +8,19 @@ import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
-import type { Closure, FunctionTable } from './functions/function.js';
+import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/hiera/index.js';
-import { CatalogOps } from './catalog-ops.js';
+import { CatalogOps } from './ops/catalog-ops.js';
+import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
 
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'crit' | 'emerg';
+export type { LogLevel } from './runtime.js';
 
 export interface LogEntry {
     readonly level: LogLevel;
@@ -37,6 +38,11 @@ export interface CompileOptions {
     readonly classes?: readonly string[];
     readonly settings?: ReadonlyMap<string, string>;
     readonly lookup?: LookupService;
+    /**
+     * Where the lookup service's `warn` callback queues its warnings (the service is made before
+     * the compiler); they are drained into the log after each lookup.
+     */
+    readonly lookupWarnings?: Array<{ message: string; file?: string }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
 }
@@ -58,13 +64,12 @@ export interface CompileResult {
 /** Ruby errors Puppet does not catch and decorate (they come out of ERB templates). */
 const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError']);
 
-export class Compiler {
+export class Compiler implements CatalogRuntime {
     readonly loader: Loader;
     readonly catalog = new Catalog();
     readonly evaluator: Evaluator;
     readonly ops: CatalogOps;
     readonly topScope: Scope;
-    readonly classScopes = new Map<string, Scope>();
     readonly logs: LogEntry[] = [];
     readonly strictVariables: boolean;
     readonly strict: string;
@@ -74,16 +79,16 @@ export class Compiler {
     readonly facts: Map<string, PuppetValue>;
     readonly trusted: Map<string, PuppetValue>;
     private readonly warnedOnce = new Set<string>();
-    /** Warnings the lookup service reports (drained into the log after each lookup). */
-    lookupWarnings: Array<{ message: string; file?: string }> = [];
+    private readonly lookupWarnings: Array<{ message: string; file?: string }>;
 
     constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
         this.loader = new Loader(env);
         this.loader.environmentName = env.name;
-        this.evaluator = new Evaluator(this);
-        this.ops = new CatalogOps(this);
-        this.nodeName = options.node;
+        this.lookupWarnings = options.lookupWarnings ?? [];
         const settings = options.settings ?? new Map<string, string>();
+        this.evaluator = new Evaluator(this, functions);
+        this.ops = new CatalogOps(this, this.evaluator, settings);
+        this.nodeName = options.node;
         this.strictVariables = settings.get('strict_variables') === 'true';
         this.strict = settings.get('strict') ?? 'warning';
         this.facts = new Map([...options.facts].map(([k, v]): [string, PuppetValue] => [k, v === null ? '' : v]));
@@ -230,7 +235,7 @@ export class Compiler {
         return t;
     }
 
-    private resolveAlias(type: PTypeAliasType, def: Definition<import('../../generated/langium/ast.js').TypeAlias>): void {
+    private resolveAlias(type: PTypeAliasType, def: Definition<TypeAlias>): void {
         const ast = def.ast;
         this.evaluator.registerProgram(programOf(ast), def.file);
         this.typeCache.set(type.name, type);
@@ -269,7 +274,7 @@ export class Compiler {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            const s = this.classScopes.get(cls);
+            const s = this.ops.classScope(cls);
             return s?.getLocal(name.slice(i + 2));
         }
         return scope.lookup(name);
@@ -292,6 +297,20 @@ export class Compiler {
         }
         scope.setLocal(name, value);
     }
+
+    // The catalog statements are the catalog operations' (src/catalog/ops).
+    resourceExpression(e: ResourceExpression, scope: Scope, mode: DeclarationMode): PuppetValue { return this.ops.resourceExpression(e, scope, mode); }
+    classResource(e: ClassResource, scope: Scope): PuppetValue { return this.ops.classResource(e, scope); }
+    collect(e: CollectExpression, scope: Scope): PuppetValue { return this.ops.collect(e, scope); }
+    relationship(e: RelationshipExpression, scope: Scope): PuppetValue { return this.ops.relationship(e, scope); }
+    declare(typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
+        return this.ops.declare(typeName, titleValue, attrs, scope, mode, where);
+    }
+    includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
+        return this.ops.includeClass(name, scope, how, where);
+    }
+    realize(refs: PuppetValue[]): void { this.ops.realize(refs); }
+    isDeclared(type: string, title: string): boolean { return this.ops.isDeclared(type, title); }
 
     renderOutput(s: string): void {
         const top = this.renderStack[this.renderStack.length - 1];

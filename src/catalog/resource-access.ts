@@ -1,6 +1,6 @@
 import type { PResourceType } from '../types/index.js';
 import { formatValue, type PuppetValue } from '../values/index.js';
-import type { Compiler } from './compiler.js';
+import type { CatalogRuntime } from './runtime.js';
 import { coreType, METAPARAMS } from './core-types.js';
 import { EvalIssue, type Where } from './errors.js';
 
@@ -9,7 +9,7 @@ import { EvalIssue, type Where } from './errors.js';
  * access_PResourceType with a title). A resource default stands in for an unset parameter;
  * an unset one is undef; several keys, or an array of them, give an array.
  */
-export function resourceParameters(c: Compiler, ref: PResourceType & { typeName: string; title: string }, keys: readonly PuppetValue[], where: Where): PuppetValue {
+export function resourceParameters(c: CatalogRuntime, ref: PResourceType & { typeName: string; title: string }, keys: readonly PuppetValue[], where: Where): PuppetValue {
     const r = c.catalog.find(ref.typeName, ref.title);
     if (!r) throw new EvalIssue('EVAL_UNKNOWN_RESOURCE', `Resource not found: ${ref.typeName}['${ref.title}']`, where);
     const many = keys.length > 1 || Array.isArray(keys[0]);
@@ -26,7 +26,7 @@ export function resourceParameters(c: Compiler, ref: PResourceType & { typeName:
 }
 
 /** Puppet's valid_parameter?: the type's attributes (a define's parameters) and the metaparameters. */
-function isParameterOf(c: Compiler, typeName: string, name: string): boolean {
+function isParameterOf(c: CatalogRuntime, typeName: string, name: string): boolean {
     if (METAPARAMS.has(name)) return true;
     const core = coreType(typeName);
     if (core) return core.attributes.has(name);

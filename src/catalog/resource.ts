@@ -1,7 +1,7 @@
 import type { DataBindingOrigin } from '../bindings/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
-import type { Source } from './override-rules.js';
+import type { Source } from './code-source.js';
 import type { Scope } from './scope.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';

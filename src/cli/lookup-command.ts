@@ -80,7 +80,9 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     const newFunction = functions.get('new');
     const convert = newFunction === undefined ? undefined : (type: PuppetValue, value: PuppetValue, args: readonly PuppetValue[]): PuppetValue => {
         if (!compiler) throw new Error("Puppet's new() is not available");
-        return newFunction({ scope: compiler.topScope, where: { file: env.dir, line: 0 }, compiler, name: 'new', callLambda: () => null }, [type, value, ...args], undefined);
+        return newFunction({
+            scope: compiler.topScope, where: { file: env.dir, line: 0 }, runtime: compiler, evaluator: compiler.evaluator, functions, name: 'new', callLambda: () => null
+        }, [type, value, ...args], undefined);
     };
     const types = createTypeSupport(convert);
     compiler = new Compiler(env, functions, {

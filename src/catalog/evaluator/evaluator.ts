@@ -11,9 +11,9 @@ import {
 import {
     dataClassName, formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
 } from '../../values/index.js';
-import type { Compiler } from '../compiler.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
-import type { CallContext, Closure } from '../functions/function.js';
+import type { FunctionContext, FunctionTable } from '../functions/function.js';
+import type { CatalogRuntime, Closure, ExpressionEvaluator } from '../runtime.js';
 import { CatalogIssues, type CatalogIssueCode } from '../issues.js';
 import { Scope } from '../scope.js';
 import { resourceParameters } from '../resource-access.js';
@@ -50,14 +50,14 @@ function label(e: Expression): string | undefined {
 }
 
 /**
- * Evaluates Puppet expressions (dispatch on the AST `$type`). Catalog side effects go through
- * the compiler (resources, classes, collectors, relationships); functions through its function
- * table.
+ * Evaluates Puppet expressions (dispatch on the AST `$type`). Catalog statements (resources,
+ * classes, collectors, relationships), variables and types are the runtime's; functions come
+ * from the function table.
  */
-export class Evaluator {
+export class Evaluator implements ExpressionEvaluator {
     private readonly files = new WeakMap<AstNode, string>();
 
-    constructor(private readonly c: Compiler) {}
+    constructor(private readonly c: CatalogRuntime, private readonly functions: FunctionTable) {}
 
     /** Remembers the file of a program (positions of its nodes are reported in it). */
     registerProgram(program: Program, file: string): void {
@@ -212,15 +212,15 @@ export class Evaluator {
             case 'SelectorExpression': return this.selector(e, scope);
             case 'CallFunctionExpression': return this.callFunction(e, scope);
             case 'CallMethodExpression': return this.callMethod(e, scope);
-            case 'ResourceExpression': return this.c.ops.resourceExpression(e, scope, 'real');
+            case 'ResourceExpression': return this.c.resourceExpression(e, scope, 'real');
             case 'VirtualResource': {
                 const inner = e.expr;
                 if (inner.$type !== 'ResourceExpression') return this.evaluate(inner, scope);
-                return this.c.ops.resourceExpression(inner, scope, e.form === '@' ? 'virtual' : 'exported');
+                return this.c.resourceExpression(inner, scope, e.form === '@' ? 'virtual' : 'exported');
             }
-            case 'ClassResource': return this.c.ops.classResource(e, scope);
-            case 'CollectExpression': return this.c.ops.collect(e, scope);
-            case 'RelationshipExpression': return this.c.ops.relationship(e, scope);
+            case 'ClassResource': return this.c.classResource(e, scope);
+            case 'CollectExpression': return this.c.collect(e, scope);
+            case 'RelationshipExpression': return this.c.relationship(e, scope);
             case 'ClassDefinition': case 'DefineDefinition': case 'FunctionDefinition': case 'NodeDefinition': case 'TypeDefinition':
                 return null;
             case 'TypeAlias': return null;
@@ -473,10 +473,12 @@ export class Evaluator {
     /** Calls a core function or a Puppet-language function by name. */
     invoke(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, node: AstNode): PuppetValue {
         const where = this.where(node);
-        const builtin = this.c.functions.get(name);
+        const builtin = this.functions.get(name);
         if (builtin) {
             const argumentMismatch = checkSignature(name, args, block?.lambda);
-            const ctx: CallContext = { scope, where, compiler: this.c, name, argumentMismatch, callLambda: (cl, a) => this.callLambda(cl, a) };
+            const ctx: FunctionContext = {
+                scope, where, name, argumentMismatch, runtime: this.c, evaluator: this, functions: this.functions, callLambda: (cl, a) => this.callLambda(cl, a)
+            };
             return builtin(ctx, args, block);
         }
         const def = this.c.loader.findFunction(name);

@@ -97,7 +97,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     empty: (call, [v]) => {
         if (typeof v === 'bigint' || typeof v === 'number') {
             const w = call.where;
-            call.compiler.warnOnce(`empty-numeric:${w.file}:${w.line}`, `Calling function empty() with Numeric value is deprecated.\n   (file: ${w.file}, line: ${w.line})`, w);
+            call.runtime.warnOnce(`empty-numeric:${w.file}:${w.line}`, `Calling function empty() with Numeric value is deprecated.\n   (file: ${w.file}, line: ${w.line})`, w);
             return false;
         }
         if (v instanceof PSensitive) return v.value === '';

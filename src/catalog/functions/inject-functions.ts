@@ -28,9 +28,9 @@ function injectFunction(optional: boolean): PuppetFunction {
         if ((name !== undefined && typeof name !== 'string') || (type === undefined && name === undefined) || args.length > 2) {
             throw new RuntimeFailure(`${fname}() expects (Type[, name]) or (name), got ${args.length} argument${args.length === 1 ? '' : 's'}`);
         }
-        const svc = call.compiler.lookupService;
+        const svc = call.runtime.lookupService;
         if (!isInjecting(svc)) throw new RuntimeFailure(`${fname}() needs the ARM-8 injector: this environment has no bindings (bindings/ or a module's bindings/)`);
-        return svc.inject(name ?? '', type, optional, call.compiler.lookupContext());
+        return svc.inject(name ?? '', type, optional, call.runtime.lookupContext());
     };
 }
 

@@ -36,7 +36,7 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
     let found: PuppetValue | undefined;
     let what = 'Found value';
     for (const key of keys) {
-        const res = call.compiler.lookup(key, merge === null ? {} : { merge });
+        const res = call.runtime.lookup(key, merge === null ? {} : { merge });
         if (res.found) { found = res.value; break; }
     }
     if (found === undefined) {

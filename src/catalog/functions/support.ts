@@ -1,7 +1,7 @@
 import { PEnumType, PIntegerType } from '../../types/index.js';
 import { dataClassName, formatValue, PIterator, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
-import type { CallContext, Closure } from './function.js';
+import type { FunctionContext, Closure } from './function.js';
 import { lambdaArity } from './signatures.js';
 
 /** The elements an iteration function walks: array elements, [key, value] pairs, 0..n-1, characters, type ranges. */
@@ -30,7 +30,7 @@ export function acceptsTwo(block: Closure): boolean {
 }
 
 /** Calls the block with one element: a pair is spread over two parameters, indexes are prepended for arrays. */
-export function callWith(call: CallContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
+export function callWith(call: FunctionContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
     const two = acceptsTwo(block);
     if (hash) {
         const pair = item as PuppetValue[];

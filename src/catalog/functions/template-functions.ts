@@ -6,11 +6,12 @@ import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAny
 import { hashGet, type PuppetValue } from '../../values/index.js';
 import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { Scope } from '../scope.js';
-import type { CallContext, PuppetFunction } from './function.js';
+import type { FunctionContext, PuppetFunction } from './function.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
-function renderEpp(call: CallContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
-    const c = call.compiler;
+function renderEpp(call: FunctionContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
+    const c = call.runtime;
+    const ev = call.evaluator;
     const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
@@ -18,44 +19,44 @@ function renderEpp(call: CallContext, text: string, file: string, args: PuppetVa
         throw new RuntimeFailure(`${inline ? 'inline_epp' : 'epp'}(): Invalid EPP: ${error.message} (file: ${shown}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
     }
     const program = parsed.ast;
-    c.evaluator.registerProgram(program, file);
+    ev.registerProgram(program, file);
     // An inline template sees the calling scope's variables (as a lambda would); a template file only top scope.
     const scope = new Scope('local', inline ? call.scope : c.topScope, call.scope.resource, '');
     const given = args instanceof Map ? args : new Map<PuppetValue, PuppetValue>();
     for (const p of program.params) {
         let v = hashGet(given, p.name);
         if (v === undefined) {
-            if (p.value) v = c.evaluator.evaluate(p.value, scope);
+            if (p.value) v = ev.evaluate(p.value, scope);
             else throw new RuntimeFailure(`lambda: expects a value for parameter '${p.name}'`);
         }
         if (p.type) {
-            const t = c.evaluator.evaluate(p.type, scope);
+            const t = ev.evaluate(p.type, scope);
             // Puppet checks template parameters as a lambda's.
             if (t instanceof PAnyType && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`lambda: parameter '${p.name}'`, describeMismatch(t, v))));
         }
         scope.setLocal(p.name, v);
     }
     if (!program.hasParams) for (const [k, v] of given) scope.setLocal(String(k), v);
-    return c.render(() => { c.evaluator.evalBlock(program.statements, scope); });
+    return c.render(() => { ev.evalBlock(program.statements, scope); });
 }
 
 /** `mod/file.erb` -> modules/mod/templates/file.erb; an absolute path is used as it is. */
-function templatePath(call: CallContext, name: string): string {
+function templatePath(call: FunctionContext, name: string): string {
     if (isAbsolute(name)) {
         if (existsSync(name)) return name;
         throw new PuppetFailure(`Could not find template '${name}'`, undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');
-    const p = call.compiler.loader.moduleFile(module, 'templates', rest.join('/'));
+    const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
     if (p && existsSync(p)) return p;
-    const envPath = join(call.compiler.env.dir, 'templates', name);
+    const envPath = join(call.runtime.env.dir, 'templates', name);
     if (existsSync(envPath)) return envPath;
     throw new RuntimeFailure(`Could not find template '${name}'`);
 }
 
 /** The template's view of the calling scope (Puppet's TemplateWrapper over the scope). */
-function erbHost(call: CallContext, file: string | null): ErbHost {
-    const c = call.compiler;
+function erbHost(call: FunctionContext, file: string | null): ErbHost {
+    const c = call.runtime;
     const scope = call.scope;
     const resource = scope.resource;
     const variables = scope.visibleVariables();
@@ -76,7 +77,7 @@ function erbHost(call: CallContext, file: string | null): ErbHost {
             return v;
         },
         callFunction: (name, args) => {
-            const f = c.functions.get(name);
+            const f = call.functions.get(name);
             if (f) return f({ ...call, name }, args, undefined);
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
@@ -89,29 +90,29 @@ function erbHost(call: CallContext, file: string | null): ErbHost {
 }
 
 /** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
-function legacyArity(call: CallContext, args: PuppetValue[], min: number): void {
+function legacyArity(call: FunctionContext, args: PuppetValue[], min: number): void {
     if (args.length < min) throw new RuntimeFailure(`${call.name}(): Wrong number of arguments given (${args.length} for minimum ${min})`);
 }
 
 /** Template files parsed in a compilation, by path: a define's template is read and parsed once, not per instance. */
 const parsedFiles = new WeakMap<object, Map<string, ErbTemplate>>();
 
-function parsedTemplate(call: CallContext, text: () => string, file: string | null): ErbTemplate {
+function parsedTemplate(call: FunctionContext, text: () => string, file: string | null): ErbTemplate {
     if (file === null) return parseErb(text());
-    let cache = parsedFiles.get(call.compiler);
-    if (!cache) parsedFiles.set(call.compiler, cache = new Map());
+    let cache = parsedFiles.get(call.runtime);
+    if (!cache) parsedFiles.set(call.runtime, cache = new Map());
     let t = cache.get(file);
     if (!t) cache.set(file, t = parseErb(text()));
     return t;
 }
 
 /** Puppet's messages for a failing template: syntax errors unwrapped, Ruby errors with the template's place. */
-function renderErbText(call: CallContext, text: () => string, file: string | null, name: string | null): string {
+function renderErbText(call: FunctionContext, text: () => string, file: string | null, name: string | null): string {
     try {
         return renderErb(parsedTemplate(call, text, file), erbHost(call, file));
     } catch (e) {
         if (!(e instanceof RubyError)) throw e;
-        const where = file ? call.compiler.loader.rel(file) : '(erb)';
+        const where = file ? call.runtime.loader.rel(file) : '(erb)';
         if (e.cls.isSubclassOf(Exceptions.ScriptError)) {
             throw new PuppetFailure(e.message.startsWith('syntax error') ? `${where}:${e.line ?? 1}: ${e.message}\n` : e.message, undefined, e.message.startsWith('syntax error') ? 'SyntaxError' : 'NotImplementedError');
         }
@@ -123,7 +124,7 @@ function renderErbText(call: CallContext, text: () => string, file: string | nul
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, readFileSync(path, 'utf8'), call.compiler.loader.rel(path), args ?? null, false);
+        return renderEpp(call, readFileSync(path, 'utf8'), call.runtime.loader.rel(path), args ?? null, false);
     },
     inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
     template: (call, names) => {

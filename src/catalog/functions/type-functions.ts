@@ -6,14 +6,14 @@ import {
     formatFloat, formatValue, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
-import type { CallContext, PuppetFunction } from './function.js';
+import type { FunctionContext, PuppetFunction } from './function.js';
 import { checkNewSignature } from './signatures.js';
 import { iterableOf } from './support.js';
 import { sprintf } from '../../values/index.js';
 
-function typeArg(call: CallContext, t: PuppetValue): PAnyType {
+function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
     if (t instanceof PAnyType) return t;
-    if (typeof t === 'string') return parseTypeString(t, call.compiler.typeResolver);
+    if (typeof t === 'string') return parseTypeString(t, call.runtime.typeResolver);
     throw new RuntimeFailure(`expected a Type, got ${formatValue(t)}`);
 }
 
