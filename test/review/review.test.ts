@@ -71,6 +71,21 @@ describe('modelc review of examples/site: two commits (Hiera value, resource par
         expect((p.diff as string[])[0]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
     });
 
+    test('the Hiera change: the class parameter with its Hiera level, data file and line', () => {
+        expect(parameter('web01.example.com', 'Class[Profile::Nginx]', 'worker_processes')).toEqual({
+            name: 'worker_processes', kind: 'changed', old: 8, new: 12,
+            origin: {
+                kind: 'binding', at: { file: 'modules/profile/manifests/nginx.pp', line: 3, column: 3 },
+                binding: {
+                    key: 'profile::nginx::worker_processes', layer: 'environment', category: 'Per-node exceptions', namedBindings: 'hiera',
+                    at: { file: 'data/nodes/web01.example.com.yaml', line: 4, column: 1 }
+                }
+            }
+        });
+        const conf = parameter('web01.example.com', 'File[/etc/nginx/nginx.conf]', 'content');
+        expect(conf.diff).toEqual(expect.arrayContaining(['-worker_processes 8;', '+worker_processes 12;']));
+    });
+
     test('the summary counts what the nodes list', () => {
         expect(report.summary).toMatchObject({ nodes: 4, changed: 3, unchanged: 0, failed: 1, fixed: 0, broken: 0, resourcesAdded: 3, resourcesRemoved: 0 });
         expect(report.summary.resourcesChanged).toBe(report.nodes.reduce((a, n) => a + n.changed.length, 0));
