@@ -126,6 +126,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
+        .option('--graph <file>', 'write the resource relationship graph, dependency cycles in red (.dot, or .svg with Graphviz installed)')
         .action((file: string, opts: ApplyCommandOptions) => setExit(applyAction(file, opts, io)));
 
     program.command('compile')

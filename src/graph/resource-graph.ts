@@ -40,25 +40,44 @@ function refKey(ref: string): string {
     return m[1].toLowerCase() === 'class' ? `class[${m[2].toLowerCase()}]` : `${m[1].toLowerCase()}[${m[2]}]`;
 }
 
+/**
+ * The references in a relationship value: "Type[title]" strings (Puppet's catalog JSON) or
+ * rich-data resource types `{__ptype: 'Type', __pvalue: "Service['nginx']"}` (the Catalog model).
+ */
 function refsIn(v: unknown): string[] {
     if (typeof v === 'string') return [v];
     if (Array.isArray(v)) return v.flatMap(refsIn);
+    if (typeof v === 'object' && v !== null) {
+        const o = v as { __ptype?: unknown; __pvalue?: unknown };
+        if (o.__ptype !== 'Type' || typeof o.__pvalue !== 'string') return [];
+        const m = /^([A-Z][\w:]*)\[(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\]$/s.exec(o.__pvalue);
+        if (!m) return [];
+        const title = (m[2] ?? m[3]).replace(/\\(.)/g, '$1');
+        return [`${m[1]}[${title}]`];
+    }
     return [];
 }
 
+/** What a resource graph is drawn from: resources, containment and ordering edges, whatever the catalog's format. */
+export interface GraphInput {
+    readonly name: string;
+    readonly resources: ReadonlyArray<{ readonly ref: string; readonly type: string }>;
+    /** [container, contained] pairs. */
+    readonly containment: ReadonlyArray<readonly [string, string]>;
+    readonly relations: ReadonlyArray<{ readonly source: string; readonly target: string; readonly kind: 'before' | 'notify'; readonly via?: string }>;
+}
+
 /**
- * The resource relationship graph of a Catalog model: containment edges and the ordering edges
- * of before/require/notify/subscribe (chaining arrows are recorded as those), with every
- * dependency cycle found as Puppet's agent finds them: a container is entered before its
- * contents and left after them, and an edge from or to a container orders its whole content.
+ * The graph input of a Catalog model: containment edges, and the ordering edges of the
+ * before/require/notify/subscribe metaparameters (chaining arrows are recorded as those);
+ * references to resources not in the catalog are left out.
  */
-export function resourceGraph(catalog: ModelObject): ResourceGraph {
+export function catalogGraphInput(catalog: ModelObject): GraphInput {
     const resources = (catalog.resources as ModelObject[] | undefined) ?? [];
     const byKey = new Map(resources.map(r => [refKey(String(r.ref)), String(r.ref)]));
     const containment = ((catalog.edges as ModelObject[] | undefined) ?? [])
         .filter(e => (e.kind ?? 'containment') === 'containment')
-        .map(e => ({ source: String(e.source), target: String(e.target) }));
-    const containers = new Set(containment.map(e => e.source));
+        .map(e => [String(e.source), String(e.target)] as const);
     const relations: Array<{ source: string; target: string; kind: 'before' | 'notify'; via: string }> = [];
     for (const r of resources) {
         const ref = String(r.ref);
@@ -73,16 +92,33 @@ export function resourceGraph(catalog: ModelObject): ResourceGraph {
             }
         }
     }
-    const cycles = findCycles(resources.map(r => String(r.ref)), containment, relations, containers);
+    return { name: String(catalog.name ?? ''), resources: resources.map(r => ({ ref: String(r.ref), type: String(r.type) })), containment, relations };
+}
+
+/** The resource relationship graph of a Catalog model (see catalogGraphInput and graphOf). */
+export function resourceGraph(catalog: ModelObject): ResourceGraph {
+    return graphOf(catalogGraphInput(catalog));
+}
+
+/**
+ * The graph with every dependency cycle found as Puppet's agent finds them: a container is
+ * entered before its contents and left after them, and an edge from or to a container orders
+ * its whole content.
+ */
+export function graphOf(input: GraphInput): ResourceGraph {
+    const containment = input.containment.map(([source, target]) => ({ source, target }));
+    const containers = new Set(containment.map(e => e.source));
+    const refs = input.resources.map(r => r.ref);
+    const cycles = findCycles(refs, containment, input.relations, containers);
     const cyclic = new Map<string, number>();
     cycles.forEach((c, i) => { for (const ref of c) cyclic.set(ref, i); });
     const sameCycle = (a: string, b: string): boolean => cyclic.has(a) && cyclic.get(a) === cyclic.get(b);
     return {
-        name: String(catalog.name ?? ''),
-        resources: resources.map(r => ({ ref: String(r.ref), type: String(r.type), container: containers.has(String(r.ref)), inCycle: cyclic.has(String(r.ref)) })),
+        name: input.name,
+        resources: input.resources.map(r => ({ ref: r.ref, type: r.type, container: containers.has(r.ref), inCycle: cyclic.has(r.ref) })),
         edges: [
             ...containment.map(e => ({ ...e, kind: 'containment' as const, inCycle: false })),
-            ...relations.map(e => ({ ...e, inCycle: sameCycle(e.source, e.target) }))
+            ...input.relations.map(e => ({ source: e.source, target: e.target, kind: e.kind, ...(e.via !== undefined ? { via: e.via } : {}), inCycle: sameCycle(e.source, e.target) }))
         ],
         cycles
     };

@@ -49,6 +49,11 @@ describe('resource graph: relationships from metaparameters, cycles through cont
             cycles: [['Class[A]', 'Class[B]', 'File[x]', 'File[y]']], relations: ['Class[A] -before-> Class[B]', 'File[y] -before-> File[x]']
         },
         {
+            name: 'rich-data resource types (the Catalog model) as references',
+            resources: [['Exec[x]', { notify: [{ __ptype: 'Type', __pvalue: "Service['ng\\'inx']" }] }], ["Service[ng'inx]"]],
+            cycles: [], relations: ["Exec[x] -notify-> Service[ng'inx]"]
+        },
+        {
             name: 'references to resources not in the catalog are left out',
             resources: [['File[a]', { require: 'Package[gone]' }]], cycles: [], relations: []
         }
