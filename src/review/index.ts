@@ -6,3 +6,4 @@ export { ReviewIssues, type ReviewIssueCode } from './issues.js';
 export type * from './report-model.js';
 export type { NodeError } from './compile-node.js';
 export { explainParameter } from './explain.js';
+export { diffNodeCatalogs, type NodeDiff, type NodeDiffOptions } from './node-diff.js';
