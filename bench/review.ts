@@ -54,36 +54,56 @@ function generatedFacts(dir: string, count: number): string {
     return out;
 }
 
-async function timeReview(repo: string, factsDir: string, jobs: number): Promise<{ ms: number; report: ReviewReport }> {
+interface Timing {
+    readonly wallMs: number;
+    /** user + sys CPU time; undefined when it could not be measured. */
+    readonly cpuMs?: number;
+}
+
+async function timeReview(repo: string, factsDir: string, jobs: number): Promise<Timing & { report: ReviewReport }> {
     const started = performance.now();
+    // RUSAGE_SELF: the worker threads' CPU is included.
+    const cpu = process.cpuUsage();
     const report = await review({
         repo, base: 'HEAD~1', head: 'HEAD', nodes: [], factsDir, environment: 'production', jobs,
         filters: new Set(CHANGE_FILTERS), ignores: []
     });
-    return { ms: performance.now() - started, report };
+    const used = process.cpuUsage(cpu);
+    return { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, report };
 }
 
 /** octocatalog-diff compiling with the real Puppet (puppet-agent), one node after another; undefined when either is missing. */
-function octocatalogMs(repo: string, factsDir: string, nodes: readonly string[], work: string): number | undefined {
+function octocatalogTiming(repo: string, factsDir: string, nodes: readonly string[], work: string): Timing | undefined {
     const puppet = spawnSync('sh', ['-c', 'command -v puppet'], { encoding: 'utf8' }).stdout.trim();
     if (spawnSync('octocatalog-diff', ['--version']).status !== 0 || puppet === '') return undefined;
+    // CPU of octocatalog-diff and the Puppet processes it forks, from GNU time when it is there.
+    const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+    const cpuFile = join(work, 'octocatalog.cpu');
+    let cpuMs: number | undefined = gnuTime ? 0 : undefined;
     const started = performance.now();
     for (const node of nodes) {
         // octocatalog-diff wants `puppet facts` output: name and values.
         const facts = join(work, `${node}.octo.yaml`);
         const plain = readFileSync(join(factsDir, `${node}.yaml`), 'utf8').split('\n').filter(l => !l.startsWith('#'));
         writeFileSync(facts, ['---', `name: ${node}`, 'values:', ...plain.filter(l => l !== '---').map(l => `  ${l}`)].join('\n'));
-        const run = spawnSync('octocatalog-diff', [
+        const args = [
             '--no-color', '-n', node, '--fact-file', facts, '--puppet-binary', puppet, '--basedir', repo, '--from', 'HEAD~1', '--to', 'HEAD',
             '--hiera-config', 'hiera.yaml', '--hiera-path', 'data', '--output-format', 'json'
-        ], { encoding: 'utf8', timeout: 600_000, maxBuffer: 1 << 28 });
+        ];
+        const run = gnuTime
+            ? spawnSync(gnuTime, ['-f', '%U %S', '-o', cpuFile, 'octocatalog-diff', ...args], { encoding: 'utf8', timeout: 600_000, maxBuffer: 1 << 28 })
+            : spawnSync('octocatalog-diff', args, { encoding: 'utf8', timeout: 600_000, maxBuffer: 1 << 28 });
+        if (cpuMs !== undefined) {
+            const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split('\n').slice(-1)[0].split(' ').map(Number);
+            cpuMs += (user + sys) * 1000;
+        }
         // 0 no change, 2 changes; anything else means it did not do the work being timed.
         if (run.status !== 0 && run.status !== 2) {
             console.log(`  octocatalog-diff failed for ${node}: ${(run.stderr || '').trim().split('\n').slice(-1)[0]}`);
             return undefined;
         }
     }
-    return performance.now() - started;
+    return { wallMs: performance.now() - started, ...(cpuMs !== undefined ? { cpuMs } : {}) };
 }
 
 /**
@@ -97,8 +117,11 @@ export async function runReviewBench(): Promise<void> {
     try {
         const repo = benchRepo(work);
         const jobs = availableParallelism();
-        console.log(`modelc review (wall time, ${jobs} job${jobs === 1 ? '' : 's'}; octocatalog-diff 2.1 with puppet-agent 7.23 where installed):`);
-        console.log(`  ${'site'.padEnd(26)} ${'nodes'.padStart(5)} ${'compiles'.padStart(8)} ${'ours s'.padStart(8)} ${'octocatalog-diff s'.padStart(19)} ${'ratio'.padStart(7)}`);
+        const sec = (ms: number | undefined): string => ms === undefined ? 'n/a' : (ms / 1000).toFixed(2);
+        const ratio = (a: number | undefined, b: number | undefined): string => a === undefined || b === undefined ? '' : `${(a / b).toFixed(1)}x`;
+        console.log(`modelc review (${jobs} job${jobs === 1 ? '' : 's'}) beside octocatalog-diff 2.1 compiling with puppet-agent 7.23 (where installed);`);
+        console.log('  CPU = user+sys of every thread and child process; wall time is unreliable on a loaded machine:');
+        console.log(`  ${'site'.padEnd(24)} ${'nodes'.padStart(5)} ${'ours cpu s'.padStart(10)} ${'wall s'.padStart(7)} ${'octo cpu s'.padStart(10)} ${'wall s'.padStart(7)} ${'cpu ratio'.padStart(9)}`);
         const exampleFacts = join(examples, 'facts');
         const sample = ['web01.example.com', 'web02.example.com', 'db01.example.com', 'util01.example.com'];
         const cases: Array<{ label: string; facts: string; sample: readonly string[] }> = [
@@ -108,10 +131,12 @@ export async function runReviewBench(): Promise<void> {
         for (const c of cases) {
             const ours = await timeReview(repo, c.facts, jobs);
             const nodes = ours.report.summary.nodes;
-            const sampled = octocatalogMs(repo, c.facts, c.sample, work);
-            const theirs = sampled === undefined ? undefined : sampled * (nodes / c.sample.length);
-            const scaled = sampled !== undefined && nodes !== c.sample.length ? ` (${c.sample.length} nodes timed, scaled)` : '';
-            console.log(`  ${c.label.padEnd(26)} ${String(nodes).padStart(5)} ${String(nodes * 2).padStart(8)} ${(ours.ms / 1000).toFixed(2).padStart(8)} ${(theirs === undefined ? 'n/a' : (theirs / 1000).toFixed(2)).padStart(19)} ${(theirs === undefined ? '' : `${(theirs / ours.ms).toFixed(1)}x`).padStart(7)}${scaled}`);
+            const sampled = octocatalogTiming(repo, c.facts, c.sample, work);
+            // octocatalog-diff runs one node at a time: a sample, scaled to the site's node count.
+            const scale = nodes / c.sample.length;
+            const theirs = sampled && { wallMs: sampled.wallMs * scale, ...(sampled.cpuMs !== undefined ? { cpuMs: sampled.cpuMs * scale } : {}) };
+            const note = sampled && scale !== 1 ? ` (octocatalog-diff: ${c.sample.length} nodes timed, scaled)` : '';
+            console.log(`  ${c.label.padEnd(24)} ${String(nodes).padStart(5)} ${sec(ours.cpuMs).padStart(10)} ${sec(ours.wallMs).padStart(7)} ${sec(theirs?.cpuMs).padStart(10)} ${sec(theirs?.wallMs).padStart(7)} ${ratio(theirs?.cpuMs, ours.cpuMs).padStart(9)}${note}`);
         }
     } finally {
         rmSync(work, { recursive: true, force: true });

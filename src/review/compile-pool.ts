@@ -14,20 +14,27 @@ function workerScript(): string | undefined {
     return existsSync(built) ? built : undefined;
 }
 
+/**
+ * A worker thread loads the whole compiler again (about a second of CPU): below this many
+ * compiles per worker, compiling in this thread is faster.
+ */
+const MIN_TASKS_PER_WORKER = 8;
+
 /** The default number of parallel compiles: one per core. */
 export function defaultJobs(): number {
     return Math.max(1, availableParallelism());
 }
 
 /**
- * Compiles every task, `jobs` at a time: in worker threads when jobs > 1 (each thread keeps its
- * services, so the tasks of one revision it receives share their caches), in this thread
- * otherwise. Tasks are handed out in order, so giving a revision's nodes consecutively keeps
+ * Compiles every task, `jobs` at a time: in worker threads when jobs > 1 and there are enough
+ * tasks to pay for starting them (each thread keeps its services, so the tasks of one revision
+ * it receives share their caches), in this thread otherwise. Tasks are handed out in order, so giving a revision's nodes consecutively keeps
  * each thread on one revision as long as possible. `onDone` is called as each task finishes.
  */
 export async function compileAll(tasks: readonly CompileTask[], jobs: number, onDone?: (done: number) => void): Promise<CompiledNode[]> {
     const results = new Array<CompiledNode>(tasks.length);
-    const script = jobs > 1 && tasks.length > 1 ? workerScript() : undefined;
+    const workers = Math.min(jobs, Math.floor(tasks.length / MIN_TASKS_PER_WORKER));
+    const script = workers > 1 ? workerScript() : undefined;
     if (!script) {
         tasks.forEach((t, i) => { results[i] = compileTask(t); onDone?.(i + 1); });
         return results;
@@ -35,9 +42,9 @@ export async function compileAll(tasks: readonly CompileTask[], jobs: number, on
     const byId = new Map(tasks.map((t, i) => [t.id, i]));
     let next = 0;
     let done = 0;
-    const workers = Array.from({ length: Math.min(jobs, tasks.length) }, () => new Worker(script));
+    const pool = Array.from({ length: workers }, () => new Worker(script));
     try {
-        await Promise.all(workers.map(w => new Promise<void>((resolveWorker, reject) => {
+        await Promise.all(pool.map(w => new Promise<void>((resolveWorker, reject) => {
             const feed = (): void => {
                 if (next >= tasks.length) { resolveWorker(); return; }
                 w.postMessage(tasks[next++]);
@@ -52,7 +59,7 @@ export async function compileAll(tasks: readonly CompileTask[], jobs: number, on
             feed();
         })));
     } finally {
-        await Promise.all(workers.map(w => w.terminate()));
+        await Promise.all(pool.map(w => w.terminate()));
     }
     return results;
 }

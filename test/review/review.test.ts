@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { NodeReport, ReviewReport } from '../../src/review/index.js';
@@ -99,12 +100,22 @@ describe('modelc review of examples/site: two commits (Hiera value, resource par
         expect(r.out).toBe(readFileSync(golden, 'utf8'));
     }, 60_000);
 
-    test('parallel compiles (--jobs 2) give the same report', async () => {
-        const r = await runCli('review', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', facts, '--format', 'json', '--jobs', '2');
-        const parallel = JSON.parse(r.out) as ReviewReport;
-        expect(parallel.nodes).toEqual(report.nodes);
+    test('parallel compiles in worker threads (--jobs 2, 24 compiles) give the same report as one thread', async () => {
+        // Enough nodes that the pool starts workers (it compiles small reviews in its own thread).
+        const many = mkdtempSync(join(tmpdir(), 'modelc-review-facts-'));
+        cpSync(facts, many, { recursive: true });
+        const web = readFileSync(join(facts, 'web02.example.com.yaml'), 'utf8');
+        for (let i = 10; i < 18; i++) writeFileSync(join(many, `web${i}.example.com.yaml`), web.replaceAll('web02', `web${i}`));
+        const run = async (jobs: string): Promise<ReviewReport> => {
+            const r = await runCli('review', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', many, '--format', 'json', '--jobs', jobs);
+            expect(r.code).toBe(2);
+            return JSON.parse(r.out) as ReviewReport;
+        };
+        const [one, two] = [await run('1'), await run('2')];
+        expect(two.nodes).toEqual(one.nodes);
+        expect(two.nodes).toHaveLength(12);
         expect(worktreeCount(repo)).toBe(1);
-    }, 60_000);
+    }, 120_000);
 });
 
 describe('modelc review: options and errors', () => {
