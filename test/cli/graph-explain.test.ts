@@ -26,6 +26,11 @@ describe('modelc compile --explain CLASS::PARAM', () => {
             lines: ['  hiera level: Per-node exceptions', '  merge: deep of data/nodes/db01.example.com.yaml:4, data/roles/db.yaml:12']
         },
         { query: 'profile::ntp::package_name', args: web01, lines: ['  layer: module profile', '  value from: modules/profile/data/'] },
+        {
+            // With the ARM-8 injector the site layer's `when node` binding shadows Hiera's node data.
+            query: 'profile::nginx::worker_processes', args: [...web01, '--bindings'],
+            lines: ['Class[Profile::Nginx] worker_processes = 12', '  layer: site', '  category: node web01.example.com', '  named bindings: default', '  value from: bindings/default.pp:13:5']
+        },
         { query: 'File[/etc/motd]::ensure', args: web01, lines: ['File[/etc/motd] ensure = "file"', '  written at: modules/profile/manifests/base.pp:33:5'] },
         { query: 'profile::nginx::nothing', args: web01, lines: ['Class[Profile::Nginx] nothing: not set (undef, or no such parameter)'] }
     ])('$query', async ({ query, args, lines }) => {
