@@ -37,7 +37,8 @@ function positive(text: string | undefined, option: string): number | undefined 
 function render(report: ReviewReport, options: ReviewCommandOptions): string {
     switch (options.format) {
         case 'json': return stringifyJson(report);
-        case 'text': return formatReviewText(report);
+        // Colour only for a terminal reader, and never when NO_COLOR is set (no-color.org).
+        case 'text': return formatReviewText(report, { color: options.out === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR });
         case 'markdown': return formatReviewMarkdown(report, { limit: positive(options.maxSize, '--max-size'), fullReport: options.jsonOut });
     }
 }

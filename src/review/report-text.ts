@@ -30,9 +30,22 @@ function nodeText(n: NodeReport): string[] {
     return out;
 }
 
-/** The review for a terminal: a summary line, then each node that is not unchanged. */
-export function formatReviewText(r: ReviewReport): string {
+const ANSI = { red: '\x1b[31m', green: '\x1b[32m', cyan: '\x1b[36m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+
+/** Terminal colours: additions green, removals red, hunk headers cyan, node lines bold. */
+function colour(line: string): string {
+    const t = line.trimStart();
+    const paint = (c: string): string => `${c}${line}${ANSI.reset}`;
+    if (/^\S.*: (changed|stopped compiling|compiles again|fails at both)/.test(line)) return paint(ANSI.bold);
+    if (t.startsWith('@@')) return paint(ANSI.cyan);
+    if (t.startsWith('+') || t.startsWith('error at head')) return paint(t.startsWith('+') ? ANSI.green : ANSI.red);
+    if (t.startsWith('-')) return paint(ANSI.red);
+    return line;
+}
+
+/** The review for a terminal: a summary line, then each node that is not unchanged; `color` for a TTY. */
+export function formatReviewText(r: ReviewReport, options: { readonly color?: boolean } = {}): string {
     const out = [`review of ${r.repository}: ${revision(r.base)} → ${revision(r.head)} (environment ${r.environment})`, summaryText(r)];
     for (const n of r.nodes) if (n.status !== 'unchanged') out.push('', ...nodeText(n));
-    return `${out.join('\n')}\n`;
+    return `${(options.color ? out.map(colour) : out).join('\n')}\n`;
 }

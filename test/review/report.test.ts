@@ -76,7 +76,13 @@ describe('markdown report size cap', () => {
         expect(md).toContain('~~~~diff');
     });
 
-    test('text report lists the changed nodes', () => {
-        expect(formatReviewText(report([changedNode(1)]))).toContain('web001.example.com: changed (1 changed)');
+    test('text report lists the changed nodes; colours only when asked', () => {
+        const plain = formatReviewText(report([changedNode(1)]));
+        expect(plain).toContain('web001.example.com: changed (1 changed)');
+        expect(plain).not.toContain('\x1b[');
+        const coloured = formatReviewText(report([changedNode(1)]), { color: true });
+        expect(coloured).toContain('\x1b[1mweb001.example.com: changed');
+        expect(coloured).toContain('\x1b[32m        +b\x1b[0m');
+        expect(coloured).toContain('\x1b[31m        -a\x1b[0m');
     });
 });
