@@ -135,6 +135,18 @@ describe('modelc review: options and errors', () => {
         }
     }, 60_000);
 
+    test('facts in the `puppet facts` JSON shape (name, values, timestamp) review the same as plain YAML facts', async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'modelc-review-facts-'));
+        const { parse } = await import('yaml');
+        const values = parse(readFileSync(join(facts, 'web02.example.com.yaml'), 'utf8')) as Record<string, unknown>;
+        writeFileSync(join(dir, 'web02.example.com.json'), JSON.stringify({ name: 'web02.example.com', values, timestamp: '2026-01-01T00:00:00Z', expiration: '2026-01-01T00:30:00Z' }));
+        const args = ['--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json', '--jobs', '1', '--node', 'web02.example.com'];
+        const fromJson = JSON.parse((await runCli('review', repo, '--nodes-dir', dir, ...args)).out) as ReviewReport;
+        const fromYaml = JSON.parse((await runCli('review', repo, '--nodes-dir', facts, ...args)).out) as ReviewReport;
+        expect(fromJson.nodes).toEqual(fromYaml.nodes);
+        expect(fromJson.nodes[0].status).toBe('changed');
+    }, 60_000);
+
     test.each([
         { name: 'not a repository', args: ['/'], err: /^\/: error REVIEW_NOT_A_REPOSITORY: not a git repository/ },
         { name: 'unknown revision', args: ['REPO', '--base', 'no-such-rev'], err: /: error REVIEW_UNKNOWN_REVISION: unknown revision 'no-such-rev'$/m },
