@@ -4,8 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { review, type ReviewReport } from '../src/review/index.js';
-import { CHANGE_FILTERS } from '../src/model/diff/index.js';
+import type { ReviewReport } from '../src/review/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root, from both bench/ (tsx) and dist/bench/ (compiled). */
@@ -60,16 +59,19 @@ interface Timing {
     readonly cpuMs?: number;
 }
 
-async function timeReview(repo: string, factsDir: string, jobs: number): Promise<Timing & { report: ReviewReport }> {
+/** `modelc review` as a user runs it: a fresh process (start-up included), CPU from GNU time when it is there. */
+function timeReview(repo: string, factsDir: string, jobs: number, work: string): Timing & { report: ReviewReport } {
+    const cli = [join(root, 'bin', 'modelc.js'), 'review', repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', factsDir, '--format', 'json', '--jobs', String(jobs)];
+    const cpuFile = join(work, 'modelc.cpu');
+    const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
     const started = performance.now();
-    // RUSAGE_SELF: the worker threads' CPU is included.
-    const cpu = process.cpuUsage();
-    const report = await review({
-        repo, base: 'HEAD~1', head: 'HEAD', nodes: [], factsDir, environment: 'production', jobs,
-        filters: new Set(CHANGE_FILTERS), ignores: []
-    });
-    const used = process.cpuUsage(cpu);
-    return { wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000, report };
+    const run = gnuTime
+        ? spawnSync(gnuTime, ['-f', '%U %S', '-o', cpuFile, process.execPath, ...cli], { encoding: 'utf8', maxBuffer: 1 << 30 })
+        : spawnSync(process.execPath, cli, { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const wallMs = performance.now() - started;
+    if (run.status !== 0 && run.status !== 2) throw new Error(`modelc review failed: ${run.stderr}`);
+    const [user, sys] = gnuTime ? readFileSync(cpuFile, 'utf8').trim().split('\n').slice(-1)[0].split(' ').map(Number) : [NaN, NaN];
+    return { wallMs, ...(gnuTime ? { cpuMs: (user + sys) * 1000 } : {}), report: JSON.parse(run.stdout) as ReviewReport };
 }
 
 /** octocatalog-diff compiling with the real Puppet (puppet-agent), one node after another; undefined when either is missing. */
@@ -120,7 +122,7 @@ export async function runReviewBench(): Promise<void> {
         const sec = (ms: number | undefined): string => ms === undefined ? 'n/a' : (ms / 1000).toFixed(2);
         const ratio = (a: number | undefined, b: number | undefined): string => a === undefined || b === undefined ? '' : `${(a / b).toFixed(1)}x`;
         console.log(`modelc review (${jobs} job${jobs === 1 ? '' : 's'}) beside octocatalog-diff 2.1 compiling with puppet-agent 7.23 (where installed);`);
-        console.log('  CPU = user+sys of every thread and child process; wall time is unreliable on a loaded machine:');
+        console.log('  both as fresh processes; CPU = user+sys of every thread and child process (wall time is unreliable on a loaded machine):');
         console.log(`  ${'site'.padEnd(24)} ${'nodes'.padStart(5)} ${'ours cpu s'.padStart(10)} ${'wall s'.padStart(7)} ${'octo cpu s'.padStart(10)} ${'wall s'.padStart(7)} ${'cpu ratio'.padStart(9)}`);
         const exampleFacts = join(examples, 'facts');
         const sample = ['web01.example.com', 'web02.example.com', 'db01.example.com', 'util01.example.com'];
@@ -129,7 +131,7 @@ export async function runReviewBench(): Promise<void> {
             { label: 'generated 200-node site', facts: generatedFacts(work, 200), sample: ['web001.example.com', 'web002.example.com', 'util003.example.com', 'web004.example.com'] }
         ];
         for (const c of cases) {
-            const ours = await timeReview(repo, c.facts, jobs);
+            const ours = timeReview(repo, c.facts, jobs, work);
             const nodes = ours.report.summary.nodes;
             const sampled = octocatalogTiming(repo, c.facts, c.sample, work);
             // octocatalog-diff runs one node at a time: a sample, scaled to the site's node count.
