@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from './run-cli.js';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
@@ -11,9 +11,17 @@ const web01 = ['--node', 'web01.example.com', '--facts', join(examples, 'facts',
 const db01 = ['--node', 'db01.example.com', '--facts', join(examples, 'facts', 'db01.example.com.yaml')];
 const hasDot = spawnSync('dot', ['-V']).status === 0;
 
+const made: string[] = [];
+
 function tmp(): string {
-    return mkdtempSync(join(tmpdir(), 'modelc-graph-'));
+    const dir = mkdtempSync(join(tmpdir(), 'modelc-graph-'));
+    made.push(dir);
+    return dir;
 }
+
+afterAll(() => {
+    for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 
 describe('modelc compile --explain CLASS::PARAM', () => {
     test.each([

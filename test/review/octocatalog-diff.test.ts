@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ReviewReport } from '../../src/review/index.js';
 import { runCli } from '../cli/run-cli.js';
@@ -47,6 +47,7 @@ describe.skipIf(!installed)('modelc review reports the resources and parameters 
     afterAll(() => {
         if (repo) git(repo, 'worktree', 'remove', '--force', join(work, 'base'));
         if (work) rmSync(work, { recursive: true, force: true });
+        if (repo) rmSync(dirname(repo), { recursive: true, force: true });
     });
 
     test.each(NODES)('%s', async node => {

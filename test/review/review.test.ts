@@ -1,7 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { NodeReport, ReviewReport } from '../../src/review/index.js';
 import { runCli } from '../cli/run-cli.js';
 import { ACCEPTANCE_EDITS, applyEdits, git, reviewRepo, worktreeCount } from './review-repo.js';
@@ -20,6 +19,10 @@ beforeAll(async () => {
     code = r.code;
     report = JSON.parse(r.out) as ReviewReport;
 }, 120_000);
+
+afterAll(() => {
+    if (repo) rmSync(dirname(repo), { recursive: true, force: true });
+});
 
 function node(name: string): NodeReport {
     const n = report.nodes.find(x => x.node === name);
@@ -104,7 +107,7 @@ describe('modelc review of examples/site: two commits (Hiera value, resource par
 
     test('parallel compiles in worker threads (--jobs 2, 24 compiles) give the same report as one thread', async () => {
         // Enough nodes that the pool starts workers (it compiles small reviews in its own thread).
-        const many = mkdtempSync(join(tmpdir(), 'modelc-review-facts-'));
+        const many = mkdtempSync(join(dirname(repo), 'facts-'));
         cpSync(facts, many, { recursive: true });
         const web = readFileSync(join(facts, 'web02.example.com.yaml'), 'utf8');
         for (let i = 10; i < 18; i++) writeFileSync(join(many, `web${i}.example.com.yaml`), web.replaceAll('web02', `web${i}`));
@@ -138,7 +141,7 @@ describe('modelc review: options and errors', () => {
     }, 60_000);
 
     test('facts in the `puppet facts` JSON shape (name, values, timestamp) review the same as plain YAML facts', async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'modelc-review-facts-'));
+        const dir = mkdtempSync(join(dirname(repo), 'facts-'));
         const { parse } = await import('yaml');
         const values = parse(readFileSync(join(facts, 'web02.example.com.yaml'), 'utf8')) as Record<string, unknown>;
         writeFileSync(join(dir, 'web02.example.com.json'), JSON.stringify({ name: 'web02.example.com', values, timestamp: '2026-01-01T00:00:00Z', expiration: '2026-01-01T00:30:00Z' }));
