@@ -54,8 +54,6 @@ export const BindingsIssues = {
     LOOKUP_CONFIG_V3_BACKEND: 'LOOKUP_CONFIG_V3_BACKEND',
     LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE: 'LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE',
     LOOKUP_CONFIG_UNKNOWN_FUNCTION: 'LOOKUP_CONFIG_UNKNOWN_FUNCTION',
-    /** Reading a facts or trusted-data file for a lookup request. */
-    BIND_INPUT_FILE: 'BIND_INPUT_FILE',
     /** The code directory is not an environment directory. */
     BIND_NOT_AN_ENVIRONMENT: 'BIND_NOT_AN_ENVIRONMENT',
     /** A bindings .pp file that does not parse. */

@@ -1,5 +1,5 @@
 import type { Module } from 'langium';
-import { createInjectingDataBinding, createTypeSupport, hasArm8Bindings } from '../bindings/index.js';
+import { createInjectingDataBinding, createTypeSupport, usesBindings } from '../bindings/index.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
 import { isInjecting } from './functions/inject-functions.js';
@@ -13,7 +13,7 @@ import { hieraLookupFactory, type CatalogServices, type LookupFactory, type Type
 export function bindingsLookupFactory(types: TypeSystem): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn) => {
-        if (!hasArm8Bindings(env.dir, env.modulepath)) return hiera(env, warn);
+        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),

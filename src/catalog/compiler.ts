@@ -6,13 +6,13 @@ import {
 import { type PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
-import { CatalogIssues } from './issues.js';
+import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
-import { isLookupError } from '../bindings/hiera/index.js';
+import { isLookupError } from '../bindings/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType } from './core-types.js';
@@ -176,17 +176,17 @@ export class Compiler implements CatalogRuntime {
         if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {
             const what = e instanceof ReturnSignal ? 'return' : e instanceof BreakSignal ? 'break' : 'next';
             const where = e.where ? { file: e.where.file, line: e.where.line } : undefined;
-            const message = `${what}() from context where this is illegal${where ? ` (file: ${where.file}, line: ${where.line})` : ''}`;
+            const message = CatalogIssues.EVAL_ILLEGAL_CONTROL.message({ what, at: where });
             return new CompileError('EVAL_PUPPET_ERROR', {
                 message, file: where?.file, line: where?.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message, withNode: true }
             });
         }
-        if (e instanceof EvalIssue && e.where) return evaluationError(e.code, CatalogIssues[e.code].puppet || 'RUNTIME_ERROR', e.message, e.where);
+        if (e instanceof EvalIssue && e.where) return evaluationError(e.code, puppetIssueOf(e.code), e.message, e.where);
         if (e instanceof RuntimeFailure || e instanceof EvalIssue) {
             return new CompileError('EVAL_PUPPET_ERROR', { message: e.message, rubyClass: 'Puppet::Error', log: { message: e.message, withNode: true } });
         }
         // Our own failure: still an error object (no stack trace), marked as internal.
-        const message = `Internal error: ${e instanceof Error ? e.message : String(e)}`;
+        const message = CatalogIssues.EVAL_INTERNAL.message({ detail: e instanceof Error ? e.message : String(e) });
         return new CompileError('EVAL_INTERNAL', { message, rubyClass: 'modelc::InternalError', log: { message, withNode: true } });
     }
 
@@ -281,19 +281,18 @@ export class Compiler implements CatalogRuntime {
     }
 
     unknownVariable(name: string, where: Where): PuppetValue {
-        if (this.strictVariables || this.strict === 'error') throw new EvalIssue('EVAL_UNKNOWN_VARIABLE', `Unknown variable: '${name}'.`, where);
-        if (this.strict !== 'off') this.log('warning', `Unknown variable: '${name}'.`, where);
+        if (this.strictVariables || this.strict === 'error') throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_VARIABLE, { name }, where);
+        if (this.strict !== 'off') this.log('warning', CatalogIssues.EVAL_UNKNOWN_VARIABLE.message({ name }), where);
         return null;
     }
 
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void {
         if (name === 'facts' || name === 'trusted' || name === 'server_facts') {
-            throw new EvalIssue('EVAL_ILLEGAL_RESERVED_ASSIGNMENT', `Attempt to assign to a reserved variable name: '$${name}'`, where);
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_RESERVED_ASSIGNMENT, { name }, where);
         }
         if (scope.hasLocal(name)) {
             const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
-            const msg = builtin ? `Cannot reassign built in (or already assigned) variable '$${name}'` : `Cannot reassign variable '$${name}'`;
-            throw new EvalIssue('EVAL_ILLEGAL_REASSIGNMENT', msg, where);
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_REASSIGNMENT, { name, builtin }, where);
         }
         scope.setLocal(name, value);
     }
@@ -338,7 +337,7 @@ export class Compiler implements CatalogRuntime {
         const required = params.filter(p => !p.value && !p.splat).length;
         const max = params.some(p => p.splat) ? Infinity : params.length;
         if (args.length < required || args.length > max) {
-            throw new RuntimeFailure(`'${def.name}' ${countText(required, max)}, got ${args.length === 0 ? 'none' : args.length}`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_FUNCTION_ARITY.message({ name: def.name, min: required, max, count: args.length }));
         }
         params.forEach((p, i) => {
             let v: PuppetValue;
@@ -369,13 +368,4 @@ export class Compiler implements CatalogRuntime {
         void where;
         return result;
     }
-}
-
-
-/** Puppet's argument count text: "expects 1 argument", "expects between 1 and 2 arguments". */
-export function countText(min: number, max: number): string {
-    if (min === max) return `expects ${min} argument${min === 1 ? '' : 's'}`;
-    if (max === Infinity) return `expects at least ${min} argument${min === 1 ? '' : 's'}`;
-    if (min === 0) return `expects at most ${max} argument${max === 1 ? '' : 's'}`;
-    return `expects between ${min} and ${max} arguments`;
 }

@@ -8,6 +8,5 @@ export { CompileError } from './errors.js';
 export { CatalogIssues, type CatalogIssueCode } from './issues.js';
 export type { LookupService, LookupContext, LookupOptions, LookupResult } from './lookup.js';
 export { coreFunctions, type FunctionContext, type PuppetFunction } from './functions/index.js';
-export { readFacts, readDataFile, defaultFactsFile, nodeNameFor, toPuppetData, type FactsInput } from './node-input.js';
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';

@@ -3,7 +3,7 @@ import {
     POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
 } from '../types/index.js';
 import {
-    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp,
+    formatFloat, formatTimespan, resourceReference, formatTimestamp, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp,
     type PuppetValue
 } from '../values/index.js';
 import type { CompileResult, LogEntry } from './compiler.js';
@@ -28,7 +28,7 @@ export function toCatalogJson(v: PuppetValue): Json {
         }
         return { __ptype: 'Hash', __pvalue: [...v].flatMap(([k, x]) => [toCatalogJson(k), toCatalogJson(x)]) };
     }
-    if (v instanceof PResourceType && v.typeName !== null && v.title !== null) return `${capitalize(v.typeName)}[${v.title}]`;
+    if (v instanceof PResourceType && v.typeName !== null && v.title !== null) return resourceReference(v.typeName, v.title);
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className === 'main' ? 'main' : capitalize(v.className)}]`;
     if (v instanceof PSensitive) return { __ptype: 'Sensitive', __pvalue: toCatalogJson(v.value) };
     if (v instanceof PDefault) return { __ptype: 'Default' };

@@ -1,5 +1,6 @@
 import { strictEquals, type PuppetValue } from '../values/index.js';
 import { PuppetFailure, type Where } from './errors.js';
+import { CatalogIssues } from './issues.js';
 import type { ParamValue } from './resource.js';
 import type { Scope } from './scope.js';
 import { Source } from './code-source.js';
@@ -37,7 +38,7 @@ export class OverrideRules {
         const own = this.sourceOf(declaring);
         const src = this.sourceOf(overriding);
         if (src !== own && !src.childOf(own)) {
-            throw new OverrideFailure(`Only subclasses can override parameters${plainWhere(where)}`, where);
+            throw new OverrideFailure(CatalogIssues.EVAL_OVERRIDE_NOT_SUBCLASS.message() + plainWhere(where), where);
         }
     }
 
@@ -52,8 +53,8 @@ export class OverrideRules {
         const src = this.sourceOf(overriding);
         const setBy = current.source;
         if (setBy === undefined || src.childOf(setBy) || (src === setBy && isDefault(current.value))) return 'set';
-        const at = current.where ? ` at${plainWhere(current.where)}` : '';
-        throw new OverrideFailure(`Parameter '${name}' is already set on ${ref} by ${setBy.inspect}${at}; cannot redefine${plainWhere(where)}`, where);
+        const message = CatalogIssues.EVAL_PARAMETER_ALREADY_SET.message({ name, ref, source: setBy.inspect, previous: current.where });
+        throw new OverrideFailure(message + plainWhere(where), where);
     }
 }
 

@@ -1,5 +1,5 @@
 import { inject, type Module } from 'langium';
-import { createHieraDataBinding, createTypeSupport } from '../bindings/hiera/index.js';
+import { createHieraDataBinding, createTypeSupport } from '../bindings/index.js';
 import {
     describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
 } from '../types/index.js';

@@ -1,12 +1,11 @@
 import { UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
-    type LogEntry
+    BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, jsonText, normalizedResult, type LogEntry
 } from '../catalog/index.js';
 import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
+import { readNodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
-import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
@@ -42,9 +41,9 @@ function logLine(l: LogEntry): string {
  */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
     if (options.graph !== undefined) graphFormat(options.graph);
-    const factsFile = options.facts ?? defaultFactsFile(codedir);
-    const facts = factsFile ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
-    const trustedData = options.trusted ? readDataFile(options.trusted) : null;
+    const node = readNodeRequest({
+        node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
+    });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
@@ -53,9 +52,8 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
     }
     // Opt-in: without ARM-8 bindings the catalog stays exactly Puppet's, Hiera answering directly.
     const services = options.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
-    const result = services.compile(codedir, options.environment ?? 'production', {
-        node: nodeNameFor(options.node, facts), facts: facts.facts,
-        trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
+    const result = services.compile(codedir, node.environment, {
+        node: node.certname, facts: node.facts, trusted: node.trusted,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {

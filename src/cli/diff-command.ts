@@ -3,7 +3,7 @@ import { asModelObject, encodeJson, ModelIssues, readModelFile, modelRegistry, t
 import {
     CHANGE_FILTERS, diffModels, diffProfileFor, filterChanges, formatDiffMarkdown, formatDiffText, parseIgnoreRule, toDiffModel,
     type ChangeFilterName, type IgnoreRule
-} from '../model/diff/index.js';
+} from '../model/index.js';
 import type { CliIo } from './io.js';
 
 export type DiffFormat = 'text' | 'json' | 'markdown';

@@ -1,5 +1,6 @@
+import { formatValue } from '../types/index.js';
 import { fromRichData, type RichData } from '../model/index.js';
-import { formatValue, puppetEquals, type PuppetValue } from '../values/index.js';
+import { puppetEquals, type PuppetValue } from '../values/index.js';
 
 /**
  * An object made by an InstanceFactory or a runtime extension (a syntax checker, a logger);

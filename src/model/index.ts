@@ -15,4 +15,5 @@ export * from './rgen-writer.js';
 export * from './puppet-value.js';
 export * from './rich-data.js';
 export { validateAgainstSchema } from './schema-validator.js';
+export * from './diff/index.js';
 export { projectRoot } from './project-root.js';

@@ -1,6 +1,4 @@
-import type { MClass, MClassifier, MFeature, MPackage, Primitive } from '../model/metamodel.js';
-import { isPrimitive } from '../model/metamodel.js';
-import { escapeXml as xml } from '../model/xmi-writer.js';
+import { escapeXml as xml, isPrimitive, type MClass, type MClassifier, type MFeature, type MPackage, type Primitive } from '../model/index.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
 
 /**

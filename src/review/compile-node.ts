@@ -1,8 +1,8 @@
 import { isAbsolute, relative } from 'node:path';
 import { isUserError } from '../common/index.js';
-import { BindingsCatalogModule, catalogModel, createCatalogServices, nodeNameFor, readFacts, type CatalogServices } from '../catalog/index.js';
+import { BindingsCatalogModule, catalogModel, createCatalogServices, type CatalogServices } from '../catalog/index.js';
 import type { ModelObject } from '../model/index.js';
-import type { PuppetValue } from '../values/index.js';
+import { readNodeRequest } from '../node/index.js';
 
 /** One compile of a review: a node at one side's checkout. */
 export interface CompileTask {
@@ -59,9 +59,9 @@ export function compileTask(task: CompileTask): CompiledNode {
     const started = performance.now();
     const millis = (): number => Math.round(performance.now() - started);
     try {
-        const facts = task.factsFile ? readFacts(task.factsFile) : { facts: new Map<string, PuppetValue>() };
-        const result = servicesFor(task.bindings ?? false).compile(task.dir, task.environment, {
-            node: nodeNameFor(task.node, facts), facts: facts.facts, classes: [], settings: new Map()
+        const node = readNodeRequest({ node: task.node, ...(task.factsFile ? { factsFile: task.factsFile } : {}), environment: task.environment });
+        const result = servicesFor(task.bindings ?? false).compile(task.dir, node.environment, {
+            node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map()
         });
         if (result.error) {
             const r = result.error.report;

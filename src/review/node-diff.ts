@@ -1,4 +1,4 @@
-import { diffModels, diffProfileFor, filterChanges, type ChangeFilterName, type ChangeRecord, type IgnoreRule } from '../model/diff/index.js';
+import { diffModels, diffProfileFor, filterChanges, type ChangeFilterName, type ChangeRecord, type IgnoreRule } from '../model/index.js';
 import { modelRegistry, type ModelObject } from '../model/index.js';
 import type { BindingOrigin, Location, ParameterChange, ResourceChange, ResourceEntry, ValueOrigin } from './report-model.js';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ChangeFilterName, IgnoreRule } from '../model/diff/index.js';
+import type { ChangeFilterName, IgnoreRule } from '../model/index.js';
 import { compileAll } from './compile-pool.js';
 import type { CompiledNode, CompileTask, NodeError } from './compile-node.js';
 import { diffNodeCatalogs, type NodeDiff } from './node-diff.js';

@@ -1,5 +1,3 @@
-import type { PAnyType } from '../types/index.js';
-
 /**
  * The Puppet runtime value representation shared by every stage: JSON-like values are
  * themselves (Integer is a 64-bit bigint, Float a number), the rest are small classes so that
@@ -10,7 +8,17 @@ export type PuppetValue =
     | PuppetValue[]
     | PuppetHash
     | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
-    | PIterator | PDeferred | PAnyType;
+    | PIterator | PDeferred | PTypeValue;
+
+/**
+ * A Puppet type used as a value (`Integer[1]`). The type classes live in src/types (its PAnyType
+ * extends this), which builds on values; values never import types.
+ */
+export abstract class PTypeValue {
+    abstract readonly kind: string;
+    /** Puppet compares types by their meaning, which only src/types knows. */
+    abstract equalsType(other: PTypeValue): boolean;
+}
 
 /** An insertion-ordered Puppet Hash. Keys are compared by identity for objects, so hash keys that are collections go through `hashKey` lookups. */
 export type PuppetHash = Map<PuppetValue, PuppetValue>;

@@ -3,15 +3,14 @@ import { UserError } from '../../common/index.js';
 import { decodeJson, type ModelObject } from '../../model/index.js';
 import { ApplyIssues } from '../issues.js';
 import type { CatalogResource } from '../run/harness.js';
-import { PDefault, PRegexp, PSensitive, type PuppetValue } from '../values.js';
+import { capitalizeTypeName, PDefault, PRegexp, PSensitive, type PuppetValue } from '../values.js';
 import type { ApplyCatalog, Relationship } from './catalog.js';
 
 /** "file[/x]" → "File[/x]", "foo::bar[t]" → "Foo::Bar[t]": Puppet's canonical reference form. */
 export function canonicalRef(ref: string): string {
     const i = ref.indexOf('[');
     if (i <= 0) return ref;
-    const type = ref.slice(0, i).split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()).join('::');
-    return `${type}${ref.slice(i)}`;
+    return `${capitalizeTypeName(ref.slice(0, i).toLowerCase())}${ref.slice(i)}`;
 }
 
 /** Puppet rich data → runtime values; Integer and Float are told apart by their JSON text. */

@@ -6,7 +6,7 @@ import { METAPARAMS, noopOf } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition } from './definition.js';
-import { capitalizeType } from './names.js';
+import { capitalizeTypeName, resourceReference } from '../values.js';
 import { identityOf, type Identity, type ResourceHash } from './provider.js';
 import type { ResourceApiRun } from './rsapi-type.js';
 
@@ -29,7 +29,7 @@ export class ResourceApiResource implements ApplicableResource {
         this.ref = resource.ref;
         this.noop = noopOf(resource);
         const def = run.definition;
-        const typeRef = capitalizeType(def.name);
+        const typeRef = capitalizeTypeName(def.name);
         const label = `${typeRef}[${resource.title}]`;
         let values = this.initialValues();
         // Without a provider (the compiler side) values are validated as written.
@@ -136,7 +136,7 @@ export class ResourceApiResource implements ApplicableResource {
         return provider.generate(this.run.context, this.resource.title, current, this.target()).map(g => {
             const type = g.type.toLowerCase();
             return {
-                type, title: g.title, ref: `${capitalizeType(type)}[${g.title}]`,
+                type, title: g.title, ref: resourceReference(type, g.title),
                 parameters: new Map(Object.entries(g.parameters ?? {})), sensitiveParameters: new Set<string>(), tags: [...this.resource.tags],
                 ...(this.resource.file !== undefined ? { file: this.resource.file } : {}), ...(this.resource.line !== undefined ? { line: this.resource.line } : {})
             };

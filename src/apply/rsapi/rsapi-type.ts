@@ -6,7 +6,6 @@ import { CUSTOM_INSYNC_TRIGGER, hasFeature, namevars, type AttributeDefinition, 
 import { identityOf, sameIdentity, type Identity, type ProviderFactory, type ResourceApiProvider, type ResourceHash } from './provider.js';
 import { ResourceApiResource } from './rsapi-resource.js';
 
-export { capitalizeType } from './names.js';
 
 const TRIGGER_VALUE = 'do_not_specify_in_manifest';
 

@@ -7,6 +7,7 @@ import type { TypeRegistry } from '../registry.js';
 import type { ApplicableResource, CatalogResource, PropertyChange, ResourceAction, RunEnvironment, StrictMode, TypeRun } from './harness.js';
 import { isAdmissible, RelationshipGraph, resourceOf } from './graph.js';
 import { formatForDisplay } from '../inspect.js';
+import { capitalizeTypeName } from '../values.js';
 
 export interface ApplyOptions {
     readonly root: string;
@@ -304,7 +305,7 @@ function displayRef(ref: string): string {
 function pathElement(ref: string): string {
     const m = /^Class\[(.*)\]$/.exec(ref);
     if (!m) return ref;
-    return m[1].split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
+    return capitalizeTypeName(m[1]);
 }
 
 function display(c: PropertyChange, v: unknown): string {

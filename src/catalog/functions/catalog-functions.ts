@@ -1,7 +1,8 @@
-import { capitalize, PClassType, PResourceType, coreType as coreDataType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { capitalize, coreType as coreDataType, formatValue, PClassType, PResourceType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
@@ -76,7 +77,7 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     },
     defined: (call, args) => args.some(a => isDefined(call, a)),
     create_resources: (call, [type, hash, defaults]) => {
-        if (!(hash instanceof Map)) throw new RuntimeFailure(`'create_resources' parameter 'resources' expects a Hash value`);
+        if (!(hash instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_NOT.message({ fname: 'create_resources', name: 'resources', expected: 'a Hash' }));
         const typeName = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
         const defs = defaults instanceof Map ? defaults : new Map<PuppetValue, PuppetValue>();
         for (const [title, params] of hash) {

@@ -1,6 +1,7 @@
 import { PAnyType, typeToString } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { LookupContext, LookupService } from '../lookup.js';
 import type { PuppetFunction } from './function.js';
 
@@ -26,10 +27,10 @@ function injectFunction(optional: boolean): PuppetFunction {
         const type = first instanceof PAnyType ? typeToString(first) : undefined;
         const name = first instanceof PAnyType ? second : first;
         if ((name !== undefined && typeof name !== 'string') || (type === undefined && name === undefined) || args.length > 2) {
-            throw new RuntimeFailure(`${fname}() expects (Type[, name]) or (name), got ${args.length} argument${args.length === 1 ? '' : 's'}`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_ARITY.message({ fname, count: args.length }));
         }
         const svc = call.runtime.lookupService;
-        if (!isInjecting(svc)) throw new RuntimeFailure(`${fname}() needs the ARM-8 injector: this environment has no bindings (bindings/ or a module's bindings/)`);
+        if (!isInjecting(svc)) throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_NO_INJECTOR.message({ fname }));
         return svc.inject(name ?? '', type, optional, call.runtime.lookupContext());
     };
 }

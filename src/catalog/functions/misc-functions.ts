@@ -1,7 +1,9 @@
+import { formatValue } from '../../types/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatValue, hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
+import { hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 import { checkSignature } from './signatures.js';
 
@@ -60,10 +62,10 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
         const def = c.loader.findFunction(String(name));
         if (def) return c.callPuppetFunction(def, args, block, call.where);
-        throw new RuntimeFailure(`Unknown function: '${String(name)}'.`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_FUNCTION.message({ name: String(name) }));
     },
     getvar: (call, [name, dflt]) => {
-        if (call.argumentMismatch) throw new RuntimeFailure("'getvar' The given string does not start with a valid variable name");
+        if (call.argumentMismatch) throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_NAME.message());
         const [head, ...rest] = String(name).split('.');
         const v = call.runtime.lookupVariable(head, call.scope);
         const out = v === undefined ? null : navigate(v, rest);
@@ -78,7 +80,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
             const p = moduleFilePath(call, String(n), 'files');
             if (p) return readFileSync(p, 'utf8');
         }
-        throw new RuntimeFailure(`Could not find any files from ${names.flat().map(n => formatValue(n)).join(', ')}`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.flat().map(n => formatValue(n)) }));
     },
     find_file: (call, names) => {
         for (const n of names.flat()) {

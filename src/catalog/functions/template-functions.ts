@@ -5,6 +5,7 @@ import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
 import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import { Scope } from '../scope.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
@@ -16,7 +17,7 @@ function renderEpp(call: FunctionContext, text: string, file: string, args: Pupp
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
         const shown = inline ? 'inlined-epp-text' : file;
-        throw new RuntimeFailure(`${inline ? 'inline_epp' : 'epp'}(): Invalid EPP: ${error.message} (file: ${shown}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_EPP.message({ fname: inline ? 'inline_epp' : 'epp', detail: error.message, file: shown, at: error.at }));
     }
     const program = parsed.ast;
     ev.registerProgram(program, file);
@@ -27,7 +28,7 @@ function renderEpp(call: FunctionContext, text: string, file: string, args: Pupp
         let v = hashGet(given, p.name);
         if (v === undefined) {
             if (p.value) v = ev.evaluate(p.value, scope);
-            else throw new RuntimeFailure(`lambda: expects a value for parameter '${p.name}'`);
+            else throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_PARAMETER_MISSING.message({ name: p.name }));
         }
         if (p.type) {
             const t = ev.evaluate(p.type, scope);
@@ -44,14 +45,14 @@ function renderEpp(call: FunctionContext, text: string, file: string, args: Pupp
 function templatePath(call: FunctionContext, name: string): string {
     if (isAbsolute(name)) {
         if (existsSync(name)) return name;
-        throw new PuppetFailure(`Could not find template '${name}'`, undefined, 'Puppet::ParseError');
+        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');
     const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
     if (p && existsSync(p)) return p;
     const envPath = join(call.runtime.env.dir, 'templates', name);
     if (existsSync(envPath)) return envPath;
-    throw new RuntimeFailure(`Could not find template '${name}'`);
+    throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 
 /** The template's view of the calling scope (Puppet's TemplateWrapper over the scope). */
@@ -72,7 +73,7 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
                 const i = name.replace(/^::/, '').lastIndexOf('::');
                 const cls = i > 0 ? name.replace(/^::/, '').slice(0, i) : '';
                 const why = cls && !c.loader.findClass(cls.toLowerCase()) ? `; class ${cls} could not be found` : ';';
-                c.log('warning', `Undefined variable '${name}'${why} \n   (file & line not available)`);
+                c.log('warning', CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name, why }));
             }
             return v;
         },
@@ -81,7 +82,7 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
             if (f) return f({ ...call, name }, args, undefined);
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
-            throw new RuntimeFailure(`Unknown function '${name}'`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_UNKNOWN_FUNCTION.message({ name }));
         },
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },
         classes: () => [...c.catalog.classes],
@@ -91,7 +92,7 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
 
 /** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
 function legacyArity(call: FunctionContext, args: PuppetValue[], min: number): void {
-    if (args.length < min) throw new RuntimeFailure(`${call.name}(): Wrong number of arguments given (${args.length} for minimum ${min})`);
+    if (args.length < min) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_ARITY.message({ fname: call.name, count: args.length, min }));
 }
 
 /** Template files parsed in a compilation, by path: a define's template is read and parsed once, not per instance. */
@@ -114,10 +115,12 @@ function renderErbText(call: FunctionContext, text: () => string, file: string |
         if (!(e instanceof RubyError)) throw e;
         const where = file ? call.runtime.loader.rel(file) : '(erb)';
         if (e.cls.isSubclassOf(Exceptions.ScriptError)) {
-            throw new PuppetFailure(e.message.startsWith('syntax error') ? `${where}:${e.line ?? 1}: ${e.message}\n` : e.message, undefined, e.message.startsWith('syntax error') ? 'SyntaxError' : 'NotImplementedError');
+            const syntax = e.message.startsWith('syntax error');
+            throw new PuppetFailure(syntax ? CatalogIssues.EVAL_ERB_SYNTAX.message({ file: where, line: e.line ?? 1, detail: e.message }) : e.message, undefined,
+                syntax ? 'SyntaxError' : 'NotImplementedError');
         }
-        if (name === null) throw new RuntimeFailure(`Failed to parse inline template: ${e.message}`);
-        throw new PuppetFailure(`Failed to parse template ${name}:\n  Filepath: ${where}\n  Line: ${e.line ?? 1}\n  Detail: ${e.message}\n`, undefined, 'Puppet::ParseError');
+        if (name === null) throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_FAILED.message({ detail: e.message }));
+        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: where, line: e.line ?? 1, detail: e.message }), undefined, 'Puppet::ParseError');
     }
 }
 
@@ -139,7 +142,7 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         return texts.map(t => {
             if (t === null) return '';
             // ERB is handed the value as is; Ruby then fails asking it for its encoding.
-            if (typeof t !== 'string') throw new RuntimeFailure(`Failed to parse inline template: undefined method \`encoding' for ${describeRuby(t)}\n\n      enc = s.encoding\n             ^^^^^^^^^`);
+            if (typeof t !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_NOT_STRING.message({ value: describeRuby(t) }));
             return renderErbText(call, () => t, null, null);
         }).join('');
     }

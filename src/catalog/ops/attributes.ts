@@ -1,6 +1,7 @@
 import type { AttributeOperation, Expression } from '../../../generated/langium/ast.js';
 import type { PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { Source } from '../code-source.js';
 import type { CatalogResource } from '../resource.js';
 import type { Attr } from '../runtime.js';
@@ -22,7 +23,7 @@ export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope
     const out: Attr[] = [];
     const seen = new Set<string>();
     const add = (a: Attr): void => {
-        if (seen.has(a.name) && !duplicates) throw new EvalIssue('EVAL_DUPLICATE_ATTRIBUTE', `The attribute '${a.name}' has already been set`, s.ev.where(stmt));
+        if (seen.has(a.name) && !duplicates) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
         seen.add(a.name);
         out.push(a);
     };
@@ -31,7 +32,7 @@ export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope
             add({ name: op.name, value: s.ev.evaluate(op.value, scope), plus: op.operator === '+>', where: s.ev.where(op) });
         } else {
             const h = s.ev.evaluate(op.value, scope);
-            if (!(h instanceof Map)) throw new RuntimeFailure(`The value of '* =>' must be a Hash`);
+            if (!(h instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_SPLAT_NOT_HASH.message());
             for (const [k, v] of h) add({ name: String(k), value: v, plus: false, where: s.ev.where(op) });
         }
     }

@@ -1,10 +1,11 @@
 import type { ClassResource, Parameter } from '../../../generated/langium/ast.js';
-import { describeMismatch, formatMismatches, isInstance, PClassType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { describeMismatch, formatMismatches, formatValue, isInstance, PClassType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
 import type { DataBindingOrigin } from '../../bindings/index.js';
+import { CatalogIssues } from '../issues.js';
 import { CatalogResource, type ValueOrigin } from '../resource.js';
 import { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setModuleNames, tagResource } from './attributes.js';
@@ -56,8 +57,7 @@ export function declareClass(s: OpsState, name: string, scope: Scope, params: Ma
     const n = name.replace(/^::/, '').toLowerCase();
     const existing = s.catalog.find('Class', n);
     if (existing) {
-        const at = existing.where ? ` at (file: ${existing.where.file}, line: ${existing.where.line})` : '';
-        throw new RuntimeFailure(`Duplicate declaration: Class[${classTitle(n)}] is already declared${at}; cannot redeclare (file: ${where.file}, line: ${where.line})`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));
     }
     return evaluateClass(s, n, scope, params, 'resource', where);
 }
@@ -96,14 +96,14 @@ function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, 
 
 function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined): CatalogResource {
     const def = s.rt.loader.findClass(n);
-    if (!def) throw new RuntimeFailure(`Could not find class ::${n} for ${s.rt.nodeName}`);
+    if (!def) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
     if (def.ast.parent) {
         const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
         if (!s.catalog.find('Class', parentName)) {
             if (!s.rt.loader.findClass(parentName)) {
                 const at = s.ev.where(def.ast);
                 const where = { file: def.file, line: at.line };
-                throw new PuppetFailure(`Could not find parent resource type '::${parentName}' of type hostclass in ${s.rt.env.name}${whereSuffix(where)}`,
+                throw new PuppetFailure(CatalogIssues.EVAL_PARENT_NOT_FOUND.message({ name: parentName, environment: s.rt.env.name }) + whereSuffix(where),
                     where, 'Puppet::Error', 'Puppet::ParseError');
             }
             ensureInCatalog(s, parentName, scope, undefined, undefined);
@@ -118,6 +118,7 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     if (given?.has('tag')) tagResource(r, scope, []);
     s.catalog.add(r);
     s.pendingClasses.set(r, { def, given, scope });
+    s.generated.push(r);
     return r;
 }
 
@@ -156,7 +157,7 @@ export function evaluateClassResource(s: OpsState, r: CatalogResource): void {
     const stageName = r.param('stage') ?? scope.resource?.param('stage');
     if (typeof stageName === 'string' && stageName !== 'main') {
         const st = s.catalog.find('Stage', stageName);
-        if (!st) throw new RuntimeFailure(`Could not find stage ${stageName} specified by ${r.ref}`);
+        if (!st) throw new RuntimeFailure(CatalogIssues.EVAL_STAGE_NOT_FOUND.message({ stage: stageName, ref: r.ref }));
         stage = st;
         if (r.param('stage') === undefined) r.params.set('stage', { value: stageName, origin: 'compiler' });
     }
@@ -169,7 +170,7 @@ export function evaluateClassResource(s: OpsState, r: CatalogResource): void {
 function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue> | undefined, scope: Scope, name: string): void {
     if (given) {
         for (const k of given.keys()) {
-            if (!METAPARAMS.has(k) && !params.some(p => p.name === k)) throw new RuntimeFailure(`${r.ref}: has no parameter named '${k}'`);
+            if (!METAPARAMS.has(k) && !params.some(p => p.name === k)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: k }));
         }
     }
     const problems: string[] = [];
@@ -186,7 +187,7 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         }
         const type = p.type ? s.ev.evalType(p.type, scope) : undefined;
         if (v === undefined) {
-            if (!givenUndef) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+            if (!givenUndef) { problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name })); continue; }
             v = null;
         }
         if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
@@ -198,7 +199,7 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
             });
         }
     }
-    if (problems.length) throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`);
+    if (problems.length) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }));
 }
 
 /** The looked-up value and, for provenance, the Hiera level or binding that supplied it. */

@@ -1,7 +1,8 @@
 import type { CollectExpression, Expression } from '../../../generated/langium/ast.js';
-import { capitalize } from '../../types/index.js';
-import { formatValue, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { capitalize, formatValue } from '../../types/index.js';
+import { puppetEquals, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import { isTruthy } from '../evaluator/operators.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
@@ -22,49 +23,100 @@ export function makeCollector(s: OpsState, e: CollectExpression, scope: Scope): 
     const typeName = te.$type === 'TypeReference' ? te.value : formatValue(s.ev.evaluate(te, scope));
     const exported = e.query.kind === '<<|';
     const where = s.ev.where(e);
-    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(`Resource type ${typeName.toLowerCase()} doesn't exist`);
-    if (exported) s.rt.log('warning', 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored', where);
+    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_COLLECT_UNKNOWN_TYPE.message({ type: typeName.toLowerCase() }));
+    if (exported) s.rt.log('warning', CatalogIssues.EVAL_EXPORTED_COLLECTION_IGNORED.message(), where);
     const collector: Collector = {
-        type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [],
+        type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], collectedSet: new Set(),
         overrides: e.ops.length ? evalAttrs(s, e.ops, scope, e) : []
     };
     s.collectors.push(collector);
     return collector;
 }
 
-function queryMatches(s: OpsState, q: Expression | undefined, r: CatalogResource, scope: Scope): boolean {
+/**
+ * The values a query compares with, each evaluated once per collector and pass, when a resource
+ * first needs it (they do not depend on the resource; evaluating them per resource repeated
+ * their warnings and made collection quadratic).
+ */
+type QueryValues = (e: Expression) => PuppetValue;
+
+function queryValues(s: OpsState, scope: Scope): QueryValues {
+    const memo = new Map<Expression, PuppetValue>();
+    return e => {
+        if (memo.has(e)) return memo.get(e) as PuppetValue;
+        const v = s.ev.evaluate(e, scope);
+        memo.set(e, v);
+        return v;
+    };
+}
+
+function queryMatches(q: Expression | undefined, r: CatalogResource, value: QueryValues): boolean {
     if (!q) return true;
     switch (q.$type) {
-        case 'ParenExpression': return queryMatches(s, q.expr, r, scope);
+        case 'ParenExpression': return queryMatches(q.expr, r, value);
         case 'LogicalExpression':
-            return q.operator === 'and' ? queryMatches(s, q.left, r, scope) && queryMatches(s, q.right, r, scope)
-                : queryMatches(s, q.left, r, scope) || queryMatches(s, q.right, r, scope);
+            return q.operator === 'and' ? queryMatches(q.left, r, value) && queryMatches(q.right, r, value)
+                : queryMatches(q.left, r, value) || queryMatches(q.right, r, value);
         case 'BinaryExpression': {
-            const attr = q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral' ? q.left.value : formatValue(s.ev.evaluate(q.left, scope));
-            const value = s.ev.evaluate(q.right, scope);
+            const attr = q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral' ? q.left.value : formatValue(value(q.left));
+            const v = value(q.right);
             let eq: boolean;
-            if (attr === 'tag') eq = typeof value === 'string' && r.tags.has(value.toLowerCase());
-            else if (attr === 'title') eq = puppetEquals(r.title, value);
+            if (attr === 'tag') eq = typeof v === 'string' && r.tags.has(v.toLowerCase());
+            else if (attr === 'title') eq = puppetEquals(r.title, v);
             else {
                 const pv = r.param(attr);
-                eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, value)) : puppetEquals(pv, value);
+                eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
             }
             return q.operator === '!=' ? !eq : eq;
         }
-        default: return isTruthy(s.ev.evaluate(q, scope));
+        default: return isTruthy(value(q));
     }
+}
+
+/**
+ * The comparison a query's matches can be looked up by: `title == X` or `tag == X`, alone, in
+ * parentheses, or as the left side of an `and` (evaluated first there too).
+ */
+function indexedComparison(q: Expression | undefined): { attr: 'title' | 'tag'; operand: Expression } | undefined {
+    if (!q) return undefined;
+    if (q.$type === 'ParenExpression') return indexedComparison(q.expr);
+    if (q.$type === 'LogicalExpression' && q.operator === 'and') return indexedComparison(q.left);
+    if (q.$type === 'BinaryExpression' && q.operator === '==' && (q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral')
+        && (q.left.value === 'title' || q.left.value === 'tag')) {
+        return { attr: q.left.value, operand: q.right };
+    }
+    return undefined;
+}
+
+/** The resources a collector may still collect: those of its type, or of its title or tag when the query allows. */
+function candidates(s: OpsState, c: Collector, value: QueryValues): readonly CatalogResource[] {
+    const indexed = indexedComparison(c.query);
+    // Only once there is something left to collect, as the query would be evaluated for it.
+    if (indexed === undefined || s.catalog.localCount(c.type) <= c.collectedSet.size) return s.catalog.ofType(c.type);
+    const v = value(indexed.operand);
+    // Titles and tags are strings: any other value matches nothing, as the query would find.
+    if (typeof v !== 'string') return [];
+    return indexed.attr === 'title' ? s.catalog.ofTypeTitled(c.type, v) : s.catalog.ofTypeTagged(c.type, v.toLowerCase());
 }
 
 /** One pass of every collector and pending realize(); whether anything was collected or realized. */
 export function evaluateCollections(s: OpsState): boolean {
     let found = false;
-    for (const c of [...s.collectors]) {
+    const collectors = s.collectors.length;
+    for (let i = 0; i < collectors; i++) {
+        const c = s.collectors[i];
         if (c.exported) continue;
-        for (const r of [...s.catalog.resources.values()]) {
-            if (r.type !== c.type || r.exported || c.collected.includes(r)) continue;
-            if (!queryMatches(s, c.query, r, c.scope)) continue;
+        const value = queryValues(s, c.scope);
+        const list = candidates(s, c, value);
+        // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
+        const n = list.length;
+        for (let j = 0; j < n; j++) {
+            const r = list[j];
+            if (r.type !== c.type || r.exported || c.collectedSet.has(r)) continue;
+            if (!queryMatches(c.query, r, value)) continue;
             r.virtual = false;
             c.collected.push(r);
+            c.collectedSet.add(r);
             found = true;
             if (c.overrides.length) {
                 // Puppet marks the collector's code as allowed to override anything, from now on.

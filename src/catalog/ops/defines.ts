@@ -4,6 +4,7 @@ import type { PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { CompileError, RuntimeFailure, whereSuffix } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
+import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { OverrideFailure } from '../override-rules.js';
 import type { CatalogResource } from '../resource.js';
@@ -19,13 +20,13 @@ export function validateDefineParams(s: OpsState, r: CatalogResource, def: Defin
     for (const p of params) {
         // A parameter without a default needs a value (even an explicit undef) when the instance is declared.
         if (p.value || attrs.some(a => a.name === p.name) || r.params.has(p.name)) continue;
-        problems.push(`expects a value for parameter '${p.name}'`);
+        problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name }));
     }
     for (const a of attrs) {
         if (METAPARAMS.has(a.name) || a.name === 'name') continue;
         const p = params.find(x => x.name === a.name);
         if (!p) {
-            throw new RuntimeFailure(`${r.ref}: has no parameter named '${a.name}'`, { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+            throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: a.name }), { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
         }
         if (p.type && a.value !== null) {
             const t = s.ev.evalType(p.type, s.rt.topScope);
@@ -33,8 +34,7 @@ export function validateDefineParams(s: OpsState, r: CatalogResource, def: Defin
         }
     }
     if (problems.length) {
-        throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`,
-            { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+        throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }), { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
     }
 }
 
@@ -76,7 +76,7 @@ function wrapDefineError(e: unknown, r: CatalogResource): unknown {
     const wrapped = e instanceof CompileError && e.report.rubyClass === 'Puppet::PreformattedError' ? e.report.message
         : e instanceof OverrideFailure ? e.message : undefined;
     if (wrapped === undefined) return e;
-    const basic = `Evaluation Error: Error while evaluating a Resource Statement, ${wrapped}`;
+    const basic = CatalogIssues.EVAL_RUNTIME.message({ label: 'Resource Statement', detail: wrapped });
     return new CompileError('EVAL_RUNTIME', {
         message: basic + whereSuffix({ file: r.where.file, line: r.where.line }), file: r.where.file, line: r.where.line,
         issueCode: 'RUNTIME_ERROR', basic, rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: r.where.file, line: r.where.line }
@@ -86,7 +86,7 @@ function wrapDefineError(e: unknown, r: CatalogResource): unknown {
 function bindDefineParams(s: OpsState, r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue>, scope: Scope): void {
     // A collector override may have added a parameter the define does not have.
     for (const k of given.keys()) {
-        if (!params.some(p => p.name === k)) throw new RuntimeFailure(`${r.ref}: has no parameter named '${k}'`, r.where);
+        if (!params.some(p => p.name === k)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: k }), r.where);
     }
     const problems: string[] = [];
     for (const p of params) {
@@ -97,11 +97,11 @@ function bindDefineParams(s: OpsState, r: CatalogResource, params: readonly Para
         }
         const type = p.type ? s.ev.evalType(p.type, scope) : undefined;
         if (v === undefined) {
-            if (!given.has(p.name)) { problems.push(`expects a value for parameter '${p.name}'`); continue; }
+            if (!given.has(p.name)) { problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name })); continue; }
             v = null;
         }
         if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
         scope.setLocal(p.name, v);
     }
-    if (problems.length) throw new RuntimeFailure(problems.length === 1 ? `${r.ref}: ${problems[0]}` : `${r.ref}:\n  ${problems.join('\n  ')}`);
+    if (problems.length) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }));
 }

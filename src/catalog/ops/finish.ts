@@ -1,6 +1,7 @@
 import type { PuppetValue } from '../../values/index.js';
 import { coreType, METAPARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
 import { evaluateClassResource } from './classes.js';
 import { evaluateCollections } from './collectors.js';
@@ -13,12 +14,13 @@ import type { OpsState } from './state.js';
 export function evaluateGenerators(s: OpsState): void {
     for (let guard = 0; guard < 10000; guard++) {
         const found = evaluateCollections(s);
-        const pending = [...s.catalog.resources.values()]
-            .filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || s.pendingClasses.has(r));
+        const pending = s.generated.filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || s.pendingClasses.has(r));
         for (const r of pending) {
             if (r.kind === 'class') evaluateClassResource(s, r);
             else evaluateDefine(s, r);
         }
+        // What has been evaluated leaves the list; virtual define instances stay until collected.
+        if (pending.length) s.generated = s.generated.filter(r => r.kind === 'define' ? !r.evaluated : s.pendingClasses.has(r));
         if (!found && pending.length === 0) break;
     }
 }
@@ -27,12 +29,12 @@ export function evaluateGenerators(s: OpsState): void {
 export function finish(s: OpsState): void {
     for (const key of s.pendingOverrides.keys()) {
         const m = /^([^[]*)\[(.*)\]$/s.exec(key) as RegExpExecArray;
-        throw new PuppetFailure(`Could not find resource(s) ${displayRef(m[1], m[2])} for overriding`);
+        throw new PuppetFailure(CatalogIssues.EVAL_OVERRIDE_NOT_FOUND.message({ ref: displayRef(m[1], m[2]) }));
     }
     applyRelationships(s);
     const unrealized = s.realizeRequests.filter(r => !r.done).flatMap(r => r.refs.filter(x => !s.catalog.find(x.type, x.title)));
     if (unrealized.length) {
-        throw new PuppetFailure(`Failed to realize virtual resources ${unrealized.map(x => displayRef(x.type, x.title)).join(', ')}`);
+        throw new PuppetFailure(CatalogIssues.EVAL_FAILED_TO_REALIZE.message({ refs: unrealized.map(x => displayRef(x.type, x.title)) }));
     }
     validateRelationshipTargets(s);
     for (const r of s.catalog.resources.values()) {
@@ -42,12 +44,10 @@ export function finish(s: OpsState): void {
         for (const name of r.params.keys()) {
             if (core.attributes.has(name) || METAPARAMS.has(name)) continue;
             const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
-            throw new PuppetFailure(`no parameter named '${name}'${loc} on ${r.ref}${loc}`, r.where, 'Puppet::Error', 'Puppet::ParseError');
+            throw new PuppetFailure(CatalogIssues.EVAL_NO_SUCH_PARAMETER.message({ name, ref: r.ref, location: loc }), r.where, 'Puppet::Error', 'Puppet::ParseError');
         }
     }
-    for (const [key, r] of [...s.catalog.resources]) {
-        if (r.virtual && !r.exported) s.catalog.resources.delete(key);
-    }
+    s.catalog.removeWhere(r => r.virtual && !r.exported);
     inheritMetaparams(s);
 }
 

@@ -1,7 +1,9 @@
+import { formatValue } from '../../types/index.js';
 import type { Expression, NodeDefinition } from '../../../generated/langium/ast.js';
-import { formatValue, PRegexp } from '../../values/index.js';
+import { PRegexp } from '../../values/index.js';
 import { PuppetFailure } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
+import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
 import { Scope } from '../scope.js';
@@ -46,7 +48,7 @@ export function evaluateNode(s: OpsState, top: Scope): Scope | undefined {
         for (const def of nodes) if (def.ast.hosts.some(h => h.$type === 'DefaultLiteral')) { match = { def, title: 'default' }; break; }
     }
     if (!match) {
-        throw new PuppetFailure(`Could not find node statement with name 'default' or '${names.join(', ')}'`);
+        throw new PuppetFailure(CatalogIssues.EVAL_NODE_NOT_FOUND.message({ names }));
     }
     const catalog = s.catalog;
     const r = new CatalogResource('Node', match.title, 'node', undefined);

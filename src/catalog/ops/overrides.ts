@@ -17,6 +17,7 @@ export function addOverride(s: OpsState, type: string, title: string, o: Overrid
 
 /** The overrides that waited for `r` to be declared. */
 export function applyPendingOverrides(s: OpsState, r: CatalogResource): void {
+    if (s.pendingOverrides.size === 0) return;
     const key = resourceKey(r.type, r.title);
     const list = s.pendingOverrides.get(key);
     if (!list) return;

@@ -1,5 +1,5 @@
-import { capitalize, PAnyType, PClassType, PResourceType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { capitalize, formatValue, PAnyType, PClassType, PResourceType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import type { CatalogResource } from '../resource.js';
 
 /** Class titles as Puppet keeps them: capitalized, except `main`. */

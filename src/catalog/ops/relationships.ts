@@ -2,6 +2,7 @@ import type { Expression, RelationshipExpression } from '../../../generated/lang
 import type { PuppetValue } from '../../values/index.js';
 import { RELATIONSHIP_PARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
 import { makeCollector } from './collectors.js';
@@ -30,7 +31,7 @@ function expand(s: OpsState, ops: Operand[], other: () => string): CatalogResour
     for (const o of ops) {
         if ('collector' in o) { out.push(...o.collector.collected); continue; }
         const r = s.catalog.find(o.type, o.title);
-        if (!r) throw new PuppetFailure(`Could not find resource '${displayRef(o.type, o.title)}' for relationship ${other()}`);
+        if (!r) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: displayRef(o.type, o.title), side: other() }));
         out.push(r);
     }
     return out;
@@ -75,7 +76,7 @@ export function validateRelationshipTargets(s: OpsState): void {
                 const target = s.catalog.find(ref.type, ref.title);
                 if (target && !target.virtual) continue;
                 const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
-                throw new PuppetFailure(`Could not find resource '${displayRef(ref.type, ref.title)}' in parameter '${name}'${loc}`, r.where,
+                throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }) + loc, r.where,
                     'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
             }
         }

@@ -1,10 +1,11 @@
 import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
-import { capitalize, PClassType, PResourceType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
-import { CatalogResource, resourceKey } from '../resource.js';
+import { CatalogResource } from '../resource.js';
 import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setParam, tagResource, VALID_TAG } from './attributes.js';
@@ -65,13 +66,16 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
     for (const t of Array.isArray(target) ? target.flat(Infinity as 1) : [target]) {
         // Only resources can be overridden, not classes (Puppet's ILLEGAL_OVERRIDDEN_TYPE).
         if (!(t instanceof PResourceType) || t.typeName === null || t.typeName.toLowerCase() === 'class') {
-            throw new EvalIssue('EVAL_ILLEGAL_OVERRIDDEN_TYPE', `Resource Override can only operate on resources, got: ${valueLabel(t)}`, where);
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_OVERRIDDEN_TYPE, { label: valueLabel(t) }, where);
         }
     }
     for (const ref of flattenRefs(target)) {
         // The override resource Puppet creates refuses a parameter given twice.
         const dup = attrs.find((a, i) => attrs.findIndex(b => b.name === a.name) !== i);
-        if (dup) throw new PuppetFailure(`Duplicate parameter '${dup.name}' for on ${displayRef(ref.type, ref.title)} (file: ${line.file}, line: ${line.line})`, line, 'Puppet::Error', 'Puppet::ParseError');
+        if (dup) {
+            const message = CatalogIssues.EVAL_DUPLICATE_OVERRIDE_PARAMETER.message({ name: dup.name, ref: displayRef(ref.type, ref.title), file: line.file, line: line.line });
+            throw new PuppetFailure(message, line, 'Puppet::Error', 'Puppet::ParseError');
+        }
         addOverride(s, ref.type, ref.title, { attrs, scope, where: line, fromCollector: false });
     }
     return null;
@@ -90,18 +94,20 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     let define: Definition<DefineDefinition> | undefined;
     if (!core) {
         define = s.rt.loader.findDefine(lower);
-        if (!define) throw new RuntimeFailure(`Unknown resource type: '${lower}'`);
+        if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: lower }));
     }
     const type = capitalize(define ? define.name : lower);
     const existing = catalog.find(type, title);
     if (existing) {
-        throw new RuntimeFailure(`Duplicate declaration: ${type}[${title}] is already declared at (file: ${existing.where?.file}, line: ${existing.where?.line}); cannot redeclare (file: ${where.file}, line: ${where.line})`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
+            ref: `${type}[${title}]`, previous: { file: existing.where?.file, line: existing.where?.line }, file: where.file, line: where.line
+        }));
     }
     const r = new CatalogResource(type, title, define ? 'define' : 'builtin', where);
     r.scope = scope;
     r.virtual = mode !== 'real';
     r.exported = mode === 'exported';
-    if (mode === 'exported') s.rt.log('warning', 'You cannot collect exported resources without storeconfigs being set; the export is ignored', where);
+    if (mode === 'exported') s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
     const source = s.overrideRules.sourceOf(scope);
     for (const a of attrs) setParam(r, a, 'declared', source);
     const defaults = scope.defaultsFor(lower);
@@ -119,19 +125,22 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.find(type, nv);
             if (other) {
-                throw new RuntimeFailure(`Duplicate declaration: ${type}[${nv}] is already declared at (file: ${other.where?.file}, line: ${other.where?.line}); cannot redeclare (file: ${where.file}, line: ${where.line})`);
+                throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
+                    ref: `${type}[${nv}]`, previous: { file: other.where?.file, line: other.where?.line }, file: where.file, line: where.line
+                }));
             }
-            catalog.aliases.set(resourceKey(type, nv), r);
+            catalog.addAlias(type, nv, r);
         }
     }
     // The alias metaparameter makes the resource findable under other titles.
     const alias = r.param('alias');
     for (const a of alias === undefined || alias === null ? [] : Array.isArray(alias) ? alias : [alias]) {
-        if (typeof a === 'string') catalog.aliases.set(resourceKey(type, a), r);
+        if (typeof a === 'string') catalog.addAlias(type, a, r);
     }
     if (define) validateDefineParams(s, r, define, attrs);
     const container = scope.resource ?? s.mainClass;
     catalog.add(r);
+    if (define) s.generated.push(r);
     // Stages are not contained in anything.
     if (lower !== 'stage') {
         r.container = container;

@@ -13,7 +13,9 @@ export interface Collector {
     readonly query: Expression | undefined;
     readonly scope: Scope;
     readonly overrides: Attr[];
+    /** In the order collected (relationships to the collector follow it); `collectedSet` holds the same. */
     readonly collected: CatalogResource[];
+    readonly collectedSet: Set<CatalogResource>;
     readonly exported: boolean;
 }
 
@@ -54,6 +56,11 @@ export class OpsState {
     readonly overrideRules = new OverrideRules();
     readonly realizeRequests: Array<{ refs: Array<{ type: string; title: string }>; done: boolean }> = [];
     readonly pendingClasses = new Map<CatalogResource, PendingClass>();
+    /**
+     * Define instances and classes added to the catalog, in catalog order, that a generator pass
+     * may still have to evaluate (see finish.ts evaluateGenerators).
+     */
+    generated: CatalogResource[] = [];
     /** Class scopes by class name ('' is top scope), for `$cls::var`. */
     readonly classScopes = new Map<string, Scope>();
     stageMain!: CatalogResource;

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createHieraDataBinding, type DataBindingContext } from '../../../src/bindings/index.js';
-import { readFacts } from '../../../src/catalog/index.js';
+import { readFactsFile } from '../../../src/node/index.js';
 
 const site = join(import.meta.dirname, '..', '..', '..', 'examples', 'site');
 
 function contextFor(node: string): DataBindingContext {
-    const facts = readFacts(join(site, '..', 'facts', `${node}.yaml`)).facts;
+    const facts = readFactsFile(join(site, '..', 'facts', `${node}.yaml`)).values;
     return { facts, trusted: new Map([['certname', node]]), environment: 'production', variable: () => undefined };
 }
 
