@@ -9,9 +9,19 @@ export function where(l: Location | undefined): string {
     return `${l.file}${l.line !== undefined ? `:${l.line}` : ''}`;
 }
 
-/** A value on one line: strings quoted, data as compact JSON. */
+/** Rich data for reading: a resource reference (`{__ptype: 'Type', __pvalue: "Service['x']"}`) as its text. */
+function readable(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map(readable);
+    if (typeof v !== 'object' || v === null) return v;
+    const o = v as Record<string, unknown>;
+    if (o.__ptype === 'Type' && typeof o.__pvalue === 'string') return { ref: o.__pvalue };
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, readable(x)]));
+}
+
+/** A value on one line: strings quoted, data as compact JSON, resource references bare. */
 export function oneLine(v: unknown): string {
-    return typeof v === 'string' ? JSON.stringify(v) : stringifyJson(v).trimEnd().replace(/\n\s*/g, ' ');
+    if (typeof v === 'string') return JSON.stringify(v);
+    return stringifyJson(readable(v)).trimEnd().replace(/\n\s*/g, ' ').replace(/\{ "ref": "((?:[^"\\]|\\.)*)" \}/g, (_, r: string) => JSON.parse(`"${r}"`) as string);
 }
 
 export function revision(r: RevisionInfo): string {

@@ -76,6 +76,14 @@ describe('markdown report size cap', () => {
         expect(md).toContain('~~~~diff');
     });
 
+    test('resource references read as Type[\'title\'], not as rich data', () => {
+        const n: NodeReport = {
+            node: 'n1', status: 'changed', added: [], removed: [],
+            changed: [{ resource: 'Exec[x]', type: 'Exec', title: 'x', parameters: [{ name: 'notify', kind: 'changed', old: [{ __ptype: 'Type', __pvalue: "Service['a']" }], new: [{ __ptype: 'Type', __pvalue: "Service['b \\'q\\'']" }] }] }]
+        };
+        expect(formatReviewText(report([n]))).toContain(`notify: [ Service['a'] ] → [ Service['b \\'q\\''] ]`);
+    });
+
     test('text report lists the changed nodes; colours only when asked', () => {
         const plain = formatReviewText(report([changedNode(1)]));
         expect(plain).toContain('web001.example.com: changed (1 changed)');
