@@ -65,7 +65,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--node <name>', 'node to compile; repeatable (default: every node of --nodes-dir)', repeat, [] as string[])
         .option('--nodes-dir <dir>', 'facts directory of <certname>.yaml|json files (Puppet\'s fact cache or `puppet facts` output)')
         .option('--environment <name>', 'environment name', 'production')
-        .option('--path <dir>', 'the environment directory inside the repository (default: its top)')
+        .option('--path <dir>', 'the environment directory inside the repository (default: where <repo> points)')
         .addOption(new Option('--format <format>', 'report format').choices(REVIEW_FORMATS).default('text'))
         .option('--out <file>', 'write the report here instead of stdout')
         .option('--json-out <file>', 'also write the full JSON report here (the markdown points to it when cut)')

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import type { ChangeFilterName, IgnoreRule } from '../model/index.js';
 import { compileAll } from './compile-pool.js';
 import type { CompiledNode, CompileTask, NodeError } from './compile-node.js';
@@ -14,7 +15,7 @@ export interface ReviewOptions {
     readonly base?: string;
     /** The new revision; unset: the working tree. */
     readonly head?: string;
-    /** Environment directory inside the repository (default: its top). */
+    /** Environment directory inside the repository (default: REPO's place in it, its top when REPO is the top). */
     readonly path?: string;
     readonly nodes: readonly string[];
     readonly factsDir?: string;
@@ -51,6 +52,9 @@ function status(base: CompiledNode, head: CompiledNode, diff: NodeDiff | undefin
  */
 export async function review(options: ReviewOptions): Promise<ReviewReport> {
     const root = repositoryRoot(options.repo);
+    // REPO may be a directory inside the work tree: the environment is that directory in each revision.
+    const inside = relative(root, realpathSync(resolve(options.repo)));
+    const envPath = options.path ?? (inside === '' ? '.' : inside);
     const inputs = nodeInputs(options.nodes, options.factsDir === undefined ? undefined : resolve(options.factsDir));
     const checkouts: Checkout[] = [];
     const stopListening = releaseOnSignal(() => checkouts);
@@ -59,7 +63,7 @@ export async function review(options: ReviewOptions): Promise<ReviewReport> {
         checkouts.push(base);
         const head = options.head !== undefined ? checkoutRevision(root, options.head) : workingTree(root);
         checkouts.push(head);
-        const envDir = (c: Checkout): string => resolve(c.dir, options.path ?? '.');
+        const envDir = (c: Checkout): string => resolve(c.dir, envPath);
         // A revision's nodes are consecutive, so each worker mostly stays on one revision.
         const tasks: CompileTask[] = (['base', 'head'] as const).flatMap((side, s) => inputs.map((n, i) => ({
             id: s * inputs.length + i, side, dir: envDir(side === 'base' ? base : head), environment: options.environment, node: n.node,

@@ -35,19 +35,21 @@ export function applyEdits(dir: string, edits: readonly Edit[]): void {
  * A git repository holding examples/site with two commits: the example as it is, then `edits`.
  * Returns the repository and a facts directory (outside it) with the example's four nodes.
  */
-export function reviewRepo(edits: readonly Edit[], extra: Readonly<Record<string, string>> = {}): { repo: string; facts: string } {
+export function reviewRepo(edits: readonly Edit[], extra: Readonly<Record<string, string>> = {}, options: { readonly gitAtParent?: boolean } = {}): { repo: string; facts: string } {
     const root = mkdtempSync(join(tmpdir(), 'modelc-review-test-'));
     const repo = join(root, 'site');
+    // gitAtParent: the environment is a subdirectory (site/) of the git work tree.
+    const top = options.gitAtParent ? root : repo;
     cpSync(join(EXAMPLES, 'site'), repo, { recursive: true });
     const facts = join(root, 'facts');
     cpSync(join(EXAMPLES, 'facts'), facts, { recursive: true });
-    git(repo, 'init', '--quiet', '--initial-branch=main');
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '--quiet', '-m', 'the example site');
+    git(top, 'init', '--quiet', '--initial-branch=main');
+    git(top, 'add', '-A');
+    git(top, 'commit', '--quiet', '-m', 'the example site');
     applyEdits(repo, edits);
     for (const [file, text] of Object.entries(extra)) writeFileSync(join(repo, file), text);
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '--quiet', '-m', 'changes under review');
+    git(top, 'add', '-A');
+    git(top, 'commit', '--quiet', '-m', 'changes under review');
     return { repo, facts };
 }
 

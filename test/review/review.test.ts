@@ -140,6 +140,19 @@ describe('modelc review: options and errors', () => {
         }
     }, 60_000);
 
+    test('an environment in a subdirectory of the git work tree is reviewed there', async () => {
+        const sub = reviewRepo(ACCEPTANCE_EDITS, {}, { gitAtParent: true });
+        try {
+            const r = await runCli('review', sub.repo, '--base', 'HEAD~1', '--head', 'HEAD', '--nodes-dir', sub.facts, '--node', 'web02.example.com', '--format', 'json', '--jobs', '1');
+            expect(r.code).toBe(2);
+            const parsed = JSON.parse(r.out) as ReviewReport;
+            expect(parsed.nodes[0].added.map(a => a.resource)).toEqual(['File[/etc/issue.net]']);
+            expect(worktreeCount(dirname(sub.repo))).toBe(1);
+        } finally {
+            rmSync(dirname(sub.repo), { recursive: true, force: true });
+        }
+    }, 60_000);
+
     test('facts in the `puppet facts` JSON shape (name, values, timestamp) review the same as plain YAML facts', async () => {
         const dir = mkdtempSync(join(dirname(repo), 'facts-'));
         const { parse } = await import('yaml');
