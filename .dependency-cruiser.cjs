@@ -17,6 +17,7 @@ const LAYERS = [
     'graph',
     'resource-types',
     'node',
+    'ruby',
     'erb',
     'injector',
     'bindings',

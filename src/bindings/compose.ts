@@ -53,6 +53,16 @@ export interface Composition {
 }
 
 /**
+ * A LayeredBindings model made elsewhere (`modelc bindings`, another tool) as a composition: its
+ * Hiera layer is the one holding Hiera levels, so Hiera keeps deciding the keys it wins.
+ */
+export function compositionOf(model: Model): Composition {
+    const layered = model.root as unknown as LayeredBindings;
+    const hieraLayer = layered.layers?.find(l => (l.bindings ?? []).some(nb => nb.$type === 'HieraLevelBindings'))?.name;
+    return { model, layered, ...(hieraLayer !== undefined ? { hieraLayer } : {}) };
+}
+
+/**
  * Whether an environment uses ARM-8 bindings: the one answer every stage and command asks (the
  * catalog's lookup, `modelc lookup`). A confdir with environments.pp always does; otherwise the
  * environment has a site definition or bindings files (its bindings/ or its modules'), or

@@ -1,8 +1,8 @@
 import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
 import { createInjector, type InjectedValue, type Injector } from '../injector/index.js';
-import { fromRichData } from '../model/index.js';
+import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
-import { composeBindings, type Composition } from './compose.js';
+import { composeBindings, compositionOf, type Composition } from './compose.js';
 import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingOrigin, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
@@ -68,6 +68,8 @@ export function createInjectingDataBinding(options: {
     readonly environment: HieraEnvironment;
     readonly types?: HieraTypeSupport;
     readonly warn?: WarningSink;
+    /** A LayeredBindings model (from `modelc bindings` or any tool) that replaces what the environment's providers would compose. */
+    readonly bindings?: Model;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     let state: { facts: object; composition: Composition; injector: Injector } | undefined;
@@ -81,7 +83,7 @@ export function createInjectingDataBinding(options: {
             context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => ctx.variable(name) },
             types: options.types, warn: options.warn
         });
-        const composition = composeBindings({
+        const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, { services: { extensions: () => hieraTemplateExtension(lookup) } });

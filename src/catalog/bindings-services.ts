@@ -1,5 +1,6 @@
 import type { Module } from 'langium';
-import { createInjectingDataBinding, createTypeSupport, usesBindings } from '../bindings/index.js';
+import { createEffectiveDataBinding, createInjectingDataBinding, createTypeSupport, usesBindings } from '../bindings/index.js';
+import type { Model } from '../model/index.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
 import { isInjecting } from './functions/inject-functions.js';
@@ -19,6 +20,22 @@ export function bindingsLookupFactory(types: TypeSystem): LookupFactory {
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn
         });
+    };
+}
+
+/**
+ * The lookup factory of a compile fed a model made by an earlier stage: a LayeredBindings model
+ * (`modelc bindings`, any tool) replaces what the environment's providers would compose; an
+ * EffectiveBindings model (`modelc effective --values`) answers with what the injector decided.
+ * Hiera 5 keeps answering the keys its levels win, from the environment's data.
+ */
+export function modelLookupFactory(types: TypeSystem, given: { readonly bindings: Model } | { readonly effective: Model; readonly file: string }): LookupFactory {
+    return (env, warn) => {
+        const environment = { name: env.name, root: env.dir, modulePath: env.modulepath };
+        const typeSupport = createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args));
+        return 'bindings' in given
+            ? createInjectingDataBinding({ environment, types: typeSupport, warn, bindings: given.bindings })
+            : createEffectiveDataBinding({ environment, types: typeSupport, warn, effective: given.effective, file: given.file });
     };
 }
 

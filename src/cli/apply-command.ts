@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UserError } from '../common/index.js';
-import { encodeJson, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
+import { checkInputFile, checkOutputFile, UserError } from '../common/index.js';
+import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
 import {
     applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, type LogLevel, type StrictMode
 } from '../apply/index.js';
@@ -14,6 +14,7 @@ export interface ApplyCommandOptions {
     readonly noop?: boolean;
     readonly root?: string;
     readonly report?: string;
+    readonly reportFormat?: 'json' | 'msgpack';
     readonly strict?: StrictMode;
     readonly debug?: boolean;
     readonly verbose?: boolean;
@@ -32,6 +33,8 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
         throw new UserError({ severity: 'error', code: ApplyIssues.BAD_ROOT, message: `--root ${root} is not a directory`, file: root });
     }
     if (options.graph !== undefined) graphFormat(options.graph);
+    checkInputFile(file, ApplyIssues.CATALOG_FORMAT);
+    if (options.report) checkOutputFile(options.report, ApplyIssues.BAD_OUTPUT);
     const catalog = loadCatalog(file);
     if (options.graph !== undefined) {
         // Written before the run, so a run aborted by a dependency cycle still leaves the picture of it.
@@ -48,12 +51,14 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
         root,
         noop: options.noop === true,
         strict: options.strict ?? 'warning',
+        ...(io.interrupted ? { interrupted: () => io.interrupted?.() } : {}),
         onLog: m => { if (shown.has(m.level)) io.out(`${formatLogLine(m)}\n`); }
     });
     if (options.report) {
         const index = modelRegistry().byPackageName('report');
         if (!index) throw new Error('the Report package is not generated');
-        writeFileAtomic(options.report, encodeJson({ index, root: asModelObject(buildReport(result, 'modelc 0.1.0')) }));
+        const report = { index, root: asModelObject(buildReport(result, 'modelc 0.1.0')) };
+        writeFileAtomic(options.report, options.reportFormat === 'msgpack' ? encodeMsgpack(report) : encodeJson(report));
     }
     if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${result.aborted.message}\n`);
     return result.status === 'failed' ? ExitCode.ERROR : ExitCode.OK;

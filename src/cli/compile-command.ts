@@ -1,7 +1,9 @@
+import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { UserError } from '../common/index.js';
-import { encodeJson, encodeMsgpack } from '../model/index.js';
+import { checkEffectiveNode } from '../bindings/index.js';
+import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, jsonText, normalizedResult, type LogEntry
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, type CatalogServices, type LogEntry
 } from '../catalog/index.js';
 import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { readNodeRequest } from '../node/index.js';
@@ -20,12 +22,44 @@ export interface CompileCommandOptions {
     readonly setting?: string[];
     readonly basemodulepath?: string;
     readonly format: CompileFormat;
-    /** Route class parameters, lookup() and `/classes` through the ARM-8 injector. */
+    /**
+     * False (`--no-bindings`) leaves ARM-8 bindings out. By default class parameters, lookup() and
+     * `/classes` go through the injector when the environment has bindings, else Hiera answers
+     * alone, exactly as Puppet 7.
+     */
     readonly bindings?: boolean;
     /** Write the resource relationship graph here (.dot or .svg). */
     readonly graph?: string;
     /** Print where these CLASS::PARAM values came from instead of the catalog. */
     readonly explain?: string[];
+    /** A Bindings model file that replaces the bindings the environment's providers would compose. */
+    readonly bindingsModel?: string;
+    /** An EffectiveBindings model file (made for this node with --values) the lookups answer from. */
+    readonly effective?: string;
+}
+
+function usage(message: string): never {
+    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message });
+}
+
+/** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
+function servicesFor(options: CompileCommandOptions, node: string): CatalogServices {
+    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
+    if (options.bindings === false) {
+        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
+        return createCatalogServices();
+    }
+    if (options.bindingsModel !== undefined) {
+        const bindings = readModelFile(options.bindingsModel, { kind: 'bindings' });
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) });
+    }
+    if (options.effective !== undefined) {
+        const file = options.effective;
+        const effective = readModelFile(file, { kind: 'effectivebindings' });
+        checkEffectiveNode(effective, node, file);
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) });
+    }
+    return createCatalogServices(BindingsCatalogModule);
 }
 
 function logLine(l: LogEntry): string {
@@ -50,11 +84,12 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    // Opt-in: without ARM-8 bindings the catalog stays exactly Puppet's, Hiera answering directly.
-    const services = options.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
+    const services = servicesFor(options, node.certname);
     const result = services.compile(codedir, node.environment, {
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
+        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
+        // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
+        typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {
         const model = catalogModel(result);
@@ -66,17 +101,18 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
             return ExitCode.OK;
         }
     }
-    if (options.format === 'normalized') {
-        io.out(`${jsonText(normalizedResult(result))}\n`);
-        return result.error ? ExitCode.ERROR : ExitCode.OK;
-    }
     if (result.error) {
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
         const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
         io.err(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})\n`);
-        return ExitCode.ERROR;
     }
+    if (options.format === 'normalized') {
+        // The oracle's shape, the error object included, for diffing against real Puppet.
+        io.out(`${jsonText(normalizedResult(result))}\n`);
+        return result.error ? ExitCode.ERROR : ExitCode.OK;
+    }
+    if (result.error) return ExitCode.ERROR;
     if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
     else if (options.format === 'msgpack') io.out(encodeMsgpack(catalogModel(result)));
     else io.out(`${jsonText(puppetCatalog(result))}\n`);

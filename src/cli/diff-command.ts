@@ -1,5 +1,6 @@
 import { UserError } from '../common/index.js';
-import { asModelObject, encodeJson, ModelIssues, readModelFile, modelRegistry, type Model } from '../model/index.js';
+import { readModelOrPuppetCatalog } from '../apply/index.js';
+import { asModelObject, encodeJson, ModelIssues, modelRegistry, type Model } from '../model/index.js';
 import {
     CHANGE_FILTERS, diffModels, diffProfileFor, filterChanges, formatDiffMarkdown, formatDiffText, parseIgnoreRule, toDiffModel,
     type ChangeFilterName, type IgnoreRule
@@ -43,8 +44,9 @@ export function changeFilters(text: string | undefined): Set<ChangeFilterName> {
 export function diffAction(oldFile: string, newFile: string, options: DiffCommandOptions, io: CliIo): number {
     const ignores = ignoreRules(options.ignore);
     const filters = changeFilters(options.filters);
-    const a = readModelFile(oldFile);
-    const b = readModelFile(newFile);
+    // Puppet's catalog JSON is read as a Catalog model, so a catalog of real Puppet compares with ours.
+    const a = readModelOrPuppetCatalog(oldFile);
+    const b = readModelOrPuppetCatalog(newFile);
     if (a.index !== b.index) {
         throw new UserError({ severity: 'error', code: ModelIssues.KIND_MISMATCH, file: newFile, path: '/$type', message: `cannot compare a ${a.index.pkg.name} model with a ${b.index.pkg.name} model` });
     }

@@ -74,7 +74,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', repeat, [] as string[])
         .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
         .option('--include-tags', 'also report changed tags')
-        .option('--bindings', 'compile with the ARM-8 injector (as compile --bindings)')
+        .option('--no-bindings', 'leave ARM-8 bindings out (Hiera 5 alone), as compile --no-bindings')
         .action(async (repo: string, opts: ReviewCommandOptions) => setExit(await reviewAction(repo, opts, io)));
 
     program.command('bindings')
@@ -124,7 +124,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<catalog>', 'catalog file')
         .option('--noop', 'only report what would change')
         .option('--root <dir>', 'the directory standing for / (files, exec cwd and creates)', '/')
-        .option('--report <file>', 'write the Report model (JSON) here')
+        .option('--report <file>', 'write the Report model here')
+        .addOption(new Option('--report-format <format>', 'format of the Report model').choices(['json', 'msgpack']).default('json'))
         .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
@@ -141,7 +142,9 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
-        .option('--bindings', 'route class parameters, lookup() and /classes through the ARM-8 injector (bindings/, site { })')
+        .option('--bindings-model <file>', 'a Bindings model (modelc bindings, or any tool) used instead of the bindings the environment\'s providers compose')
+        .option('--effective <file>', 'an EffectiveBindings model made for this node (modelc effective --values): lookups answer from it')
+        .option('--no-bindings', 'leave the environment\'s ARM-8 bindings (bindings/, site { }, module bindings/, providers.yaml) out: Hiera 5 alone, as Puppet 7')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
         .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
@@ -165,6 +168,20 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
             for (const d of e.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
             return ExitCode.ERROR;
         }
-        throw e;
+        // Whatever escaped the stages still ends as one line and exit 1, never a stack trace
+        // (MODELC_DEBUG=1 prints the trace for a bug report).
+        if (process.env.MODELC_DEBUG) io.err(`${e instanceof Error ? e.stack : String(e)}\n`);
+        io.err(`${internalErrorLine(argv, e)}\n`);
+        return ExitCode.ERROR;
     }
+}
+
+/** The one-line form of an unexpected failure, named by the command's input file. */
+function internalErrorLine(argv: readonly string[], e: unknown): string {
+    const subject = argv.slice(3).find(a => !a.startsWith('-')) ?? 'modelc';
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        return `${subject}: error CLI_TOO_DEEP: the input is nested too deeply to process (${e.message})`;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    return `${subject}: error CLI_INTERNAL: ${message.split('\n')[0]} (an internal error: please report it with MODELC_DEBUG=1 output)`;
 }

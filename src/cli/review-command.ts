@@ -23,6 +23,7 @@ export interface ReviewCommandOptions {
     readonly ignore?: string[];
     readonly filters?: string;
     readonly includeTags?: boolean;
+    /** Commander's `--no-bindings`: false leaves ARM-8 bindings out. */
     readonly bindings?: boolean;
     readonly maxSize?: string;
 }
@@ -56,7 +57,7 @@ export async function reviewAction(repo: string, options: ReviewCommandOptions, 
         nodes: options.node ?? [], factsDir: options.nodesDir, environment: options.environment,
         jobs: positive(options.jobs, '--jobs') ?? defaultJobs(),
         filters: changeFilters(options.filters), ignores: ignoreRules(options.ignore),
-        includeTags: options.includeTags, bindings: options.bindings, progress: true
+        includeTags: options.includeTags, noBindings: options.bindings === false, progress: true
     });
     const text = render(report, options);
     if (options.jsonOut) writeFileSync(options.jsonOut, stringifyJson(report));

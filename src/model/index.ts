@@ -12,6 +12,8 @@ export * from './model-walk.js';
 export * from './reference-check.js';
 export * from './xmi-writer.js';
 export * from './rgen-writer.js';
+export * from './xmi-reader.js';
+export * from './rgen-reader.js';
 export * from './puppet-value.js';
 export * from './rich-data.js';
 export { validateAgainstSchema } from './schema-validator.js';

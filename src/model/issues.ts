@@ -4,6 +4,8 @@ export const ModelIssues = {
     UNKNOWN_FORMAT: 'MODEL_UNKNOWN_FORMAT',
     INVALID_JSON: 'MODEL_INVALID_JSON',
     INVALID_MSGPACK: 'MODEL_INVALID_MSGPACK',
+    INVALID_XML: 'MODEL_INVALID_XML',
+    AMBIGUOUS_CLASS: 'MODEL_AMBIGUOUS_CLASS',
     NOT_A_MODEL: 'MODEL_NOT_A_MODEL',
     UNKNOWN_PACKAGE: 'MODEL_UNKNOWN_PACKAGE',
     WRONG_TYPE: 'MODEL_WRONG_TYPE',
@@ -18,7 +20,13 @@ export const ModelIssues = {
     DUPLICATE_ID: 'MODEL_DUPLICATE_ID',
     ID_MISMATCH: 'MODEL_ID_MISMATCH',
     KIND_MISMATCH: 'MODEL_KIND_MISMATCH',
-    NOT_SERIALIZABLE: 'MODEL_NOT_SERIALIZABLE'
+    NOT_SERIALIZABLE: 'MODEL_NOT_SERIALIZABLE',
+    /** Objects and arrays nested beyond MAX_MODEL_DEPTH. */
+    TOO_DEEP: 'MODEL_TOO_DEEP',
+    /** An output file cannot be written (missing directory, a directory in the way). */
+    WRITE_FAILED: 'MODEL_WRITE_FAILED',
+    /** The file is not UTF-8. */
+    INVALID_ENCODING: 'MODEL_INVALID_ENCODING'
 } as const;
 
 export type ModelIssueCode = typeof ModelIssues[keyof typeof ModelIssues];

@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import { isUserError } from '../common/index.js';
+import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { BindingsCatalogModule, catalogModel, createCatalogServices, type CatalogServices } from '../catalog/index.js';
 import type { ModelObject } from '../model/index.js';
 import { readNodeRequest } from '../node/index.js';
@@ -13,8 +14,8 @@ export interface CompileTask {
     readonly environment: string;
     readonly node: string;
     readonly factsFile?: string;
-    /** Route class parameters and lookup() through the ARM-8 injector. */
-    readonly bindings?: boolean;
+    /** Leave ARM-8 bindings out (Hiera 5 alone), as `compile --no-bindings`. */
+    readonly noBindings?: boolean;
 }
 
 /** Why a node did not compile, located in its revision's files. */
@@ -45,11 +46,12 @@ function inCheckout(file: string | undefined, dir: string): string | undefined {
 /** Services per routing kind, made once per thread so their caches serve every node of a revision. */
 const servicesByKind = new Map<boolean, CatalogServices>();
 
-function servicesFor(bindings: boolean): CatalogServices {
-    let s = servicesByKind.get(bindings);
+/** As `modelc compile`: ARM-8 bindings take part when the environment has them, unless left out. */
+function servicesFor(noBindings: boolean): CatalogServices {
+    let s = servicesByKind.get(noBindings);
     if (!s) {
-        s = bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
-        servicesByKind.set(bindings, s);
+        s = noBindings ? createCatalogServices() : createCatalogServices(BindingsCatalogModule);
+        servicesByKind.set(noBindings, s);
     }
     return s;
 }
@@ -60,8 +62,10 @@ export function compileTask(task: CompileTask): CompiledNode {
     const millis = (): number => Math.round(performance.now() - started);
     try {
         const node = readNodeRequest({ node: task.node, ...(task.factsFile ? { factsFile: task.factsFile } : {}), environment: task.environment });
-        const result = servicesFor(task.bindings ?? false).compile(task.dir, node.environment, {
-            node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map()
+        const result = servicesFor(task.noBindings ?? false).compile(task.dir, node.environment, {
+            node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map(),
+            // Modules' Ruby types go into the apply stage's registry, as compile does.
+            typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
         });
         if (result.error) {
             const r = result.error.report;

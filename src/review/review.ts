@@ -24,7 +24,8 @@ export interface ReviewOptions {
     readonly filters: ReadonlySet<ChangeFilterName>;
     readonly ignores: readonly IgnoreRule[];
     readonly includeTags?: boolean;
-    readonly bindings?: boolean;
+    /** Leave ARM-8 bindings out (Hiera 5 alone), as `compile --no-bindings`. */
+    readonly noBindings?: boolean;
     /** Show a progress bar on stderr when it is a terminal. */
     readonly progress?: boolean;
 }
@@ -67,7 +68,7 @@ export async function review(options: ReviewOptions): Promise<ReviewReport> {
         // A revision's nodes are consecutive, so each worker mostly stays on one revision.
         const tasks: CompileTask[] = (['base', 'head'] as const).flatMap((side, s) => inputs.map((n, i) => ({
             id: s * inputs.length + i, side, dir: envDir(side === 'base' ? base : head), environment: options.environment, node: n.node,
-            ...(n.factsFile ? { factsFile: n.factsFile } : {}), ...(options.bindings ? { bindings: true } : {})
+            ...(n.factsFile ? { factsFile: n.factsFile } : {}), ...(options.noBindings ? { noBindings: true } : {})
         })));
         const bar = options.progress ? progressBar(tasks.length, 'compiling') : undefined;
         const compiled = await compileAll(tasks, options.jobs, done => bar?.update(done));

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createCatalogServices, jsonText, normalizedResult } from '../../src/catalog/index.js';
+import { BindingsCatalogModule, createCatalogServices, jsonText, normalizedResult } from '../../src/catalog/index.js';
 import { readNodeRequest } from '../../src/node/index.js';
 import { parseTyped } from './conformance-cases.js';
 
@@ -29,7 +29,8 @@ function runs(): Run[] {
 }
 
 const cases = runs();
-const services = createCatalogServices();
+// The services `modelc compile` uses by default: ARM-8 bindings take part where an environment has them.
+const services = createCatalogServices(BindingsCatalogModule);
 
 /** The oracle's own recorded examples (README pitfalls: ducks, node matching, modules, Hiera, errors). */
 describe.skipIf(cases.length === 0)('oracle examples', () => {

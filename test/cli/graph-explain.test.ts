@@ -26,7 +26,7 @@ afterAll(() => {
 describe('modelc compile --explain CLASS::PARAM', () => {
     test.each([
         {
-            query: 'profile::nginx::worker_processes', args: web01,
+            query: 'profile::nginx::worker_processes', args: [...web01, '--no-bindings'],
             lines: ['Class[Profile::Nginx] worker_processes = 8', '  key: profile::nginx::worker_processes', '  layer: environment', '  hiera level: Per-node exceptions', '  value from: data/nodes/web01.example.com.yaml:4:1']
         },
         {
@@ -35,8 +35,8 @@ describe('modelc compile --explain CLASS::PARAM', () => {
         },
         { query: 'profile::ntp::package_name', args: web01, lines: ['  layer: module profile', '  value from: modules/profile/data/'] },
         {
-            // With the ARM-8 injector the site layer's `when node` binding shadows Hiera's node data.
-            query: 'profile::nginx::worker_processes', args: [...web01, '--bindings'],
+            // With the ARM-8 bindings (the default here) the site layer's `when node` binding shadows Hiera's node data.
+            query: 'profile::nginx::worker_processes', args: web01,
             lines: ['Class[Profile::Nginx] worker_processes = 12', '  layer: site', '  category: node web01.example.com', '  named bindings: default', '  value from: bindings/default.pp:13:5']
         },
         { query: 'File[/etc/motd]::ensure', args: web01, lines: ['File[/etc/motd] ensure = "file"', '  written at: modules/profile/manifests/base.pp:33:5'] },
@@ -77,7 +77,8 @@ describe('--graph', () => {
         const path = process.env.PATH;
         process.env.PATH = '/nonexistent';
         try {
-            const r = await runCli('compile', site, ...web01, '--graph', file, '--format', 'json');
+            // --no-bindings: the site's bindings providers are programs that need PATH too.
+            const r = await runCli('compile', site, ...web01, '--no-bindings', '--graph', file, '--format', 'json');
             expect(r.code).toBe(1);
             expect(r.err).toMatch(/error GRAPH_NO_GRAPHVIZ: writing SVG needs Graphviz's 'dot' command/);
             expect(r.out).toBe('');

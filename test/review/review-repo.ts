@@ -59,7 +59,8 @@ export function worktreeCount(repo: string): number {
 
 /** The changes of the acceptance case: a Hiera value, a resource parameter, a new resource, a template, a node that stops compiling. */
 export const ACCEPTANCE_EDITS: readonly Edit[] = [
-    { file: 'data/nodes/web01.example.com.yaml', from: 'profile::nginx::worker_processes: 8', to: 'profile::nginx::worker_processes: 12' },
+    // A key the site's ARM-8 bindings leave to Hiera (worker_processes is bound by the site layer).
+    { file: 'data/nodes/web01.example.com.yaml', from: 'profile::nginx::worker_processes: 8', to: 'profile::nginx::worker_processes: 8\nprofile::base::motd_contact: "web-team@example.com"' },
     { file: 'modules/profile/manifests/nginx.pp', from: "command     => 'nginx -t',", to: "command     => 'nginx -t -q',", },
     {
         file: 'modules/profile/manifests/base.pp', from: "  file { '/etc/motd':",

@@ -76,18 +76,19 @@ describe('modelc review of examples/site: two commits (Hiera value, resource par
     });
 
     test('the Hiera change: the class parameter with its Hiera level, data file and line', () => {
-        expect(parameter('web01.example.com', 'Class[Profile::Nginx]', 'worker_processes')).toEqual({
-            name: 'worker_processes', kind: 'changed', old: 8, new: 12,
+        expect(parameter('web01.example.com', 'Class[Profile::Base]', 'motd_contact')).toEqual({
+            name: 'motd_contact', kind: 'changed', old: 'ops@example.com', new: 'web-team@example.com',
             origin: {
-                kind: 'binding', at: { file: 'modules/profile/manifests/nginx.pp', line: 3, column: 3 },
+                kind: 'binding', at: { file: 'modules/profile/manifests/base.pp', line: 3, column: 3 },
                 binding: {
-                    key: 'profile::nginx::worker_processes', layer: 'environment', category: 'Per-node exceptions', namedBindings: 'hiera',
-                    at: { file: 'data/nodes/web01.example.com.yaml', line: 4, column: 1 }
+                    key: 'profile::base::motd_contact', layer: 'environment', category: 'Per-node exceptions', namedBindings: 'hiera',
+                    at: { file: 'data/nodes/web01.example.com.yaml', line: 5, column: 1 }
                 }
             }
         });
-        const conf = parameter('web01.example.com', 'File[/etc/nginx/nginx.conf]', 'content');
-        expect(conf.diff).toEqual(expect.arrayContaining(['-worker_processes 8;', '+worker_processes 12;']));
+        const motd = parameter('web01.example.com', 'File[/etc/motd]', 'content');
+        expect(motd.diff).toEqual(expect.arrayContaining(['+Managed by Puppet: local changes will be overwritten. Questions: web-team@example.com']));
+        expect(node('web02.example.com').changed.map(c => c.resource)).not.toContain('Class[Profile::Base]');
     });
 
     test('the summary counts what the nodes list', () => {

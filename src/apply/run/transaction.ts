@@ -16,6 +16,13 @@ export interface ApplyOptions {
     /** Receives every log message as it happens (the CLI prints them). */
     readonly onLog?: LogSink;
     readonly transport?: unknown;
+    /** `puppet resource`-style CLI mode: string attribute values are converted before validation. */
+    readonly cli?: boolean;
+    /**
+     * Polled before each resource: the name of a signal (SIGTERM, SIGINT) that asked the run to
+     * stop. The resources not reached are then reported as skipped and the run as failed.
+     */
+    readonly interrupted?: () => string | undefined;
 }
 
 export interface ResourceResult {
@@ -62,7 +69,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         options.onLog?.(m);
     };
     const log = (level: LogLevel, message: string, source?: string): void => sink({ level, message, time: new Date(), ...(source ? { source } : {}) });
-    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}) };
+    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {}) };
     const finish = (resources: ResourceResult[], aborted?: Diagnostic): ApplyResult => {
         const failed = aborted !== undefined || resources.some(r => r.failed);
         const changed = resources.some(r => r.changes.some(c => c.status === 'success'));
@@ -201,7 +208,19 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             queues.set(e.to, q);
         }
     };
-    for (const v of graph.order()) {
+    const order = graph.order();
+    for (let step = 0; step < order.length; step++) {
+        const v = order[step] as string;
+        const signal = options.interrupted?.();
+        if (signal !== undefined) {
+            log('notice', `Caught ${signal.replace(/^SIG/, '')}; exiting`);
+            for (const rest of order.slice(step)) {
+                const r = byRef.get(resourceOf(rest));
+                if (!r || !instances.has(r.ref) || rest !== r.ref) continue;
+                results.push({ resource: r, containmentPath: [...pathOf(r.ref), r.ref], action: 'unchanged', changes: [], failed: false, skipped: true, time: new Date(), evaluationTime: 0 });
+            }
+            return finish(results, { severity: 'error', code: ApplyIssues.INTERRUPTED, message: `the run was interrupted by ${signal}; the resources not reached are reported as skipped`, file: catalog.file, path: '' });
+        }
         // Failures reach a vertex through whatever whits stand between it and the failed resource.
         const deps = new Set<string>();
         for (const e of graph.incoming(v)) {
