@@ -70,11 +70,20 @@ function readCatalog(file: string, kind: string | null = 'catalog'): { model: Mo
     }
     const bytes = readFileSync(file);
     if (sniffModelFormat(bytes) === 'json') {
-        const data = parseWithIntegers(bytes.toString('utf8'), file);
-        if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        let data: unknown;
+        try {
+            data = parseWithIntegers(bytes.toString('utf8'), file);
+        } catch (e) {
+            // Any model kind (diff): the model reader reports what it cannot read (too deep, bad JSON) in its own terms.
+            if (kind !== null) throw e;
+            return { model: decodeModelBytes(bytes, file, {}), fromPuppet: false };
+        }
+        const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+        // Any model kind (diff): what is not an object is left to the model reader's own errors (too deep, ...).
+        if (!isObject && kind !== null) {
             throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a catalog is a JSON object', file, path: '' });
         }
-        if (isPuppetCatalogJson(data)) return { model: puppetCatalogToModel(data, file), fromPuppet: true };
+        if (isObject && isPuppetCatalogJson(data)) return { model: puppetCatalogToModel(data, file), fromPuppet: true };
     }
     return { model: decodeModelBytes(bytes, file, kind !== null ? { kind } : {}), fromPuppet: false };
 }
