@@ -1,4 +1,3 @@
-import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -17,7 +16,7 @@ import { isLookupError } from '../bindings/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
-import { RubyPlugins } from './ruby-plugins.js';
+import { RubyPluginError, RubyPlugins } from './ruby-plugins.js';
 import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
@@ -168,7 +167,7 @@ export class Compiler implements CatalogRuntime {
             this.run();
         } catch (e) {
             // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
-            if (isUserError(e)) throw e;
+            if (e instanceof RubyPluginError) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };

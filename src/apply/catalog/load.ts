@@ -39,11 +39,13 @@ export function fromRichData(d: unknown, integralIsInteger = false): PuppetValue
     return new Map(Object.entries(o).map(([k, v]) => [k, again(v)]));
 }
 
+/** The JSON with its integers as bigints; undefined when it nests too deep to revive (the model decoder reports that). */
 function parseWithIntegers(text: string, file: string): unknown {
     try {
         return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
             typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value);
     } catch (e) {
+        if (e instanceof RangeError) return undefined;
         throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: `invalid JSON: ${e instanceof Error ? e.message : String(e)}`, file });
     }
 }
@@ -70,20 +72,11 @@ function readCatalog(file: string, kind: string | null = 'catalog'): { model: Mo
     }
     const bytes = readFileSync(file);
     if (sniffModelFormat(bytes) === 'json') {
-        let data: unknown;
-        try {
-            data = parseWithIntegers(bytes.toString('utf8'), file);
-        } catch (e) {
-            // Any model kind (diff): the model reader reports what it cannot read (too deep, bad JSON) in its own terms.
-            if (kind !== null) throw e;
-            return { model: decodeModelBytes(bytes, file, {}), fromPuppet: false };
-        }
-        const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
-        // Any model kind (diff): what is not an object is left to the model reader's own errors (too deep, ...).
-        if (!isObject && kind !== null) {
+        const data = parseWithIntegers(bytes.toString('utf8'), file);
+        if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
             throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a catalog is a JSON object', file, path: '' });
         }
-        if (isObject && isPuppetCatalogJson(data)) return { model: puppetCatalogToModel(data, file), fromPuppet: true };
+        if (isPuppetCatalogJson(data)) return { model: puppetCatalogToModel(data, file), fromPuppet: true };
     }
     return { model: decodeModelBytes(bytes, file, kind !== null ? { kind } : {}), fromPuppet: false };
 }
