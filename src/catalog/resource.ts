@@ -1,3 +1,4 @@
+import type { DataBindingOrigin } from '../bindings/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
@@ -15,6 +16,8 @@ export interface ParamValue {
     readonly origin?: ValueOrigin;
     /** For values from data binding: the key looked up. */
     readonly key?: string;
+    /** For values from data binding: the Hiera level or ARM-8 binding that supplied it. */
+    readonly binding?: DataBindingOrigin;
     /** The code (class, define or node) that set it: who may override it depends on it. */
     readonly source?: Source;
 }

@@ -4,6 +4,7 @@ import { type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
+import type { DataBindingOrigin } from '../../bindings/index.js';
 import { CatalogIssues } from '../issues.js';
 import { CatalogResource, type ValueOrigin } from '../resource.js';
 import { Scope } from '../scope.js';
@@ -216,7 +217,8 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         const givenUndef = given?.has(p.name) === true && given.get(p.name) === null;
         let v: PuppetValue | undefined = givenUndef ? undefined : given?.get(p.name);
         let origin: ValueOrigin = 'declared';
-        if (v === undefined) { v = lookupParam(s, `${name}::${p.name}`); origin = 'binding'; }
+        let binding: DataBindingOrigin | undefined;
+        if (v === undefined) { ({ value: v, origin: binding } = lookupParam(s, `${name}::${p.name}`)); origin = 'binding'; }
         if ((v === undefined || (v === null && p.value)) && p.value) {
             v = s.ev.evaluate(p.value, scope);
             origin = 'parameterDefault';
@@ -228,12 +230,18 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         }
         if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
         scope.setLocal(p.name, v);
-        if (v !== null) r.params.set(p.name, { value: v, origin, where: s.ev.where(p), key: origin === 'binding' ? `${name}::${p.name}` : undefined });
+        if (v !== null) {
+            r.params.set(p.name, {
+                value: v, origin, where: s.ev.where(p),
+                ...(origin === 'binding' ? { key: `${name}::${p.name}`, ...(binding ? { binding } : {}) } : {})
+            });
+        }
     }
     if (problems.length) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }));
 }
 
-function lookupParam(s: OpsState, key: string): PuppetValue | undefined {
+/** The looked-up value and, for provenance, the Hiera level or binding that supplied it. */
+function lookupParam(s: OpsState, key: string): { value: PuppetValue | undefined; origin?: DataBindingOrigin } {
     const res = s.rt.lookup(key, {});
-    return res.found ? res.value : undefined;
+    return res.found ? { value: res.value, ...(res.origin ? { origin: res.origin } : {}) } : { value: undefined };
 }
