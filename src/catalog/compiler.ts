@@ -1,3 +1,4 @@
+import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -15,7 +16,9 @@ import type { LookupContext, LookupOptions, LookupResult, LookupService } from '
 import { isLookupError } from '../bindings/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
-import { coreType as coreResourceType } from './core-types.js';
+import { coreType as coreResourceType, type CoreType } from './core-types.js';
+import { RubyPlugins } from './ruby-plugins.js';
+import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
@@ -45,6 +48,8 @@ export interface CompileOptions {
     readonly lookupWarnings?: Array<{ message: string; file?: string }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
+    /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
+    readonly typeRegistry?: (environment: string) => DslTypeRegistry;
 }
 
 export interface CompileResult {
@@ -69,6 +74,8 @@ export class Compiler implements CatalogRuntime {
     readonly catalog = new Catalog();
     readonly evaluator: Evaluator;
     readonly ops: CatalogOps;
+    /** Modules' Ruby functions and resource types (src/ruby), loaded on first use. */
+    readonly plugins: RubyPlugins;
     readonly topScope: Scope;
     readonly logs: LogEntry[] = [];
     readonly strictVariables: boolean;
@@ -88,6 +95,7 @@ export class Compiler implements CatalogRuntime {
         const settings = options.settings ?? new Map<string, string>();
         this.evaluator = new Evaluator(this, functions);
         this.ops = new CatalogOps(this, this.evaluator, settings);
+        this.plugins = new RubyPlugins(this);
         this.nodeName = options.node;
         this.strictVariables = settings.get('strict_variables') === 'true';
         this.strict = settings.get('strict') ?? 'warning';
@@ -159,6 +167,8 @@ export class Compiler implements CatalogRuntime {
         try {
             this.run();
         } catch (e) {
+            // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
+            if (isUserError(e)) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
@@ -257,7 +267,16 @@ export class Compiler implements CatalogRuntime {
     /** Whether a resource type of this name exists: a core type or a defined type. */
     isResourceType(name: string): boolean {
         const n = name.replace(/^::/, '').toLowerCase();
-        return coreResourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+        return this.resourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+    }
+
+    resourceType(name: string): CoreType | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        return coreResourceType(n) ?? this.plugins.resourceType(n);
+    }
+
+    callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined {
+        return this.plugins.call(name, args, block, scope, where);
     }
 
     /** A type resolver for parseTypeString in this environment. */

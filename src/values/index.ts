@@ -6,3 +6,6 @@ export { DataTextError, parsePsychYaml, type PsychYaml } from './psych-yaml.js';
 export { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
 export { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
 export { capitalizeTypeName, resourceReference } from './reference.js';
+export { copyValue } from './copy.js';
+export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
+export { toData, type DataOut, type ToDataRules } from './to-data.js';

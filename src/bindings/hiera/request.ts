@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { toRichData } from '../../model/index.js';
 import type { NodeRequest } from '../../node/index.js';
-import { PSensitive, type PuppetValue } from '../../values/index.js';
+import { toData, type PuppetValue, type ToDataRules } from '../../values/index.js';
 import { rubyFloat } from './ruby-format.js';
 import type { HieraContext } from './context.js';
 import { parseJsonData } from './data-file.js';
@@ -136,21 +136,16 @@ export function lookupJson(value: PuppetValue): string {
     return `${JSON.stringify(encode(value), null, 2)}\n`;
 }
 
+/** How lookups print what rich data leaves open: exact Integer text, Ruby's Float text; the rest as models write it. */
+const LOOKUP_RULES: ToDataRules = {
+    integer: n => rawJSON(n.toString()),
+    float: n => (Number.isFinite(n) ? rawJSON(rubyFloat(n)) : null),
+    type: t => toRichData(t as PuppetValue),
+    iterator: elements => elements.map(x => toData(x, LOOKUP_RULES))
+};
+
 function encode(v: PuppetValue): unknown {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-    if (typeof v === 'bigint') return rawJSON(v.toString());
-    if (typeof v === 'number') return Number.isFinite(v) ? rawJSON(rubyFloat(v)) : null;
-    if (Array.isArray(v)) return v.map(encode);
-    if (v instanceof Map) {
-        if ([...v.keys()].every(k => typeof k === 'string' && k !== '__ptype')) {
-            const out: Record<string, unknown> = {};
-            for (const [k, x] of v) out[k as string] = encode(x);
-            return out;
-        }
-        return { __ptype: 'Hash', __pvalue: [...v].flatMap(([k, x]) => [encode(k), encode(x)]) };
-    }
-    if (v instanceof PSensitive) return { __ptype: 'Sensitive', __pvalue: encode(v.value) };
-    return toRichData(v);
+    return toData(v, LOOKUP_RULES);
 }
 
 /** The oracle's error object: message, class, not_found, file, line, issue_code, logs. */
