@@ -1,4 +1,3 @@
-import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -6,7 +5,7 @@ import {
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
-import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { CompileError, EvalIssue, evaluationError, PluginInputError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
@@ -168,7 +167,7 @@ export class Compiler implements CatalogRuntime {
             this.run();
         } catch (e) {
             // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
-            if (isUserError(e)) throw e;
+            if (e instanceof PluginInputError) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };

@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../common/index.js';
 import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
 import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
 import type { CoreType } from './core-types.js';
-import { RuntimeFailure, type Where } from './errors.js';
+import { PluginInputError, RuntimeFailure, type Where } from './errors.js';
 import type { Closure } from './functions/function.js';
 import { checkSignature, lambdaArity } from './functions/signatures.js';
 import type { Scope } from './scope.js';
@@ -123,7 +122,7 @@ export class RubyPlugins {
             return f();
         } catch (e) {
             if (e instanceof PluginFailure) {
-                throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
+                throw new PluginInputError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
             }
             if (e instanceof PluginCallError) throw new RuntimeFailure(e.message);
             throw e;
