@@ -1,4 +1,5 @@
 import { coreTypes } from './core/index.js';
+import { ResourcesType } from './core/resources-type.js';
 import type { LogSink } from './log.js';
 import { EnvironmentRegistries, TypeRegistry } from './registry.js';
 import { SharedTypeSystem } from './shared-type-system.js';
@@ -21,6 +22,7 @@ export const defaultApplyModule: ApplyModule = {
     registries: s => new EnvironmentRegistries(env => {
         const registry = new TypeRegistry(env, s.typeSystem, m => s.log(m));
         for (const t of coreTypes()) registry.addClassicType(t);
+        registry.addBuiltinType(new ResourcesType(registry));
         return registry;
     })
 };

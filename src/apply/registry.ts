@@ -77,6 +77,11 @@ export class TypeRegistry {
         this.define(type.name, type);
     }
 
+    /** A built-in type with its own applicable implementation (the `resources` metatype). */
+    addBuiltinType(type: ApplicableType): void {
+        this.define(type.name, type);
+    }
+
     type(name: string): ApplicableType | undefined {
         return this.types.get(name.toLowerCase());
     }

@@ -104,4 +104,24 @@ describe('Resource API gaps against the gem', () => {
         expect(r.instances().map(i => i.title)).toEqual(['a']);
         expect(messages(logs, outcome)).toEqual([expect.stringMatching(expected)]);
     });
+
+    it("resources { TYPE: purge => true } removes the instances the catalog does not manage", () => {
+        const p = new Provider([{ name: 'kept', ensure: 'present', test_bool: false }, { name: 'stray', ensure: 'present' }, { name: 'other', ensure: 'present' }]);
+        const { registry } = setup(p);
+        const { lines, result } = run(registry, catalogOf([res('resources', 'gap', { purge: true }), res('gap', 'kept', { ensure: 'present' })]));
+        expect(lines).toEqual(['notice: /Stage[main]/Main/Gap[stray]/ensure: removed', 'notice: /Stage[main]/Main/Gap[other]/ensure: removed']);
+        expect(p.sets.map(c => [...c.keys()])).toEqual([['stray'], ['other']]);
+        expect(result.status).toBe('changed');
+        const notPurging = setup(new Provider([{ name: 'stray', ensure: 'present' }]));
+        expect(run(notPurging.registry, catalogOf([res('resources', 'gap', { purge: false })])).lines).toEqual([]);
+    });
+
+    it.each([
+        ['an unknown type', res('resources', 'nosuch', { purge: true }), "Could not find resource type 'nosuch'"],
+        ['a type that cannot list its instances', res('resources', 'notify', { purge: true }), 'Purging resources of type notify is not supported, since they cannot be queried from the system']
+    ])('resources purge of %s is an error', (_name, resource, message) => {
+        const { result } = run(setup(new Provider([])).registry, catalogOf([resource]));
+        expect(result.status).toBe('failed');
+        expect(result.aborted?.message).toContain(message);
+    });
 });
