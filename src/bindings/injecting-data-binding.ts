@@ -1,5 +1,5 @@
 import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
-import { createInjector, type InjectedValue, type Injector } from '../injector/index.js';
+import { createInjector, type ExpressionEvaluator, type InjectedValue, type Injector } from '../injector/index.js';
 import { fromRichData } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { composeBindings, type Composition } from './compose.js';
@@ -55,6 +55,8 @@ export function createInjectingDataBinding(options: {
     readonly environment: HieraEnvironment;
     readonly types?: HieraTypeSupport;
     readonly warn?: WarningSink;
+    /** The Puppet evaluator for combinators, producers and other code in bindings. */
+    readonly evaluator?: ExpressionEvaluator;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     let state: { facts: object; composition: Composition; injector: Injector } | undefined;
@@ -71,7 +73,9 @@ export function createInjectingDataBinding(options: {
         const composition = composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
         });
-        const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, { services: { extensions: () => hieraTemplateExtension(lookup) } });
+        const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
+            services: { extensions: () => hieraTemplateExtension(lookup), ...(options.evaluator ? { evaluator: () => options.evaluator as ExpressionEvaluator } : {}) }
+        });
         state = { facts: ctx.facts, composition, injector };
         return state;
     };

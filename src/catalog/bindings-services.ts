@@ -2,6 +2,8 @@ import type { Module } from 'langium';
 import { createInjectingDataBinding, createTypeSupport, hasArm8Bindings } from '../bindings/index.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
+import { createPuppetExpressionEvaluator } from './expression-evaluator.js';
+import type { FunctionTable } from './functions/function.js';
 import { isInjecting } from './functions/inject-functions.js';
 import { hieraLookupFactory, type CatalogServices, type LookupFactory, type TypeSystem } from './services.js';
 
@@ -10,14 +12,15 @@ import { hieraLookupFactory, type CatalogServices, type LookupFactory, type Type
  * `lookup()` go through the injector (Hiera 5 being one provider among the layers), and
  * `inject()` works. Environments without bindings keep Hiera 5 alone.
  */
-export function bindingsLookupFactory(types: TypeSystem): LookupFactory {
+export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn) => {
         if (!hasArm8Bindings(env.dir, env.modulepath)) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
-            warn
+            warn,
+            evaluator: createPuppetExpressionEvaluator(env, functions)
         });
     };
 }
@@ -29,7 +32,7 @@ export function bindingsLookupFactory(types: TypeSystem): LookupFactory {
  * bindings change class parameters, and the default compile stays Puppet 7's.
  */
 export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServices>> = {
-    Lookup: services => bindingsLookupFactory(services.TypeSystem),
+    Lookup: services => bindingsLookupFactory(services.TypeSystem, services.Functions),
     Compile: services => request => {
         const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
         const warnings: Array<{ message: string; file?: string }> = [];

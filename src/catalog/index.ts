@@ -11,3 +11,4 @@ export { coreFunctions } from './functions/index.js';
 export { readFacts, readDataFile, defaultFactsFile, nodeNameFor, toPuppetData, type FactsInput } from './node-input.js';
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';
+export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';

@@ -1,4 +1,4 @@
-import { readFacts } from '../catalog/index.js';
+import { createPuppetExpressionEvaluator, detachedEnvironment, readFacts } from '../catalog/index.js';
 import { formatDiagnostic } from '../common/index.js';
 import { createInjector, formatExplanation } from '../injector/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
@@ -28,7 +28,7 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
         ...(opts.environment !== undefined ? { environment: opts.environment } : {}),
         facts: factsOf(opts.facts, opts.node),
         bindingsFile: file
-    }, { lenient: true });
+    }, { lenient: true, services: { evaluator: () => createPuppetExpressionEvaluator(detachedEnvironment(opts.environment ?? 'production')) } });
     if (opts.explain && opts.explain.length > 0) {
         for (const name of opts.explain) io.out(formatExplanation(injector.explain(name)));
     } else {

@@ -6,7 +6,7 @@ import {
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, composeFor, hieraFor } from './bindings-command.js';
-import { bootEnvironment, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { bootEnvironment, Compiler, coreFunctions, createPuppetExpressionEvaluator, type CompileResult } from '../catalog/index.js';
 import { formatDiagnostic } from '../common/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -118,7 +118,8 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const overrides: InjectorOverrides = { extensions: () => hieraTemplateExtension(hiera) };
+    const evaluator = createPuppetExpressionEvaluator({ name: req.environment, dir: req.envDir, manifests: [], modulepath: req.modulePath });
+    const overrides: InjectorOverrides = { extensions: () => hieraTemplateExtension(hiera), evaluator: () => evaluator };
     const injector = createInjector(composition.model, { node: req.node, environment: req.environment, facts: req.facts }, { lenient: true, services: overrides });
     const errors = injector.issues.filter(i => i.severity === 'error');
     if (errors.length > 0) {

@@ -20,7 +20,7 @@ export function isInjecting(svc: LookupService | undefined): svc is InjectingLoo
  * injector (an environment with ARM-8 bindings) can inject.
  */
 function injectFunction(optional: boolean): PuppetFunction {
-    return (call, args) => {
+    return (call, args, block) => {
         const fname = optional ? 'optionally_inject' : 'inject';
         const [first, second] = args;
         const type = first instanceof PAnyType ? typeToString(first) : undefined;
@@ -30,6 +30,8 @@ function injectFunction(optional: boolean): PuppetFunction {
         }
         const svc = call.compiler.lookupService;
         if (!isInjecting(svc)) throw new RuntimeFailure(`${fname}() needs the ARM-8 injector: this environment has no bindings (bindings/ or a module's bindings/)`);
+        // ARM-8: a lambda given to inject() is called with the bound value, or undef when nothing is bound.
+        if (block) return call.callLambda(block, [svc.inject(name ?? '', type, true, call.compiler.lookupContext())]);
         return svc.inject(name ?? '', type, optional, call.compiler.lookupContext());
     };
 }
