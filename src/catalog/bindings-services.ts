@@ -2,7 +2,8 @@ import type { Module } from 'langium';
 import { createInjectingDataBinding, createTypeSupport, hasArm8Bindings } from '../bindings/index.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
-import { createPuppetExpressionEvaluator } from './expression-evaluator.js';
+import { catalogInjectorServices } from './injector-services.js';
+import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import type { FunctionTable } from './functions/function.js';
 import { isInjecting } from './functions/inject-functions.js';
 import { hieraLookupFactory, type CatalogServices, type LookupFactory, type TypeSystem } from './services.js';
@@ -12,7 +13,7 @@ import { hieraLookupFactory, type CatalogServices, type LookupFactory, type Type
  * `lookup()` go through the injector (Hiera 5 being one provider among the layers), and
  * `inject()` works. Environments without bindings keep Hiera 5 alone.
  */
-export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable): LookupFactory {
+export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn) => {
         if (!hasArm8Bindings(env.dir, env.modulepath)) return hiera(env, warn);
@@ -20,7 +21,7 @@ export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTab
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
-            evaluator: createPuppetExpressionEvaluator(env, functions)
+            injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store })
         });
     };
 }
@@ -36,7 +37,10 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
     Compile: services => request => {
         const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
         const warnings: Array<{ message: string; file?: string }> = [];
-        const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
+        const warn = (message: string, file?: string): void => { warnings.push({ message, file }); };
+        // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).
+        const { store, queryLog } = request.options;
+        const lookup = store ? bindingsLookupFactory(services.TypeSystem, services.Functions, { store, ...(queryLog ? { queryLog } : {}) })(env, warn) : services.Lookup(env, warn);
         const first = new Compiler(env, services.Functions, { ...request.options, lookup });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];

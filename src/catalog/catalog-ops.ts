@@ -6,6 +6,8 @@ import {
 } from '../types/index.js';
 import { formatValue, hashGet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue } from '../values/index.js';
 import type { Compiler } from './compiler.js';
+import { collectFromStore } from './store-access.js';
+import { boundResourceParameter } from './bound-catalog.js';
 import { coreType, METAPARAMS, RELATIONSHIP_PARAMS } from './core-types.js';
 import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from './errors.js';
 import { isTruthy } from './evaluator/operators.js';
@@ -31,6 +33,9 @@ interface Collector {
     readonly overrides: Attr[];
     readonly collected: CatalogResource[];
     readonly exported: boolean;
+    readonly where: Where;
+    /** Exported collectors: other nodes' resources are read from the store once. */
+    fromStore?: boolean;
 }
 
 interface Relationship {
@@ -211,7 +216,7 @@ export class CatalogOps {
         r.scope = scope;
         r.virtual = mode !== 'real';
         r.exported = mode === 'exported';
-        if (mode === 'exported') this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the export is ignored', where);
+        if (mode === 'exported' && !this.c.options.store) this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the export is ignored', where);
         const source = this.overrideRules.sourceOf(scope);
         for (const a of attrs) this.setParam(r, a, 'declared', source);
         const defaults = scope.defaultsFor(lower);
@@ -529,6 +534,11 @@ export class CatalogOps {
         const problems: string[] = [];
         for (const p of params) {
             let v = given.get(p.name);
+            if (v === undefined) {
+                // ARM-8 `bind parameters Type[title]` / `Type` supply what the declaration leaves out.
+                const bound = boundResourceParameter(this.c, r, p.name);
+                if (bound) { v = bound.value; r.params.set(p.name, { value: v, origin: 'binding', key: bound.key }); }
+            }
             if ((v === undefined || v === null) && p.value) {
                 v = this.c.evaluator.evaluate(p.value, scope);
                 if (v !== null) r.params.set(p.name, { value: v, origin: 'parameterDefault', where: this.c.evaluator.where(p) });
@@ -622,9 +632,9 @@ export class CatalogOps {
         const exported = e.query.kind === '<<|';
         const where = this.c.evaluator.where(e);
         if (!this.c.isResourceType(typeName)) throw new RuntimeFailure(`Resource type ${typeName.toLowerCase()} doesn't exist`);
-        if (exported) this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored', where);
+        if (exported && !this.c.options.store) this.c.log('warning', 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored', where);
         const collector: Collector = {
-            type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [],
+            type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], where,
             overrides: e.ops.length ? this.attrs(e.ops, scope, e) : []
         };
         this.collectors.push(collector);
@@ -657,10 +667,13 @@ export class CatalogOps {
     private evaluateCollections(): boolean {
         let found = false;
         for (const c of [...this.collectors]) {
-            if (c.exported) continue;
-            for (const r of [...this.catalog.resources.values()]) {
-                if (r.type !== c.type || r.exported || c.collected.includes(r)) continue;
-                if (!this.queryMatches(c.query, r, c.scope)) continue;
+            if (c.exported && !this.c.options.store) continue;
+            // With a store (storeconfigs), `<<| |>>` takes this compile's own exports and other nodes' stored ones.
+            const remote = c.exported && !c.fromStore ? collectFromStore(this.c, c.type, c.query, c.scope, c.where) : [];
+            if (c.exported) c.fromStore = true;
+            for (const r of [...remote, ...this.catalog.resources.values()]) {
+                if (r.type !== c.type || c.collected.includes(r)) continue;
+                if (!remote.includes(r) && (r.exported !== c.exported || !this.queryMatches(c.query, r, c.scope))) continue;
                 r.virtual = false;
                 c.collected.push(r);
                 found = true;

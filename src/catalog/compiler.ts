@@ -4,6 +4,7 @@ import {
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
+import { isUserError } from '../common/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
@@ -13,11 +14,13 @@ import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/hiera/index.js';
+import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import { CatalogOps } from './catalog-ops.js';
 import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
+import { applyBoundDependencies, setBoundVariables } from './bound-catalog.js';
 
 export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'crit' | 'emerg';
 
@@ -39,6 +42,10 @@ export interface CompileOptions {
     readonly lookup?: LookupService;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
+    /** Other nodes' catalogs: exported resources (`<<| |>>`) and `Type[?? query]` (storeconfigs). */
+    readonly store?: CatalogStore;
+    /** Filled with every store query of the compile and the nodes whose resources answered. */
+    readonly queryLog?: QueryProvenance[];
 }
 
 export interface CompileResult {
@@ -168,6 +175,16 @@ export class Compiler {
                 log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }
+        if (isUserError(e)) {
+            // Another stage's located error (the injector, the store, a query): its code and place are kept.
+            const d = e.diagnostics[0];
+            const file = d?.at?.file ?? d?.file;
+            const message = d?.message ?? e.message;
+            return new CompileError(d?.code ?? 'EVAL_PUPPET_ERROR', {
+                message, file, line: d?.at?.line, pos: d?.at?.column, basic: message, rubyClass: 'Puppet::Error',
+                log: { message, ...(file !== undefined ? { file } : {}), ...(d?.at ? { line: d.at.line } : {}) }
+            });
+        }
         if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {
             const what = e instanceof ReturnSignal ? 'return' : e instanceof BreakSignal ? 'break' : 'next';
             const where = e.where ? { file: e.where.file, line: e.where.line } : undefined;
@@ -197,6 +214,7 @@ export class Compiler {
         if (!this.facts.has('module_name')) top.setLocal('module_name', '');
         const enc = this.options.classes ?? [];
         for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
+        setBoundVariables(this);
         this.ops.boot(top);
         for (const f of files) {
             this.evaluator.registerProgram(f.program, f.file);
@@ -205,6 +223,7 @@ export class Compiler {
         const nodeScope = this.ops.evaluateNode(top) ?? top;
         for (const c of enc) this.ops.declareLazyClass(c, nodeScope);
         this.ops.evaluateGenerators();
+        applyBoundDependencies(this);
         this.ops.finish();
     }
 

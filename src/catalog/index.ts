@@ -12,3 +12,5 @@ export { readFacts, readDataFile, defaultFactsFile, nodeNameFor, toPuppetData, t
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';
 export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';
+export { storedCatalog } from './stored-catalog.js';
+export { catalogInjectorServices } from './injector-services.js';

@@ -1,9 +1,10 @@
 import { UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
-    type LogEntry
+    BindingsCatalogModule, bootEnvironment, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
+    storedCatalog, type CatalogServices, type FactsInput, type LogEntry
 } from '../catalog/index.js';
+import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -21,6 +22,8 @@ export interface CompileCommandOptions {
     readonly format: CompileFormat;
     /** Route class parameters, lookup() and `/classes` through the ARM-8 injector. */
     readonly bindings?: boolean;
+    /** `--store [URL]`: the catalog store (sqlite:PATH, puppetdb:URL; bare = the environment's default). */
+    readonly store?: string | boolean;
 }
 
 function logLine(l: LogEntry): string {
@@ -46,11 +49,28 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
     }
     // Opt-in: without ARM-8 bindings the catalog stays exactly Puppet's, Hiera answering directly.
     const services = options.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
-    const result = services.compile(codedir, options.environment ?? 'production', {
+    const environment = options.environment ?? 'production';
+    const store = options.store === undefined || options.store === false ? undefined
+        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(bootEnvironment(codedir, environment).dir));
+    try {
+        return compileWith(codedir, environment, options, io, services, facts, trustedData, settings, store);
+    } finally {
+        store?.close();
+    }
+}
+
+function compileWith(
+    codedir: string, environment: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices,
+    facts: FactsInput, trustedData: PuppetValue | null, settings: Map<string, string>, store: CatalogStore | undefined
+): number {
+    const result = services.compile(codedir, environment, {
+        ...(store ? { store } : {}),
         node: nodeNameFor(options.node, facts), facts: facts.facts,
         trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
+    // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
+    if (store && !result.error) store.replaceCatalog(storedCatalog(result));
     if (options.format === 'normalized') {
         io.out(`${jsonText(normalizedResult(result))}\n`);
         return result.error ? ExitCode.ERROR : ExitCode.OK;

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
     createHieraDataBinding, createTypeSupport, hasArm8Bindings, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, type HieraEnvironment,
-    type Prepared, type PreparedInput
+    type Composition, type HieraLookup, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
-import { bindingsRequest, composeFor, hieraFor } from './bindings-command.js';
-import { bootEnvironment, Compiler, coreFunctions, createPuppetExpressionEvaluator, type CompileResult } from '../catalog/index.js';
+import { bindingsRequest, composeFor, hieraFor, type BindingsRequest } from './bindings-command.js';
+import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic } from '../common/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -25,6 +26,8 @@ export interface LookupCommandOptions {
     default?: string;
     compile?: boolean;
     explain?: boolean;
+    /** `--store [URL]`: answers `Type[?? query]` bindings from other nodes' stored catalogs. */
+    store?: string | boolean;
 }
 
 export const MERGE_STRATEGIES = ['first', 'unique', 'hash', 'deep'] as const;
@@ -118,8 +121,18 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const evaluator = createPuppetExpressionEvaluator({ name: req.environment, dir: req.envDir, manifests: [], modulepath: req.modulePath });
-    const overrides: InjectorOverrides = { extensions: () => hieraTemplateExtension(hiera), evaluator: () => evaluator };
+    const env = { name: req.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.environment).manifests, modulepath: req.modulePath };
+    const store = opts.store === undefined || opts.store === false ? undefined : openStore(typeof opts.store === 'string' ? opts.store : defaultStoreUrl(req.envDir));
+    try {
+        return injectedLookupWith(codedir, key, opts, io, req, hiera, composition, { ...catalogInjectorServices(env, store ? { store } : {}), extensions: () => hieraTemplateExtension(hiera) });
+    } finally {
+        store?.close();
+    }
+}
+
+function injectedLookupWith(
+    codedir: string, key: string, opts: LookupCommandOptions, io: CliIo, req: BindingsRequest, hiera: HieraLookup, composition: Composition, overrides: InjectorOverrides
+): number {
     const injector = createInjector(composition.model, { node: req.node, environment: req.environment, facts: req.facts }, { lenient: true, services: overrides });
     const errors = injector.issues.filter(i => i.severity === 'error');
     if (errors.length > 0) {

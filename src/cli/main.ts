@@ -89,6 +89,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--default <json>', 'default value (JSON; a bare word is a string)')
         .option('--compile', 'evaluate the manifests first, so %{::var} sees their top-scope variables')
         .option('--explain', 'print how the value was found instead of the value')
+        .option('--store [url]', 'catalog store answering Type[?? query] bindings: sqlite:PATH or puppetdb:URL (bare: ENVDIR/var/catalogs.sqlite)')
         .action((codedir: string, key: string, opts: LookupCommandOptions) => setExit(lookupAction(codedir, key, opts, io)));
 
     program.command('apply')
@@ -113,6 +114,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
         .option('--bindings', 'route class parameters, lookup() and /classes through the ARM-8 injector (bindings/, site { })')
+        .option('--store [url]', 'catalog store: sqlite:PATH or puppetdb:http://host:8080 (bare: ENVDIR/var/catalogs.sqlite); stores the catalog, collects other nodes\' exports, answers ?? queries')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 

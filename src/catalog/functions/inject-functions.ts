@@ -8,6 +8,12 @@ import type { PuppetFunction } from './function.js';
 export interface InjectingLookupService extends LookupService {
     inject(name: string, type: string | undefined, optional: boolean, context: LookupContext): PuppetValue;
     classes(context: LookupContext): string[];
+    /** ARM-8 `bind variables`: the bound top-scope variables. */
+    variables?(context: LookupContext): ReadonlyArray<[string, PuppetValue]>;
+    /** ARM-8 `bind dependency`: the bound relationships (resource references as strings). */
+    dependencies?(context: LookupContext): ReadonlyArray<{ readonly sources: readonly string[]; readonly targets: readonly string[]; readonly arrow: string }>;
+    /** ARM-8 `bind parameters Type[title]` / `Type`: a resource parameter's bound value. */
+    resourceParameter?(type: string, title: string, name: string, context: LookupContext): { value: PuppetValue; key: string } | undefined;
 }
 
 export function isInjecting(svc: LookupService | undefined): svc is InjectingLookupService {
