@@ -82,7 +82,9 @@ function descriptor(d: ProducerDescriptor, c: Candidate, rt: ProducerRuntime): M
         case 'InstanceReferenceProducerDescriptor':
             return () => resolver.resolve(d.reference, rt.scope) ?? null;
         case 'ProducerProducerDescriptor': {
-            const inner = descriptor(d.producer, c, rt);
+            const inner = d.producer.$type === 'LookupProducerDescriptor' && d.producer.type === undefined
+                ? registeredProducer(d.producer.name ?? '', rt) ?? descriptor(d.producer, c, rt)
+                : descriptor(d.producer, c, rt);
             // A singleton keeps the produced producer, so a series continues across lookups.
             let made: InjectedValue | undefined;
             return () => {
@@ -160,6 +162,20 @@ function parameter(source: SharedSource, name: string, c: Candidate, rt: Produce
         if (obj === null) return null;
         if (obj instanceof Map) return obj.get(name) ?? null;
         return fail('INJECT_PARAMETERS_NOT_KEYED', { key: c.key, layers: [c.layer], locations: [c.location] }, source.target, rt.services.types.infer(obj));
+    };
+}
+
+/**
+ * `to producer 'name'` (ARM-8: `bind String, "request-id" to producer "mymodule::uuid"`): the
+ * producer registered under that name with a producer type (`bind Type[Producer[String]],
+ * "mymodule::uuid" to Type[MyUUIDProducer]`); undefined when there is none (then a Data name).
+ */
+function registeredProducer(name: string, rt: ProducerRuntime): Make | undefined {
+    const key = [...rt.result.entries.keys()].find(k => k.startsWith('Type[') && k.endsWith(`]/${name}`));
+    if (key === undefined) return undefined;
+    return () => {
+        const v = rt.valueOfKey(key, undefined);
+        return v === NOTHING ? null : v;
     };
 }
 

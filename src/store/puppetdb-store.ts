@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { storeError } from './issues.js';
+import { matchesQuery } from './query.js';
+
+/** Node, then type, then title: the order both stores return results in. */
+function byPlace(a: FoundResource, b: FoundResource): number {
+    const ka = [a.node, a.type.toLowerCase(), a.title];
+    const kb = [b.node, b.type.toLowerCase(), b.title];
+    for (let i = 0; i < 3; i++) if (ka[i] !== kb[i]) return (ka[i] as string) < (kb[i] as string) ? -1 : 1;
+    return 0;
+}
 import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson } from './model.js';
 
 type Ast = ReadonlyArray<string | number | boolean | null | Ast>;
@@ -22,18 +31,32 @@ function valueAst(v: QueryValue): string | number | boolean | null {
     return v !== null && typeof v === 'object' ? v.regexp : v;
 }
 
-/** The store's query model in PuppetDB's v4 AST query language. */
-export function toPuppetDbAst(q: QueryNode): Ast {
+/**
+ * The store's query model in PuppetDB's v4 AST query language, as a filter PuppetDB can run: it
+ * has no ordering operators on parameters, so those (and what contains them under `or`/`not`)
+ * are left out and the results are filtered again with the store's own semantics (matchesQuery).
+ * Undefined means "no filter".
+ */
+export function toPuppetDbAst(q: QueryNode): Ast | undefined {
     switch (q.kind) {
-        case 'and': case 'or': return [q.kind, ...q.operands.map(toPuppetDbAst)];
-        case 'not': return ['not', toPuppetDbAst(q.operand)];
+        case 'and': {
+            const parts = q.operands.map(toPuppetDbAst).filter((x): x is Ast => x !== undefined);
+            return parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : ['and', ...parts];
+        }
+        case 'or': {
+            const parts = q.operands.map(toPuppetDbAst);
+            return parts.some(x => x === undefined) ? undefined : ['or', ...(parts as Ast[])];
+        }
+        case 'not': {
+            const inner = toPuppetDbAst(q.operand);
+            return inner === undefined ? undefined : ['not', inner];
+        }
         case 'compare': {
+            const ordering = q.operator === '<' || q.operator === '>' || q.operator === '<=' || q.operator === '>=';
+            if (ordering || q.attribute === 'name') return undefined;
             const field: Ast | string = q.attribute === 'title' || q.attribute === 'tag' ? q.attribute : ['parameter', q.attribute];
-            const op = q.operator === '==' || q.operator === '!=' ? '=' : q.operator === '~=' || q.operator === '~!' ? '~' : q.operator;
-            const value = valueAst(q.value);
-            let cmp: Ast = [op, field, value];
-            // PuppetDB has no namevar fallback: a resource without a name parameter is named by its title.
-            if (q.attribute === 'name') cmp = ['or', cmp, ['and', ['not', ['=', ['parameter', 'name'], value]], [op, 'title', value]]];
+            const op = q.operator === '==' || q.operator === '!=' ? '=' : '~';
+            const cmp: Ast = [op, field, valueAst(q.value)];
             return q.operator === '!=' || q.operator === '~!' ? ['not', cmp] : cmp;
         }
     }
@@ -90,13 +113,14 @@ export function openPuppetDbStore(base: string): CatalogStore {
             if (q.exported) parts.push(['=', 'exported', true]);
             if (q.excludeNode !== undefined) parts.push(['not', ['=', 'certname', q.excludeNode]]);
             if (q.environment !== undefined) parts.push(['=', 'environment', q.environment]);
-            if (q.where) parts.push(toPuppetDbAst(q.where));
+            const filter = q.where ? toPuppetDbAst(q.where) : undefined;
+            if (filter) parts.push(filter);
             const rows = query(['from', 'resources', ...(parts.length ? [['and', ...parts] as Ast] : [])]);
             return rows.map(r => ({
                 node: String(r.certname), environment: String(r.environment ?? ''), type: String(r.type), title: String(r.title), exported: r.exported === true,
                 tags: (r.tags as string[] | undefined) ?? [], ...(typeof r.file === 'string' ? { file: r.file } : {}), ...(typeof r.line === 'number' ? { line: r.line } : {}),
                 parameters: (r.parameters as Record<string, StoredJson> | undefined) ?? {}
-            })).sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : 0));
+            })).filter(r => matchesQuery(r, q.where)).sort(byPlace);
         },
         nodes(): string[] {
             return query(['from', 'nodes']).map(r => String(r.certname)).sort();

@@ -143,6 +143,3 @@ export function matchesQuery(r: StoredResource, q: QueryNode | undefined): boole
     }
 }
 
-export function sortFound(list: FoundResource[]): FoundResource[] {
-    return list.sort((a, b) => (a.node < b.node ? -1 : a.node > b.node ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
-}

@@ -149,7 +149,7 @@ export function openSqliteStore(path: string): CatalogStore {
             if (q.environment !== undefined) { where.push('c.environment = ?'); args.push(q.environment); }
             if (q.where) where.push(toSql(q.where, args));
             const sql = `SELECT r.node, c.environment, r.type, r.title, r.exported, r.tags, r.file, r.line, r.params FROM resources r JOIN catalogs c ON c.node = r.node`
-                + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY r.node, r.rowid`;
+                + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY r.node, r.type_key, r.title`;
             let rows: Array<Record<string, SQLInputValue>>;
             try {
                 rows = db.prepare(sql).all(...args) as Array<Record<string, SQLInputValue>>;
