@@ -2,7 +2,7 @@ import type { AccessExpression, Expression } from '../../generated/langium/ast.j
 import { parsePuppet } from '../parse/index.js';
 import { PRegexp, type PuppetValue } from '../values/index.js';
 import { storeError } from './issues.js';
-import type { FoundResource, QueryNode, QueryOperator, QueryValue, StoredJson, StoredResource } from './model.js';
+import type { QueryNode, QueryOperator, QueryValue, StoredJson, StoredResource } from './model.js';
 
 /** Where a query is written (for located errors). */
 export interface QueryPlace {
