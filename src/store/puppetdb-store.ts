@@ -32,9 +32,9 @@ function valueAst(v: QueryValue): string | number | boolean | null {
 }
 
 /**
- * The store's query model in PuppetDB's v4 AST query language, as a filter PuppetDB can run: it
- * has no ordering operators on parameters, so those (and what contains them under `or`/`not`)
- * are left out and the results are filtered again with the store's own semantics (matchesQuery).
+ * The store's query model in PuppetDB's v4 AST query language, as a filter PuppetDB can run with
+ * the same meaning (title and tag comparisons); the rest (and what contains it under `or`/`not`)
+ * is left out and the results are filtered again with the store's own semantics (matchesQuery).
  * Undefined means "no filter".
  */
 export function toPuppetDbAst(q: QueryNode): Ast | undefined {
@@ -52,9 +52,11 @@ export function toPuppetDbAst(q: QueryNode): Ast | undefined {
             return inner === undefined ? undefined : ['not', inner];
         }
         case 'compare': {
+            // Only title and tag compare in PuppetDB as here: its parameter `=` neither looks into arrays nor
+            // compares 5433 with '5433', and it has no ordering on parameters; those are filtered here.
             const ordering = q.operator === '<' || q.operator === '>' || q.operator === '<=' || q.operator === '>=';
-            if (ordering || q.attribute === 'name') return undefined;
-            const field: Ast | string = q.attribute === 'title' || q.attribute === 'tag' ? q.attribute : ['parameter', q.attribute];
+            if (ordering || (q.attribute !== 'title' && q.attribute !== 'tag')) return undefined;
+            const field = q.attribute;
             const op = q.operator === '==' || q.operator === '!=' ? '=' : '~';
             const cmp: Ast = [op, field, valueAst(q.value)];
             return q.operator === '!=' || q.operator === '~!' ? ['not', cmp] : cmp;

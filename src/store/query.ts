@@ -33,6 +33,10 @@ export function compileQuery(e: Expression, valueOf: (e: Expression) => PuppetVa
         case 'ParenExpression':
             return recur(e.expr);
         case 'BinaryExpression': {
+            // `not name == x` reads as `(not name) == x` in Puppet's precedence; the seed means the negated comparison.
+            if (e.left.$type === 'NotExpression' && (e.left.expr.$type === 'QualifiedName' || e.left.expr.$type === 'StringLiteral')) {
+                return { kind: 'not', operand: recur({ ...e, left: e.left.expr } as Expression) };
+            }
             const operator = OPERATORS[e.operator];
             const attribute = e.left.$type === 'QualifiedName' || e.left.$type === 'StringLiteral' ? e.left.value : undefined;
             if (operator === undefined || attribute === undefined) throw storeError('QUERY_SYNTAX', at(e), text(e));
