@@ -1,19 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { storeError } from './issues.js';
 import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson } from './model.js';
 
-const SCHEMA = 'modelc-catalog-store-1';
+const SCHEMA = 'modelc-catalog-store-2';
 
 const CREATE = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS catalogs (node TEXT PRIMARY KEY, environment TEXT NOT NULL, stored_at TEXT NOT NULL, edges TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS resources (
-  node TEXT NOT NULL, type TEXT NOT NULL, type_key TEXT NOT NULL, title TEXT NOT NULL, exported INTEGER NOT NULL,
+  node TEXT NOT NULL, environment TEXT NOT NULL, type TEXT NOT NULL, type_key TEXT NOT NULL, title TEXT NOT NULL, exported INTEGER NOT NULL,
   tags TEXT NOT NULL, file TEXT, line INTEGER, params TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS resources_by_type ON resources (type_key, exported);
+CREATE INDEX IF NOT EXISTS resources_by_type ON resources (type_key, environment, exported);
 CREATE INDEX IF NOT EXISTS resources_by_node ON resources (node);
 `;
 
@@ -117,9 +117,11 @@ export function openSqliteStore(path: string): CatalogStore {
         return re.test(s) ? 1 : 0;
     });
     db.function('modelc_num', { deterministic: true }, v => numeric(v));
+    // Queries of one shape (the same SQL with other values) reuse their prepared statement.
+    const statements = new Map<string, StatementSync>();
     const insertCatalog = db.prepare(`INSERT OR REPLACE INTO catalogs (node, environment, stored_at, edges) VALUES (?, ?, ?, ?)`);
     const deleteResources = db.prepare(`DELETE FROM resources WHERE node = ?`);
-    const insertResource = db.prepare(`INSERT INTO resources (node, type, type_key, title, exported, tags, file, line, params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insertResource = db.prepare(`INSERT INTO resources (node, environment, type, type_key, title, exported, tags, file, line, params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     return {
         url,
         replaceCatalog(c: StoredCatalog): void {
@@ -129,7 +131,7 @@ export function openSqliteStore(path: string): CatalogStore {
                     deleteResources.run(c.node);
                     insertCatalog.run(c.node, c.environment, new Date().toISOString(), JSON.stringify(c.edges ?? []));
                     for (const r of c.resources) {
-                        insertResource.run(c.node, r.type, r.type.toLowerCase(), r.title, r.exported ? 1 : 0, JSON.stringify(r.tags), r.file ?? null, r.line ?? null, JSON.stringify(r.parameters));
+                        insertResource.run(c.node, c.environment, r.type, r.type.toLowerCase(), r.title, r.exported ? 1 : 0, JSON.stringify(r.tags), r.file ?? null, r.line ?? null, JSON.stringify(r.parameters));
                     }
                     db.exec('COMMIT');
                 } catch (e) {
@@ -146,13 +148,15 @@ export function openSqliteStore(path: string): CatalogStore {
             if (q.type !== undefined) { where.push('r.type_key = ?'); args.push(q.type.toLowerCase()); }
             if (q.exported) where.push('r.exported = 1');
             if (q.excludeNode !== undefined) { where.push('r.node <> ?'); args.push(q.excludeNode); }
-            if (q.environment !== undefined) { where.push('c.environment = ?'); args.push(q.environment); }
+            if (q.environment !== undefined) { where.push('r.environment = ?'); args.push(q.environment); }
             if (q.where) where.push(toSql(q.where, args));
-            const sql = `SELECT r.node, c.environment, r.type, r.title, r.exported, r.tags, r.file, r.line, r.params FROM resources r JOIN catalogs c ON c.node = r.node`
+            const sql = `SELECT r.node, r.environment, r.type, r.title, r.exported, r.tags, r.file, r.line, r.params FROM resources r INDEXED BY ${q.type !== undefined ? 'resources_by_type' : 'resources_by_node'}`
                 + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY r.node, r.type_key, r.title`;
             let rows: Array<Record<string, SQLInputValue>>;
             try {
-                rows = db.prepare(sql).all(...args) as Array<Record<string, SQLInputValue>>;
+                let stmt = statements.get(sql);
+                if (!stmt) { stmt = db.prepare(sql); statements.set(sql, stmt); }
+                rows = stmt.all(...args) as Array<Record<string, SQLInputValue>>;
             } catch (e) {
                 throw storeError('STORE_CORRUPT', { file }, url, e instanceof Error ? e.message : String(e));
             }
