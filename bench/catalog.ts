@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { createCatalogServices, readFacts, type CatalogServices } from '../src/catalog/index.js';
+import { createCatalogServices, type CatalogServices } from '../src/catalog/index.js';
+import { readFactsFile } from '../src/node/index.js';
 import type { PuppetValue } from '../src/values/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,7 +71,7 @@ export function generateSite(classes: number, perClass: number): BenchCase {
 }
 
 function compileOnce(services: CatalogServices, c: BenchCase): { ms: number; resources: number; error?: string } {
-    const facts = c.facts ? readFacts(c.facts).facts : new Map<string, PuppetValue>();
+    const facts = c.facts ? readFactsFile(c.facts).values : new Map<string, PuppetValue>();
     const t = performance.now();
     const r = services.compile(c.dir, 'production', { node: c.node, facts, classes: c.classes });
     const ms = performance.now() - t;

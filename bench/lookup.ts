@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createHieraLookup, createHieraServices, trustedFor, type HieraLookup } from '../src/bindings/index.js';
+import { createHieraLookup, createHieraServices, type HieraLookup } from '../src/bindings/index.js';
+import { trustedFor } from '../src/node/index.js';
 import type { PuppetValue } from '../src/values/index.js';
 
 

@@ -24,7 +24,8 @@ export { TypeRegistry, EnvironmentRegistries, type TypeSchema } from './registry
 export * from './run/harness.js';
 export { RelationshipGraph } from './run/graph.js';
 export { applyCatalog, type ApplyOptions, type ApplyResult, type ResourceResult } from './run/transaction.js';
-export { loadCatalog, canonicalRef, fromRichData } from './catalog/load.js';
+export { loadCatalog, readCatalogModel, readModelOrPuppetCatalog, canonicalRef, fromRichData } from './catalog/load.js';
+export { isPuppetCatalogJson, puppetCatalogToModel } from './catalog/puppet-json.js';
 export type { ApplyCatalog, Relationship } from './catalog/catalog.js';
 export { buildReport } from './report.js';
 export { createApplyServices, defaultApplyModule, type ApplyServices, type ApplyModule } from './module.js';

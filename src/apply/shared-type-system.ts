@@ -1,5 +1,6 @@
 import { isUserError } from '../common/index.js';
 import { describeMismatch, formatMismatches, isInstance, parseTypeString, PAnyType, typesEqual, typeToString } from '../types/index.js';
+import { mungeCliValue } from './rsapi/cli-munge.js';
 import type { PuppetType, TypeParseResult, TypeSystem } from './type-system.js';
 import type { PuppetValue } from './values.js';
 
@@ -45,6 +46,10 @@ export class SharedTypeSystem implements TypeSystem {
 
     typesEqual(a: PuppetType, b: PuppetType): boolean {
         return typesEqual(asType(a), asType(b));
+    }
+
+    mungeCliValue(prefix: string, type: PuppetType, value: PuppetValue): PuppetValue {
+        return mungeCliValue(prefix, asType(type), value);
     }
 }
 

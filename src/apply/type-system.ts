@@ -3,6 +3,8 @@
  * one in `src/types` (see shared-type-system.ts); the stage never parses type strings itself.
  * Types are opaque here.
  */
+import type { PuppetValue } from './values.js';
+
 export type PuppetType = object;
 
 export type TypeParseResult =
@@ -17,6 +19,8 @@ export interface TypeSystem {
     describeMismatch(prefix: string, type: PuppetType, value: unknown): string;
     typeToString(type: PuppetType): string;
     typesEqual(a: PuppetType, b: PuppetType): boolean;
+    /** What `puppet resource` does to a command-line string before validation ('true' → true, '5' → 5). */
+    mungeCliValue(prefix: string, type: PuppetType, value: PuppetValue): PuppetValue;
 }
 
 /** Parses or throws the parse message; for type strings this stage writes itself. */

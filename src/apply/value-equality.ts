@@ -1,4 +1,4 @@
-import { PSensitive, PRegexp, type PuppetValue } from './values.js';
+import { copyValue, PSensitive, PRegexp } from './values.js';
 
 /**
  * Exact structural equality of values as the runtime compares current and desired state
@@ -25,13 +25,15 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
     return false;
 }
 
-/** A deep copy, so code given our values (canonicalize, providers) cannot change ours. */
+/**
+ * A deep copy, so code given our values (canonicalize, providers) cannot change ours: values'
+ * copyValue, and provider data's plain objects (definitions, set hashes) copied the same way.
+ */
 export function deepCopy<T>(v: T): T {
     if (Array.isArray(v)) return v.map(deepCopy) as T;
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, deepCopy(x)])) as T;
-    if (v instanceof PSensitive) return new PSensitive(deepCopy(v.value as PuppetValue)) as T;
     if (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype) {
         return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deepCopy(x)])) as T;
     }
-    return v;
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, deepCopy(x)])) as T;
+    return v instanceof PSensitive ? copyValue(v) as T : v;
 }

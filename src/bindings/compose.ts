@@ -52,8 +52,28 @@ export interface Composition {
     readonly hieraLayer?: string;
 }
 
-/** True when the environment has ARM-8 bindings: a site definition, confdir or module bindings, or providers.yaml. */
-export function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
+/**
+ * A LayeredBindings model made elsewhere (`modelc bindings`, another tool) as a composition: its
+ * Hiera layer is the one holding Hiera levels, so Hiera keeps deciding the keys it wins.
+ */
+export function compositionOf(model: Model): Composition {
+    const layered = model.root as unknown as LayeredBindings;
+    const hieraLayer = layered.layers?.find(l => (l.bindings ?? []).some(nb => nb.$type === 'HieraLevelBindings'))?.name;
+    return { model, layered, ...(hieraLayer !== undefined ? { hieraLayer } : {}) };
+}
+
+/**
+ * Whether an environment uses ARM-8 bindings: the one answer every stage and command asks (the
+ * catalog's lookup, `modelc lookup`). A confdir with environments.pp always does; otherwise the
+ * environment has a site definition or bindings files (its bindings/ or its modules'), or
+ * providers.yaml.
+ */
+export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[] }): boolean {
+    if (where.confdir !== undefined && existsSync(join(resolve(where.confdir), 'environments.pp'))) return true;
+    return existsSync(where.envDir) && hasArm8Bindings(where.envDir, where.modulePath);
+}
+
+function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
     const dir = resolve(bindingsDir);
     if (existsSync(join(dir, 'providers.yaml')) || hasPp(dir)) return true;
     return modulePath.some(base => list(base).some(mod => hasPp(join(base, mod, 'bindings'))));

@@ -1,8 +1,8 @@
 import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
 import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
-import { fromRichData } from '../model/index.js';
+import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
-import { composeBindings, type Composition } from './compose.js';
+import { composeBindings, compositionOf, type Composition } from './compose.js';
 import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
@@ -17,11 +17,11 @@ export interface InjectingDataBinding extends HieraDataBinding {
     /** The classes bound under `/classes` (`include` − `exclude`, ENC classes), for the node's classification. */
     classes(context: DataBindingContext): string[];
     /** `/var/NAME` bindings: the bound top-scope variables. */
-    variables(context: DataBindingContext): Array<[string, PuppetValue]>;
+    variables?(context: DataBindingContext): Array<[string, PuppetValue]>;
     /** `bind dependency` relationships (`/dependencies`). */
-    dependencies(context: DataBindingContext): Array<{ sources: string[]; targets: string[]; arrow: string }>;
+    dependencies?(context: DataBindingContext): Array<{ sources: string[]; targets: string[]; arrow: string }>;
     /** A resource parameter bound by `bind parameters Type[title]` (or `Type`): its value and key, or undefined. */
-    resourceParameter(type: string, title: string, name: string, context: DataBindingContext): { value: PuppetValue; key: string } | undefined;
+    resourceParameter?(type: string, title: string, name: string, context: DataBindingContext): { value: PuppetValue; key: string } | undefined;
 }
 
 /** Hiera data values with `%{}` are resolved by the request's Hiera engine when the injector produces them. */
@@ -63,6 +63,8 @@ export function createInjectingDataBinding(options: {
     readonly warn?: WarningSink;
     /** Injector services of the catalog stage: the Puppet evaluator, type knowledge, the query service. */
     readonly injectorServices?: InjectorOverrides;
+    /** A LayeredBindings model (from `modelc bindings` or any tool) that replaces what the environment's providers would compose. */
+    readonly bindings?: Model;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     let state: { facts: object; composition: Composition; injector: Injector } | undefined;
@@ -76,7 +78,7 @@ export function createInjectingDataBinding(options: {
             context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => ctx.variable(name) },
             types: options.types, warn: options.warn
         });
-        const composition = composeBindings({
+        const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {

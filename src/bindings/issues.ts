@@ -54,8 +54,6 @@ export const BindingsIssues = {
     LOOKUP_CONFIG_V3_BACKEND: 'LOOKUP_CONFIG_V3_BACKEND',
     LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE: 'LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE',
     LOOKUP_CONFIG_UNKNOWN_FUNCTION: 'LOOKUP_CONFIG_UNKNOWN_FUNCTION',
-    /** Reading a facts or trusted-data file for a lookup request. */
-    BIND_INPUT_FILE: 'BIND_INPUT_FILE',
     /** The code directory is not an environment directory. */
     BIND_NOT_AN_ENVIRONMENT: 'BIND_NOT_AN_ENVIRONMENT',
     /** A bindings .pp file that does not parse. */
@@ -107,7 +105,11 @@ export const BindingsIssues = {
     /** environments.pp code that cannot be evaluated before an environment exists. */
     BIND_ENVIRONMENTS_EVAL: 'BIND_ENVIRONMENTS_EVAL',
     /** inject() in environments.pp (ARM-8: values "may not use injection"). */
-    BIND_ENVIRONMENTS_INJECT: 'BIND_ENVIRONMENTS_INJECT'
+    BIND_ENVIRONMENTS_INJECT: 'BIND_ENVIRONMENTS_INJECT',
+    /** An EffectiveBindings model given to a compile was made for another node. */
+    BIND_EFFECTIVE_NODE: 'BIND_EFFECTIVE_NODE',
+    /** An EffectiveBindings model given to a compile carries no value for a key the compile needs (made without --values). */
+    BIND_EFFECTIVE_NO_VALUE: 'BIND_EFFECTIVE_NO_VALUE'
 } as const;
 
 export type BindingsIssueCode = typeof BindingsIssues[keyof typeof BindingsIssues];

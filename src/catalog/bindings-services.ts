@@ -1,5 +1,6 @@
 import type { Module } from 'langium';
-import { createInjectingDataBinding, createTypeSupport, hasArm8Bindings } from '../bindings/index.js';
+import { createEffectiveDataBinding, createInjectingDataBinding, createTypeSupport, usesBindings } from '../bindings/index.js';
+import type { Model } from '../model/index.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
 import { catalogInjectorServices } from './injector-services.js';
@@ -16,13 +17,29 @@ import { hieraLookupFactory, type CatalogServices, type LookupFactory, type Type
 export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn) => {
-        if (!hasArm8Bindings(env.dir, env.modulepath)) return hiera(env, warn);
+        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
             injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store })
         });
+    };
+}
+
+/**
+ * The lookup factory of a compile fed a model made by an earlier stage: a LayeredBindings model
+ * (`modelc bindings`, any tool) replaces what the environment's providers would compose; an
+ * EffectiveBindings model (`modelc effective --values`) answers with what the injector decided.
+ * Hiera 5 keeps answering the keys its levels win, from the environment's data.
+ */
+export function modelLookupFactory(types: TypeSystem, given: { readonly bindings: Model } | { readonly effective: Model; readonly file: string }): LookupFactory {
+    return (env, warn) => {
+        const environment = { name: env.name, root: env.dir, modulePath: env.modulepath };
+        const typeSupport = createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args));
+        return 'bindings' in given
+            ? createInjectingDataBinding({ environment, types: typeSupport, warn, bindings: given.bindings })
+            : createEffectiveDataBinding({ environment, types: typeSupport, warn, effective: given.effective, file: given.file });
     };
 }
 
@@ -41,12 +58,11 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
         // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).
         const { store, queryLog } = request.options;
         const lookup = store ? bindingsLookupFactory(services.TypeSystem, services.Functions, { store, ...(queryLog ? { queryLog } : {}) })(env, warn) : services.Lookup(env, warn);
-        const first = new Compiler(env, services.Functions, { ...request.options, lookup });
+        const first = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];
         const given = request.options.classes ?? [];
-        const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup });
-        compiler.lookupWarnings = warnings;
+        const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup, lookupWarnings: warnings });
         return compiler.compile();
     }
 };

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../common/index.js';
+import { CatalogIssues } from './issues.js';
 
 /** The environment a compile runs in: its directory, manifests in evaluation order, module path. */
 export interface Environment {
@@ -46,7 +47,7 @@ function manifestsBelow(dir: string): string[] {
  */
 export function bootEnvironment(codedir: string, name: string, basemodulepath: readonly string[] = []): Environment {
     let dir = resolve(codedir);
-    if (!existsSync(dir)) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `no such directory: ${codedir}`, file: codedir });
+    if (!existsSync(dir)) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: CatalogIssues.EVAL_NO_SUCH_DIRECTORY.message({ dir: codedir }), file: codedir });
     const envs = join(dir, 'environments', name);
     if (existsSync(envs) && statSync(envs).isDirectory()) dir = envs;
     const conf = readEnvironmentConf(dir);

@@ -1,6 +1,6 @@
 import type { PuppetValue } from '../values/index.js';
-import { refOf } from './catalog-ops.js';
-import type { Compiler } from './compiler.js';
+import { refOf } from './ops/refs.js';
+import type { CatalogRuntime } from './runtime.js';
 import { isInjecting } from './functions/inject-functions.js';
 import type { CatalogResource } from './resource.js';
 
@@ -9,14 +9,14 @@ import type { CatalogResource } from './resource.js';
  * (set after the facts, as an ENC's parameters are). Typed and abstract variables were checked
  * when the injector was made; an abstract variable nobody bound is that error.
  */
-export function setBoundVariables(c: Compiler): void {
+export function setBoundVariables(c: CatalogRuntime): void {
     const svc = c.lookupService;
     if (!isInjecting(svc) || !svc.variables) return;
     for (const [name, value] of svc.variables(c.lookupContext())) c.topScope.setLocal(name, value);
 }
 
 /** `/param/Type[title]/p`, else `/param/Type/p`: a resource parameter bound by `bind parameters`, or undefined. */
-export function boundResourceParameter(c: Compiler, r: CatalogResource, name: string): { value: PuppetValue; key: string } | undefined {
+export function boundResourceParameter(c: CatalogRuntime, r: CatalogResource, name: string): { value: PuppetValue; key: string } | undefined {
     const svc = c.lookupService;
     if (!isInjecting(svc) || !svc.resourceParameter) return undefined;
     return svc.resourceParameter(r.type, r.title, name, c.lookupContext());
@@ -26,7 +26,7 @@ export function boundResourceParameter(c: Compiler, r: CatalogResource, name: st
  * ARM-8 `bind dependency A -> B` / `A ~> B`: when both sides are in the catalog the source gets
  * `before` (or `notify`) the target, as a relationship in the manifest would; otherwise nothing.
  */
-export function applyBoundDependencies(c: Compiler): void {
+export function applyBoundDependencies(c: CatalogRuntime): void {
     const svc = c.lookupService;
     if (!isInjecting(svc) || !svc.dependencies) return;
     for (const d of svc.dependencies(c.lookupContext())) {

@@ -1,6 +1,7 @@
 import type { Catalog as CatalogModel } from '../../generated/model/catalog.js';
 import type * as C from '../../generated/model/catalog.js';
 import { asModelObject, modelRegistry, toRichData, type Model } from '../model/index.js';
+import { PClassType, PResourceType } from '../types/index.js';
 import { PSensitive, type PuppetValue } from '../values/index.js';
 import type { CompileResult } from './compiler.js';
 import type { Where } from './errors.js';
@@ -18,6 +19,18 @@ function byteCompare(a: string, b: string): number {
     return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
+/**
+ * Resource references as the "Type[title]" strings Puppet's catalog JSON carries (what the
+ * metamodel's Parameter.value says), so every reader of a Catalog model finds relationship targets.
+ */
+function referencesAsStrings(v: PuppetValue): PuppetValue {
+    if (Array.isArray(v)) return v.map(referencesAsStrings);
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, referencesAsStrings(x)]));
+    if (v instanceof PSensitive) return new PSensitive(referencesAsStrings(v.value));
+    const ref = toCatalogJson(v);
+    return typeof ref === 'string' && (v instanceof PResourceType || v instanceof PClassType) ? ref : v;
+}
+
 function resourceModel(r: CatalogResource): C.Resource {
     const parameters: C.Parameter[] = [];
     const sensitive: string[] = [];
@@ -30,7 +43,7 @@ function resourceModel(r: CatalogResource): C.Resource {
             ...(location(p.where) ? { location: location(p.where) } : {}),
             ...(p.key ? { binding: { $type: 'BindingProvenance', key: p.key } } : {})
         };
-        parameters.push({ $type: 'Parameter', name, value: toRichData(v), provenance });
+        parameters.push({ $type: 'Parameter', name, value: toRichData(referencesAsStrings(v)), provenance });
     }
     const kind = KINDS[r.kind];
     return {

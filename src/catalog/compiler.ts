@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from '../../generated/langium/ast.js';
+import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
@@ -7,22 +7,23 @@ import { type PuppetValue } from '../values/index.js';
 import { isUserError } from '../common/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
-import { CatalogIssues } from './issues.js';
+import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
-import type { Closure, FunctionTable } from './functions/function.js';
+import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
-import { isLookupError } from '../bindings/hiera/index.js';
+import { isLookupError } from '../bindings/index.js';
 import type { CatalogStore, QueryProvenance } from '../store/index.js';
-import { CatalogOps } from './catalog-ops.js';
+import { CatalogOps } from './ops/catalog-ops.js';
+import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType } from './core-types.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
 import { applyBoundDependencies, setBoundVariables } from './bound-catalog.js';
 
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'crit' | 'emerg';
+export type { LogLevel } from './runtime.js';
 
 export interface LogEntry {
     readonly level: LogLevel;
@@ -40,6 +41,11 @@ export interface CompileOptions {
     readonly classes?: readonly string[];
     readonly settings?: ReadonlyMap<string, string>;
     readonly lookup?: LookupService;
+    /**
+     * Where the lookup service's `warn` callback queues its warnings (the service is made before
+     * the compiler); they are drained into the log after each lookup.
+     */
+    readonly lookupWarnings?: Array<{ message: string; file?: string }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
     /** Other nodes' catalogs: exported resources (`<<| |>>`) and `Type[?? query]` (storeconfigs). */
@@ -65,13 +71,12 @@ export interface CompileResult {
 /** Ruby errors Puppet does not catch and decorate (they come out of ERB templates). */
 const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError']);
 
-export class Compiler {
+export class Compiler implements CatalogRuntime {
     readonly loader: Loader;
     readonly catalog = new Catalog();
     readonly evaluator: Evaluator;
     readonly ops: CatalogOps;
     readonly topScope: Scope;
-    readonly classScopes = new Map<string, Scope>();
     readonly logs: LogEntry[] = [];
     readonly strictVariables: boolean;
     readonly strict: string;
@@ -81,16 +86,16 @@ export class Compiler {
     readonly facts: Map<string, PuppetValue>;
     readonly trusted: Map<string, PuppetValue>;
     private readonly warnedOnce = new Set<string>();
-    /** Warnings the lookup service reports (drained into the log after each lookup). */
-    lookupWarnings: Array<{ message: string; file?: string }> = [];
+    private readonly lookupWarnings: Array<{ message: string; file?: string }>;
 
     constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
         this.loader = new Loader(env);
         this.loader.environmentName = env.name;
-        this.evaluator = new Evaluator(this);
-        this.ops = new CatalogOps(this);
-        this.nodeName = options.node;
+        this.lookupWarnings = options.lookupWarnings ?? [];
         const settings = options.settings ?? new Map<string, string>();
+        this.evaluator = new Evaluator(this, functions);
+        this.ops = new CatalogOps(this, this.evaluator, settings);
+        this.nodeName = options.node;
         this.strictVariables = settings.get('strict_variables') === 'true';
         this.strict = settings.get('strict') ?? 'warning';
         this.facts = new Map([...options.facts].map(([k, v]): [string, PuppetValue] => [k, v === null ? '' : v]));
@@ -134,6 +139,14 @@ export class Compiler {
 
     get lookupService(): LookupService | undefined {
         return this.options.lookup;
+    }
+
+    get store(): CatalogStore | undefined {
+        return this.options.store;
+    }
+
+    get queryLog(): QueryProvenance[] | undefined {
+        return this.options.queryLog;
     }
 
     /** Asks the lookup service; its warnings are logged and its errors become Puppet's. */
@@ -188,17 +201,17 @@ export class Compiler {
         if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {
             const what = e instanceof ReturnSignal ? 'return' : e instanceof BreakSignal ? 'break' : 'next';
             const where = e.where ? { file: e.where.file, line: e.where.line } : undefined;
-            const message = `${what}() from context where this is illegal${where ? ` (file: ${where.file}, line: ${where.line})` : ''}`;
+            const message = CatalogIssues.EVAL_ILLEGAL_CONTROL.message({ what, at: where });
             return new CompileError('EVAL_PUPPET_ERROR', {
                 message, file: where?.file, line: where?.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message, withNode: true }
             });
         }
-        if (e instanceof EvalIssue && e.where) return evaluationError(e.code, CatalogIssues[e.code].puppet || 'RUNTIME_ERROR', e.message, e.where);
+        if (e instanceof EvalIssue && e.where) return evaluationError(e.code, puppetIssueOf(e.code), e.message, e.where);
         if (e instanceof RuntimeFailure || e instanceof EvalIssue) {
             return new CompileError('EVAL_PUPPET_ERROR', { message: e.message, rubyClass: 'Puppet::Error', log: { message: e.message, withNode: true } });
         }
         // Our own failure: still an error object (no stack trace), marked as internal.
-        const message = `Internal error: ${e instanceof Error ? e.message : String(e)}`;
+        const message = CatalogIssues.EVAL_INTERNAL.message({ detail: e instanceof Error ? e.message : String(e) });
         return new CompileError('EVAL_INTERNAL', { message, rubyClass: 'modelc::InternalError', log: { message, withNode: true } });
     }
 
@@ -249,7 +262,7 @@ export class Compiler {
         return t;
     }
 
-    private resolveAlias(type: PTypeAliasType, def: Definition<import('../../generated/langium/ast.js').TypeAlias>): void {
+    private resolveAlias(type: PTypeAliasType, def: Definition<TypeAlias>): void {
         const ast = def.ast;
         this.evaluator.registerProgram(programOf(ast), def.file);
         this.typeCache.set(type.name, type);
@@ -288,29 +301,42 @@ export class Compiler {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            const s = this.classScopes.get(cls);
+            const s = this.ops.classScope(cls);
             return s?.getLocal(name.slice(i + 2));
         }
         return scope.lookup(name);
     }
 
     unknownVariable(name: string, where: Where): PuppetValue {
-        if (this.strictVariables || this.strict === 'error') throw new EvalIssue('EVAL_UNKNOWN_VARIABLE', `Unknown variable: '${name}'.`, where);
-        if (this.strict !== 'off') this.log('warning', `Unknown variable: '${name}'.`, where);
+        if (this.strictVariables || this.strict === 'error') throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_VARIABLE, { name }, where);
+        if (this.strict !== 'off') this.log('warning', CatalogIssues.EVAL_UNKNOWN_VARIABLE.message({ name }), where);
         return null;
     }
 
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void {
         if (name === 'facts' || name === 'trusted' || name === 'server_facts') {
-            throw new EvalIssue('EVAL_ILLEGAL_RESERVED_ASSIGNMENT', `Attempt to assign to a reserved variable name: '$${name}'`, where);
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_RESERVED_ASSIGNMENT, { name }, where);
         }
         if (scope.hasLocal(name)) {
             const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
-            const msg = builtin ? `Cannot reassign built in (or already assigned) variable '$${name}'` : `Cannot reassign variable '$${name}'`;
-            throw new EvalIssue('EVAL_ILLEGAL_REASSIGNMENT', msg, where);
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_REASSIGNMENT, { name, builtin }, where);
         }
         scope.setLocal(name, value);
     }
+
+    // The catalog statements are the catalog operations' (src/catalog/ops).
+    resourceExpression(e: ResourceExpression, scope: Scope, mode: DeclarationMode): PuppetValue { return this.ops.resourceExpression(e, scope, mode); }
+    classResource(e: ClassResource, scope: Scope): PuppetValue { return this.ops.classResource(e, scope); }
+    collect(e: CollectExpression, scope: Scope): PuppetValue { return this.ops.collect(e, scope); }
+    relationship(e: RelationshipExpression, scope: Scope): PuppetValue { return this.ops.relationship(e, scope); }
+    declare(typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
+        return this.ops.declare(typeName, titleValue, attrs, scope, mode, where);
+    }
+    includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
+        return this.ops.includeClass(name, scope, how, where);
+    }
+    realize(refs: PuppetValue[]): void { this.ops.realize(refs); }
+    isDeclared(type: string, title: string): boolean { return this.ops.isDeclared(type, title); }
 
     renderOutput(s: string): void {
         const top = this.renderStack[this.renderStack.length - 1];
@@ -338,7 +364,7 @@ export class Compiler {
         const required = params.filter(p => !p.value && !p.splat).length;
         const max = params.some(p => p.splat) ? Infinity : params.length;
         if (args.length < required || args.length > max) {
-            throw new RuntimeFailure(`'${def.name}' ${countText(required, max)}, got ${args.length === 0 ? 'none' : args.length}`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_FUNCTION_ARITY.message({ name: def.name, min: required, max, count: args.length }));
         }
         params.forEach((p, i) => {
             let v: PuppetValue;
@@ -369,13 +395,4 @@ export class Compiler {
         void where;
         return result;
     }
-}
-
-
-/** Puppet's argument count text: "expects 1 argument", "expects between 1 and 2 arguments". */
-export function countText(min: number, max: number): string {
-    if (min === max) return `expects ${min} argument${min === 1 ? '' : 's'}`;
-    if (max === Infinity) return `expects at least ${min} argument${min === 1 ? '' : 's'}`;
-    if (min === 0) return `expects at most ${max} argument${max === 1 ? '' : 's'}`;
-    return `expects between ${min} and ${max} arguments`;
 }

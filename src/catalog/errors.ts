@@ -59,7 +59,27 @@ export class EvalIssue extends Error {
     constructor(readonly code: CatalogIssueCode, message: string, readonly where?: Where, readonly operand?: 'left' | 'right') {
         super(message);
     }
+
+    /** The issue with its message's arguments, reported under its code (or the code it is reported as). */
+    static of<I extends CatalogIssue>(issue: I, args: MessageArgs<I>, where?: Where, operand?: 'left' | 'right'): EvalIssue {
+        return new EvalIssue(issue.reportedAs ?? issue.code, (issue.message as (a: MessageArgs<I>) => string)(args), where, operand);
+    }
+
+    /** The same issue located at `where`. */
+    at(where: Where): EvalIssue {
+        return new EvalIssue(this.code, this.message, where);
+    }
 }
+
+/** A catalogue entry as the errors use it. */
+interface CatalogIssue {
+    readonly code: CatalogIssueCode;
+    readonly reportedAs?: CatalogIssueCode;
+    readonly message: (args: never) => string;
+}
+
+/** The named arguments of an issue's message (`{}` when it takes none). */
+type MessageArgs<I extends CatalogIssue> = Parameters<I['message']> extends [infer A] ? A : Record<string, never>;
 
 /** A plain runtime failure (Ruby's StandardError in Puppet): located by the enclosing statement. */
 export class RuntimeFailure extends Error {

@@ -1,14 +1,13 @@
 export { createCatalogServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
 export { bootEnvironment, type Environment } from './boot.js';
-export { BindingsCatalogModule, bindingsLookupFactory } from './bindings-services.js';
+export { BindingsCatalogModule, bindingsLookupFactory, modelLookupFactory } from './bindings-services.js';
 export { isInjecting, type InjectingLookupService } from './functions/inject-functions.js';
 export { Compiler, type CompileOptions, type CompileResult, type LogEntry } from './compiler.js';
 export { normalizedResult, jsonText, toCatalogJson, type Json } from './normalize.js';
 export { CompileError } from './errors.js';
 export { CatalogIssues, type CatalogIssueCode } from './issues.js';
 export type { LookupService, LookupContext, LookupOptions, LookupResult } from './lookup.js';
-export { coreFunctions } from './functions/index.js';
-export { readFacts, readDataFile, defaultFactsFile, nodeNameFor, toPuppetData, type FactsInput } from './node-input.js';
+export { coreFunctions, type FunctionContext, type PuppetFunction } from './functions/index.js';
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';
 export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';

@@ -1,38 +1,232 @@
+import { defineIssues } from '../common/index.js';
+
+/** A place as messages show it; the parts may be missing when the place is unknown (shown as Ruby's nil would not be). */
+interface At {
+    readonly file?: string;
+    readonly line?: number;
+}
+
+/** "a X" or "an X", as Puppet's label provider articles a type name. */
+export function article(s: string): string {
+    return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`;
+}
+
+/** Puppet's argument count text: "expects 1 argument", "expects between 1 and 2 arguments". */
+export function countText(min: number, max: number): string {
+    if (min === max) return `expects ${min} argument${min === 1 ? '' : 's'}`;
+    if (max === Infinity) return `expects at least ${min} argument${min === 1 ? '' : 's'}`;
+    if (min === 0) return `expects at most ${max} argument${max === 1 ? '' : 's'}`;
+    return `expects between ${min} and ${max} arguments`;
+}
+
+const none = (n: number): string | number => n === 0 ? 'none' : n;
+
 /**
- * The catalog builder's issue catalogue. Each code maps to the Puppet issue code the oracle
- * reports (`puppet`), so an error object can be compared with real Puppet's; `EVAL_RUNTIME`
- * is Puppet's generic RUNTIME_ERROR ("Error while evaluating a Function Call, ...").
+ * The catalog builder's issue catalogue: every message the stage reports, under a stable
+ * `EVAL_` code, made from named arguments (the wording is Puppet's, byte for byte: conformance
+ * compares it). `puppet` is the Puppet issue code an error of that code reports (the oracle's
+ * issue_code; '' when Puppet has none) for the codes errors are reported under; `EVAL_RUNTIME`
+ * is Puppet's generic RUNTIME_ERROR ("Error while evaluating a Function Call, ..."). The
+ * other entries are messages of failures reported under the code that wraps them
+ * (`reportedAs` for the evaluation issues among them).
  */
-export const CatalogIssues = {
-    EVAL_RUNTIME: { puppet: 'RUNTIME_ERROR' },
-    EVAL_UNKNOWN_VARIABLE: { puppet: 'UNKNOWN_VARIABLE' },
-    EVAL_UNKNOWN_FUNCTION: { puppet: 'UNKNOWN_FUNCTION' },
-    EVAL_ILLEGAL_REASSIGNMENT: { puppet: 'ILLEGAL_REASSIGNMENT' },
-    EVAL_ILLEGAL_RESERVED_ASSIGNMENT: { puppet: 'ILLEGAL_RESERVED_ASSIGNMENT' },
-    EVAL_DIV_BY_ZERO: { puppet: 'DIV_BY_ZERO' },
-    EVAL_NUMERIC_OVERFLOW: { puppet: 'NUMERIC_OVERFLOW' },
-    EVAL_COMPARISON_NOT_POSSIBLE: { puppet: 'COMPARISON_NOT_POSSIBLE' },
-    EVAL_UNMATCHED_SELECTOR: { puppet: 'UNMATCHED_SELECTOR' },
-    EVAL_DUPLICATE_ATTRIBUTE: { puppet: 'DUPLICATE_ATTRIBUE' },
-    EVAL_OPERATOR_NOT_APPLICABLE: { puppet: 'OPERATOR_NOT_APPLICABLE' },
-    EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC' },
-    EVAL_UNKNOWN_RESOURCE_TYPE: { puppet: 'UNKNOWN_RESOURCE_TYPE' },
-    EVAL_OPERATOR_NOT_APPLICABLE_WHEN: { puppet: 'OPERATOR_NOT_APPLICABLE_WHEN' },
-    EVAL_RESULT_IS_INFINITY: { puppet: 'RESULT_IS_INFINITY' },
-    EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING' },
-    EVAL_MATCH_NOT_REGEXP: { puppet: 'MATCH_NOT_REGEXP' },
-    EVAL_MISSING_REQUIRED_PARAMETER: { puppet: 'MISSING_REQUIRED_PARAMETER' },
-    EVAL_ILLEGAL_OVERRIDDEN_TYPE: { puppet: 'ILLEGAL_OVERRIDDEN_TYPE' },
-    EVAL_UNKNOWN_RESOURCE: { puppet: 'UNKNOWN_RESOURCE' },
-    EVAL_UNKNOWN_RESOURCE_PARAMETER: { puppet: 'UNKNOWN_RESOURCE_PARAMETER' },
-    EVAL_ILLEGAL_DEFINITION_LOCATION: { puppet: 'ILLEGAL_DEFINITION_LOCATION' },
-    EVAL_SYNTAX: { puppet: 'SYNTAX_ERROR' },
-    EVAL_PARSE: { puppet: '' },
-    EVAL_PUPPET_ERROR: { puppet: '' },
-    EVAL_LOOKUP: { puppet: '' },
-    EVAL_USAGE: { puppet: '' },
+export const CatalogIssues = defineIssues('EVAL', {
+    // ---- codes errors are reported under
+    EVAL_RUNTIME: { puppet: 'RUNTIME_ERROR', message: (a: { label: string; detail: string }) => `Evaluation Error: Error while evaluating a ${a.label}, ${a.detail}` },
+    EVAL_UNKNOWN_VARIABLE: { puppet: 'UNKNOWN_VARIABLE', message: (a: { name: string }) => `Unknown variable: '${a.name}'.` },
+    EVAL_UNKNOWN_FUNCTION: { puppet: 'UNKNOWN_FUNCTION', message: (a: { name: string }) => `Unknown function: '${a.name}'.` },
+    EVAL_ILLEGAL_REASSIGNMENT: {
+        puppet: 'ILLEGAL_REASSIGNMENT',
+        message: (a: { name: string; builtin: boolean }) => a.builtin ? `Cannot reassign built in (or already assigned) variable '$${a.name}'` : `Cannot reassign variable '$${a.name}'`
+    },
+    EVAL_ILLEGAL_RESERVED_ASSIGNMENT: { puppet: 'ILLEGAL_RESERVED_ASSIGNMENT', message: (a: { name: string }) => `Attempt to assign to a reserved variable name: '$${a.name}'` },
+    EVAL_DIV_BY_ZERO: { puppet: 'DIV_BY_ZERO', message: () => 'Division by 0' },
+    EVAL_NUMERIC_OVERFLOW: {
+        puppet: 'NUMERIC_OVERFLOW', message: (a: { op: string; value: string }) => `A '${a.op}' expression resulted in a value outside of Puppet Integer max range, got '${a.value}'`
+    },
+    EVAL_COMPARISON_NOT_POSSIBLE: {
+        puppet: 'COMPARISON_NOT_POSSIBLE',
+        message: (a: { left: string; op: string; right: string; reason: string }) => `Comparison of: ${a.left} ${a.op} ${a.right}, is not possible. Caused by '${a.reason}'.`
+    },
+    EVAL_UNMATCHED_SELECTOR: { puppet: 'UNMATCHED_SELECTOR', message: (a: { value: string }) => `No matching entry for selector parameter with value ${a.value}` },
+    EVAL_DUPLICATE_ATTRIBUTE: { puppet: 'DUPLICATE_ATTRIBUE', message: (a: { name: string }) => `The attribute '${a.name}' has already been set` },
+    /** `operand` with its article: "a Float", "an Undef Value". */
+    EVAL_OPERATOR_NOT_APPLICABLE: { puppet: 'OPERATOR_NOT_APPLICABLE', message: (a: { op: string; operand: string }) => `Operator '${a.op}' is not applicable to ${a.operand}.` },
+    EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
+    EVAL_UNKNOWN_RESOURCE_TYPE: { puppet: 'UNKNOWN_RESOURCE_TYPE', message: (a: { type: string }) => `Resource type not found: ${a.type}` },
+    EVAL_OPERATOR_NOT_APPLICABLE_WHEN: {
+        puppet: 'OPERATOR_NOT_APPLICABLE_WHEN', message: (a: { op: string }) => `Operator '${a.op}' is not applicable to an Integer when right side is a Float.`
+    },
+    EVAL_RESULT_IS_INFINITY: { puppet: 'RESULT_IS_INFINITY', message: (a: { op: string }) => `The result of the ${a.op} expression is Infinity` },
+    EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING', message: (a: { operand: string }) => `Left match operand must result in a String value. Got ${a.operand}.` },
+    EVAL_MATCH_NOT_REGEXP: {
+        puppet: 'MATCH_NOT_REGEXP',
+        message: (a: { kind: string }) => `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${a.kind} into String'.`
+    },
+    EVAL_MISSING_REQUIRED_PARAMETER: { puppet: 'MISSING_REQUIRED_PARAMETER', message: (a: { name: string }) => `Parameter $${a.name} is required but no value was given` },
+    EVAL_ILLEGAL_OVERRIDDEN_TYPE: { puppet: 'ILLEGAL_OVERRIDDEN_TYPE', message: (a: { label: string }) => `Resource Override can only operate on resources, got: ${a.label}` },
+    EVAL_UNKNOWN_RESOURCE: { puppet: 'UNKNOWN_RESOURCE', message: (a: { type: string; title: string }) => `Resource not found: ${a.type}['${a.title}']` },
+    EVAL_UNKNOWN_RESOURCE_PARAMETER: {
+        puppet: 'UNKNOWN_RESOURCE_PARAMETER',
+        message: (a: { type: string; title: string; name: string }) => `The resource ${a.type}['${a.title}'] does not have a parameter called '${a.name}'`
+    },
+    EVAL_ILLEGAL_DEFINITION_LOCATION: {
+        puppet: 'ILLEGAL_DEFINITION_LOCATION', message: (a: { name: string; file: string }) => `Unacceptable location. The name '${a.name}' is unacceptable in file '${a.file}'`
+    },
+    /** `location` is " (file: f, line: l, column: c)" or " (file: f)". */
+    EVAL_SYNTAX: {
+        puppet: 'SYNTAX_ERROR', message: (a: { environment: string; detail: string; location: string }) => `Could not parse for environment ${a.environment}: ${a.detail}${a.location}`
+    },
+    EVAL_PARSE: { puppet: '', message: (a: { detail: string }) => a.detail },
+    /** A Puppet::Error (or ParseError) whose message is the failure's own. */
+    EVAL_PUPPET_ERROR: { puppet: '', message: (a: { detail: string }) => a.detail },
+    EVAL_LOOKUP: { puppet: '', message: (a: { detail: string }) => a.detail },
+    EVAL_USAGE: { puppet: '', message: (a: { detail: string }) => a.detail },
     /** A failure of the catalog builder itself (a bug), reported instead of a stack trace. */
-    EVAL_INTERNAL: { puppet: '' }
-} as const;
+    EVAL_INTERNAL: { puppet: '', message: (a: { detail: string }) => `Internal error: ${a.detail}` },
+
+    // ---- evaluation issues reported as EVAL_RUNTIME
+    EVAL_MISSING_HASH_VARIABLE: { reportedAs: 'EVAL_RUNTIME', message: (a: { name: string }) => `No value for required variable '$${a.name}' in hash` },
+    EVAL_ASSIGNMENT_COUNT: {
+        reportedAs: 'EVAL_RUNTIME',
+        message: (a: { variables: number; values: number }) => `Mismatched number of variables to values on left and right side of assignment: ${a.variables} != ${a.values}`
+    },
+    EVAL_ILLEGAL_ASSIGNMENT: { reportedAs: 'EVAL_RUNTIME', message: () => 'Illegal assignment' },
+    EVAL_ILLEGAL_FUNCTION_CALL: { reportedAs: 'EVAL_RUNTIME', message: () => 'Illegal function call' },
+    EVAL_NOT_A_TYPE: { reportedAs: 'EVAL_RUNTIME', message: (a: { value: string }) => `${a.value} is not a type` },
+    EVAL_INDEX_NOT_INTEGER: { reportedAs: 'EVAL_RUNTIME', message: (a: { value: string }) => `index must be an Integer, got ${a.value}` },
+
+    // ---- the compilation (reported as EVAL_PUPPET_ERROR)
+    EVAL_ILLEGAL_CONTROL: {
+        message: (a: { what: 'return' | 'break' | 'next'; at?: At }) => `${a.what}() from context where this is illegal${a.at ? ` (file: ${a.at.file}, line: ${a.at.line})` : ''}`
+    },
+    EVAL_NO_SUCH_DIRECTORY: { message: (a: { dir: string }) => `no such directory: ${a.dir}` },
+    EVAL_ALREADY_DEFINED: {
+        message: (a: { what: string; name: string; previous: At; file: string; line: number }) =>
+            `${a.what} '${a.name}' is already defined (file: ${a.previous.file}, line: ${a.previous.line}); cannot redefine (file: ${a.file}, line: ${a.line})`
+    },
+    EVAL_ENTITY_REDEFINED: {
+        message: (a: { kind: string; name: string; file: string; line: number; pos?: number }) =>
+            `Attempt to redefine entity 'http://puppet.com/2016.1/runtime/${a.kind}/${a.name}'. Originally set at file://${a.file}?line=${a.line}&pos=${a.pos}.`
+    },
+
+    // ---- resources, classes, defines, nodes
+    EVAL_SPLAT_NOT_HASH: { message: () => `The value of '* =>' must be a Hash` },
+    EVAL_UNKNOWN_TYPE: { message: (a: { type: string }) => `Unknown resource type: '${a.type}'` },
+    /** `previous` is where the first declaration was, when known. */
+    EVAL_DUPLICATE_DECLARATION: {
+        message: (a: { ref: string; previous: At | undefined; file: string; line: number }) =>
+            `Duplicate declaration: ${a.ref} is already declared${a.previous ? ` at (file: ${a.previous.file}, line: ${a.previous.line})` : ''}; cannot redeclare (file: ${a.file}, line: ${a.line})`
+    },
+    EVAL_DUPLICATE_OVERRIDE_PARAMETER: {
+        message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
+    },
+    EVAL_NO_PARAMETER: { message: (a: { ref: string; name: string }) => `${a.ref}: has no parameter named '${a.name}'` },
+    EVAL_EXPECTS_VALUE: { message: (a: { name: string }) => `expects a value for parameter '${a.name}'` },
+    /** The problems of a class's or define's parameters: one on the line, several below. */
+    EVAL_PARAMETER_PROBLEMS: {
+        message: (a: { ref: string; problems: readonly string[] }) => a.problems.length === 1 ? `${a.ref}: ${a.problems[0]}` : `${a.ref}:\n  ${a.problems.join('\n  ')}`
+    },
+    EVAL_CLASS_NOT_FOUND: { message: (a: { name: string; node: string }) => `Could not find class ::${a.name} for ${a.node}` },
+    EVAL_PARENT_NOT_FOUND: { message: (a: { name: string; environment: string }) => `Could not find parent resource type '::${a.name}' of type hostclass in ${a.environment}` },
+    EVAL_STAGE_NOT_FOUND: { message: (a: { stage: string; ref: string }) => `Could not find stage ${a.stage} specified by ${a.ref}` },
+    EVAL_NODE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find node statement with name 'default' or '${a.names.join(', ')}'` },
+
+    // ---- collectors, overrides, relationships, finish
+    EVAL_COLLECT_UNKNOWN_TYPE: { message: (a: { type: string }) => `Resource type ${a.type} doesn't exist` },
+    EVAL_OVERRIDE_NOT_SUBCLASS: { message: () => 'Only subclasses can override parameters' },
+    EVAL_PARAMETER_ALREADY_SET: {
+        message: (a: { name: string; ref: string; source: string; previous: At | undefined }) =>
+            `Parameter '${a.name}' is already set on ${a.ref} by ${a.source}${a.previous ? ` at (file: ${a.previous.file}, line: ${a.previous.line})` : ''}; cannot redefine`
+    },
+    EVAL_OVERRIDE_NOT_FOUND: { message: (a: { ref: string }) => `Could not find resource(s) ${a.ref} for overriding` },
+    EVAL_RELATIONSHIP_NOT_FOUND: { message: (a: { ref: string; side: string }) => `Could not find resource '${a.ref}' for relationship ${a.side}` },
+    EVAL_RELATIONSHIP_TARGET_NOT_FOUND: { message: (a: { ref: string; name: string }) => `Could not find resource '${a.ref}' in parameter '${a.name}'` },
+    EVAL_FAILED_TO_REALIZE: { message: (a: { refs: readonly string[] }) => `Failed to realize virtual resources ${a.refs.join(', ')}` },
+    /** `location` is the resource's " (file: f, line: l)" (Puppet shows it twice). */
+    EVAL_NO_SUCH_PARAMETER: { message: (a: { name: string; ref: string; location: string }) => `no parameter named '${a.name}'${a.location} on ${a.ref}${a.location}` },
+
+    // ---- operators and functions
+    EVAL_HASH_APPEND: { message: () => 'Can only append Array or Hash to a Hash' },
+    EVAL_FUNCTION_ARITY: { message: (a: { name: string; min: number; max: number; count: number }) => `'${a.name}' ${countText(a.min, a.max)}, got ${none(a.count)}` },
+    EVAL_ARGUMENTS_REJECTED: { message: (a: { name: string }) => `'${a.name}' rejects its arguments` },
+    EVAL_NOT_ITERABLE: { message: (a: { fname: string; value: string }) => `'${a.fname}' expects an Iterable value, got ${a.value}` },
+    EVAL_BLOCK_REQUIRED: { message: (a: { fname: string }) => `'${a.fname}' expects a block` },
+    EVAL_BLOCK_ARITY: {
+        message: (a: { fname: string; min: number; max: number; count: number }) =>
+            `'${a.fname}' block expects ${a.min === a.max ? `${a.min} argument${a.min === 1 ? '' : 's'}` : `between ${a.min} and ${a.max} arguments`}, got ${none(a.count)}`
+    },
+    EVAL_PARAMETER_TYPE: { message: (a: { fname: string; name: string; expected: string; actual: string }) => `'${a.fname}' parameter '${a.name}' expects ${a.expected} value, got ${a.actual}` },
+    EVAL_PARAMETER_NOT: { message: (a: { fname: string; name: string; expected: string }) => `'${a.fname}' parameter '${a.name}' expects ${a.expected} value` },
+    EVAL_SORT_COMPARISON: { message: (a: { left: string; right: string }) => `comparison of ${a.left} with ${a.right} failed` },
+    EVAL_EXPECTED_NUMERIC: { message: (a: { value: string }) => `expected a Numeric value, got ${a.value}` },
+    EVAL_TOO_FEW_VALUES: { message: (a: { fname: string }) => `${a.fname}(): Wrong number of arguments need at least one` },
+    EVAL_COMPARE_NOT_COMPARABLE: {
+        message: (a: { left: string; right: string }) =>
+            `'compare' compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got ${a.left} and ${a.right}`
+    },
+    EVAL_COMPARE_IGNORE_CASE: { message: () => "'compare' compare(): The third argument (ignore case) can only be used when comparing strings" },
+    EVAL_COMPARE_ARITY: { message: (a: { count: number }) => `'compare' compare(): Accepts at most 3 arguments, got ${a.count}` },
+    /** Puppet's own failure: its compare() names a Ruby constant that does not exist. */
+    EVAL_COMPARE_BOOLEAN_CONSTANT: { message: () => 'uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean' },
+    EVAL_COMPARE_TYPES: {
+        message: (a: { left: string; right: string }) =>
+            `'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got ${a.left} and ${a.right}`
+    },
+    EVAL_COMPARE_REJECTED: { message: () => "'compare' " },
+    EVAL_DIG_NOT_COLLECTION: { message: (a: { at: string; type: string }) => `The given data does not contain a Collection at ${a.at}, got '${a.type}'` },
+    EVAL_ABS_NOT_NUMERIC: { message: () => 'abs(): Requires float or integer to work with - was given non decimal string' },
+    EVAL_GETVAR_NAME: { message: () => "'getvar' The given string does not start with a valid variable name" },
+    EVAL_FILE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find any files from ${a.names.join(', ')}` },
+    EVAL_EXPECTED_TYPE: { message: (a: { value: string }) => `expected a Type, got ${a.value}` },
+    EVAL_ILLEGAL_RADIX: { message: (a: { radix: string }) => `Illegal radix: ${a.radix}, expected 2, 8, 10, 16, or default` },
+    EVAL_INVALID_INTEGER: { message: (a: { value: string }) => `invalid value for Integer(): "${a.value}"` },
+    EVAL_CONVERT_VALUE: { message: (a: { fname: string; type: string; target: string }) => `'${a.fname}' Value of type ${a.type} cannot be converted to ${a.target}` },
+    /** `target` with its article where Puppet has one ("a SemVer"). */
+    EVAL_CONVERT_STRING: { message: (a: { fname: string; value: string; target: string }) => `'${a.fname}' The string '${a.value}' cannot be converted to ${a.target}` },
+    EVAL_CONVERT_TO_HASH: { message: (a: { type: string }) => `Value of type ${a.type} cannot be converted to Hash` },
+    EVAL_ODD_HASH_ARGUMENTS: { message: () => 'odd number of arguments for Hash' },
+    EVAL_NEW_NOT_SUPPORTED: { message: (a: { type: string }) => `Creation of new instance of type '${a.type}' is not supported` },
+    EVAL_NO_IMPLICIT_CONVERSION: { message: (a: { kind: string }) => `no implicit conversion of ${a.kind} into String` },
+    EVAL_INJECT_ARITY: {
+        message: (a: { fname: string; count: number }) => `${a.fname}() expects (Type[, name]) or (name), got ${a.count} argument${a.count === 1 ? '' : 's'}`
+    },
+    EVAL_INJECT_NO_INJECTOR: {
+        message: (a: { fname: string }) => `${a.fname}() needs the ARM-8 injector: this environment has no bindings (bindings/ or a module's bindings/)`
+    },
+    EVAL_LOOKUP_NOT_FOUND: { message: (a: { name: string }) => `Function lookup() did not find a value for the name '${a.name}'` },
+
+    // ---- warnings
+    EVAL_EXPORT_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the export is ignored' },
+    EVAL_EXPORTED_COLLECTION_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored' },
+    EVAL_STRING_COERCED: { message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
+    EVAL_EMPTY_NUMERIC_DEPRECATED: { message: (a: { file: string; line: number }) => `Calling function empty() with Numeric value is deprecated.\n   (file: ${a.file}, line: ${a.line})` },
+    /** `why` is "; class X could not be found" or ";". */
+    EVAL_TEMPLATE_UNDEFINED_VARIABLE: { message: (a: { name: string; why: string }) => `Undefined variable '${a.name}'${a.why} \n   (file & line not available)` },
+
+    // ---- templates
+    EVAL_INVALID_EPP: {
+        message: (a: { fname: string; detail: string; file: string; at?: { line: number; column: number } }) =>
+            `${a.fname}(): Invalid EPP: ${a.detail} (file: ${a.file}${a.at ? `, line: ${a.at.line}, column: ${a.at.column}` : ''})`
+    },
+    EVAL_TEMPLATE_PARAMETER_MISSING: { message: (a: { name: string }) => `lambda: expects a value for parameter '${a.name}'` },
+    EVAL_TEMPLATE_NOT_FOUND: { message: (a: { name: string }) => `Could not find template '${a.name}'` },
+    EVAL_TEMPLATE_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },
+    EVAL_LEGACY_ARITY: { message: (a: { fname: string; count: number; min: number }) => `${a.fname}(): Wrong number of arguments given (${a.count} for minimum ${a.min})` },
+    EVAL_ERB_SYNTAX: { message: (a: { file: string; line: number; detail: string }) => `${a.file}:${a.line}: ${a.detail}\n` },
+    EVAL_INLINE_TEMPLATE_FAILED: { message: (a: { detail: string }) => `Failed to parse inline template: ${a.detail}` },
+    EVAL_INLINE_TEMPLATE_NOT_STRING: {
+        message: (a: { value: string }) => `Failed to parse inline template: undefined method \`encoding' for ${a.value}\n\n      enc = s.encoding\n             ^^^^^^^^^`
+    },
+    EVAL_TEMPLATE_FAILED: {
+        message: (a: { name: string; file: string; line: number; detail: string }) => `Failed to parse template ${a.name}:\n  Filepath: ${a.file}\n  Line: ${a.line}\n  Detail: ${a.detail}\n`
+    }
+});
 
 export type CatalogIssueCode = keyof typeof CatalogIssues;
+
+/** The Puppet issue code errors of `code` report (RUNTIME_ERROR when Puppet has none). */
+export function puppetIssueOf(code: CatalogIssueCode): string {
+    const issue = CatalogIssues[code];
+    return ('puppet' in issue && issue.puppet) || 'RUNTIME_ERROR';
+}

@@ -9,6 +9,7 @@ import { PTypeAliasType } from '../types/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, whereSuffix, type Where } from './errors.js';
 import { whereOf } from './evaluator/ast-util.js';
+import { CatalogIssues } from './issues.js';
 
 export interface Definition<T extends AstNode> {
     readonly name: string;
@@ -71,7 +72,7 @@ export class Loader {
             const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
             const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
             throw new CompileError('EVAL_SYNTAX', {
-                message: `Could not parse for environment ${this.environmentName}: ${error.message}${loc}`,
+                message: CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: error.message, location: loc }),
                 file, line: where?.line, pos: where?.column, issueCode: puppetIssueCode(error.code), basic: error.message,
                 rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: error.message, file, line: where?.line }
             });
@@ -130,7 +131,7 @@ export class Loader {
         const segs = name.split('::');
         if (expected.length <= segs.length && expected.every((e, i) => e === segs[i])) return;
         const where = whereOf(node, file);
-        const basic = `Unacceptable location. The name '${name}' is unacceptable in file '${file}'`;
+        const basic = CatalogIssues.EVAL_ILLEGAL_DEFINITION_LOCATION.message({ name, file });
         throw new CompileError('EVAL_ILLEGAL_DEFINITION_LOCATION', {
             message: basic + whereSuffix(where), file, line: where.line, pos: where.column, issueCode: 'ILLEGAL_DEFINITION_LOCATION', basic,
             rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file, line: where.line }
@@ -142,7 +143,7 @@ export class Loader {
         if (prev && prev.ast !== def.ast) {
             const at = whereOf(def.ast, def.file);
             const was = whereOf(prev.ast, prev.file);
-            const msg = `${what} '${def.name}' is already defined (file: ${prev.file}, line: ${was.line}); cannot redefine (file: ${def.file}, line: ${at.line})`;
+            const msg = CatalogIssues.EVAL_ALREADY_DEFINED.message({ what, name: def.name, previous: { file: prev.file, line: was.line }, file: def.file, line: at.line });
             throw new CompileError('EVAL_PUPPET_ERROR', {
                 message: msg, file: def.file, line: at.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError',
                 log: { message: msg, withNode: true }
@@ -156,7 +157,7 @@ export class Loader {
         const prev = map.get(def.name);
         if (prev && prev.ast !== def.ast) {
             const was = whereOf(prev.ast, prev.file);
-            const msg = `Attempt to redefine entity 'http://puppet.com/2016.1/runtime/${kind}/${def.name}'. Originally set at file://${prev.file}?line=${was.line}&pos=${was.column}.`;
+            const msg = CatalogIssues.EVAL_ENTITY_REDEFINED.message({ kind, name: def.name, file: prev.file, line: was.line, pos: was.column });
             throw new CompileError('EVAL_PUPPET_ERROR', { message: msg, rubyClass: 'Puppet::Error', log: { message: msg, withNode: true } });
         }
         map.set(def.name, def);
@@ -173,7 +174,7 @@ export class Loader {
             if (dup !== undefined) {
                 const at = whereOf(def.ast, def.file);
                 const was = whereOf(prev.ast, prev.file);
-                const msg = `Node '${dup}' is already defined (file: ${prev.file}, line: ${was.line}); cannot redefine (file: ${def.file}, line: ${at.line})`;
+                const msg = CatalogIssues.EVAL_ALREADY_DEFINED.message({ what: 'Node', name: dup, previous: { file: prev.file, line: was.line }, file: def.file, line: at.line });
                 throw new CompileError('EVAL_PUPPET_ERROR', {
                     message: msg, file: def.file, line: at.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message: msg, withNode: true }
                 });

@@ -2,10 +2,7 @@ import {
     capitalize, PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
 } from '../types/index.js';
-import {
-    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp,
-    type PuppetValue
-} from '../values/index.js';
+import { formatFloat, PSensitive, resourceReference, toData, type PuppetValue, type ToDataRules } from '../values/index.js';
 import type { CompileResult, LogEntry } from './compiler.js';
 import type { CompileError } from './errors.js';
 import type { CatalogResource } from './resource.js';
@@ -16,31 +13,21 @@ import type { CatalogResource } from './resource.js';
  */
 export type Json = null | boolean | bigint | number | string | Json[] | { [key: string]: Json | undefined };
 
-/** The rich-data JSON form of a catalog parameter value (references as "Type[title]" strings). */
-export function toCatalogJson(v: PuppetValue): Json {
-    if (v === null || typeof v === 'boolean' || typeof v === 'bigint' || typeof v === 'number' || typeof v === 'string') return v;
-    if (Array.isArray(v)) return v.map(toCatalogJson);
-    if (v instanceof Map) {
-        if ([...v.keys()].every(k => typeof k === 'string' && k !== '__ptype')) {
-            const o: { [k: string]: Json } = {};
-            for (const [k, x] of v) o[k as string] = toCatalogJson(x);
-            return o;
-        }
-        return { __ptype: 'Hash', __pvalue: [...v].flatMap(([k, x]) => [toCatalogJson(k), toCatalogJson(x)]) };
+/** How catalogs write what rich data leaves open: exact Integers, references as "Type[title]" strings, other types as Pcore objects. */
+const CATALOG_RULES: ToDataRules = {
+    integer: n => n,
+    float: n => n,
+    type: t => {
+        if (!(t instanceof PAnyType)) return null;
+        if (t instanceof PResourceType && t.typeName !== null && t.title !== null) return resourceReference(t.typeName, t.title);
+        if (t instanceof PClassType && t.className !== null) return `Class[${t.className === 'main' ? 'main' : capitalize(t.className)}]`;
+        return pcoreType(t);
     }
-    if (v instanceof PResourceType && v.typeName !== null && v.title !== null) return `${capitalize(v.typeName)}[${v.title}]`;
-    if (v instanceof PClassType && v.className !== null) return `Class[${v.className === 'main' ? 'main' : capitalize(v.className)}]`;
-    if (v instanceof PSensitive) return { __ptype: 'Sensitive', __pvalue: toCatalogJson(v.value) };
-    if (v instanceof PDefault) return { __ptype: 'Default' };
-    if (v instanceof PRegexp) return { __ptype: 'Regexp', __pvalue: v.source };
-    if (v instanceof PBinary) return { __ptype: 'Binary', __pvalue: Buffer.from(v.bytes).toString('base64') };
-    if (v instanceof PTimestamp) return { __ptype: 'Timestamp', __pvalue: formatTimestamp(v) };
-    if (v instanceof PTimespan) return { __ptype: 'Timespan', __pvalue: formatTimespan(v) };
-    if (v instanceof PSemVer) return { __ptype: 'SemVer', __pvalue: v.toString() };
-    if (v instanceof PSemVerRange) return { __ptype: 'SemVerRange', __pvalue: v.toString() };
-    if (v instanceof PDeferred) return { __ptype: 'Deferred', name: v.name, arguments: v.args.map(toCatalogJson) };
-    if (v instanceof PAnyType) return pcoreType(v);
-    return null;
+};
+
+/** The rich-data JSON form of a catalog parameter value (values' one encoder, catalog rules). */
+export function toCatalogJson(v: PuppetValue): Json {
+    return toData(v, CATALOG_RULES) as Json;
 }
 
 /** A type as Puppet's rich data writes it: `{"__ptype": "Pcore::IntegerType", "from": 1, "to": 2}`. */

@@ -1,7 +1,9 @@
 import { strictEquals, type PuppetValue } from '../values/index.js';
 import { PuppetFailure, type Where } from './errors.js';
+import { CatalogIssues } from './issues.js';
 import type { ParamValue } from './resource.js';
 import type { Scope } from './scope.js';
+import { Source } from './code-source.js';
 
 /**
  * Who may override a resource's parameters, as Puppet::Parser::Resource#merge and
@@ -36,7 +38,7 @@ export class OverrideRules {
         const own = this.sourceOf(declaring);
         const src = this.sourceOf(overriding);
         if (src !== own && !src.childOf(own)) {
-            throw new OverrideFailure(`Only subclasses can override parameters${plainWhere(where)}`, where);
+            throw new OverrideFailure(CatalogIssues.EVAL_OVERRIDE_NOT_SUBCLASS.message() + plainWhere(where), where);
         }
     }
 
@@ -51,8 +53,8 @@ export class OverrideRules {
         const src = this.sourceOf(overriding);
         const setBy = current.source;
         if (setBy === undefined || src.childOf(setBy) || (src === setBy && isDefault(current.value))) return 'set';
-        const at = current.where ? ` at${plainWhere(current.where)}` : '';
-        throw new OverrideFailure(`Parameter '${name}' is already set on ${ref} by ${setBy.inspect}${at}; cannot redefine${plainWhere(where)}`, where);
+        const message = CatalogIssues.EVAL_PARAMETER_ALREADY_SET.message({ name, ref, source: setBy.inspect, previous: current.where });
+        throw new OverrideFailure(message + plainWhere(where), where);
     }
 }
 
@@ -63,34 +65,6 @@ export class OverrideRules {
 export class OverrideFailure extends PuppetFailure {
     constructor(message: string, where: Where) {
         super(message, where, 'Puppet::Error', 'Puppet::ParseError');
-    }
-}
-
-/** A class, define or node definition as the source of code (Puppet::Resource::Type). */
-export class Source {
-    /**
-     * Set once a collector with an override block in this code has collected something: Puppet
-     * then takes the code for a subclass of every other (Puppet::Resource::Type#override), for good.
-     */
-    override = false;
-
-    constructor(readonly key: string, readonly parent: Source | null) {}
-
-    /** Puppet's child_of?: a strict subclass (or any code once `override` is set). */
-    childOf(other: Source): boolean {
-        if (this.override) return true;
-        for (let p = this.parent; p; p = p.parent) if (p === other) return true;
-        return false;
-    }
-
-    /**
-     * How Puppet names the source in messages: Ruby's default inspect of the type object, whose
-     * address we cannot know; a stable made-up one stands in for it.
-     */
-    get inspect(): string {
-        let h = 0x811c9dc5;
-        for (const ch of this.key) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-        return `#<Puppet::Resource::Type:0x${(0x7f0000000000n + BigInt(h) * 8n).toString(16).padStart(16, '0')}>`;
     }
 }
 

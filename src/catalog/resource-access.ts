@@ -1,24 +1,26 @@
+import { formatValue } from '../types/index.js';
 import type { PResourceType } from '../types/index.js';
-import { formatValue, type PuppetValue } from '../values/index.js';
-import type { Compiler } from './compiler.js';
+import { type PuppetValue } from '../values/index.js';
+import type { CatalogRuntime } from './runtime.js';
 import { coreType, METAPARAMS } from './core-types.js';
 import { EvalIssue, type Where } from './errors.js';
+import { CatalogIssues } from './issues.js';
 
 /**
  * `File['/x']['mode']`: the values of parameters of a resource in the catalog (Puppet's
  * access_PResourceType with a title). A resource default stands in for an unset parameter;
  * an unset one is undef; several keys, or an array of them, give an array.
  */
-export function resourceParameters(c: Compiler, ref: PResourceType & { typeName: string; title: string }, keys: readonly PuppetValue[], where: Where): PuppetValue {
+export function resourceParameters(c: CatalogRuntime, ref: PResourceType & { typeName: string; title: string }, keys: readonly PuppetValue[], where: Where): PuppetValue {
     const r = c.catalog.find(ref.typeName, ref.title);
-    if (!r) throw new EvalIssue('EVAL_UNKNOWN_RESOURCE', `Resource not found: ${ref.typeName}['${ref.title}']`, where);
+    if (!r) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE, { type: ref.typeName, title: ref.title }, where);
     const many = keys.length > 1 || Array.isArray(keys[0]);
     const names = keys.flat(Infinity as 1).filter(k => k !== null);
     const values = names.map(k => {
         if (typeof k !== 'string' || !isParameterOf(c, ref.typeName, k)) {
             // Ruby's String#capitalize: the first letter up, the rest down.
             const type = ref.typeName.charAt(0).toUpperCase() + ref.typeName.slice(1).toLowerCase();
-            throw new EvalIssue('EVAL_UNKNOWN_RESOURCE_PARAMETER', `The resource ${type}['${ref.title}'] does not have a parameter called '${formatValue(k)}'`, where);
+            throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_PARAMETER, { type, title: ref.title, name: formatValue(k) }, where);
         }
         return r.param(k) ?? r.scope?.defaultsFor(r.typeKey).get(k)?.value ?? null;
     });
@@ -26,7 +28,7 @@ export function resourceParameters(c: Compiler, ref: PResourceType & { typeName:
 }
 
 /** Puppet's valid_parameter?: the type's attributes (a define's parameters) and the metaparameters. */
-function isParameterOf(c: Compiler, typeName: string, name: string): boolean {
+function isParameterOf(c: CatalogRuntime, typeName: string, name: string): boolean {
     if (METAPARAMS.has(name)) return true;
     const core = coreType(typeName);
     if (core) return core.attributes.has(name);

@@ -1,5 +1,5 @@
 import { inject, type Module } from 'langium';
-import { createHieraDataBinding, createTypeSupport } from '../bindings/hiera/index.js';
+import { createHieraDataBinding, createTypeSupport } from '../bindings/index.js';
 import {
     describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
 } from '../types/index.js';
@@ -70,8 +70,7 @@ export const CatalogModule: Module<CatalogServices> = {
         const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
         const warnings: Array<{ message: string; file?: string }> = [];
         const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
-        const compiler = new Compiler(env, services.Functions, { ...request.options, lookup });
-        compiler.lookupWarnings = warnings;
+        const compiler = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         return compiler.compile();
     },
     compile: services => (codedir: string, environment: string, options: Omit<CompileOptions, 'lookup'>, basemodulepath?: readonly string[]) =>

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError } from '../common/index.js';
-import { encodeJson, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
+import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
 import {
     applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, type LogLevel, type StrictMode
 } from '../apply/index.js';
@@ -13,6 +13,7 @@ export interface ApplyCommandOptions {
     readonly noop?: boolean;
     readonly root?: string;
     readonly report?: string;
+    readonly reportFormat?: 'json' | 'msgpack';
     readonly strict?: StrictMode;
     readonly debug?: boolean;
     readonly verbose?: boolean;
@@ -42,7 +43,8 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
     if (options.report) {
         const index = modelRegistry().byPackageName('report');
         if (!index) throw new Error('the Report package is not generated');
-        writeFileAtomic(options.report, encodeJson({ index, root: asModelObject(buildReport(result, 'modelc 0.1.0')) }));
+        const report = { index, root: asModelObject(buildReport(result, 'modelc 0.1.0')) };
+        writeFileAtomic(options.report, options.reportFormat === 'msgpack' ? encodeMsgpack(report) : encodeJson(report));
     }
     if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${result.aborted.message}\n`);
     return result.status === 'failed' ? ExitCode.ERROR : ExitCode.OK;

@@ -1,74 +1,67 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, trustedFor, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
-import { bootEnvironment, defaultFactsFile, readDataFile, readFacts } from '../catalog/index.js';
+import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
+import { bootEnvironment } from '../catalog/index.js';
+import type { InjectionRequest } from '../injector/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
-import type { PuppetValue } from '../values/index.js';
+import { inEnvironment, readNodeRequest, type NodeRequest } from '../node/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export interface BindingsCommandOptions {
     readonly environment?: string;
     readonly node?: string;
     readonly facts?: string;
+    readonly trusted?: string;
     readonly format?: 'json' | 'msgpack';
     /** Commander's `--no-hiera`: false leaves Hiera 5 data out of the layers. */
     readonly hiera?: boolean;
 }
 
-/** One request's inputs, read once: the booted environment, the node, its facts. */
+/** One request's inputs, read once: the booted environment and the node request. */
 export interface BindingsRequest {
     readonly codedir: string;
-    readonly environment: string;
     readonly envDir: string;
     readonly modulePath: readonly string[];
     /** environments.pp's bindingsdir; unset = ENVDIR/bindings. */
     readonly bindingsDir?: string;
-    readonly node: string;
-    readonly facts: ReadonlyMap<string, PuppetValue>;
-    /** Overrides of $trusted (`--trusted`), as `modelc lookup` takes them. */
-    readonly trusted?: ReadonlyMap<string, PuppetValue>;
+    readonly node: NodeRequest;
 }
 
-/** Boots the environment as the catalog builder does (environment.conf module path) and reads the facts. */
+/** Boots the environment as the catalog builder does (environment.conf module path) and reads the node request. */
 export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string; trusted?: string }): BindingsRequest {
-    const trusted = opts.trusted !== undefined ? trustedOverrides(opts.trusted) : undefined;
-    const readFor = (dir: string): { name?: string; facts: ReadonlyMap<string, PuppetValue> } => {
-        const factsFile = opts.facts ?? defaultFactsFile(dir);
-        return factsFile !== undefined ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
-    };
-    const nodeOf = (read: { name?: string; facts: ReadonlyMap<string, PuppetValue> }): string => {
-        const fromFacts = read.facts.get('fqdn') ?? read.facts.get('clientcert');
-        return opts.node ?? read.name ?? (typeof fromFacts === 'string' ? fromFacts : 'testnode.example.com');
-    };
-    if (existsSync(join(resolve(codedir), 'environments.pp'))) {
+    const read = (dir: string): NodeRequest =>
+        readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: dir });
+    const confdir = resolve(codedir);
+    if (existsSync(join(confdir, 'environments.pp'))) {
         // ARM-8: environments.pp decides; the requested environment is only $agent_environment.
-        const read = readFor(resolve(codedir));
-        const env = selectEnvironment({ confdir: codedir, facts: read.facts, ...(opts.environment !== undefined ? { agentEnvironment: opts.environment } : {}) });
-        return { codedir: resolve(codedir), environment: env.name, envDir: env.envdir, modulePath: env.modulepath, bindingsDir: env.bindingsdir, node: nodeOf(read), facts: read.facts, ...(trusted ? { trusted } : {}) };
+        const node = read(confdir);
+        const env = selectEnvironment({ confdir: codedir, facts: node.facts, ...(node.agentEnvironment !== undefined ? { agentEnvironment: node.agentEnvironment } : {}) });
+        return { codedir: confdir, envDir: env.envdir, modulePath: env.modulepath, bindingsDir: env.bindingsdir, node: inEnvironment(node, env.name) };
     }
-    const environment = opts.environment ?? 'production';
-    const env = bootEnvironment(codedir, environment);
-    const read = readFor(env.dir);
-    return { codedir: resolve(codedir), environment, envDir: env.dir, modulePath: env.modulepath, node: nodeOf(read), facts: read.facts, ...(trusted ? { trusted } : {}) };
+    const env = bootEnvironment(codedir, opts.environment ?? 'production');
+    return { codedir: confdir, envDir: env.dir, modulePath: env.modulepath, node: read(env.dir) };
 }
 
-function trustedOverrides(file: string): ReadonlyMap<string, PuppetValue> {
-    const d = readDataFile(file);
-    return d instanceof Map ? new Map([...d].map(([k, v]) => [String(k), v])) : new Map();
+/** What the injector is created for: the request's node, environment, facts and `$trusted`. */
+export function injectionRequest(node: NodeRequest): InjectionRequest {
+    return { node: node.certname, environment: node.environment, facts: node.facts, trusted: node.trusted };
 }
 
 /** The Hiera 5 lookup of the request, as `modelc lookup` and the catalog builder set it up. */
 export function hieraFor(req: BindingsRequest): HieraLookup {
     const confdir = req.codedir;
     const environment: HieraEnvironment = {
-        name: req.environment, root: req.envDir, modulePath: req.modulePath,
+        name: req.node.environment, root: req.envDir, modulePath: req.modulePath,
         ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
     };
-    return createHieraLookup({ environment, context: { environment: req.environment, facts: req.facts, trusted: trustedFor(req.node, req.trusted ?? new Map()) }, types: createTypeSupport() });
+    return createHieraLookup({ environment, context: { environment: req.node.environment, facts: req.node.facts, trusted: req.node.trusted }, types: createTypeSupport() });
 }
 
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
-    return composeBindings({ codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath, environment: req.environment, node: req.node, facts: req.facts, ...(hiera ? { hiera } : {}) });
+    return composeBindings({
+        codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath,
+        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {})
+    });
 }
 
 /**

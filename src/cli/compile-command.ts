@@ -1,11 +1,12 @@
 import { UserError } from '../common/index.js';
-import { encodeJson, encodeMsgpack } from '../model/index.js';
+import { checkEffectiveNode } from '../bindings/index.js';
+import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, bootEnvironment, catalogModel, createCatalogServices, puppetCatalog, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readDataFile, readFacts,
-    storedCatalog, type CatalogServices, type FactsInput, type LogEntry
+    BindingsCatalogModule, bootEnvironment, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
+    type CatalogServices, type LogEntry
 } from '../catalog/index.js';
 import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
-import type { PuppetValue } from '../values/index.js';
+import { readNodeRequest } from '../node/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
@@ -20,10 +21,42 @@ export interface CompileCommandOptions {
     readonly setting?: string[];
     readonly basemodulepath?: string;
     readonly format: CompileFormat;
-    /** Route class parameters, lookup() and `/classes` through the ARM-8 injector. */
+    /**
+     * False (`--no-bindings`) leaves ARM-8 bindings out. By default class parameters, lookup() and
+     * `/classes` go through the injector when the environment has bindings, else Hiera answers
+     * alone, exactly as Puppet 7.
+     */
     readonly bindings?: boolean;
+    /** A Bindings model file that replaces the bindings the environment's providers would compose. */
+    readonly bindingsModel?: string;
+    /** An EffectiveBindings model file (made for this node with --values) the lookups answer from. */
+    readonly effective?: string;
     /** `--store [URL]`: the catalog store (sqlite:PATH, puppetdb:URL; bare = the environment's default). */
     readonly store?: string | boolean;
+}
+
+function usage(message: string): never {
+    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message });
+}
+
+/** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
+function servicesFor(options: CompileCommandOptions, node: string): CatalogServices {
+    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
+    if (options.bindings === false) {
+        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
+        return createCatalogServices();
+    }
+    if (options.bindingsModel !== undefined) {
+        const bindings = readModelFile(options.bindingsModel, { kind: 'bindings' });
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) });
+    }
+    if (options.effective !== undefined) {
+        const file = options.effective;
+        const effective = readModelFile(file, { kind: 'effectivebindings' });
+        checkEffectiveNode(effective, node, file);
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) });
+    }
+    return createCatalogServices(BindingsCatalogModule);
 }
 
 function logLine(l: LogEntry): string {
@@ -38,35 +71,32 @@ function logLine(l: LogEntry): string {
  * normalized shape (`normalized`, also for errors).
  */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
-    const factsFile = options.facts ?? defaultFactsFile(codedir);
-    const facts = factsFile ? readFacts(factsFile) : { facts: new Map<string, PuppetValue>() };
-    const trustedData = options.trusted ? readDataFile(options.trusted) : null;
+    const node = readNodeRequest({
+        node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
+    });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    // Opt-in: without ARM-8 bindings the catalog stays exactly Puppet's, Hiera answering directly.
-    const services = options.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
-    const environment = options.environment ?? 'production';
+    const services = servicesFor(options, node.certname);
     const store = options.store === undefined || options.store === false ? undefined
-        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(bootEnvironment(codedir, environment).dir));
+        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(bootEnvironment(codedir, node.environment).dir));
     try {
-        return compileWith(codedir, environment, options, io, services, facts, trustedData, settings, store);
+        return compileWith(codedir, options, io, services, node, settings, store);
     } finally {
         store?.close();
     }
 }
 
 function compileWith(
-    codedir: string, environment: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices,
-    facts: FactsInput, trustedData: PuppetValue | null, settings: Map<string, string>, store: CatalogStore | undefined
+    codedir: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
+    settings: Map<string, string>, store: CatalogStore | undefined
 ): number {
-    const result = services.compile(codedir, environment, {
+    const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
-        node: nodeNameFor(options.node, facts), facts: facts.facts,
-        trusted: trustedData instanceof Map ? new Map([...trustedData].map(([k, v]) => [String(k), v])) : undefined,
+        node: node.certname, facts: node.facts, trusted: node.trusted,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.

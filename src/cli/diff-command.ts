@@ -1,6 +1,7 @@
 import { UserError } from '../common/index.js';
-import { asModelObject, encodeJson, ModelIssues, readModelFile, modelRegistry, type Model } from '../model/index.js';
-import { diffModels, diffProfileFor, formatDiffMarkdown, formatDiffText, toDiffModel } from '../model/diff/index.js';
+import { readModelOrPuppetCatalog } from '../apply/index.js';
+import { asModelObject, encodeJson, ModelIssues, modelRegistry, type Model } from '../model/index.js';
+import { diffModels, diffProfileFor, formatDiffMarkdown, formatDiffText, toDiffModel } from '../model/index.js';
 import type { CliIo } from './io.js';
 
 export type DiffFormat = 'text' | 'json' | 'markdown';
@@ -8,8 +9,9 @@ export const DIFF_FORMATS: readonly DiffFormat[] = ['text', 'json', 'markdown'];
 
 /** Exit codes as octocatalog-diff: 0 equal, 2 different, 1 error. */
 export function diffAction(oldFile: string, newFile: string, options: { format: DiffFormat }, io: CliIo): number {
-    const a = readModelFile(oldFile);
-    const b = readModelFile(newFile);
+    // Puppet's catalog JSON is read as a Catalog model, so a catalog of real Puppet compares with ours.
+    const a = readModelOrPuppetCatalog(oldFile);
+    const b = readModelOrPuppetCatalog(newFile);
     if (a.index !== b.index) {
         throw new UserError({ severity: 'error', code: ModelIssues.KIND_MISMATCH, file: newFile, path: '/$type', message: `cannot compare a ${a.index.pkg.name} model with a ${b.index.pkg.name} model` });
     }

@@ -1,13 +1,15 @@
-import { createPuppetExpressionEvaluator, detachedEnvironment, readFacts } from '../catalog/index.js';
 import { formatDiagnostic } from '../common/index.js';
+import { createPuppetExpressionEvaluator, detachedEnvironment } from '../catalog/index.js';
 import { createInjector, formatExplanation } from '../injector/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
-import type { PuppetValue } from '../values/index.js';
+import { readNodeRequest } from '../node/index.js';
+import { injectionRequest } from './bindings-command.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export interface EffectiveCommandOptions {
     readonly node: string;
     readonly facts?: string;
+    readonly trusted?: string;
     readonly environment?: string;
     readonly format?: 'json' | 'msgpack';
     /** Look up every winning binding so the model carries the values. */
@@ -22,13 +24,12 @@ export interface EffectiveCommandOptions {
  * are in the model's issues and on stderr; the exit code is then 1.
  */
 export function effectiveAction(file: string, opts: EffectiveCommandOptions, io: CliIo): number {
+    const node = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment });
     const layered = readModelFile(file, { kind: 'bindings' });
-    const injector = createInjector(layered, {
-        node: opts.node,
-        ...(opts.environment !== undefined ? { environment: opts.environment } : {}),
-        facts: factsOf(opts.facts, opts.node),
-        bindingsFile: file
-    }, { lenient: true, services: { evaluator: () => createPuppetExpressionEvaluator(detachedEnvironment(opts.environment ?? 'production')) } });
+    // Without --environment the layered bindings' own environment applies (the injector's rule).
+    const { environment, ...request } = injectionRequest(node);
+    const evaluator = createPuppetExpressionEvaluator(detachedEnvironment(opts.environment ?? 'production'));
+    const injector = createInjector(layered, { ...request, ...(opts.environment !== undefined ? { environment } : {}), bindingsFile: file }, { lenient: true, services: { evaluator: () => evaluator } });
     if (opts.explain && opts.explain.length > 0) {
         for (const name of opts.explain) io.out(formatExplanation(injector.explain(name)));
     } else {
@@ -37,10 +38,4 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
     }
     for (const d of injector.issues) io.err(`${formatDiagnostic(d)}\n`);
     return injector.issues.some(d => d.severity === 'error') ? ExitCode.ERROR : ExitCode.OK;
-}
-
-/** The facts as the catalog builder reads them (`puppet facts` output or a plain hash, YAML or JSON). */
-function factsOf(file: string | undefined, node: string): ReadonlyMap<string, PuppetValue> {
-    if (file === undefined) return new Map([['fqdn', node]]);
-    return readFacts(file).facts;
 }

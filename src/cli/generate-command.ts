@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../common/index.js';
-import { projectRoot } from '../model/project-root.js';
+import { projectRoot } from '../model/index.js';
 import { checkFiles, generateAll, loadSourcePackages, MetaIssues, writeFiles } from '../modelc/index.js';
 import { ExitCode, type CliIo } from './io.js';
 

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-    createHieraDataBinding, createTypeSupport, hasArm8Bindings, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, type HieraEnvironment,
-    type Composition, type HieraLookup, type Prepared, type PreparedInput
+    createHieraDataBinding, createTypeSupport, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
+    type HieraEnvironment, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
-import { bindingsRequest, composeFor, hieraFor, type BindingsRequest } from './bindings-command.js';
+import { bindingsRequest, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
 import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic } from '../common/index.js';
+import { readNodeRequest, type NodeRequest } from '../node/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -37,19 +38,17 @@ export const MERGE_STRATEGIES = ['first', 'unique', 'hash', 'deep'] as const;
  * or `{"error": ...}` with exit 1; `--explain` prints the explanation instead).
  */
 export function lookupAction(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
-    if (usesBindings(codedir, opts.environment ?? 'production')) return injectedLookup(codedir, key, opts, io);
-    return hieraLookup(codedir, key, opts, io);
+    if (lookupUsesBindings(codedir, opts.environment ?? 'production')) return injectedLookup(codedir, key, opts, io);
+    const node = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: resolve(codedir) });
+    return hieraLookup(codedir, key, node, opts, io);
 }
 
 /** Hiera 5 alone: what `oracle/lookup` prints (the conformance suite's path). */
-function hieraLookup(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
+function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: LookupCommandOptions, io: CliIo): number {
     const result = runLookupCommand({
         codedir,
         key,
-        node: opts.node,
-        factsFile: opts.facts,
-        trustedFile: opts.trusted,
-        environment: opts.environment,
+        node,
         merge: opts.merge,
         knockoutPrefix: opts.knockOutPrefix,
         sortMergedArrays: opts.sortMergedArrays,
@@ -70,7 +69,7 @@ function hieraLookup(codedir: string, key: string, opts: LookupCommandOptions, i
  * `%{::var}` sees the top scope they leave, as `puppet lookup --compile` does.
  */
 export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prepared {
-    const env = bootEnvironment(input.codedir, input.environment);
+    const env = bootEnvironment(input.codedir, input.node.environment);
     // A confdir layout (CODEDIR/environments/NAME) has the global layer in CODEDIR/hiera.yaml, Puppet's default hiera_config.
     const confdir = resolve(input.codedir);
     const hieraEnv: HieraEnvironment = {
@@ -83,11 +82,13 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     const newFunction = functions.get('new');
     const convert = newFunction === undefined ? undefined : (type: PuppetValue, value: PuppetValue, args: readonly PuppetValue[]): PuppetValue => {
         if (!compiler) throw new Error("Puppet's new() is not available");
-        return newFunction({ scope: compiler.topScope, where: { file: env.dir, line: 0 }, compiler, name: 'new', callLambda: () => null }, [type, value, ...args], undefined);
+        return newFunction({
+            scope: compiler.topScope, where: { file: env.dir, line: 0 }, runtime: compiler, evaluator: compiler.evaluator, functions, name: 'new', callLambda: () => null
+        }, [type, value, ...args], undefined);
     };
     const types = createTypeSupport(convert);
     compiler = new Compiler(env, functions, {
-        node: input.node, facts: input.facts, trusted: input.trustedOverrides,
+        node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted,
         lookup: createHieraDataBinding({ environment: hieraEnv, types })
     });
     const prepared: Prepared = { environment: hieraEnv, types };
@@ -95,18 +96,17 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     const result: CompileResult = compiler.compile();
     if (result.error) {
         const r = result.error.report;
-        return { error: { message: `${r.message} on node ${input.node}`, class: r.rubyClass, ...(r.file ? { file: r.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}), ...(r.issueCode ? { issue_code: r.issueCode } : {}) } };
+        return { error: { message: `${r.message} on node ${input.node.certname}`, class: r.rubyClass, ...(r.file ? { file: r.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}), ...(r.issueCode ? { issue_code: r.issueCode } : {}) } };
     }
     const top = compiler.topScope;
     return { ...prepared, variable: name => top.getLocal(name) };
 }
 
-/** An environment with ARM-8 bindings (a site, bindings files, providers.yaml), or a confdir with environments.pp, answers lookups through the injector. */
-function usesBindings(codedir: string, environment: string): boolean {
-    if (existsSync(join(resolve(codedir), 'environments.pp'))) return true;
-    const envs = join(resolve(codedir), 'environments', environment);
-    const dir = existsSync(envs) ? envs : resolve(codedir);
-    return existsSync(dir) && hasArm8Bindings(dir);
+/** Whether the environment answers lookups through the injector (the bindings stage decides). */
+function lookupUsesBindings(codedir: string, environment: string): boolean {
+    if (!existsSync(codedir)) return false;
+    const env = bootEnvironment(codedir, environment);
+    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath });
 }
 
 /**
@@ -121,19 +121,21 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const env = { name: req.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.environment).manifests, modulepath: req.modulePath };
+    const env = { name: req.node.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.node.environment).manifests, modulepath: req.modulePath };
     const store = opts.store === undefined || opts.store === false ? undefined : openStore(typeof opts.store === 'string' ? opts.store : defaultStoreUrl(req.envDir));
     try {
-        return injectedLookupWith(codedir, key, opts, io, req, hiera, composition, { ...catalogInjectorServices(env, store ? { store } : {}), extensions: () => hieraTemplateExtension(hiera) });
+        const overrides: InjectorOverrides = { ...catalogInjectorServices(env, store ? { store } : {}), extensions: () => hieraTemplateExtension(hiera) };
+        return injectedLookupWith(key, opts, io, req, hiera, composition, overrides);
     } finally {
         store?.close();
     }
 }
 
 function injectedLookupWith(
-    codedir: string, key: string, opts: LookupCommandOptions, io: CliIo, req: BindingsRequest, hiera: HieraLookup, composition: Composition, overrides: InjectorOverrides
+    key: string, opts: LookupCommandOptions, io: CliIo, req: ReturnType<typeof bindingsRequest>, hiera: ReturnType<typeof hieraFor>,
+    composition: ReturnType<typeof composeFor>, overrides: InjectorOverrides
 ): number {
-    const injector = createInjector(composition.model, { node: req.node, environment: req.environment, facts: req.facts }, { lenient: true, services: overrides });
+    const injector = createInjector(composition.model, injectionRequest(req.node), { lenient: true, services: overrides });
     const errors = injector.issues.filter(i => i.severity === 'error');
     if (errors.length > 0) {
         for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
@@ -149,10 +151,10 @@ function injectedLookupWith(
         io.out(formatExplanation(explanation));
         if (hieraAnswers) {
             io.out(`Hiera 5 answers '${key}'${explanation.found ? ` (its level wins in layer '${composition.hieraLayer ?? ''}')` : ' (no binding)'}:\n`);
-            return hieraLookup(req.envDir, key, { ...opts, node: req.node }, io);
+            return hieraLookup(req.envDir, key, req.node, opts, io);
         }
     } else if (hieraAnswers) {
-        return hieraLookup(req.envDir, key, { ...opts, node: req.node }, io);
+        return hieraLookup(req.envDir, key, req.node, opts, io);
     }
     try {
         let value = injector.lookup(root, opts.type);

@@ -58,6 +58,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--environment <name>', 'environment name (default production); with environments.pp it is $agent_environment')
         .option('--node <name>', 'node (certificate) name; default from the facts, else testnode.example.com')
         .option('--facts <file>', 'facts file (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
+        .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--no-hiera', 'leave Hiera 5 data out of the layers')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .action((dir: string, opts: BindingsCommandOptions) => setExit(bindingsAction(dir, opts, io)));
@@ -67,6 +68,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<bindings>', 'Bindings model file (e.g. what `modelc bindings` prints)')
         .requiredOption('--node <name>', 'node (certificate) name')
         .option('--facts <file>', 'facts file (YAML or JSON)')
+        .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--environment <name>', 'environment (default: the model\'s, else production)')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .option('--values', 'look up every winning binding so the model carries the produced values')
@@ -97,7 +99,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<catalog>', 'catalog file')
         .option('--noop', 'only report what would change')
         .option('--root <dir>', 'the directory standing for / (files, exec cwd and creates)', '/')
-        .option('--report <file>', 'write the Report model (JSON) here')
+        .option('--report <file>', 'write the Report model here')
+        .addOption(new Option('--report-format <format>', 'format of the Report model').choices(['json', 'msgpack']).default('json'))
         .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
@@ -113,8 +116,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
-        .option('--bindings', 'route class parameters, lookup() and /classes through the ARM-8 injector (bindings/, site { })')
         .option('--store [url]', 'catalog store: sqlite:PATH or puppetdb:http://host:8080 (bare: ENVDIR/var/catalogs.sqlite); stores the catalog, collects other nodes\' exports, answers ?? queries')
+        .option('--bindings-model <file>', 'a Bindings model (modelc bindings, or any tool) used instead of the bindings the environment\'s providers compose')
+        .option('--effective <file>', 'an EffectiveBindings model made for this node (modelc effective --values): lookups answer from it')
+        .option('--no-bindings', 'leave the environment\'s ARM-8 bindings (bindings/, site { }, module bindings/, providers.yaml) out: Hiera 5 alone, as Puppet 7')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 

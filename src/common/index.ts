@@ -3,3 +3,4 @@ export * from './diagnostic.js';
 export * from './location.js';
 export * from './user-error.js';
 export * from './ruby-float.js';
+export * from './issues.js';

@@ -44,7 +44,7 @@ export function createInjector(layered: Model, request: InjectionRequest, option
     const services = isServices(options.services) ? options.services : createInjectorServices(options.services);
     const environment = request.environment ?? model.environment ?? 'production';
     const facts = factsMap(request.facts);
-    const categoryScope = new RequestScope(request.node, environment, facts, undefined);
+    const categoryScope = new RequestScope(request.node, environment, facts, undefined, request.trusted);
     const categorization = services.categorizer.categorize({
         site: model.categorization, known: model.effectiveCategories, environment, categoryValues: request.categoryValues ?? {}, scope: categoryScope
     });
@@ -89,7 +89,7 @@ class InjectorImpl implements Injector, ProducerRuntime {
     private readonly assisted = new Map<string, InjectedValue>();
 
     constructor(readonly services: InjectorServices, readonly result: BinderResult, private readonly request: InjectionRequest & { environment: string }, facts: ReturnType<typeof factsMap>) {
-        this.scope = new RequestScope(request.node, request.environment, facts, (name, type) => this.lookup(name, type));
+        this.scope = new RequestScope(request.node, request.environment, facts, (name, type) => this.lookup(name, type), request.trusted);
     }
 
     get issues(): readonly InjectorDiagnostic[] {

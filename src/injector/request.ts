@@ -11,13 +11,15 @@ export interface InjectionRequest {
     readonly environment?: string;
     /** The node's facts; they become top-scope variables (and `$facts`). */
     readonly facts?: ReadonlyMap<string, PuppetValue> | Readonly<Record<string, PuppetValue>>;
+    /** The node's `$trusted` (src/node builds it); unset leaves `$trusted` undefined. */
+    readonly trusted?: ReadonlyMap<string, PuppetValue>;
     /** Category values decided by the caller; they win over evaluating the category expressions. */
     readonly categoryValues?: Readonly<Record<string, string>>;
     /** The Bindings model file the injector is built from, recorded in the EffectiveBindings model. */
     readonly bindingsFile?: string;
 }
 
-/** The request's top scope: facts as variables, `$facts`, `$environment`, `$trusted`-less. */
+/** The request's top scope: facts as variables, `$facts`, `$environment` and, when given, `$trusted`. */
 export class RequestScope implements EvaluationScope {
     private vars: Map<string, PuppetValue> | undefined;
 
@@ -25,7 +27,8 @@ export class RequestScope implements EvaluationScope {
         readonly node: string,
         readonly environment: string,
         private readonly facts: ReadonlyMap<string, PuppetValue>,
-        private readonly injector: ((name: string, type?: string) => InjectedValue) | undefined
+        private readonly injector: ((name: string, type?: string) => InjectedValue) | undefined,
+        private readonly trusted?: ReadonlyMap<string, PuppetValue>
     ) {}
 
     variables(): ReadonlyMap<string, PuppetValue> {
@@ -35,6 +38,7 @@ export class RequestScope implements EvaluationScope {
             vars.set('environment', this.environment);
             if (!vars.has('fqdn')) vars.set('fqdn', this.node);
             vars.set('clientcert', this.node);
+            if (this.trusted) vars.set('trusted', new Map(this.trusted));
             this.vars = vars;
         }
         return this.vars;

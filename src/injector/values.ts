@@ -1,5 +1,6 @@
+import { formatValue } from '../types/index.js';
 import { fromRichData, type RichData } from '../model/index.js';
-import { formatValue, puppetEquals, type PuppetValue } from '../values/index.js';
+import { copyValue, puppetEquals, type PuppetValue } from '../values/index.js';
 
 /**
  * An object made by an InstanceFactory or a runtime extension (a syntax checker, a logger);
@@ -22,15 +23,9 @@ export function toPuppetValue(d: RichData): PuppetValue {
     return fromRichData(d);
 }
 
-/** A deep copy of the mutable parts (arrays, hashes), so non-singleton producers hand out fresh values. */
+/** A fresh copy of a value (values' copyValue), so non-singleton producers hand out their own; runtime objects are shared. */
 export function deepCopy(v: InjectedValue): InjectedValue {
-    if (Array.isArray(v)) return v.map(x => deepCopy(x) as PuppetValue);
-    if (v instanceof Map) {
-        const m = new Map<PuppetValue, PuppetValue>();
-        for (const [k, x] of v) m.set(k, deepCopy(x) as PuppetValue);
-        return m;
-    }
-    return v;
+    return isRuntimeValue(v) ? v : copyValue(v);
 }
 
 /** Puppet `==` for the values the injector compares (uniq, class names). */

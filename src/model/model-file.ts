@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { UserError } from '../common/index.js';
 import { decodeJson, encodeJson, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
@@ -7,19 +7,53 @@ import type { Model } from './model.js';
 import { decodeMsgpack, encodeMsgpack } from './msgpack-codec.js';
 import { toRgenJson } from './rgen-writer.js';
 import { toXmi } from './xmi-writer.js';
+import { decodeXmi } from './xmi-reader.js';
+import { decodeRgenJson } from './rgen-reader.js';
 
 export type ModelFormat = 'json' | 'msgpack' | 'xmi' | 'rgen';
 export const MODEL_FORMATS: readonly ModelFormat[] = ['json', 'msgpack', 'xmi', 'rgen'];
 
-/** Reads a model by its extension (.json, .msgpack/.mpk); validates it before returning it. */
+/**
+ * What a model file holds, told by its content (a tool may name its output anything): JSON text
+ * starts with `{` or `[`, XMI with `<`, msgpack with a map header (a model's root is a map); RGen's
+ * JSON dialect is JSON whose root carries `_class` instead of `$type`. Undefined: none of them.
+ */
+export function sniffModelFormat(bytes: Uint8Array): ModelFormat | undefined {
+    let i = 0;
+    // A UTF-8 byte order mark, then JSON or XML whitespace.
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
+    while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) i++;
+    if (bytes[i] === 0x3c) return 'xmi';
+    if (bytes[i] === 0x7b || bytes[i] === 0x5b) {
+        const head = Buffer.from(bytes.subarray(i, i + 200)).toString('utf8');
+        return /^\[?\s*\{\s*"_class"\s*:/.test(head) ? 'rgen' : 'json';
+    }
+    const b = bytes[0];
+    return b !== undefined && ((b >= 0x80 && b <= 0x8f) || b === 0xde || b === 0xdf) ? 'msgpack' : undefined;
+}
+
+/**
+ * Reads a model, telling its format by content, not by extension; validates it before returning it.
+ */
 export function readModelFile(path: string, options: DecodeOptions = {}): Model {
     if (!existsSync(path) || !statSync(path).isFile()) {
         throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: 'no such file', file: path });
     }
-    const ext = extname(path).toLowerCase();
-    if (ext === '.json') return decodeJson(readFileSync(path, 'utf8'), path, options);
-    if (ext === '.msgpack' || ext === '.mpk') return decodeMsgpack(readFileSync(path), path, options);
-    throw new UserError({ severity: 'error', code: ModelIssues.UNKNOWN_FORMAT, message: `cannot tell the format of '${basename(path)}': use .json or .msgpack`, file: path });
+    const bytes = readFileSync(path);
+    return decodeModelBytes(bytes, path, options);
+}
+
+/** Decodes a model file's bytes in the format its content shows. */
+export function decodeModelBytes(bytes: Uint8Array, path: string, options: DecodeOptions = {}): Model {
+    const format = sniffModelFormat(bytes);
+    switch (format) {
+        case 'json': return decodeJson(Buffer.from(bytes).toString('utf8'), path, options);
+        case 'msgpack': return decodeMsgpack(bytes, path, options);
+        case 'xmi': return decodeXmi(Buffer.from(bytes).toString('utf8'), path, options);
+        case 'rgen': return decodeRgenJson(Buffer.from(bytes).toString('utf8'), path, options);
+        case undefined:
+            throw new UserError({ severity: 'error', code: ModelIssues.UNKNOWN_FORMAT, message: `cannot tell the format of '${basename(path)}': it is neither JSON, msgpack, XMI nor RGen JSON`, file: path });
+    }
 }
 
 export function encodeModel(model: Model, format: ModelFormat): string | Uint8Array {

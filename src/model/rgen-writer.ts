@@ -6,12 +6,14 @@ import type { ModelObject, ModelRef } from './model-object.js';
 import { ReferenceResolver } from './reference-check.js';
 import { walkModel } from './model-walk.js';
 import { isUnset } from './unset.js';
+import { escapePointer } from './json-pointer.js';
 
 /**
  * The JSON dialect of Ruby RGen's JsonInstantiator: a top-level array, `_class` with the short
  * class name, containment nested, references as `/`-joined `name` paths (objects without a
- * name are transparent, as in RGen's qualified-name resolver). RGen's own JSON lexer accepts
- * neither `null` nor exponents and does not decode `\u` escapes, so none are written.
+ * name are transparent, as in RGen's qualified-name resolver), `Data` values as their rich-data
+ * JSON text. RGen's own JSON lexer accepts neither `null` nor exponents and does not decode `\u`
+ * escapes, so none are written outside that text.
  */
 export function toRgenJson(model: Model): string {
     const resolver = new ReferenceResolver(model);
@@ -33,46 +35,54 @@ export function toRgenJson(model: Model): string {
         }
         return name;
     };
-    const convert = (obj: ModelObject): Record<string, unknown> => {
+    const convert = (obj: ModelObject, pointer: string): Record<string, unknown> => {
         const out: Record<string, unknown> = { _class: obj.$type };
         for (const f of model.index.allFeatures(obj.$type)) {
             const v = obj[f.name];
             if (isUnset(v, f, model.index)) continue;
+            const at = `${pointer}/${escapePointer(f.name)}`;
             switch (f.kind) {
                 case 'attribute':
-                    out[f.name] = model.index.primitiveOf(f.type) === 'Data' ? rgenTopData(v) : v;
+                    if (model.index.primitiveOf(f.type) === 'Data') out[f.name] = isMany(f) ? (v as unknown[]).map(dataText) : dataText(v);
+                    else out[f.name] = isMany(f) ? (v as unknown[]).map((x, i) => carriable(x, `${at}/${i}`)) : carriable(v, at);
                     break;
                 case 'reference':
                     out[f.name] = isMany(f) ? (v as ModelRef[]).map(r => qualifiedName(r, f.name)) : qualifiedName(v as ModelRef, f.name);
                     break;
                 case 'containment':
-                    out[f.name] = isMany(f) ? (v as ModelObject[]).map(convert) : convert(v as ModelObject);
+                    out[f.name] = isMany(f) ? (v as ModelObject[]).map((c, i) => convert(c, `${at}/${i}`)) : convert(v as ModelObject, at);
                     break;
             }
         }
         return out;
     };
-    return `${writeJson([convert(model.root)], '')}\n`;
-}
-
-/** RGen drops an empty list given to a single-valued attribute, so it travels as a marker. */
-function rgenTopData(v: unknown): unknown {
-    return Array.isArray(v) && v.length === 0 ? { __ptype: 'Array', __pvalue: [] } : rgenData(v);
+    return `${writeJson([convert(model.root, '')], '')}\n`;
 }
 
 /**
- * RGen's JSON reader has no `null` and reads `{}` as nil: Puppet `undef` becomes the rich-data
- * marker for Undef, and an empty hash its pair form.
+ * RGen unescapes `\\` before `\n` (and `\r \t \f \b`), so no string it reads can hold a
+ * backslash followed by one of those letters: such a value is refused where it is.
  */
-function rgenData(v: unknown): unknown {
-    if (v === null) return { __ptype: 'Undef' };
-    if (Array.isArray(v)) return v.map(rgenData);
-    if (typeof v === 'object') {
-        const entries = Object.entries(v as object);
-        if (entries.length === 0) return { __ptype: 'Hash', __pvalue: [] };
-        return Object.fromEntries(entries.map(([k, x]) => [k, rgenData(x)]));
+function carriable(v: unknown, path: string): unknown {
+    if (typeof v === 'string' && /\\[nrtfb]/.test(v)) {
+        throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, path, message: `RGen JSON cannot carry a backslash before n, r, t, f or b: ${JSON.stringify(v)}` });
     }
     return v;
+}
+
+/**
+ * A `Data` value as its rich-data JSON text (the RGen profile's `Data` is an EString, so RGen
+ * reads and writes it back unchanged). Inside the text every escape is a `\u` escape, because
+ * RGen keeps those literally: a backslash or quote in the value never meets RGen's unescaping.
+ */
+function dataText(v: unknown): string {
+    if (v === null || typeof v === 'boolean') return String(v);
+    if (typeof v === 'number') return plainNumber(v);
+    if (typeof v === 'bigint') return v.toString();
+    if (typeof v === 'string') return `"${v.replace(/["\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+    if (Array.isArray(v)) return `[${v.map(dataText).join(',')}]`;
+    if (typeof v === 'object') return `{${Object.entries(v as object).map(([k, x]) => `${dataText(k)}:${dataText(x)}`).join(',')}}`;
+    throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: `a ${typeof v} is not rich data` });
 }
 
 function writeJson(v: unknown, indent: string): string {

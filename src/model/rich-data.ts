@@ -4,49 +4,32 @@ import { escapePointer } from './json-pointer.js';
 import type { RichData } from './model-object.js';
 import { PAnyType, parseTypeString, typeToString } from '../types/index.js';
 import {
-    formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan,
-    PTimestamp, type PuppetValue
+    PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, toData, type PuppetValue, type ToDataRules
 } from '../values/index.js';
 
 const PTYPE = '__ptype';
 const PVALUE = '__pvalue';
 const STRING_FORMS = new Set(['Timestamp', 'Timespan', 'SemVer', 'SemVerRange', 'Type']);
 
+/** How models write what rich data leaves open (values' toData does the rest). */
+const MODEL_RULES: ToDataRules = {
+    // Written exactly by the JSON and msgpack writers; small integers become plain numbers.
+    integer: n => (n >= -(2n ** 53n) && n <= 2n ** 53n ? Number(n) : n),
+    float: n => {
+        if (!Number.isFinite(n)) throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: `${n} cannot be written as rich data` });
+        return n;
+    },
+    type: t => (t instanceof PAnyType ? { [PTYPE]: 'Type', [PVALUE]: typeToString(t) } : null),
+    iterator: elements => elements.map(toRichData)
+};
+
 /**
- * Puppet's rich-data JSON (as its catalogs carry it): JSON values stay as they are; others become
- * `{"__ptype": T, "__pvalue": V}`. A hash with a non-string key, or with a `__ptype` key of its
- * own, is written in the pair form `{"__ptype": "Hash", "__pvalue": [k1, v1, ...]}`.
+ * Puppet's rich-data JSON (as its catalogs carry it), through values' one encoder: Integers as
+ * numbers while they are exact, types as `{"__ptype": "Type", "__pvalue": "Integer[1]"}`, an
+ * iterator as its elements.
  */
 export function toRichData(v: PuppetValue): RichData {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-    if (typeof v === 'number') {
-        if (!Number.isFinite(v)) throw new UserError({ severity: 'error', code: ModelIssues.NOT_SERIALIZABLE, message: `${v} cannot be written as rich data` });
-        return v;
-    }
-    // Written exactly by the JSON and msgpack writers; small integers become plain numbers.
-    if (typeof v === 'bigint') return (v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v) as unknown as RichData;
-    if (Array.isArray(v)) return v.map(toRichData);
-    if (v instanceof Map) {
-        const plain = [...v.keys()].every(k => typeof k === 'string' && k !== PTYPE);
-        if (plain) {
-            const out: Record<string, RichData> = {};
-            for (const [k, x] of v) out[k as string] = toRichData(x);
-            return out;
-        }
-        return { [PTYPE]: 'Hash', [PVALUE]: [...v].flatMap(([k, x]) => [toRichData(k), toRichData(x)]) };
-    }
-    if (v instanceof PDefault) return { [PTYPE]: 'Default' };
-    if (v instanceof PSensitive) return { [PTYPE]: 'Sensitive', [PVALUE]: toRichData(v.value) };
-    if (v instanceof PRegexp) return { [PTYPE]: 'Regexp', [PVALUE]: v.source };
-    if (v instanceof PBinary) return { [PTYPE]: 'Binary', [PVALUE]: Buffer.from(v.bytes).toString('base64') };
-    if (v instanceof PTimestamp) return { [PTYPE]: 'Timestamp', [PVALUE]: formatTimestamp(v) };
-    if (v instanceof PTimespan) return { [PTYPE]: 'Timespan', [PVALUE]: formatTimespan(v) };
-    if (v instanceof PSemVer) return { [PTYPE]: 'SemVer', [PVALUE]: v.toString() };
-    if (v instanceof PSemVerRange) return { [PTYPE]: 'SemVerRange', [PVALUE]: v.toString() };
-    if (v instanceof PDeferred) return { [PTYPE]: 'Deferred', name: v.name, arguments: v.args.map(toRichData) };
-    if (v instanceof PIterator) return v.elementsOf().map(toRichData);
-    if (v instanceof PAnyType) return { [PTYPE]: 'Type', [PVALUE]: typeToString(v) };
-    return null;
+    return toData(v, MODEL_RULES) as RichData;
 }
 
 export function fromRichData(d: RichData, path = ''): PuppetValue {

@@ -1,13 +1,13 @@
-import type { MClass, MClassifier, MFeature, MPackage, Primitive } from '../model/metamodel.js';
-import { isPrimitive } from '../model/metamodel.js';
-import { escapeXml as xml } from '../model/xmi-writer.js';
+import { escapeXml as xml, isPrimitive, type MClass, type MClassifier, type MFeature, type MPackage, type Primitive } from '../model/index.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
 
 /**
  * `emf`: for Java EMF (all Ecore built-ins; `Data` is its rich-data JSON text, a java.lang.String,
  * because stock EMF silently drops XMI values of an instance class it cannot load, such as
  * Jackson's JsonNode). `rgen`: for Ruby RGen, which resolves only seven built-ins, evaluates
- * instanceClassName as Ruby and needs a capitalised package name.
+ * instanceClassName as Ruby and needs a capitalised package name; `Data` is the built-in EString
+ * (the rich-data JSON text) there too, because RGen's JSON serializer quotes only EString and enum
+ * values and writes any other attribute with Ruby's `to_s`, which would not read back.
  */
 export type EcoreProfile = 'emf' | 'rgen';
 
@@ -38,9 +38,8 @@ export function generateEcore(pkg: MPackage, profile: EcoreProfile, source: stri
         if (profile === 'rgen' && c.kind === 'datatype') continue; // inlined as their base type
         lines.push(...classifierXml(c, pkg, profile));
     }
-    if (usesData && !pkg.classifiers.some(c => c.name === 'Data')) {
-        const instanceClass = profile === 'rgen' ? 'Object' : JAVA_CLASS.Data;
-        lines.push(`  <eClassifiers xsi:type="ecore:EDataType" name="Data" instanceClassName="${instanceClass}">`);
+    if (usesData && profile === 'emf' && !pkg.classifiers.some(c => c.name === 'Data')) {
+        lines.push(`  <eClassifiers xsi:type="ecore:EDataType" name="Data" instanceClassName="${JAVA_CLASS.Data}">`);
         lines.push(...documentation('Any Puppet value, carried as Puppet rich-data JSON.', '    '));
         lines.push('  </eClassifiers>');
     }
@@ -95,6 +94,7 @@ function eType(type: string, pkg: MPackage, profile: EcoreProfile): string {
         const dt = pkg.classifiers.find(c => c.name === type && c.kind === 'datatype');
         if (dt?.kind === 'datatype') resolved = dt.base;
     }
+    if (profile === 'rgen' && resolved === 'Data') return `ecore:EDataType ${ECORE}#//EString`;
     if (isPrimitive(resolved) && resolved !== 'Data') {
         return `ecore:EDataType ${ECORE}#//${BUILTIN[profile][resolved]}`;
     }

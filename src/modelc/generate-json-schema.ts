@@ -1,5 +1,4 @@
-import { isMany, isPrimitive, type MClass, type MFeature, type MPackage, type Primitive } from '../model/metamodel.js';
-import { PackageIndex } from '../model/package-index.js';
+import { isMany, isPrimitive, PackageIndex, type MClass, type MFeature, type MPackage, type Primitive } from '../model/index.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
 
 type Schema = Record<string, unknown>;

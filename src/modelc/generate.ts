@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from 'node:path';
 import { PuppetGrammar } from '../../generated/langium/grammar.js';
 import { UserError, type Diagnostic } from '../common/index.js';
-import type { MPackage } from '../model/metamodel.js';
+import type { MPackage } from '../model/index.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
 import { generateEcore } from './generate-ecore.js';
 import { generateJsonSchema } from './generate-json-schema.js';

@@ -6,4 +6,4 @@ export interface GeneratedFile {
 
 export const GENERATED_MARKER = 'DO NOT EDIT';
 
-export { fileStem } from '../model/package-index.js';
+export { fileStem } from '../model/index.js';

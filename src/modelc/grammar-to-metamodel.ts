@@ -3,7 +3,7 @@ import {
     collectAst, isArrayType, isInterfaceType, isPrimitiveType, isPropertyUnion, isReferenceType, isStringType,
     isUnionType, isValueType, type InterfaceType, type Property, type PropertyType, type UnionType
 } from 'langium/grammar';
-import type { MClass, MClassifier, MDataType, MFeature, MPackage, Primitive } from '../model/metamodel.js';
+import type { MClass, MClassifier, MDataType, MFeature, MPackage, Primitive } from '../model/index.js';
 
 export interface GrammarPackageInfo {
     readonly name: string;

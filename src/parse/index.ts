@@ -3,4 +3,4 @@ export { toPN } from './pn/to-pn.js';
 export { createPuppetServices, PuppetModule, type PuppetServices } from './services/puppet-module.js';
 export { PuppetLexer } from './lexer/puppet-lexer.js';
 export { ParseIssues, issueMessage, type ParseIssueCode } from './issues.js';
-export { formatDiagnostic } from '../common/diagnostic.js';
+export { formatDiagnostic } from '../common/index.js';

@@ -1,6 +1,6 @@
 import type { IRecognitionException } from 'chevrotain';
 import type { AstNode } from 'langium';
-import type { Diagnostic } from '../common/diagnostic.js';
+import type { Diagnostic } from '../common/index.js';
 import type { Program } from '../../generated/langium/ast.js';
 import { issueMessage, type ParseIssueCode } from './issues.js';
 import { LineIndex, type PuppetLexer } from './lexer/puppet-lexer.js';

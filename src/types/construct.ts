@@ -1,4 +1,4 @@
-import { PDefault, PRegexp, type PuppetValue } from '../values/index.js';
+import { capitalizeTypeName, PDefault, PRegexp, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
@@ -193,10 +193,8 @@ function exactString(t: PAnyType | null): string | undefined {
     return undefined;
 }
 
-/** `foo::bar` -> `Foo::Bar`. */
-export function capitalize(name: string): string {
-    return name.replace(/^::/, '').split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
-}
+/** `foo::bar` -> `Foo::Bar` (the one reference formatter, src/values). */
+export const capitalize: (name: string) => string = capitalizeTypeName;
 
 /** Types compare equal when their string forms are equal (the form is canonical). */
 export function typesEqual(a: PAnyType, b: PAnyType): boolean {

@@ -7,3 +7,5 @@ export { countMismatch, describeMismatch, exactly, formatMismatch, formatMismatc
 export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError } from './construct.js';
 export { parseTypeString, type TypeNameResolver } from './parse-type.js';
 export { describeSignatures, signatureAccepts, signatureString, type BlockArity, type Signature, type SignatureBlock, type SignatureParam } from './signature-mismatch.js';
+export { formatValue, quoteValue } from './format-value.js';
+export { sprintf } from './sprintf.js';

@@ -1,12 +1,16 @@
-import type { PuppetValue, PRegexp } from '../values/index.js';
+import { PTypeValue, type PuppetValue, type PRegexp } from '../values/index.js';
+import { typeToString } from './to-string.js';
 
 /**
  * Puppet's data types as runtime values. Every type is an instance of a subclass of PAnyType,
  * told apart by `kind`; the operations (string form, instance checks, assignability,
  * inference) live in their own files and switch on `kind` exhaustively.
  */
-export abstract class PAnyType {
-    abstract readonly kind: TypeKind;
+export abstract class PAnyType extends PTypeValue {
+    abstract override readonly kind: TypeKind;
+    override equalsType(other: PTypeValue): boolean {
+        return other instanceof PAnyType && typeToString(this) === typeToString(other);
+    }
 }
 
 export type TypeKind =

@@ -1,5 +1,5 @@
 import { assertUnreachable } from '../common/index.js';
-import { formatFloat, regexpLiteral } from '../values/index.js';
+import { capitalizeTypeName, formatFloat, regexpLiteral } from '../values/index.js';
 import type { PAnyType, PIntegerType, PSimpleType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
@@ -46,9 +46,6 @@ function wrap(name: string, parts: string[]): string {
     return parts.length === 0 ? name : `${name}[${parts.join(', ')}]`;
 }
 
-function capitalizeSegments(name: string): string {
-    return name.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
-}
 
 export function isEmptySize(size: PIntegerType | null): boolean {
     return size !== null && size.to === 0n && (size.from === 0n || size.from === null);
@@ -154,7 +151,7 @@ function formatType(t: PAnyType, st: FormatState): string {
         case 'Resource': {
             const r = t as PResourceType;
             if (r.typeName === null) return 'Resource';
-            const name = capitalizeSegments(r.typeName);
+            const name = capitalizeTypeName(r.typeName);
             return r.title === null ? name : `${name}[${puppetQuote(r.title)}]`;
         }
         case 'Class': {

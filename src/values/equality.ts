@@ -1,5 +1,4 @@
-import { PAnyType, typesEqual } from '../types/index.js';
-import { PBinary, PDefault, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from './values.js';
+import { PBinary, PDefault, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, PTypeValue, type PuppetValue } from './values.js';
 
 /**
  * Puppet's `==`: strings compare case-insensitively, Integer and Float compare by value,
@@ -40,7 +39,7 @@ function structEquals(a: PuppetValue, b: PuppetValue, eq: (x: PuppetValue, y: Pu
     if (a instanceof PTimespan) return b instanceof PTimespan && a.nanos === b.nanos;
     if (a instanceof PSemVer) return b instanceof PSemVer && a.toString() === b.toString();
     if (a instanceof PBinary) return b instanceof PBinary && Buffer.from(a.bytes).equals(Buffer.from(b.bytes));
-    if (a instanceof PAnyType) return b instanceof PAnyType && typesEqual(a, b);
+    if (a instanceof PTypeValue) return b instanceof PTypeValue && a.equalsType(b);
     return false;
 }
 

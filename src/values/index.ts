@@ -1,5 +1,11 @@
 export * from './values.js';
-export { formatValue, formatFloat, formatTimestamp, formatTimespan, quoteValue } from './format.js';
+export { formatFloat, formatTimestamp, formatTimespan } from './format.js';
 export { puppetEquals, strictEquals, lookupKey, hashGet, hashSet } from './equality.js';
 export { dataClassName } from './class-name.js';
-export { sprintf } from './sprintf.js';
+export { DataTextError, parsePsychYaml, type PsychYaml } from './psych-yaml.js';
+export { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
+export { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
+export { capitalizeTypeName, resourceReference } from './reference.js';
+export { copyValue } from './copy.js';
+export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
+export { toData, type DataOut, type ToDataRules } from './to-data.js';

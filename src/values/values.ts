@@ -1,4 +1,4 @@
-import type { PAnyType } from '../types/index.js';
+import { rubyToJs } from './ruby-regexp.js';
 
 /**
  * The Puppet runtime value representation shared by every stage: JSON-like values are
@@ -10,7 +10,17 @@ export type PuppetValue =
     | PuppetValue[]
     | PuppetHash
     | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
-    | PIterator | PDeferred | PAnyType;
+    | PIterator | PDeferred | PTypeValue;
+
+/**
+ * A Puppet type used as a value (`Integer[1]`). The type classes live in src/types (its PAnyType
+ * extends this), which builds on values; values never import types.
+ */
+export abstract class PTypeValue {
+    abstract readonly kind: string;
+    /** Puppet compares types by their meaning, which only src/types knows. */
+    abstract equalsType(other: PTypeValue): boolean;
+}
 
 /** An insertion-ordered Puppet Hash. Keys are compared by identity for objects, so hash keys that are collections go through `hashKey` lookups. */
 export type PuppetHash = Map<PuppetValue, PuppetValue>;
@@ -46,53 +56,6 @@ export class PRegexp {
 /** The regexp as Ruby's Regexp#inspect writes it: `/a\/b/` (slashes escaped). */
 export function regexpLiteral(source: string): string {
     return `/${source.replace(/\\\/|\//g, '\\/')}/`;
-}
-
-/**
- * Ruby regexps spell a few things differently from JavaScript: \A, \z, \Z anchors, \h, and
- * leading option groups such as (?i) or (?m) (Ruby's m is JavaScript's s).
- */
-export function rubyToJs(source: string): { pattern: string; flags: string } {
-    let pattern = source;
-    let flags = '';
-    const lead = /^\(\?([imx]+)\)/.exec(pattern);
-    if (lead) {
-        pattern = pattern.slice(lead[0].length);
-        if (lead[1].includes('i')) flags += 'i';
-        if (lead[1].includes('m')) flags += 's';
-        if (lead[1].includes('x')) pattern = pattern.replace(/#.*$/gm, '').replace(/\s+/g, '');
-    }
-    if (/\(\?<[A-Za-z_]\w*>/.test(pattern)) pattern = uncaptureUnnamed(pattern);
-    pattern = pattern.replace(/\\A/g, '(?<![\\s\\S])').replace(/\\z/g, '$(?![\\s\\S])').replace(/\\Z/g, '(?=\\n?$(?![\\s\\S]))').replace(/\\h/g, '[0-9a-fA-F]');
-    return { pattern, flags };
-}
-
-/**
- * Rewrites a regexp source where it is pattern syntax: escapes and character classes are copied
- * as they are; elsewhere `at(i)` may replace the `length` characters from `i` with `text`.
- */
-export function rewritePattern(source: string, at: (i: number) => { text: string; length: number } | undefined): string {
-    let out = '';
-    let inClass = false;
-    for (let i = 0; i < source.length; i++) {
-        const c = source[i];
-        if (c === '\\') { out += c + (source[i + 1] ?? ''); i++; continue; }
-        if (inClass) { if (c === ']') inClass = false; out += c; continue; }
-        if (c === '[') { inClass = true; out += c; continue; }
-        const r = at(i);
-        if (r) { out += r.text; i += r.length - 1; } else out += c;
-    }
-    return out;
-}
-
-/** In Ruby, a regexp with named groups does not capture its unnamed groups: make them (?:...). */
-function uncaptureUnnamed(pattern: string): string {
-    return rewritePattern(pattern, i => (pattern[i] === '(' && pattern[i + 1] !== '?' ? { text: '(?:', length: 1 } : undefined));
-}
-
-/** The translated pattern text alone (callers that add their own flags). */
-export function rubyToJsPattern(source: string): string {
-    return rubyToJs(source).pattern;
 }
 
 export class PBinary {

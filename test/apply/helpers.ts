@@ -49,10 +49,10 @@ export function catalogOf(resources: CatalogResource[], relationships: ApplyCata
 }
 
 /** Applies and returns the result plus the printed lines (debug excluded unless asked). */
-export function run(registry: TypeRegistry, catalog: ApplyCatalog, options: { noop?: boolean; strict?: StrictMode; root?: string; debug?: boolean } = {}): { result: ApplyResult; lines: string[] } {
+export function run(registry: TypeRegistry, catalog: ApplyCatalog, options: { noop?: boolean; strict?: StrictMode; root?: string; debug?: boolean; cli?: boolean } = {}): { result: ApplyResult; lines: string[] } {
     const lines: string[] = [];
     const result = applyCatalog(catalog, registry, {
-        root: options.root ?? '/', noop: options.noop ?? false, strict: options.strict ?? 'warning',
+        root: options.root ?? '/', noop: options.noop ?? false, strict: options.strict ?? 'warning', ...(options.cli ? { cli: true } : {}),
         onLog: m => { if (options.debug || (m.level !== 'debug' && m.level !== 'info')) lines.push(`${m.level}: ${m.source ? `${m.source}: ` : ''}${m.message}`); }
     });
     return { result, lines: lines.filter(l => !l.includes('Applied catalog')) };

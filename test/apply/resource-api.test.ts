@@ -200,7 +200,7 @@ describe('SimpleProvider (features.md §13)', () => {
         const noEnsure = setup({ name: 'plain', desc: 'd', attributes: { name: { type: 'String', desc: 'n', behaviour: 'namevar' }, v: { type: 'String', desc: 'v' } } }, new Recording([]));
         // As in Puppet the change is reported before flush calls set, which then fails.
         expect(run(noEnsure.registry, catalogOf([res('plain', 'a', { v: 'x' })])).lines).toEqual([
-            "notice: /Stage[main]/Main/Plain[a]/v: defined 'v' as 'x'",
+            "notice: /Stage[main]/Main/Plain[a]/v: v changed '' to 'x'",
             'err: /Stage[main]/Main/Plain[a]: Could not evaluate: SimpleProvider cannot be used with a Type that is not ensurable']);
     });
 

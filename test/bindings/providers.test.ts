@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { composeBindings, createHieraLookup, createTypeSupport, trustedFor, type ComposeOptions, type Composition } from '../../src/bindings/index.js';
+import { composeBindings, createHieraLookup, createTypeSupport, type ComposeOptions, type Composition } from '../../src/bindings/index.js';
+import { trustedFor } from '../../src/node/index.js';
 import { isUserError } from '../../src/common/index.js';
 import { createInjector, type Injector } from '../../src/injector/index.js';
 import { fromRichData, type RichData } from '../../src/model/index.js';

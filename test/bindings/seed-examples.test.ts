@@ -187,7 +187,7 @@ describe('ARM-8 seed examples through modelc lookup', () => {
 describe('ARM-8 seed examples through modelc compile --bindings (inject() in a manifest)', () => {
     test.each(CASES.map(c => [c.section, c] as const))('%s', async (_name, c) => {
         const env = envFor(c, injecting(c.key));
-        const r = await runCli('compile', env, '--node', 'n1.example.com', '--bindings', '--format', 'puppet');
+        const r = await runCli('compile', env, '--node', 'n1.example.com', '--format', 'puppet');
         if (c.error !== undefined) {
             expect(r.code).toBe(1);
             expect(r.err).toContain(c.error);
@@ -222,7 +222,7 @@ notify { 'f2': message => inject('fresh') }
         // singleton => false: a new producer per injection.
         ['f1', 1], ['f2', 1]
     ])('notify %s', async (title, message) => {
-        const r = await runCli('compile', env, '--node', 'n1.example.com', '--bindings', '--format', 'puppet');
+        const r = await runCli('compile', env, '--node', 'n1.example.com', '--format', 'puppet');
         expect([r.code, r.err]).toEqual([0, '']);
         const catalog = JSON.parse(r.out) as { resources: Array<{ type: string; title: string; parameters?: Record<string, unknown> }> };
         expect(catalog.resources.find(x => x.type === 'Notify' && x.title === title)?.parameters?.message).toEqual(message);

@@ -1,10 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import {
-    createCatalogServices, jsonText, normalizedResult, readDataFile, readFacts, type CatalogServices
-} from '../../src/catalog/index.js';
-import type { PuppetValue } from '../../src/values/index.js';
+import { createCatalogServices, jsonText, normalizedResult, type CatalogServices } from '../../src/catalog/index.js';
+import { readNodeRequest } from '../../src/node/index.js';
 
 export const CONFORMANCE_DIR = '/work/shared/conformance/catalog';
 
@@ -35,12 +33,10 @@ export function conformanceCases(): ConformanceCase[] {
 
 /** Compiles a case as the oracle would and returns our normalized JSON text. */
 export function compileCase(c: ConformanceCase, services: CatalogServices = createCatalogServices()): string {
-    const facts = c.facts ? readFacts(c.facts) : { facts: new Map<string, PuppetValue>() };
-    const trusted = c.trusted ? readDataFile(c.trusted) : null;
+    const node = readNodeRequest({ node: c.node, factsFile: c.facts, trustedFile: c.trusted });
     const settings = new Map(c.settings.map(s => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as [string, string]));
     const result = services.compile(c.dir, 'production', {
-        node: c.node, facts: facts.facts, classes: c.classes, settings,
-        trusted: trusted instanceof Map ? new Map([...trusted].map(([k, v]) => [String(k), v])) : undefined
+        node: node.certname, facts: node.facts, trusted: node.trusted, classes: c.classes, settings
     });
     return jsonText(normalizedResult(result));
 }

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createCatalogServices, jsonText, normalizedResult, readFacts } from '../../src/catalog/index.js';
+import { createCatalogServices, jsonText, normalizedResult } from '../../src/catalog/index.js';
+import { readFactsFile } from '../../src/node/index.js';
 import { compileCase, parseTyped } from './conformance-cases.js';
 
 const dir = join(import.meta.dirname, '..', 'fixtures', 'catalog');
@@ -31,8 +32,8 @@ const nodes = existsSync(recorded) ? readdirSync(recorded).filter(f => f.endsWit
 /** The bundled example site, for every node of examples/facts, against Puppet's catalogs. */
 describe('the example site compiles as Puppet compiles it', () => {
     test.each(nodes)('%s', node => {
-        const facts = readFacts(join(factsDir, `${node}.yaml`));
-        const result = services.compile(site, 'production', { node, facts: facts.facts });
+        const facts = readFactsFile(join(factsDir, `${node}.yaml`));
+        const result = services.compile(site, 'production', { node, facts: facts.values });
         expect(parseTyped(jsonText(normalizedResult(result)))).toEqual(parseTyped(readFileSync(join(recorded, `${node}.json`), 'utf8')));
     });
 });

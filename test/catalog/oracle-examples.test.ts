@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createCatalogServices, defaultFactsFile, jsonText, nodeNameFor, normalizedResult, readFacts } from '../../src/catalog/index.js';
+import { BindingsCatalogModule, createCatalogServices, jsonText, normalizedResult } from '../../src/catalog/index.js';
+import { readNodeRequest } from '../../src/node/index.js';
 import { parseTyped } from './conformance-cases.js';
 
 const EXAMPLES = '/work/shared/oracle/examples';
@@ -28,14 +29,14 @@ function runs(): Run[] {
 }
 
 const cases = runs();
-const services = createCatalogServices();
+// The services `modelc compile` uses by default: ARM-8 bindings take part where an environment has them.
+const services = createCatalogServices(BindingsCatalogModule);
 
 /** The oracle's own recorded examples (README pitfalls: ducks, node matching, modules, Hiera, errors). */
 describe.skipIf(cases.length === 0)('oracle examples', () => {
     test.each(cases.map(c => [c.name, c] as const))('%s', (_name, c) => {
-        const factsFile = c.facts ?? defaultFactsFile(c.dir);
-        const facts = factsFile ? readFacts(factsFile) : { facts: new Map() };
-        const result = services.compile(c.dir, 'production', { node: nodeNameFor(c.node, facts), facts: facts.facts });
+        const node = readNodeRequest({ node: c.node, factsFile: c.facts, defaultFactsDir: c.dir });
+        const result = services.compile(c.dir, 'production', { node: node.certname, facts: node.facts, trusted: node.trusted });
         expect(parseTyped(jsonText(normalizedResult(result)))).toEqual(parseTyped(readFileSync(join(c.dir, c.output), 'utf8')));
     });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, test } from 'vitest';
-import { createCatalogServices, jsonText, puppetCatalog, readFacts } from '../../src/catalog/index.js';
+import { createCatalogServices, jsonText, puppetCatalog } from '../../src/catalog/index.js';
+import { readFactsFile } from '../../src/node/index.js';
 import { conformanceCases } from './conformance-cases.js';
 
 const SCHEMA = '/work/shared/schemas/puppet-catalog.schema.json';
@@ -19,7 +20,7 @@ const services = createCatalogServices();
 function compilePuppetFormat(name: string): string {
     const c = cases.find(x => x.name === name);
     if (!c) throw new Error(`no case ${name}`);
-    const result = services.compile(c.dir, 'production', { node: c.node, facts: c.facts ? readFacts(c.facts).facts : new Map() });
+    const result = services.compile(c.dir, 'production', { node: c.node, facts: c.facts ? readFactsFile(c.facts).values : new Map() });
     expect(result.error).toBeUndefined();
     return jsonText(puppetCatalog(result));
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from './run-cli.js';
 
@@ -12,16 +14,25 @@ function workerProcesses(out: string): unknown {
     return catalog.resources.find(r => r.type === 'Class' && r.title === 'Profile::Nginx')?.parameters.worker_processes;
 }
 
-describe('modelc compile --bindings', () => {
-    test('without --bindings Hiera answers: web01 node data gives 8 workers', async () => {
+describe('modelc compile: ARM-8 bindings take part by default', () => {
+    test("the site's ARM-8 node binding shadows Hiera: 12 workers", async () => {
         const r = await runCli(...web01);
-        expect(r.code).toBe(0);
-        expect(workerProcesses(r.out)).toBe(8);
-    });
-
-    test("with --bindings the site's ARM-8 node binding shadows Hiera: 12 workers", async () => {
-        const r = await runCli(...web01, '--bindings');
         expect(r.code, r.err).toBe(0);
         expect(workerProcesses(r.out)).toBe(12);
+    });
+
+    test('with --no-bindings Hiera answers alone: web01 node data gives 8 workers, exactly Puppet\'s catalog', async () => {
+        const r = await runCli(...web01, '--no-bindings');
+        expect(r.code).toBe(0);
+        expect(workerProcesses(r.out)).toBe(8);
+        const recorded = readFileSync(join(import.meta.dirname, '../fixtures/catalog/examples-site/web01.example.com.json'), 'utf8');
+        expect(JSON.parse(r.out)).toEqual(JSON.parse(recorded));
+    });
+
+    test('an environment without bindings compiles as without them', async () => {
+        const dir = join(import.meta.dirname, '../fixtures/catalog/t11');
+        const plain = await runCli('compile', dir, '--node', 'testnode.example.com');
+        expect(plain.code, plain.err).toBe(0);
+        expect(plain).toEqual(await runCli('compile', dir, '--node', 'testnode.example.com', '--no-bindings'));
     });
 });

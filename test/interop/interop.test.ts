@@ -17,13 +17,13 @@
  * a JSON array of roots, each object `{class, attributes, defaults?, references, contents}`, with
  * references written as the target's EMF path fragment (`/`, `//@layers.0/@bindings.1`).
  */
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJson, toRgenJson, toXmi } from '../../src/model/index.js';
+import { emfJars, ensurePackages, run, SKIP } from './debian-tools.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../..');
@@ -34,89 +34,6 @@ const EXAMPLES = resolve(ROOT, '../shared/research/interchange-examples');
 const JAVA_SOURCE = join(HERE, 'java/EmfCheck.java');
 const RUBY_CHECK = join(HERE, 'ruby/rgen_check.rb');
 
-// ---------------------------------------------------------------------------------------------
-// Debian packages
-
-const APT_PACKAGES = ['ruby-rgen', 'libeclipse-emf-ecore-java', 'libeclipse-emf-ecore-xmi-java'];
-const JDK_PACKAGE = 'default-jdk-headless';
-const LOCK_RE = /Could not get lock|Unable to lock|Unable to acquire the dpkg frontend lock|is held by process|dpkg was interrupted/i;
-
-function run(cmd: string, args: readonly string[], env?: NodeJS.ProcessEnv): SpawnSyncReturns<string> {
-    return spawnSync(cmd, args, { encoding: 'utf8', env: env ?? process.env, maxBuffer: 64 * 1024 * 1024 });
-}
-
-function onPath(cmd: string): boolean {
-    return run('sh', ['-c', `command -v ${cmd}`]).status === 0;
-}
-
-function debInstalled(pkg: string): boolean {
-    const r = run('dpkg-query', ['-W', '-f=${Status}', pkg]);
-    return r.status === 0 && r.stdout.includes('install ok installed');
-}
-
-function sleep(ms: number): void {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** Runs apt-get, waiting and retrying while another apt/dpkg holds its lock (up to 15 minutes). */
-function aptGet(args: readonly string[]): void {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const deadline = Date.now() + 15 * 60_000;
-    for (;;) {
-        const r = run('apt-get', ['-o', 'DPkg::Lock::Timeout=120', ...args], env);
-        if (r.status === 0) return;
-        const output = `${r.stdout}\n${r.stderr}`;
-        if (LOCK_RE.test(output) && Date.now() < deadline) {
-            console.log(`[interop] apt-get ${args.join(' ')}: the apt/dpkg lock is held by another process, retrying in 10 s`);
-            sleep(10_000);
-            continue;
-        }
-        throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status}):\n${output.slice(-4000)}`);
-    }
-}
-
-/** The Debian packages the interop checks need that are not installed yet. */
-function missingPackages(): string[] {
-    const missing = APT_PACKAGES.filter(p => !debInstalled(p));
-    if (!onPath('javac')) missing.push(JDK_PACKAGE);
-    return missing;
-}
-
-function ensurePackages(): void {
-    const missing = missingPackages();
-    if (missing.length === 0) {
-        console.log(`[interop] Debian packages present: ${APT_PACKAGES.join(', ')}, and javac`);
-        return;
-    }
-    console.log(`[interop] installing missing Debian packages: ${missing.join(', ')}`);
-    aptGet(['update']);
-    aptGet(['install', '-y', '--no-install-recommends', ...missing]);
-    const still = missingPackages();
-    if (still.length > 0) throw new Error(`still missing after apt-get install: ${still.join(', ')}`);
-}
-
-const TOOLS_PRESENT = APT_PACKAGES.every(debInstalled) && onPath('javac');
-const SKIP = !TOOLS_PRESENT && !onPath('apt-get');
-if (SKIP) {
-    console.log(`[interop] SKIPPED: apt-get is not available here, so the Debian packages ${APT_PACKAGES.join(', ')} `
-        + 'and a JDK cannot be installed; the Java EMF and Ruby RGen interop checks did not run.');
-}
-
-// ---------------------------------------------------------------------------------------------
-// The foreign tools
-
-/** The EMF jars of the Debian packages (common, ecore, ecore.xmi), unversioned names preferred. */
-function emfJars(): string[] {
-    const dir = '/usr/share/java';
-    const names = existsSync(dir) ? readdirSync(dir).filter(n => n.endsWith('.jar')) : [];
-    return ['common', 'ecore', 'ecore[.-]xmi'].map(part => {
-        const unversioned = new RegExp(`^(org\\.)?eclipse[.-]emf[.-]${part}\\.jar$`);
-        const versioned = new RegExp(`^(org\\.)?eclipse[.-]emf[.-]${part}[-_]\\d[\\w.+~-]*\\.jar$`);
-        const found = names.find(n => unversioned.test(n)) ?? names.find(n => versioned.test(n));
-        if (!found) throw new Error(`no EMF ${part} jar in ${dir} (have: ${names.filter(n => n.includes('emf')).join(', ')})`);
-        return join(dir, found);
-    });
-}
 
 interface ToolRun {
     readonly status: number | null;
@@ -259,7 +176,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 interface CompareOptions {
     /** Attributes whose values are Puppet rich data (EDataType `Data`): "Class.feature". */
     readonly dataFeatures?: ReadonlySet<string>;
-    /** The tool holds every `Data` value as JSON text (EMF: XMI), also inside many-valued features. */
+    /** The tool holds every `Data` value as JSON text (EMF and RGen), also inside many-valued features. */
     readonly dataAsJsonText?: boolean;
 }
 
@@ -373,8 +290,8 @@ const BINDINGS_NS = EMF_ECORES.map(f => readFileSync(f, 'utf8'))
  * - rich data `null`, `[]`, `{}` (at the top and nested), floats, a 2^40 integer, non-ASCII text;
  *   (EMF: a `Data` EDataType whose instanceClassName is not on the classpath, e.g. Jackson's
  *   JsonNode, makes XMI loading drop every value silently; `java.lang.String` keeps the JSON text.
- *   RGen's JSON lexer turns `{}` into nil and has no null: `{"__ptype":"Hash","__pvalue":[]}`
- *   and `{"__ptype":"Undef"}` carry them.)
+ *   RGen's JSON lexer turns `{}` into nil and has no null, so the RGen profile's `Data` is an
+ *   EString holding the JSON text, as in XMI.)
  * - control characters (ESC, BEL): XML 1.0 cannot hold them at all, not even as `&#x1B;`; XML 1.1
  *   (`<?xml version="1.1"?>`) can, as character references. RGen's lexer does not decode `\u001b`
  *   but accepts the raw character inside a string.
@@ -587,7 +504,8 @@ describe.skipIf(SKIP)('interop with Java EMF and Ruby RGen (Debian packages)', (
                 show('RGen', `json ${basename(jsonFile)}`, r);
                 expect(r.status, r.stderr).toBe(0);
                 const read = parseDump('RGen', r);
-                const diffs = compareDumps(source, read, { dataFeatures });
+                // The RGen profile's Data is EString: RGen holds every Data value as its JSON text.
+                const diffs = compareDumps(source, read, { dataFeatures, dataAsJsonText: true });
                 console.log(`[interop] RGen read ${countObjects(read)} objects of ${countObjects(source)}; `
                     + `${diffs.length === 0 ? 'same as the source' : `differences:\n  ${diffs.join('\n  ')}`}`);
                 expect(diffs).toEqual([]);

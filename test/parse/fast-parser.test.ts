@@ -89,7 +89,8 @@ describe('fast parser', () => {
     const cases = sources();
 
     test('there are inputs', () => {
-        expect(cases.length).toBeGreaterThan(40);
+        // The golden and ARM-8 fixtures alone; the module corpus adds to them when it is installed.
+        expect(cases.filter(([name]) => !name.startsWith('/')).length).toBeGreaterThan(30);
     });
 
     test.each(cases)('%s: same AST and CST as Langium\'s parser', (_name, file) => {

@@ -57,7 +57,7 @@ interface Resource { readonly type: string; readonly title: string; readonly exp
 describe('three nodes, one SQLite store', () => {
     const env = writeEnv({ 'manifests/site.pp': SITE, 'bindings/default.pp': BINDINGS });
     const store = `sqlite:${join(env, 'var', 'three.sqlite')}`;
-    const compile = (n: string): ReturnType<typeof runCli> => runCli('compile', env, '--node', `${n}.example.com`, '--bindings', '--store', store, '--format', 'puppet');
+    const compile = (n: string): ReturnType<typeof runCli> => runCli('compile', env, '--node', `${n}.example.com`, '--store', store, '--format', 'puppet');
     let b: Resource[] = [];
     let a: Resource[] = [];
 
@@ -118,7 +118,7 @@ describe('three nodes, one SQLite store', () => {
     });
 
     test('without a store a query in a manifest is a located error', async () => {
-        const r = await runCli('compile', env, '--node', 'b.example.com', '--bindings', '--format', 'puppet');
+        const r = await runCli('compile', env, '--node', 'b.example.com', '--format', 'puppet');
         expect([r.code, r.out]).toEqual([1, '']);
         expect(r.err).toMatch(/manifests\/site\.pp:\d+(:\d+)?: error STORE_NOT_CONFIGURED:/);
     });

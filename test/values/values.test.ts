@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatFloat, formatValue, PDefault, PRegexp, PSensitive, puppetEquals, strictEquals, type PuppetValue } from '../../src/values/index.js';
-import { parseTypeString } from '../../src/types/index.js';
+import { formatFloat, PDefault, PRegexp, PSensitive, puppetEquals, strictEquals, type PuppetValue } from '../../src/values/index.js';
+import { formatValue, parseTypeString } from '../../src/types/index.js';
 
 describe('Float strings are Ruby\'s', () => {
     test.each<[number, string]>([[1000, '1000.0'], [3.5, '3.5'], [1e16, '1.0e+16'], [1e15, '1.0e+15'], [1.5e15, '1.5e+15'], [1234567890123456, '1.234567890123456e+15'], [123456789012345, '123456789012345.0'], [999999999999999.9, '999999999999999.9'], [1e14, '100000000000000.0'], [0.0001, '0.0001'], [0.00001, '1.0e-05'], [-2.25, '-2.25']])('%d -> %s', (f, s) => {

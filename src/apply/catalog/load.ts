@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { UserError } from '../../common/index.js';
-import { decodeJson, type ModelObject } from '../../model/index.js';
+import { decodeModelBytes, ModelIssues, sniffModelFormat, type Model, type ModelObject } from '../../model/index.js';
 import { ApplyIssues } from '../issues.js';
 import type { CatalogResource } from '../run/harness.js';
 import { PDefault, PRegexp, PSensitive, type PuppetValue } from '../values.js';
 import type { ApplyCatalog, Relationship } from './catalog.js';
+import { isPuppetCatalogJson, puppetCatalogToModel } from './puppet-json.js';
+import { canonicalRef, typeValueRef } from './refs.js';
 
-/** "file[/x]" → "File[/x]", "foo::bar[t]" → "Foo::Bar[t]": Puppet's canonical reference form. */
-export function canonicalRef(ref: string): string {
-    const i = ref.indexOf('[');
-    if (i <= 0) return ref;
-    const type = ref.slice(0, i).split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()).join('::');
-    return `${type}${ref.slice(i)}`;
-}
+export { canonicalRef };
 
 /** Puppet rich data → runtime values; Integer and Float are told apart by their JSON text. */
 export function fromRichData(d: unknown, integralIsInteger = false): PuppetValue {
@@ -35,6 +31,8 @@ export function fromRichData(d: unknown, integralIsInteger = false): PuppetValue
                 for (let i = 0; i + 1 < pairs.length; i += 2) m.set(again(pairs[i]), again(pairs[i + 1]));
                 return m;
             }
+            // A resource reference is a string in Puppet's catalog JSON; a Catalog model may carry it as a Type.
+            case 'Type': return typeof pv === 'string' ? typeValueRef(pv) ?? pv : again(pv);
             default: return typeof pv === 'string' ? pv : again(pv);
         }
     }
@@ -51,59 +49,54 @@ function parseWithIntegers(text: string, file: string): unknown {
 }
 
 /**
- * Reads a catalog to apply: Puppet's catalog JSON (catalog_format 1/2, or the oracle's normalized
- * form) or our Catalog model (EMF-JSON with "$type"). Relationship metaparameters become edges.
+ * Reads any catalog as a Catalog model: the model itself (JSON, msgpack, ... told by content) or
+ * Puppet's catalog JSON (catalog_format 1/2, or the oracle's normalized form).
+ */
+export function readCatalogModel(file: string): Model {
+    return readCatalog(file).model;
+}
+
+/**
+ * Reads a model of any kind, or Puppet's catalog JSON as a Catalog model: what a command that
+ * compares or shows models (diff) takes.
+ */
+export function readModelOrPuppetCatalog(file: string): Model {
+    return readCatalog(file, null).model;
+}
+
+function readCatalog(file: string, kind: string | null = 'catalog'): { model: Model; fromPuppet: boolean } {
+    if (!existsSync(file) || !statSync(file).isFile()) {
+        throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: 'no such file', file });
+    }
+    const bytes = readFileSync(file);
+    if (sniffModelFormat(bytes) === 'json') {
+        const data = parseWithIntegers(bytes.toString('utf8'), file);
+        if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+            throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a catalog is a JSON object', file, path: '' });
+        }
+        if (isPuppetCatalogJson(data)) return { model: puppetCatalogToModel(data, file), fromPuppet: true };
+    }
+    return { model: decodeModelBytes(bytes, file, kind !== null ? { kind } : {}), fromPuppet: false };
+}
+
+/**
+ * Reads a catalog to apply (see readCatalogModel). Relationship metaparameters become edges.
  */
 export function loadCatalog(file: string): ApplyCatalog {
-    const text = readFileSync(file, 'utf8');
-    const data = parseWithIntegers(text, file);
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-        throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a catalog is a JSON object', file, path: '' });
-    }
-    if ('$type' in data) return fromCatalogModel(decodeJson(text, file, { kind: 'catalog' }).root, file);
-    return fromPuppetJson(data as Record<string, unknown>, file);
+    const { model, fromPuppet } = readCatalog(file);
+    // A model file's JSON numbers lose the Integer/Float distinction: integral ones are Integers.
+    // Puppet's JSON was read with its integers as bigints, so its other numbers are Floats.
+    return fromCatalogModel(model.root, file, !fromPuppet);
 }
 
-function fromPuppetJson(data: Record<string, unknown>, file: string): ApplyCatalog {
-    const rawResources = data.resources;
-    if (!Array.isArray(rawResources)) {
-        throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a Puppet catalog needs a "resources" array', file, path: '/resources' });
-    }
-    const resources = rawResources.map((r: Record<string, unknown>, i): CatalogResource => {
-        if (typeof r.type !== 'string' || typeof r.title !== 'string') {
-            throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a resource needs a string "type" and "title"', file, path: `/resources/${i}` });
-        }
-        const params = new Map<string, PuppetValue>();
-        for (const [k, v] of Object.entries((r.parameters ?? {}) as Record<string, unknown>)) params.set(k, fromRichData(v));
-        const sensitive = Array.isArray(r.sensitive_parameters) ? r.sensitive_parameters.map(String) : [];
-        return makeResource(r.type, r.title, params, sensitive, Array.isArray(r.tags) ? r.tags.map(String) : [],
-            typeof r.file === 'string' ? r.file : undefined, typeof r.line === 'bigint' || typeof r.line === 'number' ? Number(r.line) : undefined, r.exported === true);
-    });
-    const edges = Array.isArray(data.edges) ? data.edges as Record<string, unknown>[] : [];
-    const containment = edges.map(e => [canonicalRef(String(e.source)), canonicalRef(String(e.target))] as const);
-    return {
-        name: String(data.name ?? ''),
-        environment: String(data.environment ?? 'production'),
-        ...(data.version !== undefined && data.version !== null ? { version: String(data.version) } : {}),
-        ...(typeof data.catalog_uuid === 'string' ? { catalogUuid: data.catalog_uuid } : {}),
-        ...(typeof data.code_id === 'string' ? { codeId: data.code_id } : {}),
-        // `puppet apply --catalog` applies exported resources too (only the agent's catalog filters them).
-        resources,
-        containment,
-        relationships: metaparamRelationships(resources),
-        file
-    };
-}
-
-function fromCatalogModel(root: ModelObject, file: string): ApplyCatalog {
+function fromCatalogModel(root: ModelObject, file: string, integralIsInteger: boolean): ApplyCatalog {
     const rs = (root.resources ?? []) as ModelObject[];
     // As for Puppet's JSON, exported resources are applied (only unrealized virtual ones are not).
     const resources = rs.filter(r => r.virtual !== true).map(r => {
         const params = new Map<string, PuppetValue>();
-        // The model's JSON numbers lose the Integer/Float distinction: integral ones are Integers.
-        for (const p of (r.parameters ?? []) as ModelObject[]) params.set(String(p.name), fromRichData(p.value, true));
+        for (const p of (r.parameters ?? []) as ModelObject[]) params.set(String(p.name), fromRichData(p.value, integralIsInteger));
         return makeResource(String(r.type), String(r.title), params, ((r.sensitiveParameters ?? []) as string[]), (r.tags ?? []) as string[],
-            typeof r.file === 'string' ? r.file : undefined, typeof r.line === 'number' ? r.line : undefined, r.exported === true);
+            typeof r.file === 'string' ? r.file : undefined, typeof r.line === 'number' || typeof r.line === 'bigint' ? Number(r.line) : undefined, r.exported === true);
     });
     const edges = (root.edges ?? []) as ModelObject[];
     const containment = edges.filter(e => (e.kind ?? 'containment') === 'containment').map(e => [canonicalRef(String(e.source)), canonicalRef(String(e.target))] as const);

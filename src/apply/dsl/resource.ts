@@ -4,14 +4,10 @@ import type {
 } from '../run/harness.js';
 import { METAPARAMS } from '../run/harness.js';
 import { valuesEqual } from '../value-equality.js';
-import { PSensitive } from '../values.js';
+import { PSensitive, resourceReference } from '../values.js';
 import { displayDsl, type AttributeContext, type AttributeSpec } from './attribute.js';
 import type { ClassicProvider, ClassicType, ProviderSpec } from './type.js';
 import { ABSENT, PRESENT, inspectValue, toS, type DslValue } from './values.js';
-
-export function capitalize(name: string): string {
-    return name.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
-}
 
 /**
  * One instance of a classic type: the value pipeline of `resource[:attr] = value` (validate then
@@ -32,7 +28,7 @@ export class ClassicResource implements ApplicableResource {
 
     constructor(readonly type: ClassicType, readonly title: string, readonly env: RunEnvironment | undefined,
                 options: { provider?: string; noop?: boolean; sensitive?: ReadonlySet<string> } = {}) {
-        this.ref = `${capitalize(type.name)}[${title}]`;
+        this.ref = resourceReference(type.name, title);
         this.noop = options.noop ?? false;
         for (const s of options.sensitive ?? []) this.sensitiveNames.add(s);
         const wanted = options.provider;

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../errors.js';
 import { rubyInspect } from '../inspect.js';
 import type { LogLevel, LogSink } from '../log.js';
 import { hasFeature, isEnsurable, type AttributeDefinition, type TransportDefinition, type TypeDefinition } from './definition.js';
@@ -52,6 +53,10 @@ export class ProviderContext {
 
     constructor(definition: TypeDefinition | TransportDefinition, private readonly sink: LogSink, private readonly transportInstance?: unknown,
                 private readonly clock: () => number = () => performance.now()) {
+        // Callers outside TypeScript's checks (a provider written in plain JavaScript) can pass anything.
+        if (typeof definition !== 'object' || definition === null) {
+            throw new ArgumentError(`BaseContext requires definition to be a child of Puppet::ResourceApi::BaseTypeDefinition, not <${rubyClassOf(definition)}>`);
+        }
         this.type = new TypeIntrospection(definition);
     }
 
@@ -223,4 +228,13 @@ function changeValue(v: unknown): string {
     if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
     if (typeof v === 'string') return `'${v}'`;
     return rubyInspect(v);
+}
+
+/** The Ruby class a non-object argument would have had, for the gem's ArgumentError text. */
+function rubyClassOf(v: unknown): string {
+    if (v === null || v === undefined) return 'NilClass';
+    if (typeof v === 'boolean') return v ? 'TrueClass' : 'FalseClass';
+    if (typeof v === 'number') return Number.isInteger(v) ? 'Integer' : 'Float';
+    if (typeof v === 'bigint') return 'Integer';
+    return typeof v === 'string' ? 'String' : 'Object';
 }

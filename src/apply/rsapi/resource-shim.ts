@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { Document, isScalar, visit } from 'yaml';
 import { formatForDisplay } from '../inspect.js';
 import type { PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, namevars, type TypeDefinition } from './definition.js';
@@ -34,8 +34,17 @@ export function toJson(def: TypeDefinition, title: string, values: ResourceHash)
     return JSON.stringify({ [title]: Object.fromEntries(shownKeys(def, values).map(k => [k, plain(values[k])])) });
 }
 
-/** ResourceShim#to_hierayaml: the resource as a Hiera data entry, indented under its type key. */
+/**
+ * ResourceShim#to_hierayaml: the resource as a Hiera data entry, indented under its type key. A
+ * multi-line title is a block key (`? |-` ... `: `), as Ruby's Psych writes it.
+ */
 export function toHieraYaml(def: TypeDefinition, title: string, values: ResourceHash): string {
-    const yaml = stringify({ [title]: Object.fromEntries(shownKeys(def, values).map(k => [k, plain(values[k])])) });
+    const doc = new Document({ [title]: Object.fromEntries(shownKeys(def, values).map(k => [k, plain(values[k])])) });
+    visit(doc, {
+        Pair(_, pair) {
+            if (isScalar(pair.key) && typeof pair.key.value === 'string' && pair.key.value.includes('\n')) pair.key.type = 'BLOCK_LITERAL';
+        }
+    });
+    const yaml = doc.toString();
     return yaml.split('\n').filter(l => l !== '').map(l => `  ${l}\n`).join('');
 }

@@ -1,4 +1,4 @@
-import { DevError, PuppetError, ResourceError } from '../errors.js';
+import { DevError, errorMessage, PuppetError, ResourceError } from '../errors.js';
 import { formatForDisplay, rubyInspect } from '../inspect.js';
 import { rubyRegexToJs } from '../ruby-regex.js';
 import type { ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
@@ -6,7 +6,8 @@ import { METAPARAMS, noopOf } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition } from './definition.js';
-import { capitalizeType } from './names.js';
+import { checkSchema, displayPlain } from './schema-check.js';
+import { capitalizeTypeName, resourceReference } from '../values.js';
 import { identityOf, type Identity, type ResourceHash } from './provider.js';
 import type { ResourceApiRun } from './rsapi-type.js';
 
@@ -29,7 +30,7 @@ export class ResourceApiResource implements ApplicableResource {
         this.ref = resource.ref;
         this.noop = noopOf(resource);
         const def = run.definition;
-        const typeRef = capitalizeType(def.name);
+        const typeRef = capitalizeTypeName(def.name);
         const label = `${typeRef}[${resource.title}]`;
         let values = this.initialValues();
         // Without a provider (the compiler side) values are validated as written.
@@ -79,19 +80,14 @@ export class ResourceApiResource implements ApplicableResource {
     }
 
     private assign(attr: AttributeDefinition, value: PuppetValue, label: string): void {
-        // Puppet stores boolean defaults as :true/:false symbols; the glue turns them back into booleans.
-        const v = value === 'true' && this.isBoolean(attr) ? true : value === 'false' && this.isBoolean(attr) ? false : value;
         const type = this.run.type.typeOf(attr);
+        // Only `puppet resource`-style CLI input is converted from strings; a catalog's 'true' stays a String.
+        const v = this.run.env.cli === true ? this.run.ts.mungeCliValue(`${this.run.definition.name}.${attr.name}`, type, value) : value;
         if (!this.run.ts.isInstance(type, v)) {
             throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(`${this.run.definition.name}.${attr.name}`, type, v)}`);
         }
         this.should[attr.name] = v;
         this.set.add(attr.name);
-    }
-
-    private isBoolean(attr: AttributeDefinition): boolean {
-        const t = this.run.type.typeOf(attr);
-        return this.run.ts.isInstance(t, true) && !this.run.ts.isInstance(t, 'true');
     }
 
     /** Missing parameters fail now; missing properties only when the resource is to be present (features.md §8.1). */
@@ -136,7 +132,7 @@ export class ResourceApiResource implements ApplicableResource {
         return provider.generate(this.run.context, this.resource.title, current, this.target()).map(g => {
             const type = g.type.toLowerCase();
             return {
-                type, title: g.title, ref: `${capitalizeType(type)}[${g.title}]`,
+                type, title: g.title, ref: resourceReference(type, g.title),
                 parameters: new Map(Object.entries(g.parameters ?? {})), sensitiveParameters: new Set<string>(), tags: [...this.resource.tags],
                 ...(this.resource.file !== undefined ? { file: this.resource.file } : {}), ...(this.resource.line !== undefined ? { line: this.resource.line } : {})
             };
@@ -155,10 +151,11 @@ export class ResourceApiResource implements ApplicableResource {
             return { changes: [], action: 'unchanged' };
         }
         const noop = this.run.env.noop || this.noop;
-        const changes = this.compare(current, noop);
+        const changes = this.compare(current, noop, log);
         if (changes.length === 0) return { changes, action: 'unchanged' };
         // Puppet reports each property change before flush calls set (the provider's logs follow).
         for (const c of changes) log.change?.(c);
+        if (changes.some(c => c.status === 'failure')) return { changes, action: 'failed', providerUsed: def.name };
         const supportsNoop = hasFeature(def, 'supports_noop');
         if (!noop || supportsNoop) this.flush(current, log, noop);
         const ensureChange = changes.find(c => c.property === 'ensure');
@@ -171,7 +168,7 @@ export class ResourceApiResource implements ApplicableResource {
         const found = this.run.currentState(this.identity);
         let state: ResourceHash;
         if (found) {
-            this.checkSchema(found);
+            checkSchema(this.run, found);
             this.strictCheck(found);
             state = found;
         } else {
@@ -182,35 +179,6 @@ export class ResourceApiResource implements ApplicableResource {
         }
         log.log('debug', `Current State: ${rubyInspect(state)}`);
         return state;
-    }
-
-    /** Unknown keys and type mismatches in a get result; a missing namevar is always an error. */
-    private checkSchema(found: ResourceHash): void {
-        const def = this.run.definition;
-        for (const nv of namevars(def)) {
-            if (found[nv.name] === undefined || found[nv.name] === null) {
-                throw new ResourceError(`\`${def.name}.get\` did not return a value for the \`${nv.name}\` namevar attribute`);
-            }
-        }
-        const unknown = Object.keys(found).filter(k => k !== 'title' && !this.run.type.attributes.some(a => a.name === k));
-        const mismatches: string[] = [];
-        for (const attr of this.run.type.attributes) {
-            const v = found[attr.name];
-            if (v === undefined) continue;
-            const t = this.run.type.typeOf(attr);
-            if (this.run.ts.isInstance(t, v)) continue;
-            const why = this.run.ts.describeMismatch('', t, v).trim();
-            mismatches.push(attr.sensitive ? `${attr.name}: << redacted value >> ${why}` : `${attr.name}: ${displayPlain(v)} (${why})`);
-        }
-        if (unknown.length === 0 && mismatches.length === 0) return;
-        const firstNamevar = namevars(def)[0]?.name;
-        let message = `Provider returned data that does not match the Type Schema for \`${def.name}[${firstNamevar ? displayPlain(found[firstNamevar]) : ''}]\``;
-        if (unknown.length > 0) message += `\n Unknown attribute:\n${unknown.map(u => `    * ${u}`).join('\n')}\n`;
-        if (mismatches.length > 0) message += `\n Value type mismatch:\n${mismatches.map(m => `    * ${m}`).join('\n')}\n`;
-        if (this.run.env.strict === 'error') throw new DevError(message);
-        // Warnings are capped at 100 per run, like the gem's process-wide counter.
-        if (this.run.env.strict === 'warning' && this.run.schemaWarnings++ < 100) this.run.env.log({ level: 'warning', message, time: new Date() });
-        else if (this.run.env.strict === 'off') this.run.env.log({ level: 'debug', message, time: new Date() });
     }
 
     private strictCheck(found: ResourceHash): void {
@@ -241,7 +209,7 @@ export class ResourceApiResource implements ApplicableResource {
     }
 
     /** Per property: ensure first; when ensure changes nothing else is compared (Puppet's harness). */
-    private compare(current: ResourceHash, noop: boolean): PropertyChange[] {
+    private compare(current: ResourceHash, noop: boolean, log: ResourceLog): PropertyChange[] {
         const def = this.run.definition;
         const customInsync = hasFeature(def, 'custom_insync');
         const typeName = def.name;
@@ -258,16 +226,28 @@ export class ResourceApiResource implements ApplicableResource {
                 const event = isEnsure === 'absent' ? `${typeName}_created` : shouldEnsure === 'absent' ? `${typeName}_removed` : `${typeName}_changed`;
                 return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false }];
             }
+            // In sync and absent (ensure => absent on an absent resource): nothing else is managed (Puppet's harness).
+            if (isEnsure === 'absent') return [];
         }
         const changes: PropertyChange[] = [];
         for (const prop of props) {
             if (prop.name === 'ensure' || !this.set.has(prop.name)) continue;
             const is = current[prop.name];
             const should = this.should[prop.name];
-            const custom = customInsync ? this.customInsync(prop.name, current) : undefined;
+            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
+            let custom: { inSync: boolean; message?: string } | undefined;
+            try {
+                custom = customInsync ? this.customInsync(prop.name, current) : undefined;
+            } catch (e) {
+                if (!(e instanceof InsyncFailure)) throw e;
+                // Puppet's harness records a failing insync? as the property's failed change and goes on.
+                const message = `change from ${sensitive ? '[redacted]' : displayValue(is)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
+                log.log('err', message, prop.name);
+                changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status: 'failure', sensitive });
+                continue;
+            }
             const inSync = custom ? custom.inSync : valuesEqual(is ?? null, should) || (typeof is === 'string' && typeof should !== 'string' && is === displayPlain(should));
             if (inSync) continue;
-            const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
             const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : changeMessage(prop.name, is, should, sensitive));
             // Sensitive values never leave the resource: changes (and so reports and logs) carry a marker.
             changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive });
@@ -280,7 +260,12 @@ export class ResourceApiResource implements ApplicableResource {
         if (!provider.insync) {
             throw new DevError('No insync? method defined in the provider; an insync? method must be defined if the custom_insync feature is defined for the type');
         }
-        const result = provider.insync(this.run.context, this.identity, property, current, this.target());
+        let result: unknown;
+        try {
+            result = provider.insync(this.run.context, this.identity, property, current, this.target());
+        } catch (e) {
+            throw new InsyncFailure(e);
+        }
         const [value, message] = Array.isArray(result) ? [result[0] as unknown, result[1] as unknown] : [result, undefined];
         if (value === null || value === undefined) return undefined;
         if (typeof value !== 'boolean') {
@@ -324,19 +309,30 @@ export class ResourceApiResource implements ApplicableResource {
     }
 }
 
-function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
-    if (sensitive) return 'changed [redacted] to [redacted]';
-    if (is === undefined || is === null) return `defined '${property}' as ${formatForDisplay(should)}`;
-    if (should === undefined || should === null) return `undefined '${property}' from ${formatForDisplay(is)}`;
-    return `${property} changed ${formatForDisplay(is)} to ${formatForDisplay(should)}`;
+/**
+ * Puppet::Property#change_to_s over a Resource API property: its current value is nil (not
+ * :absent) when get did not return it, so the message is "changed '' to ...", and Booleans are the
+ * :true/:false symbols the gem declares (PUP-2368), shown quoted.
+ */
+/** An exception the provider's insync? raised (not a bad answer of it, which is a DevError of the resource). */
+class InsyncFailure extends Error {
+    constructor(override readonly cause: unknown) {
+        super(errorMessage(cause));
+    }
 }
 
-function displayPlain(v: PuppetValue | undefined): string {
-    if (v instanceof PSensitive) return 'Sensitive [value redacted]';
-    if (v === undefined || v === null) return '';
-    if (typeof v === 'string') return v;
-    return formatForDisplay(v).replace(/^'(.*)'$/s, '$1');
+function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
+    if (sensitive) return 'changed [redacted] to [redacted]';
+    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is)}`;
+    return `${property} changed ${displayValue(is)} to ${displayValue(should)}`;
 }
+
+function displayValue(v: PuppetValue | undefined): string {
+    if (v === undefined || v === null) return "''";
+    if (typeof v === 'boolean') return `'${v}'`;
+    return formatForDisplay(v);
+}
+
 
 /** A canonicalize that unwraps a secret must not leak it (the gem's open PR #390): wrap it again. */
 function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): ResourceHash {

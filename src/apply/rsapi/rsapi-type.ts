@@ -5,8 +5,8 @@ import { ProviderContext } from './context.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, namevars, type AttributeDefinition, type TypeDefinition } from './definition.js';
 import { identityOf, sameIdentity, type Identity, type ProviderFactory, type ResourceApiProvider, type ResourceHash } from './provider.js';
 import { ResourceApiResource } from './rsapi-resource.js';
+import { checkSchema } from './schema-check.js';
 
-export { capitalizeType } from './names.js';
 
 const TRIGGER_VALUE = 'do_not_specify_in_manifest';
 
@@ -133,9 +133,8 @@ export class ResourceApiRun implements TypeRun {
         this.getCalls++;
         const all = this.provider.get(this.context);
         for (const r of all) {
-            for (const nv of nvs) {
-                if (r[nv] === undefined || r[nv] === null) throw new ResourceError(`\`${this.definition.name}.get\` did not return a value for the \`${nv}\` namevar attribute`);
-            }
+            // A listing is checked against the type schema as each resource's state is, by strict level.
+            checkSchema(this, r);
             this.remember(r);
         }
         this.cachedAll = true;

@@ -27,6 +27,11 @@ export interface RunEnvironment {
     readonly log: LogSink;
     /** The transport for remote_resource types (a `puppet device`-like run), if any. */
     readonly transport?: unknown;
+    /**
+     * `puppet resource`-style CLI mode: attribute values come from a command line as strings and
+     * are converted ('true' → true, '5' → 5) before validation; never in a catalog run.
+     */
+    readonly cli?: boolean;
 }
 
 export type EventStatus = 'success' | 'failure' | 'noop';

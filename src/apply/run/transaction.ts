@@ -7,6 +7,7 @@ import type { TypeRegistry } from '../registry.js';
 import type { ApplicableResource, CatalogResource, PropertyChange, ResourceAction, RunEnvironment, StrictMode, TypeRun } from './harness.js';
 import { isAdmissible, RelationshipGraph, resourceOf } from './graph.js';
 import { formatForDisplay } from '../inspect.js';
+import { capitalizeTypeName } from '../values.js';
 
 export interface ApplyOptions {
     readonly root: string;
@@ -15,6 +16,8 @@ export interface ApplyOptions {
     /** Receives every log message as it happens (the CLI prints them). */
     readonly onLog?: LogSink;
     readonly transport?: unknown;
+    /** `puppet resource`-style CLI mode: string attribute values are converted before validation. */
+    readonly cli?: boolean;
 }
 
 export interface ResourceResult {
@@ -61,7 +64,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         options.onLog?.(m);
     };
     const log = (level: LogLevel, message: string, source?: string): void => sink({ level, message, time: new Date(), ...(source ? { source } : {}) });
-    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}) };
+    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {}) };
     const finish = (resources: ResourceResult[], aborted?: Diagnostic): ApplyResult => {
         const failed = aborted !== undefined || resources.some(r => r.failed);
         const changed = resources.some(r => r.changes.some(c => c.status === 'success'));
@@ -304,7 +307,7 @@ function displayRef(ref: string): string {
 function pathElement(ref: string): string {
     const m = /^Class\[(.*)\]$/.exec(ref);
     if (!m) return ref;
-    return m[1].split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::');
+    return capitalizeTypeName(m[1]);
 }
 
 function display(c: PropertyChange, v: unknown): string {

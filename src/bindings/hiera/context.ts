@@ -20,21 +20,6 @@ export interface HieraContext {
     readonly variable?: (name: string) => PuppetValue | undefined;
 }
 
-/** The `$trusted` hash Puppet builds for a node certificate (as a server does for an agent). */
-export function trustedFor(certname: string, overrides: ReadonlyMap<string, PuppetValue> = new Map()): Map<string, PuppetValue> {
-    const cn = overrides.get('certname');
-    const name = typeof cn === 'string' ? cn : certname;
-    const dot = name.indexOf('.');
-    return new Map<string, PuppetValue>([
-        ['authenticated', overrides.get('authenticated') ?? 'remote'],
-        ['certname', name],
-        ['extensions', overrides.get('extensions') ?? new Map()],
-        ['hostname', dot < 0 ? name : name.slice(0, dot)],
-        ['domain', dot < 0 ? null : name.slice(dot + 1)],
-        ['external', overrides.get('external') ?? new Map()]
-    ]);
-}
-
 /** Top-scope variable resolution; `local` holds mapped_paths' temporary variables. */
 export class HieraScope {
     constructor(private readonly context: HieraContext, private readonly local?: ReadonlyMap<string, PuppetValue>) {}

@@ -1,10 +1,7 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { SourcePoint } from '../../common/index.js';
-import type { PuppetValue } from '../../values/index.js';
+import { DataTextError, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
-import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
-import { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
 
 /** A parsed data file: its value and where each top-level key was written (for provenance). */
 export interface DataFile {
@@ -17,123 +14,25 @@ export interface DataFile {
     readonly invalidValues?: ReadonlyMap<string, string>;
 }
 
-const YAML_TAG = 'tag:yaml.org,2002:';
-
 /**
- * Parses YAML as Ruby's Psych `safe_load` does for Puppet (YAML 1.1 scalars, aliases and `<<`
- * merge keys allowed, Symbol permitted, Date/Time forbidden). `display` is the path used in
- * messages, as Puppet prints it: "Unable to parse (data/x.yaml): ...".
+ * Parses YAML as Ruby's Psych `safe_load` does for Puppet (values/psych-yaml.ts; Date and Time
+ * forbidden). `display` is the path used in messages, as Puppet prints it: "Unable to parse
+ * (data/x.yaml): ...".
  */
 export function parseYamlData(text: string, display: string): DataFile {
-    const lineCounter = new LineCounter();
-    // failsafe: every scalar stays a string, so the Psych rules below decide its type.
-    const doc = parseDocument(text.replace(/^\uFEFF/, ''), { version: '1.1', schema: 'failsafe', uniqueKeys: false, lineCounter, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const p = lineCounter.linePos(e.pos[0]);
-        throw new LookupError(`Unable to parse (${display}): ${e.message.split('\n')[0]} at line ${p.line} column ${p.col}`, {
-            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: p.line, column: p.col }
+    try {
+        const { value, keyPositions, invalidValues } = parsePsychYaml(text);
+        return {
+            value,
+            keyPositions: new Map([...keyPositions].map(([k, p]) => [k, { file: display, line: p.line, column: p.column }])),
+            ...(invalidValues.size > 0 ? { invalidValues } : {})
+        };
+    } catch (e) {
+        if (!(e instanceof DataTextError)) throw e;
+        throw new LookupError(`Unable to parse (${display}): ${e.detail}`, {
+            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: e.line, column: e.column }
         });
     }
-    const forbidden = (cls: string, node: YamlNode): never => {
-        const p = lineCounter.linePos(node.range?.[0] ?? 0);
-        throw new LookupError(`Unable to parse (${display}): Tried to load unspecified class: ${cls}`, {
-            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: p.line, column: p.col }
-        });
-    };
-    const value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
-    const keyPositions = new Map<string, SourcePoint>();
-    const invalidValues = new Map<string, string>();
-    if (isMap(doc.contents)) {
-        for (const pair of doc.contents.items) {
-            const k = pair.key as YamlNode | null;
-            if (isScalar(k) && k.range) {
-                const p = lineCounter.linePos(k.range[0]);
-                keyPositions.set(String(k.value), { file: display, line: p.line, column: p.col });
-            }
-            const symbolType = pair.value ? symbolIn(pair.value as YamlNode, doc) : undefined;
-            if (symbolType !== undefined && isScalar(k)) invalidValues.set(String(convertScalar(k.value, k.type, k.tag, k, forbidden)), symbolType);
-        }
-    }
-    return { value, keyPositions, ...(invalidValues.size > 0 ? { invalidValues } : {}) };
-}
-
-const SYMBOL_TYPE = "Runtime[ruby, 'Symbol']";
-
-/** The inferred type of a value holding a Symbol (a plain `:name` scalar), if it holds one. */
-function symbolIn(node: YamlNode, doc: Document, depth = 0): string | undefined {
-    if (depth > 50) return undefined;
-    if (isAlias(node)) {
-        const target = node.resolve(doc);
-        return target ? symbolIn(target as YamlNode, doc, depth + 1) : undefined;
-    }
-    if (isScalar(node)) {
-        return node.type === 'PLAIN' && !node.tag && tokenizePlain(String(node.value)) instanceof RubySymbol ? SYMBOL_TYPE : undefined;
-    }
-    if (isSeq(node)) return node.items.some(i => i !== null && symbolIn(i as YamlNode, doc, depth + 1) !== undefined) ? 'Array' : undefined;
-    if (isMap(node)) return node.items.some(p => p.value !== null && symbolIn(p.value as YamlNode, doc, depth + 1) !== undefined) ? 'Hash' : undefined;
-    return undefined;
-}
-
-type Forbid = (cls: string, node: YamlNode) => never;
-
-function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue {
-    if (isAlias(node)) {
-        const target = node.resolve(doc);
-        return target === undefined ? null : convertNode(target as YamlNode, doc, forbid);
-    }
-    if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
-    if (isSeq(node)) return node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
-    if (isMap(node)) {
-        const out = new Map<PuppetValue, PuppetValue>();
-        for (const pair of node.items) {
-            const keyNode = pair.key as YamlNode | null;
-            const valueNode = pair.value as YamlNode | null;
-            const key = keyNode === null ? null : convertNode(keyNode, doc, forbid);
-            const v = valueNode === null ? null : convertNode(valueNode, doc, forbid);
-            if (key === '<<' && isScalar(keyNode) && keyNode.type === 'PLAIN' && !keyNode.tag) {
-                // Psych's merge key: a hash merges in place; a list of hashes merges last-first.
-                if (v instanceof Map) { mergeInto(out, v); continue; }
-                if (Array.isArray(v) && v.every(x => x instanceof Map)) {
-                    const merged = new Map<PuppetValue, PuppetValue>();
-                    for (const h of [...v].reverse()) mergeInto(merged, h as Map<PuppetValue, PuppetValue>);
-                    mergeInto(out, merged);
-                    continue;
-                }
-            }
-            out.set(key, v); // a repeated key replaces the value in place, as in Ruby
-        }
-        return out;
-    }
-    return null;
-}
-
-/** Ruby Hash#merge!: existing keys keep their place, new keys are appended. */
-function mergeInto(target: Map<PuppetValue, PuppetValue>, source: Map<PuppetValue, PuppetValue>): void {
-    for (const [k, v] of source) target.set(k, v);
-}
-
-function convertScalar(raw: unknown, style: string | undefined, tag: string | undefined, node: YamlNode, forbid: Forbid): PuppetValue {
-    const s = typeof raw === 'string' ? raw : String(raw ?? '');
-    if (tag !== undefined) {
-        const local = tag.startsWith(YAML_TAG) ? tag.slice(YAML_TAG.length) : tag;
-        switch (local) {
-            case 'str': return s;
-            case 'null': return null;
-            case 'bool': case 'int': case 'float': {
-                const t = tokenizePlain(s);
-                if (t instanceof RubySymbol) return s;
-                return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
-            }
-            default:
-                if (local.startsWith('!ruby/')) return forbid(local.replace(/^!ruby\/\w+:?/, '') || local, node);
-                return s;
-        }
-    }
-    if (style !== 'PLAIN') return s;
-    const t = tokenizePlain(s);
-    if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
-    return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
 }
 
 /**

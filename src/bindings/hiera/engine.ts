@@ -1,6 +1,7 @@
+import { formatValue } from '../../types/index.js';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { HieraScope, type HieraContext } from './context.js';
 import type { HieraLayerKind } from './config.js';

@@ -1,4 +1,4 @@
-export { trustedFor, HieraScope, type HieraContext } from './context.js';
+export { HieraScope, type HieraContext } from './context.js';
 export { HieraFileCache, type WarningSink } from './data-cache.js';
 export { parseJsonData, parseYamlData, type DataFile } from './data-file.js';
 export { HieraEngine, type HieraEnvironment, type HieraTypeSupport, type LookupRequest } from './engine.js';
@@ -7,9 +7,8 @@ export { Explainer, type ExplainNode } from './explain.js';
 export { LookupKey, NOT_FOUND, splitKey, type Found, type KeySegment } from './lookup-key.js';
 export { MergeStrategy, type DeepMergeOptions, type MergeStrategyName } from './merge.js';
 export { parseHieraConfig, type HieraConfig, type HierarchyLevel } from './config.js';
-export { tokenizePlain } from './psych-scalar.js';
 export { createHieraLookup, createHieraServices, defaultHieraServices, HieraModule, type HieraLookup, type HieraLookupOptions, type HieraServices } from './service.js';
-export { errorJson, loadFacts, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult, type Prepared, type PreparedInput } from './request.js';
+export { errorJson, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult, type Prepared, type PreparedInput } from './request.js';
 export { createTypeSupport } from './type-support.js';
 export { hieraBindingsModel, provideHieraBindings } from './bindings-provider.js';
 export { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './data-binding.js';

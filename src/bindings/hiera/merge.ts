@@ -1,4 +1,4 @@
-import { dataClassName, PSensitive, type PuppetValue } from '../../values/index.js';
+import { copyValue, dataClassName, PSensitive, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { NOT_FOUND, type Found } from './lookup-key.js';
@@ -115,7 +115,7 @@ export class MergeStrategy {
                 assertUniqueValue('The second element of the merge', e2);
                 return union(this.convertValue(e1) as PuppetValue[], this.convertValue(e2) as PuppetValue[]);
             case 'deep':
-                return deepMerge(e1, deepClone(e2), this.deep);
+                return deepMerge(e1, copyValue(e2), this.deep);
         }
     }
 }
@@ -171,12 +171,6 @@ function flatten(list: readonly PuppetValue[]): PuppetValue[] {
     return list.flatMap(x => Array.isArray(x) ? flatten(x) : [x]);
 }
 
-export function deepClone(v: PuppetValue): PuppetValue {
-    if (Array.isArray(v)) return v.map(deepClone);
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, deepClone(x)]));
-    return v;
-}
-
 /** Ruby truthiness: only nil and false are false (DeepMerge tests `if dest[key]`). */
 function truthy(v: PuppetValue | undefined): boolean {
     return v !== undefined && v !== null && v !== false;
@@ -196,7 +190,7 @@ function deepMerge(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions):
         for (const [k, sv] of source) {
             if (dest instanceof Map) {
                 if (truthy(dest.get(k))) dest.set(k, deepMerge(sv, dest.get(k) as PuppetValue, o));
-                else dest.set(k, deepMerge(sv, deepClone(sv), o));
+                else dest.set(k, deepMerge(sv, copyValue(sv), o));
             } else {
                 dest = overwriteUnmergeables(source, o);
             }

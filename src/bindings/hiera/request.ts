@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { toRichData } from '../../model/index.js';
-import { PSensitive, type PuppetValue } from '../../values/index.js';
+import type { NodeRequest } from '../../node/index.js';
+import { toData, type PuppetValue, type ToDataRules } from '../../values/index.js';
 import { rubyFloat } from './ruby-format.js';
-import { BindingsIssues } from '../issues.js';
-import { trustedFor, type HieraContext } from './context.js';
-import { parseJsonData, parseYamlData } from './data-file.js';
+import type { HieraContext } from './context.js';
+import { parseJsonData } from './data-file.js';
 import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
 import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
 import { createHieraLookup, type HieraServices } from './service.js';
@@ -15,10 +14,8 @@ import { createTypeSupport } from './type-support.js';
 export interface LookupCommandRequest {
     readonly codedir: string;
     readonly key: string;
-    readonly node?: string;
-    readonly factsFile?: string;
-    readonly trustedFile?: string;
-    readonly environment?: string;
+    /** The node, its facts and `$trusted` (src/node reads them from the command line). */
+    readonly node: NodeRequest;
     readonly merge?: string;
     readonly knockoutPrefix?: string;
     readonly sortMergedArrays?: boolean;
@@ -44,10 +41,7 @@ export interface LookupCommandRequest {
 /** The node input a `prepare` hook receives. */
 export interface PreparedInput {
     readonly codedir: string;
-    readonly node: string;
-    readonly environment: string;
-    readonly facts: ReadonlyMap<string, PuppetValue>;
-    readonly trustedOverrides: ReadonlyMap<string, PuppetValue>;
+    readonly node: NodeRequest;
 }
 
 /** What a `prepare` hook gives back; `error` is printed as the oracle's error output instead of looking up. */
@@ -79,16 +73,13 @@ export function runLookupCommand(req: LookupCommandRequest): LookupCommandResult
 
 function runLookup(req: LookupCommandRequest): LookupCommandResult {
     const codedir = resolve(req.codedir);
-    const facts = loadFacts(codedir, req.factsFile);
-    const node = req.node ?? facts.name ?? (typeof facts.values.get('clientcert') === 'string' ? facts.values.get('clientcert') as string : 'testnode.example.com');
-    const trustedIn = (req.trustedFile ? readMapFile(req.trustedFile) : new Map<PuppetValue, PuppetValue>()) as Map<string, PuppetValue>;
-    const envName = req.environment ?? 'production';
-    const prepared = req.prepare?.({ codedir, node, environment: envName, facts: facts.values, trustedOverrides: trustedIn }) ?? {};
+    const node = req.node;
+    const prepared = req.prepare?.({ codedir, node }) ?? {};
     if (prepared.error) return { exitCode: 1, output: `${JSON.stringify({ error: prepared.error }, null, 2)}\n` };
     const context: HieraContext = {
-        environment: envName,
-        facts: facts.values,
-        trusted: trustedFor(node, trustedIn),
+        environment: node.environment,
+        facts: node.facts,
+        trusted: node.trusted,
         variable: prepared.variable ?? req.variable
     };
     const service = createHieraLookup({
@@ -134,39 +125,6 @@ function parseDefault(text: string): PuppetValue {
     }
 }
 
-interface Facts {
-    readonly values: Map<string, PuppetValue>;
-    readonly name?: string;
-}
-
-/** Facts: a plain hash, the `puppet facts` {name, values} shape, or Puppet's YAML fact cache. */
-export function loadFacts(codedir: string, file: string | undefined): Facts {
-    const path = file ?? ['facts.yaml', 'facts.yml', 'facts.json'].map(f => join(codedir, f)).find(f => existsSync(f));
-    if (path === undefined) return { values: new Map() };
-    const data = readMapFile(path);
-    const values = data.get('values');
-    if (values instanceof Map && (data.has('name') || data.has('timestamp'))) {
-        const name = data.get('name');
-        return { values: values as Map<string, PuppetValue>, name: typeof name === 'string' ? name : undefined };
-    }
-    return { values: data as Map<string, PuppetValue> };
-}
-
-function readMapFile(path: string): Map<PuppetValue, PuppetValue> {
-    let text: string;
-    try {
-        text = readFileSync(path, 'utf8');
-    } catch (e) {
-        throw new LookupError(`cannot read input: ${e instanceof Error ? e.message : String(e)}`, { code: BindingsIssues.BIND_INPUT_FILE, at: { file: path } });
-    }
-    const value = path.endsWith('.json')
-        ? parseJsonData(text, path).value
-        : parseYamlData(text.replace(/^---\s*!ruby\/object:Puppet::Node::Facts\s*\n/, '---\n'), path).value;
-    if (value === null || value === false) return new Map();
-    if (!(value instanceof Map)) throw new LookupError(`${path} must hold a mapping`, { code: BindingsIssues.BIND_INPUT_FILE, at: { file: path } });
-    return value;
-}
-
 const rawJSON = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
 
 /**
@@ -178,21 +136,16 @@ export function lookupJson(value: PuppetValue): string {
     return `${JSON.stringify(encode(value), null, 2)}\n`;
 }
 
+/** How lookups print what rich data leaves open: exact Integer text, Ruby's Float text; the rest as models write it. */
+const LOOKUP_RULES: ToDataRules = {
+    integer: n => rawJSON(n.toString()),
+    float: n => (Number.isFinite(n) ? rawJSON(rubyFloat(n)) : null),
+    type: t => toRichData(t as PuppetValue),
+    iterator: elements => elements.map(x => toData(x, LOOKUP_RULES))
+};
+
 function encode(v: PuppetValue): unknown {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-    if (typeof v === 'bigint') return rawJSON(v.toString());
-    if (typeof v === 'number') return Number.isFinite(v) ? rawJSON(rubyFloat(v)) : null;
-    if (Array.isArray(v)) return v.map(encode);
-    if (v instanceof Map) {
-        if ([...v.keys()].every(k => typeof k === 'string' && k !== '__ptype')) {
-            const out: Record<string, unknown> = {};
-            for (const [k, x] of v) out[k as string] = encode(x);
-            return out;
-        }
-        return { __ptype: 'Hash', __pvalue: [...v].flatMap(([k, x]) => [encode(k), encode(x)]) };
-    }
-    if (v instanceof PSensitive) return { __ptype: 'Sensitive', __pvalue: encode(v.value) };
-    return toRichData(v);
+    return toData(v, LOOKUP_RULES);
 }
 
 /** The oracle's error object: message, class, not_found, file, line, issue_code, logs. */

@@ -5,16 +5,16 @@ import type {
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
 import {
-    capitalize, coreType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, coreType, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    dataClassName, formatFloat, formatValue, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
 } from '../../values/index.js';
-import type { Compiler } from '../compiler.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
-import type { CallContext, Closure } from '../functions/function.js';
-import { CatalogIssues, type CatalogIssueCode } from '../issues.js';
+import type { FunctionContext, FunctionTable } from '../functions/function.js';
+import type { CatalogRuntime, Closure, ExpressionEvaluator } from '../runtime.js';
+import { article, CatalogIssues, puppetIssueOf } from '../issues.js';
 import { Scope } from '../scope.js';
 import { resourceParameters } from '../resource-access.js';
 import { queryStore } from '../store-access.js';
@@ -51,14 +51,14 @@ function label(e: Expression): string | undefined {
 }
 
 /**
- * Evaluates Puppet expressions (dispatch on the AST `$type`). Catalog side effects go through
- * the compiler (resources, classes, collectors, relationships); functions through its function
- * table.
+ * Evaluates Puppet expressions (dispatch on the AST `$type`). Catalog statements (resources,
+ * classes, collectors, relationships), variables and types are the runtime's; functions come
+ * from the function table.
  */
-export class Evaluator {
+export class Evaluator implements ExpressionEvaluator {
     private readonly files = new WeakMap<AstNode, string>();
 
-    constructor(private readonly c: Compiler) {}
+    constructor(private readonly c: CatalogRuntime, private readonly functions: FunctionTable) {}
 
     /** Remembers the file of a program (positions of its nodes are reported in it). */
     registerProgram(program: Program, file: string): void {
@@ -110,7 +110,7 @@ export class Evaluator {
     locate(err: unknown, node: AstNode, lbl: string | undefined): unknown {
         if (err instanceof RuntimeFailure && lbl !== undefined) {
             const where = err.where ?? this.where(node);
-            const basic = `Evaluation Error: Error while evaluating a ${lbl}, ${err.message}`;
+            const basic = CatalogIssues.EVAL_RUNTIME.message({ label: lbl, detail: err.message });
             return new CompileError('EVAL_RUNTIME', {
                 message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: 'RUNTIME_ERROR',
                 basic, rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: where.file, line: where.line }
@@ -118,7 +118,7 @@ export class Evaluator {
         }
         if (err instanceof EvalIssue) {
             const where = err.where ?? this.where(node);
-            const issue = issueOf(err.code);
+            const issue = puppetIssueOf(err.code);
             return evaluationError(err.code, issue, err.message, where);
         }
         if (err instanceof TypeConstructionError) {
@@ -151,7 +151,7 @@ export class Evaluator {
         switch (t) {
             case 'NumberLiteral': {
                 const n = parseNumber(e.value);
-                if (n === undefined) throw new EvalIssue('EVAL_NOT_NUMERIC', `The value '${e.value}' cannot be converted to Numeric.`);
+                if (n === undefined) throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: e.value });
                 return n;
             }
             case 'StringLiteral': return e.value;
@@ -213,15 +213,15 @@ export class Evaluator {
             case 'SelectorExpression': return this.selector(e, scope);
             case 'CallFunctionExpression': return this.callFunction(e, scope);
             case 'CallMethodExpression': return this.callMethod(e, scope);
-            case 'ResourceExpression': return this.c.ops.resourceExpression(e, scope, 'real');
+            case 'ResourceExpression': return this.c.resourceExpression(e, scope, 'real');
             case 'VirtualResource': {
                 const inner = e.expr;
                 if (inner.$type !== 'ResourceExpression') return this.evaluate(inner, scope);
-                return this.c.ops.resourceExpression(inner, scope, e.form === '@' ? 'virtual' : 'exported');
+                return this.c.resourceExpression(inner, scope, e.form === '@' ? 'virtual' : 'exported');
             }
-            case 'ClassResource': return this.c.ops.classResource(e, scope);
-            case 'CollectExpression': return this.c.ops.collect(e, scope);
-            case 'RelationshipExpression': return this.c.ops.relationship(e, scope);
+            case 'ClassResource': return this.c.classResource(e, scope);
+            case 'CollectExpression': return this.c.collect(e, scope);
+            case 'RelationshipExpression': return this.c.relationship(e, scope);
             case 'ClassDefinition': case 'DefineDefinition': case 'FunctionDefinition': case 'NodeDefinition': case 'TypeDefinition':
                 return null;
             case 'TypeAlias': return null;
@@ -284,24 +284,24 @@ export class Evaluator {
                 for (const el of left.elements) {
                     if (el.$type !== 'VariableExpression') continue;
                     const v = hashGet(value, el.name);
-                    if (v === undefined) throw new EvalIssue('EVAL_RUNTIME', `No value for required variable '$${el.name}' in hash`);
+                    if (v === undefined) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_HASH_VARIABLE, { name: el.name });
                     this.c.setVariable(scope, el.name, v, at);
                 }
                 return;
             }
             if (!Array.isArray(value) || value.length !== left.elements.length) {
-                throw new EvalIssue('EVAL_RUNTIME', `Mismatched number of variables to values on left and right side of assignment: ${left.elements.length} != ${Array.isArray(value) ? value.length : 1}`);
+                throw EvalIssue.of(CatalogIssues.EVAL_ASSIGNMENT_COUNT, { variables: left.elements.length, values: Array.isArray(value) ? value.length : 1 });
             }
             left.elements.forEach((el, i) => this.assign(el, value[i], scope, at));
             return;
         }
-        throw new EvalIssue('EVAL_RUNTIME', 'Illegal assignment');
+        throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_ASSIGNMENT, {});
     }
 
     private access(e: AccessExpression, scope: Scope): PuppetValue {
         const left = this.evaluate(e.left, scope);
         // ARM-8 `Type[?? expr]`: other nodes' resources from the catalog store.
-        if (e.query && left instanceof PResourceType && left.typeName !== null) return queryStore(this.c, capitalize(left.typeName), e.query.query, scope);
+        if (e.query && left instanceof PResourceType && left.typeName !== null) return queryStore(this.c, this, capitalize(left.typeName), e.query.query, scope);
         const keys = this.evalList(e.keys, scope);
         if (typeof left === 'string') return accessString(left, keys);
         if (Array.isArray(left)) return accessArray(left, keys);
@@ -310,7 +310,7 @@ export class Evaluator {
             return keys.map(k => hashGet(left, k)).filter((v): v is PuppetValue => v !== undefined);
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
-            if (!this.c.isResourceType(left.typeName)) throw new EvalIssue('EVAL_UNKNOWN_RESOURCE_TYPE', `Resource type not found: ${left.typeName}`, this.where(e));
+            if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
             const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
             const refs = titles.map(title => new PResourceType(left.typeName, title));
             return refs.length === 1 ? refs[0] : refs;
@@ -324,14 +324,14 @@ export class Evaluator {
             return refs.length === 1 ? refs[0] : refs;
         }
         if (left instanceof PAnyType) return parameterize(left, keys);
-        if (left === null) throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to an Undef Value.`);
+        if (left === null) throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: 'an Undef Value' });
         const kind = typeof left === 'bigint' ? 'Integer' : typeof left === 'number' ? 'Float' : typeof left === 'boolean' ? 'Boolean' : 'Object';
-        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '[]' is not applicable to ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}.`);
+        throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: article(kind) });
     }
 
     /** Logs Puppet's warning when a string is used as a number. */
     private coercionWarning(node: AstNode): (text: string, value: bigint | number) => void {
-        return (text, value) => this.c.log('warning', `The string '${text}' was automatically coerced to the numerical value ${typeof value === 'number' ? formatFloat(value) : value}`, this.where(node));
+        return (text, value) => this.c.log('warning', CatalogIssues.EVAL_STRING_COERCED.message({ text, value: typeof value === 'number' ? formatFloat(value) : String(value) }), this.where(node));
     }
 
     private binary(e: import('../../../generated/langium/ast.js').BinaryExpression, scope: Scope): PuppetValue {
@@ -341,7 +341,7 @@ export class Evaluator {
             return this.binaryValues(e, l, r, scope);
         } catch (err) {
             // Puppet blames some operator failures on one operand.
-            if (err instanceof EvalIssue && err.operand && !err.where) throw new EvalIssue(err.code, err.message, this.where(err.operand === 'left' ? e.left : e.right));
+            if (err instanceof EvalIssue && err.operand && !err.where) throw err.at(this.where(err.operand === 'left' ? e.left : e.right));
             throw err;
         }
     }
@@ -362,7 +362,7 @@ export class Evaluator {
                     return binaryArith(op, l, r, this.coercionWarning(e));
                 } catch (err) {
                     // Puppet blames a zero divisor on the right operand.
-                    if (err instanceof EvalIssue && err.code === 'EVAL_DIV_BY_ZERO' && !err.where) throw new EvalIssue(err.code, err.message, this.where(e.right));
+                    if (err instanceof EvalIssue && err.code === 'EVAL_DIV_BY_ZERO' && !err.where) throw err.at(this.where(e.right));
                     throw err;
                 }
         }
@@ -373,11 +373,11 @@ export class Evaluator {
         if (r instanceof PAnyType) return isInstance(r, l);
         const re = r instanceof PRegexp ? r : typeof r === 'string' ? new PRegexp(r) : null;
         if (re === null) {
-            throw new EvalIssue('EVAL_MATCH_NOT_REGEXP', `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${valueKind(r)} into String'.`, undefined, 'right');
+            throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { kind: valueKind(r) }, undefined, 'right');
         }
         if (typeof l !== 'string') {
             const kind = l === null ? 'Undef Value' : valueKind(l);
-            throw new EvalIssue('EVAL_MATCH_NOT_STRING', `Left match operand must result in a String value. Got ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind}.`, undefined, 'left');
+            throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_STRING, { operand: article(kind) }, undefined, 'left');
         }
         const groups = regexMatch(re, l);
         if (groups) scope.setMatch(groups);
@@ -442,7 +442,7 @@ export class Evaluator {
         } finally {
             scope.popMatchLevel(level);
         }
-        throw new EvalIssue('EVAL_UNMATCHED_SELECTOR', `No matching entry for selector parameter with value ${quoteForSelector(test)}`);
+        throw EvalIssue.of(CatalogIssues.EVAL_UNMATCHED_SELECTOR, { value: quoteForSelector(test) });
     }
 
     private callFunction(e: CallFunctionExpression, scope: Scope): PuppetValue {
@@ -459,7 +459,7 @@ export class Evaluator {
         if (callee instanceof PAnyType) {
             return this.invoke('new', [callee, ...this.evalList(e.args, scope)], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
         }
-        throw new EvalIssue('EVAL_RUNTIME', `Illegal function call`);
+        throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_FUNCTION_CALL, {});
     }
 
     private callNamed(name: string, argExprs: readonly Expression[], lambda: Lambda | undefined, scope: Scope, node: AstNode): PuppetValue {
@@ -476,15 +476,17 @@ export class Evaluator {
     /** Calls a core function or a Puppet-language function by name. */
     invoke(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, node: AstNode): PuppetValue {
         const where = this.where(node);
-        const builtin = this.c.functions.get(name);
+        const builtin = this.functions.get(name);
         if (builtin) {
             const argumentMismatch = checkSignature(name, args, block?.lambda);
-            const ctx: CallContext = { scope, where, compiler: this.c, name, argumentMismatch, callLambda: (cl, a) => this.callLambda(cl, a) };
+            const ctx: FunctionContext = {
+                scope, where, name, argumentMismatch, runtime: this.c, evaluator: this, functions: this.functions, callLambda: (cl, a) => this.callLambda(cl, a)
+            };
             return builtin(ctx, args, block);
         }
         const def = this.c.loader.findFunction(name);
         if (def) return this.c.callPuppetFunction(def, args, block, where);
-        throw new EvalIssue('EVAL_UNKNOWN_FUNCTION', `Unknown function: '${name}'.`, where);
+        throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_FUNCTION, { name }, where);
     }
 
     /** Calls a lambda in a new local scope of the scope it was written in. */
@@ -507,7 +509,7 @@ export class Evaluator {
             else if (i < args.length) v = args[i];
             else if (p.value) v = this.evaluate(p.value, scope);
             // Blocks typed only `Callable` (with, call, new) do not have their arity checked at dispatch.
-            else throw new EvalIssue('EVAL_MISSING_REQUIRED_PARAMETER', `Parameter $${p.name} is required but no value was given`, this.where(p));
+            else throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: p.name }, this.where(p));
             if (p.type) {
                 const t = this.evaluate(p.type, scope);
                 if (t instanceof PAnyType && !p.splat && !isInstance(t, v)) {
@@ -523,7 +525,7 @@ export class Evaluator {
     evalType(e: Expression, scope: Scope): PAnyType {
         const t = this.evaluate(e, scope);
         if (t instanceof PAnyType) return t;
-        throw new EvalIssue('EVAL_RUNTIME', `${formatValue(t)} is not a type`);
+        throw EvalIssue.of(CatalogIssues.EVAL_NOT_A_TYPE, { value: formatValue(t) });
     }
 }
 
@@ -532,10 +534,6 @@ function valueKind(v: PuppetValue): string {
     return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : 'Object');
 }
 
-/** The Puppet issue code of a catalog issue (RUNTIME_ERROR when Puppet has none). */
-function issueOf(code: CatalogIssueCode): string {
-    return CatalogIssues[code].puppet || 'RUNTIME_ERROR';
-}
 
 function quoteForSelector(v: PuppetValue): string {
     return typeof v === 'string' ? `'${v}'` : formatValue(v);
@@ -544,7 +542,7 @@ function quoteForSelector(v: PuppetValue): string {
 function index(n: PuppetValue): number {
     if (typeof n === 'bigint') return Number(n);
     if (typeof n === 'number') return Math.trunc(n);
-    throw new EvalIssue('EVAL_RUNTIME', `index must be an Integer, got ${formatValue(n)}`);
+    throw EvalIssue.of(CatalogIssues.EVAL_INDEX_NOT_INTEGER, { value: formatValue(n) });
 }
 
 function sliceBounds(len: number, keys: PuppetValue[]): [number, number] | undefined {

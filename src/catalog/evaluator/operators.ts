@@ -1,8 +1,7 @@
-import { PAnyType, inferType, isAssignable, isInstance, typesEqual } from '../../types/index.js';
-import {
-    fitsInt64, formatValue, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue
-} from '../../values/index.js';
+import { formatValue, inferType, isAssignable, isInstance, PAnyType, typesEqual } from '../../types/index.js';
+import { fitsInt64, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
+import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
 
 /** A short type label for operator errors: Integer, String, Array, ... */
@@ -23,17 +22,13 @@ function toNumber(v: PuppetValue, side: 'left' | 'right', onCoerce?: CoercionLis
             return n;
         }
     }
-    throw new EvalIssue('EVAL_NOT_NUMERIC', `The value '${formatValue(v)}' cannot be converted to Numeric.`, undefined, side);
-}
-
-function aAn(s: string): string {
-    return /^[AEIOU]/.test(s) ? `an ${s}` : `a ${s}`;
+    throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: formatValue(v) }, undefined, side);
 }
 
 function checked(n: bigint, op: string): bigint {
     if (!fitsInt64(n)) {
         const hex = (n < 0n ? '-0x' : '+0x') + (n < 0n ? -n : n).toString(16);
-        throw new EvalIssue('EVAL_NUMERIC_OVERFLOW', `A '${op}' expression resulted in a value outside of Puppet Integer max range, got '${hex}'`);
+        throw EvalIssue.of(CatalogIssues.EVAL_NUMERIC_OVERFLOW, { op, value: hex });
     }
     return n;
 }
@@ -57,8 +52,8 @@ function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionLi
             case '+': return checked(a + b, op);
             case '-': return checked(a - b, op);
             case '*': return checked(a * b, op);
-            case '/': if (b === 0n) throw new EvalIssue('EVAL_DIV_BY_ZERO', 'Division by 0'); return checked(floorDiv(a, b), op);
-            case '%': if (b === 0n) throw new EvalIssue('EVAL_DIV_BY_ZERO', 'Division by 0'); return floorMod(a, b);
+            case '/': if (b === 0n) throw EvalIssue.of(CatalogIssues.EVAL_DIV_BY_ZERO, {}); return checked(floorDiv(a, b), op);
+            case '%': if (b === 0n) throw EvalIssue.of(CatalogIssues.EVAL_DIV_BY_ZERO, {}); return floorMod(a, b);
             case '<<': return checked(b >= 0n ? a << b : a >> -b, op);
             case '>>': return checked(b >= 0n ? a >> b : a << -b, op);
             default: break;
@@ -67,8 +62,8 @@ function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionLi
     const x = Number(a);
     const y = Number(b);
     if (op === '%' || op === '<<' || op === '>>') {
-        if (typeof a === 'number') throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to a Float.`, undefined, 'left');
-        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE_WHEN', `Operator '${op}' is not applicable to an Integer when right side is a Float.`, undefined, 'left');
+        if (typeof a === 'number') throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op, operand: 'a Float' }, undefined, 'left');
+        throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE_WHEN, { op }, undefined, 'left');
     }
     let result: number;
     switch (op) {
@@ -77,7 +72,7 @@ function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionLi
         case '*': result = x * y; break;
         default: result = x / y; break;
     }
-    if (!Number.isFinite(result)) throw new EvalIssue('EVAL_RESULT_IS_INFINITY', `The result of the ${op} expression is Infinity`, undefined, 'left');
+    if (!Number.isFinite(result)) throw EvalIssue.of(CatalogIssues.EVAL_RESULT_IS_INFINITY, { op }, undefined, 'left');
     return result;
 }
 
@@ -100,7 +95,7 @@ export function binaryArith(op: string, l: PuppetValue, r: PuppetValue, onCoerce
                 for (const p of pairs) if (Array.isArray(p) && p.length === 2) hashSet(out, p[0], p[1]);
                 return out;
             }
-            throw new RuntimeFailure('Can only append Array or Hash to a Hash');
+            throw new RuntimeFailure(CatalogIssues.EVAL_HASH_APPEND.message());
         }
     }
     if (op === '-') {
@@ -120,7 +115,7 @@ export function binaryArith(op: string, l: PuppetValue, r: PuppetValue, onCoerce
     }
     if (op === '<<' && Array.isArray(l)) return [...l, r];
     if (Array.isArray(l) || l instanceof Map) {
-        throw new EvalIssue('EVAL_OPERATOR_NOT_APPLICABLE', `Operator '${op}' is not applicable to ${aAn(label(l))}.`, undefined, 'left');
+        throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op, operand: article(label(l)) }, undefined, 'left');
     }
     return arith(op, l, r, onCoerce);
 }
@@ -158,7 +153,7 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
         const rk = compareKind(r);
         const why = lk === 'Numeric' ? 'A Numeric is not comparable to non Numeric'
             : lk === 'String' ? 'A String is not comparable to a non String' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
-        throw new EvalIssue('EVAL_COMPARISON_NOT_POSSIBLE', `Comparison of: ${label(l)} ${op} ${label(r)}, is not possible. Caused by '${why}'.`);
+        throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: label(l), op, right: label(r), reason: why });
         void rk;
     }
     switch (op) {

@@ -1,15 +1,16 @@
-import { capitalize, PClassType, PResourceType, coreType as coreDataType } from '../../types/index.js';
-import { formatValue, type PuppetValue } from '../../values/index.js';
+import { capitalize, coreType as coreDataType, formatValue, PClassType, PResourceType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
 import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
-import type { LogLevel } from '../compiler.js';
-import type { CallContext, PuppetFunction } from './function.js';
+import { CatalogIssues } from '../issues.js';
+import type { LogLevel } from '../runtime.js';
+import type { FunctionContext, PuppetFunction } from './function.js';
 
 function logger(level: LogLevel): PuppetFunction {
     return (call, args) => {
         const message = args.map(a => formatValue(a)).join(' ');
         const r = call.scope.resource;
-        call.compiler.log(level, message, call.where, `Scope(${r ? r.ref : 'Class[main]'})`);
+        call.runtime.log(level, message, call.where, `Scope(${r ? r.ref : 'Class[main]'})`);
         return null;
     };
 }
@@ -25,19 +26,19 @@ function classNames(args: PuppetValue[]): string[] {
 
 function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
     return (call, args) => {
-        for (const n of classNames(args)) call.compiler.ops.includeClass(n, call.scope, how, call.where);
+        for (const n of classNames(args)) call.runtime.includeClass(n, call.scope, how, call.where);
         return null;
     };
 }
 
-function isDefined(call: CallContext, a: PuppetValue): boolean {
-    const c = call.compiler;
+function isDefined(call: FunctionContext, a: PuppetValue): boolean {
+    const c = call.runtime;
     if (a instanceof PResourceType) {
         if (a.typeName === null) return true;
         if (a.title === null) return coreType(a.typeName) !== undefined || c.loader.findDefine(a.typeName) !== undefined;
-        return c.ops.isDeclared(a.typeName, a.title);
+        return c.isDeclared(a.typeName, a.title);
     }
-    if (a instanceof PClassType) return a.className === null ? true : c.ops.isDeclared('Class', a.className);
+    if (a instanceof PClassType) return a.className === null ? true : c.isDeclared('Class', a.className);
     if (typeof a === 'string') {
         if (a.startsWith('$')) {
             const name = a.slice(1);
@@ -63,7 +64,7 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     include: includeLike('include'),
     require: includeLike('require'),
     contain: includeLike('contain'),
-    realize: (call, args) => { call.compiler.ops.realize(args); return null; },
+    realize: (call, args) => { call.runtime.realize(args); return null; },
     tag: (call, args) => {
         const r = call.scope.resource;
         if (r) for (const t of args.flat()) if (typeof t === 'string') for (const x of [t.toLowerCase(), ...(t.includes('::') ? t.toLowerCase().split('::') : [])]) r.tags.add(x);
@@ -71,12 +72,12 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     },
     tagged: (call, args) => {
         const r = call.scope.resource;
-        const tags = call.compiler.catalog.tags;
+        const tags = call.runtime.catalog.tags;
         return args.flat().some(t => typeof t === 'string' && (tags.has(t.toLowerCase()) || (r !== null && r.tags.has(t.toLowerCase()))));
     },
     defined: (call, args) => args.some(a => isDefined(call, a)),
     create_resources: (call, [type, hash, defaults]) => {
-        if (!(hash instanceof Map)) throw new RuntimeFailure(`'create_resources' parameter 'resources' expects a Hash value`);
+        if (!(hash instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_NOT.message({ fname: 'create_resources', name: 'resources', expected: 'a Hash' }));
         const typeName = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
         const defs = defaults instanceof Map ? defaults : new Map<PuppetValue, PuppetValue>();
         for (const [title, params] of hash) {
@@ -84,7 +85,7 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
             for (const [k, v] of defs) attrs.set(String(k), v);
             if (params instanceof Map) for (const [k, v] of params) attrs.set(String(k), v);
             const list = [...attrs].map(([name, value]) => ({ name, value, plus: false, where: call.where }));
-            call.compiler.ops.declare(typeName, title, list, call.scope, 'real', { file: call.where.file, line: call.where.line });
+            call.runtime.declare(typeName, title, list, call.scope, 'real', { file: call.where.file, line: call.where.line });
         }
         return null;
     }

@@ -1,7 +1,8 @@
-import { formatValue, hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
+import { hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
-import { inferType, typeToString } from '../../types/index.js';
+import { formatValue, inferType, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { Closure, PuppetFunction } from './function.js';
 import { callWith, iterableOf, requireBlock, typeName } from './support.js';
 
@@ -11,7 +12,7 @@ function spaceship(a: PuppetValue, b: PuppetValue): number {
         return typeof a === 'bigint' && typeof b === 'bigint' ? (a < b ? -1 : a > b ? 1 : 0) : Math.sign(Number(a) - Number(b));
     }
     if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-    throw new RuntimeFailure(`comparison of ${typeof a} with ${typeof b} failed`);
+    throw new RuntimeFailure(CatalogIssues.EVAL_SORT_COMPARISON.message({ left: typeof a, right: typeof b }));
 }
 
 /** The `compare` function: strings ignore case unless told otherwise. */
@@ -30,13 +31,13 @@ function minMaxCompare(a: PuppetValue, b: PuppetValue): number {
 function num(v: PuppetValue): bigint | number {
     if (typeof v === 'bigint' || typeof v === 'number') return v;
     if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return /^-?\d+$/.test(v.trim()) ? BigInt(v.trim()) : Number(v);
-    throw new RuntimeFailure(`expected a Numeric value, got ${String(v)}`);
+    throw new RuntimeFailure(CatalogIssues.EVAL_EXPECTED_NUMERIC.message({ value: String(v) }));
 }
 
 /** The values min/max compare: one array's elements or the arguments; without a block there must be one. */
 function minMaxItems(fname: string, args: PuppetValue[], block: Closure | undefined): PuppetValue[] {
     const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-    if (items.length === 0 && !block) throw new RuntimeFailure(`${fname}(): Wrong number of arguments need at least one`);
+    if (items.length === 0 && !block) throw new RuntimeFailure(CatalogIssues.EVAL_TOO_FEW_VALUES.message({ fname }));
     return items;
 }
 
@@ -53,18 +54,18 @@ function rubyClass(v: PuppetValue): string {
 /** Puppet's compare() argument_mismatch dispatches (on_error, on_not_comparable): the reason no signature took the call. */
 function compareMismatch([a, b, ...ignoreCase]: PuppetValue[]): never {
     if (!comparable(a) || !comparable(b)) {
-        throw new RuntimeFailure(`'compare' compare(): Non comparable type. Only values of the types Numeric, String, Semver, Timestamp and Timestamp can be compared. Got ${typeName(a)} and ${typeName(b)}`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_COMPARE_NOT_COMPARABLE.message({ left: typeName(a), right: typeName(b) }));
     }
     if (ignoreCase.length > 0) {
-        if (typeof a !== 'string' || typeof b !== 'string') throw new RuntimeFailure("'compare' compare(): The third argument (ignore case) can only be used when comparing strings");
-        if (ignoreCase.length !== 1) throw new RuntimeFailure(`'compare' compare(): Accepts at most 3 arguments, got ${2 + ignoreCase.length}`);
+        if (typeof a !== 'string' || typeof b !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_COMPARE_IGNORE_CASE.message());
+        if (ignoreCase.length !== 1) throw new RuntimeFailure(CatalogIssues.EVAL_COMPARE_ARITY.message({ count: 2 + ignoreCase.length }));
         // Puppet's on_error tests `is_a?(Boolean)`, a constant Ruby does not have, so it fails with a NameError.
-        throw new RuntimeFailure('uninitialized constant Puppet::Pops::Loader::RubyFunctionInstantiator::Boolean');
+        throw new RuntimeFailure(CatalogIssues.EVAL_COMPARE_BOOLEAN_CONSTANT.message());
     }
     if (rubyClass(a) !== rubyClass(b)) {
-        throw new RuntimeFailure(`'compare' compare(): Can only compare values of the same type (or for Timestamp/Timespan also against Numeric). Got ${typeName(a)} and ${typeName(b)}`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_COMPARE_TYPES.message({ left: typeName(a), right: typeName(b) }));
     }
-    throw new RuntimeFailure("'compare' ");
+    throw new RuntimeFailure(CatalogIssues.EVAL_COMPARE_REJECTED.message());
 }
 
 export const collectionFunctions: Record<string, PuppetFunction> = {
@@ -97,7 +98,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     empty: (call, [v]) => {
         if (typeof v === 'bigint' || typeof v === 'number') {
             const w = call.where;
-            call.compiler.warnOnce(`empty-numeric:${w.file}:${w.line}`, `Calling function empty() with Numeric value is deprecated.\n   (file: ${w.file}, line: ${w.line})`, w);
+            call.runtime.warnOnce(`empty-numeric:${w.file}:${w.line}`, CatalogIssues.EVAL_EMPTY_NUMERIC_DEPRECATED.message({ file: w.file, line: w.line }), w);
             return false;
         }
         if (v instanceof PSensitive) return v.value === '';
@@ -112,7 +113,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
             else if (cur instanceof Map) cur = hashGet(cur, k) ?? null;
             else {
                 const at = `[${walked.map(w => typeof w === 'string' ? JSON.stringify(w) : formatValue(w)).join(', ')}]`;
-                throw new RuntimeFailure(`The given data does not contain a Collection at ${at}, got '${typeToString(inferType(cur))}'`);
+                throw new RuntimeFailure(CatalogIssues.EVAL_DIG_NOT_COLLECTION.message({ at, type: typeToString(inferType(cur)) }));
             }
             walked.push(k);
         }
@@ -156,7 +157,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     },
     abs: (_call, [v]) => {
         if (typeof v === 'string' && !/^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?|0[xX][0-9a-fA-F]+)\s*$/.test(v)) {
-            throw new RuntimeFailure('abs(): Requires float or integer to work with - was given non decimal string');
+            throw new RuntimeFailure(CatalogIssues.EVAL_ABS_NOT_NUMERIC.message());
         }
         const n = num(v);
         return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n);

@@ -1,29 +1,30 @@
-import type { Lambda } from '../../../generated/langium/ast.js';
 import type { PuppetValue } from '../../values/index.js';
 import type { Where } from '../errors.js';
+import type { CatalogRuntime, Closure, ExpressionEvaluator } from '../runtime.js';
 import type { Scope } from '../scope.js';
-import type { Compiler } from '../compiler.js';
 
-/** A lambda with the scope it closes over. */
-export interface Closure {
-    readonly lambda: Lambda;
-    readonly scope: Scope;
-}
+export type { Closure } from '../runtime.js';
 
-/** What a function sees of its call: the calling scope, the call site and the compiler. */
-export interface CallContext {
+/**
+ * What a core function may use: its call (name, calling scope, call site), the compilation it
+ * runs in (`runtime`: the catalog, variables, types, loader, lookup, logging and warnings), the
+ * evaluator (for code it runs itself, as templates do) and the other functions (for `call`).
+ */
+export interface FunctionContext {
+    readonly name: string;
     readonly scope: Scope;
     readonly where: Where;
-    readonly compiler: Compiler;
-    readonly name: string;
     /** True when none of the function's signatures took the call but one of its `argument_mismatch` dispatches did. */
     readonly argumentMismatch?: boolean;
+    readonly runtime: CatalogRuntime;
+    readonly evaluator: ExpressionEvaluator;
+    readonly functions: FunctionTable;
     /** Calls the block; arguments beyond the lambda's parameters are dropped as Puppet does. */
     callLambda(closure: Closure, args: PuppetValue[]): PuppetValue;
 }
 
 /** A core function: receives evaluated arguments (and the block, if given). */
-export type PuppetFunction = (call: CallContext, args: PuppetValue[], block: Closure | undefined) => PuppetValue;
+export type PuppetFunction = (call: FunctionContext, args: PuppetValue[], block: Closure | undefined) => PuppetValue;
 
 /** A table of core functions by name. */
 export type FunctionTable = ReadonlyMap<string, PuppetFunction>;

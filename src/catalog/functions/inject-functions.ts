@@ -1,6 +1,7 @@
 import { PAnyType, typeToString } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { LookupContext, LookupService } from '../lookup.js';
 import type { PuppetFunction } from './function.js';
 
@@ -32,13 +33,13 @@ function injectFunction(optional: boolean): PuppetFunction {
         const type = first instanceof PAnyType ? typeToString(first) : undefined;
         const name = first instanceof PAnyType ? second : first;
         if ((name !== undefined && typeof name !== 'string') || (type === undefined && name === undefined) || args.length > 2) {
-            throw new RuntimeFailure(`${fname}() expects (Type[, name]) or (name), got ${args.length} argument${args.length === 1 ? '' : 's'}`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_ARITY.message({ fname, count: args.length }));
         }
-        const svc = call.compiler.lookupService;
-        if (!isInjecting(svc)) throw new RuntimeFailure(`${fname}() needs the ARM-8 injector: this environment has no bindings (bindings/ or a module's bindings/)`);
+        const svc = call.runtime.lookupService;
+        if (!isInjecting(svc)) throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_NO_INJECTOR.message({ fname }));
         // ARM-8: a lambda given to inject() is called with the bound value, or undef when nothing is bound.
-        if (block) return call.callLambda(block, [svc.inject(name ?? '', type, true, call.compiler.lookupContext())]);
-        return svc.inject(name ?? '', type, optional, call.compiler.lookupContext());
+        if (block) return call.callLambda(block, [svc.inject(name ?? '', type, true, call.runtime.lookupContext())]);
+        return svc.inject(name ?? '', type, optional, call.runtime.lookupContext());
     };
 }
 

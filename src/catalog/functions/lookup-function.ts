@@ -1,7 +1,8 @@
-import { isLookupError, MergeStrategy } from '../../bindings/hiera/index.js';
-import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
-import { formatValue, hashGet, type PuppetValue } from '../../values/index.js';
+import { isLookupError, MergeStrategy } from '../../bindings/index.js';
+import { describeMismatch, formatMismatches, formatValue, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
+import { hashGet, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
 
 /**
@@ -36,14 +37,14 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
     let found: PuppetValue | undefined;
     let what = 'Found value';
     for (const key of keys) {
-        const res = call.compiler.lookup(key, merge === null ? {} : { merge });
+        const res = call.runtime.lookup(key, merge === null ? {} : { merge });
         if (res.found) { found = res.value; break; }
     }
     if (found === undefined) {
         if (block) found = call.callLambda(block, [keys[0]]);
         else if (hasDefault) { found = dflt; what = 'Default value'; }
         else {
-            const msg = `Function lookup() did not find a value for the name '${keys[0]}'`;
+            const msg = CatalogIssues.EVAL_LOOKUP_NOT_FOUND.message({ name: keys[0] });
             throw new PuppetFailure(msg, undefined, 'Puppet::DataBinding::LookupError', undefined, undefined, undefined, msg);
         }
     }

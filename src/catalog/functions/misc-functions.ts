@@ -1,15 +1,17 @@
+import { formatValue } from '../../types/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatValue, hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
+import { hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
-import type { CallContext, PuppetFunction } from './function.js';
+import { CatalogIssues } from '../issues.js';
+import type { FunctionContext, PuppetFunction } from './function.js';
 import { checkSignature } from './signatures.js';
 
 /** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
-function moduleFilePath(call: CallContext, name: string, kind: string): string | undefined {
+function moduleFilePath(call: FunctionContext, name: string, kind: string): string | undefined {
     if (name.startsWith('/')) return existsSync(name) ? name : undefined;
     const [module, ...rest] = name.split('/');
-    const p = call.compiler.loader.moduleFile(module, kind, rest.join('/'));
+    const p = call.runtime.loader.moduleFile(module, kind, rest.join('/'));
     return p && existsSync(p) ? p : undefined;
 }
 
@@ -54,18 +56,18 @@ export const miscFunctions: Record<string, PuppetFunction> = {
     call: (call, [first, ...rest], block) => {
         // call(Deferred) calls the deferred function with its arguments.
         const [name, args] = first instanceof PDeferred ? [first.name, first.args] : [first, rest];
-        const c = call.compiler;
-        const f = c.functions.get(String(name));
+        const c = call.runtime;
+        const f = call.functions.get(String(name));
         // The called function is dispatched as a direct call would be.
         if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
         const def = c.loader.findFunction(String(name));
         if (def) return c.callPuppetFunction(def, args, block, call.where);
-        throw new RuntimeFailure(`Unknown function: '${String(name)}'.`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_FUNCTION.message({ name: String(name) }));
     },
     getvar: (call, [name, dflt]) => {
-        if (call.argumentMismatch) throw new RuntimeFailure("'getvar' The given string does not start with a valid variable name");
+        if (call.argumentMismatch) throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_NAME.message());
         const [head, ...rest] = String(name).split('.');
-        const v = call.compiler.lookupVariable(head, call.scope);
+        const v = call.runtime.lookupVariable(head, call.scope);
         const out = v === undefined ? null : navigate(v, rest);
         return out === null && dflt !== undefined ? dflt : out;
     },
@@ -78,7 +80,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
             const p = moduleFilePath(call, String(n), 'files');
             if (p) return readFileSync(p, 'utf8');
         }
-        throw new RuntimeFailure(`Could not find any files from ${names.flat().map(n => formatValue(n)).join(', ')}`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.flat().map(n => formatValue(n)) }));
     },
     find_file: (call, names) => {
         for (const n of names.flat()) {
@@ -96,7 +98,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
     },
     module_directory: (call, names) => {
         for (const n of names.flat()) {
-            const p = call.compiler.loader.moduleFile(String(n), '', '');
+            const p = call.runtime.loader.moduleFile(String(n), '', '');
             if (p && existsSync(p)) return join(p, '.').replace(/\/\.$/, '');
         }
         return null;

@@ -5,6 +5,7 @@ import {
 } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import { BLOCK_TYPES, DISPATCHES, LOCAL_TYPES, MISMATCH_DISPATCHES, NEW_DISPATCHES, TYPE_DISPLAY } from './dispatches.js';
 
 /** Splits at top-level commas, outside brackets, braces, quotes and regexp literals. */
@@ -121,7 +122,7 @@ function newDispatchOf(kind: string): Dispatch | undefined {
 function dispatch(d: Dispatch, args: readonly PuppetValue[], block: BlockArity | undefined): boolean {
     if (d.sigs.some(s => signatureAccepts(s, args, block))) return false;
     if (d.mismatch.some(s => signatureAccepts(s, args, block))) return true;
-    throw new RuntimeFailure(describeSignatures(d.name, d.sigs, args, block) ?? `'${d.name}' rejects its arguments`);
+    throw new RuntimeFailure(describeSignatures(d.name, d.sigs, args, block) ?? CatalogIssues.EVAL_ARGUMENTS_REJECTED.message({ name: d.name }));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { formatValue, PRegexp, rubyToJs, sprintf, type PuppetValue } from '../../values/index.js';
-import { PRegexpType } from '../../types/index.js';
+import { PRegexp, rubyToJs, type PuppetValue } from '../../values/index.js';
+import { formatValue, PRegexpType, sprintf } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
 
 /** Applies `f` to a string, or to each string of an array (as Puppet's string functions do). */
@@ -70,7 +71,7 @@ function shellquote(words: string[]): string {
 export const stringFunctions: Record<string, PuppetFunction> = {
     split: (_call, [s, p]) => rubySplit(String(s), toRegExp(p)),
     join: (_call, [a, sep]) => {
-        if (!Array.isArray(a)) throw new RuntimeFailure(`'join' parameter 'arg' expects an Array value`);
+        if (!Array.isArray(a)) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_NOT.message({ fname: 'join', name: 'arg', expected: 'an Array' }));
         return a.flat(Infinity as 1).map(x => formatValue(x)).join(sep === undefined || sep === null ? '' : String(sep));
     },
     upcase: mapStrings(s => s.toUpperCase()),
@@ -89,7 +90,9 @@ export const stringFunctions: Record<string, PuppetFunction> = {
         return Array.isArray(target) ? target.map(x => sub(String(x))) : sub(String(target));
     },
     sprintf: (_call, [fmt, ...args]) => {
-        if (typeof fmt !== 'string') throw new RuntimeFailure(`no implicit conversion of ${fmt === null ? 'nil' : typeof fmt === 'bigint' ? 'Integer' : typeof fmt === 'number' ? 'Float' : 'Object'} into String`);
+        if (typeof fmt !== 'string') {
+            throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: fmt === null ? 'nil' : typeof fmt === 'bigint' ? 'Integer' : typeof fmt === 'number' ? 'Float' : 'Object' }));
+        }
         return sprintf(fmt, args);
     },
     size: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),

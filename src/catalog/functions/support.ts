@@ -1,7 +1,8 @@
-import { PEnumType, PIntegerType } from '../../types/index.js';
-import { dataClassName, formatValue, PIterator, type PuppetValue } from '../../values/index.js';
+import { formatValue, PEnumType, PIntegerType } from '../../types/index.js';
+import { dataClassName, PIterator, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
-import type { CallContext, Closure } from './function.js';
+import { CatalogIssues } from '../issues.js';
+import type { FunctionContext, Closure } from './function.js';
 import { lambdaArity } from './signatures.js';
 
 /** The elements an iteration function walks: array elements, [key, value] pairs, 0..n-1, characters, type ranges. */
@@ -17,7 +18,7 @@ export function iterableOf(v: PuppetValue, fname: string): { items: PuppetValue[
         return { items: out, hash: false };
     }
     if (v instanceof PEnumType) return { items: [...v.values], hash: false };
-    throw new RuntimeFailure(`'${fname}' expects an Iterable value, got ${formatValue(v)}`);
+    throw new RuntimeFailure(CatalogIssues.EVAL_NOT_ITERABLE.message({ fname, value: formatValue(v) }));
 }
 
 /**
@@ -30,7 +31,7 @@ export function acceptsTwo(block: Closure): boolean {
 }
 
 /** Calls the block with one element: a pair is spread over two parameters, indexes are prepended for arrays. */
-export function callWith(call: CallContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
+export function callWith(call: FunctionContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
     const two = acceptsTwo(block);
     if (hash) {
         const pair = item as PuppetValue[];
@@ -40,17 +41,14 @@ export function callWith(call: CallContext, block: Closure, item: PuppetValue, i
 }
 
 export function requireBlock(block: Closure | undefined, fname: string, min = 1, max = 2): Closure {
-    if (!block) throw new RuntimeFailure(`'${fname}' expects a block`);
+    if (!block) throw new RuntimeFailure(CatalogIssues.EVAL_BLOCK_REQUIRED.message({ fname }));
     const n = block.lambda.params.length;
-    if (n < min || n > max) {
-        const want = min === max ? `${min} argument${min === 1 ? '' : 's'}` : `between ${min} and ${max} arguments`;
-        throw new RuntimeFailure(`'${fname}' block expects ${want}, got ${n === 0 ? 'none' : n}`);
-    }
+    if (n < min || n > max) throw new RuntimeFailure(CatalogIssues.EVAL_BLOCK_ARITY.message({ fname, min, max, count: n }));
     return block;
 }
 
 export function str(v: PuppetValue, fname: string, what = 'argument'): string {
-    if (typeof v !== 'string') throw new RuntimeFailure(`'${fname}' parameter '${what}' expects a String value, got ${typeName(v)}`);
+    if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_TYPE.message({ fname, name: what, expected: 'a String', actual: typeName(v) }));
     return v;
 }
 

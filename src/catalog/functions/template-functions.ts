@@ -5,57 +5,59 @@ import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
 import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
 import { Scope } from '../scope.js';
-import type { CallContext, PuppetFunction } from './function.js';
+import type { FunctionContext, PuppetFunction } from './function.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
-function renderEpp(call: CallContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
-    const c = call.compiler;
+function renderEpp(call: FunctionContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
+    const c = call.runtime;
+    const ev = call.evaluator;
     const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
         const shown = inline ? 'inlined-epp-text' : file;
-        throw new RuntimeFailure(`${inline ? 'inline_epp' : 'epp'}(): Invalid EPP: ${error.message} (file: ${shown}${error.at ? `, line: ${error.at.line}, column: ${error.at.column}` : ''})`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_EPP.message({ fname: inline ? 'inline_epp' : 'epp', detail: error.message, file: shown, at: error.at }));
     }
     const program = parsed.ast;
-    c.evaluator.registerProgram(program, file);
+    ev.registerProgram(program, file);
     // An inline template sees the calling scope's variables (as a lambda would); a template file only top scope.
     const scope = new Scope('local', inline ? call.scope : c.topScope, call.scope.resource, '');
     const given = args instanceof Map ? args : new Map<PuppetValue, PuppetValue>();
     for (const p of program.params) {
         let v = hashGet(given, p.name);
         if (v === undefined) {
-            if (p.value) v = c.evaluator.evaluate(p.value, scope);
-            else throw new RuntimeFailure(`lambda: expects a value for parameter '${p.name}'`);
+            if (p.value) v = ev.evaluate(p.value, scope);
+            else throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_PARAMETER_MISSING.message({ name: p.name }));
         }
         if (p.type) {
-            const t = c.evaluator.evaluate(p.type, scope);
+            const t = ev.evaluate(p.type, scope);
             // Puppet checks template parameters as a lambda's.
             if (t instanceof PAnyType && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`lambda: parameter '${p.name}'`, describeMismatch(t, v))));
         }
         scope.setLocal(p.name, v);
     }
     if (!program.hasParams) for (const [k, v] of given) scope.setLocal(String(k), v);
-    return c.render(() => { c.evaluator.evalBlock(program.statements, scope); });
+    return c.render(() => { ev.evalBlock(program.statements, scope); });
 }
 
 /** `mod/file.erb` -> modules/mod/templates/file.erb; an absolute path is used as it is. */
-function templatePath(call: CallContext, name: string): string {
+function templatePath(call: FunctionContext, name: string): string {
     if (isAbsolute(name)) {
         if (existsSync(name)) return name;
-        throw new PuppetFailure(`Could not find template '${name}'`, undefined, 'Puppet::ParseError');
+        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');
-    const p = call.compiler.loader.moduleFile(module, 'templates', rest.join('/'));
+    const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
     if (p && existsSync(p)) return p;
-    const envPath = join(call.compiler.env.dir, 'templates', name);
+    const envPath = join(call.runtime.env.dir, 'templates', name);
     if (existsSync(envPath)) return envPath;
-    throw new RuntimeFailure(`Could not find template '${name}'`);
+    throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 
 /** The template's view of the calling scope (Puppet's TemplateWrapper over the scope). */
-function erbHost(call: CallContext, file: string | null): ErbHost {
-    const c = call.compiler;
+function erbHost(call: FunctionContext, file: string | null): ErbHost {
+    const c = call.runtime;
     const scope = call.scope;
     const resource = scope.resource;
     const variables = scope.visibleVariables();
@@ -71,16 +73,16 @@ function erbHost(call: CallContext, file: string | null): ErbHost {
                 const i = name.replace(/^::/, '').lastIndexOf('::');
                 const cls = i > 0 ? name.replace(/^::/, '').slice(0, i) : '';
                 const why = cls && !c.loader.findClass(cls.toLowerCase()) ? `; class ${cls} could not be found` : ';';
-                c.log('warning', `Undefined variable '${name}'${why} \n   (file & line not available)`);
+                c.log('warning', CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name, why }));
             }
             return v;
         },
         callFunction: (name, args) => {
-            const f = c.functions.get(name);
+            const f = call.functions.get(name);
             if (f) return f({ ...call, name }, args, undefined);
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
-            throw new RuntimeFailure(`Unknown function '${name}'`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_UNKNOWN_FUNCTION.message({ name }));
         },
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },
         classes: () => [...c.catalog.classes],
@@ -89,41 +91,43 @@ function erbHost(call: CallContext, file: string | null): ErbHost {
 }
 
 /** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
-function legacyArity(call: CallContext, args: PuppetValue[], min: number): void {
-    if (args.length < min) throw new RuntimeFailure(`${call.name}(): Wrong number of arguments given (${args.length} for minimum ${min})`);
+function legacyArity(call: FunctionContext, args: PuppetValue[], min: number): void {
+    if (args.length < min) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_ARITY.message({ fname: call.name, count: args.length, min }));
 }
 
 /** Template files parsed in a compilation, by path: a define's template is read and parsed once, not per instance. */
 const parsedFiles = new WeakMap<object, Map<string, ErbTemplate>>();
 
-function parsedTemplate(call: CallContext, text: () => string, file: string | null): ErbTemplate {
+function parsedTemplate(call: FunctionContext, text: () => string, file: string | null): ErbTemplate {
     if (file === null) return parseErb(text());
-    let cache = parsedFiles.get(call.compiler);
-    if (!cache) parsedFiles.set(call.compiler, cache = new Map());
+    let cache = parsedFiles.get(call.runtime);
+    if (!cache) parsedFiles.set(call.runtime, cache = new Map());
     let t = cache.get(file);
     if (!t) cache.set(file, t = parseErb(text()));
     return t;
 }
 
 /** Puppet's messages for a failing template: syntax errors unwrapped, Ruby errors with the template's place. */
-function renderErbText(call: CallContext, text: () => string, file: string | null, name: string | null): string {
+function renderErbText(call: FunctionContext, text: () => string, file: string | null, name: string | null): string {
     try {
         return renderErb(parsedTemplate(call, text, file), erbHost(call, file));
     } catch (e) {
         if (!(e instanceof RubyError)) throw e;
-        const where = file ? call.compiler.loader.rel(file) : '(erb)';
+        const where = file ? call.runtime.loader.rel(file) : '(erb)';
         if (e.cls.isSubclassOf(Exceptions.ScriptError)) {
-            throw new PuppetFailure(e.message.startsWith('syntax error') ? `${where}:${e.line ?? 1}: ${e.message}\n` : e.message, undefined, e.message.startsWith('syntax error') ? 'SyntaxError' : 'NotImplementedError');
+            const syntax = e.message.startsWith('syntax error');
+            throw new PuppetFailure(syntax ? CatalogIssues.EVAL_ERB_SYNTAX.message({ file: where, line: e.line ?? 1, detail: e.message }) : e.message, undefined,
+                syntax ? 'SyntaxError' : 'NotImplementedError');
         }
-        if (name === null) throw new RuntimeFailure(`Failed to parse inline template: ${e.message}`);
-        throw new PuppetFailure(`Failed to parse template ${name}:\n  Filepath: ${where}\n  Line: ${e.line ?? 1}\n  Detail: ${e.message}\n`, undefined, 'Puppet::ParseError');
+        if (name === null) throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_FAILED.message({ detail: e.message }));
+        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: where, line: e.line ?? 1, detail: e.message }), undefined, 'Puppet::ParseError');
     }
 }
 
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, readFileSync(path, 'utf8'), call.compiler.loader.rel(path), args ?? null, false);
+        return renderEpp(call, readFileSync(path, 'utf8'), call.runtime.loader.rel(path), args ?? null, false);
     },
     inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
     template: (call, names) => {
@@ -138,7 +142,7 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         return texts.map(t => {
             if (t === null) return '';
             // ERB is handed the value as is; Ruby then fails asking it for its encoding.
-            if (typeof t !== 'string') throw new RuntimeFailure(`Failed to parse inline template: undefined method \`encoding' for ${describeRuby(t)}\n\n      enc = s.encoding\n             ^^^^^^^^^`);
+            if (typeof t !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_NOT_STRING.message({ value: describeRuby(t) }));
             return renderErbText(call, () => t, null, null);
         }).join('');
     }

@@ -1,20 +1,15 @@
-import {
-    describeMismatch, formatMismatches, PNotUndefType, POptionalType, joinMismatchLines, generalize, inferReduced, inferType, isInstance, isIterableValue, PAnyType, parseTypeString,
-    resolveAlias, typeToString
-} from '../../types/index.js';
-import {
-    formatFloat, formatValue, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue
-} from '../../values/index.js';
+import { describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, parseTypeString, PNotUndefType, POptionalType, resolveAlias, sprintf, typeToString } from '../../types/index.js';
+import { formatFloat, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
-import type { CallContext, PuppetFunction } from './function.js';
+import { CatalogIssues } from '../issues.js';
+import type { FunctionContext, PuppetFunction } from './function.js';
 import { checkNewSignature } from './signatures.js';
 import { iterableOf } from './support.js';
-import { sprintf } from '../../values/index.js';
 
-function typeArg(call: CallContext, t: PuppetValue): PAnyType {
+function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
     if (t instanceof PAnyType) return t;
-    if (typeof t === 'string') return parseTypeString(t, call.compiler.typeResolver);
-    throw new RuntimeFailure(`expected a Type, got ${formatValue(t)}`);
+    if (typeof t === 'string') return parseTypeString(t, call.runtime.typeResolver);
+    throw new RuntimeFailure(CatalogIssues.EVAL_EXPECTED_TYPE.message({ value: formatValue(t) }));
 }
 
 /** String conversion as String.new does it: strings quoted inside collections, Floats with %f. */
@@ -37,12 +32,12 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     if (typeof v === 'number') return BigInt(Math.trunc(v));
     if (typeof v === 'boolean') return v ? 1n : 0n;
     if (radix !== null && !(radix instanceof PDefault) && ![2n, 8n, 10n, 16n].includes(radix as bigint)) {
-        throw new RuntimeFailure(`Illegal radix: ${formatValue(radix)}, expected 2, 8, 10, 16, or default`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_ILLEGAL_RADIX.message({ radix: formatValue(radix) }));
     }
-    if (typeof v !== 'string') throw new RuntimeFailure(`'new' Value of type ${valueType(v)} cannot be converted to Integer`);
+    if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname: 'new', type: valueType(v), target: 'Integer' }));
     // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any radix applies.
     const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
-    if (!m) throw new RuntimeFailure(`'new' The string '${v}' cannot be converted to Integer`);
+    if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: v, target: 'Integer' }));
     const [, sign, body] = m;
     const r = typeof radix === 'bigint' ? Number(radix) : undefined;
     let n: bigint;
@@ -50,10 +45,10 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     else if (/^0[bB]/.test(body)) n = BigInt(body);
     else if (r !== undefined && r !== 10) {
         const digits = body.toLowerCase();
-        if (![...digits].every(ch => parseInt(ch, 36) < r)) throw new RuntimeFailure(`invalid value for Integer(): "${v}"`);
+        if (![...digits].every(ch => parseInt(ch, 36) < r)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: v }));
         n = [...digits].reduce((acc, ch) => acc * BigInt(r) + BigInt(parseInt(ch, 36)), 0n);
     } else if (/^0\d/.test(body) && r === undefined) {
-        if (/[89]/.test(body)) throw new RuntimeFailure(`invalid value for Integer(): "${v}"`);
+        if (/[89]/.test(body)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: v }));
         n = BigInt(`0o${body.slice(1)}`);
     } else n = BigInt(body);
     return sign === '-' ? -n : n;
@@ -63,7 +58,7 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
 function numberOf(v: PuppetValue, fname: string, what: string): bigint | number | undefined {
     if (typeof v === 'number' || typeof v === 'bigint') return v;
     if (typeof v === 'boolean') return v ? 1n : 0n;
-    if (typeof v !== 'string') throw new RuntimeFailure(`'${fname}' Value of type ${valueType(v)} cannot be converted to ${what}`);
+    if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname, type: valueType(v), target: what }));
     return undefined;
 }
 
@@ -72,7 +67,7 @@ function toFloat(v: PuppetValue): number {
     if (n !== undefined) return Number(n);
     const s = v as string;
     if (s.trim() !== '' && !Number.isNaN(Number(s.trim()))) return Number(s.trim());
-    throw new RuntimeFailure(`'new_float' The string '${s}' cannot be converted to Float`);
+    throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_float', value: s, target: 'Float' }));
 }
 
 function toNumeric(v: PuppetValue): bigint | number {
@@ -82,7 +77,7 @@ function toNumeric(v: PuppetValue): bigint | number {
     try {
         return /^[+-]?(\d+|0[xX][0-9a-fA-F]+|0[bB][01]+)$/.test(s) ? toInteger(s, null) : toFloat(s);
     } catch {
-        throw new RuntimeFailure(`'new_numeric' The string '${v as string}' cannot be converted to Numeric`);
+        throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_numeric', value: v as string, target: 'Numeric' }));
     }
 }
 
@@ -126,8 +121,8 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
             else if (typeof v === 'string' && /^(true|yes|y)$/i.test(v)) out = true;
             else if (typeof v === 'string' && /^(false|no|n|)$/i.test(v)) out = false;
-            else if (typeof v === 'string') throw new RuntimeFailure(`'new_boolean' The string '${v}' cannot be converted to Boolean`);
-            else throw new RuntimeFailure(`'new_boolean' Value of type ${valueType(v)} cannot be converted to Boolean`);
+            else if (typeof v === 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_boolean', value: v, target: 'Boolean' }));
+            else throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname: 'new_boolean', type: valueType(v), target: 'Boolean' }));
             break;
         }
         case 'Array': case 'Tuple': {
@@ -142,12 +137,12 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Hash': case 'Struct': {
             if (v instanceof Map) { out = v; break; }
             // Anything else iterable is taken as a flat list of keys and values (Hash.new(1) iterates [0]).
-            if (!Array.isArray(v) && !isIterableValue(v)) throw new RuntimeFailure(`Value of type ${valueType(v)} cannot be converted to Hash`);
+            if (!Array.isArray(v) && !isIterableValue(v)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_TO_HASH.message({ type: valueType(v) }));
             const items = Array.isArray(v) ? v : iterableOf(v, 'new').items;
             const m = new Map<PuppetValue, PuppetValue>();
             if (Array.isArray(v) && v.length > 0 && v.every(x => Array.isArray(x) && x.length === 2)) for (const p of v as PuppetValue[][]) m.set(p[0], p[1]);
             else {
-                if (items.length % 2 !== 0) throw new RuntimeFailure('odd number of arguments for Hash');
+                if (items.length % 2 !== 0) throw new RuntimeFailure(CatalogIssues.EVAL_ODD_HASH_ARGUMENTS.message());
                 for (let i = 0; i + 1 < items.length; i += 2) m.set(items[i], items[i + 1]);
             }
             out = m;
@@ -157,7 +152,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
         case 'SemVer': {
             const m = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(String(v));
-            if (!m) throw new RuntimeFailure(`'new_Version' The string '${formatValue(v)}' cannot be converted to a SemVer`);
+            if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_Version', value: formatValue(v), target: 'a SemVer' }));
             out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
             break;
         }
@@ -168,20 +163,20 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             const text = String(v);
             const m = /\.(\d{1,9})/.exec(text);
             const ms = Date.parse(text.replace(/ UTC$/, 'Z'));
-            if (Number.isNaN(ms)) throw new RuntimeFailure(`'new' The string '${text}' cannot be converted to Timestamp`);
+            if (Number.isNaN(ms)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: text, target: 'Timestamp' }));
             out = new PTimestamp(BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt((m?.[1] ?? '').padEnd(9, '0')));
             break;
         }
         case 'Timespan': {
             if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimespan(BigInt(Math.round(Number(v) * 1e9))); break; }
-            throw new RuntimeFailure(`'new' The string '${formatValue(v)}' cannot be converted to Timespan`);
+            throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: formatValue(v), target: 'Timespan' }));
         }
         case 'Optional': case 'NotUndef': {
             // new of Optional[T] / NotUndef[T] is new of T.
             const inner = (t as POptionalType | PNotUndefType).type;
             return inner === null ? v : convert(inner, args);
         }
-        default: throw new RuntimeFailure(`Creation of new instance of type '${typeToString(type)}' is not supported`);
+        default: throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
     }
     if (!isInstance(type, out)) {
         throw new RuntimeFailure(joinMismatchLines(formatMismatches("'new'", describeMismatch(type, out))));

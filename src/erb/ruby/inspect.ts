@@ -1,6 +1,6 @@
 import { formatFloat } from '../../common/index.js';
-import { PAnyType } from '../../types/index.js';
-import { formatValue, PDefault, PRegexp, PSensitive } from '../../values/index.js';
+import { formatValue, PAnyType } from '../../types/index.js';
+import { PDefault, PRegexp, PSensitive } from '../../values/index.js';
 import { regexpOptions } from './regexp.js';
 import { RClass, REnumerator, RMatchData, RObject, RProc, RRange, RSymbol, type RValue } from './objects.js';
 

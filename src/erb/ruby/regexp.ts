@@ -1,4 +1,4 @@
-import { PRegexp, rewritePattern, rubyToJs } from '../../values/index.js';
+import { PRegexp, rewritePattern, rubyRegexpToJs } from '../../values/index.js';
 
 /**
  * A Regexp written in a template, with Ruby's options (`/x/i`, `%r{x}m`). Puppet's own regexps
@@ -11,11 +11,8 @@ export class RRegexp extends PRegexp {
     }
     override get regexp(): RegExp {
         if (!this.translated) {
-            const { pattern, flags } = rubyToJs(this.options.includes('x') ? stripExtended(this.source) : this.source);
-            let f = flags;
-            if (this.options.includes('i') && !f.includes('i')) f += 'i';
-            if (this.options.includes('m') && !f.includes('s')) f += 's';
-            this.translated = new RegExp(pattern, f);
+            const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options });
+            this.translated = new RegExp(pattern, flags);
         }
         return this.translated;
     }
@@ -47,16 +44,6 @@ export function regexpOptions(re: PRegexp): string {
 
 export function regexpOf(source: string, options: string): PRegexp {
     return new RRegexp(source, options);
-}
-
-/** Extended mode: whitespace and `#` comments (to the end of the line) are not part of the pattern. */
-function stripExtended(source: string): string {
-    return rewritePattern(source, i => {
-        if (/\s/.test(source[i])) return { text: '', length: 1 };
-        if (source[i] !== '#') return undefined;
-        const nl = source.indexOf('\n', i);
-        return { text: '', length: (nl < 0 ? source.length : nl + 1) - i };
-    });
 }
 
 /** Regexp.escape. */

@@ -1,4 +1,4 @@
-import type { Primitive } from '../../model/metamodel.js';
+import type { Primitive } from '../../model/index.js';
 
 /** Emfatic and Ecore spellings of the built-in datatypes, mapped onto ours. */
 const ALIASES: Readonly<Record<string, Primitive>> = {

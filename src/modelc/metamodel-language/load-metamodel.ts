@@ -1,7 +1,7 @@
 import { URI, type LangiumDocument } from 'langium';
 import type { MmClass, MmFeature, MmFile } from '../../../generated/langium/ast.js';
 import type { Diagnostic } from '../../common/index.js';
-import type { MClass, MClassifier, MFeature, MPackage, Primitive } from '../../model/metamodel.js';
+import type { MClass, MClassifier, MFeature, MPackage, Primitive } from '../../model/index.js';
 import { MetaIssues } from '../issues.js';
 import { builtinType } from './builtin-types.js';
 import { createMetamodelServices, type MetamodelServices } from './metamodel-module.js';

@@ -2,7 +2,7 @@ import type {
     Arm8Definition, AttributeOperation, BindingsStatement, BindKey, BindName, BindOperation, BindType, BindTypeArg, BindValue,
     CategoryExpression, Expression, Lambda, QueryExpression, SiteStatement
 } from '../../../generated/langium/ast.js';
-import { assertUnreachable } from '../../common/assert.js';
+import { assertUnreachable } from '../../common/index.js';
 import { pnCall, pnList, pnMap, pnString } from './pn-format.js';
 
 /**

@@ -2,7 +2,7 @@ import type {
     Arm8Definition, AttributeOperation, CaseOption, ConcatString, ElsifExpression, Expression, IfExpression, Lambda, Parameter,
     Program, ResourceBody, TypeAlias
 } from '../../../generated/langium/ast.js';
-import { assertUnreachable } from '../../common/assert.js';
+import { assertUnreachable } from '../../common/index.js';
 import { shapeOf } from '../lowering/resources.js';
 import { lowerStatements, type LoweredStatement } from '../lowering/statements.js';
 import { printArm8, printQuery, queryOperator, type Arm8Printers } from './arm8-pn.js';

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runLookupCommand } from '../../../src/bindings/index.js';
 import { prepareWithCatalog } from '../../../src/cli/lookup-command.js';
+import { readNodeRequest } from '../../../src/node/index.js';
 import { loadKnownFailures, loadLookupQueries, type ConformanceQuery } from './conformance-cases.js';
 
 const queries = loadLookupQueries();
@@ -13,7 +14,7 @@ const total = new Map<string, number>();
 function run(q: ConformanceQuery): unknown {
     const rel = (f: string | undefined): string | undefined => f === undefined ? undefined : join(q.dir, f);
     const result = runLookupCommand({
-        codedir: q.dir, key: q.key, node: q.node, factsFile: rel(q.facts), trustedFile: rel(q.trusted),
+        codedir: q.dir, key: q.key, node: readNodeRequest({ node: q.node, factsFile: rel(q.facts), trustedFile: rel(q.trusted), defaultFactsDir: q.dir }),
         merge: q.merge, knockoutPrefix: q.knockoutPrefix, sortMergedArrays: q.sortMergedArrays, mergeHashArrays: q.mergeHashArrays,
         type: q.type, defaultValue: q.default,
         // As `modelc lookup` does: the catalog builder boots the environment, supplies `new` for

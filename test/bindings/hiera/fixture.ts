@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
-import { createHieraLookup, createHieraServices, createTypeSupport, trustedFor, type HieraLookup } from '../../../src/bindings/index.js';
+import { createHieraLookup, createHieraServices, createTypeSupport, type HieraLookup } from '../../../src/bindings/index.js';
+import { trustedFor } from '../../../src/node/index.js';
 import type { PuppetValue } from '../../../src/values/index.js';
 
 const created: string[] = [];

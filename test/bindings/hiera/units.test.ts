@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
-    isLookupError, LookupKey, MergeStrategy, NOT_FOUND, parseYamlData, provideHieraBindings, hieraBindingsModel, splitKey, tokenizePlain, LookupError
+    isLookupError, LookupKey, MergeStrategy, NOT_FOUND, parseYamlData, provideHieraBindings, hieraBindingsModel, splitKey, LookupError
 } from '../../../src/bindings/index.js';
+import { tokenizePlain } from '../../../src/values/index.js';
 import { encodeJson, decodeJson } from '../../../src/model/index.js';
 import { rubyFloat, rubyToS } from '../../../src/bindings/hiera/ruby-format.js';
 import type { PuppetValue } from '../../../src/values/index.js';
@@ -213,7 +214,8 @@ describe('hiera: bindings provider', () => {
 
 describe('data binding for the catalog builder', () => {
     test('top-scope variables reach paths and values, and a changed variable re-resolves the hierarchy', async () => {
-        const { createHieraDataBinding, trustedFor } = await import('../../../src/bindings/index.js');
+        const { createHieraDataBinding } = await import('../../../src/bindings/index.js');
+        const { trustedFor } = await import('../../../src/node/index.js');
         const { writeEnv } = await import('./fixture.js');
         const dir = writeEnv({
             'hiera.yaml': V5('  - name: role\n    path: "role/%{::role}.yaml"\n  - name: common\n    path: common.yaml\n'),
@@ -243,7 +245,8 @@ describe('oracle output shape', () => {
 
 describe('global layer (confdir hiera.yaml)', () => {
     test('global data wins first-found, lookup_options merge with global entries winning (checked against puppet --setting hiera_config)', async () => {
-        const { createHieraLookup, createHieraServices, trustedFor } = await import('../../../src/bindings/index.js');
+        const { createHieraLookup, createHieraServices } = await import('../../../src/bindings/index.js');
+        const { trustedFor } = await import('../../../src/node/index.js');
         const { writeEnv } = await import('./fixture.js');
         const confdir = writeEnv({
             'hiera.yaml': '---\nversion: 5\ndefaults:\n  datadir: gdata\n  data_hash: yaml_data\nhierarchy:\n  - name: global common\n    path: common.yaml\n',
@@ -337,12 +340,12 @@ describe('json_data reads JSON as Ruby does (checked against ruby json 2.6)', ()
         ['[NaN]', "225: unexpected token at 'NaN]'"],
         ['{"a": 1} // x', "859: unexpected token at ''"]
     ])('%s', async (text, message) => {
-        const { parseRubyJson } = await import('../../../src/bindings/hiera/ruby-json.js');
+        const { parseRubyJson } = await import('../../../src/values/index.js');
         expect(() => parseRubyJson(text)).toThrow(message);
     });
 
     test('comments, duplicate keys, integer/float kinds', async () => {
-        const { parseRubyJson } = await import('../../../src/bindings/hiera/ruby-json.js');
+        const { parseRubyJson } = await import('../../../src/values/index.js');
         expect(parseRubyJson('{"a": 1 /* c */, "a": 2, // x\n "b": [1e5, -0, 2.5]}').value).toEqual(h([['a', 2n], ['b', [100000, 0n, 2.5]]]));
     });
 });

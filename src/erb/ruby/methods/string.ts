@@ -1,5 +1,6 @@
+import { sprintf } from '../../../types/index.js';
 import { createHash } from 'node:crypto';
-import { PRegexp, sprintf, type PuppetValue } from '../../../values/index.js';
+import { PRegexp, type PuppetValue } from '../../../values/index.js';
 import { compare } from '../compare.js';
 import { inspect, inspectString } from '../inspect.js';
 import { RMatchData, RRange, RSymbol, rubyError, sym, type CallSite, type Method, type RHash, type RValue } from '../objects.js';

@@ -1,4 +1,4 @@
-import type { PuppetValue } from '../../values/index.js';
+import type { PuppetValue } from './values.js';
 
 /** A Ruby Symbol (`:name`): allowed by Puppet's YAML load, but not a valid lookup value. */
 export class RubySymbol {

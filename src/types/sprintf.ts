@@ -1,6 +1,6 @@
 import { formatFloat } from '../common/index.js';
-import { formatValue } from './format.js';
-import type { PuppetValue } from './values.js';
+import type { PuppetValue } from '../values/index.js';
+import { formatValue } from './format-value.js';
 
 /** Ruby's #inspect, which %s uses for arrays and hashes: [1, "a"], {"a"=>1}. */
 function rubyInspect(v: PuppetValue): string {

@@ -1,5 +1,5 @@
-import type { SourcePoint } from '../../common/index.js';
-import type { PuppetValue } from '../../values/index.js';
+import type { SourcePoint } from '../common/index.js';
+import type { PuppetValue } from './values.js';
 
 /** A JSON failure as Ruby's json 2.6 parser reports it: "LINE: unexpected token at 'REST'". */
 export class RubyJsonError extends Error {

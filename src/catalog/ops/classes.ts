@@ -1,0 +1,201 @@
+import type { ClassResource, Parameter } from '../../../generated/langium/ast.js';
+import { describeMismatch, formatMismatches, formatValue, isInstance, PClassType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
+import { METAPARAMS } from '../core-types.js';
+import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
+import { programOf } from '../evaluator/ast-util.js';
+import { CatalogIssues } from '../issues.js';
+import { CatalogResource, type ValueOrigin } from '../resource.js';
+import { Scope } from '../scope.js';
+import { evalAttrs, nameTags, setModuleNames, tagResource } from './attributes.js';
+import { classTitle, refOf } from './refs.js';
+import type { OpsState } from './state.js';
+
+/** Stage[main], Class[Settings] and Class[main], as every catalog starts. */
+export function boot(s: OpsState, top: Scope): void {
+    const catalog = s.catalog;
+    const stage = new CatalogResource('Stage', 'main', 'stage', undefined);
+    stage.tags.add('stage');
+    stage.params.set('name', { value: 'main', origin: 'compiler' });
+    catalog.add(stage);
+    s.stageMain = stage;
+    const settings = new CatalogResource('Class', 'Settings', 'class', undefined);
+    settings.tags.add('class').add('settings');
+    catalog.add(settings);
+    catalog.addEdge(stage, settings);
+    catalog.classes.push('settings');
+    catalog.tags.add('settings');
+    const main = top.resource as CatalogResource;
+    main.tags.add('class');
+    main.params.set('name', { value: 'main', origin: 'compiler' });
+    catalog.add(main);
+    catalog.addEdge(stage, main);
+    s.mainClass = main;
+    s.classScopes.set('', top);
+}
+
+/** `class { name: ... }`. */
+export function classResource(s: OpsState, e: ClassResource, scope: Scope): PuppetValue {
+    const refs: PuppetValue[] = [];
+    const where = s.ev.where(e);
+    for (const b of e.bodies) {
+        const titleValue = s.ev.evaluate(b.title, scope);
+        const attrs = [...evalAttrs(s, e.ops, scope, e), ...evalAttrs(s, b.ops, scope, e)];
+        const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
+        for (const t of titles) {
+            const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
+            const r = declareClass(s, formatValue(t), scope, params, where);
+            refs.push(refOf(r));
+        }
+    }
+    return refs;
+}
+
+/** A resource-like class declaration: the class must not be declared yet. */
+export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where): CatalogResource {
+    const n = name.replace(/^::/, '').toLowerCase();
+    const existing = s.catalog.find('Class', n);
+    if (existing) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));
+    }
+    return evaluateClass(s, n, scope, params, 'resource', where);
+}
+
+/** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
+export function declareLazyClass(s: OpsState, name: string, scope: Scope): void {
+    const n = name.replace(/^::/, '').toLowerCase();
+    if (!s.catalog.find('Class', n)) ensureInCatalog(s, n, scope, undefined, undefined);
+}
+
+/** include / require / contain of one class name; returns the Class resource. */
+export function includeClass(s: OpsState, name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
+    const n = name.replace(/^::/, '').toLowerCase();
+    const existing = s.catalog.find('Class', n);
+    if (existing) evaluateClassResource(s, existing);
+    const r = existing ?? evaluateClass(s, n, scope, undefined, how, where);
+    if (how === 'contain') {
+        const container = scope.resource;
+        if (container && container !== r && !s.catalog.edges.some(x => x.source === container && x.target === r)) s.catalog.addEdge(container, r);
+    }
+    if (how === 'require' && scope.resource) {
+        const holder = scope.resource;
+        const prev = holder.param('require');
+        const ref = new PClassType(n);
+        holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref], origin: 'relationship', where });
+    }
+    return r;
+}
+
+/** Adds a class (and, first, its not yet added parents) to the catalog, then evaluates it: Puppet's ensure_in_catalog + evaluate. */
+function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined): CatalogResource {
+    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined);
+    evaluateClassResource(s, r);
+    return r;
+}
+
+function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined): CatalogResource {
+    const def = s.rt.loader.findClass(n);
+    if (!def) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
+    if (def.ast.parent) {
+        const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
+        if (!s.catalog.find('Class', parentName)) {
+            if (!s.rt.loader.findClass(parentName)) {
+                const at = s.ev.where(def.ast);
+                const where = { file: def.file, line: at.line };
+                throw new PuppetFailure(CatalogIssues.EVAL_PARENT_NOT_FOUND.message({ name: parentName, environment: s.rt.env.name }) + whereSuffix(where),
+                    where, 'Puppet::Error', 'Puppet::ParseError');
+            }
+            ensureInCatalog(s, parentName, scope, undefined, undefined);
+        }
+    }
+    const r = new CatalogResource('Class', classTitle(def.name), 'class', declaredAt ? { file: declaredAt.file, line: declaredAt.line } : undefined);
+    r.tags.add('class');
+    for (const t of nameTags(def.name)) r.tags.add(t);
+    if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
+    r.scope = scope;
+    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: declaredAt });
+    if (given?.has('tag')) tagResource(r, scope, []);
+    s.catalog.add(r);
+    s.pendingClasses.set(r, { def, given, scope });
+    s.generated.push(r);
+    return r;
+}
+
+/** Runs a class's body if it has not run yet (its parent's first). */
+export function evaluateClassResource(s: OpsState, r: CatalogResource): void {
+    const pending = s.pendingClasses.get(r);
+    if (!pending) return;
+    s.pendingClasses.delete(r);
+    const { def, given, scope } = pending;
+    let parentScope: Scope | null = null;
+    if (def.ast.parent) {
+        const parentName = def.ast.parent.replace(/^::/, '').toLowerCase();
+        const parent = s.catalog.find('Class', parentName);
+        if (parent) evaluateClassResource(s, parent);
+        parentScope = s.classScopes.get(parentName) ?? null;
+    }
+    const classScope = new Scope('class', parentScope ?? scope, r, def.name);
+    classScope.inherited = parentScope;
+    classScope.moduleName = def.module;
+    classScope.callerModuleName = scope.moduleName;
+    s.catalog.classes.push(def.name);
+    s.catalog.tags.add('class');
+    for (const t of nameTags(def.name)) s.catalog.tags.add(t);
+    const tagParam = r.param('tag');
+    for (const t of tagParam === undefined || tagParam === null ? [] : Array.isArray(tagParam) ? tagParam : [tagParam]) {
+        if (typeof t === 'string') for (const x of nameTags(t)) s.catalog.tags.add(x);
+    }
+    s.classScopes.set(def.name, classScope);
+    classScope.setLocal('title', def.name);
+    classScope.setLocal('name', def.name);
+    setModuleNames(classScope);
+    s.ev.registerProgram(programOf(def.ast), def.file);
+    bindClassParams(s, r, def.ast.params, given, classScope, def.name);
+    // The class's own stage, else the stage of the class that declared it (Puppet's add_edge_to_stage).
+    let stage = s.stageMain;
+    const stageName = r.param('stage') ?? scope.resource?.param('stage');
+    if (typeof stageName === 'string' && stageName !== 'main') {
+        const st = s.catalog.find('Stage', stageName);
+        if (!st) throw new RuntimeFailure(CatalogIssues.EVAL_STAGE_NOT_FOUND.message({ stage: stageName, ref: r.ref }));
+        stage = st;
+        if (r.param('stage') === undefined) r.params.set('stage', { value: stageName, origin: 'compiler' });
+    }
+    s.catalog.addEdge(stage, r);
+    r.container = stage;
+    s.ev.evalBlock(def.ast.body, classScope);
+}
+
+/** Binds class parameters: given values, data lookup, defaults; type checked. */
+function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue> | undefined, scope: Scope, name: string): void {
+    if (given) {
+        for (const k of given.keys()) {
+            if (!METAPARAMS.has(k) && !params.some(p => p.name === k)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: k }));
+        }
+    }
+    const problems: string[] = [];
+    for (const p of params) {
+        // An explicit undef counts as given (no error) but still lets data and the default supply a value.
+        const givenUndef = given?.has(p.name) === true && given.get(p.name) === null;
+        let v: PuppetValue | undefined = givenUndef ? undefined : given?.get(p.name);
+        let origin: ValueOrigin = 'declared';
+        if (v === undefined) { v = lookupParam(s, `${name}::${p.name}`); origin = 'binding'; }
+        if ((v === undefined || (v === null && p.value)) && p.value) {
+            v = s.ev.evaluate(p.value, scope);
+            origin = 'parameterDefault';
+        }
+        const type = p.type ? s.ev.evalType(p.type, scope) : undefined;
+        if (v === undefined) {
+            if (!givenUndef) { problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name })); continue; }
+            v = null;
+        }
+        if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
+        scope.setLocal(p.name, v);
+        if (v !== null) r.params.set(p.name, { value: v, origin, where: s.ev.where(p), key: origin === 'binding' ? `${name}::${p.name}` : undefined });
+    }
+    if (problems.length) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }));
+}
+
+function lookupParam(s: OpsState, key: string): PuppetValue | undefined {
+    const res = s.rt.lookup(key, {});
+    return res.found ? res.value : undefined;
+}

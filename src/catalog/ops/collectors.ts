@@ -1,0 +1,154 @@
+import type { CollectExpression, Expression } from '../../../generated/langium/ast.js';
+import { capitalize, formatValue } from '../../types/index.js';
+import { puppetEquals, type PuppetValue } from '../../values/index.js';
+import { RuntimeFailure } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
+import { isTruthy } from '../evaluator/operators.js';
+import type { CatalogResource } from '../resource.js';
+import type { Scope } from '../scope.js';
+import { evalAttrs } from './attributes.js';
+import { applyOverride } from './overrides.js';
+import { flattenRefs } from './refs.js';
+import type { Collector, OpsState } from './state.js';
+import { collectFromStore } from '../store-access.js';
+
+/** `Type <| query |>` as a statement. */
+export function collect(s: OpsState, e: CollectExpression, scope: Scope): PuppetValue {
+    makeCollector(s, e, scope);
+    return null;
+}
+
+/** Registers a collector; it collects in the generator passes. */
+export function makeCollector(s: OpsState, e: CollectExpression, scope: Scope): Collector {
+    const te = e.typeExpr;
+    const typeName = te.$type === 'TypeReference' ? te.value : formatValue(s.ev.evaluate(te, scope));
+    const exported = e.query.kind === '<<|';
+    const where = s.ev.where(e);
+    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_COLLECT_UNKNOWN_TYPE.message({ type: typeName.toLowerCase() }));
+    if (exported && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORTED_COLLECTION_IGNORED.message(), where);
+    const collector: Collector = {
+        type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], collectedSet: new Set(), where,
+        overrides: e.ops.length ? evalAttrs(s, e.ops, scope, e) : []
+    };
+    s.collectors.push(collector);
+    return collector;
+}
+
+/**
+ * The values a query compares with, each evaluated once per collector and pass, when a resource
+ * first needs it (they do not depend on the resource; evaluating them per resource repeated
+ * their warnings and made collection quadratic).
+ */
+type QueryValues = (e: Expression) => PuppetValue;
+
+function queryValues(s: OpsState, scope: Scope): QueryValues {
+    const memo = new Map<Expression, PuppetValue>();
+    return e => {
+        if (memo.has(e)) return memo.get(e) as PuppetValue;
+        const v = s.ev.evaluate(e, scope);
+        memo.set(e, v);
+        return v;
+    };
+}
+
+function queryMatches(q: Expression | undefined, r: CatalogResource, value: QueryValues): boolean {
+    if (!q) return true;
+    switch (q.$type) {
+        case 'ParenExpression': return queryMatches(q.expr, r, value);
+        case 'LogicalExpression':
+            return q.operator === 'and' ? queryMatches(q.left, r, value) && queryMatches(q.right, r, value)
+                : queryMatches(q.left, r, value) || queryMatches(q.right, r, value);
+        case 'BinaryExpression': {
+            const attr = q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral' ? q.left.value : formatValue(value(q.left));
+            const v = value(q.right);
+            let eq: boolean;
+            if (attr === 'tag') eq = typeof v === 'string' && r.tags.has(v.toLowerCase());
+            else if (attr === 'title') eq = puppetEquals(r.title, v);
+            else {
+                const pv = r.param(attr);
+                eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
+            }
+            return q.operator === '!=' ? !eq : eq;
+        }
+        default: return isTruthy(value(q));
+    }
+}
+
+/**
+ * The comparison a query's matches can be looked up by: `title == X` or `tag == X`, alone, in
+ * parentheses, or as the left side of an `and` (evaluated first there too).
+ */
+function indexedComparison(q: Expression | undefined): { attr: 'title' | 'tag'; operand: Expression } | undefined {
+    if (!q) return undefined;
+    if (q.$type === 'ParenExpression') return indexedComparison(q.expr);
+    if (q.$type === 'LogicalExpression' && q.operator === 'and') return indexedComparison(q.left);
+    if (q.$type === 'BinaryExpression' && q.operator === '==' && (q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral')
+        && (q.left.value === 'title' || q.left.value === 'tag')) {
+        return { attr: q.left.value, operand: q.right };
+    }
+    return undefined;
+}
+
+/** The resources a collector may still collect: those of its type, or of its title or tag when the query allows. */
+function candidates(s: OpsState, c: Collector, value: QueryValues): readonly CatalogResource[] {
+    const indexed = indexedComparison(c.query);
+    // Only once there is something left to collect, as the query would be evaluated for it.
+    if (indexed === undefined || s.catalog.localCount(c.type) <= c.collectedSet.size) return s.catalog.ofType(c.type);
+    const v = value(indexed.operand);
+    // Titles and tags are strings: any other value matches nothing, as the query would find.
+    if (typeof v !== 'string') return [];
+    return indexed.attr === 'title' ? s.catalog.ofTypeTitled(c.type, v) : s.catalog.ofTypeTagged(c.type, v.toLowerCase());
+}
+
+/** One pass of every collector and pending realize(); whether anything was collected or realized. */
+export function evaluateCollections(s: OpsState): boolean {
+    let found = false;
+    const collectors = s.collectors.length;
+    for (let i = 0; i < collectors; i++) {
+        const c = s.collectors[i];
+        if (c.exported && !s.rt.store) continue;
+        // With a store (storeconfigs), `<<| |>>` takes this compile's own exports and other nodes' stored ones.
+        const remote = c.exported && !c.fromStore ? collectFromStore(s.rt, s.ev, c.type, c.query, c.scope, c.where) : [];
+        if (c.exported) c.fromStore = true;
+        // Collected define instances are evaluated here, in the generator passes, as declared ones are.
+        for (const r of remote) if (r.kind === 'define') s.generated.push(r);
+        const value = queryValues(s, c.scope);
+        const list = [...remote, ...candidates(s, c, value)];
+        // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
+        const n = list.length;
+        for (let j = 0; j < n; j++) {
+            const r = list[j];
+            if (r.type !== c.type || c.collectedSet.has(r)) continue;
+            if (!remote.includes(r) && (r.exported !== c.exported || !queryMatches(c.query, r, value))) continue;
+            r.virtual = false;
+            c.collected.push(r);
+            c.collectedSet.add(r);
+            found = true;
+            if (c.overrides.length) {
+                // Puppet marks the collector's code as allowed to override anything, from now on.
+                s.overrideRules.sourceOf(c.scope).override = true;
+                applyOverride(s, r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+            }
+        }
+    }
+    for (const req of s.realizeRequests) {
+        if (req.done) continue;
+        const rs = req.refs.map(x => s.catalog.find(x.type, x.title));
+        if (rs.every(r => r !== undefined)) {
+            for (const r of rs) if (r && r.virtual) { r.virtual = false; found = true; }
+            req.done = true;
+        }
+    }
+    return found;
+}
+
+/** realize(): marks virtual resources real (now, or when they are declared later in the queue). */
+export function realize(s: OpsState, refs: PuppetValue[]): void {
+    const list = refs.flatMap(flattenRefs);
+    const rs = list.map(x => s.catalog.find(x.type, x.title));
+    if (rs.every(r => r !== undefined)) {
+        for (const r of rs) if (r) r.virtual = false;
+        return;
+    }
+    s.realizeRequests.push({ refs: list, done: false });
+}

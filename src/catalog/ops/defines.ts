@@ -1,0 +1,113 @@
+import type { DefineDefinition, Parameter } from '../../../generated/langium/ast.js';
+import { describeMismatch, formatMismatches, isInstance } from '../../types/index.js';
+import type { PuppetValue } from '../../values/index.js';
+import { METAPARAMS } from '../core-types.js';
+import { CompileError, RuntimeFailure, whereSuffix } from '../errors.js';
+import { programOf } from '../evaluator/ast-util.js';
+import { CatalogIssues } from '../issues.js';
+import type { Definition } from '../loader.js';
+import { OverrideFailure } from '../override-rules.js';
+import type { CatalogResource } from '../resource.js';
+import type { Attr } from '../runtime.js';
+import { Scope } from '../scope.js';
+import { setModuleNames } from './attributes.js';
+import { boundResourceParameter } from '../bound-catalog.js';
+import type { OpsState } from './state.js';
+
+/** Checks a define instance's attributes when it is declared: known parameters, required ones given, types. */
+export function validateDefineParams(s: OpsState, r: CatalogResource, def: Definition<DefineDefinition>, attrs: Attr[]): void {
+    const params = def.ast.params;
+    const problems: string[] = [];
+    for (const p of params) {
+        // A parameter without a default needs a value (even an explicit undef) when the instance is declared.
+        if (p.value || attrs.some(a => a.name === p.name) || r.params.has(p.name)) continue;
+        problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name }));
+    }
+    for (const a of attrs) {
+        if (METAPARAMS.has(a.name) || a.name === 'name') continue;
+        const p = params.find(x => x.name === a.name);
+        if (!p) {
+            throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: a.name }), { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+        }
+        if (p.type && a.value !== null) {
+            const t = s.ev.evalType(p.type, s.rt.topScope);
+            if (!isInstance(t, a.value)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(t, a.value)));
+        }
+    }
+    if (problems.length) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }), { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+    }
+}
+
+/** Runs a define instance's body (once, in a generator pass). */
+export function evaluateDefine(s: OpsState, r: CatalogResource): void {
+    r.evaluated = true;
+    const def = s.rt.loader.findDefine(r.type);
+    if (!def) return;
+    const declaring = r.scope ?? s.rt.topScope;
+    const scope = new Scope('define', declaring, r, def.name);
+    scope.moduleName = def.module;
+    scope.callerModuleName = declaring.moduleName;
+    scope.setLocal('title', r.title);
+    const nameParam = r.param('name');
+    scope.setLocal('name', nameParam === undefined || nameParam === null ? r.title : nameParam);
+    setModuleNames(scope);
+    s.ev.registerProgram(programOf(def.ast), def.file);
+    const given = new Map<string, PuppetValue>();
+    for (const [k, v] of r.params) if (!METAPARAMS.has(k) && k !== 'name') given.set(k, v.value);
+    try {
+        bindDefineParams(s, r, def.ast.params, given, scope);
+    } catch (e) {
+        if (e instanceof RuntimeFailure) throw s.ev.locate(new RuntimeFailure(e.message, e.where ?? r.where), def.ast, 'Resource Statement');
+        throw e;
+    }
+    try {
+        s.ev.evalBlock(def.ast.body, scope);
+    } catch (e) {
+        throw wrapDefineError(e, r);
+    }
+}
+
+/**
+ * An evaluation error in a define body surfaces, as in Puppet, wrapped once more as a
+ * failure of the instance's resource statement, located at the instance (file and line).
+ */
+function wrapDefineError(e: unknown, r: CatalogResource): unknown {
+    if (!r.where) return e;
+    const wrapped = e instanceof CompileError && e.report.rubyClass === 'Puppet::PreformattedError' ? e.report.message
+        : e instanceof OverrideFailure ? e.message : undefined;
+    if (wrapped === undefined) return e;
+    const basic = CatalogIssues.EVAL_RUNTIME.message({ label: 'Resource Statement', detail: wrapped });
+    return new CompileError('EVAL_RUNTIME', {
+        message: basic + whereSuffix({ file: r.where.file, line: r.where.line }), file: r.where.file, line: r.where.line,
+        issueCode: 'RUNTIME_ERROR', basic, rubyClass: 'Puppet::PreformattedError', log: { message: basic, file: r.where.file, line: r.where.line }
+    });
+}
+
+function bindDefineParams(s: OpsState, r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue>, scope: Scope): void {
+    // A collector override may have added a parameter the define does not have.
+    for (const k of given.keys()) {
+        if (!params.some(p => p.name === k)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: k }), r.where);
+    }
+    const problems: string[] = [];
+    for (const p of params) {
+        let v = given.get(p.name);
+        if (v === undefined) {
+            // ARM-8 `bind parameters Type[title]` / `Type` supply what the declaration leaves out.
+            const bound = boundResourceParameter(s.rt, r, p.name);
+            if (bound) { v = bound.value; r.params.set(p.name, { value: v, origin: 'binding', key: bound.key }); }
+        }
+        if ((v === undefined || v === null) && p.value) {
+            v = s.ev.evaluate(p.value, scope);
+            if (v !== null) r.params.set(p.name, { value: v, origin: 'parameterDefault', where: s.ev.where(p) });
+        }
+        const type = p.type ? s.ev.evalType(p.type, scope) : undefined;
+        if (v === undefined) {
+            if (!given.has(p.name)) { problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name })); continue; }
+            v = null;
+        }
+        if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
+        scope.setLocal(p.name, v);
+    }
+    if (problems.length) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }));
+}

@@ -1,0 +1,89 @@
+import type { PuppetValue } from '../../values/index.js';
+import { coreType, METAPARAMS } from '../core-types.js';
+import { PuppetFailure, whereSuffix } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
+import type { CatalogResource } from '../resource.js';
+import { evaluateClassResource } from './classes.js';
+import { evaluateCollections } from './collectors.js';
+import { evaluateDefine } from './defines.js';
+import { displayRef } from './refs.js';
+import { applyRelationships, validateRelationshipTargets } from './relationships.js';
+import type { OpsState } from './state.js';
+
+/** Collectors and define instances, pass after pass, until nothing new happens. */
+export function evaluateGenerators(s: OpsState): void {
+    for (let guard = 0; guard < 10000; guard++) {
+        const found = evaluateCollections(s);
+        const pending = s.generated.filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || s.pendingClasses.has(r));
+        for (const r of pending) {
+            if (r.kind === 'class') evaluateClassResource(s, r);
+            else evaluateDefine(s, r);
+        }
+        // What has been evaluated leaves the list; virtual define instances stay until collected.
+        if (pending.length) s.generated = s.generated.filter(r => r.kind === 'define' ? !r.evaluated : s.pendingClasses.has(r));
+        if (!found && pending.length === 0) break;
+    }
+}
+
+/** Puppet's finish: overrides left, relationships, realization, parameter checks, virtual resources dropped, metaparameters inherited. */
+export function finish(s: OpsState): void {
+    for (const key of s.pendingOverrides.keys()) {
+        const m = /^([^[]*)\[(.*)\]$/s.exec(key) as RegExpExecArray;
+        throw new PuppetFailure(CatalogIssues.EVAL_OVERRIDE_NOT_FOUND.message({ ref: displayRef(m[1], m[2]) }));
+    }
+    applyRelationships(s);
+    const unrealized = s.realizeRequests.filter(r => !r.done).flatMap(r => r.refs.filter(x => !s.catalog.find(x.type, x.title)));
+    if (unrealized.length) {
+        throw new PuppetFailure(CatalogIssues.EVAL_FAILED_TO_REALIZE.message({ refs: unrealized.map(x => displayRef(x.type, x.title)) }));
+    }
+    validateRelationshipTargets(s);
+    for (const r of s.catalog.resources.values()) {
+        if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
+        const core = coreType(r.type);
+        if (!core) continue;
+        for (const name of r.params.keys()) {
+            if (core.attributes.has(name) || METAPARAMS.has(name)) continue;
+            const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
+            throw new PuppetFailure(CatalogIssues.EVAL_NO_SUCH_PARAMETER.message({ name, ref: r.ref, location: loc }), r.where, 'Puppet::Error', 'Puppet::ParseError');
+        }
+    }
+    s.catalog.removeWhere(r => r.virtual && !r.exported);
+    inheritMetaparams(s);
+}
+
+/**
+ * Puppet's add_resource_metaparams: walking containment from Class[main], a container's
+ * non-relationship metaparameters (noop, schedule, audit, loglevel, alias, tag, stage) reach
+ * the resources it contains unless they set their own, and its tags are merged into theirs.
+ * Classes hang off stages, so a class's metaparameters do not reach its resources.
+ */
+function inheritMetaparams(s: OpsState): void {
+    const inherited = ['noop', 'schedule', 'audit', 'loglevel', 'alias', 'tag', 'stage'];
+    const out = new Map<CatalogResource, CatalogResource[]>();
+    for (const e of s.catalog.edges) {
+        const list = out.get(e.source) ?? [];
+        list.push(e.target);
+        out.set(e.source, list);
+    }
+    const own = (r: CatalogResource): Map<string, PuppetValue> => {
+        const m = new Map<string, PuppetValue>();
+        for (const p of inherited) {
+            const v = r.param(p);
+            if (v !== undefined && v !== null) m.set(p, v);
+        }
+        return m;
+    };
+    const data = new Map<CatalogResource, Map<string, PuppetValue>>();
+    const seen = new Set<CatalogResource>([s.mainClass]);
+    const queue = [s.mainClass];
+    while (queue.length) {
+        const source = queue.shift() as CatalogResource;
+        const sourceData = data.get(source) ?? own(source);
+        for (const target of out.get(source) ?? []) {
+            for (const [p, v] of sourceData) if (target.param(p) === undefined || target.param(p) === null) target.params.set(p, { value: v, origin: 'compiler' });
+            data.set(target, new Map([...sourceData, ...own(target)]));
+            for (const t of source.tags) target.tags.add(t);
+            if (!seen.has(target)) { seen.add(target); queue.push(target); }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import { resourceKey, type CatalogResource } from '../resource.js';
+import { setParam } from './attributes.js';
+import type { OpsState, Override } from './state.js';
+
+/**
+ * Resource overrides: applied at once to a resource already declared, else kept until it is
+ * (an override still pending at the end is an error of `finish`).
+ */
+export function addOverride(s: OpsState, type: string, title: string, o: Override): void {
+    const r = s.catalog.find(type, title);
+    if (r) { applyOverride(s, r, o); return; }
+    const key = resourceKey(type, title);
+    const list = s.pendingOverrides.get(key) ?? [];
+    list.push(o);
+    s.pendingOverrides.set(key, list);
+}
+
+/** The overrides that waited for `r` to be declared. */
+export function applyPendingOverrides(s: OpsState, r: CatalogResource): void {
+    if (s.pendingOverrides.size === 0) return;
+    const key = resourceKey(r.type, r.title);
+    const list = s.pendingOverrides.get(key);
+    if (!list) return;
+    s.pendingOverrides.delete(key);
+    for (const o of list) applyOverride(s, r, o);
+}
+
+/** One override, under Puppet's merge and override_parameter rules (see OverrideRules). */
+export function applyOverride(s: OpsState, r: CatalogResource, o: Override): void {
+    s.overrideRules.checkMerge(r.scope, o.scope, o.where);
+    const source = s.overrideRules.sourceOf(o.scope);
+    for (const a of o.attrs) {
+        let current = r.params.get(a.name);
+        // A define's parameter defaults are set when its body runs, after the overrides that reach it.
+        if (current?.origin === 'parameterDefault') { r.params.delete(a.name); current = undefined; }
+        if (current && s.overrideRules.decide(r.ref, a.name, a.value, current, r.scope, o.scope, a.where) === 'ignore') continue;
+        if (a.value === null && !a.plus) { r.params.delete(a.name); continue; }
+        setParam(r, a, 'override', source);
+    }
+}

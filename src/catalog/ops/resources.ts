@@ -1,0 +1,151 @@
+import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
+import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
+import { type PuppetValue } from '../../values/index.js';
+import { coreType } from '../core-types.js';
+import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
+import { CatalogIssues } from '../issues.js';
+import type { Definition } from '../loader.js';
+import { CatalogResource } from '../resource.js';
+import type { Attr, DeclarationMode } from '../runtime.js';
+import type { Scope } from '../scope.js';
+import { evalAttrs, nameTags, setParam, tagResource, VALID_TAG } from './attributes.js';
+import { declareClass } from './classes.js';
+import { validateDefineParams } from './defines.js';
+import { addOverride, applyPendingOverrides } from './overrides.js';
+import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
+import type { OpsState } from './state.js';
+
+/** `type { title: ... }`, `Type { defaults }`, `Type[title] { overrides }`. */
+export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Scope, mode: DeclarationMode): PuppetValue {
+    if (e.bodies.length === 0) return untitled(s, e, scope);
+    const typeValue = s.ev.evaluate(e.typeExpr, scope);
+    const typeName = typeValue instanceof PResourceType && typeValue.typeName !== null ? typeValue.typeName
+        : typeValue instanceof PClassType ? 'class' : typeof typeValue === 'string' ? typeValue : formatValue(typeValue);
+    const where = s.ev.where(e.$container?.$type === 'VirtualResource' ? e.$container : e);
+    const shared = evalAttrs(s, e.ops, scope, e);
+    let defaults: Attr[] = [];
+    const bodies = e.bodies.map(b => ({ body: b, isDefault: b.title.$type === 'DefaultLiteral' }));
+    for (const b of bodies) if (b.isDefault) defaults = evalAttrs(s, b.body.ops, scope, e);
+    const refs: PuppetValue[] = [];
+    for (const b of bodies) {
+        if (b.isDefault) continue;
+        const titleValue = s.ev.evaluate(b.body.title, scope);
+        const titles = Array.isArray(titleValue) ? titleValue.flat(Infinity as 1) : [titleValue];
+        const own = evalAttrs(s, b.body.ops, scope, e);
+        const merged = [...shared, ...own];
+        for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
+        for (const t of titles) {
+            const r = declare(s, typeName, t, merged, scope, mode, { file: where.file, line: where.line });
+            if (r) refs.push(refOf(r));
+        }
+    }
+    return refs;
+}
+
+/** Resource defaults (`Type { ... }`), a statement call with a hash, or an override (`Type[title] { ... }`). */
+function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue {
+    const te = e.typeExpr;
+    if (te.$type === 'TypeReference') {
+        const attrs = evalAttrs(s, e.ops, scope, e);
+        const type = te.value.replace(/^::/, '').toLowerCase();
+        let d = scope.defaults.get(type);
+        if (!d) { d = new Map(); scope.defaults.set(type, d); }
+        for (const a of attrs) d.set(a.name, { value: a.value, plus: a.plus, where: a.where });
+        return null;
+    }
+    if (te.$type === 'QualifiedName') {
+        // A statement call with a hash argument, e.g. `notice { a => 1 }`.
+        const h = new Map<PuppetValue, PuppetValue>();
+        for (const a of evalAttrs(s, e.ops, scope, e)) h.set(a.name, a.value);
+        return s.ev.invoke(te.value, [h], undefined, scope, e);
+    }
+    const target = s.ev.evaluate(te, scope);
+    const attrs = evalAttrs(s, e.ops, scope, e, true);
+    const where = s.ev.where(e);
+    const line = { file: where.file, line: where.line };
+    for (const t of Array.isArray(target) ? target.flat(Infinity as 1) : [target]) {
+        // Only resources can be overridden, not classes (Puppet's ILLEGAL_OVERRIDDEN_TYPE).
+        if (!(t instanceof PResourceType) || t.typeName === null || t.typeName.toLowerCase() === 'class') {
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_OVERRIDDEN_TYPE, { label: valueLabel(t) }, where);
+        }
+    }
+    for (const ref of flattenRefs(target)) {
+        // The override resource Puppet creates refuses a parameter given twice.
+        const dup = attrs.find((a, i) => attrs.findIndex(b => b.name === a.name) !== i);
+        if (dup) {
+            const message = CatalogIssues.EVAL_DUPLICATE_OVERRIDE_PARAMETER.message({ name: dup.name, ref: displayRef(ref.type, ref.title), file: line.file, line: line.line });
+            throw new PuppetFailure(message, line, 'Puppet::Error', 'Puppet::ParseError');
+        }
+        addOverride(s, ref.type, ref.title, { attrs, scope, where: line, fromCollector: false });
+    }
+    return null;
+}
+
+/** Declares one resource; classes go through the class path. */
+export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
+    const lower = typeName.replace(/^::/, '').toLowerCase();
+    if (lower === 'class') {
+        const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
+        return declareClass(s, formatValue(titleValue), scope, params, where);
+    }
+    const catalog = s.catalog;
+    const title = titleValue instanceof PResourceType && titleValue.title !== null ? titleValue.title : formatValue(titleValue);
+    const core = coreType(lower);
+    let define: Definition<DefineDefinition> | undefined;
+    if (!core) {
+        define = s.rt.loader.findDefine(lower);
+        if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: lower }));
+    }
+    const type = capitalize(define ? define.name : lower);
+    const existing = catalog.find(type, title);
+    if (existing) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
+            ref: `${type}[${title}]`, previous: { file: existing.where?.file, line: existing.where?.line }, file: where.file, line: where.line
+        }));
+    }
+    const r = new CatalogResource(type, title, define ? 'define' : 'builtin', where);
+    r.scope = scope;
+    r.virtual = mode !== 'real';
+    r.exported = mode === 'exported';
+    if (mode === 'exported' && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
+    const source = s.overrideRules.sourceOf(scope);
+    for (const a of attrs) setParam(r, a, 'declared', source);
+    const defaults = scope.defaultsFor(lower);
+    for (const [name, d] of defaults) {
+        if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
+    }
+    // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
+    const namevar = core ? core.namevar : 'name';
+    if (r.param(namevar) === title) r.params.delete(namevar);
+    tagResource(r, scope, [...nameTags(lower)]);
+    if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
+    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
+    if (core && lower !== 'exec' && lower !== 'tidy') {
+        const nv = r.param(core.namevar);
+        if (typeof nv === 'string' && nv !== title) {
+            const other = catalog.find(type, nv);
+            if (other) {
+                throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
+                    ref: `${type}[${nv}]`, previous: { file: other.where?.file, line: other.where?.line }, file: where.file, line: where.line
+                }));
+            }
+            catalog.addAlias(type, nv, r);
+        }
+    }
+    // The alias metaparameter makes the resource findable under other titles.
+    const alias = r.param('alias');
+    for (const a of alias === undefined || alias === null ? [] : Array.isArray(alias) ? alias : [alias]) {
+        if (typeof a === 'string') catalog.addAlias(type, a, r);
+    }
+    if (define) validateDefineParams(s, r, define, attrs);
+    const container = scope.resource ?? s.mainClass;
+    catalog.add(r);
+    if (define) s.generated.push(r);
+    // Stages are not contained in anything.
+    if (lower !== 'stage') {
+        r.container = container;
+        catalog.addEdge(container, r);
+    }
+    applyPendingOverrides(s, r);
+    return r;
+}

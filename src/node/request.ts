@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PuppetValue } from '../values/index.js';
+import { readNodeInputFile } from './input-file.js';
+import { trustedFor } from './trusted.js';
+
+/**
+ * One node's request, decided once and handed to every stage and command (compile, lookup,
+ * bindings, effective): who the node is, which environment it compiles in, its facts, its
+ * `$trusted` and `$server_facts`.
+ */
+export interface NodeRequest {
+    /** The node name the catalog is for (node matching, `$clientcert` when facts lack it). */
+    readonly certname: string;
+    /** The environment the request is served in. */
+    readonly environment: string;
+    /** The environment the agent asked for (`--environment`), when it asked; environments.pp may choose another. */
+    readonly agentEnvironment?: string;
+    readonly facts: ReadonlyMap<string, PuppetValue>;
+    /** `$trusted`: authenticated, certname, extensions, hostname, domain, external. */
+    readonly trusted: ReadonlyMap<string, PuppetValue>;
+    /** `$server_facts`. */
+    readonly serverFacts: ReadonlyMap<string, PuppetValue>;
+}
+
+export interface NodeRequestOptions {
+    /** The node name given (`--node`). */
+    readonly node?: string;
+    /** A facts file (`--facts`): a plain mapping, `puppet facts` output `{name, values}` or a fact cache. */
+    readonly factsFile?: string;
+    /** Overrides of `$trusted` (`--trusted`): authenticated, certname, extensions, external. */
+    readonly trustedFile?: string;
+    /** The environment asked for (`--environment`); `production` when not given. */
+    readonly environment?: string;
+    /** Where facts.yaml, facts.yml or facts.json is taken from when no facts file is given. */
+    readonly defaultFactsDir?: string;
+}
+
+/** The node's facts and the name the facts file gives, if any. */
+export interface FactsFile {
+    readonly name?: string;
+    readonly values: ReadonlyMap<string, PuppetValue>;
+}
+
+/**
+ * A facts file as the reference reads it: `puppet facts` output and Puppet's fact cache are
+ * `{name, values, timestamp...}` (the node's facts are `values`); anything else is the facts.
+ */
+export function readFactsFile(path: string): FactsFile {
+    const data = readNodeInputFile(path, 'facts');
+    const values = data.get('values');
+    if (values instanceof Map && (data.has('name') || data.has('timestamp'))) {
+        const name = data.get('name');
+        return { ...(typeof name === 'string' ? { name } : {}), values: new Map([...values].map(([k, v]) => [String(k), v])) };
+    }
+    return { values: data };
+}
+
+/** The facts file a directory carries by default (facts.yaml, facts.yml, facts.json). */
+export function defaultFactsFile(dir: string): string | undefined {
+    return ['facts.yaml', 'facts.yml', 'facts.json'].map(f => join(dir, f)).find(f => existsSync(f));
+}
+
+/**
+ * Reads the request of one node: its facts, the node name (given, else the facts file's name,
+ * else the `clientcert` fact, else testnode.example.com, as the reference does) and `$trusted`
+ * for that name with the overrides applied.
+ */
+export function readNodeRequest(opts: NodeRequestOptions): NodeRequest {
+    const factsPath = opts.factsFile ?? (opts.defaultFactsDir !== undefined ? defaultFactsFile(opts.defaultFactsDir) : undefined);
+    const facts: FactsFile = factsPath !== undefined ? readFactsFile(factsPath) : { values: new Map() };
+    const overrides = opts.trustedFile !== undefined ? readNodeInputFile(opts.trustedFile, 'trusted') : new Map<string, PuppetValue>();
+    const clientcert = facts.values.get('clientcert');
+    const certname = opts.node ?? facts.name ?? (typeof clientcert === 'string' ? clientcert : 'testnode.example.com');
+    const environment = opts.environment ?? 'production';
+    return {
+        certname,
+        environment,
+        ...(opts.environment !== undefined ? { agentEnvironment: opts.environment } : {}),
+        facts: facts.values,
+        trusted: trustedFor(certname, overrides),
+        serverFacts: serverFactsFor(environment)
+    };
+}
+
+/** The request served in another environment (chosen by environments.pp, or a booted environment's name). */
+export function inEnvironment(request: NodeRequest, environment: string): NodeRequest {
+    return environment === request.environment ? request : { ...request, environment, serverFacts: serverFactsFor(environment) };
+}
+
+function serverFactsFor(environment: string): ReadonlyMap<string, PuppetValue> {
+    return new Map<string, PuppetValue>([['environment', environment]]);
+}

@@ -1,0 +1,113 @@
+/**
+ * Ruby (Onigmo) regexps in JavaScript: the one translation every stage uses (Puppet's regexp
+ * values, ERB's Regexp literals, the Resource API's title patterns). Ruby keeps the source; the
+ * JavaScript form differs where the dialects do: `\A` `\z` `\Z` `\h`, leading option groups
+ * (`(?mix)`), extended mode, unnamed groups not capturing beside named ones, and `m` (dot
+ * matches newline) being JavaScript's `s`.
+ */
+
+export interface RubyRegexpOptions {
+    /** Ruby options of a literal (`/x/mix`), besides those a leading `(?mix)` group gives. */
+    readonly options?: string;
+    /**
+     * Whether `^` and `$` are line anchors, as they always are in Ruby (adds JavaScript's `m`
+     * flag when the pattern uses them). Puppet's regexp values leave them input anchors.
+     */
+    readonly lineAnchors?: boolean;
+}
+
+export function rubyRegexpToJs(source: string, opts: RubyRegexpOptions = {}): { pattern: string; flags: string } {
+    let pattern = source;
+    let options = opts.options ?? '';
+    const lead = /^\(\?([imx]+)\)/.exec(pattern);
+    if (lead) {
+        pattern = pattern.slice(lead[0].length);
+        options += lead[1];
+    }
+    if (options.includes('x')) pattern = stripExtended(pattern);
+    if (/\(\?<[A-Za-z_]\w*>/.test(pattern)) pattern = uncaptureUnnamed(pattern);
+    let lineAnchor = false;
+    pattern = rewritePattern(pattern, (i, inClass) => {
+        const c = pattern[i];
+        if (c !== '\\') {
+            if (!inClass && (c === '^' || c === '$')) lineAnchor = true;
+            return undefined;
+        }
+        const n = pattern[i + 1];
+        if (n === 'h') return { text: inClass ? '0-9a-fA-F' : '[0-9a-fA-F]', length: 2 };
+        if (inClass) return undefined;
+        if (n === 'A') return { text: '(?<![\\s\\S])', length: 2 };
+        if (n === 'z') return { text: '(?![\\s\\S])', length: 2 };
+        if (n === 'Z') return { text: '(?=\\n?(?![\\s\\S]))', length: 2 };
+        return undefined;
+    }, { escapes: true });
+    let flags = '';
+    if (options.includes('i')) flags += 'i';
+    if (options.includes('m')) flags += 's';
+    if (opts.lineAnchors && lineAnchor) flags += 'm';
+    return { pattern, flags };
+}
+
+/** A Puppet regexp value's source (options inside the pattern) as a JavaScript pattern and flags. */
+export function rubyToJs(source: string): { pattern: string; flags: string } {
+    return rubyRegexpToJs(source);
+}
+
+/** The translated pattern text alone (callers that add their own flags). */
+export function rubyToJsPattern(source: string): string {
+    return rubyToJs(source).pattern;
+}
+
+/**
+ * Rewrites a regexp source where it is pattern syntax: `at(i, inClass)` may replace the `length`
+ * characters from `i` with `text`; what it leaves is copied. Escapes are copied whole unless
+ * `escapes` asks to see them too; a `]` first in a class (after an optional `^`) is literal.
+ */
+export function rewritePattern(
+    source: string,
+    at: (i: number, inClass: boolean) => { text: string; length: number } | undefined,
+    opts: { escapes?: boolean } = {}
+): string {
+    let out = '';
+    let inClass = false;
+    for (let i = 0; i < source.length; i++) {
+        const c = source[i];
+        if (c === '\\') {
+            const r = opts.escapes ? at(i, inClass) : undefined;
+            if (r) { out += r.text; i += r.length - 1; } else { out += c + (source[i + 1] ?? ''); i++; }
+            continue;
+        }
+        if (inClass) {
+            const r = opts.escapes ? at(i, true) : undefined;
+            if (r) { out += r.text; i += r.length - 1; continue; }
+            if (c === ']') inClass = false;
+            out += c;
+            continue;
+        }
+        if (c === '[') {
+            inClass = true;
+            out += c;
+            if (source[i + 1] === '^') { out += '^'; i++; }
+            if (source[i + 1] === ']') { out += '\\]'; i++; }
+            continue;
+        }
+        const r = at(i, false);
+        if (r) { out += r.text; i += r.length - 1; } else out += c;
+    }
+    return out;
+}
+
+/** In Ruby, a regexp with named groups does not capture its unnamed groups: make them (?:...). */
+function uncaptureUnnamed(pattern: string): string {
+    return rewritePattern(pattern, i => (pattern[i] === '(' && pattern[i + 1] !== '?' ? { text: '(?:', length: 1 } : undefined));
+}
+
+/** Extended mode: whitespace and `#` comments (to the end of the line) outside classes are not pattern. */
+export function stripExtended(source: string): string {
+    return rewritePattern(source, i => {
+        if (/\s/.test(source[i])) return { text: '', length: 1 };
+        if (source[i] !== '#') return undefined;
+        const nl = source.indexOf('\n', i);
+        return { text: '', length: (nl < 0 ? source.length : nl + 1) - i };
+    });
+}

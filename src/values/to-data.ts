@@ -1,0 +1,57 @@
+import { formatTimespan, formatTimestamp } from './format.js';
+import {
+    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, PTypeValue, type PuppetValue
+} from './values.js';
+
+/** A JSON-shaped value as a writer takes it; each writer decides how numbers and types look. */
+export type DataOut = unknown;
+
+/**
+ * How one writer spells what rich data leaves open: Integers and Floats (exact text, plain
+ * numbers), type values (a type string, Pcore objects, or a reference `Type[title]`), and an
+ * iterator (its elements, or nothing).
+ */
+export interface ToDataRules {
+    integer(n: bigint): DataOut;
+    float(n: number): DataOut;
+    type(t: PTypeValue): DataOut;
+    /** Unset: an iterator is written as null. */
+    iterator?(elements: readonly PuppetValue[]): DataOut;
+}
+
+const PTYPE = '__ptype';
+const PVALUE = '__pvalue';
+
+/**
+ * Puppet's rich data (its ToDataConverter, as catalogs, lookups and models carry values): JSON
+ * values stay as they are; a hash with a non-string key, or with a `__ptype` key of its own, is
+ * the pair form `{"__ptype": "Hash", "__pvalue": [k1, v1, ...]}`; the other runtime values are
+ * `{"__ptype": T, "__pvalue": V}`. The one encoder every writer uses, with its own `rules`.
+ */
+export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
+    const enc = (x: PuppetValue): DataOut => toData(x, rules);
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+    if (typeof v === 'bigint') return rules.integer(v);
+    if (typeof v === 'number') return rules.float(v);
+    if (Array.isArray(v)) return v.map(enc);
+    if (v instanceof Map) {
+        if ([...v.keys()].every(k => typeof k === 'string' && k !== PTYPE)) {
+            const out: Record<string, DataOut> = {};
+            for (const [k, x] of v) out[k as string] = enc(x);
+            return out;
+        }
+        return { [PTYPE]: 'Hash', [PVALUE]: [...v].flatMap(([k, x]) => [enc(k), enc(x)]) };
+    }
+    if (v instanceof PDefault) return { [PTYPE]: 'Default' };
+    if (v instanceof PSensitive) return { [PTYPE]: 'Sensitive', [PVALUE]: enc(v.value) };
+    if (v instanceof PRegexp) return { [PTYPE]: 'Regexp', [PVALUE]: v.source };
+    if (v instanceof PBinary) return { [PTYPE]: 'Binary', [PVALUE]: Buffer.from(v.bytes).toString('base64') };
+    if (v instanceof PTimestamp) return { [PTYPE]: 'Timestamp', [PVALUE]: formatTimestamp(v) };
+    if (v instanceof PTimespan) return { [PTYPE]: 'Timespan', [PVALUE]: formatTimespan(v) };
+    if (v instanceof PSemVer) return { [PTYPE]: 'SemVer', [PVALUE]: v.toString() };
+    if (v instanceof PSemVerRange) return { [PTYPE]: 'SemVerRange', [PVALUE]: v.toString() };
+    if (v instanceof PDeferred) return { [PTYPE]: 'Deferred', name: v.name, arguments: v.args.map(enc) };
+    if (v instanceof PIterator) return rules.iterator ? rules.iterator(v.elementsOf()) : null;
+    if (v instanceof PTypeValue) return rules.type(v);
+    return null;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest';
+import { rubyRegexpToJs, rubyToJs } from '../../src/values/index.js';
+
+/** Matches recorded from Ruby 3's Regexp (Onigmo): source, literal options, input, match array or null. */
+const RUBY: ReadonlyArray<readonly [string, string, string, string[] | null]> = [
+    ['\\Afoo\\z', '', 'foo', ['foo']],
+    ['\\Afoo\\z', '', 'foo\n', null],
+    ['foo\\Z', '', 'foo\n', ['foo']],
+    ['^b', '', 'a\nb', ['b']],
+    ['a$', '', 'a\nb', ['a']],
+    ['[\\h]+', '', 'zz09afzz', ['09af']],
+    ['\\h\\h', '', 'x1f', ['1f']],
+    ['[]a]+', '', 'x]a]x', [']a]']],
+    ['[^]a]+', '', ']]xyz', ['xyz']],
+    ['(?i)abc', '', 'ABC', ['ABC']],
+    ['(?m)a.b', '', 'a\nb', ['a\nb']],
+    ['a.b', 'm', 'a\nb', ['a\nb']],
+    ['ABC', 'i', 'abc', ['abc']],
+    ['a b # c', 'x', 'ab', ['ab']],
+    ['[ ]x', 'x', ' x', [' x']],
+    ['(?<n>a)(b)', '', 'ab', ['ab', 'a']],
+    ['a\\#b', 'x', 'a#b', ['a#b']]
+];
+
+describe('the one Ruby regexp translation', () => {
+    test.each(RUBY)('/%s/%s on %j', (source, options, input, expected) => {
+        const { pattern, flags } = rubyRegexpToJs(source, { options, lineAnchors: true });
+        const m = new RegExp(pattern, flags).exec(input);
+        expect(m ? [...m] : null).toEqual(expected);
+    });
+
+    test("Puppet's regexp values keep ^ and $ as input anchors (no m flag)", () => {
+        expect(rubyToJs('^a$').flags).toBe('');
+        expect(rubyRegexpToJs('^a$', { lineAnchors: true }).flags).toBe('m');
+        expect(rubyRegexpToJs('[$^]', { lineAnchors: true }).flags).toBe('');
+    });
+});
