@@ -15,6 +15,7 @@ const LAYERS = [
     'model',
     'resource-types',
     'node',
+    'ruby',
     'erb',
     'injector',
     'bindings',

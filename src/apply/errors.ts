@@ -28,6 +28,17 @@ export class ResourceError extends PuppetError {
     }
 }
 
+/**
+ * Raised by a sync that did not act (a system tool not run under --root): the change is then
+ * reported as not applied (noop), never as done.
+ */
+export class NotApplied extends Error {
+    constructor(message: string) {
+        super(message);
+        this.name = 'NotApplied';
+    }
+}
+
 /** Ruby's ArgumentError: what validate blocks raise for a bad value. */
 export class ArgumentError extends Error {
     readonly rubyClass: string = 'ArgumentError';

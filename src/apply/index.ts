@@ -17,7 +17,7 @@ export { mungeCliValue } from './rsapi/cli-munge.js';
 export { connectTransport, type Transport, type TransportFactory } from './rsapi/transport.js';
 export { newtype, ClassicType, TypeBuilder, type ClassicProvider, type ProviderSpec } from './dsl/type.js';
 export { ClassicResource } from './dsl/resource.js';
-export { AttributeSpec, AttributeBuilder } from './dsl/attribute.js';
+export { AttributeSpec, AttributeBuilder, type AttributeOptions } from './dsl/attribute.js';
 export { sym, toS } from './dsl/values.js';
 export { coreTypes } from './core/index.js';
 export { TypeRegistry, EnvironmentRegistries, type TypeSchema } from './registry.js';

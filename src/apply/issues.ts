@@ -14,7 +14,11 @@ export const ApplyIssues = {
     /** A pre-run check failed, so the run was aborted. */
     PRE_RUN_CHECK: 'APPLY_PRE_RUN_CHECK',
     /** The --root directory does not exist. */
-    BAD_ROOT: 'APPLY_BAD_ROOT'
+    BAD_ROOT: 'APPLY_BAD_ROOT',
+    /** A signal (SIGTERM, SIGINT) stopped the run before every resource was reached. */
+    INTERRUPTED: 'APPLY_INTERRUPTED',
+    /** An output (the --report file) cannot be written where it was asked for. */
+    BAD_OUTPUT: 'APPLY_BAD_OUTPUT'
 } as const;
 
 export type ApplyIssueCode = typeof ApplyIssues[keyof typeof ApplyIssues];

@@ -1,10 +1,10 @@
+import { isUserError, type UserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
-import { isUserError } from '../common/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues, puppetIssueOf } from './issues.js';
@@ -17,7 +17,9 @@ import { isLookupError } from '../bindings/index.js';
 import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
-import { coreType as coreResourceType } from './core-types.js';
+import { coreType as coreResourceType, type CoreType } from './core-types.js';
+import { RubyPlugins } from './ruby-plugins.js';
+import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
@@ -52,6 +54,8 @@ export interface CompileOptions {
     readonly store?: CatalogStore;
     /** Filled with every store query of the compile and the nodes whose resources answered. */
     readonly queryLog?: QueryProvenance[];
+    /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
+    readonly typeRegistry?: (environment: string) => DslTypeRegistry;
 }
 
 export interface CompileResult {
@@ -76,6 +80,8 @@ export class Compiler implements CatalogRuntime {
     readonly catalog = new Catalog();
     readonly evaluator: Evaluator;
     readonly ops: CatalogOps;
+    /** Modules' Ruby functions and resource types (src/ruby), loaded on first use. */
+    readonly plugins: RubyPlugins;
     readonly topScope: Scope;
     readonly logs: LogEntry[] = [];
     readonly strictVariables: boolean;
@@ -95,6 +101,7 @@ export class Compiler implements CatalogRuntime {
         const settings = options.settings ?? new Map<string, string>();
         this.evaluator = new Evaluator(this, functions);
         this.ops = new CatalogOps(this, this.evaluator, settings);
+        this.plugins = new RubyPlugins(this);
         this.nodeName = options.node;
         this.strictVariables = settings.get('strict_variables') === 'true';
         this.strict = settings.get('strict') ?? 'warning';
@@ -174,6 +181,8 @@ export class Compiler implements CatalogRuntime {
         try {
             this.run();
         } catch (e) {
+            // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
+            if (isUserError(e) && !isNodeFailure(e)) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
@@ -284,7 +293,16 @@ export class Compiler implements CatalogRuntime {
     /** Whether a resource type of this name exists: a core type or a defined type. */
     isResourceType(name: string): boolean {
         const n = name.replace(/^::/, '').toLowerCase();
-        return coreResourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+        return this.resourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+    }
+
+    resourceType(name: string): CoreType | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        return coreResourceType(n) ?? this.plugins.resourceType(n);
+    }
+
+    callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined {
+        return this.plugins.call(name, args, block, scope, where);
     }
 
     /** A type resolver for parseTypeString in this environment. */
@@ -395,4 +413,9 @@ export class Compiler implements CatalogRuntime {
         void where;
         return result;
     }
+}
+
+/** Bindings, injector and store errors fail this node's compile (a located error of the result), as Puppet's do. */
+function isNodeFailure(e: UserError): boolean {
+    return e.diagnostics.some(d => /^(INJECT|BIND|STORE|QUERY)_/.test(d.code));
 }

@@ -84,6 +84,10 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_USAGE: { puppet: '', message: (a: { detail: string }) => a.detail },
     /** A failure of the catalog builder itself (a bug), reported instead of a stack trace. */
     EVAL_INTERNAL: { puppet: '', message: (a: { detail: string }) => `Internal error: ${a.detail}` },
+    /** Evaluation nested deeper than the stack allows (a very long `->` chain, deep recursion). */
+    EVAL_TOO_DEEP: {
+        puppet: '', message: (a: { label: string }) => `Evaluation Error: the evaluation nests too deeply (the call stack is exhausted) while evaluating a ${a.label}`
+    },
 
     // ---- evaluation issues reported as EVAL_RUNTIME
     EVAL_MISSING_HASH_VARIABLE: { reportedAs: 'EVAL_RUNTIME', message: (a: { name: string }) => `No value for required variable '$${a.name}' in hash` },
@@ -97,6 +101,9 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_INDEX_NOT_INTEGER: { reportedAs: 'EVAL_RUNTIME', message: (a: { value: string }) => `index must be an Integer, got ${a.value}` },
 
     // ---- the compilation (reported as EVAL_PUPPET_ERROR)
+    EVAL_GENERATOR_LOOP: { message: (a: { passes: number }) => `Somehow looped more than ${a.passes} times while evaluating host catalog` },
+    EVAL_TOO_MANY_RESOURCES: { message: (a: { limit: number; ref: string }) => `The catalog has more than ${a.limit} resources (a limit of modelc) while evaluating ${a.ref}` },
+    EVAL_CLASS_NESTING: { message: (a: { limit: number; ref: string }) => `Classes include each other more than ${a.limit} levels deep (a limit of modelc) at ${a.ref}` },
     EVAL_ILLEGAL_CONTROL: {
         message: (a: { what: 'return' | 'break' | 'next'; at?: At }) => `${a.what}() from context where this is illegal${a.at ? ` (file: ${a.at.file}, line: ${a.at.line})` : ''}`
     },

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
+import { decodeUtf8, isUserError } from '../common/index.js';
 import { parsePuppet } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
 import type { Environment } from './boot.js';
@@ -62,8 +63,8 @@ export class Loader {
     parse(path: string, epp = false): LoadedFile {
         const cached = this.loaded.get(path);
         if (cached) return cached;
-        const text = readFileSync(path, 'utf8');
         const file = this.rel(path);
+        const text = this.decode(readFileSync(path), file);
         const result = parsePuppet(text, file, { epp });
         const error = result.diagnostics.find(d => d.severity === 'error');
         if (error) {
@@ -80,6 +81,20 @@ export class Loader {
         const loaded = { file, program: result.ast, text };
         this.loaded.set(path, loaded);
         return loaded;
+    }
+
+    /** Puppet refuses a manifest that is not UTF-8 (Ruby's "invalid byte sequence in UTF-8"). */
+    private decode(bytes: Buffer, file: string): string {
+        try {
+            return decodeUtf8(bytes, file, 'EVAL_SYNTAX');
+        } catch (e) {
+            const at = isUserError(e) ? e.diagnostics[0]?.at : undefined;
+            const message = 'invalid byte sequence in UTF-8';
+            throw new CompileError('EVAL_SYNTAX', {
+                message: `Could not parse for environment ${this.environmentName}: ${message}`,
+                file, line: at?.line, pos: at?.column, basic: message, rubyClass: 'Puppet::Error', log: { message, file, line: at?.line }
+            });
+        }
     }
 
     /** Loads a main manifest: registers its definitions (redefinitions fail). */
@@ -260,9 +275,16 @@ export class Loader {
     }
 
     /** A module's directory for templates and files. */
+    /**
+     * MODULE/KIND/REST, or undefined when REST climbs out of MODULE/KIND with `..`: a template or
+     * file name must not reach files outside the module (`epp('m/../../../../etc/shadow')`).
+     */
     moduleFile(module: string, kind: string, rest: string): string | undefined {
         const dir = this.moduleDir(module);
-        return dir ? join(dir, kind, rest) : undefined;
+        if (!dir) return undefined;
+        const base = join(dir, kind);
+        const path = join(base, rest);
+        return path.startsWith(base + sep) ? path : undefined;
     }
 }
 

@@ -2,7 +2,7 @@ import { formatValue } from '../types/index.js';
 import type { PResourceType } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
 import type { CatalogRuntime } from './runtime.js';
-import { coreType, METAPARAMS } from './core-types.js';
+import { METAPARAMS } from './core-types.js';
 import { EvalIssue, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
 
@@ -30,7 +30,7 @@ export function resourceParameters(c: CatalogRuntime, ref: PResourceType & { typ
 /** Puppet's valid_parameter?: the type's attributes (a define's parameters) and the metaparameters. */
 function isParameterOf(c: CatalogRuntime, typeName: string, name: string): boolean {
     if (METAPARAMS.has(name)) return true;
-    const core = coreType(typeName);
+    const core = c.resourceType(typeName);
     if (core) return core.attributes.has(name);
     const define = c.loader.findDefine(typeName.toLowerCase());
     return define === undefined || name === 'name' || name === 'title' || define.ast.params.some(p => p.name === name);

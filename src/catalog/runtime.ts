@@ -5,6 +5,7 @@ import type {
 import type { PAnyType, TypeNameResolver } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
+import type { CoreType } from './core-types.js';
 import type { Where } from './errors.js';
 import type { Definition, Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
@@ -101,8 +102,12 @@ export interface CatalogRuntime extends CatalogStatements {
 
     /** A type name as written (`Integer`, `File`, `Mod::Entry`): core type, resource type or alias. */
     resolveTypeName(name: string): PAnyType;
-    /** Whether a resource type of this name exists: a core type or a defined type. */
+    /** Whether a resource type of this name exists: a core type, a module's Ruby type or a defined type. */
     isResourceType(name: string): boolean;
+    /** A resource type implemented in Ruby: a core type, or a type from a module's lib/puppet/type. */
+    resourceType(name: string): CoreType | undefined;
+    /** Calls a module's Ruby function (lib/puppet/functions, lib/puppet/parser/functions); undefined when there is none. */
+    callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined;
     readonly typeResolver: TypeNameResolver;
 
     log(level: LogLevel, message: string, where?: Where, source?: string): void;

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UserError } from '../common/index.js';
+import { checkInputFile, checkOutputFile, UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
 import {
     applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, type LogLevel, type StrictMode
@@ -29,6 +29,8 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
     if (!existsSync(root) || !statSync(root).isDirectory()) {
         throw new UserError({ severity: 'error', code: ApplyIssues.BAD_ROOT, message: `--root ${root} is not a directory`, file: root });
     }
+    checkInputFile(file, ApplyIssues.CATALOG_FORMAT);
+    if (options.report) checkOutputFile(options.report, ApplyIssues.BAD_OUTPUT);
     const catalog = loadCatalog(file);
     const minimum: LogLevel = options.debug ? 'debug' : options.verbose ? 'info' : 'notice';
     const shown = new Set(LEVEL_ORDER.slice(LEVEL_ORDER.indexOf(minimum)));
@@ -38,6 +40,7 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
         root,
         noop: options.noop === true,
         strict: options.strict ?? 'warning',
+        ...(io.interrupted ? { interrupted: () => io.interrupted?.() } : {}),
         onLog: m => { if (shown.has(m.level)) io.out(`${formatLogLine(m)}\n`); }
     });
     if (options.report) {

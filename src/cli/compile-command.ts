@@ -1,3 +1,4 @@
+import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { UserError } from '../common/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
@@ -97,21 +98,24 @@ function compileWith(
     const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l))
+        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
+        // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
+        typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
     if (store && !result.error) store.replaceCatalog(storedCatalog(result));
-    if (options.format === 'normalized') {
-        io.out(`${jsonText(normalizedResult(result))}\n`);
-        return result.error ? ExitCode.ERROR : ExitCode.OK;
-    }
     if (result.error) {
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
         const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
         io.err(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})\n`);
-        return ExitCode.ERROR;
     }
+    if (options.format === 'normalized') {
+        // The oracle's shape, the error object included, for diffing against real Puppet.
+        io.out(`${jsonText(normalizedResult(result))}\n`);
+        return result.error ? ExitCode.ERROR : ExitCode.OK;
+    }
+    if (result.error) return ExitCode.ERROR;
     if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
     else if (options.format === 'msgpack') io.out(encodeMsgpack(catalogModel(result)));
     else io.out(`${jsonText(puppetCatalog(result))}\n`);

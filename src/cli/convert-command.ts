@@ -1,4 +1,5 @@
-import { encodeModel, readModelFile, writeFileAtomic, type ModelFormat } from '../model/index.js';
+import { checkOutputFile } from '../common/index.js';
+import { encodeModel, ModelIssues, readModelFile, writeFileAtomic, type ModelFormat } from '../model/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export interface ConvertOptions {
@@ -8,6 +9,7 @@ export interface ConvertOptions {
 }
 
 export function convertAction(file: string, options: ConvertOptions, io: CliIo): number {
+    if (options.output) checkOutputFile(options.output, ModelIssues.WRITE_FAILED);
     const model = readModelFile(file, options.kind !== undefined ? { kind: options.kind } : {});
     const content = encodeModel(model, options.to);
     if (options.output) writeFileAtomic(options.output, content);

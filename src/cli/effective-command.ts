@@ -1,7 +1,7 @@
 import { formatDiagnostic } from '../common/index.js';
 import { createPuppetExpressionEvaluator, detachedEnvironment } from '../catalog/index.js';
 import { createInjector, formatExplanation } from '../injector/index.js';
-import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
+import { encodeJson, encodeMsgpack, readModelFile, type Model } from '../model/index.js';
 import { readNodeRequest } from '../node/index.js';
 import { injectionRequest } from './bindings-command.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -30,12 +30,28 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
     const { environment, ...request } = injectionRequest(node);
     const evaluator = createPuppetExpressionEvaluator(detachedEnvironment(opts.environment ?? 'production'));
     const injector = createInjector(layered, { ...request, ...(opts.environment !== undefined ? { environment } : {}), bindingsFile: file }, { lenient: true, services: { evaluator: () => evaluator } });
+    let modelErrors = false;
     if (opts.explain && opts.explain.length > 0) {
         for (const name of opts.explain) io.out(formatExplanation(injector.explain(name)));
     } else {
         const model = injector.effectiveBindings({ produce: opts.values === true });
         io.out(opts.format === 'msgpack' ? encodeMsgpack(model) : encodeJson(model));
+        // With --values the model also lists the values that failed to be produced.
+        const known = new Set(injector.issues.map(d => `${d.code}\u0000${d.message}`));
+        for (const issue of modelIssues(model)) {
+            if (issue.severity !== 'error') continue;
+            modelErrors = true;
+            if (!known.has(`${issue.code}\u0000${issue.message}`)) io.err(`${file}: error ${issue.code}: ${issue.message}${issue.key !== undefined ? ` (key ${issue.key})` : ''}\n`);
+        }
     }
     for (const d of injector.issues) io.err(`${formatDiagnostic(d)}\n`);
-    return injector.issues.some(d => d.severity === 'error') ? ExitCode.ERROR : ExitCode.OK;
+    return modelErrors || injector.issues.some(d => d.severity === 'error') ? ExitCode.ERROR : ExitCode.OK;
+}
+
+interface IssueView { readonly severity?: string; readonly code?: string; readonly message?: string; readonly key?: string }
+
+/** The InjectorIssues an EffectiveBindings model carries. */
+function modelIssues(model: Model): readonly IssueView[] {
+    const issues = (model.root as { issues?: unknown }).issues;
+    return Array.isArray(issues) ? issues as IssueView[] : [];
 }

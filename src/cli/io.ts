@@ -2,6 +2,8 @@
 export interface CliIo {
     out(text: string | Uint8Array): void;
     err(text: string): void;
+    /** The signal (SIGTERM, SIGINT) that asked a running command to stop, once one has. */
+    interrupted?(): string | undefined;
 }
 
 export const processIo: CliIo = {
@@ -10,4 +12,6 @@ export const processIo: CliIo = {
 };
 
 /** Exit codes shared by every command. */
-export const ExitCode = { OK: 0, ERROR: 1, USAGE: 2 } as const;
+// Usage errors take sysexits' EX_USAGE, apart from diff's 2 ("different"), so a mistyped CI
+// command cannot read as a changed catalog.
+export const ExitCode = { OK: 0, ERROR: 1, DIFFERENT: 2, USAGE: 64 } as const;

@@ -58,9 +58,20 @@ function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: Look
         explain: opts.explain,
         prepare: input => prepareWithCatalog(input, opts.compile === true)
     });
-    io.out(result.output);
+    if (result.exitCode === 0) {
+        io.out(result.output);
+        return ExitCode.OK;
+    }
+    // A failure is said once, as the one-line diagnostic on stderr; the oracle's `{"error": ...}`
+    // object is for the conformance harness (runLookupCommand), not for the command line.
+    const errorObject = jsonErrorOf(result.output);
+    if (errorObject === undefined) io.out(result.output);
     if (result.error) io.err(`${formatDiagnostic(result.error.toDiagnostic())}\n`);
-    return result.exitCode === 0 ? ExitCode.OK : ExitCode.ERROR;
+    else if (errorObject !== undefined) {
+        const at = errorObject.file !== undefined ? `${errorObject.file}${errorObject.line !== undefined ? `:${errorObject.line}` : ''}` : codedir;
+        io.err(`${at}: error LOOKUP_COMPILE_FAILED: ${errorObject.message}\n`);
+    }
+    return ExitCode.ERROR;
 }
 
 /**
@@ -163,9 +174,21 @@ function injectedLookupWith(
         return ExitCode.OK;
     } catch (e) {
         if (!(e instanceof InjectorError)) throw e;
-        io.out(`${JSON.stringify({ error: { message: e.diagnostics.map(d => d.message).join('; '), code: e.diagnostics[0]?.code } }, null, 2)}\n`);
         for (const d of e.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
         return ExitCode.ERROR;
+    }
+}
+
+/** The `error` member of an oracle-shaped JSON error document, if `output` is one. */
+function jsonErrorOf(output: string): { message: string; file?: string; line?: number } | undefined {
+    if (!output.startsWith('{')) return undefined;
+    try {
+        const doc = JSON.parse(output) as { error?: { message?: unknown; file?: unknown; line?: unknown } };
+        const e = doc.error;
+        if (e === undefined || typeof e.message !== 'string') return undefined;
+        return { message: e.message, ...(typeof e.file === 'string' ? { file: e.file } : {}), ...(typeof e.line === 'number' ? { line: e.line } : {}) };
+    } catch {
+        return undefined;
     }
 }
 

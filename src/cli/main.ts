@@ -141,6 +141,20 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
             for (const d of e.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
             return ExitCode.ERROR;
         }
-        throw e;
+        // Whatever escaped the stages still ends as one line and exit 1, never a stack trace
+        // (MODELC_DEBUG=1 prints the trace for a bug report).
+        if (process.env.MODELC_DEBUG) io.err(`${e instanceof Error ? e.stack : String(e)}\n`);
+        io.err(`${internalErrorLine(argv, e)}\n`);
+        return ExitCode.ERROR;
     }
+}
+
+/** The one-line form of an unexpected failure, named by the command's input file. */
+function internalErrorLine(argv: readonly string[], e: unknown): string {
+    const subject = argv.slice(3).find(a => !a.startsWith('-')) ?? 'modelc';
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        return `${subject}: error CLI_TOO_DEEP: the input is nested too deeply to process (${e.message})`;
+    }
+    const message = e instanceof Error ? e.message : String(e);
+    return `${subject}: error CLI_INTERNAL: ${message.split('\n')[0]} (an internal error: please report it with MODELC_DEBUG=1 output)`;
 }

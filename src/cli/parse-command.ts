@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { formatDiagnostic, UserError, type Diagnostic } from '../common/index.js';
+import { checkOutputDirectory, decodeUtf8, formatDiagnostic, isUserError, UserError, type Diagnostic } from '../common/index.js';
 import { asModelObject, encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, type Model } from '../model/index.js';
 import { parsePuppet, toPN } from '../parse/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -22,6 +22,7 @@ export function parseAction(inputs: readonly string[], options: ParseCommandOpti
     if (options.format === 'msgpack' && files.length > 1 && options.outDir === undefined) {
         throw new UserError({ severity: 'error', code: 'PARSE_USAGE', message: 'msgpack output of several files needs --out-dir' });
     }
+    if (options.outDir !== undefined) checkOutputDirectory(options.outDir, 'PARSE_BAD_OUTPUT');
     let failed = false;
     for (const file of files) {
         const outcome = parseOne(file, options.format);
@@ -53,12 +54,19 @@ function expandDirectory(input: string): string[] {
 }
 
 function parseOne(file: string, format: ParseFormat): { output?: string | Uint8Array; diagnostics: Diagnostic[] } {
-    let text: string;
+    let bytes: Buffer;
     try {
         if (!statSync(file).isFile()) throw new Error('not a file');
-        text = readFileSync(file, 'utf8');
+        bytes = readFileSync(file);
     } catch {
         return { diagnostics: [{ severity: 'error', code: 'PARSE_FILE_NOT_FOUND', message: 'no such file', file }] };
+    }
+    let text: string;
+    try {
+        text = decodeUtf8(bytes, file, 'PARSE_INVALID_ENCODING');
+    } catch (e) {
+        if (isUserError(e)) return { diagnostics: [...e.diagnostics] };
+        throw e;
     }
     const result = parsePuppet(text, file, { epp: file.endsWith('.epp') });
     if (result.diagnostics.some(d => d.severity === 'error')) return { diagnostics: result.diagnostics };

@@ -1,7 +1,7 @@
 import { PDefault, type PuppetValue } from '../values/index.js';
-import { Classes, Exceptions, RObject, RProc, RRange, RSymbol, RubyError, rubyError, type CallSite, type RValue } from './ruby/objects.js';
-import type { DynamicMethods } from './ruby/interpreter.js';
-import { arity, str } from './ruby/methods/support.js';
+import { Classes, Exceptions, RObject, RProc, RRange, RSymbol, RubyError, rubyError, type CallSite, type RValue } from '../ruby/index.js';
+import type { DynamicMethods } from '../ruby/index.js';
+import { arity, str } from '../ruby/index.js';
 
 /** What a template sees of the compiler: Puppet's TemplateWrapper and Scope, reduced to what templates use. */
 export interface ErbHost {

@@ -4,5 +4,5 @@
  */
 export { parseErb, renderErb, type ErbTemplate } from './render.js';
 export type { ErbHost } from './host.js';
-export { RubyError, Exceptions } from './ruby/objects.js';
-export { describe as describeRuby } from './ruby/interpreter.js';
+export { RubyError, Exceptions } from '../ruby/index.js';
+export { describe as describeRuby } from '../ruby/index.js';

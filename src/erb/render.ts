@@ -1,10 +1,10 @@
 import type { PuppetValue } from '../values/index.js';
 import { hostObjects, type ErbHost } from './host.js';
-import { Interpreter } from './ruby/interpreter.js';
-import type { RValue } from './ruby/objects.js';
-import { Parser } from './ruby/parser.js';
+import { Interpreter } from '../ruby/index.js';
+import type { RValue } from '../ruby/index.js';
+import { Parser } from '../ruby/index.js';
 import { scanTemplate } from './template.js';
-import type { RNode } from './ruby/ast.js';
+import type { RNode } from '../ruby/index.js';
 
 /** A parsed template, reusable across renderings (a template file is parsed once per compilation). */
 export interface ErbTemplate {

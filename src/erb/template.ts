@@ -1,5 +1,5 @@
-import { lex, type LexState, type Token } from './ruby/lexer.js';
-import { rubyError } from './ruby/objects.js';
+import { lex, type LexState, type Token } from '../ruby/index.js';
+import { rubyError } from '../ruby/index.js';
 
 /**
  * Ruby's ERB with Puppet's trim mode `-`: `<%-` drops the indentation before it, `-%>` the

@@ -20,7 +20,13 @@ export const ModelIssues = {
     DUPLICATE_ID: 'MODEL_DUPLICATE_ID',
     ID_MISMATCH: 'MODEL_ID_MISMATCH',
     KIND_MISMATCH: 'MODEL_KIND_MISMATCH',
-    NOT_SERIALIZABLE: 'MODEL_NOT_SERIALIZABLE'
+    NOT_SERIALIZABLE: 'MODEL_NOT_SERIALIZABLE',
+    /** Objects and arrays nested beyond MAX_MODEL_DEPTH. */
+    TOO_DEEP: 'MODEL_TOO_DEEP',
+    /** An output file cannot be written (missing directory, a directory in the way). */
+    WRITE_FAILED: 'MODEL_WRITE_FAILED',
+    /** The file is not UTF-8. */
+    INVALID_ENCODING: 'MODEL_INVALID_ENCODING'
 } as const;
 
 export type ModelIssueCode = typeof ModelIssues[keyof typeof ModelIssues];

@@ -26,8 +26,32 @@ export function decodeJson(text: string, file = '<input>', options: DecodeOption
     return decodeWire(parseJson(text, file), file, options);
 }
 
+/**
+ * How deep objects and arrays may nest in a model document. The codecs, validators and writers
+ * recurse; real models (a catalog's data included) stay far below this.
+ */
+export const MAX_MODEL_DEPTH = 10_000;
+
+/** The path of the first value nested deeper than MAX_MODEL_DEPTH, found without recursion. */
+function tooDeep(wire: unknown): string | undefined {
+    const stack: Array<{ v: unknown; depth: number; path: string }> = [{ v: wire, depth: 0, path: '' }];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+        if (typeof top.v !== 'object' || top.v === null) continue;
+        if (top.depth >= MAX_MODEL_DEPTH) return top.path;
+        // Paths are built only for the first levels: a 10,000-step pointer would be unreadable.
+        const child = (key: string): string => top.depth < 8 ? `${top.path}/${key}` : top.path.endsWith('/…') ? top.path : `${top.path}/…`;
+        if (Array.isArray(top.v)) top.v.forEach((item, i) => stack.push({ v: item, depth: top.depth + 1, path: child(String(i)) }));
+        else for (const [k, item] of Object.entries(top.v)) stack.push({ v: item, depth: top.depth + 1, path: child(k) });
+    }
+    return undefined;
+}
+
 export function decodeWire(wire: unknown, file: string, options: DecodeOptions = {}): Model {
     const registry = options.registry ?? modelRegistry();
+    const deep = tooDeep(wire);
+    if (deep !== undefined) {
+        throw new UserError({ severity: 'error', code: ModelIssues.TOO_DEEP, message: `objects and arrays nest deeper than ${MAX_MODEL_DEPTH} levels`, file, path: deep });
+    }
     const proto = findProtoKey(wire, '');
     if (proto !== undefined) {
         throw new UserError({ severity: 'error', code: ModelIssues.PROTO_KEY, message: "the key '__proto__' is not allowed in a model", file, path: proto });

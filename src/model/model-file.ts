@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { UserError } from '../common/index.js';
+import { decodeUtf8, UserError } from '../common/index.js';
 import { decodeJson, encodeJson, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
 import type { Model } from './model.js';
@@ -47,10 +47,10 @@ export function readModelFile(path: string, options: DecodeOptions = {}): Model 
 export function decodeModelBytes(bytes: Uint8Array, path: string, options: DecodeOptions = {}): Model {
     const format = sniffModelFormat(bytes);
     switch (format) {
-        case 'json': return decodeJson(Buffer.from(bytes).toString('utf8'), path, options);
+        case 'json': return decodeJson(decodeUtf8(bytes, path, ModelIssues.INVALID_ENCODING), path, options);
         case 'msgpack': return decodeMsgpack(bytes, path, options);
-        case 'xmi': return decodeXmi(Buffer.from(bytes).toString('utf8'), path, options);
-        case 'rgen': return decodeRgenJson(Buffer.from(bytes).toString('utf8'), path, options);
+        case 'xmi': return decodeXmi(decodeUtf8(bytes, path, ModelIssues.INVALID_ENCODING), path, options);
+        case 'rgen': return decodeRgenJson(decodeUtf8(bytes, path, ModelIssues.INVALID_ENCODING), path, options);
         case undefined:
             throw new UserError({ severity: 'error', code: ModelIssues.UNKNOWN_FORMAT, message: `cannot tell the format of '${basename(path)}': it is neither JSON, msgpack, XMI nor RGen JSON`, file: path });
     }
@@ -76,6 +76,6 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
         renameSync(tmp, path);
     } catch (e) {
         rmSync(tmp, { force: true });
-        throw e;
+        throw new UserError({ severity: 'error', code: ModelIssues.WRITE_FAILED, message: `cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file: path });
     }
 }

@@ -58,7 +58,53 @@ export function unpackValue(bytes: Uint8Array, file: string): unknown {
     } catch (e) {
         throw new UserError({ severity: 'error', code: ModelIssues.INVALID_MSGPACK, message: `invalid msgpack: ${e instanceof Error ? e.message : String(e)}`, file });
     }
+    const bad = invalidUtf8String(bytes);
+    if (bad !== undefined) {
+        throw new UserError({ severity: 'error', code: ModelIssues.INVALID_ENCODING, message: `invalid byte sequence in UTF-8 in the string at byte ${bad}`, file });
+    }
     return mapsToObjects(value, '', file);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The offset of the first msgpack string whose bytes are not UTF-8 (msgpackr would read them
+ * as replacement characters). Container headers carry no payload, so one linear pass over the
+ * items visits every string without recursion.
+ */
+function invalidUtf8String(b: Uint8Array): number | undefined {
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const size = (at: number, width: 1 | 2 | 4): number => width === 1 ? view.getUint8(at) : width === 2 ? view.getUint16(at) : view.getUint32(at);
+    let p = 0;
+    try {
+        while (p < b.length) {
+            const t = b[p] as number;
+            let header = 1;
+            let payload = 0;
+            let text = false;
+            if (t >= 0xa0 && t <= 0xbf) { payload = t & 0x1f; text = true; }
+            else if (t >= 0xd9 && t <= 0xdb) { const w = t === 0xd9 ? 1 : t === 0xda ? 2 : 4; header = 1 + w; payload = size(p + 1, w); text = true; }
+            else if (t >= 0xc4 && t <= 0xc6) { const w = t === 0xc4 ? 1 : t === 0xc5 ? 2 : 4; header = 1 + w; payload = size(p + 1, w); }
+            else if (t >= 0xc7 && t <= 0xc9) { const w = t === 0xc7 ? 1 : t === 0xc8 ? 2 : 4; header = 2 + w; payload = size(p + 1, w); }
+            else if (t >= 0xd4 && t <= 0xd8) { header = 2; payload = 1 << (t - 0xd4); }
+            else if (t === 0xca || t === 0xce || t === 0xd2) header = 5;
+            else if (t === 0xcb || t === 0xcf || t === 0xd3) header = 9;
+            else if (t === 0xcc || t === 0xd0) header = 2;
+            else if (t === 0xcd || t === 0xd1 || t === 0xdc || t === 0xde) header = 3;
+            else if (t === 0xdd || t === 0xdf) header = 5;
+            if (text) {
+                try {
+                    strictUtf8.decode(b.subarray(p + header, p + header + payload));
+                } catch {
+                    return p;
+                }
+            }
+            p += header + payload;
+        }
+    } catch {
+        // a truncated header: msgpackr already accepted the document, nothing more to check
+    }
+    return undefined;
 }
 
 export function encodeMsgpack(model: Model): Uint8Array {

@@ -93,7 +93,10 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             services = undefined;
             fast = undefined;
             const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
-            const message = e instanceof RangeError ? 'the input is nested too deeply' : String(e);
+            // After an overflow Langium's parser can also fail with a TypeError on its broken
+            // state; either way the cause is the nesting, never an internal text to show.
+            void e;
+            const message = 'the input is nested too deeply';
             return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
         }
     }
@@ -113,7 +116,9 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     const lexErrors = diagnostics.some(d => d.severity === 'error');
     // After a lexer error the token stream is partial; parser errors would only be echoes.
     if (!lexErrors) {
-        for (const e of result.parserErrors) {
+        // Puppet's parser stops at the first syntax error; what error recovery finds after it is
+        // mostly an echo of the same typo, so only the first is reported.
+        for (const e of result.parserErrors.slice(0, 1)) {
             const tok = e.token;
             const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
             const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;

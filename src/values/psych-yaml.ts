@@ -1,4 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { excessiveAliasing } from '../common/index.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
 import type { PuppetValue } from './values.js';
 
@@ -34,6 +35,9 @@ export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = ne
         const p = lineCounter.linePos(e.pos[0]);
         throw new DataTextError(`${e.message.split('\n')[0]} at line ${p.line} column ${p.col}`, p.line, p.col);
     }
+    // A "billion laughs" document is refused before its aliases are expanded (common/yaml.ts).
+    const aliasing = excessiveAliasing(doc);
+    if (aliasing !== undefined) throw new DataTextError(aliasing, 1, 1);
     const forbidden = (cls: string, node: YamlNode): PuppetValue => {
         if (permitted.has(cls) && isScalar(node)) return String(node.value);
         const p = lineCounter.linePos(node.range?.[0] ?? 0);

@@ -85,6 +85,7 @@ describe('file', () => {
 });
 
 describe('user, group, package, service report what they would do under a root', () => {
+    // Nothing ran, so no change is reported as made: each is a noop with the command it would have run.
     it('reads the accounts below the root and reports the commands it would run', () => {
         const root = tempRoot();
         mkdirSync(join(root, 'etc'));
@@ -102,15 +103,17 @@ describe('user, group, package, service report what they would do under a root',
         const shown = lines.filter(l => !l.startsWith('debug'));
         expect(shown).toEqual([
             `info: /Stage[main]/Main/User[app]: Would run: usermod -s /usr/sbin/nologin app (system tools are not used under --root ${root})`,
-            "notice: /Stage[main]/Main/User[app]/shell: shell changed '/bin/sh' to '/usr/sbin/nologin'",
+            "notice: /Stage[main]/Main/User[app]/shell: current_value '/bin/sh', should be '/usr/sbin/nologin' (noop)",
             `info: /Stage[main]/Main/User[app]: Would run: usermod -p [redacted] app (system tools are not used under --root ${root})`,
-            'notice: /Stage[main]/Main/User[app]/password: changed [redacted] to [redacted]',
+            'notice: /Stage[main]/Main/User[app]/password: current_value [redacted], should be [redacted] (noop)',
             `info: /Stage[main]/Main/User[bob]: Would run: useradd -u 3000 -m bob (system tools are not used under --root ${root})`,
-            'notice: /Stage[main]/Main/User[bob]/ensure: created',
+            "notice: /Stage[main]/Main/User[bob]/ensure: current_value 'absent', should be 'present' (noop)",
             `info: /Stage[main]/Main/Package[app]: Would run: apt-get -q -y --no-install-recommends install app=1.2.3-1 (system tools are not used under --root ${root})`,
-            'notice: /Stage[main]/Main/Package[app]/ensure: created',
+            "notice: /Stage[main]/Main/Package[app]/ensure: current_value 'absent', should be '1.2.3-1' (noop)",
             `info: /Stage[main]/Main/Service[app]: Would run: systemctl start app (system tools are not used under --root ${root})`,
-            "notice: /Stage[main]/Main/Service[app]/ensure: ensure changed 'stopped' to 'running'"
+            "notice: /Stage[main]/Main/Service[app]/ensure: current_value 'stopped', should be 'running' (noop)",
+            "notice: Class[Main]: Would have triggered 'refresh' from 5 events",
+            "notice: Stage[main]: Would have triggered 'refresh' from 1 event"
         ]);
     });
 });

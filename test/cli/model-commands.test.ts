@@ -71,7 +71,7 @@ describe('modelc convert', () => {
 
     test('an unknown target format is a usage error', async () => {
         const r = await runCli('convert', catalog, '--to', 'yaml');
-        expect(r.code).toBe(2);
+        expect(r.code).toBe(64);
         expect(r.err).toMatch(/argument 'yaml' is invalid/);
     });
 });

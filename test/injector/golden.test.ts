@@ -60,6 +60,6 @@ describe('golden EffectiveBindings (modelc effective)', () => {
     });
 
     it('needs --node', async () => {
-        expect((await run(['effective', `${DIR}/bindings.json`])).code).toBe(2);
+        expect((await run(['effective', `${DIR}/bindings.json`])).code).toBe(64);
     });
 });

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArgumentError, PuppetError } from '../errors.js';
 import type { ClassicResource } from '../dsl/resource.js';
 import { newtype, type ClassicType } from '../dsl/type.js';
 import { ABSENT, sym, toS, type DslValue } from '../dsl/values.js';
-import { underRoot } from './paths.js';
+import { replaceFileContent, underRoot } from './paths.js';
 import { readDb } from './system-db.js';
 
 const FROM_SOURCE = sym('rsapi_from_source');
@@ -91,7 +91,7 @@ function create(r: ClassicResource, kind: string): void {
         if (target === undefined) throw new ArgumentError('Cannot create a link without a target');
         symlinkSync(toS(target), path);
         return;
-    } else writeFileSync(path, desiredContent(r) ?? '');
+    } else replaceFileContent(path, desiredContent(r) ?? '');
     applyMetadata(r, path);
 }
 
@@ -184,7 +184,7 @@ export function fileType(): ClassicType {
                 return is === ABSENT ? `defined content as '${to}'` : `content changed '${toS(is)}' to '${to}'`;
             });
             p.sync(function () {
-                writeFileSync(realPath(this.resource), desiredContent(this.resource) ?? '');
+                replaceFileContent(realPath(this.resource), desiredContent(this.resource) ?? '');
                 return 'content_changed';
             });
         });

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { PuppetError } from '../errors.js';
+import { NotApplied, PuppetError } from '../errors.js';
 import type { ClassicResource } from '../dsl/resource.js';
 
 /**
  * Runs a system administration command (useradd, apt-get, systemctl ...) when the run manages
  * the real system (root `/`) and the tool exists; otherwise reports what it would have run, so
- * a run under --root never touches the host's accounts, packages or services.
+ * a run under --root never touches the host's accounts, packages or services, and throws
+ * NotApplied so the change is reported as not made.
  */
 export function runSystemCommand(r: ClassicResource, argv: readonly string[], secrets: readonly string[] = []): void {
     const root = r.env?.root ?? '/';
@@ -16,7 +17,7 @@ export function runSystemCommand(r: ClassicResource, argv: readonly string[], se
     if (root !== '/' || !tool) {
         const why = root !== '/' ? `system tools are not used under --root ${root}` : `${argv[0]} is not available`;
         r.env?.log({ level: 'info', message: `Would run: ${text} (${why})`, time: new Date(), ...(r.path ? { source: r.path } : {}) });
-        return;
+        throw new NotApplied(`not applied: ${why}`);
     }
     const res = spawnSync(tool, argv.slice(1), { encoding: 'utf8' });
     if (res.status !== 0) throw new PuppetError(`Execution of '${text}' returned ${res.status ?? 1}: ${(res.stderr ?? '').trim()}`);

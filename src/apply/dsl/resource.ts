@@ -1,4 +1,4 @@
-import { DevError, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
+import { DevError, NotApplied, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
 import type {
     ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
 } from '../run/harness.js';
@@ -342,7 +342,7 @@ export class ClassicResource implements ApplicableResource {
         const failed = changes.find(c => c.status === 'failure');
         return {
             changes,
-            action: failed ? 'failed' : changes.length === 0 ? 'unchanged' : noop ? 'noop' : 'updated',
+            action: failed ? 'failed' : changes.length === 0 ? 'unchanged' : noop || changes.every(c => c.status === 'noop') ? 'noop' : 'updated',
             ...(providerUsed ? { providerUsed } : {})
         };
     }
@@ -354,6 +354,7 @@ export class ClassicResource implements ApplicableResource {
             const event = this.syncProperty(spec);
             return typeof event === 'string' && event !== '' && !spec.isEnsure ? { ...change, event } : change;
         } catch (e) {
+            if (e instanceof NotApplied) return { ...change, status: 'noop' };
             const from = this.isToS(spec, change.previous);
             const to = this.shouldToS(spec, this.context(spec).should);
             const message = `change from ${from} to ${to} failed: ${errorMessage(e)}`;
@@ -364,7 +365,7 @@ export class ClassicResource implements ApplicableResource {
 
     private actionFor(change: PropertyChange, noop: boolean): EvaluationOutcome['action'] {
         if (change.status === 'failure') return 'failed';
-        if (noop) return 'noop';
+        if (noop || change.status === 'noop') return 'noop';
         return change.desired === 'absent' ? 'deleted' : 'created';
     }
 

@@ -18,6 +18,11 @@ export interface ApplyOptions {
     readonly transport?: unknown;
     /** `puppet resource`-style CLI mode: string attribute values are converted before validation. */
     readonly cli?: boolean;
+    /**
+     * Polled before each resource: the name of a signal (SIGTERM, SIGINT) that asked the run to
+     * stop. The resources not reached are then reported as skipped and the run as failed.
+     */
+    readonly interrupted?: () => string | undefined;
 }
 
 export interface ResourceResult {
@@ -203,7 +208,19 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             queues.set(e.to, q);
         }
     };
-    for (const v of graph.order()) {
+    const order = graph.order();
+    for (let step = 0; step < order.length; step++) {
+        const v = order[step] as string;
+        const signal = options.interrupted?.();
+        if (signal !== undefined) {
+            log('notice', `Caught ${signal.replace(/^SIG/, '')}; exiting`);
+            for (const rest of order.slice(step)) {
+                const r = byRef.get(resourceOf(rest));
+                if (!r || !instances.has(r.ref) || rest !== r.ref) continue;
+                results.push({ resource: r, containmentPath: [...pathOf(r.ref), r.ref], action: 'unchanged', changes: [], failed: false, skipped: true, time: new Date(), evaluationTime: 0 });
+            }
+            return finish(results, { severity: 'error', code: ApplyIssues.INTERRUPTED, message: `the run was interrupted by ${signal}; the resources not reached are reported as skipped`, file: catalog.file, path: '' });
+        }
         // Failures reach a vertex through whatever whits stand between it and the failed resource.
         const deps = new Set<string>();
         for (const e of graph.incoming(v)) {

@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../common/index.js';
 import type { AbstractBinding, ContributedBindings, SourceLocation } from '../../../generated/model/bindings.js';
 import type { RichData } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../common/index.js';
 import { BindingsIssues } from '../issues.js';
 import { fail, type ProviderContext } from './provider.js';
 
@@ -61,16 +62,53 @@ function command(v: unknown, file: string, path: string): ProgramCommand {
     fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'a command is a string or a non-empty array of strings', { file, path });
 }
 
-/** Runs a provider program; a failure to start or a non-zero exit is the given error code with the program's stderr. */
+/** How long a provider may run, and how much of its output and stderr modelc takes. */
+const PROGRAM_TIMEOUT_MS = 60_000;
+const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+const STDERR_TAIL_CHARS = 2000;
+
+/**
+ * Runs a provider program; a failure to start or a non-zero exit is the given error code with
+ * the end of the program's stderr. Its stdin, stdout and stderr are files, not pipes: the run
+ * ends when the program exits even if a child it left in the background still holds them, a
+ * program that never reads its input cannot fail the run with EPIPE, and a flood of stderr is
+ * not held in memory.
+ */
 export function runProgram(cmd: ProgramCommand, args: readonly string[], config: ProvidersConfig, code: string, input?: string): string {
-    const r = spawnSync(cmd[0], [...cmd.slice(1), ...args], { cwd: config.dir, input, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
     const shown = [...cmd, ...args].join(' ');
-    if (r.error) fail(code, `cannot run '${shown}': ${r.error.message}`, config.file ? { file: config.file } : {});
-    if (r.status !== 0) {
-        const err = r.stderr.trim();
-        fail(code, `'${shown}' exited with ${r.status === null ? `signal ${r.signal ?? '?'}` : `status ${r.status}`}${err ? `: ${err}` : ''}`, config.file ? { file: config.file } : {});
+    const where = config.file ? { file: config.file } : {};
+    const dir = mkdtempSync(join(tmpdir(), 'modelc-provider-'));
+    try {
+        writeFileSync(join(dir, 'stdin'), input ?? '');
+        const fds = [openSync(join(dir, 'stdin'), 'r'), openSync(join(dir, 'stdout'), 'w+'), openSync(join(dir, 'stderr'), 'w+')] as const;
+        try {
+            const r = spawnSync(cmd[0] as string, [...cmd.slice(1), ...args], { cwd: config.dir, stdio: [...fds], timeout: PROGRAM_TIMEOUT_MS });
+            if (r.error) {
+                const timedOut = (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+                fail(code, timedOut ? `'${shown}' did not finish within ${PROGRAM_TIMEOUT_MS / 1000} s` : `cannot run '${shown}': ${r.error.message}`, where);
+            }
+            if (r.status !== 0) {
+                const err = tail(fds[2], STDERR_TAIL_CHARS);
+                fail(code, `'${shown}' exited with ${r.status === null ? `signal ${r.signal ?? '?'}` : `status ${r.status}`}${err ? `: ${err}` : ''}`, where);
+            }
+            if (fstatSync(fds[1]).size > MAX_OUTPUT_BYTES) fail(code, `'${shown}' printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB`, where);
+            return readFileSync(join(dir, 'stdout'), 'utf8');
+        } finally {
+            for (const fd of fds) closeSync(fd);
+        }
+    } finally {
+        rmSync(dir, { recursive: true, force: true });
     }
-    return r.stdout;
+}
+
+/** The last `max` characters of a file, on one line ("..." marks a cut). */
+function tail(fd: number, max: number): string {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, max * 4);
+    const buf = Buffer.alloc(length);
+    readSync(fd, buf, 0, length, size - length);
+    const text = buf.toString('utf8').trim().replace(/\s*\n\s*/g, ' | ');
+    return text.length > max || size > length ? `...${text.slice(-max)}` : text;
 }
 
 /** The request an external provider reads on stdin: which URI, for whom. */

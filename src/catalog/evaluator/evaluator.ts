@@ -121,6 +121,15 @@ export class Evaluator implements ExpressionEvaluator {
             const issue = puppetIssueOf(err.code);
             return evaluationError(err.code, issue, err.message, where);
         }
+        if (err instanceof RangeError && /call stack/i.test(err.message)) {
+            // The innermost statement that has stack left to build the error names the place.
+            const where = this.where(node);
+            const basic = `Evaluation Error: the evaluation nests too deeply (the call stack is exhausted) while evaluating a ${lbl ?? 'statement'}`;
+            return new CompileError('EVAL_TOO_DEEP', {
+                message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column,
+                basic, rubyClass: 'Puppet::Error', log: { message: basic, file: where.file, line: where.line }
+            });
+        }
         if (err instanceof TypeConstructionError) {
             const keys = (node as { keys?: AstNode[] }).keys;
             const at = err.argIndex !== undefined && keys?.[err.argIndex] ? keys[err.argIndex] : node;
@@ -486,6 +495,8 @@ export class Evaluator implements ExpressionEvaluator {
         }
         const def = this.c.loader.findFunction(name);
         if (def) return this.c.callPuppetFunction(def, args, block, where);
+        const ruby = this.c.callRubyFunction(name, args, block, scope, where);
+        if (ruby !== undefined) return ruby;
         throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_FUNCTION, { name }, where);
     }
 

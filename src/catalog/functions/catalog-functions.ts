@@ -1,6 +1,5 @@
 import { capitalize, coreType as coreDataType, formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { type PuppetValue } from '../../values/index.js';
-import { coreType } from '../core-types.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { LogLevel } from '../runtime.js';
@@ -35,7 +34,7 @@ function isDefined(call: FunctionContext, a: PuppetValue): boolean {
     const c = call.runtime;
     if (a instanceof PResourceType) {
         if (a.typeName === null) return true;
-        if (a.title === null) return coreType(a.typeName) !== undefined || c.loader.findDefine(a.typeName) !== undefined;
+        if (a.title === null) return c.resourceType(a.typeName) !== undefined || c.loader.findDefine(a.typeName) !== undefined;
         return c.isDeclared(a.typeName, a.title);
     }
     if (a instanceof PClassType) return a.className === null ? true : c.isDeclared('Class', a.className);
@@ -45,7 +44,7 @@ function isDefined(call: FunctionContext, a: PuppetValue): boolean {
             return c.lookupVariable(name, call.scope) !== undefined;
         }
         const n = a.replace(/^::/, '').toLowerCase();
-        return coreType(n) !== undefined || c.loader.findClass(n) !== undefined || c.loader.findDefine(n) !== undefined
+        return c.resourceType(n) !== undefined || c.loader.findClass(n) !== undefined || c.loader.findDefine(n) !== undefined
             || coreDataType(capitalize(n)) !== undefined;
     }
     return false;

@@ -31,7 +31,7 @@ function navigate(v: PuppetValue, path: string[]): PuppetValue {
 function strftime(ms: number, fmt: string): string {
     const d = new Date(ms);
     const two = (n: number): string => String(n).padStart(2, '0');
-    return fmt.replace(/%([YmdHMSjLzZ%yeFT])/g, (_m, c: string) => {
+    return fmt.replace(/%([YmdHMSjLzZ%yeFTs])/g, (_m, c: string) => {
         switch (c) {
             case 'Y': return String(d.getUTCFullYear());
             case 'y': return two(d.getUTCFullYear() % 100);
@@ -47,6 +47,7 @@ function strftime(ms: number, fmt: string): string {
             case 'Z': return 'UTC';
             case 'F': return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
             case 'T': return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+            case 's': return String(Math.floor(ms / 1000));
             default: return '%';
         }
     });

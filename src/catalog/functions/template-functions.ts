@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, sep } from 'node:path';
 import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
 import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
@@ -50,8 +50,9 @@ function templatePath(call: FunctionContext, name: string): string {
     const [module, ...rest] = name.split('/');
     const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
     if (p && existsSync(p)) return p;
-    const envPath = join(call.runtime.env.dir, 'templates', name);
-    if (existsSync(envPath)) return envPath;
+    const envTemplates = join(call.runtime.env.dir, 'templates');
+    const envPath = join(envTemplates, name);
+    if (envPath.startsWith(envTemplates + sep) && existsSync(envPath)) return envPath;
     throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 
@@ -82,6 +83,8 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
             if (f) return f({ ...call, name }, args, undefined);
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
+            const ruby = c.callRubyFunction(name, args, undefined, scope, call.where);
+            if (ruby !== undefined) return ruby;
             throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_UNKNOWN_FUNCTION.message({ name }));
         },
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },

@@ -121,8 +121,23 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     return r;
 }
 
+/** modelc's bound on nested class evaluation (memory grows with every open class scope). */
+const MAX_CLASS_NESTING = 2000;
+
 /** Runs a class's body if it has not run yet (its parent's first). */
 export function evaluateClassResource(s: OpsState, r: CatalogResource): void {
+    if (!s.pendingClasses.has(r)) return;
+    // Puppet runs out of stack near 1,000 nested includes; modelc stops at a stated limit.
+    if (s.classNesting >= MAX_CLASS_NESTING) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NESTING.message({ limit: MAX_CLASS_NESTING, ref: r.ref }));
+    s.classNesting++;
+    try {
+        evaluateClassBody(s, r);
+    } finally {
+        s.classNesting--;
+    }
+}
+
+function evaluateClassBody(s: OpsState, r: CatalogResource): void {
     const pending = s.pendingClasses.get(r);
     if (!pending) return;
     s.pendingClasses.delete(r);

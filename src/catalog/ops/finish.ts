@@ -1,5 +1,5 @@
 import type { PuppetValue } from '../../values/index.js';
-import { coreType, METAPARAMS } from '../core-types.js';
+import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
@@ -10,12 +10,23 @@ import { displayRef } from './refs.js';
 import { applyRelationships, validateRelationshipTargets } from './relationships.js';
 import type { OpsState } from './state.js';
 
-/** Collectors and define instances, pass after pass, until nothing new happens. */
+/** Puppet's limit on evaluate_generators passes. */
+const MAX_GENERATOR_PASSES = 1000;
+/** modelc's own bound on catalog size (real catalogs hold thousands). */
+const MAX_RESOURCES = 1_000_000;
+
+/**
+ * Collectors and define instances, pass after pass, until nothing new happens. Puppet gives up
+ * after 1,000 passes (a define declaring itself under a new title never settles); the resource
+ * limit stops one that multiplies faster, before memory runs out.
+ */
 export function evaluateGenerators(s: OpsState): void {
-    for (let guard = 0; guard < 10000; guard++) {
+    for (let pass = 0; ; pass++) {
+        if (pass >= MAX_GENERATOR_PASSES) throw new PuppetFailure(CatalogIssues.EVAL_GENERATOR_LOOP.message({ passes: MAX_GENERATOR_PASSES }));
         const found = evaluateCollections(s);
         const pending = s.generated.filter(r => (r.kind === 'define' && !r.evaluated && !r.virtual) || s.pendingClasses.has(r));
         for (const r of pending) {
+            if (s.catalog.resources.size > MAX_RESOURCES) throw new PuppetFailure(CatalogIssues.EVAL_TOO_MANY_RESOURCES.message({ limit: MAX_RESOURCES, ref: r.ref }), r.where);
             if (r.kind === 'class') evaluateClassResource(s, r);
             else evaluateDefine(s, r);
         }
@@ -39,7 +50,7 @@ export function finish(s: OpsState): void {
     validateRelationshipTargets(s);
     for (const r of s.catalog.resources.values()) {
         if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
-        const core = coreType(r.type);
+        const core = s.rt.resourceType(r.type);
         if (!core) continue;
         for (const name of r.params.keys()) {
             if (core.attributes.has(name) || METAPARAMS.has(name)) continue;

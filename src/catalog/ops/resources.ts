@@ -1,7 +1,6 @@
 import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { type PuppetValue } from '../../values/index.js';
-import { coreType } from '../core-types.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
@@ -90,7 +89,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     }
     const catalog = s.catalog;
     const title = titleValue instanceof PResourceType && titleValue.title !== null ? titleValue.title : formatValue(titleValue);
-    const core = coreType(lower);
+    const core = s.rt.resourceType(lower);
     let define: Definition<DefineDefinition> | undefined;
     if (!core) {
         define = s.rt.loader.findDefine(lower);
@@ -118,7 +117,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     const namevar = core ? core.namevar : 'name';
     if (r.param(namevar) === title) r.params.delete(namevar);
     tagResource(r, scope, [...nameTags(lower)]);
-    if (VALID_TAG.test(title)) r.tags.add(title.toLowerCase());
+    // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
+    if (VALID_TAG.test(title)) for (const t of [title, ...(title.includes('::') ? title.split('::') : [])]) r.tags.add(t.toLowerCase());
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar);

@@ -59,6 +59,8 @@ export class OpsState {
     readonly overrideRules = new OverrideRules();
     readonly realizeRequests: Array<{ refs: Array<{ type: string; title: string }>; done: boolean }> = [];
     readonly pendingClasses = new Map<CatalogResource, PendingClass>();
+    /** How many class bodies are being evaluated one inside the other (include chains). */
+    classNesting = 0;
     /**
      * Define instances and classes added to the catalog, in catalog order, that a generator pass
      * may still have to evaluate (see finish.ts evaluateGenerators).

@@ -3,12 +3,20 @@
  * Literal) formatted exactly like `PN#to_s` (no indentation).
  */
 
+// Concatenation with `+` keeps nested operands as V8 rope strings; `join` would copy every
+// operand's text at every level, quadratic in a deep tree such as a 100k-term `1+1+...` chain.
+function spaced(elements: readonly string[]): string {
+    let out = '';
+    for (let i = 0; i < elements.length; i++) out = i === 0 ? elements[0] as string : out + ' ' + elements[i];
+    return out;
+}
+
 export function pnCall(name: string, ...elements: readonly string[]): string {
-    return elements.length === 0 ? `(${name})` : `(${name} ${elements.join(' ')})`;
+    return elements.length === 0 ? '(' + name + ')' : '(' + name + ' ' + spaced(elements) + ')';
 }
 
 export function pnList(elements: readonly string[]): string {
-    return `[${elements.join(' ')}]`;
+    return '[' + spaced(elements) + ']';
 }
 
 /** A map from ordered `[key, value]` entries; undefined values are left out. */
@@ -19,7 +27,7 @@ export function pnMap(entries: ReadonlyArray<readonly [string, string | undefine
             parts.push(`:${k} ${v}`);
         }
     }
-    return `{${parts.join(' ')}}`;
+    return '{' + spaced(parts) + '}';
 }
 
 /** Ruby's PN double_quote: a few named escapes, other control characters as `\oNNN`. */

@@ -4,6 +4,7 @@ import {
     type AbstractCstNode, type AstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
 } from 'langium';
 import { FastPathLookahead } from './greedy-lookahead.js';
+import { buildInfixTree, type Precedence } from './infix-tree.js';
 
 /**
  * A faster equivalent of Langium's `LangiumParser` for this grammar, used for every parse that
@@ -50,11 +51,6 @@ interface AstObject {
 interface Assign {
     readonly operator: '=' | '+=' | '?=';
     readonly feature: string;
-}
-
-interface Precedence {
-    readonly precedence: number;
-    readonly rightAssoc: boolean;
 }
 
 type RuleFn = () => unknown;
@@ -382,7 +378,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             removeCst(closed);
         }
         if (obj.$infixName !== undefined) {
-            return this.constructInfix(obj, this.precedences.get(obj.$infixName) as Map<string, Precedence>);
+            return buildInfixTree(obj, this.precedences.get(obj.$infixName) as Map<string, Precedence>);
         }
         if (obj.$type === DATATYPE) {
             return obj['value'];
@@ -406,32 +402,6 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             }
         }
         return obj;
-    }
-
-    /** Langium's constructInfix: split at the loosest operator, recursively. */
-    private constructInfix(obj: { $type: string; $cstNode?: CompositeCstNodeImpl; [k: string]: unknown }, precedence: Map<string, Precedence>): unknown {
-        const parts = obj['parts'];
-        if (!Array.isArray(parts) || parts.length === 0) {
-            return undefined;
-        }
-        const operators = obj['operators'];
-        if (!Array.isArray(operators) || parts.length < 2) {
-            return parts[0];
-        }
-        let lowestIdx = 0;
-        let lowestValue = -1;
-        for (let i = 0; i < operators.length; i++) {
-            const p = precedence.get(operators[i] as string) ?? { precedence: Infinity, rightAssoc: false };
-            if (p.precedence > lowestValue) {
-                lowestValue = p.precedence;
-                lowestIdx = i;
-            } else if (p.precedence === lowestValue && !p.rightAssoc) {
-                lowestIdx = i;
-            }
-        }
-        const left = this.constructInfix({ $type: obj.$type, $cstNode: obj.$cstNode, parts: parts.slice(0, lowestIdx + 1), operators: operators.slice(0, lowestIdx) }, precedence);
-        const right = this.constructInfix({ $type: obj.$type, $cstNode: obj.$cstNode, parts: parts.slice(lowestIdx + 1), operators: operators.slice(lowestIdx + 1) }, precedence);
-        return { $type: obj.$type, $cstNode: obj.$cstNode, left, operator: operators[lowestIdx], right };
     }
 
     /** Langium's CstNodeBuilder.addHiddenNodes: comments go next to the token that follows them. */

@@ -20,13 +20,13 @@ describe('modelc lookup', () => {
         ['--default JSON', ['nope', '--default', '{"a": 1}'], 0, '{\n  "a": 1\n}\n'],
         ['--default bare word', ['nope', '--default', 'word'], 0, '"word"\n'],
         ['--type', ['port', '--type', 'Integer[1, 100]'], 0, '80\n'],
-        ['not found: error object, exit 1', ['nope'], 1, `{\n  "error": {\n    "message": "Function lookup() did not find a value for the name 'nope'",\n    "class": "Puppet::DataBinding::LookupError",\n    "not_found": true\n  }\n}\n`]
+        ['not found: nothing on stdout, exit 1', ['nope'], 1, '']
     ])('%s', async (_name, args, code, out) => {
         const r = await runCli('lookup', env, ...args);
         expect([r.code, r.out]).toEqual([code, out]);
     });
 
-    test('a failure also prints a diagnostic on stderr', async () => {
+    test('a failure prints its diagnostic once, on stderr', async () => {
         const r = await runCli('lookup', env, 'nope');
         expect(r.err).toBe("<input>: error LOOKUP_NOT_FOUND: Function lookup() did not find a value for the name 'nope' (at nope)\n");
     });
@@ -42,7 +42,7 @@ describe('modelc lookup', () => {
     });
 
     test('an unknown merge strategy is a usage error', async () => {
-        expect((await runCli('lookup', env, 'list', '--merge', 'bogus')).code).toBe(2);
+        expect((await runCli('lookup', env, 'list', '--merge', 'bogus')).code).toBe(64);
     });
 
     test.skipIf(!existsSync(LOOKUP_CORPUS))('--compile evaluates site.pp first', async () => {

@@ -1,0 +1,144 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../common/index.js';
+import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
+import type { CatalogResource } from './resource.js';
+import { capitalize, parseTypeString } from '../types/index.js';
+import type { PuppetValue } from '../values/index.js';
+import type { Compiler } from './compiler.js';
+import type { CoreType } from './core-types.js';
+import { RuntimeFailure, type Where } from './errors.js';
+import type { Closure } from './functions/function.js';
+import { checkSignature, lambdaArity } from './functions/signatures.js';
+import type { Scope } from './scope.js';
+
+/** The modules of a modulepath, first directory winning for a name (as Puppet's module list). */
+function modulesOf(modulepath: readonly string[]): PluginModule[] {
+    const out = new Map<string, PluginModule>();
+    for (const dir of modulepath) {
+        if (!existsSync(dir)) continue;
+        for (const name of readdirSync(dir).sort()) {
+            const path = join(dir, name);
+            if (!out.has(name) && /^[a-z][a-z0-9_]*$/.test(name) && statSync(path).isDirectory()) out.set(name, { name, dir: path });
+        }
+    }
+    return [...out.values()];
+}
+
+/**
+ * The catalog side of modules' Ruby: functions and resource types found by Puppet's autoloader
+ * rules in one environment's modules, run by that environment's own interpreter (src/ruby).
+ */
+export class RubyPlugins {
+    private rt: PluginRuntime | undefined;
+
+    constructor(private readonly c: Compiler) {}
+
+    private get runtime(): PluginRuntime {
+        if (!this.rt) {
+            const c = this.c;
+            // The apply stage's registry of this environment when the caller hands one in (one registry, two
+            // front ends); else a compile-time registry of the types' attributes.
+            const registry = c.options.typeRegistry?.(c.env.name) ?? new SchemaRegistry();
+            this.rt = new PluginRuntime(modulesOf(c.env.modulepath), {
+                environment: c.env.name,
+                parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),
+                callFunction: (name, args, block, scope) => { const at = scopeOf(scope); return this.callAny(name, args, block, at.scope, at.where); },
+                log: (level, message) => c.log(level === 'err' ? 'err' : level, message),
+                setting: name => (name === 'environment' ? c.env.name : c.options.settings?.get(name))
+            }, registry, c.env.dir);
+        }
+        return this.rt;
+    }
+
+    /** A module's Ruby resource type, as the compiler checks resources against core types. */
+    resourceType(name: string): CoreType | undefined {
+        const schema = this.located(() => this.runtime.findType(name));
+        if (!schema) return undefined;
+        const namevar = schema.namevars[0] ?? 'name';
+        return { namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]) };
+    }
+
+    hasFunction(name: string): boolean {
+        return this.located(() => this.runtime.findFunction(name)) !== undefined;
+    }
+
+    /** Calls a module's Ruby function; undefined when no module has one of this name. */
+    call(name: string, args: PuppetValue[], block: Closure | PuppetBlock | undefined, scope: Scope, where: Where): PuppetValue | undefined {
+        const rt = this.runtime;
+        const fn = this.located(() => rt.findFunction(name));
+        if (!fn) return undefined;
+        const host = this.scopeHost(scope, where);
+        const pblock: PuppetBlock | undefined = block && 'lambda' in block ? { ...lambdaArity(block.lambda), call: a => this.c.evaluator.callLambda(block, a) } : block;
+        return this.located(() => (fn.kind === '4x' ? rt.functions4.call(fn, args, pblock, host) : rt.functions3.call(fn, args, host)));
+    }
+
+    /** `call_function` from Ruby (and a template's `scope.call_function`): any function of the environment. */
+    callAny(name: string, args: PuppetValue[], block: PuppetBlock | undefined, scope: Scope, where: Where): PuppetValue {
+        const c = this.c;
+        const f = c.functions.get(name);
+        if (f) {
+            if (block) throw new RuntimeFailure(`modelc cannot pass a Ruby block to the built-in function '${name}'`);
+            const argumentMismatch = checkSignature(name, args, undefined);
+            return f({ scope, where, runtime: c, evaluator: c.evaluator, functions: c.functions, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, args, undefined);
+        }
+        const def = c.loader.findFunction(name);
+        if (def) return c.callPuppetFunction(def, args, undefined, where);
+        const r = this.call(name, args, block, scope, where);
+        if (r === undefined && !this.hasFunction(name)) throw new RuntimeFailure(`Unknown function: '${name}'.`);
+        return r ?? null;
+    }
+
+    private readonly hosts = new WeakMap<Scope, ScopeHost>();
+    /** The scope as Ruby sees it; one object per scope, located at the call being made. */
+    private scopeHost(scope: Scope, where: Where): ScopeHost {
+        let h = this.hosts.get(scope);
+        if (h) {
+            const entry = scopes.get(h);
+            if (entry) entry.where = where;
+        } else {
+            const c = this.c;
+            h = {
+                name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
+                lookupvar: n => c.lookupVariable(n, scope),
+                setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
+                findResource: (type, title) => {
+                    const r = c.catalog.find(capitalize(type), title);
+                    return r ? infoOf(r) : undefined;
+                },
+                resources: () => [...c.catalog.resources.values()].map(infoOf),
+                resource: () => (scope.resource ? infoOf(scope.resource) : null),
+                global: () => this.scopeHost(c.topScope, where),
+                classes: () => [...c.catalog.classes]
+            };
+            scopes.set(h, { scope, where });
+            this.hosts.set(scope, h);
+        }
+        return h;
+    }
+
+    /** Plugin failures are the user's input errors: one located line, as every stage reports them. */
+    private located<T>(f: () => T): T {
+        try {
+            return f();
+        } catch (e) {
+            if (e instanceof PluginFailure) {
+                throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
+            }
+            if (e instanceof PluginCallError) throw new RuntimeFailure(e.message);
+            throw e;
+        }
+    }
+}
+
+function infoOf(r: CatalogResource): ResourceInfo {
+    return { type: r.type, title: r.title, params: new Map([...r.params].map(([k, p]) => [k, p.value])) };
+}
+
+const scopes = new WeakMap<ScopeHost, { readonly scope: Scope; where: Where }>();
+function scopeOf(h: ScopeHost): { scope: Scope; where: Where } {
+    const s = scopes.get(h);
+    if (!s) throw new Error('a scope host of another compilation');
+    return s;
+}
+

@@ -1,0 +1,77 @@
+import { constants } from 'node:os';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { main } from './main.js';
+import { processIo, type CliIo } from './io.js';
+
+/**
+ * The stack of the thread the CLI runs on. Puppet's parser is a table-driven LALR parser and
+ * accepts 1,000 nested brackets or `if`s and 100k-term expressions; modelc's parser, checks,
+ * evaluator and model writers recurse, which Node's default ~1 MB stack bounds at about 60
+ * levels. The thread's stack is reserved, not committed: only what deep input uses is touched.
+ */
+const STACK_MB = 1024;
+
+/** Shared with the worker: [0] the number of the signal that asked a run to stop (0: none). */
+interface LaunchData {
+    readonly argv: readonly string[];
+    readonly signal: Int32Array;
+}
+
+/** Commands that stop at a safe point on SIGTERM/SIGINT (and write what they owe) instead of dying. */
+const GRACEFUL = new Set(['apply']);
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/**
+ * Runs the CLI for `bin/modelc.js`: on a worker thread with a large stack, with signals turned
+ * into a flag that `apply` polls between resources (its work is synchronous, so a signal
+ * handler on its own thread would only run after it finished).
+ */
+export async function launch(argv: readonly string[]): Promise<void> {
+    if (!isMainThread) {
+        const data = workerData as LaunchData;
+        const io: CliIo = {
+            ...processIo,
+            interrupted: () => {
+                const n = Atomics.load(data.signal, 0);
+                return n === 0 ? undefined : signalName(n);
+            }
+        };
+        process.exitCode = await main(data.argv, io);
+        return;
+    }
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(new URL(import.meta.url), {
+        workerData: { argv: [...argv], signal } satisfies LaunchData,
+        resourceLimits: { stackSizeMb: STACK_MB },
+        argv: []
+    });
+    const graceful = GRACEFUL.has(argv[2] ?? '');
+    const onSignal = (name: NodeJS.Signals): void => {
+        const n = constants.signals[name];
+        if (graceful && Atomics.compareExchange(signal, 0, 0, n) === 0) return;
+        // Not a command that can stop cleanly, or a second signal: stop now, as the signal would.
+        void worker.terminate().then(() => {
+            for (const s of SIGNALS) process.removeAllListeners(s);
+            process.kill(process.pid, name);
+        });
+    };
+    for (const s of SIGNALS) process.on(s, onSignal);
+    worker.on('error', e => {
+        process.stderr.write(`modelc: error CLI_INTERNAL: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exitCode = 1;
+    });
+    worker.on('exit', code => {
+        for (const s of SIGNALS) process.removeListener(s, onSignal);
+        const n = Atomics.load(signal, 0);
+        // A run stopped by a signal exits as shells report one (128 + its number).
+        process.exitCode = n !== 0 ? 128 + n : (process.exitCode ?? code);
+    });
+}
+
+function signalName(n: number): string {
+    return Object.entries(constants.signals).find(([, v]) => v === n)?.[0] ?? `signal ${n}`;
+}
+
+if (!isMainThread && (workerData as LaunchData | undefined)?.signal !== undefined) {
+    await launch([]);
+}

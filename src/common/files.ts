@@ -1,0 +1,88 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UserError } from './user-error.js';
+
+/**
+ * Reads an input file the user named; a missing path or a directory is a one-line error with
+ * the caller's code instead of an ENOENT/EISDIR stack trace.
+ */
+export function readInputFile(path: string, code: string): Buffer {
+    checkInputFile(path, code);
+    try {
+        return readFileSync(path);
+    } catch (e) {
+        throw new UserError({ severity: 'error', code, message: `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, file: path });
+    }
+}
+
+/** The check of readInputFile alone, for readers that open the file themselves. */
+export function checkInputFile(path: string, code: string): void {
+    let isFile: boolean;
+    try {
+        isFile = statSync(path).isFile();
+    } catch {
+        throw new UserError({ severity: 'error', code, message: 'no such file', file: path });
+    }
+    if (!isFile) throw new UserError({ severity: 'error', code, message: 'is a directory, not a file', file: path });
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Decodes UTF-8 text as Puppet does: a byte sequence that is not UTF-8 is an error (with
+ * Ruby's words, "invalid byte sequence in UTF-8") at its line and column, not U+FFFD.
+ */
+export function decodeUtf8(bytes: Uint8Array, file: string, code: string): string {
+    try {
+        return strictUtf8.decode(bytes);
+    } catch {
+        const bad = firstInvalidUtf8(bytes);
+        const before = new TextDecoder('utf-8').decode(bytes.subarray(0, bad));
+        const lines = before.split('\n');
+        throw new UserError({
+            severity: 'error', code, message: 'invalid byte sequence in UTF-8', file,
+            at: { file, line: lines.length, column: (lines.at(-1) ?? '').length + 1 }
+        });
+    }
+}
+
+/** Reads a UTF-8 text input file (see readInputFile and decodeUtf8). */
+export function readTextInput(path: string, code: string): string {
+    return decodeUtf8(readInputFile(path, code), path, code);
+}
+
+/** The offset of the first byte that does not start or continue a valid UTF-8 sequence. */
+function firstInvalidUtf8(b: Uint8Array): number {
+    let i = 0;
+    while (i < b.length) {
+        const c = b[i] as number;
+        const n = c < 0x80 ? 0 : c >= 0xc2 && c < 0xe0 ? 1 : c >= 0xe0 && c < 0xf0 ? 2 : c >= 0xf0 && c < 0xf5 ? 3 : -1;
+        if (n < 0) return i;
+        for (let k = 1; k <= n; k++) if (((b[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+        i += n + 1;
+    }
+    return i;
+}
+
+/**
+ * Checks, before any work is done, that an output file can be created: its directory exists
+ * and the path is not a directory. Commands with side effects (apply) must not act and then
+ * lose what they owe (the report) to a mistyped path.
+ */
+export function checkOutputFile(path: string, code: string): void {
+    const dir = dirname(resolve(path));
+    if (!existsSync(dir)) throw new UserError({ severity: 'error', code, message: `cannot write here: the directory ${dir} does not exist`, file: path });
+    if (!statSync(dir).isDirectory()) throw new UserError({ severity: 'error', code, message: `cannot write here: ${dir} is not a directory`, file: path });
+    if (existsSync(path) && statSync(path).isDirectory()) throw new UserError({ severity: 'error', code, message: 'cannot write here: it is a directory', file: path });
+}
+
+/** Checks an output directory: it may be missing (it is created), but no part of it may be a file. */
+export function checkOutputDirectory(path: string, code: string): void {
+    for (let dir = resolve(path); ; dir = dirname(dir)) {
+        if (existsSync(dir)) {
+            if (!statSync(dir).isDirectory()) throw new UserError({ severity: 'error', code, message: `cannot write here: ${dir} is not a directory`, file: path });
+            return;
+        }
+        if (dirname(dir) === dir) return;
+    }
+}

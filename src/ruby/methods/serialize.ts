@@ -1,0 +1,45 @@
+import YAML from 'yaml';
+import { formatFloat } from '../../common/index.js';
+import { PDefault } from '../../values/index.js';
+import { inspectString } from '../inspect.js';
+import { RSymbol, rubyError, type Method, type RValue } from '../objects.js';
+
+/** Plain data for the YAML emitter: symbols as Psych writes them (`:name`). */
+function yamlData(v: RValue): unknown {
+    if (v instanceof RSymbol) return `:${v.name}`;
+    if (v instanceof PDefault) return ':default';
+    if (Array.isArray(v)) return v.map(yamlData);
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [yamlData(k), yamlData(x)]));
+    if (typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean' || v === null) return v;
+    throw rubyError('TypeError', `can't dump ${String(v)} to YAML in a template`);
+}
+
+/** Psych's block style: a `---` document, sequences not indented under their key, strings quoted when they would read as something else. */
+function toYaml(v: RValue): string {
+    const body = YAML.stringify(yamlData(v), { indentSeq: false, singleQuote: true, lineWidth: 0, nullStr: '' });
+    return Array.isArray(v) && v.length > 0 || v instanceof Map && v.size > 0 ? `---\n${body}` : `--- ${body}`;
+}
+
+/** Ruby's JSON.generate: compact, floats as Ruby prints them. */
+function toJson(v: RValue): string {
+    if (v === null) return 'null';
+    if (typeof v === 'string') return JSON.stringify(v);
+    if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+    if (typeof v === 'number') {
+        if (!Number.isFinite(v)) throw rubyError('RuntimeError', `${formatFloat(v)} not allowed in JSON`);
+        return formatFloat(v);
+    }
+    if (v instanceof RSymbol) return JSON.stringify(v.name);
+    if (v instanceof PDefault) return '"default"';
+    if (Array.isArray(v)) return `[${v.map(toJson).join(',')}]`;
+    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${JSON.stringify(typeof k === 'string' ? k : k instanceof RSymbol ? k.name : toJsonKey(k))}:${toJson(x)}`).join(',')}}`;
+    return inspectString(String(v));
+}
+
+const toJsonKey = (k: RValue): string => (k === null ? '' : typeof k === 'number' ? formatFloat(k) : String(k));
+
+/** `to_yaml` and `to_json` (what `require 'yaml'`/`'json'` add to every object). */
+export const serializeMethods: Record<string, Method> = {
+    to_yaml: self => toYaml(self),
+    to_json: self => toJson(self)
+};

@@ -1,0 +1,71 @@
+import type { PAnyType } from '../../types/index.js';
+import type { PuppetValue } from '../../values/index.js';
+
+/** A module whose `lib/` plugin code may be loaded. */
+export interface PluginModule {
+    readonly name: string;
+    readonly dir: string;
+}
+
+/** A Puppet block (lambda) handed to a Ruby function. */
+export interface PuppetBlock {
+    readonly min: number;
+    readonly max: number | null;
+    call(args: PuppetValue[]): PuppetValue;
+}
+
+/** A catalog resource as Ruby sees it (Puppet::Resource): type as written in references (`Package`), title, parameters. */
+export interface ResourceInfo {
+    readonly type: string;
+    readonly title: string;
+    readonly params: ReadonlyMap<string, PuppetValue>;
+}
+
+/** The calling scope as 3.x functions and `closure_scope` see it. */
+export interface ScopeHost {
+    /** The value, or undefined for an unknown variable. */
+    lookupvar(name: string): PuppetValue | undefined;
+    setvar(name: string, value: PuppetValue): void;
+    /** The scope as Puppet prints it: `Scope(Class[main])`. */
+    readonly name: string;
+    /** `findresource(type, title)`. */
+    findResource(type: string, title: string): ResourceInfo | undefined;
+    /** `catalog.resources`. */
+    resources(): ResourceInfo[];
+    /** The resource whose body the scope evaluates (`Class[Foo]`, `Foo::Bar[x]`), or null at top. */
+    resource(): ResourceInfo | null;
+    /** The top scope (`find_global_scope`). */
+    global(): ScopeHost;
+    classes(): string[];
+}
+
+/** What plugin code reaches of the compiler. */
+export interface PluginHost {
+    /** A Puppet type from its text, with the environment's aliases (`Stdlib::Absolutepath`) and `local` ones. */
+    parseType(text: string, local?: (name: string) => PAnyType | undefined): PAnyType;
+    /** Calls any function the environment has (`call_function`, `function_x`). */
+    callFunction(name: string, args: PuppetValue[], block: PuppetBlock | undefined, scope: ScopeHost): PuppetValue;
+    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void;
+    /** A setting (`Puppet[:name]`); undefined when modelc does not know it. */
+    setting(name: string): PuppetValue | undefined;
+    readonly environment: string;
+}
+
+/** Why plugin code could not run: each kind is a located error with a stable code. */
+export type PluginFailureKind = 'RUBY_UNSUPPORTED' | 'RUBY_FORBIDDEN' | 'RUBY_LIMIT' | 'RUBY_SYNTAX' | 'RUBY_LOAD';
+
+export class PluginFailure extends Error {
+    constructor(readonly kind: PluginFailureKind, message: string, readonly file: string, readonly line: number, readonly column: number) {
+        super(message);
+    }
+}
+
+/**
+ * A Ruby exception that left plugin code while Puppet code called it: `rubyClass` is its class
+ * (Puppet::ParseError, ArgumentError, ...), which decides how Puppet reports it.
+ */
+export class PluginCallError extends Error {
+    constructor(message: string, readonly rubyClass: string) {
+        super(message);
+    }
+}

@@ -1,0 +1,287 @@
+import { resolve } from 'node:path';
+import { isInstance, PAnyType } from '../../types/index.js';
+import type { PuppetValue } from '../../values/index.js';
+import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
+import { resourceRefs, toPuppet } from './convert.js';
+import { digestConstants } from './digest.js';
+import { MersenneTwister } from '../methods/random.js';
+
+const toInt = (v: RValue): bigint => (typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);
+import type { PuppetBlock, ScopeHost } from './host.js';
+import type { PluginRuntime } from './runtime.js';
+
+/** The `Puppet::...` constants one runtime gives its plugin code, and the scope objects it hands out. */
+export interface PuppetNamespace {
+    readonly constants: Map<string, RValue>;
+    /** `File` class methods for this runtime: reads inside the environment only, writes refused. */
+    readonly fileStatics: Readonly<Record<string, Method>>;
+    readonly classes: Readonly<Record<'Puppet' | 'Type' | 'Parameter' | 'Property' | 'Function' | 'Scope', RClass>>;
+    dynamic(obj: RObject, name: string, args: RValue[]): RValue | undefined;
+    scopeObject(scope: ScopeHost): RObject;
+    /** A catalog resource (or a reference) as a Puppet::Resource. */
+    resourceObject(info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject;
+}
+
+const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
+
+/** Puppet's exception classes, shared (they hold no state): Puppet::Error and its family. */
+export const PuppetErrors = (() => {
+    const error = new RClass('Puppet::Error', Exceptions.RuntimeError);
+    Exceptions.ParseError.superclass = error;
+    return {
+        Error: error,
+        ParseError: Exceptions.ParseError,
+        DevError: new RClass('Puppet::DevError', error),
+        ResourceError: new RClass('Puppet::ResourceError', error),
+        ExecutionFailure: new RClass('Puppet::ExecutionFailure', error),
+        ParseErrorWithIssue: new RClass('Puppet::ParseErrorWithIssue', Exceptions.ParseError),
+        LookupError: new RClass('Puppet::DataBinding::LookupError', error)
+    };
+})();
+
+export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
+    const constants = new Map<string, RValue>();
+    const mod = (path: string, isModule = true, superclass: RClass | null = null): RClass => {
+        const existing = constants.get(path);
+        if (existing instanceof RClass) return existing;
+        const c = new RClass(path, isModule ? null : superclass ?? ObjectClass, [], isModule);
+        place(path, c);
+        return c;
+    };
+    const place = (path: string, v: RValue): void => {
+        constants.set(path, v);
+        const i = path.lastIndexOf('::');
+        if (i >= 0) {
+            const parent = mod(path.slice(0, i));
+            parent.constants.set(path.slice(i + 2), v);
+        }
+    };
+    const statics = (c: RClass, table: Record<string, Method>): void => { for (const [n, m] of Object.entries(table)) c.defineStatic(n, m); };
+    const host = rt.host;
+    const log = (level: 'debug' | 'info' | 'notice' | 'warning' | 'err'): Method => (_s, args) => { host.log(level, rt.interp.toS(args[0] ?? null)); return null; };
+
+    for (const [path, v] of digestConstants()) constants.set(path, v);
+    const puppet = mod('Puppet');
+    const features = new RObject(ObjectClass, 'Puppet.features');
+    statics(puppet, {
+        debug: log('debug'), info: log('info'), notice: log('notice'), warning: log('warning'), err: log('err'),
+        crit: log('err'), alert: log('err'), emerg: log('err'),
+        deprecation_warning: log('warning'), warn_once: (_s, args) => { host.log('warning', rt.interp.toS(args[args.length > 2 ? 2 : 1] ?? null)); return null; },
+        '[]': (_s, args) => host.setting(nameOf(args[0] ?? null)) ?? null,
+        version: () => '7.23.0',
+        features: () => features,
+        lookup: () => null,
+        'run_mode': () => null
+    });
+    puppet.constants.set('PUPPETVERSION', '7.23.0');
+    puppet.constants.set('OLDEST_RECOMMENDED_RUBY_VERSION', '2.5.0');
+    statics(mod('Facter', false), { value: () => null, '[]': () => null, version: () => '4.3.0' });
+    for (const [name, cls] of Object.entries(PuppetErrors)) if (name !== 'LookupError') place(`Puppet::${name}`, cls);
+    place('Puppet::DataBinding::LookupError', PuppetErrors.LookupError);
+
+    // Puppet::Util and friends: pure helpers; anything reaching the host is refused.
+    const util = mod('Puppet::Util');
+    statics(util, {
+        'absolute_path?': (_s, args) => {
+            const p = rt.interp.toS(args[0] ?? null);
+            const platform = args[1] instanceof RSymbol ? args[1].name : 'posix';
+            return platform === 'windows' ? /^(?:[A-Za-z]:[\\/]|[\\/]{2}[^\\/]+[\\/][^\\/]+|[\\/]{2}\?[\\/])/.test(p) : p.startsWith('/');
+        },
+        which: () => null,
+        symbolizehash: (_s, args) => new Map([...(args[0] as Map<RValue, RValue>)].map(([k, v]) => [typeof k === 'string' ? RSymbol.of(k) : k, v])),
+        deterministic_rand: (_s, args) => String(new MersenneTwister(toInt(args[0] ?? null)).below(toInt(args[1] ?? null))),
+        deterministic_rand_int: (_s, args) => new MersenneTwister(toInt(args[0] ?? null)).below(toInt(args[1] ?? null))
+    });
+    const refuse = (what: string): Method => () => {
+        const e = rubyError('SecurityError', `${what} is not allowed in plugin code (modelc runs module Ruby without access to the host)`);
+        e.unsupported = what;
+        throw e;
+    };
+    statics(mod('Puppet::Util::Execution'), { execute: refuse('Puppet::Util::Execution.execute'), execpipe: refuse('Puppet::Util::Execution.execpipe') });
+    statics(mod('Puppet::Util::Package'), {
+        versioncmp: (_s, args, _b) => host.callFunction('versioncmp', args.map(toPuppet), undefined, rt.currentScope())
+    });
+    mod('Puppet::Util::Warnings');
+    mod('Puppet::Util::Errors');
+    // Types of the Puppet type system, parsed by the compiler.
+    const typeParser = new RObject(ObjectClass, '#<Puppet::Pops::Types::TypeParser>');
+    const typeParserClass = mod('Puppet::Pops::Types::TypeParser', false);
+    statics(typeParserClass, { singleton: () => typeParser, new: () => typeParser });
+    const calculator = mod('Puppet::Pops::Types::TypeCalculator', false);
+    statics(calculator, {
+        'instance?': (_s, args) => args[0] instanceof PAnyType && isInstance(args[0], toPuppet(args[1] ?? null)),
+        singleton: () => calculator
+    });
+    calculator.define('instance?', (_s, args) => args[0] instanceof PAnyType && isInstance(args[0], toPuppet(args[1] ?? null)));
+    const factory = mod('Puppet::Pops::Types::TypeFactory', false);
+    const named = (text: string): Method => () => host.parseType(text);
+    statics(factory, {
+        any: named('Any'), string: named('String'), integer: named('Integer'), boolean: named('Boolean'), float: named('Float'),
+        numeric: named('Numeric'), scalar: named('Scalar'), undef: named('Undef'), data: named('Data'), hash: named('Hash'), array: named('Array'),
+        optional: (_s, args) => host.parseType(`Optional[${args[0] instanceof PAnyType ? String(args[0]) : rt.interp.toS(args[0] ?? 'Any')}]`)
+    });
+    mod('Puppet::Pops::Types::Iterable');
+
+    // The 3.x and 4.x function APIs.
+    const functions = mod('Puppet::Functions');
+    const fnBase = mod('Puppet::Pops::Functions::Function', false);
+    place('Puppet::Functions::Function', fnBase);
+    const internal = mod('Puppet::Functions::InternalFunction', false, fnBase);
+    place('Puppet::Pops::Functions::InternalFunction', internal);
+    statics(functions, {
+        create_function: (_s, args, block) => rt.functions4.create(nameOf(args[0] ?? null), args[1] instanceof RClass ? args[1] : fnBase, block),
+        create_loaded_function: (_s, args, block) => rt.functions4.create(nameOf(args[0] ?? null), fnBase, block)
+    });
+    statics(fnBase, {
+        dispatch: (self, args, block) => rt.functions4.dispatch(self, args, block, false),
+        argument_mismatch: (self, args, block) => rt.functions4.dispatch(self, args, block, true),
+        local_types: (self, _a, block) => rt.functions4.localTypes(self, block)
+    });
+    fnBase.define('call_function', (_self, args, block) => {
+        const name = nameOf(args[0] ?? null);
+        const pblock: PuppetBlock | undefined = block ? { min: Math.max(0, block.arity < 0 ? -block.arity - 1 : block.arity), max: block.arity < 0 ? null : block.arity, call: a => toPuppet(block.call(a)) } : undefined;
+        return host.callFunction(name, args.slice(1).map(toPuppet), pblock, rt.currentScope());
+    });
+    fnBase.define('closure_scope', () => scopeObject(rt.currentScope()));
+    fnBase.define('loader', () => null);
+    fnBase.define('scope', () => scopeObject(rt.currentScope()));
+
+    const parserFunctions = mod('Puppet::Parser::Functions');
+    statics(parserFunctions, {
+        newfunction: (_s, args, block) => rt.functions3.define(args, block),
+        function: (_s, args) => { const n = nameOf(args[0] ?? null); return rt.findFunction(n) ? `function_${n}` : false; },
+        'functiondocs': () => ''
+    });
+    const scopeClass = mod('Puppet::Parser::Scope', false);
+    const resourceClass = mod('Puppet::Resource', false);
+    const resources = new WeakMap<RObject, { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }>();
+    const resourceObject = (info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject => {
+        const o = new RObject(resourceClass, `${info.type}[${info.title}]`, `${info.type}[${info.title}]`);
+        resources.set(o, info);
+        resourceRefs.set(o, info);
+        return o;
+    };
+    const infoOf = (self: RValue): { type: string; title: string; params: ReadonlyMap<string, PuppetValue> } => {
+        const i = self instanceof RObject ? resources.get(self) : undefined;
+        if (!i) throw rubyError('TypeError', 'not a Puppet::Resource');
+        return i;
+    };
+    const refParts = (ref: string): [string, string] | undefined => {
+        const m = /^([^[\]]+)\[([\s\S]*)\]$/.exec(ref.trim());
+        return m ? [m[1], m[2]] : undefined;
+    };
+    const typeName = (t: string): string => t.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()).join('::');
+    statics(resourceClass, {
+        type_and_title: (_s, args) => {
+            const ref = rt.interp.toS(args[0] ?? null);
+            if (args[1] !== undefined && args[1] !== null) return [ref, rt.interp.toS(args[1])];
+            const parts = refParts(ref);
+            if (!parts) throw rubyError('ArgumentError', `Puppet::Resource.type_and_title could not split '${ref}'`);
+            return [parts[0], parts[1]];
+        },
+        new: (_s, args) => {
+            const type = rt.interp.toS(args[0] ?? null);
+            const title = args[1] === undefined || args[1] === null ? undefined : rt.interp.toS(args[1]);
+            const parts = title === undefined ? refParts(type) : undefined;
+            return resourceObject({ type: typeName(parts ? parts[0] : type), title: parts ? parts[1] : title ?? '', params: new Map() });
+        }
+    });
+    resourceClass.define('type', self => infoOf(self).type);
+    resourceClass.define('title', self => infoOf(self).title);
+    resourceClass.define('name', self => infoOf(self).title);
+    resourceClass.define(['to_s', 'ref', 'inspect'], self => `${infoOf(self).type}[${infoOf(self).title}]`);
+    resourceClass.define('[]', (self, args) => infoOf(self).params.get(nameOf(args[0] ?? null)) ?? null);
+    resourceClass.define('to_hash', self => new Map<RValue, RValue>([...infoOf(self).params].map(([k, v]) => [RSymbol.of(k), v])));
+    resourceClass.define(['==', 'eql?'], (self, args) => args[0] instanceof RObject && resources.has(args[0]) && `${infoOf(self).type}[${infoOf(self).title}]` === `${infoOf(args[0]).type}[${infoOf(args[0]).title}]`);
+    statics(mod('Puppet::Pops::Evaluator::Runtime3ResourceSupport', false), {
+        find_resource_type_or_class: (_s, args) => typeName(nameOf(args[1] ?? null)),
+        find_resource_type: (_s, args) => typeName(nameOf(args[1] ?? null))
+    });
+
+    const type = mod('Puppet::Type', false);
+    const parameter = mod('Puppet::Parameter', false);
+    const property = mod('Puppet::Property', false, parameter);
+    for (const sub of ['Boolean', 'Path', 'Value', 'ValueCollection']) mod(`Puppet::Parameter::${sub}`, false, parameter);
+    for (const sub of ['Boolean', 'Ensure', 'List', 'OrderedList', 'KeyValue']) mod(`Puppet::Property::${sub}`, false, property);
+
+    const scopes = new WeakMap<RObject, ScopeHost>();
+    const scopeObjects = new Map<ScopeHost, RObject>();
+    const scopeObject = (scope: ScopeHost): RObject => {
+        let o = scopeObjects.get(scope);
+        if (!o) {
+            o = new RObject(scopeClass, `${scope.name}:Puppet::Parser::Scope`, scope.name);
+            scopes.set(o, scope);
+            scopeObjects.set(scope, o);
+        }
+        return o;
+    };
+    const environment = new RObject(ObjectClass, host.environment, host.environment);
+
+    const scopeMethod = (scope: ScopeHost, name: string, args: RValue[]): RValue | undefined => {
+        switch (name) {
+            case '[]': case 'lookupvar': return scope.lookupvar(nameOf(args[0] ?? null)) ?? null;
+            case 'include?': case 'exist?': return scope.lookupvar(nameOf(args[0] ?? null)) !== undefined;
+            case 'setvar': case '[]=': scope.setvar(nameOf(args[0] ?? null), toPuppet(args[1] ?? null)); return args[1] ?? null;
+            case 'call_function': {
+                const fargs = args[1] ?? [];
+                return host.callFunction(nameOf(args[0] ?? null), (Array.isArray(fargs) ? fargs : [fargs]).map(toPuppet), undefined, scope);
+            }
+            case 'findresource': {
+                const r = scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
+                return r ? resourceObject(r) : null;
+            }
+            case 'environment': return environment;
+            case 'catalog': case 'compiler': return scopeObject(scope);
+            case 'resources': return scope.resources().map(resourceObject);
+            case 'resource': { const r = scope.resource(); return r ? resourceObject(r) : null; }
+            case 'find_global_scope': return scopeObject(scope.global());
+            case 'classlist': return scope.classes();
+            case 'to_hash': return null;
+            case 'source': return null;
+        }
+        if (name.startsWith('function_')) {
+            const fname = name.slice('function_'.length);
+            if (args.length !== 1 || !Array.isArray(args[0])) {
+                throw rubyError('ArgumentError', 'custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)');
+            }
+            const fn = rt.findFunction(fname);
+            if (fn && fn.kind === '3x') return rt.functions3.invoke(fn, args[0], scope);
+            return host.callFunction(fname, args[0].map(toPuppet), undefined, scope);
+        }
+        return undefined;
+    };
+
+    const fileStatics: Record<string, Method> = {
+        write: refuse('File.write'), open: refuse('File.open'), delete: refuse('File.delete'), unlink: refuse('File.unlink'), chmod: refuse('File.chmod'),
+        readlines: (_s, args) => rt.readFile(rt.interp.toS(args[0] ?? null)).split(/(?<=\n)/),
+        read: (_s, args) => rt.readFile(rt.interp.toS(args[0] ?? null)),
+        'exist?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
+        'file?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
+        'directory?': () => false,
+        'executable?': () => false,
+        expand_path: (_s, args) => resolve(typeof args[1] === 'string' ? args[1] : rt.envDir, rt.interp.toS(args[0] ?? null))
+    };
+
+    return {
+        constants,
+        fileStatics,
+        resourceObject,
+        classes: { Puppet: puppet, Type: type, Parameter: parameter, Property: property, Function: fnBase, Scope: scopeClass },
+        scopeObject,
+        dynamic(obj, name, args) {
+            if (obj === features) return name === 'posix?' ? true : name.endsWith('?') ? false : undefined;
+            if (obj === typeParser && name === 'parse') return host.parseType(rt.interp.toS(args[0] ?? null));
+            if (obj === environment && name === 'name') return RSymbol.of(host.environment);
+            const probe = name.startsWith('respond_to?:');
+            const scope = scopes.get(obj);
+            if (!scope) return undefined;
+            if (probe) {
+                const m = name.slice('respond_to?:'.length);
+                return m.startsWith('function_') ? rt.findFunction(m.slice(9)) !== undefined : ['lookupvar', '[]', 'call_function', 'findresource', 'environment', 'catalog', 'compiler', 'setvar'].includes(m);
+            }
+            return scopeMethod(scope, name, args);
+        }
+    };
+}
+
+export type { PuppetValue, RProc };

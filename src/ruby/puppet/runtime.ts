@@ -1,0 +1,267 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import type { DslTypeRegistry as TypeRegistry, DslTypeSchema as TypeSchema } from './type-dsl.js';
+import type { PuppetValue } from '../../values/index.js';
+import type { RNode } from '../ast.js';
+import { Frame } from '../frame.js';
+import { Interpreter } from '../interpreter.js';
+import { Classes, Exceptions, Kernel, ObjectClass, RClass, RObject, RubyError, rubyError, type RValue } from '../objects.js';
+import { parseRuby } from '../program.js';
+import { PluginCallError, PluginFailure, type PluginHost, type PluginModule, type ScopeHost } from './host.js';
+import { puppetNamespace, type PuppetNamespace } from './namespace.js';
+import { Functions4, type Function4 } from './functions4.js';
+import { Functions3, type Function3 } from './functions3.js';
+import { defineTypes } from './types.js';
+import { toPuppet } from './convert.js';
+
+/** Parsed plugin files, shared by every runtime (an AST is never changed by running it). */
+const parsedFiles = new Map<string, { mtime: number; program: RNode[] } | { mtime: number; error: RubyError }>();
+
+function parseFile(path: string): RNode[] {
+    const mtime = statSync(path).mtimeMs;
+    let entry = parsedFiles.get(path);
+    if (!entry || entry.mtime !== mtime) {
+        try {
+            entry = { mtime, program: parseRuby(readFileSync(path, 'utf8')) };
+        } catch (e) {
+            if (!(e instanceof RubyError)) throw e;
+            entry = { mtime, error: e };
+        }
+        parsedFiles.set(path, entry);
+    }
+    if ('error' in entry) throw entry.error;
+    return entry.program;
+}
+
+/** Ruby libraries plugin code requires that need no file here (their classes are built in, or unused at compile time). */
+const BUILTIN_FEATURES = /^(puppet|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
+
+/**
+ * The Ruby plugin code of one environment: its modules' functions (4.x and 3.x API) and resource
+ * types, loaded by Puppet's autoloader rules into one interpreter that belongs to this
+ * environment alone. Two environments never share a class, a method or a constant.
+ */
+export class PluginRuntime {
+    readonly interp: Interpreter;
+    readonly ns: PuppetNamespace;
+    private readonly loaded = new Set<string>();
+    private readonly scopes: ScopeHost[] = [];
+    readonly functions4: Functions4;
+    readonly functions3: Functions3;
+    private readonly main: RObject;
+    private readonly loadPath: RValue[] = [];
+
+    constructor(readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string) {
+        this.main = new RObject(ObjectClass, 'main');
+        const stubs = new Map<string, RClass>();
+        this.ns = puppetNamespace(this);
+        this.interp = new Interpreter({
+            self: this.main,
+            dynamic: (obj, name, args) => this.ns.dynamic(obj, name, args),
+            constants: this.ns.constants,
+            constMissing: path => {
+                // Puppet's own classes modelc does not model are empty modules: naming them works, calling them fails.
+                if (!/^(Puppet|PuppetX|Puppet_X|Facter|SemanticPuppet|Hiera)(::|$)/.test(path)) return undefined;
+                let c = stubs.get(path);
+                if (!c) stubs.set(path, c = new RClass(path, ObjectClass));
+                return c;
+            }
+        });
+        this.functions4 = new Functions4(this);
+        this.functions3 = new Functions3(this);
+        this.interp.defineMethod(Kernel, 'require', (_s, args) => this.require(this.interp.toS(args[0] ?? null)));
+        this.interp.defineMethod(Kernel, 'require_relative', (_s, args) => this.requireRelative(this.interp.toS(args[0] ?? null)));
+        this.interp.defineMethod(Kernel, 'load', (_s, args) => this.require(this.interp.toS(args[0] ?? null)));
+        for (const [n, m] of Object.entries(this.ns.fileStatics)) this.interp.defineMethod(Classes.File, n, m, true);
+        // $LOAD_PATH: code adds directories of its own module; `require` looks there after the modules' lib.
+        this.interp.setGlobal('$LOAD_PATH', this.loadPath);
+        this.interp.setGlobal('$:', this.loadPath);
+        defineTypes(this);
+    }
+
+    /** Reads a file of the environment (its directory or a module's); anything else is refused. */
+    readFile(path: string): string {
+        const abs = this.inside(path);
+        if (!existsSync(abs)) throw new RubyError(Exceptions.SystemCallError, `No such file or directory @ rb_sysopen - ${path}`);
+        return readFileSync(abs, 'utf8');
+    }
+
+    fileExists(path: string): boolean {
+        const abs = resolve(this.envDir, path);
+        return this.isInside(abs) && existsSync(abs);
+    }
+
+    isInside(abs: string): boolean {
+        return [this.envDir, ...this.modules.map(m => m.dir)].some(d => abs === resolve(d) || abs.startsWith(`${resolve(d)}/`));
+    }
+
+    private inside(path: string): string {
+        const abs = resolve(this.envDir, path);
+        if (!this.isInside(abs)) {
+            const e = rubyError('SecurityError', `File.read of ${path} is not allowed: plugin code may read only the environment's files`);
+            e.unsupported = 'File.read outside the environment';
+            throw e;
+        }
+        return abs;
+    }
+
+    /** The innermost Puppet scope a call came from (`closure_scope`, the 3.x `self`). */
+    currentScope(): ScopeHost {
+        const s = this.scopes[this.scopes.length - 1];
+        if (!s) throw rubyError('RuntimeError', 'no scope: the function is not being called from Puppet code');
+        return s;
+    }
+
+    withScope<T>(scope: ScopeHost, f: () => T): T {
+        this.scopes.push(scope);
+        try { return f(); } finally { this.scopes.pop(); }
+    }
+
+    // ---- files ----
+
+    /** A path relative to the environment, as errors print it. */
+    rel(path: string): string {
+        const r = relative(this.envDir, path);
+        return r.startsWith('..') ? path : r;
+    }
+
+    /** Runs a plugin file once; its errors are located at the file. */
+    loadFile(path: string): void {
+        const abs = resolve(path);
+        if (this.loaded.has(abs)) return;
+        this.loaded.add(abs);
+        this.guard(() => {
+            const program = parseFile(abs);
+            this.interp.runBody(program, new Frame(null, this.interp.topContext(abs)));
+        }, abs);
+    }
+
+    /** `require 'x/y'`: x/y.rb in a module's lib (the first module that has it), or a built-in library. */
+    require(feature: string): boolean {
+        const name = feature.replace(/\.rb$/, '');
+        if (name.startsWith('/')) {
+            const path = `${name}.rb`;
+            if (!this.isInside(path) || !existsSync(path)) throw rubyError('LoadError', `cannot load such file -- ${feature}`);
+            const fresh = !this.loaded.has(path);
+            this.loadFile(path);
+            return fresh;
+        }
+        for (const m of this.modules) {
+            const path = join(m.dir, 'lib', `${name}.rb`);
+            if (existsSync(path)) {
+                const fresh = !this.loaded.has(resolve(path));
+                this.loadFile(path);
+                return fresh;
+            }
+        }
+        for (const dir of this.loadPath) {
+            if (typeof dir !== 'string') continue;
+            const path = resolve(dir, `${name}.rb`);
+            if (this.isInside(path) && existsSync(path)) {
+                const fresh = !this.loaded.has(path);
+                this.loadFile(path);
+                return fresh;
+            }
+        }
+        if (BUILTIN_FEATURES.test(name) || /^puppet(_x)?\//.test(name)) return false;
+        throw rubyError('LoadError', `cannot load such file -- ${feature}`);
+    }
+
+    private requireRelative(feature: string): boolean {
+        const from = this.interp.file;
+        if (!from) throw rubyError('LoadError', 'cannot infer basepath');
+        const base = dirname(from);
+        const path = resolve(base, feature.endsWith('.rb') ? feature : `${feature}.rb`);
+        if (!existsSync(path)) throw rubyError('LoadError', `cannot load such file -- ${path}`);
+        const fresh = !this.loaded.has(path);
+        this.loadFile(path);
+        return fresh;
+    }
+
+    /**
+     * Runs plugin code: a Ruby error that escapes it becomes a located failure (for load
+     * problems) or is left to the caller; unsupported constructs, refused host calls and runaway
+     * code are always located failures.
+     */
+    guard<T>(f: () => T, file: string, calling = false): T {
+        try {
+            return f();
+        } catch (e) {
+            if (e instanceof PluginFailure || e instanceof PluginCallError) throw e;
+            if (!(e instanceof RubyError)) throw e;
+            const where = this.rel(e.file ?? file);
+            const line = e.line ?? 1;
+            const col = e.col ?? 1;
+            if (e.unsupported !== undefined && e.cls.isSubclassOf(Exceptions.SecurityError)) throw new PluginFailure('RUBY_FORBIDDEN', e.message, where, line, col);
+            if (e.unsupported !== undefined) throw new PluginFailure('RUBY_UNSUPPORTED', `${e.unsupported} is not supported by modelc's Ruby interpreter`, where, line, col);
+            if (e.cls === Exceptions.SystemStackError) throw new PluginFailure('RUBY_LIMIT', e.message, where, line, col);
+            if (e.cls === Exceptions.ScriptError) throw new PluginFailure('RUBY_SYNTAX', e.message, where, line, col);
+            if (calling) throw new PluginCallError(e.message, e.cls.name);
+            throw new PluginFailure('RUBY_LOAD', `${e.cls.name}: ${e.message}`, where, line, col);
+        }
+    }
+
+    // ---- autoloading ----
+
+    /** Puppet's loader paths for a function name: 4.x `lib/puppet/functions/<ns>/<name>.rb`, then 3.x. */
+    findFunction(name: string): Function4 | Function3 | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        const known = this.functions4.get(n) ?? this.functions3.get(n);
+        if (known) return known;
+        const segs = n.split('::');
+        if (segs.length > 1) {
+            const mod = this.modules.find(m => m.name === segs[0]);
+            if (mod) this.tryLoad(join(mod.dir, 'lib', 'puppet', 'functions', ...segs) + '.rb');
+        } else {
+            for (const m of this.modules) {
+                this.tryLoad(join(m.dir, 'lib', 'puppet', 'functions', `${n}.rb`));
+                if (this.functions4.get(n)) break;
+            }
+            if (!this.functions4.get(n)) {
+                for (const m of this.modules) {
+                    this.tryLoad(join(m.dir, 'lib', 'puppet', 'parser', 'functions', `${n}.rb`));
+                    if (this.functions3.get(n)) break;
+                }
+            }
+        }
+        return this.functions4.get(n) ?? this.functions3.get(n);
+    }
+
+    /** A module's resource type, from `lib/puppet/type/<name>.rb`. */
+    findType(name: string): TypeSchema | undefined {
+        const n = name.toLowerCase();
+        const known = this.registry.schema(n);
+        if (known) return known;
+        if (!/^[a-z][a-z0-9_]*$/.test(n)) return undefined;
+        for (const m of this.modules) {
+            this.tryLoad(join(m.dir, 'lib', 'puppet', 'type', `${n}.rb`));
+            const t = this.registry.schema(n);
+            if (t) return t;
+        }
+        return undefined;
+    }
+
+    /** Whether a module ships providers for a type (`lib/puppet/provider/<type>/*.rb`). */
+    hasProviders(type: string): boolean {
+        return this.modules.some(m => {
+            const dir = join(m.dir, 'lib', 'puppet', 'provider', type);
+            return existsSync(dir) && readdirSync(dir).some(f => f.endsWith('.rb'));
+        });
+    }
+
+    private tryLoad(path: string): void {
+        if (existsSync(path)) this.loadFile(path);
+    }
+
+    /** Runs a value conversion from Ruby back to Puppet. */
+    toPuppet(v: RValue): PuppetValue {
+        return toPuppet(v);
+    }
+
+    /** `Puppet::ParseError` and friends as the class name Puppet reports. */
+    static errorClassName(e: RubyError): string {
+        return e.cls.name;
+    }
+}
+
+export { Classes };

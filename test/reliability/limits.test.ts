@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { filesBelow, ONE_LINE, runBin, scratch, writeTree } from './harness.js';
+
+// Deep and large input through the real launcher (bin/modelc.js: a worker thread with a large
+// stack), limits that stop runaway manifests with a located error, and provider programs that
+// misbehave. Inputs are generated here; the spawn timeout only guards against hangs.
+
+const terms = (n: number): string => `$x = ${Array.from({ length: n }, () => '1').join('+')}\nnotice($x)\n`;
+const nested = (open: string, inner: string, close: string, n: number): string => open.repeat(n) + inner + close.repeat(n);
+
+describe('deep input parses as Puppet parses it', () => {
+    test.each([
+        ['5,000 terms, PN', terms(5000), 'pn'],
+        ['5,000 terms, JSON model', terms(5000), 'json'],
+        ['100,000 terms (parsing is linear)', terms(100_000), 'pn'],
+        ['1,000 nested brackets', `$x = ${nested('[', '1', ']', 1000)}\n`, 'pn'],
+        ['1,000 nested ifs', nested('if true { ', 'notice(1)', ' }', 1000), 'pn'],
+        ['10,000 nested parentheses', `$x = ${nested('(', '1', ')', 10_000)}\n`, 'pn']
+    ])('%s', (_name, text, format) => {
+        const dir = writeTree(scratch(), { 'in.pp': text });
+        const r = runBin(['parse', join(dir, 'in.pp'), '--format', format]);
+        expect(r.err).toBe('');
+        expect(r.code).toBe(0);
+        expect(r.out.length).toBeGreaterThan(0);
+    });
+
+    test('a model whose data nests 5,000 deep validates, converts and diffs', () => {
+        const dir = writeTree(scratch(), { 'manifests/site.pp': "notify { 'x': message => [1] }\n" });
+        const compiled = runBin(['compile', dir, '--format', 'json']);
+        expect(compiled.code).toBe(0);
+        const model = JSON.parse(compiled.out) as unknown;
+        const deep = nested('[', '1', ']', 5000);
+        const text = JSON.stringify(model).replace('"value":[1]', `"value":${deep}`);
+        expect(text).toContain(deep);
+        writeTree(dir, { 'deep.json': text });
+        const file = join(dir, 'deep.json');
+        expect(runBin(['validate', file])).toMatchObject({ code: 0, err: '' });
+        expect(runBin(['convert', file, '--to', 'msgpack', '-o', join(dir, 'deep.msgpack')])).toMatchObject({ code: 0, err: '' });
+        expect(runBin(['diff', file, join(dir, 'deep.msgpack')])).toMatchObject({ code: 0, err: '' });
+    });
+});
+
+const env = (site: string): string => writeTree(scratch(), { 'manifests/site.pp': site });
+
+describe('runaway manifests stop at a stated limit, located', () => {
+    test('a 2,000-link -> chain compiles', () => {
+        const chain = Array.from({ length: 2000 }, (_, i) => `notify { 'n${i}': }`).join(' -> ');
+        const r = runBin(['compile', env(`${chain}\n`), '--format', 'puppet']);
+        expect(r.code).toBe(0);
+        expect(JSON.parse(r.out).resources.length).toBeGreaterThan(2000);
+    });
+
+    test('an include chain 1,000 deep compiles; 2,100 deep stops at the class nesting limit', () => {
+        const chain = (n: number): string => `include c0\n${Array.from({ length: n }, (_, i) => `class c${i} { include c${i + 1} }`).join('\n')}\nclass c${n} {}\n`;
+        expect(runBin(['compile', env(chain(1000)), '--format', 'puppet']).code).toBe(0);
+        const r = runBin(['compile', env(chain(2100)), '--format', 'puppet']);
+        expect(r.code).toBe(1);
+        expect(r.out).toBe('');
+        expect(r.err).toMatch(ONE_LINE('EVAL_RUNTIME'));
+        expect(r.err).toMatch(/^manifests\/site\.pp:\d+:\d+: error EVAL_RUNTIME: .*more than 2000 levels deep/);
+    });
+
+    test('a define declaring itself under a new title stops as Puppet does', () => {
+        const r = runBin(['compile', env("define foo() { foo { \"${title}x\": } }\nfoo { 'a': }\n"), '--format', 'puppet']);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(ONE_LINE('EVAL_PUPPET_ERROR'));
+        expect(r.err).toContain('Somehow looped more than 1000 times while evaluating host catalog');
+    });
+});
+
+/** A "billion laughs": 9^11 strings from a few hundred bytes. */
+const BOMB = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ...Array.from({ length: 11 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array.from({ length: 9 }, () => `*a${i}`).join(',')}]`), 'key: *a11', ''].join('\n');
+
+describe('YAML alias bombs are refused wherever YAML is read', () => {
+    const hiera = { 'hiera.yaml': 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n', 'data/common.yaml': BOMB, 'manifests/site.pp': "notice(lookup('key'))\n" };
+    test('Hiera data, through lookup', () => {
+        const r = runBin(['lookup', writeTree(scratch(), hiera), 'key']);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(ONE_LINE('LOOKUP_DATA_PARSE'));
+        expect(r.err).toContain('billion laughs');
+    });
+    test('Hiera data, through a compile', () => {
+        const r = runBin(['compile', writeTree(scratch(), hiera), '--format', 'puppet']);
+        expect(r.code).toBe(1);
+        expect(r.err).toContain('billion laughs');
+    });
+    test('a facts file', () => {
+        const dir = writeTree(scratch(), { 'manifests/site.pp': 'notice(1)\n', 'facts.yaml': BOMB });
+        const r = runBin(['compile', dir, '--facts', join(dir, 'facts.yaml'), '--format', 'puppet']);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(/^[^\n]+: error [A-Z_]+: [^\n]*billion laughs[^\n]*\n$/);
+    });
+});
+
+describe('provider programs that misbehave', () => {
+    const site = (uri: string): string => `site {\n  bindings => [\n    layer { 'x': include => '${uri}' },\n  ]\n}\n`;
+    const withProvider = (script: string, uri: string, key: 'enc' | 'ext'): string => {
+        const dir = scratch();
+        writeTree(dir, { 'prog.sh': script, 'bindings/site.pp': site(uri), 'manifests/site.pp': '' });
+        const cmd = `[sh, ${JSON.stringify(join(dir, 'prog.sh'))}]`;
+        writeTree(dir, { 'bindings/providers.yaml': key === 'enc' ? `enc: ${cmd}\n` : `schemes:\n  ext: ${cmd}\n` });
+        return dir;
+    };
+
+    test('an ENC that leaves a child running in the background is done when it exits', () => {
+        const dir = withProvider('sleep 300 >/dev/null 2>&1 &\nsleep 300 &\necho "classes: [ntp]"\n', 'enc:', 'enc');
+        // The hang guard is far below the 60 s provider timeout the old pipes waited for.
+        const r = runBin(['bindings', dir], { timeoutMs: 40_000 });
+        expect(r.err).toBe('');
+        expect(r.code).toBe(0);
+        expect(r.out).toContain('ntp');
+    });
+
+    test('a provider that never reads its stdin does not fail with EPIPE', () => {
+        const big = 'x'.repeat(300_000);
+        const dir = withProvider(`echo '{"$type": "http://modelc.dev/bindings/1.0#//NamedBindings", "name": "ext::n"}'\n`, 'ext:/n', 'ext');
+        writeTree(dir, { 'facts.yaml': `big: ${big}\n` });
+        const r = runBin(['bindings', dir, '--facts', join(dir, 'facts.yaml')]);
+        expect(r.err).not.toContain('EPIPE');
+        expect(r.code).toBe(0);
+    });
+
+    test('a provider flooding stderr is reported with a bounded tail', () => {
+        const dir = withProvider("head -c 5000000 /dev/zero | tr '\\0' 'e' >&2\necho last words >&2\nexit 1\n", 'ext:/x', 'ext');
+        const r = runBin(['bindings', dir]);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(ONE_LINE('BIND_EXTERNAL_FAILED'));
+        expect(r.err.length).toBeLessThan(3000);
+        expect(r.err).toContain('last words');
+    });
+
+    test('a provider printing JSON nested 100k deep', () => {
+        const dir = withProvider(`python3 -c "print('{\\"a\\":'*100000 + '1' + '}'*100000)"\n`, 'ext:/deep', 'ext');
+        const r = runBin(['bindings', dir]);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(/^[^\n]+: error BIND_EXTERNAL_MODEL: MODEL_TOO_DEEP[^\n]*\n$/);
+    });
+});
+
+describe('bin/modelc.js runs whatever node is first on the PATH', () => {
+    const old = ['/usr/bin/node', '/bin/node'].find(p => existsSync(p));
+    const version = old ? runVersion(old) : undefined;
+    test.skipIf(version === undefined || version >= 24)('under an older Node it re-executes with the project\'s Node 24', () => {
+        const dir = writeTree(scratch(), { 'a.pp': 'notice(1)\n', 'hiera.yaml': 'version: 5\n', 'data/common.yaml': 'k: v\n' });
+        const r = runBin(['parse', join(dir, 'a.pp')], { node: old as string });
+        expect(r).toMatchObject({ code: 0, err: '', out: '(invoke {:functor (qn "notice") :args [1]})\n' });
+        // The Hiera layer uses fs.globSync and the JSON writer JSON.rawJSON (Node 22+).
+        expect(runBin(['lookup', dir, 'k'], { node: old as string })).toMatchObject({ code: 0, out: '"v"\n' });
+        expect(filesBelow(dir)).toEqual(['a.pp', 'data', 'data/common.yaml', 'hiera.yaml']);
+    });
+    test('the README says which Node runs modelc', () => {
+        const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+        expect(readme).not.toMatch(/Node 20\+/);
+        expect(readme).toMatch(/node_modules\/node/);
+    });
+});
+
+function runVersion(node: string): number | undefined {
+    const m = /^v(\d+)/.exec(execFileSync(node, ['--version'], { encoding: 'utf8' }));
+    return m ? Number(m[1]) : undefined;
+}
