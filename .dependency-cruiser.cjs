@@ -4,7 +4,7 @@
  *
  * LAYERS lists the folders of src/ from the ground floor up: a folder may import only folders
  * listed before it. The order follows the real imports: `types` parses type strings with the
- * Puppet parser, so `parse` sits below it; `bindings` builds on the injector; `catalog` compiles
+ * Puppet parser, so `parse` sits below it; `store` answers the injector's queries; `bindings` builds on the injector; `catalog` compiles
  * with bindings and ERB; `apply` consumes catalogs; `cli` adapts every stage to the command line.
  */
 const LAYERS = [
@@ -18,6 +18,7 @@ const LAYERS = [
     'ruby',
     'erb',
     'injector',
+    'store',
     'bindings',
     'catalog',
     'apply',
