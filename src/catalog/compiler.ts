@@ -1,4 +1,4 @@
-import { isUserError, type UserError } from '../common/index.js';
+import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -18,7 +18,7 @@ import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
-import { RubyPlugins } from './ruby-plugins.js';
+import { RubyPluginError, RubyPlugins } from './ruby-plugins.js';
 import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
@@ -182,7 +182,7 @@ export class Compiler implements CatalogRuntime {
             this.run();
         } catch (e) {
             // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
-            if (isUserError(e) && !isNodeFailure(e)) throw e;
+            if (e instanceof RubyPluginError) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
@@ -415,7 +415,3 @@ export class Compiler implements CatalogRuntime {
     }
 }
 
-/** Bindings, injector and store errors fail this node's compile (a located error of the result), as Puppet's do. */
-function isNodeFailure(e: UserError): boolean {
-    return e.diagnostics.some(d => /^(INJECT|BIND|STORE|QUERY)_/.test(d.code));
-}

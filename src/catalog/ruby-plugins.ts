@@ -12,6 +12,9 @@ import type { Closure } from './functions/function.js';
 import { checkSignature, lambdaArity } from './functions/signatures.js';
 import type { Scope } from './scope.js';
 
+/** Plugin code modelc cannot run: an input error located in the module's Ruby (not a Puppet failure). */
+export class RubyPluginError extends UserError {}
+
 /** The modules of a modulepath, first directory winning for a name (as Puppet's module list). */
 function modulesOf(modulepath: readonly string[]): PluginModule[] {
     const out = new Map<string, PluginModule>();
@@ -123,7 +126,7 @@ export class RubyPlugins {
             return f();
         } catch (e) {
             if (e instanceof PluginFailure) {
-                throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
+                throw new RubyPluginError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
             }
             if (e instanceof PluginCallError) throw new RuntimeFailure(e.message);
             throw e;

@@ -39,11 +39,13 @@ export function fromRichData(d: unknown, integralIsInteger = false): PuppetValue
     return new Map(Object.entries(o).map(([k, v]) => [k, again(v)]));
 }
 
+/** The JSON with its integers as bigints; undefined when it nests too deep to revive (the model decoder reports that). */
 function parseWithIntegers(text: string, file: string): unknown {
     try {
         return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
             typeof value === 'number' && context?.source !== undefined && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value);
     } catch (e) {
+        if (e instanceof RangeError) return undefined;
         throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: `invalid JSON: ${e instanceof Error ? e.message : String(e)}`, file });
     }
 }
@@ -71,7 +73,7 @@ function readCatalog(file: string, kind: string | null = 'catalog'): { model: Mo
     const bytes = readFileSync(file);
     if (sniffModelFormat(bytes) === 'json') {
         const data = parseWithIntegers(bytes.toString('utf8'), file);
-        if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+        if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
             throw new UserError({ severity: 'error', code: ApplyIssues.CATALOG_FORMAT, message: 'a catalog is a JSON object', file, path: '' });
         }
         if (isPuppetCatalogJson(data)) return { model: puppetCatalogToModel(data, file), fromPuppet: true };
