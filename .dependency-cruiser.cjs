@@ -4,9 +4,10 @@
  *
  * LAYERS lists the folders of src/ from the ground floor up: a folder may import only folders
  * listed before it. The order follows the real imports: `types` parses type strings with the
- * Puppet parser, so `parse` sits below it; `bindings` builds on the injector; `catalog` compiles
- * with bindings and ERB; `apply` consumes catalogs; `graph` draws models (DOT/SVG); `review` compiles
- * and diffs catalogs at two git revisions; `cli` adapts every stage to the command line.
+ * Puppet parser, so `parse` sits below it; `store` answers the injector's queries; `bindings` builds
+ * on the injector; `catalog` compiles with bindings and ERB; `apply` consumes catalogs; `graph` draws
+ * models (DOT/SVG); `review` compiles and diffs catalogs at two git revisions; `cli` adapts every
+ * stage to the command line.
  */
 const LAYERS = [
     'common',
@@ -20,6 +21,7 @@ const LAYERS = [
     'ruby',
     'erb',
     'injector',
+    'store',
     'bindings',
     'catalog',
     'apply',

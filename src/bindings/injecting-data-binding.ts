@@ -1,5 +1,5 @@
 import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
-import { createInjector, type InjectedValue, type Injector } from '../injector/index.js';
+import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
 import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { composeBindings, compositionOf, type Composition } from './compose.js';
@@ -16,6 +16,12 @@ export interface InjectingDataBinding extends HieraDataBinding {
     inject(name: string, type: string | undefined, optional: boolean, context: DataBindingContext): PuppetValue;
     /** The classes bound under `/classes` (`include` − `exclude`, ENC classes), for the node's classification. */
     classes(context: DataBindingContext): string[];
+    /** `/var/NAME` bindings: the bound top-scope variables. */
+    variables?(context: DataBindingContext): Array<[string, PuppetValue]>;
+    /** `bind dependency` relationships (`/dependencies`). */
+    dependencies?(context: DataBindingContext): Array<{ sources: string[]; targets: string[]; arrow: string }>;
+    /** A resource parameter bound by `bind parameters Type[title]` (or `Type`): its value and key, or undefined. */
+    resourceParameter?(type: string, title: string, name: string, context: DataBindingContext): { value: PuppetValue; key: string } | undefined;
 }
 
 /** Hiera data values with `%{}` are resolved by the request's Hiera engine when the injector produces them. */
@@ -68,6 +74,8 @@ export function createInjectingDataBinding(options: {
     readonly environment: HieraEnvironment;
     readonly types?: HieraTypeSupport;
     readonly warn?: WarningSink;
+    /** Injector services of the catalog stage: the Puppet evaluator, type knowledge, the query service. */
+    readonly injectorServices?: InjectorOverrides;
     /** A LayeredBindings model (from `modelc bindings` or any tool) that replaces what the environment's providers would compose. */
     readonly bindings?: Model;
 }): InjectingDataBinding {
@@ -86,7 +94,9 @@ export function createInjectingDataBinding(options: {
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
         });
-        const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, { services: { extensions: () => hieraTemplateExtension(lookup) } });
+        const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
+            services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }
+        });
         state = { facts: ctx.facts, composition, injector };
         return state;
     };
@@ -110,6 +120,27 @@ export function createInjectingDataBinding(options: {
         inject(name, type, optional, ctx) {
             const { injector } = stateFor(ctx);
             return plain(optional ? injector.optionallyLookup(name, type) : injector.lookup(name, type), name);
+        },
+        variables(ctx) {
+            const { injector } = stateFor(ctx);
+            return injector.boundKeys('/var/').map((k): [string, PuppetValue] => [k.slice('/var/'.length), plain(injector.lookup(k), k)]);
+        },
+        dependencies(ctx) {
+            const v = stateFor(ctx).injector.optionallyLookup(DEPENDENCIES_KEY);
+            if (!Array.isArray(v)) return [];
+            const strings = (x: PuppetValue | undefined): string[] => (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).filter((s): s is string => typeof s === 'string');
+            return v.filter((d): d is Map<PuppetValue, PuppetValue> => d instanceof Map)
+                .map(d => ({ sources: strings(d.get('sources')), targets: strings(d.get('targets')), arrow: String(d.get('arrow') ?? '->') }));
+        },
+        resourceParameter(type, title, name, ctx) {
+            const { injector } = stateFor(ctx);
+            for (const key of [`/param/${type}[${escapeInstanceName(title)}]/${name}`, `/param/${type}/${name}`]) {
+                if (injector.explain(key).found) {
+                    const v = injector.optionallyLookup(key);
+                    if (v !== null) return { value: plain(v, key), key };
+                }
+            }
+            return undefined;
         },
         classes(ctx) {
             const v = stateFor(ctx).injector.optionallyLookup('/classes');

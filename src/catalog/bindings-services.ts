@@ -3,6 +3,9 @@ import { createEffectiveDataBinding, createInjectingDataBinding, createTypeSuppo
 import type { Model } from '../model/index.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
+import { catalogInjectorServices } from './injector-services.js';
+import type { CatalogStore, QueryProvenance } from '../store/index.js';
+import type { FunctionTable } from './functions/function.js';
 import { isInjecting } from './functions/inject-functions.js';
 import { hieraLookupFactory, type CatalogServices, type LookupFactory, type TypeSystem } from './services.js';
 
@@ -11,14 +14,15 @@ import { hieraLookupFactory, type CatalogServices, type LookupFactory, type Type
  * `lookup()` go through the injector (Hiera 5 being one provider among the layers), and
  * `inject()` works. Environments without bindings keep Hiera 5 alone.
  */
-export function bindingsLookupFactory(types: TypeSystem): LookupFactory {
+export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn) => {
         if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
-            warn
+            warn,
+            injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store })
         });
     };
 }
@@ -46,11 +50,14 @@ export function modelLookupFactory(types: TypeSystem, given: { readonly bindings
  * bindings change class parameters, and the default compile stays Puppet 7's.
  */
 export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServices>> = {
-    Lookup: services => bindingsLookupFactory(services.TypeSystem),
+    Lookup: services => bindingsLookupFactory(services.TypeSystem, services.Functions),
     Compile: services => request => {
         const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
         const warnings: Array<{ message: string; file?: string }> = [];
-        const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
+        const warn = (message: string, file?: string): void => { warnings.push({ message, file }); };
+        // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).
+        const { store, queryLog } = request.options;
+        const lookup = store ? bindingsLookupFactory(services.TypeSystem, services.Functions, { store, ...(queryLog ? { queryLog } : {}) })(env, warn) : services.Lookup(env, warn);
         const first = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];

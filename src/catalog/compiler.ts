@@ -1,3 +1,4 @@
+import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -13,6 +14,7 @@ import type { Definition } from './loader.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/index.js';
+import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
@@ -21,6 +23,7 @@ import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
+import { applyBoundDependencies, setBoundVariables } from './bound-catalog.js';
 
 export type { LogLevel } from './runtime.js';
 
@@ -47,6 +50,10 @@ export interface CompileOptions {
     readonly lookupWarnings?: Array<{ message: string; file?: string }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
+    /** Other nodes' catalogs: exported resources (`<<| |>>`) and `Type[?? query]` (storeconfigs). */
+    readonly store?: CatalogStore;
+    /** Filled with every store query of the compile and the nodes whose resources answered. */
+    readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
     readonly typeRegistry?: (environment: string) => DslTypeRegistry;
 }
@@ -142,6 +149,14 @@ export class Compiler implements CatalogRuntime {
         return this.options.lookup;
     }
 
+    get store(): CatalogStore | undefined {
+        return this.options.store;
+    }
+
+    get queryLog(): QueryProvenance[] | undefined {
+        return this.options.queryLog;
+    }
+
     /** Asks the lookup service; its warnings are logged and its errors become Puppet's. */
     lookup(key: string, options: LookupOptions): LookupResult {
         const svc = this.options.lookup;
@@ -187,6 +202,16 @@ export class Compiler implements CatalogRuntime {
                 log: ownLocation ? { message: e.message } : e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }
+        if (isUserError(e)) {
+            // Another stage's located error (the injector, the store, a query): its code and place are kept.
+            const d = e.diagnostics[0];
+            const file = d?.at?.file ?? d?.file;
+            const message = d?.message ?? e.message;
+            return new CompileError(d?.code ?? 'EVAL_PUPPET_ERROR', {
+                message, file, line: d?.at?.line, pos: d?.at?.column, basic: message, rubyClass: 'Puppet::Error',
+                log: { message, ...(file !== undefined ? { file } : {}), ...(d?.at ? { line: d.at.line } : {}) }
+            });
+        }
         if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {
             const what = e instanceof ReturnSignal ? 'return' : e instanceof BreakSignal ? 'break' : 'next';
             const where = e.where ? { file: e.where.file, line: e.where.line } : undefined;
@@ -216,6 +241,7 @@ export class Compiler implements CatalogRuntime {
         if (!this.facts.has('module_name')) top.setLocal('module_name', '');
         const enc = this.options.classes ?? [];
         for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
+        setBoundVariables(this);
         this.ops.boot(top);
         for (const f of files) {
             this.evaluator.registerProgram(f.program, f.file);
@@ -224,6 +250,7 @@ export class Compiler implements CatalogRuntime {
         const nodeScope = this.ops.evaluateNode(top) ?? top;
         for (const c of enc) this.ops.declareLazyClass(c, nodeScope);
         this.ops.evaluateGenerators();
+        applyBoundDependencies(this);
         this.ops.finish();
     }
 
@@ -403,3 +430,4 @@ export class Compiler implements CatalogRuntime {
         return result;
     }
 }
+

@@ -35,7 +35,8 @@ export interface ErrorReport {
 
 /** A failed compilation, in the shape the oracle prints. */
 export class CompileError extends Error {
-    constructor(readonly code: CatalogIssueCode, readonly report: ErrorReport) {
+    /** A catalog issue code, or the code of another stage's located error (INJECT_..., STORE_..., QUERY_...). */
+    constructor(readonly code: CatalogIssueCode | (string & {}), readonly report: ErrorReport) {
         super(report.message);
     }
 }

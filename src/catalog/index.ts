@@ -10,3 +10,6 @@ export type { LookupService, LookupContext, LookupOptions, LookupResult } from '
 export { coreFunctions, type FunctionContext, type PuppetFunction } from './functions/index.js';
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';
+export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';
+export { storedCatalog } from './stored-catalog.js';
+export { catalogInjectorServices } from './injector-services.js';

@@ -11,6 +11,7 @@ import type { Definition, Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import type { Catalog, CatalogResource } from './resource.js';
 import type { Scope } from './scope.js';
+import type { CatalogStore, QueryProvenance } from '../store/index.js';
 
 /**
  * The narrow interfaces between the parts of the catalog stage. The evaluator and the functions
@@ -130,4 +131,8 @@ export interface CatalogRuntime extends CatalogStatements {
     /** The context a lookup interpolates in. */
     lookupContext(): LookupContext;
     readonly lookupService: LookupService | undefined;
+    /** The catalog store (storeconfigs): other nodes' exported resources and `Type[?? query]`; undefined without one. */
+    readonly store: CatalogStore | undefined;
+    /** Filled with every store query of the compile and the nodes whose resources answered. */
+    readonly queryLog: QueryProvenance[] | undefined;
 }

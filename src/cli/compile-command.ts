@@ -3,9 +3,11 @@ import { UserError } from '../common/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, type CatalogServices, type LogEntry
+    BindingsCatalogModule, bootEnvironment, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
+    type CatalogServices, type LogEntry
 } from '../catalog/index.js';
 import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
+import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
 import { readNodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -36,6 +38,8 @@ export interface CompileCommandOptions {
     readonly bindingsModel?: string;
     /** An EffectiveBindings model file (made for this node with --values) the lookups answer from. */
     readonly effective?: string;
+    /** `--store [URL]`: the catalog store (sqlite:PATH, puppetdb:URL; bare = the environment's default). */
+    readonly store?: string | boolean;
 }
 
 function usage(message: string): never {
@@ -85,12 +89,28 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
     const services = servicesFor(options, node.certname);
+    const store = options.store === undefined || options.store === false ? undefined
+        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(bootEnvironment(codedir, node.environment).dir));
+    try {
+        return compileWith(codedir, options, io, services, node, settings, store);
+    } finally {
+        store?.close();
+    }
+}
+
+function compileWith(
+    codedir: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
+    settings: Map<string, string>, store: CatalogStore | undefined
+): number {
     const result = services.compile(codedir, node.environment, {
+        ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
         // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
         typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
+    // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
+    if (store && !result.error) store.replaceCatalog(storedCatalog(result));
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {
         const model = catalogModel(result);
         // Check every query before writing anything.

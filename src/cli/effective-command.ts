@@ -1,4 +1,5 @@
 import { formatDiagnostic } from '../common/index.js';
+import { createPuppetExpressionEvaluator, detachedEnvironment } from '../catalog/index.js';
 import { createInjector, formatExplanation } from '../injector/index.js';
 import { encodeJson, encodeMsgpack, readModelFile, type Model } from '../model/index.js';
 import { readNodeRequest } from '../node/index.js';
@@ -27,7 +28,8 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
     const layered = readModelFile(file, { kind: 'bindings' });
     // Without --environment the layered bindings' own environment applies (the injector's rule).
     const { environment, ...request } = injectionRequest(node);
-    const injector = createInjector(layered, { ...request, ...(opts.environment !== undefined ? { environment } : {}), bindingsFile: file }, { lenient: true });
+    const evaluator = createPuppetExpressionEvaluator(detachedEnvironment(opts.environment ?? 'production'));
+    const injector = createInjector(layered, { ...request, ...(opts.environment !== undefined ? { environment } : {}), bindingsFile: file }, { lenient: true, services: { evaluator: () => evaluator } });
     let modelErrors = false;
     if (opts.explain && opts.explain.length > 0) {
         for (const name of opts.explain) io.out(formatExplanation(injector.explain(name)));

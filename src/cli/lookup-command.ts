@@ -6,7 +6,8 @@ import {
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
-import { bootEnvironment, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic } from '../common/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -26,6 +27,8 @@ export interface LookupCommandOptions {
     default?: string;
     compile?: boolean;
     explain?: boolean;
+    /** `--store [URL]`: answers `Type[?? query]` bindings from other nodes' stored catalogs. */
+    store?: string | boolean;
 }
 
 export const MERGE_STRATEGIES = ['first', 'unique', 'hash', 'deep'] as const;
@@ -129,7 +132,20 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const overrides: InjectorOverrides = { extensions: () => hieraTemplateExtension(hiera) };
+    const env = { name: req.node.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.node.environment).manifests, modulepath: req.modulePath };
+    const store = opts.store === undefined || opts.store === false ? undefined : openStore(typeof opts.store === 'string' ? opts.store : defaultStoreUrl(req.envDir));
+    try {
+        const overrides: InjectorOverrides = { ...catalogInjectorServices(env, store ? { store } : {}), extensions: () => hieraTemplateExtension(hiera) };
+        return injectedLookupWith(key, opts, io, req, hiera, composition, overrides);
+    } finally {
+        store?.close();
+    }
+}
+
+function injectedLookupWith(
+    key: string, opts: LookupCommandOptions, io: CliIo, req: ReturnType<typeof bindingsRequest>, hiera: ReturnType<typeof hieraFor>,
+    composition: ReturnType<typeof composeFor>, overrides: InjectorOverrides
+): number {
     const injector = createInjector(composition.model, injectionRequest(req.node), { lenient: true, services: overrides });
     const errors = injector.issues.filter(i => i.severity === 'error');
     if (errors.length > 0) {

@@ -117,6 +117,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--default <json>', 'default value (JSON; a bare word is a string)')
         .option('--compile', 'evaluate the manifests first, so %{::var} sees their top-scope variables')
         .option('--explain', 'print how the value was found instead of the value')
+        .option('--store [url]', 'catalog store answering Type[?? query] bindings: sqlite:PATH or puppetdb:URL (bare: ENVDIR/var/catalogs.sqlite)')
         .action((codedir: string, key: string, opts: LookupCommandOptions) => setExit(lookupAction(codedir, key, opts, io)));
 
     program.command('apply')
@@ -142,6 +143,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--basemodulepath <dirs>', 'colon-separated module directories searched after the environment\'s')
+        .option('--store [url]', 'catalog store: sqlite:PATH or puppetdb:http://host:8080 (bare: ENVDIR/var/catalogs.sqlite); stores the catalog, collects other nodes\' exports, answers ?? queries')
         .option('--bindings-model <file>', 'a Bindings model (modelc bindings, or any tool) used instead of the bindings the environment\'s providers compose')
         .option('--effective <file>', 'an EffectiveBindings model made for this node (modelc effective --values): lookups answer from it')
         .option('--no-bindings', 'leave the environment\'s ARM-8 bindings (bindings/, site { }, module bindings/, providers.yaml) out: Hiera 5 alone, as Puppet 7')

@@ -1,4 +1,5 @@
 import type { PuppetValue } from '../model/index.js';
+import { NoEvaluatorError } from './evaluation.js';
 import type { EvaluationScope, ExpressionEvaluator, PuppetCode } from './spi.js';
 import type { InjectedValue } from './values.js';
 
@@ -17,7 +18,7 @@ export class FactsOnlyEvaluator implements ExpressionEvaluator {
     }
 
     callLambda(lambda: PuppetCode): InjectedValue {
-        throw new Error(`lambdas need the Puppet evaluator, which is not configured: ${lambda.source}`);
+        throw new NoEvaluatorError(`lambdas need the Puppet evaluator, which is not configured: ${lambda.source}`);
     }
 
     private expression(src: string, scope: EvaluationScope): PuppetValue {
@@ -30,7 +31,7 @@ export class FactsOnlyEvaluator implements ExpressionEvaluator {
         if (/^[a-z][\w:]*$/.test(src)) return src; // a bare word
         const v = this.variable(src, scope);
         if (v !== undefined) return v;
-        throw new Error(`only literals, variables and facts can be evaluated without the Puppet evaluator: ${src}`);
+        throw new NoEvaluatorError(`only literals, variables and facts can be evaluated without the Puppet evaluator: ${src}`);
     }
 
     private variable(src: string, scope: EvaluationScope): PuppetValue | undefined {
@@ -51,7 +52,7 @@ export class FactsOnlyEvaluator implements ExpressionEvaluator {
             if (esc !== undefined) return esc === 'n' ? '\n' : esc === 't' ? '\t' : esc;
             const expr = braced !== undefined ? braced.trim() : `$${bare ?? ''}`;
             const v = this.variable(expr.startsWith('$') ? expr : `$${expr}`, scope);
-            if (v === undefined) throw new Error(`cannot interpolate ${all} without the Puppet evaluator`);
+            if (v === undefined) throw new NoEvaluatorError(`cannot interpolate ${all} without the Puppet evaluator`);
             return v === null ? '' : typeof v === 'string' ? v : String(v);
         });
     }

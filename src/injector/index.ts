@@ -10,3 +10,4 @@ export { escapeInstanceName, parseTarget, CLASSES_KEY, DEPENDENCIES_KEY, INCLUDE
 export type { EvaluationScope, ExpressionEvaluator, InstanceFactory, InstanceResolver, ProducerObject, PuppetCode, QueryService, ResourceTypeInfo } from './spi.js';
 export type { TypeService } from './types/type-service.js';
 export { toPuppetValue, type InjectedValue, type RuntimeValue } from './values.js';
+export { builtinProducers } from './builtin-producers.js';

@@ -23,6 +23,8 @@ export interface Injector {
     effectiveBindings(options?: { readonly produce?: boolean }): Model;
     /** Warnings (and, for lenient injectors, errors) found at creation. */
     readonly issues: readonly InjectorDiagnostic[];
+    /** The effective naming-scheme keys starting with `prefix` (e.g. `/var/`), sorted. */
+    boundKeys(prefix: string): string[];
 }
 
 export interface CreateInjectorOptions {
@@ -92,6 +94,10 @@ class InjectorImpl implements Injector, ProducerRuntime {
 
     get issues(): readonly InjectorDiagnostic[] {
         return this.result.issues;
+    }
+
+    boundKeys(prefix: string): string[] {
+        return [...this.result.entries.keys()].filter(k => k.startsWith(prefix)).sort();
     }
 
     lookup(name: string, type?: string): InjectedValue {

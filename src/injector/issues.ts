@@ -74,6 +74,7 @@ export const InjectIssues = {
     INJECT_QUERY_RESULT_COUNT: "The query for '%s' returned %s results; exactly one is needed unless select_result is given",
     INJECT_NO_QUERY_SERVICE: "No query service is configured to answer the query of '%s'",
     INJECT_NO_EVALUATOR: "Cannot evaluate '%s': %s",
+    INJECT_EVALUATION_FAILED: "Evaluation of '%s' failed: %s",
     INJECT_FIRST_FOUND_EMPTY: 'A first-found producer needs at least one lookup',
     INJECT_UNSUPPORTED_PRODUCER: "No producer extension handles a %s (binding '%s')"
 } as const;

@@ -1,6 +1,7 @@
 import type { ArrayMultibindProducerDescriptor, HashMultibindProducerDescriptor, PuppetLambda } from '../../generated/model/bindings.js';
 import type { PuppetValue } from '../model/index.js';
 import { fail } from './diagnostics.js';
+import { guarded } from './evaluation.js';
 import { comparePrecedence, type Candidate } from './entries.js';
 import { EXCLUDED_CLASSES, INCLUDED_CLASSES } from './keys.js';
 import type { ProducerRuntime } from './runtime.js';
@@ -55,7 +56,9 @@ export function collectArray(rt: ProducerRuntime, owner: Candidate, d: ArrayMult
         checkLambda(owner, d.combinator, 'Array', 2, '$memo, $x');
         let memo: InjectedValue = [];
         for (const f of frags) {
-            memo = rt.services.evaluator.callLambda(code(d.combinator), [memo, f.value], rt.scope);
+            const combinator = d.combinator;
+            const before = memo;
+            memo = guarded(combinator, () => rt.services.evaluator.callLambda(code(combinator), [before, f.value], rt.scope), owner);
             if (!Array.isArray(memo)) fail('INJECT_COMBINATOR_RESULT', site(owner), owner.name, types.infer(memo));
         }
         result = memo as InjectedValue[];
@@ -126,7 +129,8 @@ export function collectHash(rt: ProducerRuntime, owner: Candidate, d: HashMultib
         const current = result.get(name);
         if (d?.combinator) {
             checkLambda(owner, d.combinator, 'Hash', 3, '$key, $current, $value');
-            result.set(name, rt.services.evaluator.callLambda(code(d.combinator), [name, current ?? null, f.value], rt.scope) as PuppetValue);
+            const combinator = d.combinator;
+            result.set(name, guarded(combinator, () => rt.services.evaluator.callLambda(code(combinator), [name, current ?? null, f.value], rt.scope), owner) as PuppetValue);
             continue;
         }
         if (current === undefined) {

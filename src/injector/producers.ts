@@ -1,6 +1,7 @@
 import type { NamedArgument, ProducerDescriptor, PuppetExpression, PuppetLambda } from '../../generated/model/bindings.js';
 import type { PuppetValue } from '../model/index.js';
-import { fail, InjectorError } from './diagnostics.js';
+import { fail } from './diagnostics.js';
+import { guarded } from './evaluation.js';
 import type { Candidate, Producer, SharedSource } from './entries.js';
 import { code, collectArray, collectClasses, collectHash } from './multibind.js';
 import { NOTHING, type ProducerRuntime } from './runtime.js';
@@ -20,7 +21,7 @@ export function createProducer(c: Candidate, rt: ProducerRuntime): Producer {
     const make = base(c, rt);
     const transformer = transformerOf(c);
     const run: Make = transformer
-        ? () => rt.services.evaluator.callLambda(code(transformer), [make()], rt.scope)
+        ? () => { const v = make(); return guarded(transformer, () => rt.services.evaluator.callLambda(code(transformer), [v], rt.scope), c); }
         : make;
     if (transformer?.parameters && transformer.parameters.length !== 1) fail('INJECT_TRANSFORMER_ARITY', { key: c.key, layers: [c.layer], locations: [transformer.location ?? c.location] });
     if (!c.cachesValue) return { produce: run };
@@ -73,14 +74,17 @@ function descriptor(d: ProducerDescriptor, c: Candidate, rt: ProducerRuntime): M
         case 'InstanceProducerDescriptor': {
             const className = d.className ?? '';
             return () => {
-                const made = instances.instantiate(className, (d.arguments ?? []).map(toPuppetValue), rt.scope);
+                const args = d.arguments && d.arguments.length > 0 ? d.arguments.map(toPuppetValue) : producerArgsOf(c);
+                const made = instances.instantiate(className, args, rt.scope);
                 return made === undefined ? fail('INJECT_CLASS_NOT_FOUND', site, className, c.name) : made;
             };
         }
         case 'InstanceReferenceProducerDescriptor':
             return () => resolver.resolve(d.reference, rt.scope) ?? null;
         case 'ProducerProducerDescriptor': {
-            const inner = descriptor(d.producer, c, rt);
+            const inner = d.producer.$type === 'LookupProducerDescriptor' && d.producer.type === undefined
+                ? registeredProducer(d.producer.name ?? '', rt) ?? descriptor(d.producer, c, rt)
+                : descriptor(d.producer, c, rt);
             // A singleton keeps the produced producer, so a series continues across lookups.
             let made: InjectedValue | undefined;
             return () => {
@@ -120,7 +124,8 @@ function descriptor(d: ProducerDescriptor, c: Candidate, rt: ProducerRuntime): M
             return () => {
                 if (!query) return fail('INJECT_NO_QUERY_SERVICE', site, c.key);
                 const results = query.query(d.resourceType, codeOf(d.query), rt.scope);
-                if (d.selectResult) return evaluator.callLambda(code(d.selectResult), [[...results] as PuppetValue[]], rt.scope);
+                const select = d.selectResult;
+                if (select) return guarded(select, () => evaluator.callLambda(code(select), [[...results] as PuppetValue[]], rt.scope), c);
                 if (results.length === 1) return results[0];
                 if (results.length === 0 && c.optional) return null;
                 return fail('INJECT_QUERY_RESULT_COUNT', site, c.key, results.length);
@@ -160,6 +165,27 @@ function parameter(source: SharedSource, name: string, c: Candidate, rt: Produce
     };
 }
 
+/**
+ * `to producer 'name'` (ARM-8: `bind String, "request-id" to producer "mymodule::uuid"`): the
+ * producer registered under that name with a producer type (`bind Type[Producer[String]],
+ * "mymodule::uuid" to Type[MyUUIDProducer]`); undefined when there is none (then a Data name).
+ */
+function registeredProducer(name: string, rt: ProducerRuntime): Make | undefined {
+    const key = [...rt.result.entries.keys()].find(k => k.startsWith('Type[') && k.endsWith(`]/${name}`));
+    if (key === undefined) return undefined;
+    return () => {
+        const v = rt.valueOfKey(key, undefined);
+        return v === NOTHING ? null : v;
+    };
+}
+
+/** ARM-8 `producer_args => {...}`: handed to the producer's constructor as one hash (options the injector itself reads left out). */
+function producerArgsOf(c: Candidate): PuppetValue[] {
+    const own = c.producerArgs.filter(a => a.name !== 'transformer' && a.name !== 'singleton' && a.expression === undefined);
+    if (own.length === 0) return [];
+    return [new Map<PuppetValue, PuppetValue>(own.map(a => [a.name, toPuppetValue(a.value ?? null)]))];
+}
+
 function transformerOf(c: Candidate): PuppetLambda | undefined {
     const fromArgs = c.producerArgs.find((a: NamedArgument) => a.name === 'transformer')?.expression;
     const fromDescriptor = c.spec.kind === 'descriptor' ? c.spec.descriptor.transformer : undefined;
@@ -174,14 +200,4 @@ function isLambda(e: PuppetExpression | PuppetLambda): e is PuppetLambda {
 
 function codeOf(e: PuppetExpression | PuppetLambda): PuppetCode {
     return isLambda(e) ? code(e) : { source: e.source, ...(e.location ? { file: e.location.file, ...(e.location.line !== undefined ? { line: e.location.line } : {}) } : {}) };
-}
-
-/** Evaluator failures become injector diagnostics naming the binding. */
-function guarded(e: PuppetExpression | PuppetLambda, run: Make, c: Candidate): InjectedValue {
-    try {
-        return run();
-    } catch (err) {
-        if (err instanceof InjectorError) throw err;
-        return fail('INJECT_NO_EVALUATOR', { key: c.key, layers: [c.layer], locations: [e.location ?? c.location] }, e.source, err instanceof Error ? err.message : String(err));
-    }
 }

@@ -1,5 +1,6 @@
 import { inject, type Module } from 'langium';
 import { Binder } from './binder.js';
+import { builtinProducers } from './builtin-producers.js';
 import { Categorizer } from './categorization.js';
 import { FactsOnlyEvaluator } from './fact-evaluator.js';
 import { KeyFactory } from './keys.js';
@@ -28,7 +29,7 @@ export const InjectorModule: Module<InjectorServices> = {
     types: () => new SharedTypeService(),
     evaluator: () => new FactsOnlyEvaluator(),
     query: () => undefined,
-    instances: () => ({ instantiate: () => undefined }),
+    instances: () => builtinProducers(),
     resolver: () => ({ resolve: () => undefined }),
     typeInfo: () => ({ parameterNames: () => undefined }),
     extensions: () => ({ produce: () => undefined }),

@@ -157,7 +157,8 @@ export class BindingsTransformer {
 
     private multibind(b: BindOperation, location: SourceLocation, flags: object): AbstractBinding[] {
         const key = this.key(b.key);
-        const id = b.asKey?.name ? this.name(b.asKey.name) : undefined;
+        // ARM-8: "If no as clause is used, the binding id is the same as the name in the multibind's key."
+        const id = b.asKey?.name ? this.name(b.asKey.name) : key.name;
         const inId = b.in ? this.name(b.in) : undefined;
         const isHash = /^Hash\b/.test(key.type ?? 'Hash');
         // The parser's validator allows only `combinator` among the collection options (the

@@ -17,6 +17,7 @@ import type { CatalogRuntime, Closure, ExpressionEvaluator } from '../runtime.js
 import { article, CatalogIssues, puppetIssueOf } from '../issues.js';
 import { Scope } from '../scope.js';
 import { resourceParameters } from '../resource-access.js';
+import { queryStore } from '../store-access.js';
 import { checkSignature } from '../functions/signatures.js';
 import { parseNumber, statementsOf, whereOf } from './ast-util.js';
 import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
@@ -318,6 +319,8 @@ export class Evaluator implements ExpressionEvaluator {
 
     private access(e: AccessExpression, scope: Scope): PuppetValue {
         const left = this.evaluate(e.left, scope);
+        // ARM-8 `Type[?? expr]`: other nodes' resources from the catalog store.
+        if (e.query && left instanceof PResourceType && left.typeName !== null) return queryStore(this.c, this, capitalize(left.typeName), e.query.query, scope);
         const keys = this.evalList(e.keys, scope);
         if (typeof left === 'string') return accessString(left, keys);
         if (Array.isArray(left)) return accessArray(left, keys);

@@ -10,6 +10,12 @@ import type { PuppetFunction } from './function.js';
 export interface InjectingLookupService extends LookupService {
     inject(name: string, type: string | undefined, optional: boolean, context: LookupContext): PuppetValue;
     classes(context: LookupContext): string[];
+    /** ARM-8 `bind variables`: the bound top-scope variables. */
+    variables?(context: LookupContext): ReadonlyArray<[string, PuppetValue]>;
+    /** ARM-8 `bind dependency`: the bound relationships (resource references as strings). */
+    dependencies?(context: LookupContext): ReadonlyArray<{ readonly sources: readonly string[]; readonly targets: readonly string[]; readonly arrow: string }>;
+    /** ARM-8 `bind parameters Type[title]` / `Type`: a resource parameter's bound value. */
+    resourceParameter?(type: string, title: string, name: string, context: LookupContext): { value: PuppetValue; key: string } | undefined;
 }
 
 export function isInjecting(svc: LookupService | undefined): svc is InjectingLookupService {
@@ -22,7 +28,7 @@ export function isInjecting(svc: LookupService | undefined): svc is InjectingLoo
  * injector (an environment with ARM-8 bindings) can inject.
  */
 function injectFunction(optional: boolean): PuppetFunction {
-    return (call, args) => {
+    return (call, args, block) => {
         const fname = optional ? 'optionally_inject' : 'inject';
         const [first, second] = args;
         const type = first instanceof PAnyType ? typeToString(first) : undefined;
@@ -32,14 +38,17 @@ function injectFunction(optional: boolean): PuppetFunction {
         }
         const svc = call.runtime.lookupService;
         if (!isInjecting(svc)) throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_NO_INJECTOR.message({ fname }));
+        let value: PuppetValue;
         try {
-            return svc.inject(name ?? '', type, optional, call.runtime.lookupContext());
+            // ARM-8: with a lambda, inject() gives it the bound value, or undef when nothing is bound.
+            value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext());
         } catch (e) {
             // The injector's refusal (no binding, a type mismatch) fails the call where it was made,
             // as lookup() fails; the compiler passes other input errors (plugin loading) through.
             if (isUserError(e)) throw new RuntimeFailure(e.diagnostics.map(d => d.message).join('; '));
             throw e;
         }
+        return block ? call.callLambda(block, [value]) : value;
     };
 }
 

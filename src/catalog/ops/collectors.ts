@@ -10,6 +10,7 @@ import { evalAttrs } from './attributes.js';
 import { applyOverride } from './overrides.js';
 import { flattenRefs } from './refs.js';
 import type { Collector, OpsState } from './state.js';
+import { collectFromStore } from '../store-access.js';
 
 /** `Type <| query |>` as a statement. */
 export function collect(s: OpsState, e: CollectExpression, scope: Scope): PuppetValue {
@@ -24,9 +25,9 @@ export function makeCollector(s: OpsState, e: CollectExpression, scope: Scope): 
     const exported = e.query.kind === '<<|';
     const where = s.ev.where(e);
     if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_COLLECT_UNKNOWN_TYPE.message({ type: typeName.toLowerCase() }));
-    if (exported) s.rt.log('warning', CatalogIssues.EVAL_EXPORTED_COLLECTION_IGNORED.message(), where);
+    if (exported && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORTED_COLLECTION_IGNORED.message(), where);
     const collector: Collector = {
-        type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], collectedSet: new Set(),
+        type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], collectedSet: new Set(), where,
         overrides: e.ops.length ? evalAttrs(s, e.ops, scope, e) : []
     };
     s.collectors.push(collector);
@@ -107,16 +108,21 @@ export function evaluateCollections(s: OpsState): boolean {
     const collectors = s.collectors.length;
     for (let i = 0; i < collectors; i++) {
         const c = s.collectors[i];
-        if (c.exported) continue;
+        if (c.exported && !s.rt.store) continue;
+        // With a store (storeconfigs), `<<| |>>` takes this compile's own exports and other nodes' stored ones.
+        const remote = c.exported && !c.fromStore ? collectFromStore(s.rt, s.ev, c.type, c.query, c.scope, c.where) : [];
+        if (c.exported) c.fromStore = true;
+        // Collected define instances are evaluated here, in the generator passes, as declared ones are.
+        for (const r of remote) if (r.kind === 'define') s.generated.push(r);
         const value = queryValues(s, c.scope);
         const retags = c.overrides.some(a => a.name === 'tag');
-        const list = candidates(s, c, value);
+        const list = [...remote, ...candidates(s, c, value)];
         // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
         const n = list.length;
         for (let j = 0; j < n; j++) {
             const r = list[j];
-            if (r.type !== c.type || r.exported || c.collectedSet.has(r)) continue;
-            if (!queryMatches(c.query, r, value)) continue;
+            if (r.type !== c.type || c.collectedSet.has(r)) continue;
+            if (!remote.includes(r) && (r.exported !== c.exported || !queryMatches(c.query, r, value))) continue;
             r.virtual = false;
             c.collected.push(r);
             c.collectedSet.add(r);

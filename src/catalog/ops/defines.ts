@@ -11,6 +11,7 @@ import type { CatalogResource } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import { Scope } from '../scope.js';
 import { setModuleNames } from './attributes.js';
+import { boundResourceParameter } from '../bound-catalog.js';
 import type { OpsState } from './state.js';
 
 /** Checks a define instance's attributes when it is declared: known parameters, required ones given, types. */
@@ -91,6 +92,11 @@ function bindDefineParams(s: OpsState, r: CatalogResource, params: readonly Para
     const problems: string[] = [];
     for (const p of params) {
         let v = given.get(p.name);
+        if (v === undefined) {
+            // ARM-8 `bind parameters Type[title]` / `Type` supply what the declaration leaves out.
+            const bound = boundResourceParameter(s.rt, r, p.name);
+            if (bound) { v = bound.value; r.params.set(p.name, { value: v, origin: 'binding', key: bound.key }); }
+        }
         if ((v === undefined || v === null) && p.value) {
             v = s.ev.evaluate(p.value, scope);
             if (v !== null) r.params.set(p.name, { value: v, origin: 'parameterDefault', where: s.ev.where(p) });

@@ -108,7 +108,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     r.scope = scope;
     r.virtual = mode !== 'real';
     r.exported = mode === 'exported';
-    if (mode === 'exported') s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
+    if (mode === 'exported' && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
     const source = s.overrideRules.sourceOf(scope);
     for (const a of attrs) setParam(r, a, 'declared', source);
     const defaults = scope.defaultsFor(lower);

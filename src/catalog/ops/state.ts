@@ -17,6 +17,9 @@ export interface Collector {
     readonly collected: CatalogResource[];
     readonly collectedSet: Set<CatalogResource>;
     readonly exported: boolean;
+    readonly where: Where;
+    /** Exported collectors with a store: other nodes' resources are read from it once. */
+    fromStore?: boolean;
 }
 
 /** One side of a relationship: a reference, or a collector (its resources once collected). */

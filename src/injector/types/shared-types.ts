@@ -52,7 +52,7 @@ export class SharedTypeService implements TypeService {
 
     private parse(type: string): PAnyType | undefined {
         if (this.parsed.has(type)) return this.parsed.get(type);
-        const text = type.trim() === 'Array' ? 'Array[Data]' : type.trim() === 'Hash' ? 'Hash[String, Data]' : type;
+        const text = arm8Type(type.trim());
         // Plain core type names need no parser (and no parser construction on a cold start).
         let t: PAnyType | undefined = /^[A-Z]\w*$/.test(text) ? coreType(text) : undefined;
         try {
@@ -64,6 +64,31 @@ export class SharedTypeService implements TypeService {
         this.parsed.set(type, t);
         return t;
     }
+}
+
+/**
+ * ARM-8's type table: a bare `Array` holds Data, a bare `Hash` is keyed by literals and holds
+ * Data, and `Hash[x]` is such a hash with values of type x (Puppet 4 needs two parameters).
+ */
+function arm8Type(text: string): string {
+    if (text === 'Array') return 'Array[Data]';
+    if (text === 'Hash') return 'Hash[String, Data]';
+    const m = /^Hash\[(.*)\]$/s.exec(text);
+    return m && topLevelCommas(m[1]) === 0 ? `Hash[String, ${m[1].trim()}]` : text;
+}
+
+function topLevelCommas(text: string): number {
+    let depth = 0;
+    let n = 0;
+    let quote: string | undefined;
+    for (const ch of text) {
+        if (quote) { if (ch === quote) quote = undefined; continue; }
+        if (ch === "'" || ch === '"') quote = ch;
+        else if (ch === '[' || ch === '{') depth++;
+        else if (ch === ']' || ch === '}') depth--;
+        else if (ch === ',' && depth === 0) n++;
+    }
+    return n;
 }
 
 /** A runtime object is an instance of Any, of a runtime/resource/Type[...] type (no class hierarchy is known), or of its own class name. */

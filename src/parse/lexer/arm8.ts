@@ -267,6 +267,20 @@ class Arm8Classifier {
                 j++;
                 continue;
             }
+            // The seed writes the keywords in capitals (`multibind ... AS 'id'`, `bind ... IN 'id'`), as its grammar does.
+            const upper = t.type === 'CLASSREF' ? this.text.slice(t.start, t.end) : undefined;
+            if (upper === 'IN') {
+                t.type = 'BIND_IN';
+                t.image = 'in';
+                j++;
+                continue;
+            }
+            if (upper === 'AS') {
+                this.keyword(j, 'as');
+                t.image = 'as';
+                j = this.modifiers(j + 1);
+                continue;
+            }
             const w = this.word(j);
             if (w !== undefined && STATEMENT_STARTERS.has(w)) {
                 break;

@@ -1,0 +1,55 @@
+import type { PuppetValue } from '../values/index.js';
+import { refOf } from './ops/refs.js';
+import type { CatalogRuntime } from './runtime.js';
+import { isInjecting } from './functions/inject-functions.js';
+import type { CatalogResource } from './resource.js';
+
+/**
+ * ARM-8 `bind variables`: every `/var/NAME` binding is a top-scope variable of the compile
+ * (set after the facts, as an ENC's parameters are). Typed and abstract variables were checked
+ * when the injector was made; an abstract variable nobody bound is that error.
+ */
+export function setBoundVariables(c: CatalogRuntime): void {
+    const svc = c.lookupService;
+    if (!isInjecting(svc) || !svc.variables) return;
+    for (const [name, value] of svc.variables(c.lookupContext())) c.topScope.setLocal(name, value);
+}
+
+/** `/param/Type[title]/p`, else `/param/Type/p`: a resource parameter bound by `bind parameters`, or undefined. */
+export function boundResourceParameter(c: CatalogRuntime, r: CatalogResource, name: string): { value: PuppetValue; key: string } | undefined {
+    const svc = c.lookupService;
+    if (!isInjecting(svc) || !svc.resourceParameter) return undefined;
+    return svc.resourceParameter(r.type, r.title, name, c.lookupContext());
+}
+
+/**
+ * ARM-8 `bind dependency A -> B` / `A ~> B`: when both sides are in the catalog the source gets
+ * `before` (or `notify`) the target, as a relationship in the manifest would; otherwise nothing.
+ */
+export function applyBoundDependencies(c: CatalogRuntime): void {
+    const svc = c.lookupService;
+    if (!isInjecting(svc) || !svc.dependencies) return;
+    for (const d of svc.dependencies(c.lookupContext())) {
+        const find = (refs: readonly string[]): CatalogResource[] => refs.map(parseRef).map(x => (x ? c.catalog.find(x.type, x.title) : undefined)).filter((r): r is CatalogResource => r !== undefined && !r.virtual);
+        const sources = find(d.sources);
+        const targets = find(d.targets);
+        if (sources.length !== d.sources.length || targets.length !== d.targets.length) continue;
+        const param = d.arrow === '~>' ? 'notify' : 'before';
+        for (const s of sources) {
+            for (const t of targets) {
+                const prev = s.param(param);
+                const list = prev === undefined || prev === null ? [] : Array.isArray(prev) ? prev : [prev];
+                s.params.set(param, { value: [...list, refOf(t)], origin: 'binding', key: '/dependencies' });
+            }
+        }
+    }
+}
+
+/** `File['/etc/x']`, `Service[sshd]`, `Class['ntp']` as written in a bindings file. */
+function parseRef(text: string): { type: string; title: string } | undefined {
+    const m = /^\s*([A-Za-z][\w:]*)\s*\[\s*(.*?)\s*\]\s*$/s.exec(text);
+    if (!m) return undefined;
+    const raw = m[2];
+    const title = /^(['"])(.*)\1$/s.exec(raw)?.[2] ?? raw;
+    return { type: m[1], title: m[1].toLowerCase() === 'class' ? title.replace(/^::/, '').toLowerCase() : title };
+}
