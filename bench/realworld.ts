@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { compareCases, shared } from './compare.js';
+import { medianTiming, timeProcess } from './process-time.js';
 
 /**
  * The largest real-world case (third-party Forge modules as Debian packages them, with their Ruby
@@ -53,6 +54,9 @@ export function runRealworldBench(): void {
         const dir = materialize(largest, work);
         compareCases('realworld', `largest real-world case (${largest.name}, by resources in Puppet's catalog)`,
             [{ label: largest.name, dir, node: largest.node, facts: join(dir, 'facts.yaml'), classes: [] }], true);
+        // The floor under every cold modelc figure: starting Node itself.
+        const node = medianTiming(Array.from({ length: 3 }, () => timeProcess(process.execPath, ['-e', '0'])));
+        console.log(`  for scale: \`node -e 0\` costs ${node.cpuMs.toFixed(0)} ms CPU, ${node.wallMs.toFixed(0)} ms wall here`);
     } finally {
         rmSync(work, { recursive: true, force: true });
     }
