@@ -5,7 +5,8 @@
  * LAYERS lists the folders of src/ from the ground floor up: a folder may import only folders
  * listed before it. The order follows the real imports: `types` parses type strings with the
  * Puppet parser, so `parse` sits below it; `bindings` builds on the injector; `catalog` compiles
- * with bindings and ERB; `apply` consumes catalogs; `cli` adapts every stage to the command line.
+ * with bindings and ERB; `apply` consumes catalogs; `graph` draws models (DOT/SVG); `review` compiles
+ * and diffs catalogs at two git revisions; `cli` adapts every stage to the command line.
  */
 const LAYERS = [
     'common',
@@ -13,6 +14,7 @@ const LAYERS = [
     'values',
     'types',
     'model',
+    'graph',
     'resource-types',
     'node',
     'ruby',
@@ -21,6 +23,7 @@ const LAYERS = [
     'bindings',
     'catalog',
     'apply',
+    'review',
     'modelc',
     'cli'
 ];

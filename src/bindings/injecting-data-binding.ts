@@ -3,7 +3,7 @@ import { createInjector, type InjectedValue, type Injector } from '../injector/i
 import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { composeBindings, compositionOf, type Composition } from './compose.js';
-import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
+import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingOrigin, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
 import { createHieraLookup, type HieraLookup } from './hiera/service.js';
@@ -32,6 +32,19 @@ export function hieraTemplateExtension(hiera: HieraLookup): { produce(d: { reado
 export function parameterKeyOf(key: string): string | undefined {
     const m = /^(.+)::([a-z_]\w*)$/.exec(key);
     return m ? `/param/Class[${m[1]}]/${m[2]}` : undefined;
+}
+
+/** The winning ARM-8 binding of a key as a data-binding origin (layer, category, named bindings, where written). */
+function injectorOrigin(injector: Injector, name: string): { origin?: DataBindingOrigin } {
+    const w = injector.explain(name).candidates.find(c => c.status === 'winner');
+    if (!w) return {};
+    const at = w.location;
+    return {
+        origin: {
+            layer: w.layer, category: w.category, namedBindings: w.namedBindings,
+            ...(at ? { file: at.file, ...(at.line !== undefined ? { line: at.line } : {}), ...(at.column !== undefined ? { column: at.column } : {}) } : {})
+        }
+    };
 }
 
 /** True when the injector's winner for `name` is a Hiera level (or nothing binds it): then Hiera answers with its own semantics. */
@@ -86,12 +99,12 @@ export function createInjectingDataBinding(options: {
     return {
         lookup(key: string, opts: DataBindingOptions, ctx: DataBindingContext): DataBindingResult {
             const { composition, injector } = stateFor(ctx);
-            if (!hieraDecides(injector, composition, key)) return { found: true, value: plain(injector.lookup(key), key) };
+            if (!hieraDecides(injector, composition, key)) return { found: true, value: plain(injector.lookup(key), key), ...injectorOrigin(injector, key) };
             // `bind parameters CLASS to {...}` (and the ENC's class parameters) bind `/param/Class[CLASS]/NAME`:
             // the service cannot tell a class parameter from a lookup() key, so a qualified key
             // also asks that key before Hiera.
             const param = parameterKeyOf(key);
-            if (param !== undefined && injector.explain(param).found) return { found: true, value: plain(injector.lookup(param), param) };
+            if (param !== undefined && injector.explain(param).found) return { found: true, value: plain(injector.lookup(param), param), ...injectorOrigin(injector, param) };
             return hiera.lookup(key, opts, ctx);
         },
         inject(name, type, optional, ctx) {

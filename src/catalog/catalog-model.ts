@@ -6,11 +6,32 @@ import { PSensitive, type PuppetValue } from '../values/index.js';
 import type { CompileResult } from './compiler.js';
 import type { Where } from './errors.js';
 import { toCatalogJson } from './normalize.js';
-import type { CatalogResource } from './resource.js';
+import type { CatalogResource, ParamValue } from './resource.js';
 
 function location(w: Where | undefined): C.SourceLocation | undefined {
     if (!w || w.file === '') return undefined;
     return { $type: 'SourceLocation', file: w.file, ...(w.line > 0 ? { line: w.line } : {}), ...(w.column !== undefined ? { column: w.column } : {}) };
+}
+
+function point(file: string | undefined, line?: number, column?: number): C.SourceLocation | undefined {
+    if (!file) return undefined;
+    return { $type: 'SourceLocation', file, ...(line !== undefined && line > 0 ? { line } : {}), ...(column !== undefined ? { column } : {}) };
+}
+
+/** The key looked up and, when the data binding told, the level or binding that won and its data file:line. */
+function bindingProvenance(key: string, p: ParamValue): C.BindingProvenance {
+    const b = p.binding;
+    const at = point(b?.file, b?.line, b?.column);
+    return {
+        $type: 'BindingProvenance', key,
+        ...(b?.layer !== undefined ? { layer: b.layer } : {}),
+        ...(b?.category !== undefined ? { category: b.category } : {}),
+        ...(b?.namedBindings !== undefined ? { namedBindings: b.namedBindings } : {}),
+        ...(b?.contributedBy !== undefined ? { contributedBy: b.contributedBy } : {}),
+        ...(at ? { location: at } : {}),
+        ...(b?.merge !== undefined ? { mergeStrategy: b.merge } : {}),
+        ...(b?.contributors?.length ? { contributors: b.contributors.map(c => point(c.file, c.line, c.column)).filter((l): l is C.SourceLocation => l !== undefined) } : {})
+    };
 }
 
 const KINDS: Record<string, C.ResourceKind | undefined> = { class: 'hostClass', define: 'definedType', builtin: undefined, node: undefined, stage: undefined };
@@ -41,7 +62,7 @@ function resourceModel(r: CatalogResource): C.Resource {
         const provenance: C.ValueProvenance = {
             $type: 'ValueProvenance', origin: p.origin ?? 'declared',
             ...(location(p.where) ? { location: location(p.where) } : {}),
-            ...(p.key ? { binding: { $type: 'BindingProvenance', key: p.key } } : {})
+            ...(p.key ? { binding: bindingProvenance(p.key, p) } : {})
         };
         parameters.push({ $type: 'Parameter', name, value: toRichData(referencesAsStrings(v)), provenance });
     }

@@ -1,11 +1,11 @@
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
-    capitalize, coreType as coreDataType, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
+    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
 import type { Environment } from './boot.js';
-import { CompileError, EvalIssue, evaluationError, PluginInputError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
@@ -16,7 +16,7 @@ import { isLookupError } from '../bindings/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
-import { RubyPlugins } from './ruby-plugins.js';
+import { RubyPluginError, RubyPlugins } from './ruby-plugins.js';
 import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
@@ -66,7 +66,8 @@ export interface CompileResult {
  * relationships, realization checks, parameter validation).
  */
 /** Ruby errors Puppet does not catch and decorate (they come out of ERB templates). */
-const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError']);
+// Ruby's ScriptErrors: Puppet does not catch them to add a location.
+const PLAIN_RUBY_ERRORS = new Set(['SyntaxError', 'NotImplementedError', 'LoadError']);
 
 export class Compiler implements CatalogRuntime {
     readonly loader: Loader;
@@ -150,6 +151,8 @@ export class Compiler implements CatalogRuntime {
         } catch (e) {
             if (isLookupError(e)) {
                 const at = e.at;
+                // Psych's message says where; Puppet keeps the data file and line beside it, not in it.
+                if (e.causeClass !== undefined) throw new PuppetFailure(e.message, at?.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, e.causeClass, undefined, at?.file);
                 const where = at ? { file: at.file, line: at.line ?? 0 } : undefined;
                 const loc = at && !e.message.includes('(file:') ? ` (file: ${at.file}${at.line !== undefined ? `, line: ${at.line}` : ''})` : '';
                 throw new PuppetFailure(e.message + loc, at?.line !== undefined ? where : undefined, e.puppetClass, undefined, e.issueCode, at?.file, e.message.replace(/ \(file: [^)]*\)$/, ''));
@@ -167,7 +170,7 @@ export class Compiler implements CatalogRuntime {
             this.run();
         } catch (e) {
             // Plugin code modelc cannot run is an input error located in the module's Ruby, not a Puppet failure.
-            if (e instanceof PluginInputError) throw e;
+            if (e instanceof RubyPluginError) throw e;
             error = this.asCompileError(e);
         }
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
@@ -176,10 +179,12 @@ export class Compiler implements CatalogRuntime {
     private asCompileError(e: unknown): CompileError {
         if (e instanceof CompileError) return e;
         if (e instanceof PuppetFailure) {
+            // A wrapped Psych error's message says where itself: Puppet logs it as it is, with no basic message.
+            const ownLocation = e.causeClass === 'Psych::SyntaxError';
             return new CompileError('EVAL_PUPPET_ERROR', {
                 message: e.message, file: e.where?.file ?? e.file, line: e.where?.line, rubyClass: e.rubyClass, causeClass: e.causeClass,
                 issueCode: e.issueCode, basic: e.basic, plain: PLAIN_RUBY_ERRORS.has(e.rubyClass),
-                log: e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
+                log: ownLocation ? { message: e.message } : e.basic !== undefined ? { message: e.basic, file: e.where?.file ?? e.file, line: e.where?.line } : { message: e.message, withNode: true }
             });
         }
         if (e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof NextSignal) {
@@ -223,6 +228,11 @@ export class Compiler implements CatalogRuntime {
     }
 
     /** A type name as written (`Integer`, `Port`, `File`, `Mod::Entry`): core type, resource type or alias. */
+    /** A Puppet setting given to this compilation (`--setting NAME=VALUE`). */
+    setting(name: string): string | undefined {
+        return this.options.settings?.get(name);
+    }
+
     resolveTypeName(name: string): PAnyType {
         const key = name.replace(/^::/, '');
         const cached = this.typeCache.get(key);
@@ -326,6 +336,10 @@ export class Compiler implements CatalogRuntime {
     includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
         return this.ops.includeClass(name, scope, how, where);
     }
+
+    includeClasses(names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
+        return this.ops.includeClasses(names, scope, how, where);
+    }
     realize(refs: PuppetValue[]): void { this.ops.realize(refs); }
     isDeclared(type: string, title: string): boolean { return this.ops.isDeclared(type, title); }
 
@@ -357,15 +371,17 @@ export class Compiler implements CatalogRuntime {
         if (args.length < required || args.length > max) {
             throw new RuntimeFailure(CatalogIssues.EVAL_FUNCTION_ARITY.message({ name: def.name, min: required, max, count: args.length }));
         }
+        // The given arguments are checked together, as one signature (several mismatches are listed under it).
+        const types = params.map(p => p.type ? this.evaluator.evalType(p.type, scope) : null);
+        const rejected = describeClosureCall(`'${def.name}'`, params.map((p, i) => ({ name: p.name, type: types[i], hasDefault: p.value !== undefined, splat: p.splat })), args);
+        if (rejected !== undefined) throw new RuntimeFailure(rejected);
         params.forEach((p, i) => {
             let v: PuppetValue;
             if (p.splat) v = args.slice(i);
             else if (i < args.length) v = args[i];
             else v = p.value ? this.evaluator.evaluate(p.value, scope) : null;
-            if (p.type && !p.splat) {
-                const t = this.evaluator.evalType(p.type, scope);
-                if (!isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v))));
-            }
+            const t = types[i];
+            if (t && !p.splat && !isInstance(t, v)) throw new RuntimeFailure(joinMismatchLines(formatMismatches(`'${def.name}' parameter '${p.name}'`, describeMismatch(t, v))));
             scope.setLocal(p.name, v);
         });
         if (block) scope.setLocal('__block', null);

@@ -1,4 +1,3 @@
-import { UserError } from '../common/index.js';
 import type { CatalogIssueCode } from './issues.js';
 
 /** A place in a manifest; `file` is relative to the environment directory. */
@@ -96,9 +95,3 @@ export class PuppetFailure extends Error {
         super(message);
     }
 }
-
-/**
- * Module Ruby code modelc cannot run (unsupported, forbidden, over a limit): an input error located
- * in the module's Ruby, which the CLI reports as one line, not a Puppet evaluation failure.
- */
-export class PluginInputError extends UserError {}

@@ -54,6 +54,10 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_OPERATOR_NOT_APPLICABLE: { puppet: 'OPERATOR_NOT_APPLICABLE', message: (a: { op: string; operand: string }) => `Operator '${a.op}' is not applicable to ${a.operand}.` },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
     EVAL_UNKNOWN_RESOURCE_TYPE: { puppet: 'UNKNOWN_RESOURCE_TYPE', message: (a: { type: string }) => `Resource type not found: ${a.type}` },
+    EVAL_DISCONTINUED_IMPORT: {
+        puppet: 'DISCONTINUED_IMPORT',
+        message: () => "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation"
+    },
     EVAL_OPERATOR_NOT_APPLICABLE_WHEN: {
         puppet: 'OPERATOR_NOT_APPLICABLE_WHEN', message: (a: { op: string }) => `Operator '${a.op}' is not applicable to an Integer when right side is a Float.`
     },
@@ -203,6 +207,33 @@ export const CatalogIssues = defineIssues('EVAL', {
     },
     EVAL_LOOKUP_NOT_FOUND: { message: (a: { name: string }) => `Function lookup() did not find a value for the name '${a.name}'` },
 
+    EVAL_DEFINED_ALL_CLASSES: { message: () => 'The given class type is a reference to all classes' },
+    EVAL_DEFINED_ALL_TYPES: { message: () => 'The given resource type is a reference to all kind of types' },
+    EVAL_CREATE_RESOURCES_ARGUMENTS: { message: (a: { count: number }) => `create_resources(): wrong number of arguments (${a.count}; must be 2 or 3)` },
+    EVAL_CREATE_RESOURCES_NOT_HASH: { message: (a: { which: 'second' | 'third' }) => a.which === 'second' ? 'create_resources(): second argument must be a hash' : 'create_resources(): third argument, if provided, must be a hash' },
+    /** Ruby's TypeError when create_resources merges a non-hash entry. */
+    EVAL_NO_IMPLICIT_HASH: { message: (a: { kind: string }) => `no implicit conversion of ${a.kind} into Hash` },
+    EVAL_HIERA_INCLUDE_MISSING: { message: (a: { key: string }) => `Could not find data item ${a.key}` },
+    EVAL_HIERA_DEPRECATED: {
+        message: (a: { fname: string }) => `The function '${a.fname}' is deprecated in favor of using 'lookup'. See https://puppet.com/docs/puppet/7.23/deprecated_language.html\n   (file & line not available)`
+    },
+    /** Ruby's Random#rand of a max that is not positive. */
+    EVAL_RAND_INVALID: { message: (a: { max: string }) => `invalid argument - ${a.max}` },
+    EVAL_FQDN_NIL_DOWNCASE: { message: () => "undefined method `downcase' for nil:NilClass" },
+    EVAL_BINARY_FILE_MISSING: { message: (a: { path: string }) => `binary_file(): The given file '${a.path}' does not exist` },
+    EVAL_GENERATOR_NOT_QUALIFIED: { message: () => 'Generators must be fully qualified' },
+    EVAL_GENERATOR_CHARACTERS: { message: () => 'Generators can only contain alphanumerics, file separators, and dashes' },
+    EVAL_GENERATOR_DOTS: { message: () => "Can not use generators with '..' in them." },
+    /** modelc's own refusal: a compile does not run host commands unless the host allows it. */
+    EVAL_GENERATOR_REFUSED: {
+        message: (a: { command: string; setting: string }) => `generate(): running '${a.command}' at compile time is refused; the setting ${a.setting}=true allows it`
+    },
+    EVAL_GENERATOR_FAILED: { message: (a: { command: string; line: string; status: number; output: string }) => `Failed to execute generator ${a.command}: Execution of '${a.line}' returned ${a.status}: ${a.output}` },
+    /** Debian's Ruby 3.1 lacks the scanf library. */
+    EVAL_SCANF_MISSING: { message: () => 'cannot load such file -- scanf' },
+    EVAL_NEW_ARRAY_FROM: { message: (a: { type: string }) => `'new_array' Value of type ${a.type} cannot be converted to Array` },
+    EVAL_CONVERTED_WRONG_TYPE: { message: (a: { type: string }) => `Converted value from ${a.type}.new() has wrong type,` },
+
     // ---- warnings
     EVAL_EXPORT_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the export is ignored' },
     EVAL_EXPORTED_COLLECTION_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored' },
@@ -220,6 +251,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_TEMPLATE_NOT_FOUND: { message: (a: { name: string }) => `Could not find template '${a.name}'` },
     EVAL_TEMPLATE_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },
     EVAL_LEGACY_ARITY: { message: (a: { fname: string; count: number; min: number }) => `${a.fname}(): Wrong number of arguments given (${a.count} for minimum ${a.min})` },
+    EVAL_LEGACY_EXACT_ARITY: { message: (a: { fname: string; count: number; arity: number }) => `${a.fname}(): Wrong number of arguments given (${a.count} for ${a.arity})` },
     EVAL_ERB_SYNTAX: { message: (a: { file: string; line: number; detail: string }) => `${a.file}:${a.line}: ${a.detail}\n` },
     EVAL_INLINE_TEMPLATE_FAILED: { message: (a: { detail: string }) => `Failed to parse inline template: ${a.detail}` },
     EVAL_INLINE_TEMPLATE_NOT_STRING: {

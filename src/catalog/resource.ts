@@ -1,3 +1,4 @@
+import type { DataBindingOrigin } from '../bindings/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
@@ -15,21 +16,10 @@ export interface ParamValue {
     readonly origin?: ValueOrigin;
     /** For values from data binding: the key looked up. */
     readonly key?: string;
+    /** For values from data binding: the Hiera level or ARM-8 binding that supplied it. */
+    readonly binding?: DataBindingOrigin;
     /** The code (class, define or node) that set it: who may override it depends on it. */
     readonly source?: Source;
-}
-
-/** A resource's tags; the catalog indexes the tags added after the resource joined it. */
-export class TagSet extends Set<string> {
-    /** Set by the catalog when the resource is added. */
-    onAdd: ((tag: string) => void) | undefined;
-
-    override add(tag: string): this {
-        if (this.has(tag)) return this;
-        super.add(tag);
-        this.onAdd?.(tag);
-        return this;
-    }
 }
 
 /**
@@ -39,9 +29,7 @@ export class TagSet extends Set<string> {
  */
 export class CatalogResource {
     readonly params = new Map<string, ParamValue>();
-    readonly tags = new TagSet();
-    /** Its place in the catalog's declaration order (set when added). */
-    seq = -1;
+    readonly tags = new Set<string>();
     exported = false;
     virtual = false;
     /** Define instances: evaluated once, in the generator passes. */
@@ -74,20 +62,78 @@ export function resourceKey(type: string, title: string): string {
 }
 
 /** The resources of one type, indexed for find and for collectors. */
-interface TypeIndex {
+class TypeIndex {
     /** In declaration order (what a collector of the type walks). */
-    readonly all: CatalogResource[];
+    readonly all: CatalogResource[] = [];
     /** By title (classes by lower-case name). */
-    readonly titles: Map<string, CatalogResource>;
+    readonly titles = new Map<string, CatalogResource>();
     /** Aliases and namevars that differ from the title. */
-    readonly aliases: Map<string, CatalogResource>;
+    readonly aliases = new Map<string, CatalogResource>();
     /** Exported resources among `all` (never collected here). */
-    exported: number;
+    exported = 0;
     /** By lower-case title (titles compare case-insensitively in queries), built on first use up to `lowerUpTo`. */
-    lower?: Map<string, CatalogResource[]>;
-    lowerUpTo: number;
-    /** By tag; a list is `unsorted` when a tag was added to a resource declared before the list's last one. */
-    readonly tagged: Map<string, { list: CatalogResource[]; unsorted: boolean }>;
+    private lower: Map<string, CatalogResource[]> | undefined;
+    private lowerUpTo = 0;
+    /** By tag, as of `taggedAt` (tags change as code runs: the index is rebuilt for a new generation). */
+    private tagged: Map<string, CatalogResource[]> | undefined;
+    private taggedAt = -1;
+
+    constructor(private readonly isClass: boolean) {}
+
+    /** Titles compare exactly, but classes by lower-case name. */
+    key(title: string): string {
+        return this.isClass ? title.toLowerCase() : title;
+    }
+
+    add(r: CatalogResource): void {
+        this.titles.set(this.key(r.title), r);
+        this.all.push(r);
+        if (r.exported) this.exported++;
+    }
+
+    find(title: string): CatalogResource | undefined {
+        const key = this.key(title);
+        return this.titles.get(key) ?? this.aliases.get(key);
+    }
+
+    titled(title: string): readonly CatalogResource[] {
+        const lower = this.lower ??= new Map();
+        for (; this.lowerUpTo < this.all.length; this.lowerUpTo++) {
+            const r = this.all[this.lowerUpTo];
+            const key = r.title.toLowerCase();
+            const list = lower.get(key);
+            if (list) list.push(r);
+            else lower.set(key, [r]);
+        }
+        return lower.get(title.toLowerCase()) ?? [];
+    }
+
+    taggedWith(tag: string, generation: number): readonly CatalogResource[] {
+        if (!this.tagged || this.taggedAt !== generation) {
+            const tagged = new Map<string, CatalogResource[]>();
+            for (const r of this.all) {
+                for (const t of r.tags) {
+                    const list = tagged.get(t);
+                    if (list) list.push(r);
+                    else tagged.set(t, [r]);
+                }
+            }
+            this.tagged = tagged;
+            this.taggedAt = generation;
+        }
+        return this.tagged.get(tag) ?? [];
+    }
+
+    /** Drops resources (from the lists; titles are the catalog's to drop). */
+    drop(dropped: ReadonlySet<CatalogResource>): void {
+        const kept = this.all.filter(r => !dropped.has(r));
+        this.all.length = 0;
+        this.all.push(...kept);
+        this.exported = kept.filter(r => r.exported).length;
+        this.lower = undefined;
+        this.lowerUpTo = 0;
+        this.tagged = undefined;
+    }
 }
 
 /** The catalog under construction, in Puppet's insertion order. */
@@ -96,51 +142,24 @@ export class Catalog {
     readonly edges: Array<{ source: CatalogResource; target: CatalogResource }> = [];
     readonly classes: string[] = [];
     readonly tags = new Set<string>();
+    /** By lower-case type name. */
     private readonly types = new Map<string, TypeIndex>();
-    private seq = 0;
-    /** Type names as written -> lower case, so that find builds no strings. */
-    private readonly lowerTypes = new Map<string, string>();
+    /** By type name as written ('File', 'file'), so that find builds no strings. */
+    private readonly spellings = new Map<string, TypeIndex>();
 
     add(r: CatalogResource): void {
         this.resources.set(resourceKey(r.type, r.title), r);
-        const index = this.typeIndex(r.type, true) as TypeIndex;
-        index.titles.set(this.titleKey(r.type, r.title), r);
-        r.seq = this.seq++;
-        index.all.push(r);
-        if (r.exported) index.exported++;
-        for (const tag of r.tags) this.indexTag(index, r, tag);
-        r.tags.onAdd = tag => this.indexTag(index, r, tag);
-    }
-
-    private indexTag(index: TypeIndex, r: CatalogResource, tag: string): void {
-        const entry = index.tagged.get(tag);
-        if (!entry) { index.tagged.set(tag, { list: [r], unsorted: false }); return; }
-        const last = entry.list[entry.list.length - 1];
-        if (last.seq > r.seq) entry.unsorted = true;
-        entry.list.push(r);
-    }
-
-    /** The resources of a type having a tag, in declaration order. */
-    ofTypeTagged(type: string, tag: string): readonly CatalogResource[] {
-        const entry = this.typeIndex(type, false)?.tagged.get(tag);
-        if (!entry) return [];
-        if (entry.unsorted) {
-            entry.list.sort((a, b) => a.seq - b.seq);
-            entry.unsorted = false;
-        }
-        return entry.list;
+        this.typeIndex(r.type, true)?.add(r);
     }
 
     /** Makes `r` findable under another title (the alias metaparameter, an isomorphic type's namevar). */
     addAlias(type: string, name: string, r: CatalogResource): void {
-        (this.typeIndex(type, true) as TypeIndex).aliases.set(this.titleKey(type, name), r);
+        const index = this.typeIndex(type, true) as TypeIndex;
+        index.aliases.set(index.key(name), r);
     }
 
     find(type: string, title: string): CatalogResource | undefined {
-        const index = this.typeIndex(type, false);
-        if (!index) return undefined;
-        const key = this.titleKey(type, title);
-        return index.titles.get(key) ?? index.aliases.get(key);
+        return this.typeIndex(type, false)?.find(title);
     }
 
     /** The resources of a type in declaration order (a live list: later declarations are appended). */
@@ -150,17 +169,15 @@ export class Catalog {
 
     /** The resources of a type whose title equals `title` ignoring case, in declaration order. */
     ofTypeTitled(type: string, title: string): readonly CatalogResource[] {
-        const index = this.typeIndex(type, false);
-        if (!index) return [];
-        const lower = index.lower ??= new Map();
-        for (; index.lowerUpTo < index.all.length; index.lowerUpTo++) {
-            const r = index.all[index.lowerUpTo];
-            const key = r.title.toLowerCase();
-            const list = lower.get(key);
-            if (list) list.push(r);
-            else lower.set(key, [r]);
-        }
-        return lower.get(title.toLowerCase()) ?? [];
+        return this.typeIndex(type, false)?.titled(title) ?? [];
+    }
+
+    /**
+     * The resources of a type having a tag, in declaration order, as of `generation`: the caller
+     * gives a new generation whenever tags may have changed since it last asked.
+     */
+    ofTypeTagged(type: string, tag: string, generation: number): readonly CatalogResource[] {
+        return this.typeIndex(type, false)?.taggedWith(tag, generation) ?? [];
     }
 
     /** How many resources of a type are not exported. */
@@ -177,46 +194,29 @@ export class Catalog {
             dropped.add(r);
             this.resources.delete(key);
             const index = this.typeIndex(r.type, false);
-            const title = this.titleKey(r.type, r.title);
-            if (index?.titles.get(title) === r) index.titles.delete(title);
+            if (index) {
+                const title = index.key(r.title);
+                if (index.titles.get(title) === r) index.titles.delete(title);
+            }
         }
-        if (dropped.size === 0) return;
-        for (const index of this.types.values()) {
-            const kept = index.all.filter(r => !dropped.has(r));
-            index.all.length = 0;
-            index.all.push(...kept);
-            index.exported = kept.filter(r => r.exported).length;
-            index.lower = undefined;
-            index.lowerUpTo = 0;
-            for (const entry of index.tagged.values()) entry.list = entry.list.filter(r => !dropped.has(r));
-        }
+        if (dropped.size > 0) for (const index of this.types.values()) index.drop(dropped);
     }
 
     addEdge(source: CatalogResource, target: CatalogResource): void {
         this.edges.push({ source, target });
     }
 
-    /** Titles compare exactly, but classes by lower-case name. */
-    private titleKey(type: string, title: string): string {
-        return this.lowerType(type) === 'class' ? title.toLowerCase() : title;
-    }
-
-    private lowerType(type: string): string {
-        let lower = this.lowerTypes.get(type);
-        if (lower === undefined) {
-            lower = type.toLowerCase();
-            this.lowerTypes.set(type, lower);
-        }
-        return lower;
-    }
-
     private typeIndex(type: string, create: boolean): TypeIndex | undefined {
-        const lower = this.lowerType(type);
+        const known = this.spellings.get(type);
+        if (known) return known;
+        const lower = type.toLowerCase();
         let index = this.types.get(lower);
-        if (!index && create) {
-            index = { all: [], titles: new Map(), aliases: new Map(), exported: 0, lowerUpTo: 0, tagged: new Map() };
+        if (!index) {
+            if (!create) return undefined;
+            index = new TypeIndex(lower === 'class');
             this.types.set(lower, index);
         }
+        this.spellings.set(type, index);
         return index;
     }
 }

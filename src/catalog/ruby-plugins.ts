@@ -1,15 +1,29 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
+import { UserError } from '../common/index.js';
+import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type DslTypeRegistry, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
 import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
-import type { Compiler } from './compiler.js';
 import type { CoreType } from './core-types.js';
-import { PluginInputError, RuntimeFailure, type Where } from './errors.js';
-import type { Closure } from './functions/function.js';
+import { RuntimeFailure, type Where } from './errors.js';
+import type { Closure, FunctionTable } from './functions/function.js';
 import { checkSignature, lambdaArity } from './functions/signatures.js';
+import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
 import type { Scope } from './scope.js';
+
+/** What the plugins use of a compilation: its runtime, evaluator, core functions and the options they read. */
+export interface PluginHost extends CatalogRuntime {
+    readonly evaluator: ExpressionEvaluator;
+    readonly functions: FunctionTable;
+    readonly options: {
+        readonly settings?: ReadonlyMap<string, string>;
+        readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    };
+}
+
+/** Plugin code modelc cannot run: an input error located in the module's Ruby (not a Puppet failure). */
+export class RubyPluginError extends UserError {}
 
 /** The modules of a modulepath, first directory winning for a name (as Puppet's module list). */
 function modulesOf(modulepath: readonly string[]): PluginModule[] {
@@ -31,7 +45,7 @@ function modulesOf(modulepath: readonly string[]): PluginModule[] {
 export class RubyPlugins {
     private rt: PluginRuntime | undefined;
 
-    constructor(private readonly c: Compiler) {}
+    constructor(private readonly c: PluginHost) {}
 
     private get runtime(): PluginRuntime {
         if (!this.rt) {
@@ -122,7 +136,7 @@ export class RubyPlugins {
             return f();
         } catch (e) {
             if (e instanceof PluginFailure) {
-                throw new PluginInputError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
+                throw new RubyPluginError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
             }
             if (e instanceof PluginCallError) throw new RuntimeFailure(e.message);
             throw e;

@@ -78,6 +78,8 @@ export interface CatalogStatements {
     declare(typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined;
     /** include / require / contain of one class name; returns the Class resource. */
     includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource;
+    /** Several classes in one call: all are added to the catalog before any body is evaluated. */
+    includeClasses(names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[];
     /** realize(): marks virtual resources real (now, or when they are declared later). */
     realize(refs: PuppetValue[]): void;
     /** Whether a resource (or class) is in the catalog. */
@@ -98,6 +100,9 @@ export interface CatalogRuntime extends CatalogStatements {
     /** An unknown variable: an error under strict mode, else a warning and undef. */
     unknownVariable(name: string, where: Where): PuppetValue;
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void;
+
+    /** A Puppet setting given to this compilation (`--setting NAME=VALUE`); undefined when left at its default. */
+    setting(name: string): string | undefined;
 
     /** A type name as written (`Integer`, `File`, `Mod::Entry`): core type, resource type or alias. */
     resolveTypeName(name: string): PAnyType;

@@ -5,6 +5,7 @@ import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObjec
 import {
     applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, type LogLevel, type StrictMode
 } from '../apply/index.js';
+import { graphFormat, graphOf, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export const STRICT_MODES: readonly StrictMode[] = ['off', 'warning', 'error'];
@@ -17,6 +18,8 @@ export interface ApplyCommandOptions {
     readonly strict?: StrictMode;
     readonly debug?: boolean;
     readonly verbose?: boolean;
+    /** Write the resource relationship graph here (.dot or .svg) before applying; what the cycle message suggests. */
+    readonly graph?: string;
 }
 
 /**
@@ -29,9 +32,17 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
     if (!existsSync(root) || !statSync(root).isDirectory()) {
         throw new UserError({ severity: 'error', code: ApplyIssues.BAD_ROOT, message: `--root ${root} is not a directory`, file: root });
     }
+    if (options.graph !== undefined) graphFormat(options.graph);
     checkInputFile(file, ApplyIssues.CATALOG_FORMAT);
     if (options.report) checkOutputFile(options.report, ApplyIssues.BAD_OUTPUT);
     const catalog = loadCatalog(file);
+    if (options.graph !== undefined) {
+        // Written before the run, so a run aborted by a dependency cycle still leaves the picture of it.
+        writeGraph(options.graph, resourceGraphDot(graphOf({
+            name: catalog.name, resources: catalog.resources.map(r => ({ ref: r.ref, type: r.type })),
+            containment: catalog.containment, relations: catalog.relationships.map(r => ({ source: r.source, target: r.target, kind: r.kind }))
+        })));
+    }
     const minimum: LogLevel = options.debug ? 'debug' : options.verbose ? 'info' : 'notice';
     const shown = new Set(LEVEL_ORDER.slice(LEVEL_ORDER.indexOf(minimum)));
     const services = createApplyServices({ log: () => m => { if (shown.has(m.level)) io.err(`${formatLogLine(m)}\n`); } });

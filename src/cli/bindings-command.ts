@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
 import { bootEnvironment } from '../catalog/index.js';
 import type { InjectionRequest } from '../injector/index.js';
+import { bindingsGrid, bindingsGridDot, graphFormat, writeGraph } from '../graph/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
 import { inEnvironment, readNodeRequest, type NodeRequest } from '../node/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -15,6 +16,8 @@ export interface BindingsCommandOptions {
     readonly format?: 'json' | 'msgpack';
     /** Commander's `--no-hiera`: false leaves Hiera 5 data out of the layers. */
     readonly hiera?: boolean;
+    /** Also write the layers × categories picture here (.dot or .svg). */
+    readonly graph?: string;
 }
 
 /** One request's inputs, read once: the booted environment and the node request. */
@@ -70,8 +73,10 @@ export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined)
  * providers and prints the LayeredBindings model. Provider errors are user errors (exit 1).
  */
 export function bindingsAction(codedir: string, opts: BindingsCommandOptions, io: CliIo): number {
+    if (opts.graph !== undefined) graphFormat(opts.graph);
     const req = bindingsRequest(codedir, opts);
     const composition = composeFor(req, opts.hiera === false ? undefined : hieraFor(req));
+    if (opts.graph !== undefined) writeGraph(opts.graph, bindingsGridDot(bindingsGrid(composition.model.root)));
     io.out(opts.format === 'msgpack' ? encodeMsgpack(composition.model) : encodeJson(composition.model));
     return ExitCode.OK;
 }

@@ -5,7 +5,9 @@ import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
     BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, type CatalogServices, type LogEntry
 } from '../catalog/index.js';
+import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { readNodeRequest } from '../node/index.js';
+import { explainParameter } from '../review/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
@@ -26,6 +28,10 @@ export interface CompileCommandOptions {
      * alone, exactly as Puppet 7.
      */
     readonly bindings?: boolean;
+    /** Write the resource relationship graph here (.dot or .svg). */
+    readonly graph?: string;
+    /** Print where these CLASS::PARAM values came from instead of the catalog. */
+    readonly explain?: string[];
     /** A Bindings model file that replaces the bindings the environment's providers would compose. */
     readonly bindingsModel?: string;
     /** An EffectiveBindings model file (made for this node with --values) the lookups answer from. */
@@ -68,6 +74,7 @@ function logLine(l: LogEntry): string {
  * normalized shape (`normalized`, also for errors).
  */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
+    if (options.graph !== undefined) graphFormat(options.graph);
     const node = readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
     });
@@ -84,6 +91,16 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
         typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
     }, options.basemodulepath ? options.basemodulepath.split(':') : []);
+    if (!result.error && (options.graph !== undefined || options.explain?.length)) {
+        const model = catalogModel(result);
+        // Check every query before writing anything.
+        const explained = (options.explain ?? []).map(q => explainParameter(model.root, q));
+        if (options.graph !== undefined) writeGraph(options.graph, resourceGraphDot(resourceGraph(model.root)));
+        if (explained.length > 0) {
+            io.out(explained.join(''));
+            return ExitCode.OK;
+        }
+    }
     if (result.error) {
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;

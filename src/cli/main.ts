@@ -5,11 +5,12 @@ import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-com
 import { bindingsAction, type BindingsCommandOptions } from './bindings-command.js';
 import { compileAction, COMPILE_FORMATS, type CompileCommandOptions } from './compile-command.js';
 import { convertAction } from './convert-command.js';
-import { diffAction, DIFF_FORMATS, type DiffFormat } from './diff-command.js';
+import { diffAction, DIFF_FORMATS, type DiffCommandOptions } from './diff-command.js';
 import { effectiveAction, type EffectiveCommandOptions } from './effective-command.js';
 import { generateAction } from './generate-command.js';
 import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
+import { reviewAction, REVIEW_FORMATS, type ReviewCommandOptions } from './review-command.js';
 import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
 import { validateAction } from './validate-command.js';
 
@@ -50,7 +51,31 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<old>', 'old model file')
         .argument('<new>', 'new model file')
         .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
-        .action((a: string, b: string, opts: { format: DiffFormat }) => setExit(diffAction(a, b, opts, io)));
+        .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
+        .action((a: string, b: string, opts: DiffCommandOptions) => setExit(diffAction(a, b, opts, io)));
+
+    const repeat = (v: string, acc: string[]): string[] => [...acc, v];
+    program.command('review')
+        .description('compile nodes at two git revisions and report what changed, with where each new value came from; exit 0 no change, 2 changes, 1 error')
+        .argument('<repo>', 'git repository holding the environment')
+        .option('--base <rev>', 'the old revision', 'HEAD')
+        .option('--head <rev>', 'the new revision (default: the working tree)')
+        .option('--worktree', 'compare with the working tree, uncommitted changes included (the default)')
+        .option('--node <name>', 'node to compile; repeatable (default: every node of --nodes-dir)', repeat, [] as string[])
+        .option('--nodes-dir <dir>', 'facts directory of <certname>.yaml|json files (Puppet\'s fact cache or `puppet facts` output)')
+        .option('--environment <name>', 'environment name', 'production')
+        .option('--path <dir>', 'the environment directory inside the repository (default: where <repo> points)')
+        .addOption(new Option('--format <format>', 'report format').choices(REVIEW_FORMATS).default('text'))
+        .option('--out <file>', 'write the report here instead of stdout')
+        .option('--json-out <file>', 'also write the full JSON report here (the markdown points to it when cut)')
+        .option('--max-size <chars>', 'markdown: leave node sections out beyond this size (default 60000)')
+        .option('--jobs <n>', 'parallel compiles (default: one per core)')
+        .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', repeat, [] as string[])
+        .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
+        .option('--include-tags', 'also report changed tags')
+        .option('--no-bindings', 'leave ARM-8 bindings out (Hiera 5 alone), as compile --no-bindings')
+        .action(async (repo: string, opts: ReviewCommandOptions) => setExit(await reviewAction(repo, opts, io)));
 
     program.command('bindings')
         .description('compose the layered Bindings model of an environment (site layers, bindings providers, Hiera 5 data) and print it')
@@ -60,6 +85,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--facts <file>', 'facts file (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
         .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--no-hiera', 'leave Hiera 5 data out of the layers')
+        .option('--graph <file>', 'also write a picture of the layers × categories (.dot, or .svg with Graphviz installed)')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .action((dir: string, opts: BindingsCommandOptions) => setExit(bindingsAction(dir, opts, io)));
 
@@ -103,6 +129,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
+        .option('--graph <file>', 'write the resource relationship graph, dependency cycles in red (.dot, or .svg with Graphviz installed)')
         .action((file: string, opts: ApplyCommandOptions) => setExit(applyAction(file, opts, io)));
 
     program.command('compile')
@@ -119,6 +146,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--effective <file>', 'an EffectiveBindings model made for this node (modelc effective --values): lookups answer from it')
         .option('--no-bindings', 'leave the environment\'s ARM-8 bindings (bindings/, site { }, module bindings/, providers.yaml) out: Hiera 5 alone, as Puppet 7')
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
+        .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
+        .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
 
     return program;

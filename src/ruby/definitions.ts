@@ -60,6 +60,11 @@ export abstract class Definitions implements CallSite {
         return e;
     }
 
+    /** A new budget of steps: each call from Puppet (or file load) gets the whole limit. */
+    resetSteps(): void {
+        this.steps = 0;
+    }
+
     protected tick(): void {
         if (++this.steps > this.limits.steps) throw this.error('SystemStackError', `step limit of ${this.limits.steps} exceeded (runaway code)`);
     }

@@ -1,4 +1,4 @@
-import { capitalizeTypeName, PDefault, PRegexp, type PuppetValue } from '../values/index.js';
+import { capitalizeTypeName, formatFloat, PDefault, PRegexp, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
@@ -8,9 +8,17 @@ import { typeToString } from './to-string.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
 export class TypeConstructionError extends Error {
-    constructor(message: string, readonly issueCode = 'RUNTIME_ERROR', readonly argIndex?: number) {
+    /** `raised`: a Ruby error raised by the type's constructor, which Puppet reports as an error while evaluating the access. */
+    constructor(message: string, readonly issueCode = 'RUNTIME_ERROR', readonly argIndex?: number, readonly raised = false) {
         super(message);
     }
+}
+
+/** Puppet's range types refuse a lower bound above the upper one (its message lacks the closing parenthesis). */
+function orderedRange(from: bigint | number | null, to: bigint | number | null): void {
+    if (from === null || to === null || from <= to) return;
+    const text = (n: bigint | number): string => typeof n === 'bigint' ? String(n) : formatFloat(n);
+    throw new TypeConstructionError(`'from' must be less or equal to 'to'. Got (${text(from)}, ${text(to)}`, 'RUNTIME_ERROR', undefined, true);
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
@@ -66,6 +74,7 @@ function sizeRange(args: PuppetValue[]): PIntegerType | null {
     if (args.length === 1 && args[0] instanceof PIntegerType) return args[0];
     const from = intBound(args[0]) as bigint | null;
     const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
+    orderedRange(from, to);
     return new PIntegerType(from ?? 0n, to);
 }
 
@@ -81,12 +90,13 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             }
             const from = intBound(args[0] ?? null) as bigint | null;
             const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
-            if (from !== null && to !== null && from > to) return new PIntegerType(to, from);
+            orderedRange(from, to);
             return new PIntegerType(from, to);
         }
         case 'Float': {
             const from = intBound(args[0] ?? null, true) as number | null;
             const to = args.length > 1 ? intBound(args[1], true) as number | null : null;
+            orderedRange(from, to);
             return new PFloatType(from, to);
         }
         case 'String': return new PStringType(sizeRange(args));

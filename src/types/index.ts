@@ -6,6 +6,6 @@ export { inferType, inferReduced, generalize, commonType } from './infer.js';
 export { countMismatch, describeMismatch, exactly, formatMismatch, formatMismatches, joinMismatchLines, mergeMismatches, type Mismatch, type MismatchKind, type Range as MismatchRange } from './mismatch.js';
 export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError } from './construct.js';
 export { parseTypeString, type TypeNameResolver } from './parse-type.js';
-export { describeSignatures, signatureAccepts, signatureString, type BlockArity, type Signature, type SignatureBlock, type SignatureParam } from './signature-mismatch.js';
+export { describeClosureCall, describeSignatures, signatureAccepts, signatureString, type BlockArity, type ClosureParam, type Signature, type SignatureBlock, type SignatureParam } from './signature-mismatch.js';
 export { formatValue, quoteValue } from './format-value.js';
 export { sprintf } from './sprintf.js';

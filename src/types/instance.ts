@@ -120,6 +120,8 @@ export function isInstance(t: PAnyType, v: PuppetValue): boolean {
         case 'Tuple': {
             const tu = t as PTupleType;
             if (!Array.isArray(v)) return false;
+            // The unparameterized Tuple takes any array.
+            if (tu.types.length === 0 && tu.size === null) return true;
             const size = tu.size ?? new PIntegerType(BigInt(tu.types.length), BigInt(tu.types.length));
             if (!inSize(size, v.length)) return false;
             return v.every((x, i) => {

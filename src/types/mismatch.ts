@@ -1,7 +1,7 @@
 import type { PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PEnumType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType,
-    PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType, PVariantType
+    PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeType, PVariantType
 } from './model.js';
 import { isAssignable, resolveAlias } from './assignable.js';
 import { coreType, typesEqual } from './construct.js';
@@ -194,12 +194,17 @@ function describeAs(e: PAnyType, original: PAnyType, v: PuppetValue, path: strin
         return out;
     }
     if (e instanceof PStructType && v instanceof Map) {
-        const required = e.members.filter(m => m.keyType !== 'optional' && !isInstance(m.value, null)).length;
-        if (v.size < required || v.size > e.members.length) return [sizeMismatch(path, { from: BigInt(required), to: BigInt(e.members.length) }, exactly(v.size))];
+        // Puppet infers a non-empty hash whose keys are all non-empty strings as a Struct and compares
+        // it member by member; any other hash only by its size, then as a whole.
+        if (v.size === 0 || ![...v.keys()].every(k => typeof k === 'string' && k !== '')) {
+            const required = e.members.filter(keyRequired).length;
+            if (v.size < required || v.size > e.members.length) return [sizeMismatch(path, { from: BigInt(required), to: BigInt(e.members.length) }, exactly(v.size))];
+            return isInstance(e, v) ? [] : [mismatchOf(path, original, v)];
+        }
         const out: Mismatch[] = [];
         for (const m of e.members) {
             if (!v.has(m.name)) {
-                if (m.keyType !== 'optional' && !isInstance(m.value, null)) out.push({ kind: 'key', path, text: `expects a value for key '${m.name}'` });
+                if (keyRequired(m)) out.push({ kind: 'key', path, text: `expects a value for key '${m.name}'` });
             } else if (!isInstance(m.value, v.get(m.name) as PuppetValue)) {
                 out.push(...describe(m.value, v.get(m.name) as PuppetValue, [...path, `entry '${m.name}'`]));
             }
@@ -239,6 +244,11 @@ function describeVariant(e: PVariantType, original: PAnyType, v: PuppetValue, pa
     }
     const merged = mergeMismatches(path.length, 'size', described);
     return original instanceof PTypeAliasType && merged.length === 1 ? [typeMismatch(path, [original], false, v)] : merged;
+}
+
+/** A Struct key must be present unless Optional, or plain with a value type accepting undef (NotUndef keeps it required). */
+function keyRequired(m: StructMember): boolean {
+    return m.keyType === 'notundef' || (m.keyType === 'plain' && !isInstance(m.value, null));
 }
 
 function mismatchOf(path: readonly string[], original: PAnyType, v: PuppetValue): Mismatch {
@@ -303,7 +313,7 @@ function patternMismatch(path: readonly string[], expected: readonly PAnyType[],
 /** Puppet's TypeMismatch: "expects a value of type A or B, got C", detailed where the names alone would not tell. */
 function typeMismatch(path: readonly string[], expected: readonly PAnyType[], optional: boolean, v: PuppetValue): Mismatch {
     // The describer infers a hash's type without its size (Puppet's infer_set).
-    const inferred = inferType(v);
+    const inferred = inferSetType(v);
     const actual = inferred instanceof PHashType && inferred.size !== null && inferred.size.to !== 0n ? new PHashType(inferred.key, inferred.value) : inferred;
     const detailed = expected.some(e => alwaysDetailed(e, actual)) || expected.some(e => defaultAssignable(e, actual));
     let es: string[];
@@ -322,6 +332,20 @@ function typeMismatch(path: readonly string[], expected: readonly PAnyType[], op
     if (es.length === 1) return { ...base, text: `expects ${aAn(es[0])} value, got ${a}` };
     const list = es.length === 2 ? `${es[0]} or ${es[1]}` : `${es.slice(0, -1).join(', ')}, or ${es[es.length - 1]}`;
     return { ...base, text: `expects a value of type ${list}, got ${a}` };
+}
+
+/**
+ * The type the describer infers for a value (Puppet's infer_set): as inferType, except that a hash
+ * with a key that is not a non-empty string has the Variant of its distinct key (and value) types.
+ */
+function inferSetType(v: PuppetValue): PAnyType {
+    if (!(v instanceof Map) || v.size === 0 || [...v.keys()].every(k => typeof k === 'string' && k !== '')) return inferType(v);
+    const variantOf = (xs: PuppetValue[]): PAnyType => {
+        const distinct: PAnyType[] = [];
+        for (const t of xs.map(inferSetType)) if (!distinct.some(d => typesEqual(d, t))) distinct.push(t);
+        return distinct.length === 1 ? distinct[0] : new PVariantType(distinct);
+    };
+    return new PHashType(variantOf([...v.keys()]), variantOf([...v.values()]), new PIntegerType(BigInt(v.size), BigInt(v.size)));
 }
 
 function alwaysDetailed(e: PAnyType, a: PAnyType): boolean {

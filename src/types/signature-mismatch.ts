@@ -1,7 +1,7 @@
 import type { PuppetValue } from '../values/index.js';
 import { isInstance } from './instance.js';
 import { countMismatch, describeMismatch, exactly, formatMismatch, mergeMismatches, type Mismatch, type Range } from './mismatch.js';
-import { POptionalType, type PAnyType } from './model.js';
+import { POptionalType, PSimpleType, type PAnyType } from './model.js';
 import { typeToPlainString } from './to-string.js';
 
 /** One parameter of a function signature (a Puppet `dispatch`). */
@@ -113,6 +113,14 @@ function unsigned(m: Mismatch): Mismatch {
  * a signature accepts the call.
  */
 export function describeSignatures(name: string, sigs: readonly Signature[], args: readonly PuppetValue[], block: BlockArity | undefined): string | undefined {
+    return describeLabeledSignatures(`'${name}'`, sigs, args, block);
+}
+
+/**
+ * As describeSignatures, for a callable Puppet labels itself: a function by its quoted name, a
+ * lambda as `block` (Puppet's closure name 'lambda').
+ */
+export function describeLabeledSignatures(label: string, sigs: readonly Signature[], args: readonly PuppetValue[], block: BlockArity | undefined): string | undefined {
     if (sigs.some(s => signatureAccepts(s, args, block))) return undefined;
     // The signature path element (Puppet's SignaturePathElement prints as "1.", "2.", ...).
     const at = (i: number): string => `${i + 1}.`;
@@ -124,7 +132,6 @@ export function describeSignatures(name: string, sigs: readonly Signature[], arg
         if (failed === blockErrors.length) errors = blockErrors;
         else if (failed > 0) errors = errors.map((e, i) => e.length === 0 ? blockErrors[i] : e);
     }
-    const label = `'${name}'`;
     const merged = mergeMismatches(0, 'count', errors);
     if (merged.length === 1) return `${label}${formatMismatch(merged[0])}`;
     if (sigs.length === 1) {
@@ -136,4 +143,28 @@ export function describeSignatures(name: string, sigs: readonly Signature[], arg
         for (const e of errors[i]) lines.push(`    rejected:${formatMismatch(unsigned(e))}`);
     });
     return lines.join('\n');
+}
+
+/** A parameter of a Puppet-language function or lambda, as its call is checked. */
+export interface ClosureParam {
+    readonly name: string;
+    /** The declared type; untyped parameters take Any. */
+    readonly type: PAnyType | null;
+    readonly hasDefault: boolean;
+    readonly splat: boolean;
+}
+
+/**
+ * Why the given arguments do not fit a Puppet-language function or lambda (undefined when they
+ * do): Puppet checks them as one signature, so one mismatch is reported alone and several are
+ * listed under the signature ("'f' expects (Integer a)\n  rejected: ...").
+ */
+export function describeClosureCall(label: string, params: readonly ClosureParam[], args: readonly PuppetValue[]): string | undefined {
+    const any = PSimpleType.of('Any');
+    const sig: Signature = {
+        params: params.map(p => ({ name: p.name, type: p.type ?? any })),
+        required: params.filter(p => !p.hasDefault && !p.splat).length,
+        repeated: params.length > 0 && params[params.length - 1].splat
+    };
+    return describeLabeledSignatures(label, [sig], args, undefined);
 }

@@ -1,15 +1,25 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { excessiveAliasing } from '../common/index.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
+import { psychSyntaxError } from './psych-syntax.js';
 import type { PuppetValue } from './values.js';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
 
 /** A YAML or JSON text Ruby would refuse: the detail as Ruby words it and where (1-based). */
 export class DataTextError extends Error {
-    constructor(readonly detail: string, readonly line: number, readonly column: number) {
+    /**
+     * `psychCause`: the Psych exception when Ruby's words come from it: a Psych::SyntaxError's message
+     * says where itself; a Psych::BadAlias names no file.
+     */
+    constructor(readonly detail: string, readonly line: number, readonly column: number, readonly psychCause?: 'Psych::SyntaxError' | 'Psych::BadAlias') {
         super(detail);
     }
+}
+
+/** An alias naming no anchor before it (Psych::BadAlias). */
+class UnknownAlias extends Error {
+    constructor(readonly alias: string) { super(alias); }
 }
 
 /** A YAML text read as Puppet reads it, with where each top-level key was written. */
@@ -27,9 +37,22 @@ export interface PsychYaml {
  * text written). Failures throw DataTextError with Psych's wording.
  */
 export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = new Set()): PsychYaml {
-    const lineCounter = new LineCounter();
+    const source = text.replace(/^\uFEFF/, '');
+    let lineCounter = new LineCounter();
     // failsafe: every scalar stays a string, so the Psych rules below decide its type.
-    const doc = parseDocument(text.replace(/^\uFEFF/, ''), { version: '1.1', schema: 'failsafe', uniqueKeys: false, lineCounter, prettyErrors: false });
+    const options = { version: '1.1', schema: 'failsafe', uniqueKeys: false, prettyErrors: false } as const;
+    let doc: Document = parseDocument(source, { ...options, lineCounter });
+    if (doc.errors.some(e => e.code === 'MULTIPLE_DOCS')) {
+        // Psych reads the first document only.
+        lineCounter = new LineCounter();
+        const all = parseAllDocuments(source, { ...options, lineCounter });
+        if (Array.isArray(all) && all.length > 0) doc = all[0];
+    }
+    // libyaml's words for the problem; it also refuses directives the yaml library only warns about.
+    if (doc.errors.length > 0 || /^%/m.test(source)) {
+        const psych = psychSyntaxError(source);
+        if (psych) throw new DataTextError(`${psych.text} at line ${psych.line} column ${psych.column}`, psych.line, psych.column, 'Psych::SyntaxError');
+    }
     if (doc.errors.length > 0) {
         const e = doc.errors[0];
         const p = lineCounter.linePos(e.pos[0]);
@@ -43,7 +66,13 @@ export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = ne
         const p = lineCounter.linePos(node.range?.[0] ?? 0);
         throw new DataTextError(`Tried to load unspecified class: ${cls}`, p.line, p.col);
     };
-    const value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
+    let value: PuppetValue;
+    try {
+        value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
+    } catch (e) {
+        if (e instanceof UnknownAlias) throw new DataTextError(`Unknown alias: ${e.alias}`, 1, 1, 'Psych::BadAlias');
+        throw e;
+    }
     const keyPositions = new Map<string, { line: number; column: number }>();
     const invalidValues = new Map<string, string>();
     if (isMap(doc.contents)) {
@@ -82,7 +111,8 @@ type Forbid = (cls: string, node: YamlNode) => PuppetValue;
 function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue {
     if (isAlias(node)) {
         const target = node.resolve(doc);
-        return target === undefined ? null : convertNode(target as YamlNode, doc, forbid);
+        if (target === undefined) throw new UnknownAlias(node.source);
+        return convertNode(target as YamlNode, doc, forbid);
     }
     if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
     if (isSeq(node)) return node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));

@@ -20,9 +20,19 @@ async function stage(file: string, ...args: string[]): Promise<string> {
     return file;
 }
 
-/** A model file as canonical JSON text, whatever its format: what two stages' outputs are compared by. */
+/**
+ * A model file as canonical JSON text, whatever its format: what two stages' outputs are compared by.
+ * A bound parameter's provenance names the binding that won (layer, category, data file:line) when
+ * the compile composed the bindings itself; answered from a model file it only knows the key, so
+ * the binding details are left out of the comparison (the key stays).
+ */
 function canonical(file: string): string {
-    return encodeJson(decodeModelBytes(readFileSync(file), file));
+    const text = encodeJson(decodeModelBytes(readFileSync(file), file));
+    return JSON.stringify(JSON.parse(text, (k, v: unknown) => {
+        if (k !== 'binding' || typeof v !== 'object' || v === null) return v;
+        const b = v as Record<string, unknown>;
+        return { $type: b.$type, key: b.key };
+    }), null, 2);
 }
 
 async function applyNoop(catalog: string, report: string, format: string): Promise<{ lines: string[]; report: unknown }> {

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { LookupError, parseJsonData, parseYamlData } from '../../src/bindings/index.js';
 import { createCatalogServices } from '../../src/catalog/index.js';
 import { isUserError } from '../../src/common/index.js';
-import { decodeJson, decodeMsgpack, encodeMsgpack } from '../../src/model/index.js';
+import { decodeJson, decodeMsgpack, decodeRgenJson, decodeXmi, encodeMsgpack, toRgenJson, toXmi, type Model } from '../../src/model/index.js';
 import { readNodeInputFile } from '../../src/node/index.js';
 import { fuzzSettings, mulberry32, scratch } from './harness.js';
 
@@ -15,6 +15,9 @@ import { fuzzSettings, mulberry32, scratch } from './harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PER_INPUT_MS = 5000;
+/** Long runs (FUZZ_N) need more than the suite's per-test timeout. */
+const TIMEOUT = (countVariable: string, defaultN: number, msPerInput: number): number =>
+    Math.max(60_000, fuzzSettings(defaultN, countVariable).n * msPerInput);
 
 const FRAGMENTS = ['{', '}', '[', ']', '"', "'", ':', ',', '\n', ' ', '- ', '&a ', '*a', '<<: ', '!ruby/object:Foo ', '---', '\\', '$type',
     '"$ref"', '"__ptype"', '"__pvalue"', 'null', 'true', '0x', '1e999', '-', '#', '\t', '\u0000', '\ufffd', '$', '${', '(', ')', '->', 'include ',
@@ -89,13 +92,31 @@ describe('model loaders', () => {
         const r = fuzz(seeds, 150, (s, rnd) => mutate(s, rnd), input => decodeJson(input as string, 'fuzz.json'), isUserError);
         expect(r.ok + r.refused).toBeGreaterThan(0);
         expect(r.refused).toBeGreaterThan(0);
-    });
+    }, TIMEOUT('FUZZ_N', 150, 20));
 
     test('msgpack: a model or a UserError', () => {
         const packed = seeds.map(s => encodeMsgpack(decodeJson(s, 'seed.json')));
         const r = fuzz(packed, 150, (s, rnd) => mutateBytes(s, rnd), input => decodeMsgpack(input as Uint8Array, 'fuzz.msgpack'), isUserError);
         expect(r.refused).toBeGreaterThan(0);
+    }, TIMEOUT('FUZZ_N', 150, 20));
+
+    const encodable = (write: (m: Model) => string): string[] => seeds.flatMap(s => {
+        try {
+            return [write(decodeJson(s, 'seed.json'))];
+        } catch {
+            return []; // a model this format cannot express (RGen: some escapes)
+        }
     });
+
+    test('XMI: a model or a UserError', () => {
+        const r = fuzz(encodable(toXmi), 150, (s, rnd) => mutate(s, rnd), input => decodeXmi(input as string, 'fuzz.xmi'), isUserError);
+        expect(r.refused).toBeGreaterThan(0);
+    }, TIMEOUT('FUZZ_N', 150, 20));
+
+    test('RGen JSON: a model or a UserError', () => {
+        const r = fuzz(encodable(toRgenJson), 150, (s, rnd) => mutate(s, rnd), input => decodeRgenJson(input as string, 'fuzz.rgen.json'), isUserError);
+        expect(r.refused).toBeGreaterThan(0);
+    }, TIMEOUT('FUZZ_N', 150, 20));
 });
 
 describe('facts and Hiera data', () => {
@@ -113,7 +134,7 @@ describe('facts and Hiera data', () => {
                 readNodeInputFile(file, 'facts');
             }, isUserError);
         expect(r.ok).toBeGreaterThan(0);
-    });
+    }, TIMEOUT('FUZZ_N', 150, 30));
 
     test('Hiera data (YAML and JSON): data or a LookupError', () => {
         const r = fuzz([...data.map(t => ['yaml', t] as const), ['json', '{"a": {"b": [1, 2.5, "x", null]}, "c": "%{facts.os}"}'] as const], 200,
@@ -124,7 +145,7 @@ describe('facts and Hiera data', () => {
                 else parseJsonData(text, 'data/fuzz.json');
             }, e => e instanceof LookupError);
         expect(r.ok).toBeGreaterThan(0);
-    });
+    }, TIMEOUT('FUZZ_N', 200, 20));
 });
 
 describe('the compiler on mutated manifests', () => {
@@ -151,5 +172,5 @@ describe('the compiler on mutated manifests', () => {
         }, () => false, 'FUZZ_N_COMPILE');
         expect(compiled + failed).toBeGreaterThan(0);
         expect(failed).toBeGreaterThan(0);
-    });
+    }, TIMEOUT('FUZZ_N_COMPILE', 30, 1000));
 });

@@ -53,7 +53,8 @@ const cases: Record<string, Case> = {
         code: 'MODEL_TOO_DEEP', message: /\(at \/v\/0\/0/
     },
     'diff: JSON nested 100k deep': {
-        files: { 'a.json': `${'['.repeat(100_000)}${']'.repeat(100_000)}` }, args: d => ['diff', join(d, 'a.json'), join(d, 'a.json')], code: 'MODEL_TOO_DEEP', message: /deeper/
+        files: { 'a.json': `{"resources":[{"type":"Notify","title":"x","parameters":{"message":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}` },
+        args: d => ['diff', join(d, 'a.json'), join(d, 'a.json')], code: 'MODEL_TOO_DEEP', message: /nest/
     },
     'epp() cannot climb out of the module': {
         files: { 'manifests/site.pp': "notice(epp('m/../../../../../../../../../../etc/hostname'))\n", 'modules/m/templates/ok.epp': 'ok' }, args: d => ['compile', d, '--format', 'puppet'],

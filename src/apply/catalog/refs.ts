@@ -1,7 +1,8 @@
 import { capitalize, parseTypeString, PClassType, PResourceType } from '../../types/index.js';
+import { capitalizeTypeName } from '../values.js';
 
 function capitalizeName(name: string): string {
-    return name.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()).join('::');
+    return capitalizeTypeName(name.toLowerCase());
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PuppetValue } from '../../values/index.js';
 import type { HieraContext } from './context.js';
 import type { HieraEnvironment, HieraTypeSupport } from './engine.js';
+import { LookupTrace } from './invocation.js';
 import { NOT_FOUND } from './lookup-key.js';
 import { createHieraLookup, type HieraLookup, type HieraServices } from './service.js';
 import type { WarningSink } from './data-cache.js';
@@ -20,7 +21,40 @@ export interface DataBindingOptions {
     readonly defaultValue?: PuppetValue;
 }
 
-export type DataBindingResult = { readonly found: true; readonly value: PuppetValue } | { readonly found: false };
+/** Where a bound value came from: Hiera's data sources, or the ARM-8 binding that won. */
+export interface DataBindingOrigin {
+    /** The layer: Hiera's global, environment or `module NAME`, or the bindings layer's name. */
+    readonly layer?: string;
+    /** The hierarchy level or the binding's category. */
+    readonly category?: string;
+    /** The named bindings (or Hiera data provider) the value was in. */
+    readonly namedBindings?: string;
+    readonly contributedBy?: string;
+    readonly file?: string;
+    readonly line?: number;
+    readonly column?: number;
+    /** The merge strategy, when sources were merged. */
+    readonly merge?: string;
+    /** Every source of a merged value, highest precedence first. */
+    readonly contributors?: ReadonlyArray<{ readonly file: string; readonly line?: number; readonly column?: number }>;
+}
+
+export type DataBindingResult = { readonly found: true; readonly value: PuppetValue; readonly origin?: DataBindingOrigin } | { readonly found: false };
+
+/** A Hiera trace as a binding origin: the highest-precedence source wins the location. */
+export function hieraOrigin(trace: LookupTrace): DataBindingOrigin | undefined {
+    const first = trace.sources[0];
+    if (!first) return undefined;
+    const where = (s: { file: string; line?: number; column?: number }): { file: string; line?: number; column?: number } =>
+        ({ file: s.file, ...(s.line !== undefined ? { line: s.line } : {}), ...(s.column !== undefined ? { column: s.column } : {}) });
+    return {
+        layer: first.layer === 'module' ? `module ${first.module ?? ''}` : first.layer,
+        category: first.level,
+        namedBindings: 'hiera',
+        ...where(first),
+        ...(trace.sources.length > 1 ? { merge: trace.merge, contributors: trace.sources.map(where) } : {})
+    };
+}
 
 /** The data-binding service the catalog builder calls for automatic class parameters and `lookup()`. */
 export interface HieraDataBinding {
@@ -60,9 +94,14 @@ export function createHieraDataBinding(options: {
         lookup(key, opts, ctx) {
             const svc = serviceFor(ctx);
             const merge = opts.merge ?? undefined;
-            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue } }) };
-            const v = svc.lookupOptional(key, { merge });
-            return v === NOT_FOUND ? { found: false } : { found: true, value: v };
+            const trace = new LookupTrace();
+            const origin = (): { origin?: DataBindingOrigin } => {
+                const o = hieraOrigin(trace);
+                return o ? { origin: o } : {};
+            };
+            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue }, trace }), ...origin() };
+            const v = svc.lookupOptional(key, { merge, trace });
+            return v === NOT_FOUND ? { found: false } : { found: true, value: v, ...origin() };
         }
     };
 }

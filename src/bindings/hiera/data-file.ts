@@ -29,8 +29,10 @@ export function parseYamlData(text: string, display: string): DataFile {
         };
     } catch (e) {
         if (!(e instanceof DataTextError)) throw e;
+        // Psych's BadAlias message names no file.
+        if (e.psychCause === 'Psych::BadAlias') throw new LookupError(`Unable to parse ${e.detail}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display } });
         throw new LookupError(`Unable to parse (${display}): ${e.detail}`, {
-            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: e.line, column: e.column }
+            code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: e.line, column: e.column }, causeClass: e.psychCause
         });
     }
 }

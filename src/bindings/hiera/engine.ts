@@ -9,7 +9,7 @@ import type { HieraFileCache, WarningSink } from './data-cache.js';
 import { isLookupError, LookupError, notFoundError, PuppetErrorClass } from './errors.js';
 import type { Explainer } from './explain.js';
 import { Interpolator } from './interpolation.js';
-import { Invocation } from './invocation.js';
+import { Invocation, type LookupTrace } from './invocation.js';
 import { DataLayer, displayPath, withMerge } from './layer.js';
 import { dig, LookupKey, NOT_FOUND, type Found } from './lookup-key.js';
 import { compilePatterns, LOOKUP_OPTIONS, optionsForKey, validateLookupOptions, type CompiledOptions } from './lookup-options.js';
@@ -53,6 +53,8 @@ export interface LookupRequest {
     readonly overrides?: ReadonlyMap<PuppetValue, PuppetValue>;
     /** lookup()'s `default_values_hash` option: per-name defaults when no name is found. */
     readonly defaultValues?: ReadonlyMap<PuppetValue, PuppetValue>;
+    /** Receives the data sources of the found value (provenance for catalogs and reviews). */
+    readonly trace?: LookupTrace;
 }
 
 export interface EngineServices {
@@ -97,7 +99,7 @@ export class HieraEngine {
     /** Lookup.lookup: the first name with a value wins; then the default; else not-found. */
     lookup(names: string | readonly string[], req: LookupRequest = {}): PuppetValue {
         const list = typeof names === 'string' ? [names] : names;
-        const inv = new Invocation([], req.explainer, req.overrides, req.defaultValues);
+        const inv = new Invocation([], req.explainer, req.overrides, req.defaultValues, req.trace);
         for (const name of list) {
             if (req.overrides?.has(name)) return this.assertType(req.type, req.overrides.get(name) as PuppetValue, `Value found for key '${name}' in override hash`);
             const v = this.searchAndMerge(name, inv, req.merge);
@@ -113,7 +115,7 @@ export class HieraEngine {
 
     /** Like lookup, but NOT_FOUND instead of an error (automatic class parameter lookup). */
     lookupOptional(name: string, req: LookupRequest = {}): Found {
-        const v = this.searchAndMerge(name, new Invocation([], req.explainer), req.merge);
+        const v = this.searchAndMerge(name, new Invocation([], req.explainer, undefined, undefined, req.trace), req.merge);
         return v === NOT_FOUND ? v : this.assertType(req.type, v, 'Found value');
     }
 
@@ -147,6 +149,7 @@ export class HieraEngine {
             effective = options.get('merge') as PuppetValue;
             inv.explainer?.line('Using merge options from "lookup_options" hash');
         }
+        if (inv.trace) inv.trace.merge = MergeStrategy.from(effective).name;
         const v = inv.with(() => `Searching for "${k.text}"`, () => {
             const found = this.doLookup(k, inv, effective);
             return found === NOT_FOUND ? this.lookupDefaultInModule(k, inv) : found;

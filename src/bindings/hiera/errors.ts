@@ -22,6 +22,8 @@ export interface LookupErrorInit {
     readonly notFound?: boolean;
     /** Puppet's exception carries file/line itself (hiera.yaml errors), so the oracle prints them. */
     readonly puppetLocated?: boolean;
+    /** The Ruby exception Puppet's wraps (Psych::SyntaxError): its message already says where, and Puppet adds no location to it. */
+    readonly causeClass?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export class LookupError extends Error {
     readonly keyPath?: string;
     readonly notFound: boolean;
     readonly puppetLocated: boolean;
+    readonly causeClass?: string;
 
     constructor(message: string, init: LookupErrorInit) {
         super(message);
@@ -47,6 +50,7 @@ export class LookupError extends Error {
         this.keyPath = init.keyPath;
         this.notFound = init.notFound ?? false;
         this.puppetLocated = init.puppetLocated ?? false;
+        this.causeClass = init.causeClass;
     }
 
     /** The same error with another message and class (Puppet re-raises with a prefix). */
@@ -71,7 +75,7 @@ export class LookupError extends Error {
     private init(): LookupErrorInit {
         return {
             code: this.code, puppetClass: this.puppetClass, issueCode: this.issueCode, at: this.at, keyPath: this.keyPath,
-            notFound: this.notFound, puppetLocated: this.puppetLocated
+            notFound: this.notFound, puppetLocated: this.puppetLocated, causeClass: this.causeClass
         };
     }
 }

@@ -3,6 +3,28 @@ import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
 import type { PuppetValue } from '../../values/index.js';
 import type { Explainer } from './explain.js';
 
+/** Where a found value was read: the layer, the hierarchy level and the data file position of its key. */
+export interface LookupOrigin {
+    readonly layer: 'global' | 'environment' | 'module';
+    /** The module of a module layer. */
+    readonly module?: string;
+    /** The hierarchy level's name as written in hiera.yaml. */
+    readonly level: string;
+    /** The data file as messages show it (relative to the environment when inside it). */
+    readonly file: string;
+    readonly line?: number;
+    readonly column?: number;
+}
+
+/**
+ * What supplied a lookup's value: every data source that contributed, highest precedence first
+ * (one for a `first` lookup), and the merge strategy that combined them.
+ */
+export class LookupTrace {
+    readonly sources: LookupOrigin[] = [];
+    merge = 'first';
+}
+
 /**
  * The state of one lookup and the lookups it triggers (Puppet's Lookup::Invocation): nested
  * lookups from `%{lookup()}` share the name stack, which is how endless recursion is caught.
@@ -17,10 +39,15 @@ export class Invocation {
         /** lookup()'s `override` hash: values used instead of any lookup, also seen by `%{var}`. */
         readonly overrides?: ReadonlyMap<PuppetValue, PuppetValue>,
         /** lookup()'s `default_values_hash`: values for names found nowhere, also seen by `%{var}`. */
-        readonly defaults?: ReadonlyMap<PuppetValue, PuppetValue>
+        readonly defaults?: ReadonlyMap<PuppetValue, PuppetValue>,
+        /** Records where the value came from; nested lookups (interpolation, lookup_options) keep their own. */
+        readonly trace?: LookupTrace
     ) {}
 
-    /** A nested invocation sharing the recursion guard, the explanation and the override/default hashes. */
+    /**
+     * A nested invocation sharing the recursion guard, the explanation and the override/default
+     * hashes; not the trace, since a `%{lookup()}` inside a value is not where the value was found.
+     */
     child(): Invocation {
         return new Invocation(this.nameStack, this.explainer, this.overrides, this.defaults);
     }

@@ -185,6 +185,13 @@ export class DataLayer {
             throw e;
         }
         inv.explainer?.found(root, value);
+        if (inv.trace && loc !== null) {
+            const at = this.files.get(loc.path)?.keyPositions.get(root);
+            inv.trace.sources.push({
+                layer: this.kind, ...(this.moduleName !== undefined ? { module: this.moduleName } : {}), level: rl.level.name, file: loc.display,
+                ...(at ? { line: at.line, ...(at.column !== undefined ? { column: at.column } : {}) } : {})
+            });
+        }
         return value;
     }
 

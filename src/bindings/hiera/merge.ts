@@ -132,6 +132,8 @@ function assertUniqueValue(what: string, v: PuppetValue): void {
 }
 
 function typeName(v: PuppetValue): string {
+    // The type asserter describes the inferred type: a non-empty array is a Tuple.
+    if (Array.isArray(v) && v.length > 0) return 'Tuple';
     return dataClassName(v) ?? (v instanceof PSensitive ? 'Sensitive' : 'Object');
 }
 

@@ -5,7 +5,7 @@ import type {
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
 import {
-    capitalize, coreType, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
@@ -107,8 +107,9 @@ export class Evaluator implements ExpressionEvaluator {
     }
 
     locate(err: unknown, node: AstNode, lbl: string | undefined): unknown {
-        if (err instanceof RuntimeFailure && lbl !== undefined) {
-            const where = err.where ?? this.where(node);
+        const raised = err instanceof TypeConstructionError && err.raised;
+        if ((err instanceof RuntimeFailure || raised) && lbl !== undefined) {
+            const where = (err instanceof RuntimeFailure ? err.where : undefined) ?? this.where(node);
             const basic = CatalogIssues.EVAL_RUNTIME.message({ label: lbl, detail: err.message });
             return new CompileError('EVAL_RUNTIME', {
                 message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: 'RUNTIME_ERROR',
@@ -143,7 +144,9 @@ export class Evaluator implements ExpressionEvaluator {
             try {
                 return this.evaluateInner(e, scope);
             } catch (err) {
-                if (err instanceof EvalIssue || err instanceof TypeConstructionError) throw this.locate(err, e, lbl);
+                if (err instanceof EvalIssue || (err instanceof TypeConstructionError && !err.raised)) throw this.locate(err, e, lbl);
+                // A type's constructor raising is reported at the access that parameterized it.
+                if (err instanceof TypeConstructionError && e.$type === 'AccessExpression') throw this.locate(err, e, "'[]' expression");
                 throw err;
             }
         }
@@ -175,7 +178,14 @@ export class Evaluator implements ExpressionEvaluator {
             case 'KeywordLiteral': return e.value;
             case 'ReservedWord': return e.word;
             case 'TypeFunctionName': return e.value;
-            case 'TypeReference': return this.c.resolveTypeName(e.value);
+            case 'TypeReference': {
+                // A name that is no data type, type alias or resource type is an error (classes are no resource types).
+                const t = this.c.resolveTypeName(e.value);
+                if (t instanceof PResourceType && t.typeName !== null && t.title === null && !this.c.isResourceType(t.typeName)) {
+                    throw new EvalIssue('EVAL_UNKNOWN_RESOURCE_TYPE', `Resource type not found: ${t.typeName}`);
+                }
+                return t;
+            }
             case 'ArrayLiteral': return this.evalList(e.elements, scope);
             case 'HashLiteral': {
                 const out = new Map<PuppetValue, PuppetValue>();
@@ -511,6 +521,14 @@ export class Evaluator implements ExpressionEvaluator {
     }
 
     private bindLambdaParams(params: readonly Parameter[], args: PuppetValue[], scope: Scope): void {
+        // Given arguments are checked together, as the lambda's one signature ('block' in Puppet's words).
+        const types = params.map(p => {
+            const t = p.type ? this.evaluate(p.type, scope) : null;
+            return t instanceof PAnyType ? t : null;
+        });
+        const given = params.some(p => p.splat) ? args : args.slice(0, params.length);
+        const rejected = describeClosureCall('block', params.map((p, i) => ({ name: p.name, type: types[i], hasDefault: true, splat: p.splat })), given);
+        if (rejected !== undefined) throw new RuntimeFailure(rejected);
         params.forEach((p, i) => {
             let v: PuppetValue;
             if (p.splat) v = args.slice(i);
@@ -519,8 +537,8 @@ export class Evaluator implements ExpressionEvaluator {
             // Blocks typed only `Callable` (with, call, new) do not have their arity checked at dispatch.
             else throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: p.name }, this.where(p));
             if (p.type) {
-                const t = this.evaluate(p.type, scope);
-                if (t instanceof PAnyType && !p.splat && !isInstance(t, v)) {
+                const t = types[i];
+                if (t !== null && !p.splat && !isInstance(t, v)) {
                     const msgs = formatMismatches(`block parameter '${p.name}'`, describeMismatch(t, v));
                     throw new RuntimeFailure(joinMismatchLines(msgs));
                 }

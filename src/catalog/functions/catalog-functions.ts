@@ -1,8 +1,8 @@
-import { capitalize, coreType as coreDataType, formatValue, PClassType, PResourceType } from '../../types/index.js';
-import { type PuppetValue } from '../../values/index.js';
+import { formatValue, PClassType, PResourceType, PTypeType } from '../../types/index.js';
+import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import type { LogLevel } from '../runtime.js';
+import type { DeclarationMode, LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
 function logger(level: LogLevel): PuppetFunction {
@@ -25,27 +25,39 @@ function classNames(args: PuppetValue[]): string[] {
 
 function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
     return (call, args) => {
-        for (const n of classNames(args)) call.runtime.includeClass(n, call.scope, how, call.where);
+        call.runtime.includeClasses(classNames(args), call.scope, how, call.where);
         return null;
     };
 }
 
 function isDefined(call: FunctionContext, a: PuppetValue): boolean {
     const c = call.runtime;
+    if (a instanceof PTypeType) {
+        // Type[File] asks as File does; Type[Class[c]] whether the class exists, declared or not.
+        if (a.type instanceof PClassType) {
+            if (a.type.className === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_CLASSES.message());
+            return c.loader.findClass(a.type.className.toLowerCase()) !== undefined;
+        }
+        return a.type instanceof PResourceType ? isDefined(call, a.type) : false;
+    }
     if (a instanceof PResourceType) {
-        if (a.typeName === null) return true;
-        if (a.title === null) return c.resourceType(a.typeName) !== undefined || c.loader.findDefine(a.typeName) !== undefined;
+        if (a.typeName === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_TYPES.message());
+        if (a.title === null) return c.resourceType(a.typeName.toLowerCase()) !== undefined || c.loader.findDefine(a.typeName.toLowerCase()) !== undefined;
         return c.isDeclared(a.typeName, a.title);
     }
-    if (a instanceof PClassType) return a.className === null ? true : c.isDeclared('Class', a.className);
+    if (a instanceof PClassType) {
+        if (a.className === null) throw new RuntimeFailure(CatalogIssues.EVAL_DEFINED_ALL_CLASSES.message());
+        // The main class is no catalog resource Puppet can find by this name.
+        return a.className !== 'main' && c.isDeclared('Class', a.className);
+    }
     if (typeof a === 'string') {
-        if (a.startsWith('$')) {
-            const name = a.slice(1);
-            return c.lookupVariable(name, call.scope) !== undefined;
-        }
-        const n = a.replace(/^::/, '').toLowerCase();
-        return c.resourceType(n) !== undefined || c.loader.findClass(n) !== undefined || c.loader.findDefine(n) !== undefined
-            || coreDataType(capitalize(n)) !== undefined;
+        if (a.startsWith('$')) return c.lookupVariable(a.slice(1), call.scope) !== undefined;
+        if (a === '') return false;
+        if (a === 'main') return true;
+        // A core resource type (not by its absolute name), a defined type or a class.
+        const n = a.toLowerCase();
+        const bare = n.replace(/^::/, '');
+        return (bare === n && c.resourceType(n) !== undefined) || c.loader.findDefine(bare) !== undefined || c.loader.findClass(bare) !== undefined;
     }
     return false;
 }
@@ -75,16 +87,25 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
         return args.flat().some(t => typeof t === 'string' && (tags.has(t.toLowerCase()) || (r !== null && r.tags.has(t.toLowerCase()))));
     },
     defined: (call, args) => args.some(a => isDefined(call, a)),
-    create_resources: (call, [type, hash, defaults]) => {
-        if (!(hash instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_NOT.message({ fname: 'create_resources', name: 'resources', expected: 'a Hash' }));
-        const typeName = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
+    create_resources: (call, args) => {
+        const [type, hash, defaults] = args;
+        if (args.length > 3) throw new RuntimeFailure(CatalogIssues.EVAL_CREATE_RESOURCES_ARGUMENTS.message({ count: args.length }));
+        if (!(hash instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_CREATE_RESOURCES_NOT_HASH.message({ which: 'second' }));
+        if (args.length === 3 && !(defaults instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_CREATE_RESOURCES_NOT_HASH.message({ which: 'third' }));
+        const written = type instanceof PResourceType && type.typeName ? type.typeName : formatValue(type);
+        // '@type' declares virtual resources, '@@type' exported ones.
+        const mode: DeclarationMode = written.startsWith('@@') ? 'exported' : written.startsWith('@') ? 'virtual' : 'real';
+        const typeName = written.replace(/^@{1,2}/, '');
         const defs = defaults instanceof Map ? defaults : new Map<PuppetValue, PuppetValue>();
         for (const [title, params] of hash) {
+            if (!(params instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_HASH.message({ kind: dataClassName(params) ?? 'Object' }));
             const attrs = new Map<string, PuppetValue>();
             for (const [k, v] of defs) attrs.set(String(k), v);
-            if (params instanceof Map) for (const [k, v] of params) attrs.set(String(k), v);
+            for (const [k, v] of params) attrs.set(String(k), v);
             const list = [...attrs].map(([name, value]) => ({ name, value, plus: false, where: call.where }));
-            call.runtime.declare(typeName, title, list, call.scope, 'real', { file: call.where.file, line: call.where.line });
+            for (const t of Array.isArray(title) ? title : [title]) {
+                call.runtime.declare(typeName, t, list, call.scope, mode, { file: call.where.file, line: call.where.line });
+            }
         }
         return null;
     }

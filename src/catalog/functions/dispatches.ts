@@ -22,6 +22,10 @@ const MIN_MAX = [
 const GROUPING = ['Collection collection, Callable[1, 1] block', 'Array array, Callable[2, 2] block', 'Collection collection, Callable[2, 2] block'];
 const FIND_PATHS = ['String paths*', 'Array[String] paths_array*'];
 const INCLUDING = ['Any names+'];
+const HIERA = [
+    'Tuple[String, Any, Any, 1, 3] args', 'String key', 'String key, Any default, Any override?', 'String key, Callable[1, 1] default_block',
+    'String key, Any override, Callable[1, 1] default_block'
+];
 const TREE_TYPE = 'Variant[Iterator, Array, Hash, Object]';
 const TREE = `${TREE_TYPE} tree, OptionsType options?`;
 
@@ -30,6 +34,7 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     all: ITERATE,
     any: ITERATE,
     assert_type: ['Type type, Any value, Callable[Type, Type] block?', 'String type_string, Any value, Callable[Type, Type] block?'],
+    binary_file: ['String path'],
     break: [''],
     call: ['String function_name, Any arguments*, Callable block?', 'Deferred deferred'],
     camelcase: STRING_EDIT,
@@ -43,6 +48,7 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     ],
     contain: INCLUDING,
     convert_to: ['Any value, Type type, Any args*, Callable[1, 1] block?'],
+    defined: ['Variant[String, Type[CatalogEntry], Type[Type[CatalogEntry]]] vals+'],
     dig: ['Optional[Collection] data, Any arg*'],
     downcase: CASE_CHANGE,
     each: ITERATE,
@@ -56,6 +62,10 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     get: ['Any value, String dotted_string, Any default_value?, Callable[1, 1] block?'],
     getvar: ['Pattern[/\\A(?:::)?(?:[a-z]\\w*::)*[a-z_]\\w*(?:\\.|\\Z)/] get_string, Any default_value?, Callable[1, 1] block?'],
     group_by: GROUPING,
+    hiera: HIERA,
+    hiera_array: HIERA,
+    hiera_hash: HIERA,
+    hiera_include: HIERA,
     include: INCLUDING,
     index: [...ITERATE, 'String str, Variant[String, Regexp] match', 'Iterable enumerable, Any match'],
     inline_epp: ['String template, Hash[Pattern[/^\\w+$/], Any] parameters?'],
@@ -196,4 +206,13 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         sigs: ['TreeArray from, NewHashOption build_option?', 'KeyValueArray from', 'Any from'],
         types: { KeyValueArray: 'Array[Tuple[Any, Any], 1]', TreeArray: 'Array[Tuple[Array, Any], 1]', NewHashOption: 'Enum[tree, hash_tree]' }
     }
+};
+
+/**
+ * The arity Puppet 3.x functions declare (`newfunction(..., :arity => N)`): N arguments exactly,
+ * or at least -(N + 1) when negative. Puppet checks it before calling the function.
+ */
+export const LEGACY_ARITY: Readonly<Record<string, number>> = {
+    create_resources: -3, digest: 1, fail: -1, file: -2, fqdn_rand: -2, generate: -2, inline_template: -2, md5: 1, realize: -2,
+    sha1: 1, sha256: 1, shellquote: -1, sprintf: -2, tag: -2, tagged: -2, template: -2
 };

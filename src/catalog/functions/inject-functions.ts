@@ -1,3 +1,4 @@
+import { isUserError } from '../../common/index.js';
 import { PAnyType, typeToString } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -31,7 +32,14 @@ function injectFunction(optional: boolean): PuppetFunction {
         }
         const svc = call.runtime.lookupService;
         if (!isInjecting(svc)) throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_NO_INJECTOR.message({ fname }));
-        return svc.inject(name ?? '', type, optional, call.runtime.lookupContext());
+        try {
+            return svc.inject(name ?? '', type, optional, call.runtime.lookupContext());
+        } catch (e) {
+            // The injector's refusal (no binding, a type mismatch) fails the call where it was made,
+            // as lookup() fails; the compiler passes other input errors (plugin loading) through.
+            if (isUserError(e)) throw new RuntimeFailure(e.diagnostics.map(d => d.message).join('; '));
+            throw e;
+        }
     };
 }
 

@@ -111,16 +111,50 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
     break: call => { throw new BreakSignal(call.where); },
     next: (call, [v]) => { throw new NextSignal(v ?? null, call.where); },
     return: (call, [v]) => { throw new ReturnSignal(v ?? null, call.where); },
-    tree_each: (call, [v], block) => {
+    tree_each: (call, [v, options], block) => {
+        const elements = treeElements(v, options instanceof Map ? options : new Map());
+        if (!block) return new PIterator(() => elements);
         const b = requireBlock(block, 'tree_each', 1, 2);
-        const visit = (node: PuppetValue, path: PuppetValue[]): void => {
-            call.callLambda(b, acceptsTwo(b) ? [path, node] : [[path, node]]);
-            if (Array.isArray(node)) node.forEach((x, i) => visit(x, [...path, BigInt(i)]));
-            else if (node instanceof Map) for (const [k, x] of node) visit(x, [...path, k]);
-        };
-        loop([v], x => visit(x, []));
+        loop(elements, e => {
+            const [path, node] = e as [PuppetValue, PuppetValue];
+            call.callLambda(b, acceptsTwo(b) ? [path, node] : [e]);
+        });
         return v;
     }
 };
+
+/**
+ * The [path, value] pairs tree_each visits: depth first (pre-order) or breadth first, with
+ * containers (arrays and hashes, the root among them) and leaf values included unless the
+ * options leave them out.
+ */
+function treeElements(tree: PuppetValue, options: ReadonlyMap<PuppetValue, PuppetValue>): PuppetValue[] {
+    const flag = (name: string): boolean => options.get(name) !== false;
+    const includeContainers = flag('include_containers');
+    const includeValues = flag('include_values');
+    const includeRoot = flag('include_root');
+    const out: PuppetValue[] = [];
+    const children = (node: PuppetValue, path: PuppetValue[]): [PuppetValue[], PuppetValue][] =>
+        Array.isArray(node) ? node.map((x, i): [PuppetValue[], PuppetValue] => [[...path, BigInt(i)], x])
+            : node instanceof Map ? [...node].map(([k, x]): [PuppetValue[], PuppetValue] => [[...path, k], x]) : [];
+    const take = (path: PuppetValue[], node: PuppetValue): void => {
+        const container = Array.isArray(node) || node instanceof Map;
+        if (container ? includeContainers && (path.length > 0 || includeRoot) : includeValues) out.push([path, node]);
+    };
+    if (options.get('order') === 'breadth_first') {
+        let level: [PuppetValue[], PuppetValue][] = [[[], tree]];
+        while (level.length > 0) {
+            for (const [path, node] of level) take(path, node);
+            level = level.flatMap(([path, node]) => children(node, path));
+        }
+    } else {
+        const visit = (path: PuppetValue[], node: PuppetValue): void => {
+            take(path, node);
+            for (const [p, x] of children(node, path)) visit(p, x);
+        };
+        visit([], tree);
+    }
+    return out;
+}
 
 export { RuntimeFailure };

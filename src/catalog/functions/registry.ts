@@ -1,11 +1,13 @@
 import { catalogFunctions } from './catalog-functions.js';
 import { collectionFunctions } from './collection-functions.js';
 import type { FunctionTable, PuppetFunction } from './function.js';
+import { hieraFunctions } from './hiera-functions.js';
 import { injectFunctions } from './inject-functions.js';
 import { iterationFunctions } from './iteration.js';
 import { lookupFunction } from './lookup-function.js';
 import { miscFunctions } from './misc-functions.js';
 import { stringFunctions } from './string-functions.js';
+import { systemFunctions } from './system-functions.js';
 import { templateFunctions } from './template-functions.js';
 import { typeFunctions } from './type-functions.js';
 
@@ -22,7 +24,7 @@ import { typeFunctions } from './type-functions.js';
  */
 const GROUPS: ReadonlyArray<Readonly<Record<string, PuppetFunction>>> = [
     catalogFunctions, iterationFunctions, stringFunctions, collectionFunctions, typeFunctions, templateFunctions, miscFunctions,
-    injectFunctions, { lookup: lookupFunction }
+    injectFunctions, hieraFunctions, systemFunctions, { lookup: lookupFunction }
 ];
 
 /** Puppet 7's core functions that the catalog builder provides. */

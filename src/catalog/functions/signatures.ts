@@ -6,7 +6,7 @@ import {
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import { BLOCK_TYPES, DISPATCHES, LOCAL_TYPES, MISMATCH_DISPATCHES, NEW_DISPATCHES, TYPE_DISPLAY } from './dispatches.js';
+import { BLOCK_TYPES, DISPATCHES, LEGACY_ARITY, LOCAL_TYPES, MISMATCH_DISPATCHES, NEW_DISPATCHES, TYPE_DISPLAY } from './dispatches.js';
 
 /** Splits at top-level commas, outside brackets, braces, quotes and regexp literals. */
 function splitTopLevel(text: string): string[] {
@@ -146,6 +146,13 @@ export function lambdaArity(lambda: Lambda): BlockArity {
  * function's `argument_mismatch` dispatches took the call: the function then reports the problem itself.
  */
 export function checkSignature(name: string, args: readonly PuppetValue[], lambda: Lambda | undefined): boolean {
+    const arity = LEGACY_ARITY[name];
+    if (arity !== undefined) {
+        // Puppet 3.x functions declare an arity: N exactly, or -(N+1) for at least N.
+        if (arity < 0 && args.length < -arity - 1) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_ARITY.message({ fname: name, count: args.length, min: -arity - 1 }));
+        if (arity >= 0 && args.length !== arity) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_EXACT_ARITY.message({ fname: name, count: args.length, arity }));
+        return false;
+    }
     const d = dispatchesOf(name);
     return d ? dispatch(d, args, lambda ? lambdaArity(lambda) : undefined) : false;
 }

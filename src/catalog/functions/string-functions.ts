@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRegexp, rubyToJs, type PuppetValue } from '../../values/index.js';
+import { PBinary, PRegexp, rubyToJs, type PuppetValue } from '../../values/index.js';
 import { formatValue, PRegexpType, sprintf } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
@@ -95,8 +95,8 @@ export const stringFunctions: Record<string, PuppetFunction> = {
         }
         return sprintf(fmt, args);
     },
-    size: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),
-    length: (_call, [v]) => BigInt(typeof v === 'string' ? [...v].length : Array.isArray(v) ? v.length : v instanceof Map ? v.size : 0),
+    size: (_call, [v]) => lengthOf(v),
+    length: (_call, [v]) => lengthOf(v),
     match: (_call, [v, p]) => {
         const one = (s: PuppetValue): PuppetValue => {
             const m = typeof s === 'string' ? toRegExp(p).exec(s) : null;
@@ -110,3 +110,11 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     md5: (_call, [s]) => createHash('md5').update(String(s)).digest('hex'),
     shellquote: (_call, args) => shellquote(args.flat(Infinity as 1).map(x => formatValue(x)))
 };
+
+/** Characters of a string, entries of a collection, bytes of a Binary. */
+function lengthOf(v: PuppetValue): bigint {
+    if (typeof v === 'string') return BigInt([...v].length);
+    if (Array.isArray(v)) return BigInt(v.length);
+    if (v instanceof Map) return BigInt(v.size);
+    return v instanceof PBinary ? BigInt(v.bytes.length) : 0n;
+}

@@ -1,5 +1,9 @@
-import { describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, parseTypeString, PNotUndefType, POptionalType, resolveAlias, sprintf, typeToString } from '../../types/index.js';
-import { formatFloat, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
+import {
+    describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
+    parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
+    PTypeType, PVariantType, resolveAlias, sprintf, typeToString
+} from '../../types/index.js';
+import { formatFloat, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -127,11 +131,12 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         }
         case 'Array': case 'Tuple': {
             if (Array.isArray(v)) out = v;
-            else if (v instanceof Map) out = [...v].map(([k, x]): PuppetValue => [k, x]);
             else if (a2 === true) out = [v];
-            else if (typeof v === 'string') out = [...v];
-            else if (typeof v === 'bigint') out = Array.from({ length: Number(v) }, (_, i) => BigInt(i));
-            else out = [v];
+            else if (v instanceof Map) out = [...v].map(([k, x]): PuppetValue => [k, x]);
+            else if (v instanceof PBinary) out = [...v.bytes].map(b => BigInt(b));
+            // Anything Iterable gives its values: an Integer counts up to it, a finite Integer range or an Enum gives its members.
+            else if (isIterableValue(v)) out = iterableOf(v, 'new').items;
+            else throw new RuntimeFailure(CatalogIssues.EVAL_NEW_ARRAY_FROM.message({ type: typeToString(v instanceof PAnyType ? new PTypeType(generalizeType(v)) : generalize(inferType(v))) }));
             break;
         }
         case 'Hash': case 'Struct': {
@@ -179,13 +184,39 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         default: throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
     }
     if (!isInstance(type, out)) {
-        throw new RuntimeFailure(joinMismatchLines(formatMismatches("'new'", describeMismatch(type, out))));
+        throw new RuntimeFailure(joinMismatchLines(formatMismatches(CatalogIssues.EVAL_CONVERTED_WRONG_TYPE.message({ type: typeToString(type) }), describeMismatch(type, out))));
     }
     return out;
 }
 
+/**
+ * A type with its value ranges dropped, its structure kept (Puppet's PAnyType#generalize): an
+ * Integer or Float range becomes the plain type, an Enum the String of its lengths.
+ */
+function generalizeType(t: PAnyType): PAnyType {
+    if (t instanceof PIntegerType) return new PIntegerType();
+    if (t instanceof PFloatType) return new PFloatType();
+    if (t instanceof PStringType) return new PStringType();
+    if (t instanceof PEnumType) {
+        if (t.values.length === 0) return new PStringType();
+        const lengths = t.values.map(x => BigInt([...x].length));
+        return new PStringType(new PIntegerType(lengths.reduce((a, b) => a < b ? a : b), lengths.reduce((a, b) => a > b ? a : b)));
+    }
+    if (t instanceof PVariantType) return new PVariantType(t.types.map(generalizeType));
+    if (t instanceof PTupleType) return new PTupleType(t.types.map(generalizeType), t.size);
+    if (t instanceof PStructType) return new PStructType(t.members.map(m => ({ ...m, value: generalizeType(m.value) })));
+    if (t instanceof PArrayType) return new PArrayType(t.element === null ? null : generalizeType(t.element), t.size);
+    if (t instanceof PHashType) return new PHashType(t.key === null ? null : generalizeType(t.key), t.value === null ? null : generalizeType(t.value), t.size);
+    if (t instanceof PTypeType) return new PTypeType(t.type === null ? null : generalizeType(t.type));
+    if (t instanceof PIterableType) return new PIterableType(t.type === null ? null : generalizeType(t.type));
+    if (t instanceof POptionalType) return new POptionalType(t.type === null ? null : generalizeType(t.type));
+    return t;
+}
+
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
 function checkedConvert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
+    // A lone value that already is an instance is returned as it is.
+    if (args.length === 1 && isInstance(type, args[0])) return args[0];
     let t = resolveAlias(type);
     while ((t instanceof POptionalType || t instanceof PNotUndefType) && t.type !== null) t = resolveAlias(t.type);
     checkNewSignature(t.kind, args);

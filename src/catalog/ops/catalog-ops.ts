@@ -45,6 +45,10 @@ export class CatalogOps implements CatalogStatements {
     includeClass(name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
         return classes.includeClass(this.s, name, scope, how, where);
     }
+
+    includeClasses(names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
+        return classes.includeClasses(this.s, names, scope, how, where);
+    }
     realize(refs: PuppetValue[]): void { collectors.realize(this.s, refs); }
     isDeclared(type: string, title: string): boolean { return this.s.catalog.find(type, title) !== undefined; }
 }

@@ -4,6 +4,7 @@ import { type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
+import type { DataBindingOrigin } from '../../bindings/index.js';
 import { CatalogIssues } from '../issues.js';
 import { CatalogResource, type ValueOrigin } from '../resource.js';
 import { Scope } from '../scope.js';
@@ -44,7 +45,7 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
         const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
         for (const t of titles) {
             const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
-            const r = declareClass(s, formatValue(t), scope, params, where);
+            const r = declareClass(s, formatValue(t), scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
             refs.push(refOf(r));
         }
     }
@@ -52,13 +53,13 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 }
 
 /** A resource-like class declaration: the class must not be declared yet. */
-export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where): CatalogResource {
+export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const n = name.replace(/^::/, '').toLowerCase();
     const existing = s.catalog.find('Class', n);
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));
     }
-    return evaluateClass(s, n, scope, params, 'resource', where);
+    return evaluateClass(s, n, scope, params, 'resource', where, paramWheres);
 }
 
 /** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
@@ -69,10 +70,29 @@ export function declareLazyClass(s: OpsState, name: string, scope: Scope): void 
 
 /** include / require / contain of one class name; returns the Class resource. */
 export function includeClass(s: OpsState, name: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource {
-    const n = name.replace(/^::/, '').toLowerCase();
-    const existing = s.catalog.find('Class', n);
-    if (existing) evaluateClassResource(s, existing);
-    const r = existing ?? evaluateClass(s, n, scope, undefined, how, where);
+    return includeClasses(s, [name], scope, how, where)[0];
+}
+
+/**
+ * include / require / contain of several classes in one call, as Puppet's evaluate_classes: every
+ * class is found first, then every new one is added to the catalog, and only then is each body
+ * evaluated (so the first body already sees the others declared).
+ */
+export function includeClasses(s: OpsState, names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
+    const ns = names.map(name => name.replace(/^::/, '').toLowerCase());
+    for (const n of ns) {
+        if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
+    }
+    const resources = ns.map(n => s.catalog.find('Class', n) ?? ensureInCatalog(s, n, scope, undefined, undefined));
+    resources.forEach((r, i) => {
+        evaluateClassResource(s, r);
+        relateIncluded(s, r, ns[i], scope, how, where);
+    });
+    return resources;
+}
+
+/** contain adds a containment edge from the including resource; require a require relationship on it. */
+function relateIncluded(s: OpsState, r: CatalogResource, n: string, scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): void {
     if (how === 'contain') {
         const container = scope.resource;
         if (container && container !== r && !s.catalog.edges.some(x => x.source === container && x.target === r)) s.catalog.addEdge(container, r);
@@ -83,17 +103,18 @@ export function includeClass(s: OpsState, name: string, scope: Scope, how: 'incl
         const ref = new PClassType(n);
         holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref], origin: 'relationship', where });
     }
-    return r;
 }
 
 /** Adds a class (and, first, its not yet added parents) to the catalog, then evaluates it: Puppet's ensure_in_catalog + evaluate. */
-function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined): CatalogResource {
-    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined);
+function evaluateClass(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, how: string, where: Where | undefined,
+    paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
+    const r = ensureInCatalog(s, n, scope, given, how === 'resource' ? where : undefined, paramWheres);
     evaluateClassResource(s, r);
     return r;
 }
 
-function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined): CatalogResource {
+function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string, PuppetValue> | undefined, declaredAt: Where | undefined,
+    paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const def = s.rt.loader.findClass(n);
     if (!def) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
     if (def.ast.parent) {
@@ -113,7 +134,7 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     for (const t of nameTags(def.name)) r.tags.add(t);
     if (scope.resource) for (const t of scope.resource.tags) r.tags.add(t);
     r.scope = scope;
-    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: declaredAt });
+    if (given) for (const [k, v] of given) if (METAPARAMS.has(k)) r.params.set(k, { value: v, origin: 'declared', where: paramWheres?.get(k) ?? declaredAt });
     if (given?.has('tag')) tagResource(r, scope, []);
     s.catalog.add(r);
     s.pendingClasses.set(r, { def, given, scope });
@@ -121,13 +142,16 @@ function ensureInCatalog(s: OpsState, n: string, scope: Scope, given: Map<string
     return r;
 }
 
-/** modelc's bound on nested class evaluation (memory grows with every open class scope). */
-const MAX_CLASS_NESTING = 2000;
+/**
+ * modelc's bound on nested class evaluation: Puppet's evaluator runs out of Ruby stack ("stack
+ * level too deep") between 100 and 250 nested includes; modelc allows twice the deeper and
+ * stops with a located error naming the limit.
+ */
+const MAX_CLASS_NESTING = 500;
 
 /** Runs a class's body if it has not run yet (its parent's first). */
 export function evaluateClassResource(s: OpsState, r: CatalogResource): void {
     if (!s.pendingClasses.has(r)) return;
-    // Puppet runs out of stack near 1,000 nested includes; modelc stops at a stated limit.
     if (s.classNesting >= MAX_CLASS_NESTING) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NESTING.message({ limit: MAX_CLASS_NESTING, ref: r.ref }));
     s.classNesting++;
     try {
@@ -193,7 +217,8 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         const givenUndef = given?.has(p.name) === true && given.get(p.name) === null;
         let v: PuppetValue | undefined = givenUndef ? undefined : given?.get(p.name);
         let origin: ValueOrigin = 'declared';
-        if (v === undefined) { v = lookupParam(s, `${name}::${p.name}`); origin = 'binding'; }
+        let binding: DataBindingOrigin | undefined;
+        if (v === undefined) { ({ value: v, origin: binding } = lookupParam(s, `${name}::${p.name}`)); origin = 'binding'; }
         if ((v === undefined || (v === null && p.value)) && p.value) {
             v = s.ev.evaluate(p.value, scope);
             origin = 'parameterDefault';
@@ -205,12 +230,18 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         }
         if (type && !isInstance(type, v)) problems.push(...formatMismatches(`parameter '${p.name}'`, describeMismatch(type, v)));
         scope.setLocal(p.name, v);
-        if (v !== null) r.params.set(p.name, { value: v, origin, where: s.ev.where(p), key: origin === 'binding' ? `${name}::${p.name}` : undefined });
+        if (v !== null) {
+            r.params.set(p.name, {
+                value: v, origin, where: s.ev.where(p),
+                ...(origin === 'binding' ? { key: `${name}::${p.name}`, ...(binding ? { binding } : {}) } : {})
+            });
+        }
     }
     if (problems.length) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_PROBLEMS.message({ ref: r.ref, problems }));
 }
 
-function lookupParam(s: OpsState, key: string): PuppetValue | undefined {
+/** The looked-up value and, for provenance, the Hiera level or binding that supplied it. */
+function lookupParam(s: OpsState, key: string): { value: PuppetValue | undefined; origin?: DataBindingOrigin } {
     const res = s.rt.lookup(key, {});
-    return res.found ? res.value : undefined;
+    return res.found ? { value: res.value, ...(res.origin ? { origin: res.origin } : {}) } : { value: undefined };
 }

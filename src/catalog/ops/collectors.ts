@@ -96,17 +96,20 @@ function candidates(s: OpsState, c: Collector, value: QueryValues): readonly Cat
     const v = value(indexed.operand);
     // Titles and tags are strings: any other value matches nothing, as the query would find.
     if (typeof v !== 'string') return [];
-    return indexed.attr === 'title' ? s.catalog.ofTypeTitled(c.type, v) : s.catalog.ofTypeTagged(c.type, v.toLowerCase());
+    return indexed.attr === 'title' ? s.catalog.ofTypeTitled(c.type, v) : s.catalog.ofTypeTagged(c.type, v.toLowerCase(), s.tagGeneration);
 }
 
 /** One pass of every collector and pending realize(); whether anything was collected or realized. */
 export function evaluateCollections(s: OpsState): boolean {
     let found = false;
+    // Code ran since the last pass (tags may have been added); within the pass only overrides add tags.
+    s.tagGeneration++;
     const collectors = s.collectors.length;
     for (let i = 0; i < collectors; i++) {
         const c = s.collectors[i];
         if (c.exported) continue;
         const value = queryValues(s, c.scope);
+        const retags = c.overrides.some(a => a.name === 'tag');
         const list = candidates(s, c, value);
         // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
         const n = list.length;
@@ -122,6 +125,7 @@ export function evaluateCollections(s: OpsState): boolean {
                 // Puppet marks the collector's code as allowed to override anything, from now on.
                 s.overrideRules.sourceOf(c.scope).override = true;
                 applyOverride(s, r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+                if (retags) s.tagGeneration++;
             }
         }
     }

@@ -75,8 +75,10 @@ export function validateRelationshipTargets(s: OpsState): void {
             for (const ref of flattenRefs(p.value)) {
                 const target = s.catalog.find(ref.type, ref.title);
                 if (target && !target.virtual) continue;
-                const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
-                throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }) + loc, r.where,
+                // Puppet reports the line of the attribute that set the parameter (a default's or an override's included).
+                const at = p.where ?? r.where;
+                const loc = at ? whereSuffix({ file: at.file, line: at.line }) : '';
+                throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }) + loc, at,
                     'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
             }
         }

@@ -45,6 +45,7 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
 function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue {
     const te = e.typeExpr;
     if (te.$type === 'TypeReference') {
+        s.ev.evaluate(te, scope); // an unknown type fails here, before its attributes
         const attrs = evalAttrs(s, e.ops, scope, e);
         const type = te.value.replace(/^::/, '').toLowerCase();
         let d = scope.defaults.get(type);
@@ -93,7 +94,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     let define: Definition<DefineDefinition> | undefined;
     if (!core) {
         define = s.rt.loader.findDefine(lower);
-        if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: lower }));
+        // Puppet names the type as it was written (`Resource['foo']` gives the capitalized Foo).
+        if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: typeName.replace(/^::/, '') }));
     }
     const type = capitalize(define ? define.name : lower);
     const existing = catalog.find(type, title);

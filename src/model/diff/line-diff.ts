@@ -1,33 +1,24 @@
+import { structuredPatch } from 'diff';
+
+/** Lines of context kept around each change, as `diff -u` does. */
+export const DEFAULT_CONTEXT = 3;
+
 /**
- * A line diff of two texts as `' '`/`'-'`/`'+'`-prefixed lines (longest common subsequence).
- * Texts in models are small (file contents, templates), so the quadratic table is fine; very
- * long texts fall back to "all removed, all added" rather than allocate a huge table.
+ * A unified diff of two texts as hunks: `@@ -a,b +c,d @@` headers, then `' '`/`'-'`/`'+'`-prefixed
+ * lines, with `context` unchanged lines around each change (Myers' O(ND) diff from the `diff`
+ * package, so a one-line change in a long file costs about its length, not its square).
  */
-export function lineDiff(a: string, b: string): string[] {
-    // A final newline ends the last line; it does not start an empty one.
-    const x = (a.endsWith('\n') ? a.slice(0, -1) : a).split('\n');
-    const y = (b.endsWith('\n') ? b.slice(0, -1) : b).split('\n');
-    if (x.length * y.length > 4_000_000) return [...x.map(l => `-${l}`), ...y.map(l => `+${l}`)];
-    const n = x.length;
-    const m = y.length;
-    const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-    for (let i = n - 1; i >= 0; i--) {
-        for (let j = m - 1; j >= 0; j--) {
-            lcs[i][j] = x[i] === y[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
-        }
-    }
+export function lineDiff(a: string, b: string, context = DEFAULT_CONTEXT): string[] {
+    const patch = structuredPatch('old', 'new', a, b, undefined, undefined, { context });
     const out: string[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < n && j < m) {
-        if (x[i] === y[j]) { out.push(` ${x[i]}`); i++; j++; }
-        else if (lcs[i + 1][j] >= lcs[i][j + 1]) out.push(`-${x[i++]}`);
-        else out.push(`+${y[j++]}`);
-    }
-    while (i < n) out.push(`-${x[i++]}`);
-    while (j < m) out.push(`+${y[j++]}`);
-    if (a.endsWith('\n') !== b.endsWith('\n')) {
-        out.push(b.endsWith('\n') ? '\\ newline at end of file added' : '\\ newline at end of file removed');
+    for (const h of patch.hunks) {
+        out.push(`@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`, ...h.lines);
     }
     return out;
+}
+
+/** `diff -u`'s range: the start alone for one line, `start,0` (one before) for none. */
+function range(start: number, lines: number): string {
+    if (lines === 1) return String(start);
+    return `${lines === 0 ? start - 1 : start},${lines}`;
 }

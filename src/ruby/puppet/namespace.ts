@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { isInstance, PAnyType } from '../../types/index.js';
-import type { PuppetValue } from '../../values/index.js';
+import { capitalizeTypeName, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
 import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
@@ -170,7 +170,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         const m = /^([^[\]]+)\[([\s\S]*)\]$/.exec(ref.trim());
         return m ? [m[1], m[2]] : undefined;
     };
-    const typeName = (t: string): string => t.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()).join('::');
+    const typeName = (t: string): string => capitalizeTypeName(t.toLowerCase());
     statics(resourceClass, {
         type_and_title: (_s, args) => {
             const ref = rt.interp.toS(args[0] ?? null);

@@ -50,6 +50,8 @@ export class PluginRuntime {
     readonly functions3: Functions3;
     private readonly main: RObject;
     private readonly loadPath: RValue[] = [];
+    /** Nesting of guarded entries (Puppet calling Ruby calling Puppet calling Ruby...). */
+    private entered = 0;
 
     constructor(readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string) {
         this.main = new RObject(ObjectClass, 'main');
@@ -184,6 +186,7 @@ export class PluginRuntime {
      * code are always located failures.
      */
     guard<T>(f: () => T, file: string, calling = false): T {
+        if (this.entered++ === 0) this.interp.resetSteps();
         try {
             return f();
         } catch (e) {
@@ -198,6 +201,8 @@ export class PluginRuntime {
             if (e.cls === Exceptions.ScriptError) throw new PluginFailure('RUBY_SYNTAX', e.message, where, line, col);
             if (calling) throw new PluginCallError(e.message, e.cls.name);
             throw new PluginFailure('RUBY_LOAD', `${e.cls.name}: ${e.message}`, where, line, col);
+        } finally {
+            this.entered--;
         }
     }
 

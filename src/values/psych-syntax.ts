@@ -1,0 +1,131 @@
+import yamlJs from 'yaml-js';
+
+/**
+ * A YAML syntax error as Ruby's Psych reports it (libyaml's scanner and parser): the problem, the
+ * context it arose in, and the position Psych prints (libyaml's context mark, 1-based; a problem
+ * without context keeps the zeroed mark: line 1 column 1 for parser errors).
+ */
+export type PsychSyntaxError =
+    { readonly text: string; readonly line: number; readonly column: number };
+
+interface Mark { readonly line: number; readonly column: number; readonly pointer?: number }
+interface YamlJsError { context?: string | null; context_mark?: Mark | null; problem?: string; problem_mark?: Mark | null }
+interface YamlJsToken { readonly constructor: { name: string }; readonly plain?: boolean; readonly start_mark: Mark; readonly end_mark: Mark }
+
+/**
+ * PyYAML (which yaml-js ports) follows libyaml's algorithm with its own words; each rule rewrites
+ * one of its problems (with its context) into libyaml's. `mark` says which mark Psych prints.
+ */
+const RULES: readonly { readonly context: RegExp | null; readonly problem: RegExp; readonly text: (m: RegExpMatchArray, ctx: string) => string; readonly mark: 'context' | 'problem' | 'zero' }[] = [
+    { context: /^while parsing a flow sequence$/, problem: /^expected ',' or '\]'/, text: (_, c) => `did not find expected ',' or ']' ${c}`, mark: 'context' },
+    { context: /^while parsing a flow mapping$/, problem: /^expected ',' or '\}'/, text: (_, c) => `did not find expected ',' or '}' ${c}`, mark: 'context' },
+    { context: /^while parsing a block mapping$/, problem: /^expected <block end>/, text: (_, c) => `did not find expected key ${c}`, mark: 'context' },
+    { context: /^while parsing a block collection$/, problem: /^expected <block end>/, text: (_, c) => `did not find expected '-' indicator ${c}`, mark: 'context' },
+    { context: /^while parsing a (block|flow) node$/, problem: /^expected the node content/, text: (_, c) => `did not find expected node content ${c}`, mark: 'context' },
+    { context: /^while parsing a node$/, problem: /^found undefined tag handle/, text: (_, c) => `found undefined tag handle ${c}`, mark: 'context' },
+    { context: /^expected '<document start>'/, problem: /.*/, text: () => 'did not find expected <document start>', mark: 'zero' },
+    { context: null, problem: /^found duplicate YAML directive/, text: () => 'found duplicate %YAML directive', mark: 'zero' },
+    { context: null, problem: /^found incompatible YAML document/, text: () => 'found incompatible YAML document', mark: 'zero' },
+    { context: null, problem: /^duplicate tag handle/, text: () => 'found duplicate %TAG directive', mark: 'zero' },
+    { context: null, problem: /^mapping values are not allowed here/, text: () => 'mapping values are not allowed in this context', mark: 'problem' },
+    { context: null, problem: /^sequence entries are not allowed here/, text: () => 'block sequence entries are not allowed in this context', mark: 'problem' },
+    { context: null, problem: /^mapping keys are not allowed here/, text: () => 'mapping keys are not allowed in this context', mark: 'problem' },
+    { context: /^while scanning a simple key$/, problem: /^could not find expected ':'/, text: (_, c) => `could not find expected ':' ${c}`, mark: 'context' },
+    { context: /^while scanning for the next token$/, problem: /^found character .* that cannot start any token/, text: (_, c) => `found character that cannot start any token ${c}`, mark: 'problem' },
+    { context: /^while scanning a quoted scalar$/, problem: /^found unexpected end of stream/, text: (_, c) => `found unexpected end of stream ${c}`, mark: 'context' },
+    { context: /^while scanning a quoted scalar$/, problem: /^found unexpected document separator/, text: (_, c) => `found unexpected document indicator ${c}`, mark: 'context' },
+    { context: /^while scanning a double-quoted scalar$/, problem: /^found unknown escape character/, text: () => 'found unknown escape character while parsing a quoted scalar', mark: 'context' },
+    { context: /^while scanning a double-quoted scalar$/, problem: /^expected escape sequence/, text: () => 'did not find expected hexdecimal number while parsing a quoted scalar', mark: 'context' },
+    { context: /^while scanning an (anchor|alias)$/, problem: /^expected alphabetic or numeric character/, text: (_, c) => `did not find expected alphabetic or numeric character ${c}`, mark: 'context' },
+    { context: /^while scanning a block scalar$/, problem: /^expected indentation indicator in the range 1-9/, text: (_, c) => `found an indentation indicator equal to 0 ${c}`, mark: 'context' },
+    { context: /^while scanning a block scalar$/, problem: /^expected (a comment or a line break|chomping or indentation indicators)/, text: (_, c) => `did not find expected comment or line break ${c}`, mark: 'context' }
+];
+
+/**
+ * What Psych reports for YAML that does not parse, when the reason is one libyaml shares with
+ * PyYAML's port (yaml-js); undefined when yaml-js accepts the text or fails in a way of its own.
+ */
+export function psychSyntaxError(text: string): PsychSyntaxError | undefined {
+    const directive = directiveError(text);
+    if (directive) return directive;
+    let loader: ReturnType<typeof newLoader>;
+    try {
+        loader = newLoader(text);
+    } catch {
+        // yaml-js's reader refuses characters libyaml reports in words of its own: the caller's message stands.
+        return undefined;
+    }
+    const take = loader.get_token.bind(loader);
+    let taken: unknown;
+    loader.get_token = () => {
+        const t = take();
+        if (t !== undefined && !isBlockEnd(t)) taken = t;
+        return t;
+    };
+    // Psych reads the first document only: events after its end are never asked for.
+    try {
+        while (loader.check_event()) {
+            if (loader.get_event()?.constructor.name === 'DocumentEndEvent') break;
+        }
+    } catch (e) {
+        // Only yaml-js's own syntax errors describe the text; anything else leaves it to the caller's message.
+        if (!(e instanceof Error) || !('problem' in e)) return undefined;
+        // The scanner closes indentation levels before it fails: the scalar is the last other token.
+        const queued = (loader.tokens ?? []).filter(t => !isBlockEnd(t));
+        return fromError(e as YamlJsError, (queued.length > 0 ? queued[queued.length - 1] : taken) as YamlJsToken | undefined, text);
+    }
+    return undefined;
+}
+
+/**
+ * libyaml knows only the %YAML and %TAG directives and refuses a second %YAML, where PyYAML
+ * ignores unknown ones: the directives before the first document are checked here.
+ */
+function directiveError(text: string): PsychSyntaxError | undefined {
+    if (!/^%/m.test(text)) return undefined;
+    let yamlSeen = false;
+    for (const [i, line] of text.split(/\r?\n/).entries()) {
+        if (line.trim() === '' || line.startsWith('#')) continue;
+        const m = /^%(\S*)/.exec(line);
+        if (!m) return undefined;
+        if (m[1] === 'YAML') {
+            if (yamlSeen) return syntax('found duplicate %YAML directive', { line: 0, column: 0 });
+            yamlSeen = true;
+        } else if (m[1] !== 'TAG') {
+            return syntax('found unknown directive name while scanning a directive', { line: i, column: 0 });
+        }
+    }
+    return undefined;
+}
+
+function newLoader(text: string): InstanceType<typeof yamlJs.loader.Loader> {
+    return new yamlJs.loader.Loader(text);
+}
+
+function isBlockEnd(t: unknown): boolean {
+    return (t as YamlJsToken).constructor.name === 'BlockEndToken';
+}
+
+function fromError(e: YamlJsError, last: YamlJsToken | undefined, text: string): PsychSyntaxError | undefined {
+    const problem = e.problem ?? '';
+    const context = e.context ?? null;
+    // libyaml ends a plain scalar at a tab indenting the next line ("violates indentation"), where
+    // PyYAML ends the scalar first and then finds no token starting with the tab.
+    if (/^found character \t that cannot start any token/.test(problem) && last?.constructor.name === 'ScalarToken' && last.plain === true
+        && e.problem_mark && last.end_mark.line < e.problem_mark.line && !text.slice(last.end_mark.pointer, e.problem_mark.pointer).includes('#')) {
+        return syntax('found a tab character that violates indentation while scanning a plain scalar', last.start_mark);
+    }
+    for (const rule of RULES) {
+        if (rule.context === null ? context !== null : context === null || !rule.context.test(context)) continue;
+        const m = rule.problem.exec(problem);
+        if (!m) continue;
+        const mark = rule.mark === 'zero' ? { line: 0, column: 0 } : rule.mark === 'context' ? e.context_mark : e.problem_mark;
+        if (!mark) return undefined;
+        return syntax(rule.text(m, context ?? ''), mark);
+    }
+    return undefined;
+}
+
+function syntax(text: string, mark: Mark): PsychSyntaxError {
+    return { text, line: mark.line + 1, column: mark.column + 1 };
+}
