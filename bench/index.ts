@@ -8,8 +8,9 @@ import { comparisons } from './compare.js';
  * `npm run bench`: every benchmark, printed as throughput and, where real Puppet is installed,
  * as a ratio beside it. Benchmarks only report; nothing here asserts a time. Each stage keeps
  * its benchmark in `bench/<stage>.ts` exporting a `run…Bench()` function, found here by name.
- * `--json`: the tables go to stderr and stdout gets one JSON document of the modelc-vs-Puppet
- * comparisons (CPU and wall, cold and warm, per case), for machines.
+ * `--json` (`node dist/bench/index.js --json` after a build, so no build output comes first): the
+ * tables go to stderr and stdout gets one JSON document of the modelc-vs-Puppet comparisons (CPU
+ * and wall, cold and warm, per case), for machines.
  */
 async function main(): Promise<void> {
     const json = process.argv.includes('--json');
