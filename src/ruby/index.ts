@@ -14,6 +14,7 @@ export { ancestors, type Limits } from './definitions.js';
 export { evalWith, instantiate, Struct } from './methods/object-model.js';
 export { ClassClass, ObjectClass, classOf, truthy, type Method, type RHash } from './objects.js';
 export { inspect } from './inspect.js';
+export { MersenneTwister } from './methods/random.js';
 export { PluginRuntime } from './puppet/runtime.js';
 export { SchemaRegistry, type DslTypeRegistry, type DslTypeBuilder, type DslAttributeBuilder, type DslTypeSchema } from './puppet/type-dsl.js';
 export { PluginFailure, PluginCallError, type PluginHost, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from './puppet/host.js';

@@ -5,8 +5,8 @@ import { dirname, isAbsolute } from 'node:path';
 import { formatFloat, hashGet, PBinary, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
+import { MersenneTwister } from '../../ruby/index.js';
 import type { PuppetFunction } from './function.js';
-import { rubyRandomInt } from './ruby-random.js';
 
 /** Ruby's String#to_i / Float#to_i of a 3.x function argument. */
 function rubyToI(v: PuppetValue): bigint {
@@ -46,7 +46,8 @@ export const systemFunctions: Record<string, PuppetFunction> = {
         }
         if (max <= 0n) throw new RuntimeFailure(CatalogIssues.EVAL_RAND_INVALID.message({ max: String(max) }));
         const seed = BigInt(`0x${createHash('md5').update(rubyJoin([fqdn, max, args.length > 1 ? args[1] : null])).digest('hex')}`);
-        return rubyRandomInt(seed, max);
+        // Ruby's Random.new(seed).rand(max), as Puppet's fqdn_rand draws it.
+        return new MersenneTwister(seed).below(max);
     },
     /** Puppet's digest_algorithm (sha256 by default) of a string. */
     digest: (_call, [s]) => createHash('sha256').update(String(s)).digest('hex'),

@@ -70,17 +70,26 @@ export class MersenneTwister {
         return y >>> 0;
     }
 
-    /** `rand(n)` for 0 < n <= 2**32. */
+    /**
+     * `rand(n)` for 0 < n <= 2**64: Ruby's limited_rand, a uniform integer in 0..n-1 from masked
+     * 32-bit draws, most significant word first, retried while above the limit.
+     */
     below(n: bigint): bigint {
         if (n <= 0n) throw rubyError('ArgumentError', `invalid argument - ${n}`);
         const limit = n - 1n;
         if (limit === 0n) return 0n;
-        if (limit > 0xffffffffn) throw rubyError('RangeError', 'modelc supports Random#rand below 2**32');
+        if (limit > 0xffffffffffffffffn) throw rubyError('RangeError', 'modelc supports Random#rand below 2**64');
         let mask = limit;
-        for (const s of [1n, 2n, 4n, 8n, 16n]) mask |= mask >> s;
+        for (let shift = 1n; shift <= 32n; shift <<= 1n) mask |= mask >> shift;
         for (;;) {
-            const v = BigInt(this.next32()) & mask;
-            if (v <= limit) return v;
+            let val = 0n;
+            let retry = false;
+            for (let i = 1n; i >= 0n; i--) {
+                if (((mask >> (i * 32n)) & 0xffffffffn) === 0n) continue;
+                val = (val | (BigInt(this.next32()) << (i * 32n))) & mask;
+                if (limit < val) { retry = true; break; }
+            }
+            if (!retry) return val;
         }
     }
 }
