@@ -23,6 +23,10 @@ function projectNode() {
 }
 
 if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
+    // Node's on-disk compile cache (shared with the CLI's worker thread) saves re-compiling modelc's
+    // modules at every start.
+    const { enableCompileCache } = await import('node:module');
+    enableCompileCache?.();
     const { launch } = await import('../dist/src/cli/launch.js');
     await launch(process.argv);
 } else {

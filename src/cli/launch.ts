@@ -1,7 +1,6 @@
 import { constants } from 'node:os';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
-import { main } from './main.js';
-import { processIo, type CliIo } from './io.js';
+import type { CliIo } from './io.js';
 
 /**
  * The stack of the thread the CLI runs on. Puppet's parser is a table-driven LALR parser and
@@ -28,6 +27,9 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  */
 export async function launch(argv: readonly string[]): Promise<void> {
     if (!isMainThread) {
+        // The CLI is loaded on the worker only: the main thread just starts it and relays signals,
+        // so a command does not pay for loading every stage twice.
+        const [{ main }, { processIo }] = await Promise.all([import('./main.js'), import('./io.js')]);
         const data = workerData as LaunchData;
         const io: CliIo = {
             ...processIo,

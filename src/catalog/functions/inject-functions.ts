@@ -1,4 +1,3 @@
-import { isUserError } from '../../common/index.js';
 import { PAnyType, typeToString } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -38,16 +37,9 @@ function injectFunction(optional: boolean): PuppetFunction {
         }
         const svc = call.runtime.lookupService;
         if (!isInjecting(svc)) throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_NO_INJECTOR.message({ fname }));
-        let value: PuppetValue;
-        try {
-            // ARM-8: with a lambda, inject() gives it the bound value, or undef when nothing is bound.
-            value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext());
-        } catch (e) {
-            // The injector's refusal (no binding, a type mismatch) fails the call where it was made,
-            // as lookup() fails; the compiler passes other input errors (plugin loading) through.
-            if (isUserError(e)) throw new RuntimeFailure(e.diagnostics.map(d => d.message).join('; '));
-            throw e;
-        }
+        // ARM-8: with a lambda, inject() gives it the bound value, or undef when nothing is bound.
+        // The injector's refusals are located errors of its own, which the compile reports with their codes.
+        const value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext());
         return block ? call.callLambda(block, [value]) : value;
     };
 }
