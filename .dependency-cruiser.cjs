@@ -61,6 +61,14 @@ module.exports = {
             severity: 'error',
             from: { path: '^src/([^/]+)/' },
             to: { circular: true, viaSomeNot: '^src/$1/' }
+        },
+        {
+            name: 'no-circular-in-catalog',
+            comment: 'files of src/catalog hold separate concerns, so none may need another that needs it back ' +
+                '(type-only imports are ignored: they vanish from the emitted JavaScript)',
+            severity: 'error',
+            from: { path: '^src/catalog/' },
+            to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } }
         }
     ],
     options: {

@@ -113,6 +113,14 @@ describe('src/ layering', () => {
             }
         },
         {
+            name: 'an import cycle between two files of src/catalog',
+            rule: 'no-circular-in-catalog',
+            files: {
+                'src/catalog/scope.ts': "import { r } from './resource.js';\nexport const s = () => r;\n",
+                'src/catalog/resource.ts': "import { s } from './scope.js';\nexport const r = () => s;\n"
+            }
+        },
+        {
             name: 'a folder missing from the layer list',
             rule: 'unknown-stage-folder',
             files: {
@@ -125,6 +133,28 @@ describe('src/ layering', () => {
     test.each(broken)('fails on $name', async ({ rule, files }) => {
         const result = await cruise(tree(files));
         expect(result.summary.violations.map(v => v.rule.name)).toContain(rule);
+    });
+
+    // Type-only imports leave no trace in the emitted JavaScript, so a cycle needing one is no runtime cycle.
+    test.each([
+        {
+            name: 'only type-only imports',
+            files: {
+                'src/catalog/scope.ts': "import type { R } from './resource.js';\nexport interface S { r?: R }\n",
+                'src/catalog/resource.ts': "import type { S } from './scope.js';\nexport interface R { s?: S }\n"
+            }
+        },
+        {
+            name: 'a type-only import one way',
+            files: {
+                'src/catalog/scope.ts': "import type { R } from './resource.js';\nexport const s = 1;\nexport type T = R;\n",
+                'src/catalog/resource.ts': "import { s } from './scope.js';\nexport const r = s;\nexport interface R { s: typeof s }\n"
+            }
+        }
+    ])('allows a cycle in src/catalog through $name', async ({ files }) => {
+        const result = await cruise(tree(files));
+        expect(result.modules.map(m => m.source).sort()).toEqual(['src/catalog/resource.ts', 'src/catalog/scope.ts']);
+        expect(result.summary.violations).toEqual([]);
     });
 
     test('reports a cycle between folders', async () => {
