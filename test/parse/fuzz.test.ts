@@ -2,20 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parsePuppet, toPN } from '../../src/parse/index.js';
+import { mulberry32 } from '../reliability/harness.js';
 
 // Property: on any input the parser returns (never throws, never hangs) and a clean parse
 // always prints. Inputs are deterministic mutations of the golden fixtures and, when
 // installed, a sample of corpus files.
-function mulberry32(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 const FRAGMENTS = ['{', '}', '(', ')', '[', ']', '"', '\'', '$', '${', '@(END)', '|', '<%', '%>', '/', '/*', '#',
     '\n', ' ', ',', ';', ':', '=>', '->', '?', '*', '@@', '<|', '|>', 'class', 'if', 'type', '\\', 'node', '0x', '1.5e',
