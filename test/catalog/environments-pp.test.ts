@@ -95,3 +95,16 @@ describe('chooseEnvironment: the environment of a node request, ready to compile
         });
     });
 });
+
+/** The environments.pp example of the user reference (docs/arm8/reference.md) chooses what the page says. */
+describe('docs/arm8/reference.md environments.pp example', () => {
+    const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'arm8', 'reference.md'), 'utf8');
+    const examples = [...page.matchAll(/<!-- example environments\.pp request: (\{.*?\}) chooses: (\S+) -->\s*```puppet\n([\s\S]*?)```/g)];
+
+    test('the page has one', () => expect(examples.length).toBeGreaterThan(0));
+    test.each(examples.map(m => [m[2] as string, m] as const))('chooses %s', (name, m) => {
+        const request = JSON.parse(m[1] as string) as Fixture['request'];
+        const confdir = writeEnv({ 'environments.pp': m[3] as string });
+        expect(selectEnvironment(confdir, requestOf({ request })).name).toBe(name);
+    });
+});

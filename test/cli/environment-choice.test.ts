@@ -65,6 +65,17 @@ describe('environments.pp decides the environment of every command', () => {
         expect([r.code, r.out, r.err]).toEqual([0, '"db data"\n', '']);
     });
 
+    test('bindings and effective --confdir: the request is served in the chosen environment', async () => {
+        const b = await runCli('bindings', confdir, '--node', 'n1.example.com', ...facts('db'), '--no-hiera');
+        expect([b.code, b.err]).toEqual([0, '']);
+        const file = join(writeEnv({ 'b.json': b.out }), 'b.json');
+        const e = await runCli('effective', file, '--node', 'n1.example.com', ...facts('db'), '--environment', 'production', '--confdir', confdir);
+        expect([e.code, e.err]).toEqual([0, '']);
+        expect((JSON.parse(e.out) as { request: { environment: string } }).request.environment).toBe('db');
+        const asked = await runCli('effective', file, '--node', 'n1.example.com', ...facts('db'), '--environment', 'production');
+        expect((JSON.parse(asked.out) as { request: { environment: string } }).request.environment).toBe('production');
+    });
+
     test.each([['compile'], ['lookup'], ['bindings']])('%s: an unknown environment is one located line, nothing on stdout', async command => {
         const args = command === 'lookup' ? [confdir, 'where'] : [confdir];
         const r = await runCli(command, ...args, '--node', 'n1.example.com', ...facts('guest'));
