@@ -329,8 +329,13 @@ export class Compiler implements CatalogRuntime {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            const s = this.ops.classScope(cls);
-            return s?.getLocal(name.slice(i + 2));
+            // a class's variable not set there is looked for in the class it inherits (Puppet's
+            // lookup_qualified_variable walks `inherits`), where an undef parameter counts as set
+            const leaf = name.slice(i + 2);
+            for (let s = this.ops.classScope(cls) ?? null; s; s = s.inherited) {
+                if (s.hasLocal(leaf)) return s.getLocal(leaf);
+            }
+            return undefined;
         }
         return scope.lookup(name);
     }
