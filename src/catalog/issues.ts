@@ -133,6 +133,7 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
     },
     EVAL_NO_PARAMETER: { message: (a: { ref: string; name: string }) => `${a.ref}: has no parameter named '${a.name}'` },
+    EVAL_NO_PARAMETER_NAMED: { message: (a: { name: string }) => `has no parameter named '${a.name}'` },
     EVAL_EXPECTS_VALUE: { message: (a: { name: string }) => `expects a value for parameter '${a.name}'` },
     /** The problems of a class's or define's parameters: one on the line, several below. */
     EVAL_PARAMETER_PROBLEMS: {
