@@ -241,7 +241,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_STRING_COERCED: { message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
     EVAL_EMPTY_NUMERIC_DEPRECATED: { message: (a: { file: string; line: number }) => `Calling function empty() with Numeric value is deprecated.\n   (file: ${a.file}, line: ${a.line})` },
     /** `why` is "; class X could not be found" or ";". */
-    EVAL_TEMPLATE_UNDEFINED_VARIABLE: { message: (a: { name: string; why: string }) => `Undefined variable '${a.name}'${a.why} \n   (file & line not available)` },
+    EVAL_TEMPLATE_UNDEFINED_VARIABLE: { message: (a: { name: string; reason: string }) => `Undefined variable '${a.name}'; ${a.reason}\n   (file & line not available)` },
 
     // ---- templates
     EVAL_INVALID_EPP: {

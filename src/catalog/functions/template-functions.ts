@@ -68,16 +68,7 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
         variables,
         scopeName: `Scope(${resource ? resource.ref : 'Class[main]'})`,
         file,
-        lookupvar: (name, quiet) => {
-            const v = c.lookupVariable(name, scope);
-            if (v === undefined && !quiet) {
-                const i = name.replace(/^::/, '').lastIndexOf('::');
-                const cls = i > 0 ? name.replace(/^::/, '').slice(0, i) : '';
-                const why = cls && !c.loader.findClass(cls.toLowerCase()) ? `; class ${cls} could not be found` : ';';
-                c.log('warning', CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name, why }));
-            }
-            return v;
-        },
+        lookupvar: (name, quiet) => c.scopeLookupvar(name, scope, call.where, quiet),
         callFunction: (name, args) => {
             const f = call.functions.get(name);
             if (f) {
