@@ -4,8 +4,16 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { storeError } from './issues.js';
 import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson } from './model.js';
 
-const SCHEMA = 'modelc-catalog-store-2';
+const SCHEMA = 'modelc-catalog-store-3';
+/** The schema before the attribute index; opened stores of it are upgraded in place. */
+const SCHEMA_WITHOUT_KEYS = 'modelc-catalog-store-2';
 
+/**
+ * `keys` is the parameter index of equality queries: (attribute, value as `==` compares it,
+ * resource) for every text or number value a query attribute has (a scalar parameter, each
+ * element or member of an array or hash parameter, `@title`, `@tag` in lower case). A query
+ * with such an equality reads those resources only; the exact condition is still checked on them.
+ */
 const CREATE = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS catalogs (node TEXT PRIMARY KEY, environment TEXT NOT NULL, stored_at TEXT NOT NULL, edges TEXT NOT NULL);
@@ -15,13 +23,36 @@ CREATE TABLE IF NOT EXISTS resources (
 );
 CREATE INDEX IF NOT EXISTS resources_by_type ON resources (type_key, environment, exported);
 CREATE INDEX IF NOT EXISTS resources_by_node ON resources (node);
+CREATE TABLE IF NOT EXISTS keys (attr TEXT NOT NULL, key TEXT NOT NULL, resource INTEGER NOT NULL, PRIMARY KEY (attr, key, resource)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS keys_by_resource ON keys (resource);
 `;
+
+/**
+ * Fills `keys` for the resources `where` selects (over `resources r`); a number's key is its text
+ * as SQLite writes it, which is what `==` compares a string with.
+ */
+const INDEX_KEYS = (where: string): string[] => {
+    const key = (e: string): string => `CASE WHEN ${e}.type = 'text' THEN ${e}.value ELSE CAST(${e}.value AS TEXT) END`;
+    const insert = 'INSERT OR IGNORE INTO keys (attr, key, resource)';
+    return [
+        `${insert} SELECT p.key, ${key('p')}, r.rowid FROM resources r, json_each(r.params) p WHERE ${where} AND p.type IN ('text', 'integer', 'real')`,
+        `${insert} SELECT p.key, ${key('e')}, r.rowid FROM resources r, json_each(r.params) p, json_each(p.value) e
+         WHERE ${where} AND p.type IN ('array', 'object') AND e.type IN ('text', 'integer', 'real')`,
+        `${insert} SELECT '@tag', lower(t.value), r.rowid FROM resources r, json_each(r.tags) t WHERE ${where} AND t.type = 'text'`,
+        `${insert} SELECT '@title', r.title, r.rowid FROM resources r WHERE ${where}`
+    ];
+};
 
 /** A number, or null: how `<`, `>`... read a value (numeric strings count as numbers). */
 function numeric(v: SQLInputValue): number | null {
     if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
     if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
     return null;
+}
+
+/** The `keys` name of a query attribute: `title` and `tag` are the resource's own, others its parameters. */
+function attrName(attribute: string): string {
+    return attribute === 'title' ? '@title' : attribute === 'tag' ? '@tag' : attribute;
 }
 
 /** The rows (type, value) an attribute has: json_each yields one row for a scalar, one per element for an array. */
@@ -32,6 +63,29 @@ function valuesOf(attribute: string, args: SQLInputValue[]): string {
     const param = `SELECT type, value FROM json_each(r.params, ?)`;
     if (attribute !== 'name') return param;
     return `${param} UNION ALL SELECT 'text', r.title WHERE json_type(r.params, '$.name') IS NULL`;
+}
+
+/**
+ * An equality the query must satisfy (at its top, or in its top-level `and`) that the `keys`
+ * index can answer: it drives the query (a few rows) instead of every resource of the type.
+ * A superset of the matches: the exact condition is still checked. Numbers are left out (their
+ * text in the index is SQLite's, which need not be JavaScript's), so are ranges (an attribute
+ * most resources have would read more rows than the type does).
+ */
+function driver(q: QueryNode | undefined): { attrs: string[]; key: string; lower: boolean } | undefined {
+    if (!q) return undefined;
+    if (q.kind === 'and') {
+        for (const o of q.operands) {
+            const d = driver(o);
+            if (d) return d;
+        }
+        return undefined;
+    }
+    if (q.kind !== 'compare' || q.operator !== '==' || typeof q.value !== 'string') return undefined;
+    // A name is the name parameter, else the title.
+    const attrs = q.attribute === 'name' ? ['name', '@title'] : [attrName(q.attribute)];
+    // Tags compare case-insensitively with SQLite's lower(), which the index used too.
+    return { attrs, key: q.value, lower: q.attribute === 'tag' };
 }
 
 function equalsSql(attribute: string, value: QueryValue, args: SQLInputValue[]): string {
@@ -82,13 +136,25 @@ function ensureSchema(db: DatabaseSync, url: string): void {
     db.exec(CREATE);
     const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).get();
     if (row === undefined) db.prepare(`INSERT INTO meta (key, value) VALUES ('schema', ?)`).run(SCHEMA);
-    else if (row.value !== SCHEMA) throw storeError('STORE_CORRUPT', { file: url }, url, `schema '${String(row.value)}' is not '${SCHEMA}'`);
+    else if (row.value === SCHEMA_WITHOUT_KEYS) {
+        // A store written before the parameter index: index what it holds, in one transaction.
+        db.exec('BEGIN IMMEDIATE');
+        try {
+            for (const sql of INDEX_KEYS('1')) db.exec(sql);
+            db.prepare(`UPDATE meta SET value = ? WHERE key = 'schema'`).run(SCHEMA);
+            db.exec('COMMIT');
+        } catch (e) {
+            db.exec('ROLLBACK');
+            throw e;
+        }
+    } else if (row.value !== SCHEMA) throw storeError('STORE_CORRUPT', { file: url }, url, `schema '${String(row.value)}' is not '${SCHEMA}'`);
 }
 
 /**
  * The embedded catalog store: one SQLite database file (Node's `node:sqlite`), created on first
  * use. A node's catalog is replaced in one transaction; queries run as SQL over the resources'
- * JSON parameters (json_each), with a regexp function for `~=`/`~!`.
+ * JSON parameters (json_each), driven by the parameter index (`keys`) when they hold an
+ * equality, with a regexp function for `~=`/`~!`.
  */
 export function openSqliteStore(path: string): CatalogStore {
     const file = resolve(path);
@@ -100,14 +166,6 @@ export function openSqliteStore(path: string): CatalogStore {
     } catch (e) {
         throw storeError('STORE_UNREACHABLE', { file }, url, e instanceof Error ? e.message : String(e));
     }
-    try {
-        db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
-        ensureSchema(db, file);
-    } catch (e) {
-        db.close();
-        if (e instanceof Error && e.name === 'UserError') throw e;
-        throw storeError('STORE_CORRUPT', { file }, url, e instanceof Error ? e.message : String(e));
-    }
     const regexps = new Map<string, RegExp>();
     db.function('regexp', { deterministic: true }, (p, s) => {
         if (typeof s !== 'string') return 0;
@@ -117,10 +175,20 @@ export function openSqliteStore(path: string): CatalogStore {
         return re.test(s) ? 1 : 0;
     });
     db.function('modelc_num', { deterministic: true }, v => numeric(v));
+    try {
+        db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -65536;');
+        ensureSchema(db, file);
+    } catch (e) {
+        db.close();
+        if (e instanceof Error && e.name === 'UserError') throw e;
+        throw storeError('STORE_CORRUPT', { file }, url, e instanceof Error ? e.message : String(e));
+    }
     // Queries of one shape (the same SQL with other values) reuse their prepared statement.
     const statements = new Map<string, StatementSync>();
     const insertCatalog = db.prepare(`INSERT OR REPLACE INTO catalogs (node, environment, stored_at, edges) VALUES (?, ?, ?, ?)`);
+    const deleteKeys = db.prepare(`DELETE FROM keys WHERE resource IN (SELECT rowid FROM resources WHERE node = ?)`);
     const deleteResources = db.prepare(`DELETE FROM resources WHERE node = ?`);
+    const indexKeys = INDEX_KEYS('r.node = ?').map(sql => db.prepare(sql));
     const insertResource = db.prepare(`INSERT INTO resources (node, environment, type, type_key, title, exported, tags, file, line, params) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     return {
         url,
@@ -128,11 +196,13 @@ export function openSqliteStore(path: string): CatalogStore {
             try {
                 db.exec('BEGIN IMMEDIATE');
                 try {
+                    deleteKeys.run(c.node);
                     deleteResources.run(c.node);
                     insertCatalog.run(c.node, c.environment, new Date().toISOString(), JSON.stringify(c.edges ?? []));
                     for (const r of c.resources) {
                         insertResource.run(c.node, c.environment, r.type, r.type.toLowerCase(), r.title, r.exported ? 1 : 0, JSON.stringify(r.tags), r.file ?? null, r.line ?? null, JSON.stringify(r.parameters));
                     }
+                    for (const stmt of indexKeys) stmt.run(c.node);
                     db.exec('COMMIT');
                 } catch (e) {
                     db.exec('ROLLBACK');
@@ -150,7 +220,13 @@ export function openSqliteStore(path: string): CatalogStore {
             if (q.excludeNode !== undefined) { where.push('r.node <> ?'); args.push(q.excludeNode); }
             if (q.environment !== undefined) { where.push('r.environment = ?'); args.push(q.environment); }
             if (q.where) where.push(toSql(q.where, args));
-            const sql = `SELECT r.node, r.environment, r.type, r.title, r.exported, r.tags, r.file, r.line, r.params FROM resources r INDEXED BY ${q.type !== undefined ? 'resources_by_type' : 'resources_by_node'}`
+            // An indexed equality drives the query (CROSS JOIN fixes SQLite's join order); else every resource of the type is read.
+            const d = driver(q.where);
+            const from = d
+                ? `(${d.attrs.map(() => `SELECT k.resource FROM keys k WHERE k.attr = ? AND k.key = ${d.lower ? 'lower(?)' : '?'}`).join(' UNION ')}) d CROSS JOIN resources r ON r.rowid = d.resource`
+                : `resources r INDEXED BY ${q.type !== undefined ? 'resources_by_type' : 'resources_by_node'}`;
+            if (d) args.unshift(...d.attrs.flatMap(a => [a, d.key]));
+            const sql = `SELECT r.node, r.environment, r.type, r.title, r.exported, r.tags, r.file, r.line, r.params FROM ${from}`
                 + `${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY r.node, r.type_key, r.title`;
             let rows: Array<Record<string, SQLInputValue>>;
             try {
