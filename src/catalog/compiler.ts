@@ -329,8 +329,10 @@ export class Compiler implements CatalogRuntime {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            const s = this.ops.classScope(cls);
-            return s?.getLocal(name.slice(i + 2));
+            // Not set in the class itself: Puppet goes on to the class it inherits from.
+            const leaf = name.slice(i + 2);
+            for (let s: Scope | null | undefined = this.ops.classScope(cls); s; s = s.inherited) if (s.hasLocal(leaf)) return s.getLocal(leaf);
+            return undefined;
         }
         return scope.lookup(name);
     }
