@@ -50,7 +50,9 @@ const loadingHost: PluginHost = {
     parseType: (text, local) => parseTypeString(text, local),
     callFunction: name => { throw new PluginCallError(`census: ${name} is not called while loading`, 'RuntimeError'); },
     log: () => undefined,
-    setting: () => undefined
+    setting: () => undefined,
+    warnOnce: () => undefined,
+    puppetStack: () => []
 };
 
 /**

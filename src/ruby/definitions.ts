@@ -38,6 +38,8 @@ export abstract class Definitions implements CallSite {
     protected steps = 0;
     line = 1;
     file: string | undefined;
+    /** The method the current call is made from (Ruby's `caller` label); undefined at top level. */
+    callerMethod: string | undefined;
 
     constructor(protected readonly limits: Limits, protected readonly extraConstants?: ReadonlyMap<string, RValue>,
         protected readonly constMissing?: (path: string) => RValue | undefined) {}
