@@ -61,7 +61,12 @@ export class RubyPlugins {
                 log: (level, message) => c.log(level === 'err' ? 'err' : level, message, this.stackTop()),
                 setting: name => (name === 'environment' ? c.env.name : c.options.settings?.get(name)),
                 warnOnce: (key, message) => c.warnOnce(`ruby:${key}`, message, this.stackTop()),
-                puppetStack: () => c.evaluator.puppetStack
+                puppetStack: () => c.evaluator.puppetStack,
+                fact: name => {
+                    let v: PuppetValue | undefined = c.topScope.getLocal('facts');
+                    for (const key of name.split('.')) v = v instanceof Map ? v.get(key) : undefined;
+                    return v;
+                }
             }, registry, c.env.dir);
         }
         return this.rt;

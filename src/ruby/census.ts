@@ -52,6 +52,7 @@ const loadingHost: PluginHost = {
     log: () => undefined,
     setting: () => undefined,
     warnOnce: () => undefined,
+    fact: () => undefined,
     puppetStack: () => []
 };
 

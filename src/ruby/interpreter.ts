@@ -305,6 +305,10 @@ export class Interpreter extends Definitions {
         this.lastMatch = m;
     }
 
+    currentMatch(): RMatchData | null {
+        return this.lastMatch;
+    }
+
     assign(t: Target, v: RValue, frame: Frame): void {
         switch (t.$type) {
             case 'LVar': frame.set(t.name, v); return;

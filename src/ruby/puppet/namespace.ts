@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { isInstance, PAnyType } from '../../types/index.js';
-import { capitalizeTypeName, type PuppetValue } from '../../values/index.js';
+import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
 import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
@@ -110,7 +110,15 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     puppet.constants.set('OLDEST_RECOMMENDED_RUBY_VERSION', '2.5.0');
     // Plugin code sees no process environment: ENV is an empty hash.
     constants.set('ENV', new Map<RValue, RValue>());
-    statics(mod('Facter', false), { value: () => null, '[]': () => null, version: () => '4.3.0' });
+    // Facter answers with the node's facts: modelc never asks the host it runs on.
+    const fact = (args: RValue[]): RValue => host.fact(nameOf(args[0] ?? null)) ?? null;
+    const factObject = new RObject(ObjectClass, 'Facter::Util::Fact');
+    const factNames = new WeakMap<RObject, RValue[]>();
+    statics(mod('Facter', false), {
+        value: (_s, args) => fact(args),
+        '[]': (_s, args) => { const o = new RObject(factObject.cls, `#<Facter::Util::Fact ${nameOf(args[0] ?? null)}>`); factNames.set(o, args); return o; },
+        version: () => '4.3.0'
+    });
     for (const [name, cls] of Object.entries(PuppetErrors)) if (name !== 'LookupError') place(`Puppet::${name}`, cls);
     place('Puppet::DataBinding::LookupError', PuppetErrors.LookupError);
 
@@ -134,7 +142,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     };
     statics(mod('Puppet::Util::Execution'), { execute: refuse('Puppet::Util::Execution.execute'), execpipe: refuse('Puppet::Util::Execution.execpipe') });
     statics(mod('Puppet::Util::Package'), {
-        versioncmp: (_s, args, _b) => host.callFunction('versioncmp', args.map(toPuppet), undefined, rt.currentScope())
+        versioncmp: (_s, args) => BigInt(versioncmp(rt.interp.toS(args[0] ?? null), rt.interp.toS(args[1] ?? null)))
     });
     mod('Puppet::Util::Warnings');
     mod('Puppet::Util::Errors');
@@ -310,6 +318,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         scopeObject,
         dynamic(obj, name, args) {
             if (obj === features) return name === 'posix?' ? true : name.endsWith('?') ? false : undefined;
+            if (factNames.has(obj)) return name === 'value' ? fact(factNames.get(obj) ?? []) : name === 'respond_to?:value' ? true : undefined;
             if (obj === settings) return name === '[]' ? setting(args[0] ?? null) : name === 'respond_to?:[]' ? true : undefined;
             if (obj === typeParser && name === 'parse') return host.parseType(rt.interp.toS(args[0] ?? null));
             if (obj === environment && name === 'name') return RSymbol.of(host.environment);

@@ -13,6 +13,7 @@ import { Functions4, type Function4 } from './functions4.js';
 import { Functions3, type Function3 } from './functions3.js';
 import { defineTypes } from './types.js';
 import { toPuppet } from './convert.js';
+import { RUBY_LIBRARIES } from './ruby-libraries.js';
 
 /** Parsed plugin files, shared by every runtime (an AST is never changed by running it). */
 const parsedFiles = new Map<string, { mtime: number; program: RNode[] } | { mtime: number; error: RubyError }>();
@@ -53,6 +54,9 @@ export class PluginRuntime {
     /** Nesting of guarded entries (Puppet calling Ruby calling Puppet calling Ruby...). */
     private entered = 0;
 
+    /** The built-in Ruby libraries already run in this runtime. */
+    private readonly libraries = new Set<string>();
+
     constructor(readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string) {
         this.main = new RObject(ObjectClass, 'main');
         const stubs = new Map<string, RClass>();
@@ -62,6 +66,12 @@ export class PluginRuntime {
             dynamic: (obj, name, args) => this.ns.dynamic(obj, name, args),
             constants: this.ns.constants,
             constMissing: path => {
+                const library = RUBY_LIBRARIES.get(path);
+                if (library && !this.libraries.has(library.file)) {
+                    this.libraries.add(library.file);
+                    this.interp.runBody(parseRuby(library.source), new Frame(null, this.interp.topContext(library.file)));
+                    return this.interp.topConstants.get(path);
+                }
                 // Puppet's own classes modelc does not model are empty modules: naming them works, calling them fails.
                 if (!/^(Puppet|PuppetX|Puppet_X|Facter|SemanticPuppet|Hiera)(::|$)/.test(path)) return undefined;
                 let c = stubs.get(path);
