@@ -126,7 +126,7 @@ export class Compiler implements CatalogRuntime {
     log(level: LogLevel, message: string, where?: Where, source?: string): void {
         // Like the oracle, only info and above are recorded.
         if (level === 'debug') return;
-        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, line: where.line } : {}) };
+        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
         this.logs.push(entry);
         this.options.onLog?.(entry);
     }
@@ -245,7 +245,8 @@ export class Compiler implements CatalogRuntime {
         this.ops.boot(top);
         for (const f of files) {
             this.evaluator.registerProgram(f.program, f.file);
-            this.evaluator.evalBlock(f.program.statements, top);
+            // Puppet's stack holds a frame of the file (line 0) while a manifest's top-level code runs.
+            this.evaluator.withFrame(f.file, 0, () => this.evaluator.evalBlock(f.program.statements, top));
         }
         const nodeScope = this.ops.evaluateNode(top) ?? top;
         for (const c of enc) this.ops.declareLazyClass(c, nodeScope);
