@@ -96,6 +96,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--facts <file>', 'facts file (YAML or JSON)')
         .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--environment <name>', 'environment (default: the model\'s, else production)')
+        .option('--confdir <dir>', 'choose the environment as a server would: DIR/environments.pp (--environment is then $agent_environment) or DIR\'s ENC')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .option('--values', 'look up every winning binding so the model carries the produced values')
         .option('--explain <name...>', 'print how these names are resolved instead of the model')
