@@ -10,10 +10,9 @@ import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../gra
 import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
 import { readNodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
+import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
-export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
-export const COMPILE_FORMATS: readonly CompileFormat[] = ['puppet', 'json', 'msgpack', 'normalized'];
 
 export interface CompileCommandOptions {
     readonly node?: string;
