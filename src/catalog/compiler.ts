@@ -11,6 +11,7 @@ import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
+import type { EnvironmentCache } from './environment-cache.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/index.js';
@@ -56,6 +57,8 @@ export interface CompileOptions {
     readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
     readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    /** Parsed environments shared across compiles (parse once, compile many); without it each compile reads and parses its files. */
+    readonly cache?: EnvironmentCache;
 }
 
 export interface CompileResult {
