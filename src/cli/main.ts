@@ -12,6 +12,7 @@ import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './loo
 import { ExitCode, processIo, type CliIo } from './io.js';
 import { reviewAction, REVIEW_FORMATS, type ReviewCommandOptions } from './review-command.js';
 import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
+import { serveAction, type ServeCommandOptions } from './serve-command.js';
 import { validateAction } from './validate-command.js';
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
@@ -151,6 +152,19 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
         .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
+
+    program.command('serve')
+        .description('serve catalogs to Puppet agents over HTTPS (Puppet Server\'s v3 API: node, catalog, file serving, report) until SIGTERM/SIGINT')
+        .argument('<root>', 'a CONFDIR with environments.pp, a directory holding environments/<name>, or an environment directory')
+        .option('--ssl-dir <dir>', 'Puppet\'s ssl dir: certs/<certname>.pem, private_keys/<certname>.pem, certs/ca.pem (or ca.pem), crl.pem')
+        .option('--certname <name>', 'the server\'s certificate name in the ssl dir (default: its only private key, else the host name)')
+        .option('--port <port>', 'TCP port (0: any free port)', '8140')
+        .option('--bind <address>', 'address to listen on (default: all)')
+        .option('--workers <n>', 'compile threads (0: compile in the server thread)', '1')
+        .option('--store <url>', 'catalog store shared by several servers: sqlite:PATH or puppetdb:http://host:8080')
+        .option('--reportdir <dir>', 'where agents\' reports are written (default ROOT/var/reports)')
+        .option('--verbose', 'log every request on stderr')
+        .action(async (root: string, opts: ServeCommandOptions) => setExit(await serveAction(root, opts, io)));
 
     return program;
 }
