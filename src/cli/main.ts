@@ -163,6 +163,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--workers <n>', 'compile threads (0: compile in the server thread)', '1')
         .option('--store <url>', 'catalog store shared by several servers: sqlite:PATH or puppetdb:http://host:8080')
         .option('--reportdir <dir>', 'where agents\' reports are written (default ROOT/var/reports)')
+        .option('--no-bindings', 'leave the environments\' ARM-8 bindings out: Hiera 5 alone, as Puppet 7 (as compile --no-bindings)')
         .option('--verbose', 'log every request on stderr')
         .action(async (root: string, opts: ServeCommandOptions) => setExit(await serveAction(root, opts, io)));
 

@@ -12,6 +12,8 @@ export interface ServeCommandOptions {
     readonly workers: string;
     readonly store?: string;
     readonly reportdir?: string;
+    /** False (`--no-bindings`): Hiera 5 alone, as Puppet 7. */
+    readonly bindings?: boolean;
     /** Print one line per request. */
     readonly verbose?: boolean;
 }
@@ -42,6 +44,7 @@ export async function serveAction(root: string, options: ServeCommandOptions, io
         ...(options.certname !== undefined ? { certname: options.certname } : {}),
         ...(options.bind !== undefined ? { bind: options.bind } : {}),
         ...(options.store !== undefined ? { store: options.store } : {}),
+        ...(options.bindings === false ? { bindings: false } : {}),
         reportDir: options.reportdir ?? join(resolve(root), 'var', 'reports'),
         log: options.verbose ? line => io.err(`${line}\n`) : line => { if (/^(warning|err|error):/.test(line)) io.err(`${line}\n`); }
     });

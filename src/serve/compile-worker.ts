@@ -8,8 +8,8 @@ import { compileContext, compileTask, type CompileTask } from './compile.js';
  */
 const port = parentPort;
 if (port) {
-    const data = workerData as { storeUrl?: string } | undefined;
-    const ctx = compileContext(data?.storeUrl);
+    const data = workerData as { storeUrl?: string; bindings?: boolean } | undefined;
+    const ctx = compileContext(data?.storeUrl, data?.bindings ?? true);
     port.on('message', (task: CompileTask) => {
         try {
             port.postMessage(compileTask(task, ctx));

@@ -37,14 +37,14 @@ export interface CompileContext {
 }
 
 /**
- * The catalog services of a serve thread. Environments are chosen per request (environments.pp
+ * The catalog services of a serve thread (with the environment's ARM-8 bindings unless `bindings` is false). Environments are chosen per request (environments.pp
  * may name any directory), so Boot answers with the environment the task carries.
  */
-export function compileContext(storeUrl?: string): CompileContext {
+export function compileContext(storeUrl?: string, bindings = true): CompileContext {
     const chosen = new Map<string, Environment>();
-    const services = createCatalogServices(BindingsCatalogModule, {
-        Boot: () => (codedir, name, base) => chosen.get(`${name}\0${codedir}`) ?? bootEnvironment(codedir, name, base)
-    });
+    const boot = { Boot: (): CatalogServices['Boot'] => (codedir, name, base) => chosen.get(`${name}\0${codedir}`) ?? bootEnvironment(codedir, name, base) };
+    // Without bindings, Hiera 5 answers alone, exactly as Puppet 7 (compile's --no-bindings).
+    const services = bindings ? createCatalogServices(BindingsCatalogModule, boot) : createCatalogServices(boot);
     return { services, chosen, ...(storeUrl !== undefined ? { store: openStore(storeUrl) } : {}) };
 }
 

@@ -29,10 +29,10 @@ export class CompilePool {
     private nextId = 1;
     private closing = false;
 
-    constructor(size: number, storeUrl?: string) {
+    constructor(size: number, storeUrl?: string, private readonly bindings = true) {
         const script = size > 0 ? workerScript() : undefined;
         if (script === undefined) {
-            this.local = compileContext(storeUrl);
+            this.local = compileContext(storeUrl, bindings);
             return;
         }
         for (let i = 0; i < size; i++) this.spawn(script, storeUrl);
@@ -40,7 +40,7 @@ export class CompilePool {
 
     /** Starts a thread; one that dies (out of memory, a crash) fails its request and is replaced. */
     private spawn(script: string, storeUrl: string | undefined): void {
-        const w = new Worker(script, { workerData: { ...(storeUrl !== undefined ? { storeUrl } : {}) } });
+        const w = new Worker(script, { workerData: { bindings: this.bindings, ...(storeUrl !== undefined ? { storeUrl } : {}) } });
         w.on('message', (a: CompileAnswer) => this.finished(w, p => p.resolve(a)));
         w.on('error', e => {
             const p = this.busy.get(w);

@@ -23,6 +23,8 @@ export interface ServeOptions {
     readonly workers: number;
     /** The catalog store URL (sqlite:PATH, puppetdb:URL): catalogs and reports go there. */
     readonly store?: string;
+    /** False: no ARM-8 bindings (Hiera 5 alone, as Puppet 7); default true, as `modelc compile`. */
+    readonly bindings?: boolean;
     /** Where reports are written as files when no store is given. */
     readonly reportDir: string;
     /** One line per request and per compile warning, for the operator. */
@@ -71,7 +73,7 @@ function isLoopback(address: string | undefined): boolean {
  */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
     const ssl: SslMaterial = readSslDir(options.sslDir, options.certname);
-    const pool = new CompilePool(options.workers, options.store);
+    const pool = new CompilePool(options.workers, options.store, options.bindings ?? true);
     const metrics = new ServeMetrics(() => ({ compile_queue_depth: pool.queueDepth, compiles_in_progress: pool.active }));
     const reports = new ReportSink(options.reportDir, options.store);
     const api = new PuppetApi(options.root, pool, metrics, reports, ssl, options.log);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { HAS_OPENSSL, makePki, type TestPki } from '../serve/pki.js';
+import { HAS_OPENSSL, makePki, type TestPki } from '../../bench/pki.js';
 import { runCli } from './run-cli.js';
 
 /** `modelc serve`'s user errors: one line naming the input, exit 1, no trace, nothing served. */

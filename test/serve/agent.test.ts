@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { startServe, type RunningServe } from '../../src/serve/index.js';
-import { HAS_OPENSSL, makePki } from './pki.js';
+import { HAS_OPENSSL, makePki } from '../../bench/pki.js';
 
 /**
  * Real Puppet agents (Debian's puppet-agent 7.23) against `modelc serve`: web01, db01 and util01

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServe, type RunningServe } from '../../src/serve/index.js';
-import { HAS_OPENSSL, makePki, type TestPki } from './pki.js';
+import { HAS_OPENSSL, makePki, type TestPki } from '../../bench/pki.js';
 
 /** Puppet Server's v3 API as modelc serve answers it, asked in-process over HTTPS with client certificates. */
 interface Answer {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isUserError } from '../../src/common/index.js';
 import { readSslDir, trustedFromCertificate } from '../../src/serve/index.js';
-import { HAS_OPENSSL, makePki, type TestPki } from './pki.js';
+import { HAS_OPENSSL, makePki, type TestPki } from '../../bench/pki.js';
 
 describe.skipIf(!HAS_OPENSSL)('the ssl dir and $trusted from a certificate', () => {
     let tmp = '';
