@@ -9,6 +9,7 @@ import { diffAction, DIFF_FORMATS, type DiffCommandOptions } from './diff-comman
 import { effectiveAction, type EffectiveCommandOptions } from './effective-command.js';
 import { generateAction } from './generate-command.js';
 import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
+import { lspAction, type LspCommandOptions } from './lsp-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
 import { reviewAction, REVIEW_FORMATS, type ReviewCommandOptions } from './review-command.js';
 import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
@@ -151,6 +152,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
         .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
         .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
+
+    program.command('lsp')
+        .description('run the language server (diagnostics, navigation, hover with node values, completion) for editors')
+        .option('--stdio', 'speak LSP over stdin/stdout')
+        .action(async (opts: LspCommandOptions) => setExit(await lspAction(opts, io)));
 
     return program;
 }

@@ -1,0 +1,4 @@
+export { runLanguageServer } from './server.js';
+export { createPuppetLspServices, type PuppetLspServices } from './services.js';
+export type { LspHost, NodeSetting } from './node-values.js';
+export { completionContext } from './completion.js';

@@ -1,0 +1,59 @@
+import { URI, type LangiumDocument } from 'langium';
+import type { DefinitionProvider, ReferencesProvider } from 'langium/lsp';
+import type { DefinitionParams, Location, LocationLink, Range, ReferenceParams } from 'vscode-languageserver';
+import type { Program } from '../../generated/langium/ast.js';
+import { siteAt, type Site } from './sites.js';
+import type { Located, PuppetWorkspace } from './workspace.js';
+
+export function rangeOf(document: LangiumDocument, start: number, end: number): Range {
+    return { start: document.textDocument.positionAt(start), end: document.textDocument.positionAt(end) };
+}
+
+export function locationOf(l: Located): Location {
+    return { uri: l.document.uri.toString(), range: rangeOf(l.document, l.site.start, l.site.end) };
+}
+
+/** The site under the cursor of a request. */
+export function siteUnder(document: LangiumDocument, position: { line: number; character: number }): Site | undefined {
+    return siteAt(document.parseResult.value as Program, document.textDocument.offsetAt(position));
+}
+
+const WHOLE_FILE: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * Go to definition: a class, define, function or type alias by its name across the
+ * environment, a variable to its parameter or first assignment (`$a::b::x` in class `a::b`),
+ * an `epp()`/`template()` path to the template file. A definition's own name answers itself.
+ */
+export class PuppetDefinitionProvider implements DefinitionProvider {
+    constructor(private readonly workspace: PuppetWorkspace) {}
+
+    getDefinition(document: LangiumDocument, params: DefinitionParams): LocationLink[] | undefined {
+        const site = siteUnder(document, params.position);
+        if (!site) return undefined;
+        const origin = rangeOf(document, site.start, site.end);
+        if (site.kinds.includes('template')) {
+            const file = this.workspace.templateFile(site.name);
+            return file === undefined ? undefined : [{ originSelectionRange: origin, targetUri: URI.file(file).toString(), targetRange: WHOLE_FILE, targetSelectionRange: WHOLE_FILE }];
+        }
+        const targets = site.role === 'definition' ? [{ document, site }] : this.workspace.definitionsOf(site);
+        return targets.map(t => {
+            const l = locationOf(t);
+            return { originSelectionRange: origin, targetUri: l.uri, targetRange: l.range, targetSelectionRange: l.range };
+        });
+    }
+}
+
+/** Find references: every use of the name under the cursor across the environment (and its definitions when asked). */
+export class PuppetReferencesProvider implements ReferencesProvider {
+    constructor(private readonly workspace: PuppetWorkspace) {}
+
+    findReferences(document: LangiumDocument, params: ReferenceParams): Location[] {
+        const site = siteUnder(document, params.position);
+        if (!site) return [];
+        const kinds = site.role === 'definition' ? site.kinds : this.workspace.definitionsOf(site)[0]?.site.kinds ?? site.kinds;
+        const uses = this.workspace.find('reference', site.name, kinds);
+        const defs = params.context.includeDeclaration ? this.workspace.find('definition', site.name, kinds) : [];
+        return [...defs, ...uses].map(locationOf);
+    }
+}

@@ -1,0 +1,123 @@
+import {
+    DefaultScopeComputation, EmptyFileSystem, inject, MultiMap, URI, type AstNodeDescription, type LangiumDocument, type LocalSymbols, type Module
+} from 'langium';
+import {
+    createDefaultModule, createDefaultSharedModule, type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices,
+    type PartialLangiumServices, type PartialLangiumSharedServices
+} from 'langium/lsp';
+import type { Connection } from 'vscode-languageserver';
+import { ModelcGeneratedSharedModule, PuppetGeneratedModule } from '../../generated/langium/module.js';
+import { PuppetModule } from '../parse/index.js';
+import type { Program } from '../../generated/langium/ast.js';
+import { PuppetCompletionProvider } from './completion.js';
+import { PuppetDocumentValidator } from './diagnostics.js';
+import { LinkFollowingFileSystem, PuppetDocumentFactory } from './documents.js';
+import { PuppetHoverProvider } from './hover.js';
+import { PuppetDefinitionProvider, PuppetReferencesProvider } from './navigation.js';
+import { NodeValues, type LspHost, type NodeSetting } from './node-values.js';
+import { PuppetCodeLensProvider, PuppetDocumentSymbolProvider, PuppetSemanticTokenProvider } from './outline.js';
+import { sitesOf } from './sites.js';
+import { PuppetWorkspace } from './workspace.js';
+
+/** The modelc services beside Langium's: the environment index and the chosen node's values. */
+export interface ModelcLspAddedServices {
+    readonly modelc: {
+        readonly Workspace: PuppetWorkspace;
+        readonly NodeValues: NodeValues;
+    };
+}
+
+export type PuppetLspServices = LangiumServices & ModelcLspAddedServices;
+
+/** Exports every class, define, function and type alias by its full name (workspace symbols, indexing). */
+class PuppetScopeComputation extends DefaultScopeComputation {
+    override collectExportedSymbols(document: LangiumDocument): Promise<AstNodeDescription[]> {
+        const out: AstNodeDescription[] = [];
+        for (const s of sitesOf(document.parseResult.value as Program)) {
+            if (s.role === 'definition' && s.kinds[0] !== 'variable') out.push(this.descriptions.createDescription(s.node, s.name, document));
+        }
+        return Promise.resolve(out);
+    }
+
+    /** Puppet resolves names dynamically, not through Langium's scopes: no local symbol tables. */
+    override collectLocalSymbols(): Promise<LocalSymbols> {
+        return Promise.resolve(new MultiMap());
+    }
+}
+
+function puppetLspModule(host: LspHost): Module<PuppetLspServices, PartialLangiumServices & ModelcLspAddedServices> {
+    return {
+        LanguageMetaData: () => ({ languageId: 'puppet', fileExtensions: ['.pp', '.epp'], caseInsensitive: false, mode: 'production' }),
+        references: {
+            ScopeComputation: services => new PuppetScopeComputation(services)
+        },
+        validation: {
+            DocumentValidator: () => new PuppetDocumentValidator()
+        },
+        lsp: {
+            DefinitionProvider: services => new PuppetDefinitionProvider(services.modelc.Workspace),
+            ReferencesProvider: services => new PuppetReferencesProvider(services.modelc.Workspace),
+            HoverProvider: services => new PuppetHoverProvider(services.modelc.Workspace, services.modelc.NodeValues),
+            CompletionProvider: services => new PuppetCompletionProvider(services.modelc.Workspace),
+            DocumentSymbolProvider: () => new PuppetDocumentSymbolProvider(),
+            CodeLensProvider: services => new PuppetCodeLensProvider(services.modelc.NodeValues),
+            SemanticTokenProvider: services => new PuppetSemanticTokenProvider(services)
+        },
+        modelc: {
+            Workspace: services => new PuppetWorkspace(services.shared.workspace.LangiumDocuments),
+            NodeValues: services => new NodeValues(() => services.modelc.Workspace.root, host)
+        }
+    };
+}
+
+const PuppetSharedLspModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
+    workspace: {
+        LangiumDocumentFactory: services => new PuppetDocumentFactory(services)
+    }
+};
+
+export interface CreateOptions {
+    readonly connection?: Connection;
+    readonly host?: LspHost;
+    /** Read files from disk (the server); the default reads nothing (tests of single documents). */
+    readonly fileSystem?: boolean;
+}
+
+/** Langium's LSP services over the Puppet grammar and modelc's parser, checker and stages. */
+export function createPuppetLspServices(options: CreateOptions = {}): { shared: LangiumSharedServices; Puppet: PuppetLspServices } {
+    const context: DefaultSharedModuleContext = {
+        ...(options.fileSystem ? { fileSystemProvider: () => new LinkFollowingFileSystem() } : EmptyFileSystem),
+        ...(options.connection ? { connection: options.connection } : {})
+    };
+    const shared = inject(createDefaultSharedModule(context), ModelcGeneratedSharedModule, PuppetSharedLspModule);
+    const Puppet = inject(createDefaultModule({ shared }), PuppetGeneratedModule, PuppetModule, puppetLspModule(options.host ?? {}));
+    shared.ServiceRegistry.register(Puppet);
+    wire(shared, Puppet);
+    return { shared, Puppet };
+}
+
+/** The environment is the first workspace folder; the node comes from the client's settings. */
+function wire(shared: LangiumSharedServices, Puppet: PuppetLspServices): void {
+    const { Workspace, NodeValues: values } = Puppet.modelc;
+    shared.lsp.LanguageServer.onInitialize(params => {
+        const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
+        Workspace.setRoot(folder ? URI.parse(folder).fsPath : undefined);
+        values.configure(nodeSetting((params.initializationOptions as { node?: unknown } | undefined)?.node));
+    });
+    shared.workspace.ConfigurationProvider.onConfigurationSectionUpdate(update => {
+        if (update.section === 'modelc') values.configure(nodeSetting((update.configuration as { node?: unknown } | undefined)?.node));
+    });
+    shared.workspace.DocumentBuilder.onUpdate(() => values.invalidate());
+}
+
+/** The `modelc.node` setting: `{certname, facts}` or a certname string. */
+function nodeSetting(raw: unknown): NodeSetting | undefined {
+    if (typeof raw === 'string') return raw === '' ? undefined : { certname: raw };
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const r = raw as Record<string, unknown>;
+    const str = (k: string): string | undefined => (typeof r[k] === 'string' && r[k] !== '' ? r[k] : undefined);
+    const certname = str('certname');
+    const facts = str('facts');
+    const environment = str('environment');
+    return { ...(certname ? { certname } : {}), ...(facts ? { facts } : {}), ...(environment ? { environment } : {}) };
+}
