@@ -1,8 +1,8 @@
 import { URI, type LangiumDocument } from 'langium';
-import type { DefinitionProvider, ReferencesProvider } from 'langium/lsp';
-import type { DefinitionParams, Location, LocationLink, Range, ReferenceParams } from 'vscode-languageserver';
+import type { DefinitionProvider, DocumentHighlightProvider, ReferencesProvider } from 'langium/lsp';
+import { DocumentHighlightKind, type DefinitionParams, type DocumentHighlight, type DocumentHighlightParams, type Location, type LocationLink, type Range, type ReferenceParams } from 'vscode-languageserver';
 import type { Program } from '../../generated/langium/ast.js';
-import { siteAt, type Site } from './sites.js';
+import { siteAt, sitesOf, type Site } from './sites.js';
 import type { Located, PuppetWorkspace } from './workspace.js';
 
 export function rangeOf(document: LangiumDocument, start: number, end: number): Range {
@@ -55,5 +55,16 @@ export class PuppetReferencesProvider implements ReferencesProvider {
         const uses = this.workspace.find('reference', site.name, kinds);
         const defs = params.context.includeDeclaration ? this.workspace.find('definition', site.name, kinds) : [];
         return [...defs, ...uses].map(locationOf);
+    }
+}
+
+/** Highlights: the uses and definitions in this document of the name under the cursor. */
+export class PuppetDocumentHighlightProvider implements DocumentHighlightProvider {
+    getDocumentHighlight(document: LangiumDocument, params: DocumentHighlightParams): DocumentHighlight[] {
+        const site = siteUnder(document, params.position);
+        if (!site) return [];
+        return sitesOf(document.parseResult.value as Program)
+            .filter(s => s.name === site.name && s.kinds.some(k => site.kinds.includes(k)))
+            .map(s => ({ range: rangeOf(document, s.start, s.end), kind: s.role === 'definition' ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
     }
 }

@@ -1,9 +1,10 @@
 import type { AstNode, LangiumDocument } from 'langium';
-import type { CodeLensProvider, DocumentSymbolProvider, SemanticTokenAcceptor } from 'langium/lsp';
+import type { CodeLensProvider, DocumentSymbolProvider, SemanticTokenAcceptor, WorkspaceSymbolProvider } from 'langium/lsp';
 import { AbstractSemanticTokenProvider } from 'langium/lsp';
-import { SemanticTokenTypes, SymbolKind, type CodeLens, type DocumentSymbol } from 'vscode-languageserver';
+import { SemanticTokenTypes, SymbolKind, type CodeLens, type DocumentSymbol, type WorkspaceSymbol, type WorkspaceSymbolParams } from 'vscode-languageserver';
 import type { ClassDefinition, Parameter, Program } from '../../generated/langium/ast.js';
-import { rangeOf } from './navigation.js';
+import { locationOf, rangeOf } from './navigation.js';
+import type { PuppetWorkspace } from './workspace.js';
 import type { NodeValues } from './node-values.js';
 import { sitesOf, type Site } from './sites.js';
 
@@ -30,6 +31,24 @@ export class PuppetDocumentSymbolProvider implements DocumentSymbolProvider {
             (parent?.children ?? top).push(symbol);
         }
         return top;
+    }
+}
+
+/** Workspace symbols: the classes, defines, functions and type aliases whose name contains the query. */
+export class PuppetWorkspaceSymbolProvider implements WorkspaceSymbolProvider {
+    constructor(private readonly workspace: () => PuppetWorkspace) {}
+
+    getSymbols(params: WorkspaceSymbolParams): WorkspaceSymbol[] {
+        const query = params.query.toLowerCase();
+        const out: WorkspaceSymbol[] = [];
+        for (const document of this.workspace().all()) {
+            for (const site of sitesOf(document.parseResult.value as Program)) {
+                const kind = SYMBOL_KINDS[site.node.$type];
+                if (site.role !== 'definition' || kind === undefined || site.node.$type === 'Parameter' || !site.name.includes(query)) continue;
+                out.push({ name: site.name, kind, location: locationOf({ document, site }) });
+            }
+        }
+        return out;
     }
 }
 

@@ -13,9 +13,9 @@ import { PuppetCompletionProvider } from './completion.js';
 import { PuppetDocumentValidator } from './diagnostics.js';
 import { LinkFollowingFileSystem, PuppetDocumentFactory } from './documents.js';
 import { PuppetHoverProvider } from './hover.js';
-import { PuppetDefinitionProvider, PuppetReferencesProvider } from './navigation.js';
+import { PuppetDefinitionProvider, PuppetDocumentHighlightProvider, PuppetReferencesProvider } from './navigation.js';
 import { NodeValues, type LspHost, type NodeSetting } from './node-values.js';
-import { PuppetCodeLensProvider, PuppetDocumentSymbolProvider, PuppetSemanticTokenProvider } from './outline.js';
+import { PuppetCodeLensProvider, PuppetDocumentSymbolProvider, PuppetSemanticTokenProvider, PuppetWorkspaceSymbolProvider } from './outline.js';
 import { sitesOf } from './sites.js';
 import { PuppetWorkspace } from './workspace.js';
 
@@ -61,7 +61,16 @@ function puppetLspModule(host: LspHost): Module<PuppetLspServices, PartialLangiu
             CompletionProvider: services => new PuppetCompletionProvider(services.modelc.Workspace),
             DocumentSymbolProvider: () => new PuppetDocumentSymbolProvider(),
             CodeLensProvider: services => new PuppetCodeLensProvider(services.modelc.NodeValues),
-            SemanticTokenProvider: services => new PuppetSemanticTokenProvider(services)
+            SemanticTokenProvider: services => new PuppetSemanticTokenProvider(services),
+            DocumentHighlightProvider: () => new PuppetDocumentHighlightProvider(),
+            // Langium's defaults for these follow cross-references, which Puppet's by-name
+            // resolution does not make: the server does not offer them.
+            RenameProvider: () => undefined,
+            TypeProvider: () => undefined,
+            ImplementationProvider: () => undefined,
+            DeclarationProvider: () => undefined,
+            CodeActionProvider: () => undefined,
+            Formatter: () => undefined
         },
         modelc: {
             Workspace: services => new PuppetWorkspace(services.shared.workspace.LangiumDocuments),
@@ -73,6 +82,11 @@ function puppetLspModule(host: LspHost): Module<PuppetLspServices, PartialLangiu
 const PuppetSharedLspModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
     workspace: {
         LangiumDocumentFactory: services => new PuppetDocumentFactory(services)
+    },
+    lsp: {
+        // One language: the Puppet services' workspace index answers for the whole server.
+        WorkspaceSymbolProvider: services => new PuppetWorkspaceSymbolProvider(
+            () => (services.ServiceRegistry.all[0] as PuppetLspServices).modelc.Workspace)
     }
 };
 

@@ -69,10 +69,14 @@ export class LspClient {
     }
 }
 
-/** The position of the `nth` occurrence of `needle` in `text` (plus `shift` characters). */
+/** The position of the first occurrence of `needle` in `text` (plus `shift` characters). */
 export function positionOf(text: string, needle: string, shift = 0): { line: number; character: number } {
     const at = text.indexOf(needle);
     if (at < 0) throw new Error(`'${needle}' not found`);
-    const before = text.slice(0, at + shift).split('\n');
+    return positionAt(text, at + shift);
+}
+
+export function positionAt(text: string, offset: number): { line: number; character: number } {
+    const before = text.slice(0, offset).split('\n');
     return { line: before.length - 1, character: before[before.length - 1].length };
 }
