@@ -1,5 +1,6 @@
 import {
-    DefaultScopeComputation, EmptyFileSystem, inject, MultiMap, URI, type AstNodeDescription, type LangiumDocument, type LocalSymbols, type Module
+    DefaultLinker, DefaultScopeComputation, EmptyFileSystem, inject, MultiMap, URI, type AstNodeDescription, type LangiumDocument, type LocalSymbols, type Module,
+    type ReferenceDescription, type ReferenceDescriptionProvider
 } from 'langium';
 import {
     createDefaultModule, createDefaultSharedModule, type DefaultSharedModuleContext, type LangiumServices, type LangiumSharedServices,
@@ -45,11 +46,31 @@ class PuppetScopeComputation extends DefaultScopeComputation {
     }
 }
 
+/**
+ * The grammar has no cross-references (Puppet names are resolved by the site index): linking and
+ * indexing references would only walk every AST again on each keystroke.
+ */
+class NoCrossReferences extends DefaultLinker {
+    override link(): Promise<void> {
+        return Promise.resolve();
+    }
+}
+
+class NoReferenceDescriptions implements ReferenceDescriptionProvider {
+    createDescriptions(): Promise<ReferenceDescription[]> {
+        return Promise.resolve([]);
+    }
+}
+
 function puppetLspModule(host: LspHost): Module<PuppetLspServices, PartialLangiumServices & ModelcLspAddedServices> {
     return {
         LanguageMetaData: () => ({ languageId: 'puppet', fileExtensions: ['.pp', '.epp'], caseInsensitive: false, mode: 'production' }),
         references: {
-            ScopeComputation: services => new PuppetScopeComputation(services)
+            ScopeComputation: services => new PuppetScopeComputation(services),
+            Linker: services => new NoCrossReferences(services)
+        },
+        workspace: {
+            ReferenceDescriptionProvider: () => new NoReferenceDescriptions()
         },
         validation: {
             DocumentValidator: () => new PuppetDocumentValidator()
