@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { LangiumDocument } from 'langium';
 import type { CompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, type CompletionItem, type CompletionList, type CompletionParams } from 'vscode-languageserver';
-import { parse as parseYaml } from 'yaml';
 import type { ClassDefinition, DefineDefinition, Program } from '../../generated/langium/ast.js';
 import { coreFunctions } from '../catalog/index.js';
 import { CORE_RESOURCE_TYPES, coreResourceType, METAPARAMS } from '../resource-types/index.js';
@@ -176,32 +175,17 @@ export class PuppetCompletionProvider implements CompletionProvider {
         }
         for (const d of this.workspace.all()) {
             for (const s of sitesOf(d.parseResult.value as Program)) {
-                if (s.role === 'definition' && s.node.$type === 'Parameter' && s.name.includes('::') && !s.name.includes('@')) names.set(s.name, 'class parameter');
+                if (s.role === 'definition' && s.node.$type === 'Parameter' && s.node.$container?.$type === 'ClassDefinition') names.set(s.name, 'class parameter');
             }
         }
         for (const v of BUILTIN_VARIABLES) names.set(v, 'built-in variable');
         return [...names].map(([label, detail]) => ({ label, kind: CompletionItemKind.Variable, detail }));
     }
 
-    /** Keys of the environment's and modules' data files (`data/**`), each with the file that sets it. */
+    /** Keys of the environment's and modules' data files, each with the first file that sets it. */
     private hieraKeys(): CompletionItem[] {
-        const root = this.workspace.root;
-        if (root === undefined) return [];
-        const dirs = [join(root, 'data'), ...[...this.workspace.modules().values()].map(m => join(m, 'data'))];
-        const keys = new Map<string, string>();
-        for (const dir of dirs) {
-            for (const file of walk(dir)) {
-                let doc: unknown;
-                try {
-                    doc = file.endsWith('.json') ? JSON.parse(readFileSync(file, 'utf8')) : parseYaml(readFileSync(file, 'utf8'));
-                } catch {
-                    continue;
-                }
-                if (typeof doc !== 'object' || doc === null) continue;
-                for (const k of Object.keys(doc)) if (k !== 'lookup_options' && !keys.has(k)) keys.set(k, relative(root, file));
-            }
-        }
-        return [...keys].map(([label, file]) => ({ label, kind: CompletionItemKind.Constant, detail: file }));
+        const root = this.workspace.root ?? '';
+        return [...this.workspace.hieraKeys()].map(([label, places]) => ({ label, kind: CompletionItemKind.Constant, detail: relative(root, places[0]?.file ?? '') }));
     }
 }
 
@@ -211,21 +195,4 @@ function safeList(dir: string): string[] {
     } catch {
         return [];
     }
-}
-
-/** Data files below a directory (YAML and JSON), at most a few hundred. */
-function walk(dir: string, out: string[] = []): string[] {
-    for (const name of safeList(dir)) {
-        if (out.length >= 500) break;
-        const full = join(dir, name);
-        let isDir = false;
-        try {
-            isDir = statSync(full).isDirectory();
-        } catch {
-            continue;
-        }
-        if (isDir) walk(full, out);
-        else if (/\.(?:ya?ml|json)$/.test(name)) out.push(full);
-    }
-    return out;
 }

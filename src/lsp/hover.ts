@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import type { AstNode, LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
@@ -40,7 +41,12 @@ export class PuppetHoverProvider implements HoverProvider {
 
     private sections(document: LangiumDocument, site: Site): string[] {
         if (site.kinds.includes('hiera')) {
-            return [`Hiera key \`${site.name}\``, ...nodeSection(this.nodeName(), this.values.explainLookup(site.name))];
+            const root = this.workspace.root ?? '';
+            const places = (this.workspace.hieraKeys().get(site.name) ?? []).map(p => `${relative(root, p.file)}:${p.line}`);
+            return [
+                `Hiera key \`${site.name}\`${places.length > 0 ? ` — set in ${places.join(', ')}` : ' — in no data file'}`,
+                ...nodeSection(this.nodeName(), this.values.explainLookup(site.name))
+            ];
         }
         if (site.kinds.includes('template')) {
             const file = this.workspace.templateFile(site.name);

@@ -23,7 +23,8 @@ const WHOLE_FILE: Range = { start: { line: 0, character: 0 }, end: { line: 0, ch
 /**
  * Go to definition: a class, define, function or type alias by its name across the
  * environment, a variable to its parameter or first assignment (`$a::b::x` in class `a::b`),
- * an `epp()`/`template()` path to the template file. A definition's own name answers itself.
+ * an `epp()`/`template()` path to the template file, a `lookup()` key to the data files that set
+ * it. A definition's own name answers itself.
  */
 export class PuppetDefinitionProvider implements DefinitionProvider {
     constructor(private readonly workspace: PuppetWorkspace) {}
@@ -35,6 +36,12 @@ export class PuppetDefinitionProvider implements DefinitionProvider {
         if (site.kinds.includes('template')) {
             const file = this.workspace.templateFile(site.name);
             return file === undefined ? undefined : [{ originSelectionRange: origin, targetUri: URI.file(file).toString(), targetRange: WHOLE_FILE, targetSelectionRange: WHOLE_FILE }];
+        }
+        if (site.kinds.includes('hiera')) {
+            return (this.workspace.hieraKeys().get(site.name) ?? []).map(p => {
+                const at: Range = { start: { line: p.line - 1, character: 0 }, end: { line: p.line - 1, character: site.name.length } };
+                return { originSelectionRange: origin, targetUri: URI.file(p.file).toString(), targetRange: at, targetSelectionRange: at };
+            });
         }
         const targets = site.role === 'definition' ? [{ document, site }] : this.workspace.definitionsOf(site);
         return targets.map(t => {

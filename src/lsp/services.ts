@@ -142,7 +142,10 @@ function wire(shared: LangiumSharedServices, Puppet: PuppetLspServices): void {
     shared.workspace.ConfigurationProvider.onConfigurationSectionUpdate(update => {
         if (update.section === 'modelc') values.configure(nodeSetting((update.configuration as { node?: unknown } | undefined)?.node));
     });
-    shared.workspace.DocumentBuilder.onUpdate(() => values.invalidate());
+    shared.workspace.DocumentBuilder.onUpdate(() => {
+        values.invalidate();
+        Workspace.invalidate();
+    });
 }
 
 /** The `modelc.node` setting: `{certname, facts}` or a certname string. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { URI, type LangiumDocument, type LangiumDocuments } from 'langium';
 import type { Program } from '../../generated/langium/ast.js';
 import { bootEnvironment } from '../catalog/index.js';
+import { readHieraKeys, type KeyPlace } from './hiera-keys.js';
 import { sitesOf, type Site, type SiteKind } from './sites.js';
 
 /** A site with the document holding it. */
@@ -20,6 +21,7 @@ export interface Located {
 export class PuppetWorkspace {
     private folder: string | undefined;
     private modulePathCache: { readonly dir: string; readonly path: readonly string[] } | undefined;
+    private hieraCache: Map<string, KeyPlace[]> | undefined;
 
     constructor(private readonly documents: LangiumDocuments) {}
 
@@ -47,6 +49,19 @@ export class PuppetWorkspace {
             this.modulePathCache = { dir, path };
         }
         return this.modulePathCache.path;
+    }
+
+    /** Forgets what was read from files other than the documents (data files, module lists). */
+    invalidate(): void {
+        this.hieraCache = undefined;
+    }
+
+    /** The keys the environment's and its modules' Hiera data files set, with where. */
+    hieraKeys(): Map<string, KeyPlace[]> {
+        const root = this.folder;
+        if (root === undefined) return new Map();
+        this.hieraCache ??= readHieraKeys([join(root, 'data'), ...[...this.modules().values()].map(m => join(m, 'data'))]);
+        return this.hieraCache;
     }
 
     all(): LangiumDocument[] {

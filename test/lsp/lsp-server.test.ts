@@ -60,6 +60,8 @@ interface EnvChecks {
     readonly param: { file: string; cls: string; name: string };
     /** A qualified variable (`class::var`) used in the parameter's file. */
     readonly variable?: string;
+    /** A Hiera key the node looks up, a manifest calling epp(), a type alias in use. */
+    readonly extras?: { readonly lookupKey: string; readonly eppUser: string; readonly alias: string };
 }
 
 function environmentSuite(title: string, checks: () => EnvChecks): void {
@@ -141,6 +143,38 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             expect(line).toMatch(new RegExp(`\\$${v.split('::').pop() ?? ''}\\b`));
         });
 
+        test.skipIf(checks().extras === undefined)('a lookup() key: hover shows `modelc lookup --explain`, definition leads to the data files', async () => {
+            const key = c.extras?.lookupKey ?? '';
+            const file = join(c.env, 'manifests', 'lsp_lookup.pp');
+            const text = `$value = lookup('${key}')\n`;
+            await client.open(file, text);
+            const at = positionOf(text, key, 2);
+            const hover = await client.request<Hover>('textDocument/hover', file, at);
+            const explained = await runCli('lookup', c.env, key, '--node', c.node.certname, '--facts', c.node.facts, '--explain');
+            expect(explained.code).toBe(0);
+            for (const line of explained.out.trim().split('\n').slice(0, 3)) expect(hover.contents.value).toContain(line);
+            const defs = await client.request<LocationLike[]>('textDocument/definition', file, at);
+            expect(defs.length).toBeGreaterThan(0);
+            for (const d of defs) {
+                expect(readFileSync(new URL(d.targetUri ?? ''), 'utf8').split('\n')[d.targetSelectionRange?.start.line ?? -1]).toMatch(new RegExp(`^['"]?${key}['"]?:`));
+            }
+        });
+
+        test.skipIf(checks().extras === undefined)('an epp() path leads to the template; a type alias hovers resolved', async () => {
+            const file = c.extras?.eppUser ?? '';
+            const text = readFileSync(file, 'utf8');
+            await client.open(file, text);
+            const path = /epp\('([^']+)'/.exec(text)?.[1] ?? '';
+            const defs = await client.request<LocationLike[]>('textDocument/definition', file, positionOf(text, path, 1));
+            const [mod, ...rest] = path.split('/');
+            expect(defs.map(d => d.targetUri)).toEqual([uriOf(join(c.env, 'modules', mod, 'templates', ...rest))]);
+            const alias = c.extras?.alias ?? '';
+            const hover = await client.request<Hover>('textDocument/hover', file, positionOf(text, alias, 1));
+            const source = readFileSync(join(c.env, 'modules', mod, 'types', `${alias.split('::')[1].toLowerCase()}.pp`), 'utf8');
+            const body = /=\s*([\s\S]*)$/.exec(source.replace(/^\s*#.*$/gm, ''))?.[1].replace(/\s+/g, ' ').trim() ?? '';
+            expect(hover.contents.value).toContain(`type ${alias} = ${body}`);
+        });
+
         test('completion of file attributes', async () => {
             const file = join(c.env, 'manifests', 'lsp_completion.pp');
             const text = "file { '/x': ";
@@ -193,7 +227,8 @@ environmentSuite('modelc lsp on examples/site', () => ({
     node: { certname: 'web01.example.com', facts: WEB01 },
     includer: join(SITE, 'modules', 'role', 'manifests', 'web.pp'),
     define: 'profile::vhost',
-    param: { file: join(SITE, 'modules', 'profile', 'manifests', 'nginx.pp'), cls: 'profile::nginx', name: 'worker_processes' }
+    param: { file: join(SITE, 'modules', 'profile', 'manifests', 'nginx.pp'), cls: 'profile::nginx', name: 'worker_processes' },
+    extras: { lookupKey: 'profile::nginx::worker_processes', eppUser: join(SITE, 'modules', 'profile', 'manifests', 'vhost.pp'), alias: 'Profile::Port' }
 }));
 
 /**
