@@ -4,7 +4,7 @@ import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import type { ClassDefinition, DefineDefinition, FunctionDefinition, Parameter, TypeAlias } from '../../generated/langium/ast.js';
 import { aliasBody, definitionSignature, docCommentOf, parameterSignature } from './docs.js';
-import { rangeOf, siteUnder } from './navigation.js';
+import { rangeOf, rubyDefinition, siteUnder } from './navigation.js';
 import type { NodeAnswer, NodeValues } from './node-values.js';
 import type { Site } from './sites.js';
 import type { Located, PuppetWorkspace } from './workspace.js';
@@ -54,7 +54,11 @@ export class PuppetHoverProvider implements HoverProvider {
         }
         const targets = site.role === 'definition' ? [{ document, site }] : this.workspace.definitionsOf(site);
         const target = targets[0];
-        if (!target) return site.kinds.includes('function') ? [fence(`${site.name}(...)`), 'built-in function'] : [];
+        if (!target) {
+            const ruby = rubyDefinition(this.workspace, site);
+            if (ruby) return [fence(site.kinds.includes('function') ? `${site.name}(...)` : `${site.name} { ... }`), `implemented in Ruby: \`${relative(this.workspace.root ?? '', ruby.file)}\``];
+            return site.kinds.includes('function') ? [fence(`${site.name}(...)`), 'built-in function'] : [];
+        }
         return this.describe(target);
     }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { URI, type LangiumDocument } from 'langium';
 import type { DefinitionProvider, DocumentHighlightProvider, ReferencesProvider } from 'langium/lsp';
 import { DocumentHighlightKind, type DefinitionParams, type DocumentHighlight, type DocumentHighlightParams, type Location, type LocationLink, type Range, type ReferenceParams } from 'vscode-languageserver';
@@ -44,11 +45,30 @@ export class PuppetDefinitionProvider implements DefinitionProvider {
             });
         }
         const targets = site.role === 'definition' ? [{ document, site }] : this.workspace.definitionsOf(site);
+        if (targets.length === 0) {
+            const ruby = rubyDefinition(this.workspace, site);
+            return ruby ? [{ originSelectionRange: origin, targetUri: URI.file(ruby.file).toString(), targetRange: ruby.range, targetSelectionRange: ruby.range }] : undefined;
+        }
         return targets.map(t => {
             const l = locationOf(t);
             return { originSelectionRange: origin, targetUri: l.uri, targetRange: l.range, targetSelectionRange: l.range };
         });
     }
+}
+
+/** A function or resource type a module implements in Ruby: its file and the line that names it. */
+export function rubyDefinition(workspace: PuppetWorkspace, site: Site): { file: string; range: Range } | undefined {
+    const kind = site.kinds.includes('function') ? 'function' : site.kinds.includes('define') ? 'type' : undefined;
+    const file = kind === undefined ? undefined : workspace.rubyFile(kind, site.name);
+    if (file === undefined) return undefined;
+    let line = 0;
+    try {
+        const short = site.name.split('::').pop() ?? site.name;
+        line = Math.max(0, readFileSync(file, 'utf8').split('\n').findIndex(l => /\b(?:create_function|newfunction|newtype)\b/.test(l) && l.includes(short)));
+    } catch {
+        // unreadable: the file's start
+    }
+    return { file, range: { start: { line, character: 0 }, end: { line, character: 0 } } };
 }
 
 /** Find references: every use of the name under the cursor across the environment (and its definitions when asked). */

@@ -120,6 +120,27 @@ export class PuppetWorkspace {
         return out;
     }
 
+    /**
+     * The Ruby file of a module's function (4.x `lib/puppet/functions/NS/NAME.rb`, then 3.x
+     * `lib/puppet/parser/functions/NAME.rb`) or resource type (`lib/puppet/type/NAME.rb`): the
+     * paths Puppet's autoloader (and modelc's Ruby runtime) load them from.
+     */
+    rubyFile(kind: 'function' | 'type', name: string): string | undefined {
+        const segs = name.split('::');
+        const modules = this.modules();
+        const candidates: string[] = [];
+        if (kind === 'type') {
+            for (const dir of modules.values()) candidates.push(join(dir, 'lib', 'puppet', 'type', `${name}.rb`));
+        } else if (segs.length > 1) {
+            const dir = modules.get(segs[0]);
+            if (dir !== undefined) candidates.push(join(dir, 'lib', 'puppet', 'functions', ...segs) + '.rb');
+        } else {
+            for (const dir of modules.values()) candidates.push(join(dir, 'lib', 'puppet', 'functions', `${name}.rb`));
+            for (const dir of modules.values()) candidates.push(join(dir, 'lib', 'puppet', 'parser', 'functions', `${name}.rb`));
+        }
+        return candidates.find(f => existsSync(f));
+    }
+
     document(file: string): LangiumDocument | undefined {
         const uri = URI.file(file);
         return this.documents.hasDocument(uri) ? this.documents.getDocument(uri) : undefined;

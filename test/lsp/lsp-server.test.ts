@@ -62,6 +62,8 @@ interface EnvChecks {
     readonly variable?: string;
     /** A Hiera key the node looks up, a manifest calling epp(), a type alias in use. */
     readonly extras?: { readonly lookupKey: string; readonly eppUser: string; readonly alias: string };
+    /** Ruby plugins: a manifest using a module's Ruby function and one declaring a module's Ruby type. */
+    readonly ruby?: { readonly functionUser: string; readonly fn: string; readonly typeUser: string; readonly type: string };
 }
 
 function environmentSuite(title: string, checks: () => EnvChecks): void {
@@ -175,6 +177,26 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             expect(hover.contents.value).toContain(`type ${alias} = ${body}`);
         });
 
+        test.skipIf(checks().ruby === undefined)('a module\'s Ruby function and resource type lead to their Ruby files; the type\'s attributes complete', async () => {
+            const r = c.ruby;
+            if (!r) return;
+            const fnText = readFileSync(r.functionUser, 'utf8');
+            await client.open(r.functionUser, fnText);
+            const fnDefs = await client.request<LocationLike[]>('textDocument/definition', r.functionUser, positionOf(fnText, `${r.fn}(`, 1));
+            expect(fnDefs.map(d => d.targetUri)).toEqual([expect.stringMatching(new RegExp(`/lib/puppet/(?:parser/)?functions/${r.fn}\\.rb$`))]);
+            const typeText = readFileSync(r.typeUser, 'utf8');
+            await client.open(r.typeUser, typeText);
+            const typeDefs = await client.request<LocationLike[]>('textDocument/definition', r.typeUser, positionOf(typeText, `${r.type} {`, 1));
+            expect(typeDefs.map(d => d.targetUri)).toEqual([expect.stringMatching(new RegExp(`/lib/puppet/type/${r.type}\\.rb$`))]);
+            const file = join(c.env, 'manifests', 'lsp_rubytype.pp');
+            const text = `${r.type} { 'x': `;
+            await client.open(file, text);
+            const list = await client.request<Completion>('textDocument/completion', file, { line: 0, character: text.length });
+            const declared = [...readFileSync(new URL(typeDefs[0].targetUri ?? ''), 'utf8').matchAll(/new(?:param|property)\(:(\w+)/g)].map(m => m[1]);
+            expect(declared.length).toBeGreaterThan(0);
+            expect(list.items.map(i => i.label)).toEqual(expect.arrayContaining(declared));
+        });
+
         test('completion of file attributes', async () => {
             const file = join(c.env, 'manifests', 'lsp_completion.pp');
             const text = "file { '/x': ";
@@ -263,7 +285,8 @@ if (caseMissing) {
             includer: join(env, 'modules', 'apt', 'manifests', 'init.pp'),
             define: 'apt::setting',
             param: { file: join(env, 'modules', 'apt', 'manifests', 'init.pp'), cls: 'apt', name: 'update' },
-            variable: 'apt::params::update'
+            variable: 'apt::params::update',
+            ruby: { functionUser: join(env, 'modules', 'apt', 'manifests', 'init.pp'), fn: 'merge', typeUser: join(env, 'modules', 'apt', 'manifests', 'key.pp'), type: 'apt_key' }
         };
     });
 }
