@@ -1,5 +1,5 @@
 import {
-    DefaultLinker, DefaultScopeComputation, EmptyFileSystem, inject, MultiMap, URI, type AstNodeDescription, type LangiumDocument, type LocalSymbols, type Module,
+    DefaultDocumentBuilder, DefaultLinker, DefaultScopeComputation, DefaultWorkspaceManager, EmptyFileSystem, inject, MultiMap, URI, type AstNodeDescription, type LangiumDocument, type LocalSymbols, type Module,
     type ReferenceDescription, type ReferenceDescriptionProvider
 } from 'langium';
 import {
@@ -100,9 +100,29 @@ function puppetLspModule(host: LspHost): Module<PuppetLspServices, PartialLangiu
     };
 }
 
+/**
+ * The whole environment is checked when it is opened (its problems show without opening each
+ * file): the diagnostics were made by the parse, so this costs no second pass.
+ */
+class PuppetWorkspaceManager extends DefaultWorkspaceManager {
+    override initialBuildOptions = { validation: true };
+}
+
+/**
+ * Every build validates fully (one validator, the CLI's checks), so no document's results are
+ * ever partial: the check Langium makes for it over every document on each keystroke is skipped.
+ */
+class PuppetDocumentBuilder extends DefaultDocumentBuilder {
+    protected override resultsAreIncomplete(): boolean {
+        return false;
+    }
+}
+
 const PuppetSharedLspModule: Module<LangiumSharedServices, PartialLangiumSharedServices> = {
     workspace: {
-        LangiumDocumentFactory: services => new PuppetDocumentFactory(services)
+        LangiumDocumentFactory: services => new PuppetDocumentFactory(services),
+        WorkspaceManager: services => new PuppetWorkspaceManager(services),
+        DocumentBuilder: services => new PuppetDocumentBuilder(services)
     },
     lsp: {
         // One language: the Puppet services' workspace index answers for the whole server.
