@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../common/index.js';
+import type { ParsedFileCache } from '../parse/index.js';
 import { CatalogIssues } from './issues.js';
 
 /** The environment a compile runs in: its directory, manifests in evaluation order, module path. */
@@ -10,6 +11,11 @@ export interface Environment {
     readonly dir: string;
     readonly manifests: readonly string[];
     readonly modulepath: readonly string[];
+    /**
+     * Where the environment's files are read and parsed: shared by every compile given the same
+     * cache (an `EnvironmentCache`), else private to one compile.
+     */
+    readonly files?: ParsedFileCache;
 }
 
 /** `environment.conf`: `key = value` lines; comments start with `#`. */

@@ -12,10 +12,9 @@ import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js
 import { readNodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
 import { chooseFor } from './bindings-command.js';
+import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
-export type CompileFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
-export const COMPILE_FORMATS: readonly CompileFormat[] = ['puppet', 'json', 'msgpack', 'normalized'];
 
 export interface CompileCommandOptions {
     readonly node?: string;

@@ -31,7 +31,6 @@ export interface LookupCommandOptions {
     store?: string | boolean;
 }
 
-export const MERGE_STRATEGIES = ['first', 'unique', 'hash', 'deep'] as const;
 
 /**
  * `modelc lookup CODEDIR KEY`: prints what `oracle/lookup` prints (the value as rich-data JSON,
