@@ -2,7 +2,7 @@ import { isAbsolute, join } from 'node:path';
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import {
     BindingsCatalogModule, bootEnvironment, createCatalogServices, jsonText, puppetCatalog, storedCatalog,
-    type CatalogServices, type Environment, type LogEntry
+    type CatalogServices, type Environment, type Json, type LogEntry
 } from '../catalog/index.js';
 import { openStore, type CatalogStore } from '../store/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -59,6 +59,17 @@ function serverErrorMessage(env: Environment, node: string, r: { message: string
     return `Server Error: ${message}${r.plain ? '' : ` on node ${node}`}`;
 }
 
+/**
+ * The catalog with each resource's `file` absolute, as Puppet Server sends it (agents print it in
+ * their logs and reports); `modelc compile` keeps them relative to the environment.
+ */
+function withAbsoluteFiles(catalog: Json, envDir: string): Json {
+    if (catalog === null || typeof catalog !== 'object' || Array.isArray(catalog) || !Array.isArray(catalog.resources)) return catalog;
+    const resources = catalog.resources.map(r => (r !== null && typeof r === 'object' && !Array.isArray(r) && typeof r.file === 'string' && !isAbsolute(r.file)
+        ? { ...r, file: join(envDir, r.file) } : r));
+    return { ...catalog, resources };
+}
+
 /** Compiles one task: never throws for errors in the code (they are Puppet Server's 500 answer). */
 export function compileTask(task: CompileTask, ctx: CompileContext): CompileAnswer {
     const started = performance.now();
@@ -76,5 +87,5 @@ export function compileTask(task: CompileTask, ctx: CompileContext): CompileAnsw
         return done(500, JSON.stringify({ message, issue_kind: 'RUNTIME_ERROR' }));
     }
     if (ctx.store) ctx.store.replaceCatalog(storedCatalog(result));
-    return done(200, jsonText(puppetCatalog(result)));
+    return done(200, jsonText(withAbsoluteFiles(puppetCatalog(result), env.dir)));
 }
