@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Environment } from '../catalog/index.js';
 import { parseRubyJson, type PuppetValue } from '../values/index.js';
-import { environmentFor, HttpFailure } from './environments.js';
+import { environmentFor, HttpFailure, type EnvironmentQuestion } from './environments.js';
 import { fileContent, fileMetadata, fileMetadatas, type MetadataQuery } from './files.js';
 import type { ServeMetrics } from './metrics.js';
 import type { CompilePool } from './pool.js';
@@ -28,7 +28,8 @@ export class PuppetApi {
 
     constructor(
         private readonly root: string, private readonly pool: CompilePool, private readonly metrics: ServeMetrics,
-        private readonly reports: ReportSink, private readonly ssl: SslMaterial, private readonly log?: (line: string) => void
+        private readonly reports: ReportSink, private readonly ssl: SslMaterial, private readonly bindings: boolean,
+        private readonly log?: (line: string) => void
     ) {}
 
     async handle(req: IncomingMessage, res: ServerResponse, peer: Peer | undefined, loopback: boolean, body: () => Promise<Buffer>): Promise<void> {
@@ -89,7 +90,7 @@ export class PuppetApi {
         switch (`${method} ${endpoint}`) {
             case 'GET node': {
                 own();
-                const env = this.select({ agentEnvironment });
+                const env = this.select({ certname: peer.certname, trusted: peer.trusted, ...(agentEnvironment !== undefined ? { agentEnvironment } : {}) });
                 return json({ name: peer.certname, environment: env.name });
             }
             case 'POST catalog': {
@@ -98,9 +99,9 @@ export class PuppetApi {
                 const merged = (k: string): string | undefined => form.get(k) ?? query.get(k) ?? undefined;
                 const facts = factsOf(merged('facts'), merged('facts_format'));
                 const wish = merged('configured_environment') ?? merged('environment');
-                const env = this.select({ ...(wish !== undefined ? { agentEnvironment: wish } : {}), facts });
+                const env = this.select({ certname: peer.certname, trusted: peer.trusted, ...(wish !== undefined ? { agentEnvironment: wish } : {}), facts });
                 const answer = await this.pool.compile({ certname: peer.certname, environment: env, facts, trusted: peer.trusted });
-                this.metrics.compiled(answer.environment, answer.status === 200, answer.millis);
+                this.metrics.compiled(answer.environment, answer.status === 200, answer.millis, answer.cacheHits, answer.parses);
                 for (const l of answer.logs) this.log?.(l);
                 const type = answer.status === 200 && accept.includes(RICH_TYPE) ? RICH_TYPE : JSON_TYPE;
                 return { status: answer.status, type, body: answer.body };
@@ -112,7 +113,7 @@ export class PuppetApi {
             case 'GET file_metadatas':
             case 'GET file_metadata':
             case 'GET file_content': {
-                const env = this.named(query.get('environment') ?? 'production');
+                const env = this.named(query.get('environment') ?? 'production', peer);
                 if (endpoint === 'file_content') return { type: 'application/octet-stream', body: fileContent(env, rest) };
                 const q = metadataQuery(query);
                 return json(endpoint === 'file_metadata' ? fileMetadata(env, rest, q) : fileMetadatas(env, rest, q));
@@ -123,8 +124,8 @@ export class PuppetApi {
     }
 
     /** The environment the request sequence selects, remembered by name for file requests. */
-    private select(q: { agentEnvironment?: string; facts?: ReadonlyMap<string, PuppetValue> }): Environment {
-        return this.remember(environmentFor(this.root, q));
+    private select(q: Omit<EnvironmentQuestion, 'askEnc'>): Environment {
+        return this.remember(environmentFor(this.root, { ...q, askEnc: this.bindings }));
     }
 
     private remember(env: Environment): Environment {
@@ -138,10 +139,10 @@ export class PuppetApi {
      * The environment a file request names: one selected before, else the one selected when the
      * agent asks for it (environments.pp may honour `$agent_environment`), else unknown (404).
      */
-    private named(name: string): Environment {
+    private named(name: string, peer: Peer): Environment {
         const seen = this.known.get(name);
         if (seen) return seen;
-        const env = environmentFor(this.root, { agentEnvironment: name });
+        const env = environmentFor(this.root, { certname: peer.certname, trusted: peer.trusted, agentEnvironment: name, askEnc: false });
         if (env.name !== name) throw new HttpFailure(404, `Not Found: Could not find environment '${name}'`, 'RESOURCE_NOT_FOUND');
         return this.remember(env);
     }

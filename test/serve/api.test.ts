@@ -131,8 +131,11 @@ describe.skipIf(!HAS_OPENSSL)('modelc serve: the v3 API', () => {
         expect(JSON.parse(readFileSync(join(dir, files[0]), 'utf8'))).toEqual({ host: 'web01.example.com', status: 'unchanged' });
     });
 
-    test('the metrics count compiles by environment and outcome', async () => {
+    test('the metrics count compiles by environment and outcome, and what the environment cache spared', async () => {
+        // A second compile of production: its manifests come from the thread's cache (unchanged on disk).
+        expect((await ask('web01.example.com', 'POST', '/puppet/v3/catalog/web01.example.com', catalogBody('production'))).status).toBe(200);
         const a = await ask(undefined, 'GET', '/metrics');
+        expect(a.body).toMatch(/modelc_serve_environment_cache_hits_total\{environment="production"\} [1-9]/);
         expect(a.body).toMatch(/modelc_serve_compiles_total\{environment="production",result="ok"\} [1-9]/);
         expect(a.body).toMatch(/modelc_serve_compiles_total\{environment="broken",result="error"\} [1-9]/);
         expect(a.body).toMatch(/modelc_serve_compile_seconds_count [1-9]/);
