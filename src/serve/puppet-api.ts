@@ -108,7 +108,7 @@ export class PuppetApi {
             }
             case 'PUT report': {
                 own();
-                return json(this.reports.save(peer.certname, await body()));
+                return json(this.reports.save(peer.certname, query.get('environment') ?? undefined, await body()));
             }
             case 'GET file_metadatas':
             case 'GET file_metadata':
