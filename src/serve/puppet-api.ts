@@ -34,7 +34,6 @@ export class PuppetApi {
 
     async handle(req: IncomingMessage, res: ServerResponse, peer: Peer | undefined, loopback: boolean, body: () => Promise<Buffer>): Promise<void> {
         const url = new URL(req.url ?? '/', 'https://server');
-        const path = decodeURIComponent(url.pathname);
         let endpoint = 'unknown';
         const send = (status: number, type: string, data: string | Buffer): void => {
             this.metrics.request(endpoint, status);
@@ -43,6 +42,7 @@ export class PuppetApi {
             this.log?.(`${req.method ?? '?'} ${url.pathname} ${status}${peer ? ` ${peer.certname}` : ''}`);
         };
         try {
+            const path = decodedPath(url.pathname);
             const m = /^\/puppet\/v3\/([a-z_]+)\/?(.*)$/.exec(path);
             if (m) {
                 endpoint = m[1];
@@ -145,6 +145,14 @@ export class PuppetApi {
         const env = environmentFor(this.root, { certname: peer.certname, trusted: peer.trusted, agentEnvironment: name, askEnc: false });
         if (env.name !== name) throw new HttpFailure(404, `Not Found: Could not find environment '${name}'`, 'RESOURCE_NOT_FOUND');
         return this.remember(env);
+    }
+}
+
+function decodedPath(raw: string): string {
+    try {
+        return decodeURIComponent(raw);
+    } catch {
+        throw new HttpFailure(400, `Bad Request: the path ${raw} is not valid percent-encoding`);
     }
 }
 

@@ -86,7 +86,11 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     }, (req: IncomingMessage, res: ServerResponse) => {
         const socket = req.socket as TLSSocket;
         const peer = peerOf(socket);
-        void api.handle(req, res, peer, isLoopback(socket.remoteAddress), () => readBody(req));
+        // handle() answers every failure itself; anything escaping it is a bug to log, never a crash.
+        api.handle(req, res, peer, isLoopback(socket.remoteAddress), () => readBody(req)).catch((e: unknown) => {
+            options.log?.(`error: ${e instanceof Error ? e.message : String(e)}`);
+            if (!res.headersSent) res.writeHead(500).end();
+        });
     });
     await new Promise<void>((resolve, reject) => {
         server.once('error', (e: NodeJS.ErrnoException) => {

@@ -92,6 +92,7 @@ describe.skipIf(!HAS_OPENSSL)('modelc serve: the v3 API', () => {
         ['a module directory recursed', 'web01.example.com', 'GET', '/puppet/v3/file_metadatas/modules/probe/sub?environment=production&recurse=true', 200, /"relative_path":"a.txt"/],
         ['a missing module file is 404', 'web01.example.com', 'GET', '/puppet/v3/file_metadata/modules/probe/nothing.txt?environment=production', 404, /Could not find file_metadata/],
         ['a path may not climb out of a mount', 'web01.example.com', 'GET', '/puppet/v3/file_content/modules/probe/sub%2F..%2F..%2Fmanifests%2Fthing.pp?environment=production', 403, /may not contain/],
+        ['a path that is not valid percent-encoding is 400', 'web01.example.com', 'GET', '/puppet/v3/file_content/plugins/%E0%A4%A?environment=production', 400, /not valid percent-encoding/],
         ['an unknown mount is 404', 'web01.example.com', 'GET', '/puppet/v3/file_metadatas/nomount?environment=production', 404, /mount point named 'nomount'/],
         ['/metrics answers loopback clients', undefined, 'GET', '/metrics', 200, /modelc_serve_compile_queue_depth 0/]
     ] as const)('%s', async (_name, certname, method, path, status, body) => {
