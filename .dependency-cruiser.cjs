@@ -7,7 +7,8 @@
  * Puppet parser, so `parse` sits below it; `store` answers the injector's queries; `bindings` builds
  * on the injector; `catalog` compiles with bindings and ERB; `apply` consumes catalogs; `graph` draws
  * models (DOT/SVG); `review` compiles and diffs catalogs at two git revisions; `serve` answers Puppet agents
- * over HTTPS with catalogs and files; `cli` adapts every
+ * over HTTPS with catalogs and files; `lsp` serves editors
+ * over all of them; `cli` adapts every
  * stage to the command line.
  */
 const LAYERS = [
@@ -28,6 +29,7 @@ const LAYERS = [
     'apply',
     'review',
     'serve',
+    'lsp',
     'modelc',
     'cli'
 ];

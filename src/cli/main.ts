@@ -9,6 +9,7 @@ import type { CompileCommandOptions } from './compile-command.js';
 import type { DiffCommandOptions } from './diff-command.js';
 import type { EffectiveCommandOptions } from './effective-command.js';
 import type { LookupCommandOptions } from './lookup-command.js';
+import type { LspCommandOptions } from './lsp-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
 import type { ReviewCommandOptions } from './review-command.js';
 import type { ServeCommandOptions } from './serve-command.js';
@@ -170,6 +171,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--no-bindings', 'leave the environments\' ARM-8 bindings out: Hiera 5 alone, as Puppet 7 (as compile --no-bindings)')
         .option('--verbose', 'log every request on stderr')
         .action(async (root: string, opts: ServeCommandOptions) => setExit(await (await import('./serve-command.js')).serveAction(root, opts, io)));
+
+    program.command('lsp')
+        .description('run the language server (diagnostics, navigation, hover with node values, completion) for editors')
+        .option('--stdio', 'speak LSP over stdin/stdout')
+        .action(async (opts: LspCommandOptions) => setExit(await (await import('./lsp-command.js')).lspAction(opts, io)));
 
     return program;
 }
