@@ -197,6 +197,15 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             expect(list.items.map(i => i.label)).toEqual(expect.arrayContaining(declared));
         });
 
+        test('the node follows workspace/didChangeConfiguration (modelc.node)', async () => {
+            const text = readFileSync(c.param.file, 'utf8');
+            const at = positionOf(text, `$${c.param.name} `, 1);
+            await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { modelc: { node: {} } } });
+            expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).not.toContain('for node');
+            await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { modelc: { node: c.node } } });
+            expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).toContain(`for node ${c.node.certname}`);
+        });
+
         test('completion of file attributes', async () => {
             const file = join(c.env, 'manifests', 'lsp_completion.pp');
             const text = "file { '/x': ";
