@@ -17,7 +17,7 @@ interface LaunchData {
 }
 
 /** Commands that stop at a safe point on SIGTERM/SIGINT (and write what they owe) instead of dying. */
-const GRACEFUL = new Set(['apply']);
+const GRACEFUL = new Set(['apply', 'serve']);
 /** Commands that read the process's stdin. */
 const STDIN_COMMANDS = new Set(['lsp']);
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
