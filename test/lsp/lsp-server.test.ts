@@ -214,6 +214,11 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             const labels = list.items.map(i => i.label);
             expect(labels).toEqual(expect.arrayContaining(['ensure', 'content', 'mode', 'owner', 'require', 'notify']));
             expect(labels).not.toContain('command');
+            // A class declared resource-like completes with its parameters.
+            const declare = `class { '${c.param.cls}':\n  `;
+            await client.open(file, declare);
+            const params = await client.request<Completion>('textDocument/completion', file, { line: 1, character: 2 });
+            expect(params.items.map(i => i.label)).toContain(c.param.name);
         });
     });
 }

@@ -48,6 +48,7 @@ const CONTEXTS: ReadonlyArray<readonly [string, string, Record<string, string>]>
     ['attributes after a title', "file { '/x': ", { kind: 'attribute', type: 'file', prefix: '' }],
     ['attributes after another attribute', "file { '/x':\n  ensure => file,\n  mo", { kind: 'attribute', type: 'file', prefix: 'mo' }],
     ['a define\'s attributes', "profile::vhost { 'x': po", { kind: 'attribute', type: 'profile::vhost', prefix: 'po' }],
+    ['a class resource\'s parameters', "class { 'apt':\n  upd", { kind: 'attribute', type: 'class', title: 'apt', prefix: 'upd' }],
     ['not in a value', "file { '/x': ensure => fi", { kind: 'any', prefix: 'fi' }],
     ['not a resource body', 'if $x { ', { kind: 'any', prefix: '' }],
     ['class names after include', 'include prof', { kind: 'class', prefix: 'prof' }],
