@@ -77,7 +77,9 @@ export function lensTitle(text: string, ok: boolean): string {
     const value = / = (.*)$/.exec(lines[0])?.[1] ?? /: (.*)$/.exec(lines[0])?.[1] ?? lines[0];
     const from = lines.map(l => /^\s*value from: (.*)$/.exec(l)?.[1]).find(x => x !== undefined)
         ?? lines.map(l => /^\s*written at: (.*)$/.exec(l)?.[1]).find(x => x !== undefined);
-    return `= ${value}${from ? ` (${from})` : ''}`;
+    // A lens is one line: a long value is cut (hover shows it whole).
+    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    return `= ${shown}${from ? ` (${from})` : ''}`;
 }
 
 const SITE_TOKENS: Record<string, string> = {

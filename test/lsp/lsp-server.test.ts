@@ -131,7 +131,12 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             const doc = new RegExp(`#\\s*@param\\s+${c.param.name}\\s*\\n?#?\\s*(\\S[^\\n]{0,30})`).exec(text);
             if (doc) expect(hover.contents.value).toContain(doc[1].trim());
             const lens = await client.connection.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: uriOf(c.param.file) } });
-            expect(lens.map(l => l.command?.title)).toContain(`= ${lines[0].split(' = ')[1]} (${/: (\S+)$/.exec(from ?? '')?.[1] ?? ''})`);
+            // The lens: the value (cut when long) and where it came from, on the parameter's line.
+            const value = lines[0].split(' = ')[1];
+            const paramLine = positionOf(text, `$${c.param.name} `).line;
+            const title = lens.find(l => (l as { range?: Range }).range?.start.line === paramLine)?.command?.title ?? '';
+            expect(title.startsWith(`= ${value.slice(0, 20)}`)).toBe(true);
+            expect(title.endsWith(`(${/: (\S+)$/.exec(from ?? '')?.[1] ?? ''})`)).toBe(true);
         });
 
         test.skipIf(checks().variable === undefined)('definition of a qualified variable ($class::var)', async () => {
