@@ -70,11 +70,13 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
     describe(title, () => {
         let client: LspClient;
         let c: EnvChecks;
+        let tokenTypes: string[] = [];
         beforeAll(async () => {
             c = checks();
             client = new LspClient(REPO);
             const init = await client.initialize(c.env, { node: c.node });
             expect(init.capabilities).toHaveProperty('hoverProvider');
+            tokenTypes = (init.capabilities.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes;
         });
         afterAll(async () => {
             expect(await client.close()).toBe(0);
@@ -209,6 +211,27 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).not.toContain('for node');
             await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { modelc: { node: c.node } } });
             expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).toContain(`for node ${c.node.certname}`);
+        });
+
+        test('workspace symbols, folding and semantic tokens', async () => {
+            const symbols = await client.connection.sendRequest<{ name: string; location: { uri: string } }[]>('workspace/symbol', { query: c.define });
+            expect(symbols.filter(x => x.name === c.define).map(x => x.location.uri)).toEqual([uriOf(definitionFile(c.env, 'define', c.define))]);
+            const text = readFileSync(c.param.file, 'utf8');
+            const classLine = positionOf(text, `class ${c.param.cls}`).line;
+            const folds = await client.connection.sendRequest<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', { textDocument: { uri: uriOf(c.param.file) } });
+            expect(folds.some(f => f.startLine === classLine && f.endLine > classLine)).toBe(true);
+            const tokens = await client.connection.sendRequest<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri: uriOf(c.param.file) } });
+            expect(tokens.data.length % 5).toBe(0);
+            // Decoded (relative line/start pairs), the class's name is a `class` token.
+            let line = 0;
+            let start = 0;
+            const decoded: { line: number; start: number; type: string }[] = [];
+            for (let i = 0; i < tokens.data.length; i += 5) {
+                line += tokens.data[i];
+                start = tokens.data[i] === 0 ? start + tokens.data[i + 1] : tokens.data[i + 1];
+                decoded.push({ line, start, type: tokenTypes[tokens.data[i + 3]] });
+            }
+            expect(decoded).toContainEqual({ line: classLine, start: text.split('\n')[classLine].indexOf(c.param.cls), type: 'class' });
         });
 
         test('completion of file attributes', async () => {
