@@ -61,7 +61,7 @@ interface EnvChecks {
     /** A qualified variable (`class::var`) used in the parameter's file. */
     readonly variable?: string;
     /** A Hiera key the node looks up, a manifest calling epp(), a type alias in use. */
-    readonly extras?: { readonly lookupKey: string; readonly eppUser: string; readonly alias: string };
+    readonly extras?: { readonly lookupKey: string; readonly eppUser: string; readonly alias: string; readonly absentClass: { file: string; cls: string } };
     /** Ruby plugins: a manifest using a module's Ruby function and one declaring a module's Ruby type. */
     readonly ruby?: { readonly functionUser: string; readonly fn: string; readonly typeUser: string; readonly type: string };
 }
@@ -213,6 +213,19 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).toContain(`for node ${c.node.certname}`);
         });
 
+        test.skipIf(checks().extras === undefined)('a class the node does not get: one code lens on the class says so', async () => {
+            const absent = c.extras?.absentClass ?? { file: '', cls: '' };
+            const text = readFileSync(absent.file, 'utf8');
+            await client.open(absent.file, text);
+            const lens = await client.connection.sendRequest<{ range: Range; command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: uriOf(absent.file) } });
+            const explained = await runCli('compile', c.env, '--node', c.node.certname, '--facts', c.node.facts, '--explain', `${absent.cls}::x`);
+            expect(explained.code).toBe(1);
+            const why = /error \w+: (.*)$/m.exec(explained.err)?.[1] ?? 'none';
+            expect(lens).toHaveLength(1);
+            expect(lens[0].range.start).toEqual(positionOf(text, absent.cls));
+            expect(lens[0].command?.title).toContain(why);
+        });
+
         test('workspace symbols, folding and semantic tokens', async () => {
             const symbols = await client.connection.sendRequest<{ name: string; location: { uri: string } }[]>('workspace/symbol', { query: c.define });
             expect(symbols.filter(x => x.name === c.define).map(x => x.location.uri)).toEqual([uriOf(definitionFile(c.env, 'define', c.define))]);
@@ -292,7 +305,8 @@ environmentSuite('modelc lsp on examples/site', () => ({
     includer: join(SITE, 'modules', 'role', 'manifests', 'web.pp'),
     define: 'profile::vhost',
     param: { file: join(SITE, 'modules', 'profile', 'manifests', 'nginx.pp'), cls: 'profile::nginx', name: 'worker_processes' },
-    extras: { lookupKey: 'profile::nginx::worker_processes', eppUser: join(SITE, 'modules', 'profile', 'manifests', 'vhost.pp'), alias: 'Profile::Port' }
+    extras: { lookupKey: 'profile::nginx::worker_processes', eppUser: join(SITE, 'modules', 'profile', 'manifests', 'vhost.pp'), alias: 'Profile::Port',
+        absentClass: { file: join(SITE, 'modules', 'profile', 'manifests', 'postgres.pp'), cls: 'profile::postgres' } }
 }));
 
 /**
