@@ -1,13 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
-import { decodeUtf8, isUserError } from '../common/index.js';
+import { decodeUtf8, isUserError, pathExists, type FileSystemProvider } from '../common/index.js';
 import { parsePuppet } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
-import type { Environment } from './boot.js';
+import { filesOf, type Environment } from './boot.js';
 import { CompileError, whereSuffix, type Where } from './errors.js';
 import { whereOf } from './evaluator/ast-util.js';
 import { CatalogIssues } from './issues.js';
@@ -53,7 +52,12 @@ export class Loader {
     /** Called for each type alias registered, so its body can be resolved lazily. */
     environmentName = 'production';
 
-    constructor(readonly env: Environment) {}
+    /** The environment's source of files (templates and files of modules are read through it too). */
+    readonly fs: FileSystemProvider;
+
+    constructor(readonly env: Environment) {
+        this.fs = filesOf(env);
+    }
 
     rel(path: string): string {
         return relative(this.env.dir, path);
@@ -64,7 +68,7 @@ export class Loader {
         const cached = this.loaded.get(path);
         if (cached) return cached;
         const file = this.rel(path);
-        const text = this.decode(readFileSync(path), file);
+        const text = this.decode(this.fs.readFile(path), file);
         const result = parsePuppet(text, file, { epp });
         const error = result.diagnostics.find(d => d.severity === 'error');
         if (error) {
@@ -84,7 +88,7 @@ export class Loader {
     }
 
     /** Puppet refuses a manifest that is not UTF-8 (Ruby's "invalid byte sequence in UTF-8"). */
-    private decode(bytes: Buffer, file: string): string {
+    private decode(bytes: Uint8Array, file: string): string {
         try {
             return decodeUtf8(bytes, file, 'EVAL_SYNTAX');
         } catch (e) {
@@ -201,7 +205,7 @@ export class Loader {
     private moduleDir(module: string): string | undefined {
         for (const dir of this.env.modulepath) {
             const d = join(dir, module);
-            if (existsSync(d)) return d;
+            if (pathExists(this.fs, d)) return d;
         }
         return undefined;
     }
@@ -218,7 +222,7 @@ export class Loader {
             candidates.push([parts.length === 0 ? join(dir, 'manifests', 'init.pp') : join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
         }
         for (const [path, expected] of candidates) {
-            if (this.loaded.has(path) || !existsSync(path)) continue;
+            if (this.loaded.has(path) || !pathExists(this.fs, path)) continue;
             const loaded = this.parse(path);
             this.register(loaded.program.statements, loaded.file, module, '', expected);
             if (this.classes.has(name) || this.defines.has(name)) return;
@@ -250,7 +254,7 @@ export class Loader {
             if (dir) path = join(dir, 'functions', ...segs.slice(1)) + '.pp';
             if (segs[0] === 'environment' && dir) path = join(dir, 'functions', ...segs) + '.pp';
         }
-        if (path && !this.loaded.has(path) && existsSync(path)) {
+        if (path && !this.loaded.has(path) && pathExists(this.fs, path)) {
             const loaded = this.parse(path);
             this.register(loaded.program.statements, loaded.file, segs.length > 1 ? segs[0] : '', '', null);
         }
@@ -266,7 +270,7 @@ export class Loader {
         if (segs.length > 1) {
             const dir = this.moduleDir(segs[0]);
             const path = dir ? join(dir, 'types', ...segs.slice(1)) + '.pp' : undefined;
-            if (path && !this.loaded.has(path) && existsSync(path)) {
+            if (path && !this.loaded.has(path) && pathExists(this.fs, path)) {
                 const loaded = this.parse(path);
                 this.register(loaded.program.statements, loaded.file, segs[0], '', null);
             }

@@ -50,7 +50,7 @@ export interface CatalogServices {
 /** Hiera 5 (src/bindings/hiera) as the lookup service, with Puppet's `new` for convert_to. */
 export function hieraLookupFactory(types: TypeSystem): LookupFactory {
     return (env, warn) => createHieraDataBinding({
-        environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
+        environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
         types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
         warn
     });

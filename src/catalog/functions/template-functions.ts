@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
 import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
+import { pathExists } from '../../common/index.js';
 import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
@@ -43,16 +43,17 @@ function renderEpp(call: FunctionContext, text: string, file: string, args: Pupp
 
 /** `mod/file.erb` -> modules/mod/templates/file.erb; an absolute path is used as it is. */
 function templatePath(call: FunctionContext, name: string): string {
+    const exists = (p: string): boolean => pathExists(call.runtime.loader.fs, p);
     if (isAbsolute(name)) {
-        if (existsSync(name)) return name;
+        if (exists(name)) return name;
         throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');
     const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
-    if (p && existsSync(p)) return p;
+    if (p && exists(p)) return p;
     const envTemplates = join(call.runtime.env.dir, 'templates');
     const envPath = join(envTemplates, name);
-    if (envPath.startsWith(envTemplates + sep) && existsSync(envPath)) return envPath;
+    if (envPath.startsWith(envTemplates + sep) && exists(envPath)) return envPath;
     throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 
@@ -130,14 +131,14 @@ function renderErbText(call: FunctionContext, text: () => string, file: string |
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, readFileSync(path, 'utf8'), call.runtime.loader.rel(path), args ?? null, false);
+        return renderEpp(call, call.runtime.loader.fs.readText(path), call.runtime.loader.rel(path), args ?? null, false);
     },
     inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
         return names.map(n => {
             const path = templatePath(call, String(n));
-            return renderErbText(call, () => readFileSync(path, 'utf8'), path, String(n));
+            return renderErbText(call, () => call.runtime.loader.fs.readText(path), path, String(n));
         }).join('');
     },
     inline_template: (call, texts) => {
