@@ -24,6 +24,7 @@ const LAYERS = [
     'store',
     'bindings',
     'catalog',
+    'bundle',
     'apply',
     'review',
     'modelc',

@@ -10,7 +10,7 @@ export const PuppetPackage: MPackage = {
     "name": "Puppet",
     "nsURI": "http://modelc.dev/puppet/1.0",
     "nsPrefix": "puppet",
-    "doc": "The Puppet language AST, derived from the Langium grammar.",
+    "doc": "The Puppet language AST, derived from the Langium grammar, with source positions (Located) and the Environment bundle.",
     "classifiers": [
         {
             "kind": "class",
@@ -49,7 +49,9 @@ export const PuppetPackage: MPackage = {
             "name": "Arm8Definition",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -149,7 +151,9 @@ export const PuppetPackage: MPackage = {
             "name": "AttributeOperation",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -265,7 +269,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindingsStatement",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -273,7 +279,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindKey",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -308,7 +316,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindName",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -415,7 +425,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindOption",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -445,7 +457,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindType",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -453,7 +467,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindTypeArg",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -494,7 +510,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindValue",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -624,7 +642,9 @@ export const PuppetPackage: MPackage = {
             "name": "CaseOption",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -679,7 +699,9 @@ export const PuppetPackage: MPackage = {
             "name": "CategoryEntry",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -702,7 +724,9 @@ export const PuppetPackage: MPackage = {
             "name": "CategoryExpression",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -886,7 +910,9 @@ export const PuppetPackage: MPackage = {
             "name": "CollectQuery",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -1032,7 +1058,9 @@ export const PuppetPackage: MPackage = {
             "name": "ElsifExpression",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1074,6 +1102,48 @@ export const PuppetPackage: MPackage = {
         },
         {
             "kind": "class",
+            "name": "Environment",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "doc": "A parsed Puppet environment as one model file (`modelc parse CODEDIR --bundle FILE`): every file the compile stages read, manifests as parsed ASTs. `modelc compile BUNDLE` compiles from it without reading the code directory.",
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The environment's name, e.g. \"production\"."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "root",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The absolute directory the environment was read from; files are placed below it again, so paths in catalogs and messages are the same as from source."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "basemodulepath",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": -1,
+                    "doc": "The base module path the environment was read with (what `$basemodulepath` in environment.conf, or the default module path, adds)."
+                },
+                {
+                    "kind": "containment",
+                    "name": "files",
+                    "type": "SourceFile",
+                    "lower": 0,
+                    "upper": -1,
+                    "doc": "Every file, sorted by path."
+                }
+            ]
+        },
+        {
+            "kind": "class",
             "name": "Expression",
             "abstract": true,
             "interface": false,
@@ -1091,7 +1161,9 @@ export const PuppetPackage: MPackage = {
             "name": "ExpressionOrTypeFunctionName",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [],
             "doc": "Any of Expression, TypeFunctionName."
         },
@@ -1100,7 +1172,9 @@ export const PuppetPackage: MPackage = {
             "name": "ExpressionOrTypeReference",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [],
             "doc": "Any of Expression, TypeReference."
         },
@@ -1148,7 +1222,9 @@ export const PuppetPackage: MPackage = {
             "name": "HashEntry",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1304,7 +1380,9 @@ export const PuppetPackage: MPackage = {
             "name": "Lambda",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1334,7 +1412,9 @@ export const PuppetPackage: MPackage = {
             "name": "Layer",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1349,6 +1429,56 @@ export const PuppetPackage: MPackage = {
                     "type": "AttributeOperation",
                     "lower": 0,
                     "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "Located",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "doc": "Where a node was written in its source file (every AST class is Located).",
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "offset",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The 0-based offset of the node's first character in the file's text."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "length",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The number of characters the node spans."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "line",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The 1-based line of the node's first character."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "column",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The 1-based column of the node's first character."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "operatorOffset",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it."
                 }
             ]
         },
@@ -1462,7 +1592,9 @@ export const PuppetPackage: MPackage = {
             "name": "Parameter",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1518,7 +1650,9 @@ export const PuppetPackage: MPackage = {
             "name": "Program",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -1582,7 +1716,9 @@ export const PuppetPackage: MPackage = {
             "name": "QueryExpression",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1709,7 +1845,9 @@ export const PuppetPackage: MPackage = {
             "name": "ResourceBody",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1764,7 +1902,9 @@ export const PuppetPackage: MPackage = {
             "name": "SelectorEntry",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1794,7 +1934,7 @@ export const PuppetPackage: MPackage = {
                 {
                     "kind": "containment",
                     "name": "left",
-                    "type": "BinaryExpression",
+                    "type": "Expression",
                     "lower": 1,
                     "upper": 1
                 },
@@ -1880,8 +2020,99 @@ export const PuppetPackage: MPackage = {
             "name": "SiteStatement",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
+        },
+        {
+            "kind": "class",
+            "name": "SourceFile",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "doc": "One file of an environment bundle.",
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "path",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The path relative to the environment's root (`/`-separated)."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "kind",
+                    "type": "SourceKind",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "What the file is to the compile."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "text",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The content of a UTF-8 text file."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "base64",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The content of any other file, base64-encoded."
+                },
+                {
+                    "kind": "containment",
+                    "name": "ast",
+                    "type": "Program",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "A manifest's (or EPP template's) parsed AST; unset when the file does not parse (the compile reports the error when it loads the file, as from source)."
+                }
+            ]
+        },
+        {
+            "kind": "enum",
+            "name": "SourceKind",
+            "doc": "The role of a file in an environment.",
+            "literals": [
+                {
+                    "name": "manifest",
+                    "value": 0
+                },
+                {
+                    "name": "template",
+                    "value": 1
+                },
+                {
+                    "name": "data",
+                    "value": 2
+                },
+                {
+                    "name": "config",
+                    "value": 3
+                },
+                {
+                    "name": "metadata",
+                    "value": 4
+                },
+                {
+                    "name": "ruby",
+                    "value": 5
+                },
+                {
+                    "name": "file",
+                    "value": 6
+                },
+                {
+                    "name": "bindings",
+                    "value": 7
+                }
+            ]
         },
         {
             "kind": "class",
@@ -2195,6 +2426,16 @@ export const PuppetPackage: MPackage = {
 
 export interface AccessExpression {
     readonly $type: 'AccessExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     left: ExpressionOrTypeReference;
     query?: QueryExpression;
     keys?: Expression[];
@@ -2220,6 +2461,16 @@ export type Arm8Word = string;
 
 export interface ArrayLiteral {
     readonly $type: 'ArrayLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     elements?: Expression[];
 }
 
@@ -2234,6 +2485,16 @@ export function isArrayLiteral(value: unknown): value is ArrayLiteral {
 
 export interface AssignmentExpression {
     readonly $type: 'AssignmentExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     left: Expression;
     operator: string;
     right: Expression;
@@ -2250,6 +2511,16 @@ export function isAssignmentExpression(value: unknown): value is AssignmentExpre
 
 export interface AttributeAssign {
     readonly $type: 'AttributeAssign';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: AttributeName;
     operator: string;
     value: Expression;
@@ -2275,6 +2546,16 @@ export function isAttributeOperation(value: unknown): value is AttributeOperatio
 
 export interface AttributesSplat {
     readonly $type: 'AttributesSplat';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: Expression;
 }
 
@@ -2289,6 +2570,16 @@ export function isAttributesSplat(value: unknown): value is AttributesSplat {
 
 export interface BinaryExpression {
     readonly $type: 'BinaryExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     left: Expression;
     right: Expression;
     operator: string;
@@ -2309,6 +2600,16 @@ export type BindClassName = string;
 
 export interface BindDependency {
     readonly $type: 'BindDependency';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     expr: Expression;
 }
 
@@ -2323,6 +2624,16 @@ export function isBindDependency(value: unknown): value is BindDependency {
 
 export interface BindingsDefinition {
     readonly $type: 'BindingsDefinition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: BindingsName;
     body?: BindingsStatement[];
 }
@@ -2347,6 +2658,16 @@ export function isBindingsStatement(value: unknown): value is BindingsStatement 
 
 export interface BindKey {
     readonly $type: 'BindKey';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name?: BindName;
     className?: BindClassName;
     type?: BindType;
@@ -2372,6 +2693,16 @@ export function isBindName(value: unknown): value is BindName {
 
 export interface BindOperation {
     readonly $type: 'BindOperation';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     kind: string;
     modifiers?: BindModifier[];
     key?: BindKey;
@@ -2397,6 +2728,16 @@ export function isBindOperation(value: unknown): value is BindOperation {
 
 export interface BindOption {
     readonly $type: 'BindOption';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: AttributeName;
     lambda?: Lambda;
     value?: Expression;
@@ -2427,6 +2768,16 @@ export function isBindTypeArg(value: unknown): value is BindTypeArg {
 
 export interface BindTypeReference {
     readonly $type: 'BindTypeReference';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: string;
     query?: QueryExpression;
     args?: BindTypeArg[];
@@ -2450,6 +2801,16 @@ export function isBindValue(value: unknown): value is BindValue {
 
 export interface BooleanLiteral {
     readonly $type: 'BooleanLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -2464,6 +2825,16 @@ export function isBooleanLiteral(value: unknown): value is BooleanLiteral {
 
 export interface CallFunctionExpression {
     readonly $type: 'CallFunctionExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     functor: ExpressionOrTypeFunctionName;
     args?: Expression[];
     lambda?: Lambda;
@@ -2480,6 +2851,16 @@ export function isCallFunctionExpression(value: unknown): value is CallFunctionE
 
 export interface CallMethodExpression {
     readonly $type: 'CallMethodExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     receiver: Expression;
     method: MethodName;
     hasArgs?: boolean;
@@ -2498,6 +2879,16 @@ export function isCallMethodExpression(value: unknown): value is CallMethodExpre
 
 export interface CaseExpression {
     readonly $type: 'CaseExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     test: Expression;
     options?: CaseOption[];
 }
@@ -2513,6 +2904,16 @@ export function isCaseExpression(value: unknown): value is CaseExpression {
 
 export interface CaseOption {
     readonly $type: 'CaseOption';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     values?: Expression[];
     body?: Expression[];
 }
@@ -2528,6 +2929,16 @@ export function isCaseOption(value: unknown): value is CaseOption {
 
 export interface CategoryCondition {
     readonly $type: 'CategoryCondition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     left: CategoryExpression;
     right: CategoryExpression;
     operator: string;
@@ -2544,6 +2955,16 @@ export function isCategoryCondition(value: unknown): value is CategoryCondition 
 
 export interface CategoryEntry {
     readonly $type: 'CategoryEntry';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: AttributeName;
     value: Expression;
 }
@@ -2566,6 +2987,16 @@ export function isCategoryExpression(value: unknown): value is CategoryExpressio
 
 export interface CategoryMatch {
     readonly $type: 'CategoryMatch';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     category: AttributeName;
     value: Expression;
 }
@@ -2581,6 +3012,16 @@ export function isCategoryMatch(value: unknown): value is CategoryMatch {
 
 export interface ClassBinding {
     readonly $type: 'ClassBinding';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     kind: string;
     classes?: ClassName[];
 }
@@ -2596,6 +3037,16 @@ export function isClassBinding(value: unknown): value is ClassBinding {
 
 export interface ClassDefinition {
     readonly $type: 'ClassDefinition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: ClassName;
     params?: Parameter[];
     parent?: ClassParentName;
@@ -2617,6 +3068,16 @@ export type ClassParentName = string;
 
 export interface ClassResource {
     readonly $type: 'ClassResource';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     bodies?: ResourceBody[];
     ops?: AttributeOperation[];
 }
@@ -2632,6 +3093,16 @@ export function isClassResource(value: unknown): value is ClassResource {
 
 export interface ClassTypeReference {
     readonly $type: 'ClassTypeReference';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: ClassName;
 }
 
@@ -2646,6 +3117,16 @@ export function isClassTypeReference(value: unknown): value is ClassTypeReferenc
 
 export interface CollectExpression {
     readonly $type: 'CollectExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     typeExpr: Expression;
     query: CollectQuery;
     ops?: AttributeOperation[];
@@ -2662,6 +3143,16 @@ export function isCollectExpression(value: unknown): value is CollectExpression 
 
 export interface CollectQuery {
     readonly $type: 'CollectQuery';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     kind: string;
     query?: Expression;
 }
@@ -2677,6 +3168,16 @@ export function isCollectQuery(value: unknown): value is CollectQuery {
 
 export interface CommaList {
     readonly $type: 'CommaList';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     items?: Expression[];
 }
 
@@ -2691,6 +3192,16 @@ export function isCommaList(value: unknown): value is CommaList {
 
 export interface ConcatString {
     readonly $type: 'ConcatString';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     pre: string;
     parts?: Expression[];
     mids?: string[];
@@ -2708,6 +3219,16 @@ export function isConcatString(value: unknown): value is ConcatString {
 
 export interface DefaultLiteral {
     readonly $type: 'DefaultLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
 }
 
 export function createDefaultLiteral(init: Omit<DefaultLiteral, '$type'>): DefaultLiteral {
@@ -2721,6 +3242,16 @@ export function isDefaultLiteral(value: unknown): value is DefaultLiteral {
 
 export interface DefineDefinition {
     readonly $type: 'DefineDefinition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: ClassName;
     params?: Parameter[];
     body?: Expression[];
@@ -2737,6 +3268,16 @@ export function isDefineDefinition(value: unknown): value is DefineDefinition {
 
 export interface DottedName {
     readonly $type: 'DottedName';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: DottedNameText;
 }
 
@@ -2753,6 +3294,16 @@ export type DottedNameText = string;
 
 export interface ElsifExpression {
     readonly $type: 'ElsifExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     test: Expression;
     then?: Expression[];
     elsif?: ElsifExpression;
@@ -2767,6 +3318,28 @@ export function createElsifExpression(init: Omit<ElsifExpression, '$type'>): Els
 const elsifExpressionTypes: ReadonlySet<string> = new Set(['ElsifExpression']);
 export function isElsifExpression(value: unknown): value is ElsifExpression {
     return typeof value === 'object' && value !== null && elsifExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+/** A parsed Puppet environment as one model file (`modelc parse CODEDIR --bundle FILE`): every file the compile stages read, manifests as parsed ASTs. `modelc compile BUNDLE` compiles from it without reading the code directory. */
+export interface Environment {
+    readonly $type: 'Environment';
+    /** The environment's name, e.g. "production". */
+    name: string;
+    /** The absolute directory the environment was read from; files are placed below it again, so paths in catalogs and messages are the same as from source. */
+    root: string;
+    /** The base module path the environment was read with (what `$basemodulepath` in environment.conf, or the default module path, adds). */
+    basemodulepath?: string[];
+    /** Every file, sorted by path. */
+    files?: SourceFile[];
+}
+
+export function createEnvironment(init: Omit<Environment, '$type'>): Environment {
+    return { $type: 'Environment', ...init };
+}
+
+const environmentTypes: ReadonlySet<string> = new Set(['Environment']);
+export function isEnvironment(value: unknown): value is Environment {
+    return typeof value === 'object' && value !== null && environmentTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export type Expression = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
@@ -2794,6 +3367,16 @@ export function isExpressionOrTypeReference(value: unknown): value is Expression
 
 export interface FunctionDefinition {
     readonly $type: 'FunctionDefinition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: ClassName;
     params?: Parameter[];
     returnType?: Expression;
@@ -2811,6 +3394,16 @@ export function isFunctionDefinition(value: unknown): value is FunctionDefinitio
 
 export interface HashEntry {
     readonly $type: 'HashEntry';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     key: Expression;
     value: Expression;
 }
@@ -2826,6 +3419,16 @@ export function isHashEntry(value: unknown): value is HashEntry {
 
 export interface HashLiteral {
     readonly $type: 'HashLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     entries?: HashEntry[];
 }
 
@@ -2840,6 +3443,16 @@ export function isHashLiteral(value: unknown): value is HashLiteral {
 
 export interface HashPair {
     readonly $type: 'HashPair';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     key: Expression;
     value: Expression;
 }
@@ -2855,6 +3468,16 @@ export function isHashPair(value: unknown): value is HashPair {
 
 export interface Heredoc {
     readonly $type: 'Heredoc';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     syntax: string;
     text: Expression;
 }
@@ -2870,6 +3493,16 @@ export function isHeredoc(value: unknown): value is Heredoc {
 
 export interface IfExpression {
     readonly $type: 'IfExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     test: Expression;
     then?: Expression[];
     elsif?: ElsifExpression;
@@ -2888,6 +3521,16 @@ export function isIfExpression(value: unknown): value is IfExpression {
 
 export interface KeywordLiteral {
     readonly $type: 'KeywordLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -2902,6 +3545,16 @@ export function isKeywordLiteral(value: unknown): value is KeywordLiteral {
 
 export interface Lambda {
     readonly $type: 'Lambda';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     params?: Parameter[];
     returnType?: Expression;
     body?: Expression[];
@@ -2918,6 +3571,16 @@ export function isLambda(value: unknown): value is Lambda {
 
 export interface Layer {
     readonly $type: 'Layer';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: Expression;
     ops?: AttributeOperation[];
 }
@@ -2931,8 +3594,26 @@ export function isLayer(value: unknown): value is Layer {
     return typeof value === 'object' && value !== null && layerTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+/** Where a node was written in its source file (every AST class is Located). */
+export type Located = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindingsDefinition | BindKey | BindOperation | BindOption | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryCondition | CategoryEntry | CategoryMatch | ClassBinding | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | QueryExpression | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteCategories | SiteExpression | SiteLayers | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WhenBlock | WordLiteral;
+
+const locatedTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'AttributeAssign', 'AttributesSplat', 'BinaryExpression', 'BindDependency', 'BindingsDefinition', 'BindKey', 'BindOperation', 'BindOption', 'BindTypeReference', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'CaseOption', 'CategoryCondition', 'CategoryEntry', 'CategoryMatch', 'ClassBinding', 'ClassDefinition', 'ClassResource', 'ClassTypeReference', 'CollectExpression', 'CollectQuery', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'ElsifExpression', 'FunctionDefinition', 'HashEntry', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'Lambda', 'Layer', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'Parameter', 'ParenExpression', 'Program', 'QualifiedName', 'QueryExpression', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceBody', 'ResourceExpression', 'SelectorEntry', 'SelectorExpression', 'SiteCategories', 'SiteExpression', 'SiteLayers', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WhenBlock', 'WordLiteral']);
+export function isLocated(value: unknown): value is Located {
+    return typeof value === 'object' && value !== null && locatedTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export interface LogicalExpression {
     readonly $type: 'LogicalExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     left: Expression;
     right: Expression;
     operator: string;
@@ -2951,6 +3632,16 @@ export type MethodName = string;
 
 export interface NodeDefinition {
     readonly $type: 'NodeDefinition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     hosts?: Expression[];
     parent?: Expression;
     body?: Expression[];
@@ -2967,6 +3658,16 @@ export function isNodeDefinition(value: unknown): value is NodeDefinition {
 
 export interface NotExpression {
     readonly $type: 'NotExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     expr: Expression;
 }
 
@@ -2981,6 +3682,16 @@ export function isNotExpression(value: unknown): value is NotExpression {
 
 export interface NumberLiteral {
     readonly $type: 'NumberLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -2995,6 +3706,16 @@ export function isNumberLiteral(value: unknown): value is NumberLiteral {
 
 export interface Parameter {
     readonly $type: 'Parameter';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     type?: Expression;
     splat?: boolean;
     name: string;
@@ -3012,6 +3733,16 @@ export function isParameter(value: unknown): value is Parameter {
 
 export interface ParenExpression {
     readonly $type: 'ParenExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     expr: Expression;
 }
 
@@ -3026,6 +3757,16 @@ export function isParenExpression(value: unknown): value is ParenExpression {
 
 export interface Program {
     readonly $type: 'Program';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     epp?: boolean;
     params?: Parameter[];
     hasParams?: boolean;
@@ -3044,6 +3785,16 @@ export function isProgram(value: unknown): value is Program {
 
 export interface QualifiedName {
     readonly $type: 'QualifiedName';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3058,6 +3809,16 @@ export function isQualifiedName(value: unknown): value is QualifiedName {
 
 export interface QueryExpression {
     readonly $type: 'QueryExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     query: Expression;
 }
 
@@ -3072,6 +3833,16 @@ export function isQueryExpression(value: unknown): value is QueryExpression {
 
 export interface RegexLiteral {
     readonly $type: 'RegexLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3086,6 +3857,16 @@ export function isRegexLiteral(value: unknown): value is RegexLiteral {
 
 export interface RelationshipExpression {
     readonly $type: 'RelationshipExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     left: Expression;
     operator: string;
     right: Expression;
@@ -3102,6 +3883,16 @@ export function isRelationshipExpression(value: unknown): value is RelationshipE
 
 export interface RenderExpression {
     readonly $type: 'RenderExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     expr?: Expression;
     body?: Expression[];
 }
@@ -3117,6 +3908,16 @@ export function isRenderExpression(value: unknown): value is RenderExpression {
 
 export interface RenderString {
     readonly $type: 'RenderString';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3131,6 +3932,16 @@ export function isRenderString(value: unknown): value is RenderString {
 
 export interface ReservedWord {
     readonly $type: 'ReservedWord';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     word: string;
 }
 
@@ -3145,6 +3956,16 @@ export function isReservedWord(value: unknown): value is ReservedWord {
 
 export interface ResourceBody {
     readonly $type: 'ResourceBody';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     title: Expression;
     ops?: AttributeOperation[];
 }
@@ -3160,6 +3981,16 @@ export function isResourceBody(value: unknown): value is ResourceBody {
 
 export interface ResourceExpression {
     readonly $type: 'ResourceExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     typeExpr: Expression;
     bodies?: ResourceBody[];
     ops?: AttributeOperation[];
@@ -3176,6 +4007,16 @@ export function isResourceExpression(value: unknown): value is ResourceExpressio
 
 export interface SelectorEntry {
     readonly $type: 'SelectorEntry';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     matching: Expression;
     value: Expression;
 }
@@ -3191,7 +4032,17 @@ export function isSelectorEntry(value: unknown): value is SelectorEntry {
 
 export interface SelectorExpression {
     readonly $type: 'SelectorExpression';
-    left: BinaryExpression;
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
+    left: Expression;
     entries?: SelectorEntry[];
     tailOperator?: BinaryOperator;
     tail?: Expression;
@@ -3208,6 +4059,16 @@ export function isSelectorExpression(value: unknown): value is SelectorExpressio
 
 export interface SiteCategories {
     readonly $type: 'SiteCategories';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     entries?: CategoryEntry[];
 }
 
@@ -3222,6 +4083,16 @@ export function isSiteCategories(value: unknown): value is SiteCategories {
 
 export interface SiteExpression {
     readonly $type: 'SiteExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     body?: SiteStatement[];
 }
 
@@ -3236,6 +4107,16 @@ export function isSiteExpression(value: unknown): value is SiteExpression {
 
 export interface SiteLayers {
     readonly $type: 'SiteLayers';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     layers?: Layer[];
 }
 
@@ -3255,8 +4136,45 @@ export function isSiteStatement(value: unknown): value is SiteStatement {
     return typeof value === 'object' && value !== null && siteStatementTypes.has((value as { $type?: string }).$type ?? '');
 }
 
+/** One file of an environment bundle. */
+export interface SourceFile {
+    readonly $type: 'SourceFile';
+    /** The path relative to the environment's root (`/`-separated). */
+    path: string;
+    /** What the file is to the compile. */
+    kind: SourceKind;
+    /** The content of a UTF-8 text file. */
+    text?: string;
+    /** The content of any other file, base64-encoded. */
+    base64?: string;
+    /** A manifest's (or EPP template's) parsed AST; unset when the file does not parse (the compile reports the error when it loads the file, as from source). */
+    ast?: Program;
+}
+
+export function createSourceFile(init: Omit<SourceFile, '$type'>): SourceFile {
+    return { $type: 'SourceFile', ...init };
+}
+
+const sourceFileTypes: ReadonlySet<string> = new Set(['SourceFile']);
+export function isSourceFile(value: unknown): value is SourceFile {
+    return typeof value === 'object' && value !== null && sourceFileTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+/** The role of a file in an environment. */
+export type SourceKind = 'manifest' | 'template' | 'data' | 'config' | 'metadata' | 'ruby' | 'file' | 'bindings';
+
 export interface StringLiteral {
     readonly $type: 'StringLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3271,6 +4189,16 @@ export function isStringLiteral(value: unknown): value is StringLiteral {
 
 export interface TypeAlias {
     readonly $type: 'TypeAlias';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     lhs: Expression;
     hash?: HashLiteral;
     array?: ArrayLiteral;
@@ -3289,6 +4217,16 @@ export function isTypeAlias(value: unknown): value is TypeAlias {
 
 export interface TypeDefinition {
     readonly $type: 'TypeDefinition';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: string;
     parent?: string;
     body?: Expression[];
@@ -3305,6 +4243,16 @@ export function isTypeDefinition(value: unknown): value is TypeDefinition {
 
 export interface TypeFunctionName {
     readonly $type: 'TypeFunctionName';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3319,6 +4267,16 @@ export function isTypeFunctionName(value: unknown): value is TypeFunctionName {
 
 export interface TypeReference {
     readonly $type: 'TypeReference';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3333,6 +4291,16 @@ export function isTypeReference(value: unknown): value is TypeReference {
 
 export interface UnaryMinusExpression {
     readonly $type: 'UnaryMinusExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     expr: Expression;
 }
 
@@ -3347,6 +4315,16 @@ export function isUnaryMinusExpression(value: unknown): value is UnaryMinusExpre
 
 export interface UndefLiteral {
     readonly $type: 'UndefLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
 }
 
 export function createUndefLiteral(init: Omit<UndefLiteral, '$type'>): UndefLiteral {
@@ -3360,6 +4338,16 @@ export function isUndefLiteral(value: unknown): value is UndefLiteral {
 
 export interface UnfoldExpression {
     readonly $type: 'UnfoldExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     expr: Expression;
 }
 
@@ -3374,6 +4362,16 @@ export function isUnfoldExpression(value: unknown): value is UnfoldExpression {
 
 export interface UnlessExpression {
     readonly $type: 'UnlessExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     test: Expression;
     then?: Expression[];
     hasElse?: boolean;
@@ -3391,6 +4389,16 @@ export function isUnlessExpression(value: unknown): value is UnlessExpression {
 
 export interface VariableExpression {
     readonly $type: 'VariableExpression';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     name: string;
 }
 
@@ -3405,6 +4413,16 @@ export function isVariableExpression(value: unknown): value is VariableExpressio
 
 export interface VirtualResource {
     readonly $type: 'VirtualResource';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     form: string;
     expr: Expression;
 }
@@ -3420,6 +4438,16 @@ export function isVirtualResource(value: unknown): value is VirtualResource {
 
 export interface WhenBlock {
     readonly $type: 'WhenBlock';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     condition: CategoryExpression;
     body?: BindingsStatement[];
 }
@@ -3435,6 +4463,16 @@ export function isWhenBlock(value: unknown): value is WhenBlock {
 
 export interface WordLiteral {
     readonly $type: 'WordLiteral';
+    /** The 0-based offset of the node's first character in the file's text. */
+    offset?: number;
+    /** The number of characters the node spans. */
+    length?: number;
+    /** The 1-based line of the node's first character. */
+    line?: number;
+    /** The 1-based column of the node's first character. */
+    column?: number;
+    /** For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it. */
+    operatorOffset?: number;
     value: string;
 }
 
@@ -3448,4 +4486,4 @@ export function isWordLiteral(value: unknown): value is WordLiteral {
 }
 
 /** Every concrete class of Puppet. */
-export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindingsDefinition | BindKey | BindOperation | BindOption | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryCondition | CategoryEntry | CategoryMatch | ClassBinding | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | QueryExpression | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteCategories | SiteExpression | SiteLayers | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WhenBlock | WordLiteral;
+export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindingsDefinition | BindKey | BindOperation | BindOption | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryCondition | CategoryEntry | CategoryMatch | ClassBinding | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | Environment | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | QueryExpression | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteCategories | SiteExpression | SiteLayers | SourceFile | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WhenBlock | WordLiteral;

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isDirectoryPath, nodeFileSystem, pathExists, UserError, type FileSystemProvider } from '../common/index.js';
+import type { Program } from '../../generated/langium/ast.js';
 import { CatalogIssues } from './issues.js';
 
 /** The environment a compile runs in: its directory, manifests in evaluation order, module path. */
@@ -11,6 +12,13 @@ export interface Environment {
     readonly modulepath: readonly string[];
     /** Where the environment's files are read from (default: the disk). */
     readonly fs?: FileSystemProvider;
+    /** Manifests and EPP templates already parsed (an environment bundle); others are parsed from their text. */
+    readonly parsed?: ParsedSources;
+}
+
+/** ASTs of an environment's files, by absolute path. */
+export interface ParsedSources {
+    program(path: string): Program | undefined;
 }
 
 /** The source of an environment's files. */

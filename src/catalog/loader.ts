@@ -69,6 +69,12 @@ export class Loader {
         if (cached) return cached;
         const file = this.rel(path);
         const text = this.decode(this.fs.readFile(path), file);
+        const given = this.env.parsed?.program(path);
+        if (given) {
+            const loaded = { file, program: given, text };
+            this.loaded.set(path, loaded);
+            return loaded;
+        }
         const result = parsePuppet(text, file, { epp });
         const error = result.diagnostics.find(d => d.severity === 'error');
         if (error) {

@@ -1,10 +1,12 @@
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
-import { UserError } from '../common/index.js';
+import type { Module } from 'langium';
+import { isDirectoryPath, nodeFileSystem, UserError } from '../common/index.js';
+import { environmentFromBundle } from '../bundle/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
     BindingsCatalogModule, bootEnvironment, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
-    type CatalogServices, type LogEntry
+    type CatalogServices, type Environment, type LogEntry
 } from '../catalog/index.js';
 import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
@@ -47,23 +49,33 @@ function usage(message: string): never {
 }
 
 /** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
-function servicesFor(options: CompileCommandOptions, node: string): CatalogServices {
+function servicesFor(options: CompileCommandOptions, node: string, boot: Module<CatalogServices, Partial<CatalogServices>>): CatalogServices {
     if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
     if (options.bindings === false) {
         if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
-        return createCatalogServices();
+        return createCatalogServices(boot);
     }
     if (options.bindingsModel !== undefined) {
         const bindings = readModelFile(options.bindingsModel, { kind: 'bindings' });
-        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) });
+        return createCatalogServices(BindingsCatalogModule, boot, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) });
     }
     if (options.effective !== undefined) {
         const file = options.effective;
         const effective = readModelFile(file, { kind: 'effectivebindings' });
         checkEffectiveNode(effective, node, file);
-        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) });
+        return createCatalogServices(BindingsCatalogModule, boot, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) });
     }
-    return createCatalogServices(BindingsCatalogModule);
+    return createCatalogServices(BindingsCatalogModule, boot);
+}
+
+/**
+ * Where the environment comes from: a code directory (booted from disk), or an Environment
+ * bundle file (`modelc parse CODEDIR --bundle FILE`), compiled without reading the directory.
+ */
+function bootFor(input: string): { boot: Module<CatalogServices, Partial<CatalogServices>>; bundle?: Environment } {
+    if (isDirectoryPath(nodeFileSystem, input) || nodeFileSystem.stat(input) === undefined) return { boot: {} };
+    const bundle = environmentFromBundle(readModelFile(input, { kind: 'Puppet' }), input);
+    return { boot: { Boot: () => () => bundle }, bundle };
 }
 
 function logLine(l: LogEntry): string {
@@ -88,9 +100,10 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    const services = servicesFor(options, node.certname);
+    const source = bootFor(codedir);
+    const services = servicesFor(options, node.certname, source.boot);
     const store = options.store === undefined || options.store === false ? undefined
-        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(bootEnvironment(codedir, node.environment).dir));
+        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl((source.bundle ?? bootEnvironment(codedir, node.environment)).dir));
     try {
         return compileWith(codedir, options, io, services, node, settings, store);
     } finally {

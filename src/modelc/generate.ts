@@ -8,6 +8,7 @@ import { generateEcore } from './generate-ecore.js';
 import { generateJsonSchema } from './generate-json-schema.js';
 import { generateTypeScript } from './generate-typescript.js';
 import { grammarToPackage } from './grammar-to-metamodel.js';
+import { withPuppetExtensions } from './puppet-environment.js';
 import { MetaIssues } from './issues.js';
 import { loadMetamodel } from './metamodel-language/load-metamodel.js';
 
@@ -48,12 +49,12 @@ export async function loadSourcePackages(root: string): Promise<SourcePackage[]>
 }
 
 export function puppetAstPackage(): MPackage {
-    return grammarToPackage(PuppetGrammar(), {
+    return withPuppetExtensions(grammarToPackage(PuppetGrammar(), {
         name: 'Puppet',
         nsURI: 'http://modelc.dev/puppet/1.0',
         nsPrefix: 'puppet',
-        doc: 'The Puppet language AST, derived from the Langium grammar.'
-    });
+        doc: 'The Puppet language AST, derived from the Langium grammar, with source positions (Located) and the Environment bundle.'
+    }));
 }
 
 /** Every generated file, in a stable order. Pure: no file system access. */

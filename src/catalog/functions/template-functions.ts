@@ -1,6 +1,7 @@
 import { isAbsolute, join, sep } from 'node:path';
 import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
 import { pathExists } from '../../common/index.js';
+import type { Program } from '../../../generated/langium/ast.js';
 import { parsePuppet } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
@@ -9,17 +10,21 @@ import { CatalogIssues } from '../issues.js';
 import { Scope } from '../scope.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
-/** Evaluates an EPP template text with its declared parameters bound from `args`. */
-function renderEpp(call: FunctionContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
-    const c = call.runtime;
-    const ev = call.evaluator;
+function parseEpp(text: string, file: string, inline: boolean): Program {
     const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
         const shown = inline ? 'inlined-epp-text' : file;
         throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_EPP.message({ fname: inline ? 'inline_epp' : 'epp', detail: error.message, file: shown, at: error.at }));
     }
-    const program = parsed.ast;
+    return parsed.ast;
+}
+
+/** Evaluates an EPP template text with its declared parameters bound from `args`. */
+function renderEpp(call: FunctionContext, text: string, file: string, args: PuppetValue, inline: boolean, parsed?: Program): string {
+    const c = call.runtime;
+    const ev = call.evaluator;
+    const program = parsed ?? parseEpp(text, file, inline);
     ev.registerProgram(program, file);
     // An inline template sees the calling scope's variables (as a lambda would); a template file only top scope.
     const scope = new Scope('local', inline ? call.scope : c.topScope, call.scope.resource, '');
@@ -131,7 +136,7 @@ function renderErbText(call: FunctionContext, text: () => string, file: string |
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, call.runtime.loader.fs.readText(path), call.runtime.loader.rel(path), args ?? null, false);
+        return renderEpp(call, call.runtime.loader.fs.readText(path), call.runtime.loader.rel(path), args ?? null, false, call.runtime.env.parsed?.program(path));
     },
     inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
     template: (call, names) => {
