@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
-import { bootEnvironment } from '../catalog/index.js';
+import { bootEnvironment, type Environment } from '../catalog/index.js';
+import { environmentFromBundle } from '../bundle/index.js';
+import { isDirectoryPath, nodeFileSystem, type FileSystemProvider } from '../common/index.js';
 import type { InjectionRequest } from '../injector/index.js';
 import { bindingsGrid, bindingsGridDot, graphFormat, writeGraph } from '../graph/index.js';
-import { encodeJson, encodeMsgpack } from '../model/index.js';
+import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import { inEnvironment, readNodeRequest, type NodeRequest } from '../node/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -28,12 +30,22 @@ export interface BindingsRequest {
     /** environments.pp's bindingsdir; unset = ENVDIR/bindings. */
     readonly bindingsDir?: string;
     readonly node: NodeRequest;
+    /** Where the environment's files are read from: the disk, or an environment bundle's files. */
+    readonly fs?: FileSystemProvider;
+}
+
+/** The environment of an Environment bundle file (`modelc parse CODEDIR --bundle FILE`); undefined for a directory. */
+export function bundledEnvironment(input: string): Environment | undefined {
+    if (isDirectoryPath(nodeFileSystem, input) || nodeFileSystem.stat(input) === undefined) return undefined;
+    return environmentFromBundle(readModelFile(input, { kind: 'Puppet' }), input);
 }
 
 /** Boots the environment as the catalog builder does (environment.conf module path) and reads the node request. */
 export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string; trusted?: string }): BindingsRequest {
     const read = (dir: string): NodeRequest =>
         readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: dir });
+    const bundle = bundledEnvironment(codedir);
+    if (bundle) return { codedir: bundle.dir, envDir: bundle.dir, modulePath: bundle.modulepath, node: read(bundle.dir), ...(bundle.fs ? { fs: bundle.fs } : {}) };
     const confdir = resolve(codedir);
     if (existsSync(join(confdir, 'environments.pp'))) {
         // ARM-8: environments.pp decides; the requested environment is only $agent_environment.
@@ -55,7 +67,8 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
     const confdir = req.codedir;
     const environment: HieraEnvironment = {
         name: req.node.environment, root: req.envDir, modulePath: req.modulePath,
-        ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
+        ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {}),
+        ...(req.fs ? { fs: req.fs } : {})
     };
     return createHieraLookup({ environment, context: { environment: req.node.environment, facts: req.node.facts, trusted: req.node.trusted }, types: createTypeSupport() });
 }
@@ -63,7 +76,8 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
     return composeBindings({
         codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath,
-        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {})
+        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {}),
+        ...(req.fs ? { fs: req.fs } : {})
     });
 }
 

@@ -1,7 +1,7 @@
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import type { Module } from 'langium';
-import { isDirectoryPath, nodeFileSystem, UserError } from '../common/index.js';
-import { environmentFromBundle } from '../bundle/index.js';
+import { UserError } from '../common/index.js';
+import { bundledEnvironment } from './bindings-command.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
@@ -73,9 +73,8 @@ function servicesFor(options: CompileCommandOptions, node: string, boot: Module<
  * bundle file (`modelc parse CODEDIR --bundle FILE`), compiled without reading the directory.
  */
 function bootFor(input: string): { boot: Module<CatalogServices, Partial<CatalogServices>>; bundle?: Environment } {
-    if (isDirectoryPath(nodeFileSystem, input) || nodeFileSystem.stat(input) === undefined) return { boot: {} };
-    const bundle = environmentFromBundle(readModelFile(input, { kind: 'Puppet' }), input);
-    return { boot: { Boot: () => () => bundle }, bundle };
+    const bundle = bundledEnvironment(input);
+    return bundle ? { boot: { Boot: () => () => bundle }, bundle } : { boot: {} };
 }
 
 function logLine(l: LogEntry): string {

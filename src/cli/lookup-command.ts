@@ -5,7 +5,7 @@ import {
     type HieraEnvironment, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
-import { bindingsRequest, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
+import { bindingsRequest, bundledEnvironment, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
 import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic } from '../common/index.js';
@@ -80,12 +80,14 @@ function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: Look
  * `%{::var}` sees the top scope they leave, as `puppet lookup --compile` does.
  */
 export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prepared {
-    const env = bootEnvironment(input.codedir, input.node.environment);
+    const bundle = bundledEnvironment(input.codedir);
+    const env = bundle ?? bootEnvironment(input.codedir, input.node.environment);
     // A confdir layout (CODEDIR/environments/NAME) has the global layer in CODEDIR/hiera.yaml, Puppet's default hiera_config.
-    const confdir = resolve(input.codedir);
+    const confdir = bundle ? bundle.dir : resolve(input.codedir);
     const hieraEnv: HieraEnvironment = {
         name: env.name, root: env.dir, modulePath: env.modulepath,
-        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
+        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {}),
+        ...(env.fs ? { fs: env.fs } : {})
     };
     const functions = coreFunctions();
     // `new` only needs a call context for type names given as strings; a compiler gives one.
@@ -116,6 +118,8 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
 /** Whether the environment answers lookups through the injector (the bindings stage decides). */
 function lookupUsesBindings(codedir: string, environment: string): boolean {
     if (!existsSync(codedir)) return false;
+    const bundle = bundledEnvironment(codedir);
+    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, ...(bundle.fs ? { fs: bundle.fs } : {}) });
     const env = bootEnvironment(codedir, environment);
     return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath });
 }
@@ -132,7 +136,10 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const env = { name: req.node.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.node.environment).manifests, modulepath: req.modulePath };
+    const env = {
+        name: req.node.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.node.environment, [], req.fs).manifests, modulepath: req.modulePath,
+        ...(req.fs ? { fs: req.fs } : {})
+    };
     const store = opts.store === undefined || opts.store === false ? undefined : openStore(typeof opts.store === 'string' ? opts.store : defaultStoreUrl(req.envDir));
     try {
         const overrides: InjectorOverrides = { ...catalogInjectorServices(env, store ? { store } : {}), extensions: () => hieraTemplateExtension(hiera) };

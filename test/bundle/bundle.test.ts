@@ -54,6 +54,26 @@ describe('modelc compile BUNDLE = modelc compile CODEDIR (examples/site)', () =>
     }
 });
 
+describe('lookup and bindings accept a bundle wherever they accept a code directory', () => {
+    const bundle = join(scratch, 'lookup.bundle.msgpack');
+    const cases: Array<[string, string[]]> = [
+        ['lookup through the injector', ['lookup', '@', 'profile::nginx::worker_processes']],
+        ['lookup with a merge', ['lookup', '@', 'profile::base::packages', '--merge', 'unique']],
+        ['lookup --explain', ['lookup', '@', 'profile::base::admins', '--explain']],
+        ['lookup of a missing key', ['lookup', '@', 'no::such::key']],
+        ['bindings', ['bindings', '@']]
+    ];
+    it.each(cases)('%s', async (_name, args) => {
+        if ((await runCli('parse', SITE, '--bundle', bundle)).code !== 0) throw new Error('parse --bundle failed');
+        for (const node of ['web01', 'db01']) {
+            const request = ['--node', `${node}.example.com`, '--facts', join(EXAMPLES, `facts/${node}.example.com.yaml`)];
+            const expected = await runCli(...args.map(a => a === '@' ? SITE : a), ...request);
+            const actual = await runCli(...args.map(a => a === '@' ? bundle : a), ...request);
+            expect(actual).toEqual(expected);
+        }
+    }, 60_000);
+});
+
 describe('the bundle is what is compiled', () => {
     const request = ['--node', 'web01.example.com', '--facts', join(EXAMPLES, 'facts/web01.example.com.yaml'), '--format', 'normalized'];
 
