@@ -1,4 +1,4 @@
-export { createCatalogServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
+export { createCatalogServices, createModelcServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
 export { bootEnvironment, filesOf, type Environment, type ParsedSources } from './boot.js';
 export { BindingsCatalogModule, bindingsLookupFactory, modelLookupFactory } from './bindings-services.js';
 export { isInjecting, type InjectingLookupService } from './functions/inject-functions.js';

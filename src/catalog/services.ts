@@ -3,6 +3,7 @@ import { createHieraDataBinding, createTypeSupport } from '../bindings/index.js'
 import {
     describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
 } from '../types/index.js';
+import { createSharedServices, type ModelcSharedServices, type SharedServicesContext } from '../common/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { bootEnvironment, type Environment } from './boot.js';
 import { Compiler, type CompileOptions, type CompileResult } from './compiler.js';
@@ -38,6 +39,8 @@ export interface CompileRequest {
  * compile service built from them. Replace any by passing an override module.
  */
 export interface CatalogServices {
+    /** The services every stage shares: the source of files the environment is booted and read from. */
+    readonly shared: ModelcSharedServices;
     readonly Functions: FunctionTable;
     readonly Lookup: LookupFactory;
     readonly TypeSystem: TypeSystem;
@@ -62,10 +65,11 @@ export const defaultTypeSystem: TypeSystem = {
 };
 
 export const CatalogModule: Module<CatalogServices> = {
+    shared: () => createSharedServices(),
     Functions: () => coreFunctions(),
     TypeSystem: () => defaultTypeSystem,
     Lookup: services => hieraLookupFactory(services.TypeSystem),
-    Boot: () => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath),
+    Boot: services => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath, services.shared.fileSystemProvider),
     Compile: services => request => {
         const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
         const warnings: Array<{ message: string; file?: string }> = [];
@@ -76,6 +80,15 @@ export const CatalogModule: Module<CatalogServices> = {
     compile: services => (codedir: string, environment: string, options: Omit<CompileOptions, 'lookup'>, basemodulepath?: readonly string[]) =>
         services.Compile({ codedir, environment, options, basemodulepath })
 };
+
+/**
+ * The service tree of a compile, as Langium's `createXServices(context)`: the shared services
+ * (today the `FileSystemProvider` every stage reads through: the disk by default, or files in
+ * memory) and the catalog services built on them. Override modules replace any factory.
+ */
+export function createModelcServices(context: SharedServicesContext = {}, ...overrides: Array<Module<CatalogServices, Partial<CatalogServices>>>): CatalogServices {
+    return inject(CatalogModule, { shared: () => createSharedServices(context) }, ...overrides);
+}
 
 /** The catalog services; pass override modules to replace factories (e.g. `{ Lookup: () => myFactory }`). */
 export function createCatalogServices(...overrides: Array<Module<CatalogServices, Partial<CatalogServices>>>): CatalogServices {
