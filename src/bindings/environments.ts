@@ -1,8 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { AstNode } from 'langium';
 import type { AttributeOperation, Expression } from '../../generated/langium/ast.js';
-import { UserError } from '../common/index.js';
+import { isDirectoryPath, nodeFileSystem, pathExists, UserError, type FileSystemProvider } from '../common/index.js';
 import { parsePuppet } from '../parse/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { BindingsIssues } from './issues.js';
@@ -38,12 +37,15 @@ export function selectEnvironment(options: {
     readonly confdir: string;
     readonly agentEnvironment?: string;
     readonly facts?: ReadonlyMap<string, PuppetValue>;
+    /** Where environments.pp is read and environment directories are looked for (default: the disk). */
+    readonly fs?: FileSystemProvider;
 }): EnvironmentSelection {
+    const fs = options.fs ?? nodeFileSystem;
     const confdir = resolve(options.confdir);
     const file = join(confdir, 'environments.pp');
-    if (!existsSync(file)) return resolveSelection('production', confdir, {}, 'default', confdir);
+    if (!pathExists(fs, file)) return resolveSelection('production', confdir, {}, 'default', confdir);
     const display = 'environments.pp';
-    const parsed = parsePuppet(readFileSync(file, 'utf8'), display);
+    const parsed = parsePuppet(fs.readText(file), display);
     const errors = parsed.diagnostics.filter(d => d.severity === 'error');
     if (errors.length > 0) throw new UserError(errors.map(d => ({ ...d, code: BindingsIssues.BIND_PARSE, message: `${d.code}: ${d.message}` })));
     const ev = new MiniEvaluator(display, new Map<string, PuppetValue>([...(options.facts ?? new Map()), ['confdir', confdir], ['agent_environment', options.agentEnvironment ?? null]]));
@@ -94,7 +96,7 @@ export function selectEnvironment(options: {
     if (!name.includes('/') && !name.includes('\\') && name !== '.' && name !== '..') {
         for (const d of dynamics) {
             const dir = join(d.dir, name);
-            if (isDir(dir)) {
+            if (isDirectoryPath(fs, dir)) {
                 const { envdir: _ignored, ...inherited } = defaults;
                 return resolveSelection(name, dir, { ...inherited, ...d.params }, 'dynamic', confdir);
             }
@@ -120,13 +122,6 @@ function resolveSelection(name: string, envdir: string, p: Params, kind: Environ
     };
 }
 
-function isDir(p: string): boolean {
-    try {
-        return statSync(p).isDirectory();
-    } catch {
-        return false;
-    }
-}
 
 /** Just enough Puppet evaluation for environments.pp: literals, variables, strings, arrays, selectors. */
 class MiniEvaluator {
