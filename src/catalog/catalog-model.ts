@@ -55,7 +55,7 @@ function referencesAsStrings(v: PuppetValue): PuppetValue {
 function resourceModel(r: CatalogResource): C.Resource {
     const parameters: C.Parameter[] = [];
     const sensitive: string[] = [];
-    for (const [name, p] of [...r.params].sort((a, b) => byteCompare(a[0], b[0]))) {
+    for (const [name, p] of [...r.outputParams()].sort((a, b) => byteCompare(a[0], b[0]))) {
         if (p.value === null) continue;
         let v: PuppetValue = p.value;
         if (v instanceof PSensitive) { sensitive.push(name); v = v.value; }

@@ -50,6 +50,20 @@ export class CatalogResource {
         return this.type.toLowerCase();
     }
 
+    /**
+     * The namevar a title pattern gives (File's path without trailing slashes) when it differs
+     * from the title: part of the resource's identity and of its serialized parameters (Puppet's
+     * `to_hash` merges `parse_title` in), but not a parameter code can read.
+     */
+    titleNamevar: { readonly name: string; readonly value: string; readonly where?: Where } | undefined;
+
+    /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
+    outputParams(): Map<string, ParamValue> {
+        const t = this.titleNamevar;
+        if (!t || this.params.has(t.name)) return this.params;
+        return new Map([...this.params, [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }]]);
+    }
+
     param(name: string): PuppetValue | undefined {
         return this.params.get(name)?.value;
     }

@@ -113,7 +113,7 @@ export class RubyPlugins {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
-                lookupvar: n => c.lookupVariable(n, scope),
+                lookupvar: n => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where),
                 setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);

@@ -116,14 +116,17 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
+    // A title pattern that is not the identity (File's) gives the namevar from the title.
     const namevar = core ? core.namevar : 'name';
+    const fromTitle = r.params.has(namevar) ? undefined : core?.namevarFromTitle?.(title);
     if (r.param(namevar) === title) r.params.delete(namevar);
+    if (fromTitle !== undefined && fromTitle !== title) r.titleNamevar = { name: namevar, value: fromTitle, where };
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
     if (VALID_TAG.test(title)) for (const t of [title, ...(title.includes('::') ? title.split('::') : [])]) r.tags.add(t.toLowerCase());
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
-        const nv = r.param(core.namevar);
+        const nv = r.param(core.namevar) ?? r.titleNamevar?.value;
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.find(type, nv);
             if (other) {
