@@ -58,11 +58,13 @@ export function puppetAstPackage(): MPackage {
 }
 
 /** Every generated file, in a stable order. Pure: no file system access. */
-export function generateAll(packages: readonly SourcePackage[]): GeneratedFile[] {
+export async function generateAll(packages: readonly SourcePackage[]): Promise<GeneratedFile[]> {
     const files: GeneratedFile[] = [];
     for (const { pkg, source } of packages) {
-        files.push(generateTypeScript(pkg, source));
-        files.push(generateJsonSchema(pkg, source));
+        // One chain: the metamodel gives the JSON Schema, the JSON Schema gives the TypeScript types.
+        const schema = generateJsonSchema(pkg, source);
+        files.push(await generateTypeScript(pkg, source, schema.content));
+        files.push(schema);
         files.push(generateEcore(pkg, 'emf', source));
         files.push(generateEcore(pkg, 'rgen', source));
     }
