@@ -4,9 +4,9 @@ import type { Program } from '../../generated/langium/ast.js';
 import {
     decodeUtf8, isUserError, MemoryFileSystemProvider, nodeFileSystem, UserError, type FileSystemProvider
 } from '../common/index.js';
-import { bootEnvironment, type Environment, type ParsedSources } from '../catalog/index.js';
+import { bootEnvironment, type Environment } from '../catalog/index.js';
 import { asModelObject, modelRegistry, type Model, type ModelObject, type PackageIndex } from '../model/index.js';
-import { parsePuppet, recordPositions } from '../parse/index.js';
+import { ParsedFileCache, parsePuppet, recordPositions } from '../parse/index.js';
 import { BundleIssues } from './issues.js';
 import { reviveProgram } from './revive.js';
 
@@ -145,18 +145,17 @@ export function environmentFromBundle(model: Model, file: string): Environment {
     });
     const index = model.index;
     const revived = new Map<string, Program>();
-    const parsed: ParsedSources = {
-        program(path: string): Program | undefined {
-            const abs = resolve(path);
-            let program = revived.get(abs);
-            if (program) return program;
-            const entry = asts.get(abs);
-            if (!entry) return undefined;
-            program = reviveProgram(entry.ast, entry.text, index);
-            revived.set(abs, program);
-            return program;
-        }
+    const given = (path: string): Program | undefined => {
+        const abs = resolve(path);
+        let program = revived.get(abs);
+        if (program) return program;
+        const entry = asts.get(abs);
+        if (!entry) return undefined;
+        program = reviveProgram(entry.ast, entry.text, index);
+        revived.set(abs, program);
+        return program;
     };
     const env = bootEnvironment(root.root, root.name, root.basemodulepath ?? [], memory);
-    return { ...env, fs: memory, parsed };
+    // The compile's file cache reads the bundle's files and answers parses with the bundle's ASTs.
+    return { ...env, fs: memory, files: new ParsedFileCache(memory, given) };
 }

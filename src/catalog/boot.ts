@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isDirectoryPath, nodeFileSystem, pathExists, UserError, type FileSystemProvider } from '../common/index.js';
-import type { Program } from '../../generated/langium/ast.js';
+import type { ParsedFileCache } from '../parse/index.js';
 import { CatalogIssues } from './issues.js';
 
 /** The environment a compile runs in: its directory, manifests in evaluation order, module path. */
@@ -10,15 +10,13 @@ export interface Environment {
     readonly dir: string;
     readonly manifests: readonly string[];
     readonly modulepath: readonly string[];
-    /** Where the environment's files are read from (default: the disk). */
+    /** Where the environment's files are read from (default: the disk); an environment bundle's files are in memory. */
     readonly fs?: FileSystemProvider;
-    /** Manifests and EPP templates already parsed (an environment bundle); others are parsed from their text. */
-    readonly parsed?: ParsedSources;
-}
-
-/** ASTs of an environment's files, by absolute path. */
-export interface ParsedSources {
-    program(path: string): Program | undefined;
+    /**
+     * Where the environment's files are read and parsed: shared by every compile given the same
+     * cache (an `EnvironmentCache`), else private to one compile. A bundle's holds its ASTs.
+     */
+    readonly files?: ParsedFileCache;
 }
 
 /** The source of an environment's files. */
@@ -55,6 +53,12 @@ function manifestsBelow(fs: FileSystemProvider, dir: string): string[] {
     return out.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
 
+/** The manifests a manifest setting names: the file, every .pp below a directory, or none when it does not exist. */
+export function manifestsAt(manifestPath: string, fs: FileSystemProvider = nodeFileSystem): string[] {
+    if (!pathExists(fs, manifestPath)) return [];
+    return isDirectoryPath(fs, manifestPath) ? manifestsBelow(fs, manifestPath) : [manifestPath];
+}
+
 /**
  * Resolves CODEDIR to an environment: an environment directory itself, or a directory holding
  * `environments/<name>` (Puppet's environmentpath). Relative paths in environment.conf are
@@ -68,8 +72,7 @@ export function bootEnvironment(codedir: string, name: string, basemodulepath: r
     const conf = readEnvironmentConf(fs, dir);
     const manifestSetting = conf.get('manifest') ?? 'manifests';
     const manifestPath = resolve(dir, manifestSetting);
-    let manifests: string[] = [];
-    if (pathExists(fs, manifestPath)) manifests = isDirectoryPath(fs, manifestPath) ? manifestsBelow(fs, manifestPath) : [manifestPath];
+    const manifests = manifestsAt(manifestPath, fs);
     const modulepathSetting = conf.get('modulepath');
     const modulepath = modulepathSetting === undefined
         ? [join(dir, 'modules'), ...basemodulepath]

@@ -3,8 +3,8 @@ import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
-import { decodeUtf8, isUserError, pathExists, type FileSystemProvider } from '../common/index.js';
-import { parsePuppet } from '../parse/index.js';
+import { decodeUtf8, isUserError, type FileSystemProvider } from '../common/index.js';
+import { ParsedFileCache } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
 import { filesOf, type Environment } from './boot.js';
 import { CompileError, whereSuffix, type Where } from './errors.js';
@@ -54,9 +54,12 @@ export class Loader {
 
     /** The environment's source of files (templates and files of modules are read through it too). */
     readonly fs: FileSystemProvider;
+    /** The environment's file cache, or one of this loader's own. */
+    readonly files: ParsedFileCache;
 
     constructor(readonly env: Environment) {
         this.fs = filesOf(env);
+        this.files = env.files ?? new ParsedFileCache(this.fs);
     }
 
     rel(path: string): string {
@@ -68,14 +71,7 @@ export class Loader {
         const cached = this.loaded.get(path);
         if (cached) return cached;
         const file = this.rel(path);
-        const text = this.decode(this.fs.readFile(path), file);
-        const given = this.env.parsed?.program(path);
-        if (given) {
-            const loaded = { file, program: given, text };
-            this.loaded.set(path, loaded);
-            return loaded;
-        }
-        const result = parsePuppet(text, file, { epp });
+        const { text, result } = this.files.parse(path, { epp, display: file, decode: bytes => this.decode(bytes, file) });
         const error = result.diagnostics.find(d => d.severity === 'error');
         if (error) {
             const at = error.at;
@@ -211,7 +207,7 @@ export class Loader {
     private moduleDir(module: string): string | undefined {
         for (const dir of this.env.modulepath) {
             const d = join(dir, module);
-            if (pathExists(this.fs, d)) return d;
+            if (this.files.exists(d)) return d;
         }
         return undefined;
     }
@@ -228,7 +224,7 @@ export class Loader {
             candidates.push([parts.length === 0 ? join(dir, 'manifests', 'init.pp') : join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
         }
         for (const [path, expected] of candidates) {
-            if (this.loaded.has(path) || !pathExists(this.fs, path)) continue;
+            if (this.loaded.has(path) || !this.files.exists(path)) continue;
             const loaded = this.parse(path);
             this.register(loaded.program.statements, loaded.file, module, '', expected);
             if (this.classes.has(name) || this.defines.has(name)) return;
@@ -260,7 +256,7 @@ export class Loader {
             if (dir) path = join(dir, 'functions', ...segs.slice(1)) + '.pp';
             if (segs[0] === 'environment' && dir) path = join(dir, 'functions', ...segs) + '.pp';
         }
-        if (path && !this.loaded.has(path) && pathExists(this.fs, path)) {
+        if (path && !this.loaded.has(path) && this.files.exists(path)) {
             const loaded = this.parse(path);
             this.register(loaded.program.statements, loaded.file, segs.length > 1 ? segs[0] : '', '', null);
         }
@@ -276,7 +272,7 @@ export class Loader {
         if (segs.length > 1) {
             const dir = this.moduleDir(segs[0]);
             const path = dir ? join(dir, 'types', ...segs.slice(1)) + '.pp' : undefined;
-            if (path && !this.loaded.has(path) && pathExists(this.fs, path)) {
+            if (path && !this.loaded.has(path) && this.files.exists(path)) {
                 const loaded = this.parse(path);
                 this.register(loaded.program.statements, loaded.file, segs[0], '', null);
             }

@@ -4,10 +4,9 @@ import { checkOutputDirectory, decodeUtf8, formatDiagnostic, isUserError, UserEr
 import { asModelObject, encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, type Model } from '../model/index.js';
 import { bundleEnvironment } from '../bundle/index.js';
 import { parsePuppet, recordPositions, toPN } from '../parse/index.js';
+import type { ParseFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
-export type ParseFormat = 'pn' | 'json' | 'msgpack';
-export const PARSE_FORMATS: readonly ParseFormat[] = ['pn', 'json', 'msgpack'];
 
 export interface ParseCommandOptions {
     readonly format: ParseFormat;

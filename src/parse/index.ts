@@ -5,3 +5,5 @@ export { LineIndex, PuppetLexer } from './lexer/puppet-lexer.js';
 export { ParseIssues, issueMessage, type ParseIssueCode } from './issues.js';
 export { formatDiagnostic } from '../common/index.js';
 export { locatingOperator, operatorLeaf, positionOf, recordPositions, type SourcePosition } from './positions.js';
+export { ParsedFileCache, type FileCacheStats, type GivenAsts, type ParsedSource, type SourceText } from './file-cache.js';
+export { STATEMENT_CALLS } from './lowering/statements.js';
