@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,38 @@ describe('a conformance case compiled from its bundle = compiled from its direct
         }
         expect(differ).toEqual([]);
     }, 300_000);
+});
+
+/**
+ * Real-world modules (Debian's packages, with their Ruby functions and types, reached through
+ * symlinks as the catalog's real-world test materializes them): the bundle carries what the
+ * compile reads of each module, and the result is the directory's.
+ */
+const REALWORLD = '/work/shared/conformance/realworld';
+const REAL_CASES = ['concat-1-motd', 'apt-1-source', 'mysql-1-server'];
+
+function materialized(name: string): string | undefined {
+    const src = join(REALWORLD, name);
+    if (!existsSync(join(src, 'case.yaml'))) return undefined;
+    const out = mkdtempSync(join(scratch, `${name}-`));
+    mkdirSync(join(out, 'modules'));
+    for (const entry of readdirSync(src)) if (entry !== 'modules') cpSync(join(src, entry), join(out, entry), { recursive: true });
+    for (const m of readdirSync(join(src, 'modules'))) {
+        const target = readFileSync(join(src, 'modules', m), 'utf8').trim();
+        if (!existsSync(target)) return undefined;
+        symlinkSync(target, join(out, 'modules', m));
+    }
+    return out;
+}
+
+describe.each(REAL_CASES)('real-world case %s compiled from its bundle', name => {
+    const dir = materialized(name);
+    it.skipIf(dir === undefined)('= compiled from its directory (skipped when the case or its Debian modules are absent)', () => {
+        const c = { name, dir: dir ?? '', node: 'web01.example.com', facts: join(dir ?? '', 'facts.yaml'), settings: [], classes: [] };
+        const file = `${name}.msgpack`;
+        const env = environmentFromBundle(decodeMsgpack(encodeMsgpack(bundleEnvironment(c.dir)), file), file);
+        expect(compileCase(c, createCatalogServices({ Boot: () => () => env }))).toBe(compileCase(c));
+    }, 120_000);
 });
 
 describe('modelc compile BUNDLE = modelc compile CODEDIR (examples/site)', () => {
@@ -93,7 +125,6 @@ describe('the bundle is what is compiled', () => {
 
     it('an error inside a bundled manifest is located as from source', async () => {
         const dir = mkdtempSync(join(scratch, 'env-'));
-        const { mkdirSync } = await import('node:fs');
         mkdirSync(join(dir, 'manifests'));
         writeFileSync(join(dir, 'manifests/site.pp'), "node default {\n  $x = 1\n  notify { 'n': message => $x + 'a' }\n}\n");
         const bundle = join(dir, 'env.json');
