@@ -34,7 +34,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<file...>', 'files to parse; a directory means every .pp and .epp file below it')
         .addOption(new Option('--format <format>', 'output format').choices(PARSE_FORMATS).default('pn'))
         .option('--out-dir <dir>', 'write DIR/FILE.<format> for every input instead of printing')
-        .action(async (files: string[], opts: { format: ParseFormat; outDir?: string }) => setExit((await import('./parse-command.js')).parseAction(files, opts, io)));
+        .option('--bundle <file>', 'write the environment CODEDIR (every manifest as a parsed AST, templates, Hiera configs and data, module metadata and Ruby) as one Environment model (msgpack for --format msgpack or *.msgpack, else JSON)')
+        .option('--environment <name>', 'with --bundle: the environment name', 'production')
+        .option('--basemodulepath <dirs>', 'with --bundle: colon-separated base module path')
+        .action(async (files: string[], opts: { format: ParseFormat; outDir?: string; bundle?: string; environment?: string; basemodulepath?: string }) => setExit((await import('./parse-command.js')).parseAction(files, opts, io)));
 
     program.command('validate')
         .description('load a model (.json or .msgpack) and report every violation with its JSON path')
