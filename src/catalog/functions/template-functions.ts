@@ -123,7 +123,8 @@ function renderErbText(call: FunctionContext, text: () => string, file: string |
                 syntax ? 'SyntaxError' : 'NotImplementedError');
         }
         if (name === null) throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_FAILED.message({ detail: e.message }));
-        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: where, line: e.line ?? 1, detail: e.message }), undefined, 'Puppet::ParseError');
+        // A Puppet::ParseError, which the evaluator wraps as the failing function call, located.
+        throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: where, line: e.line ?? 1, detail: e.message }));
     }
 }
 

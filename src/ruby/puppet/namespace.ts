@@ -246,6 +246,28 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         find_resource_type: (_s, args) => typeName(nameOf(args[1] ?? null))
     });
 
+    // Puppet::Module.find: the environment's modules, first on the modulepath winning.
+    const moduleClass = mod('Puppet::Module', false);
+    const moduleDirs = new WeakMap<RObject, { name: string; dir: string }>();
+    const moduleOf = (self: RValue): { name: string; dir: string } => {
+        const m = self instanceof RObject ? moduleDirs.get(self) : undefined;
+        if (!m) throw rubyError('TypeError', 'not a Puppet::Module');
+        return m;
+    };
+    statics(moduleClass, {
+        find: (_s, args) => {
+            const name = rt.interp.toS(args[0] ?? null);
+            const found = rt.modules.find(m => m.name === name);
+            if (!found) return null;
+            const o = new RObject(moduleClass, `#<Puppet::Module ${name}>`);
+            moduleDirs.set(o, { name: found.name, dir: found.dir });
+            return o;
+        }
+    });
+    moduleClass.define('path', self => moduleOf(self).dir);
+    moduleClass.define('name', self => moduleOf(self).name);
+    moduleClass.define(['to_s', 'inspect'], self => `Module ${moduleOf(self).name}(${moduleOf(self).dir})`);
+
     const type = mod('Puppet::Type', false);
     const parameter = mod('Puppet::Parameter', false);
     const property = mod('Puppet::Property', false, parameter);
