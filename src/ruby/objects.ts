@@ -66,6 +66,8 @@ export interface CallSite {
     /** Matches and sets `$~`. */
     match(re: PRegexp, s: string, from?: number): RMatchData | null;
     setLastMatch(m: RMatchData | null): void;
+    /** The class whose `class << self` body is running (attr_accessor there makes class-level accessors), else null. */
+    singletonBody(): RClass | null;
     /** `$~`: the last match of this interpreter (`Regexp.last_match`). */
     currentMatch(): RMatchData | null;
     respondsTo(v: RValue, name: string): boolean;
