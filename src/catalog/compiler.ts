@@ -11,6 +11,7 @@ import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
+import type { EnvironmentCache } from './environment-cache.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/index.js';
@@ -56,6 +57,8 @@ export interface CompileOptions {
     readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
     readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    /** Parsed environments shared across compiles (parse once, compile many); without it each compile reads and parses its files. */
+    readonly cache?: EnvironmentCache;
 }
 
 export interface CompileResult {
@@ -330,12 +333,43 @@ export class Compiler implements CatalogRuntime {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            // Not set in the class itself: Puppet goes on to the class it inherits from.
+            // a class's variable not set there is looked for in the class it inherits (Puppet's
+            // lookup_qualified_variable walks `inherits`), where an undef parameter counts as set
             const leaf = name.slice(i + 2);
-            for (let s: Scope | null | undefined = this.ops.classScope(cls); s; s = s.inherited) if (s.hasLocal(leaf)) return s.getLocal(leaf);
+            for (let s = this.ops.classScope(cls) ?? null; s; s = s.inherited) {
+                if (s.hasLocal(leaf)) return s.getLocal(leaf);
+            }
             return undefined;
         }
         return scope.lookup(name);
+    }
+
+    /**
+     * `scope.lookupvar(name)` / `scope[name]` as Ruby code (templates, 3.x functions) calls it: an
+     * unknown variable warns once per name, as Puppet's Scope#variable_not_found does, naming a
+     * qualified variable of an existing class with a leading `::` and a missing class by reason.
+     */
+    scopeLookupvar(name: string, scope: Scope, where: Where | undefined, quiet = false): PuppetValue | undefined {
+        const v = this.lookupVariable(name, scope);
+        if (v !== undefined || quiet) return v;
+        const fqn = name.replace(/^::/, '');
+        const i = fqn.lastIndexOf('::');
+        let shown = name.startsWith('::') ? `::${fqn}` : fqn;
+        let reason = '';
+        if (i > 0) {
+            const cls = fqn.slice(0, i).toLowerCase();
+            let s = this.ops.classScope(cls);
+            // Class[Settings] is always there (modelc gives it no variables)
+            if (cls === 'settings') shown = `::${fqn}`;
+            else if (!this.loader.findClass(cls)) reason = `class ${fqn.slice(0, i)} could not be found`;
+            else if (!s) reason = `class ${fqn.slice(0, i)} has not been evaluated`;
+            else {
+                while (s.inherited) s = s.inherited;
+                shown = `::${s.resource && s.resource.type === 'Class' ? s.resource.title.toLowerCase() : cls}::${fqn.slice(i + 2)}`;
+            }
+        }
+        if (this.strict !== 'off') this.warnOnce(`Variable: ${shown}`, CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name: shown, reason }), where);
+        return undefined;
     }
 
     unknownVariable(name: string, where: Where): PuppetValue {

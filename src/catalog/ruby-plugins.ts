@@ -53,7 +53,8 @@ export class RubyPlugins {
             // The apply stage's registry of this environment when the caller hands one in (one registry, two
             // front ends); else a compile-time registry of the types' attributes.
             const registry = c.options.typeRegistry?.(c.env.name) ?? new SchemaRegistry();
-            this.rt = new PluginRuntime(modulesOf(c.env.modulepath), {
+            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(c.env.modulepath));
+            this.rt = new PluginRuntime(modules, {
                 environment: c.env.name,
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),
                 callFunction: (name, args, block, scope) => { const at = scopeOf(scope); return this.callAny(name, args, block, at.scope, at.where); },
@@ -126,7 +127,7 @@ export class RubyPlugins {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
-                lookupvar: n => c.lookupVariable(n, scope),
+                lookupvar: n => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where),
                 setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);

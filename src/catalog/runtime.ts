@@ -105,6 +105,8 @@ export interface CatalogRuntime extends CatalogStatements {
 
     /** `$name`, `$::name`, `$cls::name` as seen from `scope`; undefined when unknown. */
     lookupVariable(name: string, scope: Scope): PuppetValue | undefined;
+    /** `scope.lookupvar` for Ruby code: an unknown variable warns once per name. */
+    scopeLookupvar(name: string, scope: Scope, where: Where | undefined, quiet?: boolean): PuppetValue | undefined;
     /** An unknown variable: an error under strict mode, else a warning and undef. */
     unknownVariable(name: string, where: Where): PuppetValue;
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void;

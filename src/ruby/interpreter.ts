@@ -124,7 +124,11 @@ export class Interpreter extends Definitions {
             case 'Begin': return this.begin(node, frame);
             case 'RescueMod':
                 try { return this.eval(node.body, frame); } catch (e) {
-                    if (e instanceof RubyError && e.cls.isSubclassOf(Exceptions.StandardError)) return this.eval(node.rescue, frame);
+                    if (e instanceof RubyError && e.cls.isSubclassOf(Exceptions.StandardError)) {
+                        // `x rescue $!.message`: the rescued error is `$!` there too
+                        this.handling.push(e);
+                        try { return this.eval(node.rescue, frame); } finally { this.handling.pop(); }
+                    }
                     throw e;
                 }
             case 'Break': throw new BreakSignal(this.currentTarget(), node.value ? this.eval(node.value, frame) : null);

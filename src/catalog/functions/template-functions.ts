@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
-import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
-import { parsePuppet } from '../../parse/index.js';
+import { describeRuby, Exceptions, HostCallError, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
+import { parsePuppet, type ParseResult } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
 import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
@@ -10,10 +10,9 @@ import { Scope } from '../scope.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
-function renderEpp(call: FunctionContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
+function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, args: PuppetValue, inline: boolean): string {
     const c = call.runtime;
     const ev = call.evaluator;
-    const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
         const shown = inline ? 'inlined-epp-text' : file;
@@ -48,11 +47,12 @@ function templatePath(call: FunctionContext, name: string): string {
         throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');
+    const files = call.runtime.loader.files;
     const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
-    if (p && existsSync(p)) return p;
+    if (p && files.exists(p)) return p;
     const envTemplates = join(call.runtime.env.dir, 'templates');
     const envPath = join(envTemplates, name);
-    if (envPath.startsWith(envTemplates + sep) && existsSync(envPath)) return envPath;
+    if (envPath.startsWith(envTemplates + sep) && files.exists(envPath)) return envPath;
     throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 
@@ -68,19 +68,18 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
         variables,
         scopeName: `Scope(${resource ? resource.ref : 'Class[main]'})`,
         file,
-        lookupvar: (name, quiet) => {
-            const v = c.lookupVariable(name, scope);
-            if (v === undefined && !quiet) {
-                const i = name.replace(/^::/, '').lastIndexOf('::');
-                const cls = i > 0 ? name.replace(/^::/, '').slice(0, i) : '';
-                const why = cls && !c.loader.findClass(cls.toLowerCase()) ? `; class ${cls} could not be found` : ';';
-                c.log('warning', CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name, why }));
-            }
-            return v;
-        },
+        lookupvar: (name, quiet) => c.scopeLookupvar(name, scope, call.where, quiet),
         callFunction: (name, args) => {
             const f = call.functions.get(name);
-            if (f) return f({ ...call, name }, args, undefined);
+            if (f) {
+                try {
+                    return f({ ...call, name }, args, undefined);
+                } catch (e) {
+                    const site = PUPPET_RAISE_SITES[name];
+                    if (site && e instanceof Error) throw new HostCallError(e.message, { file: `${PUPPET_RUBY_DIR}${site.file}`, line: site.line });
+                    throw e;
+                }
+            }
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
             const ruby = c.callRubyFunction(name, args, undefined, scope, call.where);
@@ -93,25 +92,34 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
     };
 }
 
+/** Where Debian's Puppet 7.23 keeps its own Ruby (a backtrace through it names these files). */
+const PUPPET_RUBY_DIR = '/usr/lib/ruby/vendor_ruby/puppet/';
+
+/**
+ * The line of Puppet's own Ruby that raises when a template calls one of these functions and it
+ * fails: `fail` raises the given message, `template` re-raises a nested template's failure.
+ */
+const PUPPET_RAISE_SITES: Readonly<Record<string, { file: string; line: number }>> = {
+    fail: { file: 'parser/functions/fail.rb', line: 10 },
+    template: { file: 'parser/functions/template.rb', line: 36 }
+};
+
 /** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
 function legacyArity(call: FunctionContext, args: PuppetValue[], min: number): void {
     if (args.length < min) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_ARITY.message({ fname: call.name, count: args.length, min }));
 }
 
-/** Template files parsed in a compilation, by path: a define's template is read and parsed once, not per instance. */
-const parsedFiles = new WeakMap<object, Map<string, ErbTemplate>>();
-
-function parsedTemplate(call: FunctionContext, text: () => string, file: string | null): ErbTemplate {
-    if (file === null) return parseErb(text());
-    let cache = parsedFiles.get(call.runtime);
-    if (!cache) parsedFiles.set(call.runtime, cache = new Map());
-    let t = cache.get(file);
-    if (!t) cache.set(file, t = parseErb(text()));
-    return t;
+/**
+ * A template file parsed once while it is unchanged (in the environment's file cache, so a
+ * define's template is not parsed per instance, nor per node of a batch); inline text each time.
+ */
+function parsedTemplate(call: FunctionContext, text: string | null, file: string | null): ErbTemplate {
+    if (file === null) return parseErb(text ?? '');
+    return call.runtime.loader.files.derive(file, 'erb', parseErb);
 }
 
 /** Puppet's messages for a failing template: syntax errors unwrapped, Ruby errors with the template's place. */
-function renderErbText(call: FunctionContext, text: () => string, file: string | null, name: string | null): string {
+function renderErbText(call: FunctionContext, text: string | null, file: string | null, name: string | null): string {
     try {
         return renderErb(parsedTemplate(call, text, file), erbHost(call, file));
     } catch (e) {
@@ -123,22 +131,25 @@ function renderErbText(call: FunctionContext, text: () => string, file: string |
                 syntax ? 'SyntaxError' : 'NotImplementedError');
         }
         if (name === null) throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_FAILED.message({ detail: e.message }));
-        // A Puppet::ParseError, which the evaluator wraps as the failing function call, located.
-        throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: where, line: e.line ?? 1, detail: e.message }));
+        // "Filepath" and "Line" are the first frame of the Ruby backtrace: the template, or the Ruby
+        // file that raised (a module's function, or Puppet's own function a template called)
+        const site = e.file !== undefined ? { file: e.file.startsWith('/') && !e.file.startsWith(PUPPET_RUBY_DIR) ? call.runtime.loader.rel(e.file) : e.file, line: e.line ?? 1 } : { file: where, line: e.line ?? 1 };
+        throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: site.file, line: site.line, detail: e.message }));
     }
 }
 
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, readFileSync(path, 'utf8'), call.runtime.loader.rel(path), args ?? null, false);
+        const file = call.runtime.loader.rel(path);
+        return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file }).result, file, args ?? null, false);
     },
-    inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
+    inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), call.where.file, { epp: true }), call.where.file, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
         return names.map(n => {
             const path = templatePath(call, String(n));
-            return renderErbText(call, () => readFileSync(path, 'utf8'), path, String(n));
+            return renderErbText(call, null, path, String(n));
         }).join('');
     },
     inline_template: (call, texts) => {
@@ -147,7 +158,7 @@ export const templateFunctions: Record<string, PuppetFunction> = {
             if (t === null) return '';
             // ERB is handed the value as is; Ruby then fails asking it for its encoding.
             if (typeof t !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_NOT_STRING.message({ value: describeRuby(t) }));
-            return renderErbText(call, () => t, null, null);
+            return renderErbText(call, t, null, null);
         }).join('');
     }
 };
