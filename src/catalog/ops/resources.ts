@@ -9,7 +9,6 @@ import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setParam, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
-import { validateDefineParams } from './defines.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
 import type { OpsState } from './state.js';
@@ -142,7 +141,6 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     for (const a of alias === undefined || alias === null ? [] : Array.isArray(alias) ? alias : [alias]) {
         if (typeof a === 'string') catalog.addAlias(type, a, r);
     }
-    if (define) validateDefineParams(s, r, define, attrs);
     const container = scope.resource ?? s.mainClass;
     catalog.add(r);
     if (define) s.generated.push(r);
