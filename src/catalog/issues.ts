@@ -32,7 +32,7 @@ const none = (n: number): string | number => n === 0 ? 'none' : n;
  */
 export const CatalogIssues = defineIssues('EVAL', {
     // ---- codes errors are reported under
-    EVAL_RUNTIME: { puppet: 'RUNTIME_ERROR', message: (a: { label: string; detail: string }) => `Evaluation Error: Error while evaluating a ${a.label}, ${a.detail}` },
+    EVAL_RUNTIME: { puppet: 'RUNTIME_ERROR', message: (a: { label: string; detail: string }) => `Evaluation Error: Error while evaluating ${article(a.label)}, ${a.detail}` },
     EVAL_UNKNOWN_VARIABLE: { puppet: 'UNKNOWN_VARIABLE', message: (a: { name: string }) => `Unknown variable: '${a.name}'.` },
     EVAL_UNKNOWN_FUNCTION: { puppet: 'UNKNOWN_FUNCTION', message: (a: { name: string }) => `Unknown function: '${a.name}'.` },
     EVAL_ILLEGAL_REASSIGNMENT: {

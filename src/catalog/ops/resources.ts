@@ -87,6 +87,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
         return declareClass(s, formatValue(titleValue), scope, params, where);
     }
+    // Puppet warns as it meets the exported resource, before it looks its type up.
+    if (mode === 'exported' && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
     const catalog = s.catalog;
     const title = titleValue instanceof PResourceType && titleValue.title !== null ? titleValue.title : formatValue(titleValue);
     const core = s.rt.resourceType(lower);
@@ -107,7 +109,6 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     r.scope = scope;
     r.virtual = mode !== 'real';
     r.exported = mode === 'exported';
-    if (mode === 'exported' && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
     const source = s.overrideRules.sourceOf(scope);
     for (const a of attrs) setParam(r, a, 'declared', source);
     const defaults = scope.defaultsFor(lower);
