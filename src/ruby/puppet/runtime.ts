@@ -54,6 +54,8 @@ export class PluginRuntime {
     /** Nesting of guarded entries (Puppet calling Ruby calling Puppet calling Ruby...). */
     private entered = 0;
 
+    /** Function names whose 4.x files were looked for. */
+    private readonly searched4 = new Set<string>();
     /** The built-in Ruby libraries already run in this runtime. */
     private readonly libraries = new Set<string>();
 
@@ -221,8 +223,10 @@ export class PluginRuntime {
     /** Puppet's loader paths for a function name: 4.x `lib/puppet/functions/<ns>/<name>.rb`, then 3.x. */
     findFunction(name: string): Function4 | Function3 | undefined {
         const n = name.replace(/^::/, '').toLowerCase();
-        const known = this.functions4.get(n) ?? this.functions3.get(n);
+        // A 3.x function already loaded (scope.function_x) does not hide a 4.x one of the name not yet loaded.
+        const known = this.functions4.get(n) ?? (this.searched4.has(n) ? this.functions3.get(n) : undefined);
         if (known) return known;
+        this.searched4.add(n);
         const segs = n.split('::');
         if (segs.length > 1) {
             const mod = this.modules.find(m => m.name === segs[0]);
