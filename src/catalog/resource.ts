@@ -3,6 +3,7 @@ import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
 import type { Scope } from './scope.js';
+import { coreType } from './core-types.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
 
@@ -172,7 +173,20 @@ export class Catalog {
         index.aliases.set(index.key(name), r);
     }
 
+    /**
+     * The resource a reference names: by title or alias, else (as Puppet's catalog does) by the
+     * identity the type's title pattern gives the title (`File['/x/']` finds `File['/x']`).
+     */
     find(type: string, title: string): CatalogResource | undefined {
+        const index = this.typeIndex(type, false);
+        const r = index?.find(title);
+        if (r || !index) return r;
+        const key = coreType(type)?.namevarFromTitle?.(title);
+        return key !== undefined && key !== title ? index.find(key) : undefined;
+    }
+
+    /** The resource declared with this title or alias (what a new declaration collides with). */
+    findDeclared(type: string, title: string): CatalogResource | undefined {
         return this.typeIndex(type, false)?.find(title);
     }
 

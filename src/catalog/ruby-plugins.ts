@@ -122,7 +122,8 @@ export class RubyPlugins {
                 resources: () => [...c.catalog.resources.values()].map(infoOf),
                 resource: () => (scope.resource ? infoOf(scope.resource) : null),
                 global: () => this.scopeHost(c.topScope, where),
-                classes: () => [...c.catalog.classes]
+                classes: () => [...c.catalog.classes],
+                defaults: type => new Map([...scope.defaultsFor(type.replace(/^::/, '').toLowerCase())].map(([k, d]) => [k, d.value]))
             };
             scopes.set(h, { scope, where });
             this.hosts.set(scope, h);

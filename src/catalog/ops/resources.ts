@@ -2,6 +2,7 @@ import type { DefineDefinition, ResourceExpression } from '../../../generated/la
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
+import { inspect as rubyInspect } from '../../ruby/index.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
@@ -98,7 +99,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: typeName.replace(/^::/, '') }));
     }
     const type = capitalize(define ? define.name : lower);
-    const existing = catalog.find(type, title);
+    const existing = catalog.findDeclared(type, title);
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
             ref: `${type}[${title}]`, previous: { file: existing.where?.file, line: existing.where?.line }, file: where.file, line: where.line
@@ -128,10 +129,10 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar) ?? r.titleNamevar?.value;
         if (typeof nv === 'string' && nv !== title) {
-            const other = catalog.find(type, nv);
+            const other = catalog.findDeclared(type, nv);
             if (other) {
-                throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
-                    ref: `${type}[${nv}]`, previous: { file: other.where?.file, line: other.where?.line }, file: where.file, line: where.line
+                throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_ALIAS.message({
+                    ref: `${type}[${title}]`, key: rubyInspect([nv]), other: rubyInspect([type, nv]), at: where, previous: other.where
                 }));
             }
             catalog.addAlias(type, nv, r);
