@@ -7,7 +7,7 @@ import { catalogInjectorServices } from './injector-services.js';
 import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import type { FunctionTable } from './functions/function.js';
 import { isInjecting } from './functions/inject-functions.js';
-import { hieraLookupFactory, type CatalogServices, type LookupFactory, type TypeSystem } from './services.js';
+import { bootFor, hieraLookupFactory, type CatalogServices, type LookupFactory, type TypeSystem } from './services.js';
 
 /**
  * The lookup factory of an environment with ARM-8 bindings: automatic class-parameter lookup and
@@ -52,7 +52,7 @@ export function modelLookupFactory(types: TypeSystem, given: { readonly bindings
 export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServices>> = {
     Lookup: services => bindingsLookupFactory(services.TypeSystem, services.Functions),
     Compile: services => request => {
-        const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
+        const env = bootFor(services, request);
         const warnings: Array<{ message: string; file?: string }> = [];
         const warn = (message: string, file?: string): void => { warnings.push({ message, file }); };
         // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../common/index.js';
+import type { ParsedFileCache } from '../parse/index.js';
 import { CatalogIssues } from './issues.js';
 
 /** The environment a compile runs in: its directory, manifests in evaluation order, module path. */
@@ -10,6 +11,11 @@ export interface Environment {
     readonly dir: string;
     readonly manifests: readonly string[];
     readonly modulepath: readonly string[];
+    /**
+     * Where the environment's files are read and parsed: shared by every compile given the same
+     * cache (an `EnvironmentCache`), else private to one compile.
+     */
+    readonly files?: ParsedFileCache;
 }
 
 /** `environment.conf`: `key = value` lines; comments start with `#`. */
@@ -40,6 +46,12 @@ function manifestsBelow(dir: string): string[] {
     return out.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
 
+/** The manifests a manifest setting names: the file, every .pp below a directory, or none when it does not exist. */
+export function manifestsAt(manifestPath: string): string[] {
+    if (!existsSync(manifestPath)) return [];
+    return statSync(manifestPath).isDirectory() ? manifestsBelow(manifestPath) : [manifestPath];
+}
+
 /**
  * Resolves CODEDIR to an environment: an environment directory itself, or a directory holding
  * `environments/<name>` (Puppet's environmentpath). Relative paths in environment.conf are
@@ -53,8 +65,7 @@ export function bootEnvironment(codedir: string, name: string, basemodulepath: r
     const conf = readEnvironmentConf(dir);
     const manifestSetting = conf.get('manifest') ?? 'manifests';
     const manifestPath = resolve(dir, manifestSetting);
-    let manifests: string[] = [];
-    if (existsSync(manifestPath)) manifests = statSync(manifestPath).isDirectory() ? manifestsBelow(manifestPath) : [manifestPath];
+    const manifests = manifestsAt(manifestPath);
     const modulepathSetting = conf.get('modulepath');
     const modulepath = modulepathSetting === undefined
         ? [join(dir, 'modules'), ...basemodulepath]

@@ -76,7 +76,8 @@ function resourceModel(r: CatalogResource): C.Resource {
         ...(sensitive.length ? { sensitiveParameters: sensitive } : {}),
         provenance: {
             $type: 'ResourceProvenance',
-            ...(location(r.where) ? { declaredAt: location(r.where) } : {}),
+            ...(location(r.where ?? r.exportedBy?.where) ? { declaredAt: location(r.where ?? r.exportedBy?.where) } : {}),
+            ...(r.exportedBy ? { exportedBy: r.exportedBy.node } : {}),
             ...(r.scope?.resource ? { declaredIn: r.scope.resource.ref } : {}),
             ...(r.container ? { container: r.container.ref } : {})
         }

@@ -11,6 +11,7 @@ import { CatalogIssues, puppetIssueOf } from './issues.js';
 import { BreakSignal, Evaluator, NextSignal, ReturnSignal } from './evaluator/evaluator.js';
 import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
+import type { EnvironmentCache } from './environment-cache.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError } from '../bindings/index.js';
@@ -56,6 +57,8 @@ export interface CompileOptions {
     readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
     readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    /** Parsed environments shared across compiles (parse once, compile many); without it each compile reads and parses its files. */
+    readonly cache?: EnvironmentCache;
 }
 
 export interface CompileResult {
@@ -126,7 +129,7 @@ export class Compiler implements CatalogRuntime {
     log(level: LogLevel, message: string, where?: Where, source?: string): void {
         // Like the oracle, only info and above are recorded.
         if (level === 'debug') return;
-        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, line: where.line } : {}) };
+        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
         this.logs.push(entry);
         this.options.onLog?.(entry);
     }
@@ -245,7 +248,8 @@ export class Compiler implements CatalogRuntime {
         this.ops.boot(top);
         for (const f of files) {
             this.evaluator.registerProgram(f.program, f.file);
-            this.evaluator.evalBlock(f.program.statements, top);
+            // Puppet's stack holds a frame of the file (line 0) while a manifest's top-level code runs.
+            this.evaluator.withFrame(f.file, 0, () => this.evaluator.evalBlock(f.program.statements, top));
         }
         const nodeScope = this.ops.evaluateNode(top) ?? top;
         for (const c of enc) this.ops.declareLazyClass(c, nodeScope);

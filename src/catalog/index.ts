@@ -1,5 +1,6 @@
 export { createCatalogServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
 export { bootEnvironment, type Environment } from './boot.js';
+export { EnvironmentCache } from './environment-cache.js';
 export { BindingsCatalogModule, bindingsLookupFactory, modelLookupFactory } from './bindings-services.js';
 export { isInjecting, type InjectingLookupService } from './functions/inject-functions.js';
 export { Compiler, type CompileOptions, type CompileResult, type LogEntry } from './compiler.js';
@@ -13,3 +14,4 @@ export { puppetCatalog } from './puppet-format.js';
 export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';
 export { storedCatalog } from './stored-catalog.js';
 export { catalogInjectorServices } from './injector-services.js';
+export { chooseEnvironment, environmentOf, selectEnvironment, type ChosenEnvironment, type NodeEnvironmentRequest } from './environments-pp.js';

@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
 import { decodeUtf8, isUserError } from '../common/index.js';
-import { parsePuppet } from '../parse/index.js';
+import { ParsedFileCache } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
 import type { Environment } from './boot.js';
 import { CompileError, whereSuffix, type Where } from './errors.js';
@@ -53,7 +52,12 @@ export class Loader {
     /** Called for each type alias registered, so its body can be resolved lazily. */
     environmentName = 'production';
 
-    constructor(readonly env: Environment) {}
+    /** The environment's file cache, or one of this loader's own. */
+    readonly files: ParsedFileCache;
+
+    constructor(readonly env: Environment) {
+        this.files = env.files ?? new ParsedFileCache();
+    }
 
     rel(path: string): string {
         return relative(this.env.dir, path);
@@ -64,8 +68,7 @@ export class Loader {
         const cached = this.loaded.get(path);
         if (cached) return cached;
         const file = this.rel(path);
-        const text = this.decode(readFileSync(path), file);
-        const result = parsePuppet(text, file, { epp });
+        const { text, result } = this.files.parse(path, { epp, display: file, decode: bytes => this.decode(bytes, file) });
         const error = result.diagnostics.find(d => d.severity === 'error');
         if (error) {
             const at = error.at;
@@ -201,7 +204,7 @@ export class Loader {
     private moduleDir(module: string): string | undefined {
         for (const dir of this.env.modulepath) {
             const d = join(dir, module);
-            if (existsSync(d)) return d;
+            if (this.files.exists(d)) return d;
         }
         return undefined;
     }
@@ -218,7 +221,7 @@ export class Loader {
             candidates.push([parts.length === 0 ? join(dir, 'manifests', 'init.pp') : join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
         }
         for (const [path, expected] of candidates) {
-            if (this.loaded.has(path) || !existsSync(path)) continue;
+            if (this.loaded.has(path) || !this.files.exists(path)) continue;
             const loaded = this.parse(path);
             this.register(loaded.program.statements, loaded.file, module, '', expected);
             if (this.classes.has(name) || this.defines.has(name)) return;
@@ -250,7 +253,7 @@ export class Loader {
             if (dir) path = join(dir, 'functions', ...segs.slice(1)) + '.pp';
             if (segs[0] === 'environment' && dir) path = join(dir, 'functions', ...segs) + '.pp';
         }
-        if (path && !this.loaded.has(path) && existsSync(path)) {
+        if (path && !this.loaded.has(path) && this.files.exists(path)) {
             const loaded = this.parse(path);
             this.register(loaded.program.statements, loaded.file, segs.length > 1 ? segs[0] : '', '', null);
         }
@@ -266,7 +269,7 @@ export class Loader {
         if (segs.length > 1) {
             const dir = this.moduleDir(segs[0]);
             const path = dir ? join(dir, 'types', ...segs.slice(1)) + '.pp' : undefined;
-            if (path && !this.loaded.has(path) && existsSync(path)) {
+            if (path && !this.loaded.has(path) && this.files.exists(path)) {
                 const loaded = this.parse(path);
                 this.register(loaded.program.statements, loaded.file, segs[0], '', null);
             }

@@ -40,6 +40,12 @@ export class CatalogResource {
     container: CatalogResource | null = null;
     /** Parameters given by collector overrides before a define is evaluated, applied in order. */
     sensitive = new Set<string>();
+    /**
+     * A resource collected (`<<| |>>`) from another node's stored catalog: that node and where its
+     * manifest exported it. Puppet's catalog gives such a resource no file or line (`where` is
+     * unset); the Catalog model's provenance keeps this.
+     */
+    exportedBy: { readonly node: string; readonly where?: Where } | undefined = undefined;
 
     constructor(readonly type: string, readonly title: string, readonly kind: ResourceKind, readonly where: Where | undefined) {}
 

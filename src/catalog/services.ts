@@ -4,6 +4,7 @@ import {
     describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
 } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
+import { ParsedFileCache } from '../parse/index.js';
 import { bootEnvironment, type Environment } from './boot.js';
 import { Compiler, type CompileOptions, type CompileResult } from './compiler.js';
 import { coreFunctions, type FunctionTable } from './functions/index.js';
@@ -61,13 +62,24 @@ export const defaultTypeSystem: TypeSystem = {
     convert: (type, value, args = []) => convert(type, [value, ...args])
 };
 
+/** The request's environment: booted by the Boot service, through the request's cache when it has one. */
+export function bootFor(services: CatalogServices, request: CompileRequest): Environment {
+    const basemodulepath = request.basemodulepath ?? [];
+    const cache = request.options.cache;
+    if (cache) return cache.environment(request.codedir, request.environment, basemodulepath, services.Boot);
+    // Without a cache the compile still parses each file once, however many compilers it runs
+    // (the injector's, the classification's, the catalog's).
+    const env = services.Boot(request.codedir, request.environment, basemodulepath);
+    return env.files ? env : { ...env, files: new ParsedFileCache() };
+}
+
 export const CatalogModule: Module<CatalogServices> = {
     Functions: () => coreFunctions(),
     TypeSystem: () => defaultTypeSystem,
     Lookup: services => hieraLookupFactory(services.TypeSystem),
     Boot: () => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath),
     Compile: services => request => {
-        const env = services.Boot(request.codedir, request.environment, request.basemodulepath ?? []);
+        const env = bootFor(services, request);
         const warnings: Array<{ message: string; file?: string }> = [];
         const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
         const compiler = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });

@@ -8,7 +8,6 @@ import {
 import { graphFormat, graphOf, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
-export const STRICT_MODES: readonly StrictMode[] = ['off', 'warning', 'error'];
 
 export interface ApplyCommandOptions {
     readonly noop?: boolean;

@@ -5,10 +5,9 @@ import {
     CHANGE_FILTERS, diffModels, diffProfileFor, filterChanges, formatDiffMarkdown, formatDiffText, parseIgnoreRule, toDiffModel,
     type ChangeFilterName, type IgnoreRule
 } from '../model/index.js';
+import type { DiffFormat } from './choices.js';
 import type { CliIo } from './io.js';
 
-export type DiffFormat = 'text' | 'json' | 'markdown';
-export const DIFF_FORMATS: readonly DiffFormat[] = ['text', 'json', 'markdown'];
 
 export interface DiffCommandOptions {
     readonly format: DiffFormat;

@@ -1,18 +1,20 @@
 import { Command, CommanderError, Option } from 'commander';
 import { formatDiagnostic, isUserError } from '../common/index.js';
-import { MODEL_FORMATS } from '../model/index.js';
-import { applyAction, STRICT_MODES, type ApplyCommandOptions } from './apply-command.js';
-import { bindingsAction, type BindingsCommandOptions } from './bindings-command.js';
-import { compileAction, COMPILE_FORMATS, type CompileCommandOptions } from './compile-command.js';
-import { convertAction } from './convert-command.js';
-import { diffAction, DIFF_FORMATS, type DiffCommandOptions } from './diff-command.js';
-import { effectiveAction, type EffectiveCommandOptions } from './effective-command.js';
-import { generateAction } from './generate-command.js';
-import { lookupAction, MERGE_STRATEGIES, type LookupCommandOptions } from './lookup-command.js';
+import type { ApplyCommandOptions } from './apply-command.js';
+import type { BindingsCommandOptions } from './bindings-command.js';
+import {
+    COMPILE_FORMATS, DIFF_FORMATS, MERGE_STRATEGIES, MODEL_FORMATS, PARSE_FORMATS, REVIEW_FORMATS, STRICT_MODES, type ParseFormat
+} from './choices.js';
+import type { CompileCommandOptions } from './compile-command.js';
+import type { DiffCommandOptions } from './diff-command.js';
+import type { EffectiveCommandOptions } from './effective-command.js';
+import type { LookupCommandOptions } from './lookup-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
-import { reviewAction, REVIEW_FORMATS, type ReviewCommandOptions } from './review-command.js';
-import { parseAction, PARSE_FORMATS, type ParseFormat } from './parse-command.js';
-import { validateAction } from './validate-command.js';
+import type { ReviewCommandOptions } from './review-command.js';
+
+// Every command's code is imported when the command runs, not when the program is built: a
+// compile then loads neither the apply stage nor the review, the schema validator or the
+// generator (cold start is most of a one-node compile).
 
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     const program = new Command('modelc')
@@ -23,20 +25,20 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     program.command('generate')
         .description('emit TypeScript model code, JSON Schemas and .ecore files from metamodel/ and the Puppet grammar')
         .option('--check', 'only compare: exit 1 listing stale, missing or extra generated files')
-        .action(async (opts: { check?: boolean }) => setExit(await generateAction(opts, io)));
+        .action(async (opts: { check?: boolean }) => setExit(await (await import('./generate-command.js')).generateAction(opts, io)));
 
     program.command('parse')
         .description('parse Puppet manifests (.pp) and EPP templates (.epp); print PN, or the AST as a JSON/msgpack model')
         .argument('<file...>', 'files to parse; a directory means every .pp and .epp file below it')
         .addOption(new Option('--format <format>', 'output format').choices(PARSE_FORMATS).default('pn'))
         .option('--out-dir <dir>', 'write DIR/FILE.<format> for every input instead of printing')
-        .action((files: string[], opts: { format: ParseFormat; outDir?: string }) => setExit(parseAction(files, opts, io)));
+        .action(async (files: string[], opts: { format: ParseFormat; outDir?: string }) => setExit((await import('./parse-command.js')).parseAction(files, opts, io)));
 
     program.command('validate')
         .description('load a model (.json or .msgpack) and report every violation with its JSON path')
         .argument('<model>', 'model file')
         .option('--kind <name>', 'require a model of this package (bindings, catalog, ...)')
-        .action((file: string, opts: { kind?: string }) => setExit(validateAction(file, opts, io)));
+        .action(async (file: string, opts: { kind?: string }) => setExit((await import('./validate-command.js')).validateAction(file, opts, io)));
 
     program.command('convert')
         .description('convert a model to another format')
@@ -44,7 +46,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .addOption(new Option('--to <format>', 'target format').choices(MODEL_FORMATS).makeOptionMandatory())
         .option('-o, --output <file>', 'write here instead of stdout')
         .option('--kind <name>', 'require a model of this package')
-        .action((file: string, opts: { to: (typeof MODEL_FORMATS)[number]; output?: string; kind?: string }) => setExit(convertAction(file, opts, io)));
+        .action(async (file: string, opts: { to: (typeof MODEL_FORMATS)[number]; output?: string; kind?: string }) => setExit((await import('./convert-command.js')).convertAction(file, opts, io)));
 
     program.command('diff')
         .description('compare two models of the same kind; exit 0 when equal, 2 when different, 1 on error')
@@ -53,7 +55,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .addOption(new Option('--format <format>', 'output format').choices(DIFF_FORMATS).default('text'))
         .option('--ignore <rule>', 'ignore changes of Type[Title] or Type[Title]::attribute (* is a wildcard); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
-        .action((a: string, b: string, opts: DiffCommandOptions) => setExit(diffAction(a, b, opts, io)));
+        .action(async (a: string, b: string, opts: DiffCommandOptions) => setExit((await import('./diff-command.js')).diffAction(a, b, opts, io)));
 
     const repeat = (v: string, acc: string[]): string[] => [...acc, v];
     program.command('review')
@@ -75,7 +77,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--filters <list>', 'equivalence filters: absent-file,single-item-array,json,yaml (default all) or none')
         .option('--include-tags', 'also report changed tags')
         .option('--no-bindings', 'leave ARM-8 bindings out (Hiera 5 alone), as compile --no-bindings')
-        .action(async (repo: string, opts: ReviewCommandOptions) => setExit(await reviewAction(repo, opts, io)));
+        .action(async (repo: string, opts: ReviewCommandOptions) => setExit(await (await import('./review-command.js')).reviewAction(repo, opts, io)));
 
     program.command('bindings')
         .description('compose the layered Bindings model of an environment (site layers, bindings providers, Hiera 5 data) and print it')
@@ -87,7 +89,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--no-hiera', 'leave Hiera 5 data out of the layers')
         .option('--graph <file>', 'also write a picture of the layers × categories (.dot, or .svg with Graphviz installed)')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
-        .action((dir: string, opts: BindingsCommandOptions) => setExit(bindingsAction(dir, opts, io)));
+        .action(async (dir: string, opts: BindingsCommandOptions) => setExit((await import('./bindings-command.js')).bindingsAction(dir, opts, io)));
 
     program.command('effective')
         .description('build the injector of a request from a Bindings model (LayeredBindings JSON/msgpack); print its EffectiveBindings model')
@@ -96,10 +98,11 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--facts <file>', 'facts file (YAML or JSON)')
         .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--environment <name>', 'environment (default: the model\'s, else production)')
+        .option('--confdir <dir>', 'choose the environment as a server would: DIR/environments.pp (--environment is then $agent_environment) or DIR\'s ENC')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .option('--values', 'look up every winning binding so the model carries the produced values')
         .option('--explain <name...>', 'print how these names are resolved instead of the model')
-        .action((file: string, opts: EffectiveCommandOptions) => setExit(effectiveAction(file, opts, io)));
+        .action(async (file: string, opts: EffectiveCommandOptions) => setExit((await import('./effective-command.js')).effectiveAction(file, opts, io)));
 
     program.command('lookup')
         .description('look up KEY in the Hiera 5 data of environment CODEDIR for a node; print the value (or error) as JSON')
@@ -118,7 +121,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--compile', 'evaluate the manifests first, so %{::var} sees their top-scope variables')
         .option('--explain', 'print how the value was found instead of the value')
         .option('--store [url]', 'catalog store answering Type[?? query] bindings: sqlite:PATH or puppetdb:URL (bare: ENVDIR/var/catalogs.sqlite)')
-        .action((codedir: string, key: string, opts: LookupCommandOptions) => setExit(lookupAction(codedir, key, opts, io)));
+        .action(async (codedir: string, key: string, opts: LookupCommandOptions) => setExit((await import('./lookup-command.js')).lookupAction(codedir, key, opts, io)));
 
     program.command('apply')
         .description('apply a catalog (Puppet catalog JSON or a Catalog model) under a root directory; print Puppet-style logs')
@@ -131,7 +134,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
         .option('--graph <file>', 'write the resource relationship graph, dependency cycles in red (.dot, or .svg with Graphviz installed)')
-        .action((file: string, opts: ApplyCommandOptions) => setExit(applyAction(file, opts, io)));
+        .action(async (file: string, opts: ApplyCommandOptions) => setExit((await import('./apply-command.js')).applyAction(file, opts, io)));
 
     program.command('compile')
         .description('compile a catalog for a node from an environment (or a codedir with environments/)')
@@ -150,7 +153,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
         .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
-        .action((dir: string, opts: CompileCommandOptions) => setExit(compileAction(dir, opts, io)));
+        .action(async (dir: string, opts: CompileCommandOptions) => setExit((await import('./compile-command.js')).compileAction(dir, opts, io)));
 
     return program;
 }

@@ -3,10 +3,9 @@ import { dirname, join, normalize } from 'node:path';
 import { checkOutputDirectory, decodeUtf8, formatDiagnostic, isUserError, UserError, type Diagnostic } from '../common/index.js';
 import { asModelObject, encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, type Model } from '../model/index.js';
 import { parsePuppet, toPN } from '../parse/index.js';
+import type { ParseFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
-export type ParseFormat = 'pn' | 'json' | 'msgpack';
-export const PARSE_FORMATS: readonly ParseFormat[] = ['pn', 'json', 'msgpack'];
 
 export interface ParseCommandOptions {
     readonly format: ParseFormat;

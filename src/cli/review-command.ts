@@ -3,10 +3,9 @@ import { UserError } from '../common/index.js';
 import { stringifyJson } from '../model/index.js';
 import { defaultJobs, formatReviewMarkdown, formatReviewText, review, reviewExitCode, ReviewIssues, type ReviewReport } from '../review/index.js';
 import { changeFilters, ignoreRules } from './diff-command.js';
+import type { ReviewFormat } from './choices.js';
 import type { CliIo } from './io.js';
 
-export type ReviewFormat = 'markdown' | 'text' | 'json';
-export const REVIEW_FORMATS: readonly ReviewFormat[] = ['markdown', 'text', 'json'];
 
 export interface ReviewCommandOptions {
     readonly base?: string;

@@ -4,3 +4,4 @@ export { createPuppetServices, PuppetModule, type PuppetServices } from './servi
 export { PuppetLexer } from './lexer/puppet-lexer.js';
 export { ParseIssues, issueMessage, type ParseIssueCode } from './issues.js';
 export { formatDiagnostic } from '../common/index.js';
+export { ParsedFileCache, type FileCacheStats, type ParsedSource, type SourceText } from './file-cache.js';

@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import { isUserError } from '../common/index.js';
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
-import { BindingsCatalogModule, catalogModel, createCatalogServices, type CatalogServices } from '../catalog/index.js';
+import { BindingsCatalogModule, catalogModel, createCatalogServices, EnvironmentCache, type CatalogServices } from '../catalog/index.js';
 import type { ModelObject } from '../model/index.js';
 import { readNodeRequest } from '../node/index.js';
 
@@ -56,6 +56,14 @@ function servicesFor(noBindings: boolean): CatalogServices {
     return s;
 }
 
+/** The parsed files of both checkouts, shared by every node this thread compiles (parse once, compile many). */
+const cache = new EnvironmentCache();
+
+/** Starts a batch of compiles: files changed since the last batch (the working tree) are read again. */
+export function startBatch(): void {
+    cache.refresh();
+}
+
 /** Compiles one task; failures of the code (and unreadable facts) are returned as the node's error. */
 export function compileTask(task: CompileTask): CompiledNode {
     const started = performance.now();
@@ -63,7 +71,7 @@ export function compileTask(task: CompileTask): CompiledNode {
     try {
         const node = readNodeRequest({ node: task.node, ...(task.factsFile ? { factsFile: task.factsFile } : {}), environment: task.environment });
         const result = servicesFor(task.noBindings ?? false).compile(task.dir, node.environment, {
-            node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map(),
+            node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map(), cache,
             // Modules' Ruby types go into the apply stage's registry, as compile does.
             typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
         });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../model/index.js';
-import { compileTask, type CompiledNode, type CompileTask } from './compile-node.js';
+import { compileTask, startBatch, type CompiledNode, type CompileTask } from './compile-node.js';
 
 /** The compiled worker script: beside this module when running from dist/, else dist/ of the project (tests run src/). */
 function workerScript(): string | undefined {
@@ -36,6 +36,7 @@ export async function compileAll(tasks: readonly CompileTask[], jobs: number, on
     const workers = Math.min(jobs, Math.floor(tasks.length / MIN_TASKS_PER_WORKER));
     const script = workers > 1 ? workerScript() : undefined;
     if (!script) {
+        startBatch();
         tasks.forEach((t, i) => { results[i] = compileTask(t); onDone?.(i + 1); });
         return results;
     }

@@ -66,6 +66,8 @@ export interface CallSite {
     /** Matches and sets `$~`. */
     match(re: PRegexp, s: string, from?: number): RMatchData | null;
     setLastMatch(m: RMatchData | null): void;
+    /** `$~`: the last match of this interpreter (`Regexp.last_match`). */
+    currentMatch(): RMatchData | null;
     respondsTo(v: RValue, name: string): boolean;
     /** Adds a method to a class for this interpreter (core classes get an overlay, never a change). */
     defineMethod(target: RClass, name: string, m: Method, isStatic?: boolean): void;

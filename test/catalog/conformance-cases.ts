@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { createCatalogServices, jsonText, normalizedResult, type CatalogServices } from '../../src/catalog/index.js';
+import { createCatalogServices, jsonText, normalizedResult, type CatalogServices, type EnvironmentCache } from '../../src/catalog/index.js';
 import { readNodeRequest } from '../../src/node/index.js';
 
 export const CONFORMANCE_DIR = '/work/shared/conformance/catalog';
@@ -32,11 +32,11 @@ export function conformanceCases(): ConformanceCase[] {
 }
 
 /** Compiles a case as the oracle would and returns our normalized JSON text. */
-export function compileCase(c: ConformanceCase, services: CatalogServices = createCatalogServices()): string {
+export function compileCase(c: ConformanceCase, services: CatalogServices = createCatalogServices(), cache?: EnvironmentCache): string {
     const node = readNodeRequest({ node: c.node, factsFile: c.facts, trustedFile: c.trusted });
     const settings = new Map(c.settings.map(s => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)] as [string, string]));
     const result = services.compile(c.dir, 'production', {
-        node: node.certname, facts: node.facts, trusted: node.trusted, classes: c.classes, settings
+        node: node.certname, facts: node.facts, trusted: node.trusted, classes: c.classes, settings, ...(cache ? { cache } : {})
     });
     return jsonText(normalizedResult(result));
 }

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
 import { describeRuby, Exceptions, HostCallError, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
-import { parsePuppet } from '../../parse/index.js';
+import { parsePuppet, type ParseResult } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
 import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
@@ -10,10 +10,9 @@ import { Scope } from '../scope.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
-function renderEpp(call: FunctionContext, text: string, file: string, args: PuppetValue, inline: boolean): string {
+function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, args: PuppetValue, inline: boolean): string {
     const c = call.runtime;
     const ev = call.evaluator;
-    const parsed = parsePuppet(text, file, { epp: true });
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
         const shown = inline ? 'inlined-epp-text' : file;
@@ -48,11 +47,12 @@ function templatePath(call: FunctionContext, name: string): string {
         throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');
+    const files = call.runtime.loader.files;
     const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
-    if (p && existsSync(p)) return p;
+    if (p && files.exists(p)) return p;
     const envTemplates = join(call.runtime.env.dir, 'templates');
     const envPath = join(envTemplates, name);
-    if (envPath.startsWith(envTemplates + sep) && existsSync(envPath)) return envPath;
+    if (envPath.startsWith(envTemplates + sep) && files.exists(envPath)) return envPath;
     throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 
@@ -109,20 +109,17 @@ function legacyArity(call: FunctionContext, args: PuppetValue[], min: number): v
     if (args.length < min) throw new RuntimeFailure(CatalogIssues.EVAL_LEGACY_ARITY.message({ fname: call.name, count: args.length, min }));
 }
 
-/** Template files parsed in a compilation, by path: a define's template is read and parsed once, not per instance. */
-const parsedFiles = new WeakMap<object, Map<string, ErbTemplate>>();
-
-function parsedTemplate(call: FunctionContext, text: () => string, file: string | null): ErbTemplate {
-    if (file === null) return parseErb(text());
-    let cache = parsedFiles.get(call.runtime);
-    if (!cache) parsedFiles.set(call.runtime, cache = new Map());
-    let t = cache.get(file);
-    if (!t) cache.set(file, t = parseErb(text()));
-    return t;
+/**
+ * A template file parsed once while it is unchanged (in the environment's file cache, so a
+ * define's template is not parsed per instance, nor per node of a batch); inline text each time.
+ */
+function parsedTemplate(call: FunctionContext, text: string | null, file: string | null): ErbTemplate {
+    if (file === null) return parseErb(text ?? '');
+    return call.runtime.loader.files.derive(file, 'erb', parseErb);
 }
 
 /** Puppet's messages for a failing template: syntax errors unwrapped, Ruby errors with the template's place. */
-function renderErbText(call: FunctionContext, text: () => string, file: string | null, name: string | null): string {
+function renderErbText(call: FunctionContext, text: string | null, file: string | null, name: string | null): string {
     try {
         return renderErb(parsedTemplate(call, text, file), erbHost(call, file));
     } catch (e) {
@@ -144,14 +141,15 @@ function renderErbText(call: FunctionContext, text: () => string, file: string |
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         const path = templatePath(call, String(name));
-        return renderEpp(call, readFileSync(path, 'utf8'), call.runtime.loader.rel(path), args ?? null, false);
+        const file = call.runtime.loader.rel(path);
+        return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file }).result, file, args ?? null, false);
     },
-    inline_epp: (call, [text, args]) => renderEpp(call, String(text), call.where.file, args ?? null, true),
+    inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), call.where.file, { epp: true }), call.where.file, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
         return names.map(n => {
             const path = templatePath(call, String(n));
-            return renderErbText(call, () => readFileSync(path, 'utf8'), path, String(n));
+            return renderErbText(call, null, path, String(n));
         }).join('');
     },
     inline_template: (call, texts) => {
@@ -160,7 +158,7 @@ export const templateFunctions: Record<string, PuppetFunction> = {
             if (t === null) return '';
             // ERB is handed the value as is; Ruby then fails asking it for its encoding.
             if (typeof t !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_NOT_STRING.message({ value: describeRuby(t) }));
-            return renderErbText(call, () => t, null, null);
+            return renderErbText(call, t, null, null);
         }).join('');
     }
 };

@@ -8,7 +8,7 @@ import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
 import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
-import { evalAttrs, nameTags, setParam, tagResource, VALID_TAG } from './attributes.js';
+import { evalAttrs, nameTags, setParam, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
 import { validateDefineParams } from './defines.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
@@ -124,7 +124,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     if (fromTitle !== undefined && fromTitle !== title) r.titleNamevar = { name: namevar, value: fromTitle, where };
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
-    if (VALID_TAG.test(title)) for (const t of [title, ...(title.includes('::') ? title.split('::') : [])]) r.tags.add(t.toLowerCase());
+    for (const t of titleTags(title)) r.tags.add(t);
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar) ?? r.titleNamevar?.value;

@@ -50,7 +50,27 @@ export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
  * ALL(*), so error reporting is unchanged.
  */
 export class FastPathLookahead extends GreedyBraceLookahead {
+    override buildLookaheadForOptional(options: {
+        prodOccurrence: number;
+        prodType: OptionalProductionType;
+        rule: Rule;
+        maxLookahead: number;
+        dynamicTokensEnabled: boolean;
+    }): (this: BaseParser) => boolean {
+        return lazyLookahead(() => super.buildLookaheadForOptional(options));
+    }
+
     override buildLookaheadForAlternation(options: {
+        prodOccurrence: number;
+        rule: Rule;
+        maxLookahead: number;
+        hasPredicates: boolean;
+        dynamicTokensEnabled: boolean;
+    }): (this: BaseParser, orAlts?: IOrAlt<unknown>[]) => number | undefined {
+        return lazyLookahead(() => this.alternation(options));
+    }
+
+    private alternation(options: {
         prodOccurrence: number;
         rule: Rule;
         maxLookahead: number;
@@ -90,4 +110,29 @@ export class FastPathLookahead extends GreedyBraceLookahead {
             return predicted !== undefined ? predicted : full.call(this, orAlts);
         };
     }
+}
+
+/** What Chevrotain keeps of the lookahead functions of the rule being parsed (its internal state). */
+interface RuleLookaheads {
+    currRuleLookaheadFuncs?: unknown[];
+}
+
+/**
+ * A lookahead function computed on its first call. Chevrotain computes every decision of the
+ * grammar when the parser is built (about 60 ms, most of a cold compile's parser set-up), while a
+ * compile's manifests exercise only some of them. Once computed, the function takes its own place
+ * in the current rule's table, so later calls go straight to it.
+ */
+function lazyLookahead<A extends unknown[], R>(build: () => (this: BaseParser, ...args: A) => R): (this: BaseParser, ...args: A) => R {
+    let real: ((this: BaseParser, ...args: A) => R) | undefined;
+    const thunk = function (this: BaseParser, ...args: A): R {
+        if (real === undefined) {
+            real = build();
+            const table = (this as unknown as RuleLookaheads).currRuleLookaheadFuncs;
+            const i = table ? table.indexOf(thunk) : -1;
+            if (table && i >= 0) table[i] = real;
+        }
+        return real.apply(this, args);
+    };
+    return thunk;
 }

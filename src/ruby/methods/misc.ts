@@ -143,6 +143,11 @@ export const staticMethods: Record<string, Record<string, Method>> = {
         escape: (_s, args) => escapeRegexp(str(args[0] instanceof RSymbol ? args[0].name : args[0])),
         quote: (_s, args) => escapeRegexp(str(args[0])),
         new: (_s, args) => (args[0] instanceof PRegexp ? args[0] : regexpOf(str(args[0]), args[1] === true ? 'i' : typeof args[1] === 'bigint' ? `${(args[1] & 4n) ? 'm' : ''}${(args[1] & 1n) ? 'i' : ''}${(args[1] & 2n) ? 'x' : ''}` : '')),
+        compile: (s, args, b, call) => (staticMethods.Regexp.new as Method)(s, args, b, call),
+        last_match: (_s, args, _b, call) => {
+            const m = call.currentMatch();
+            return args.length === 0 || m === null ? m : m.group(Number(args[0] as bigint));
+        },
         union: (_s, args) => {
             const parts = (args.length === 1 && Array.isArray(args[0]) ? args[0] : args).map(a => (a instanceof PRegexp ? regexpToS(a) : escapeRegexp(str(a))));
             return regexpOf(parts.join('|'), '');
