@@ -62,13 +62,13 @@ export class CatalogResource {
      * from the title: part of the resource's identity and of its serialized parameters (Puppet's
      * `to_hash` merges `parse_title` in), but not a parameter code can read.
      */
-    titleNamevar: { readonly name: string; readonly value: string; readonly where?: Where } | undefined;
+    titleParams: ReadonlyArray<{ readonly name: string; readonly value: string; readonly where?: Where }> | undefined;
 
     /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
     outputParams(): Map<string, ParamValue> {
-        const t = this.titleNamevar;
-        if (!t || this.params.has(t.name)) return this.params;
-        return new Map([...this.params, [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }]]);
+        const extra = (this.titleParams ?? []).filter(t => !this.params.has(t.name));
+        if (extra.length === 0) return this.params;
+        return new Map([...this.params, ...extra.map(t => [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }] as [string, ParamValue])]);
     }
 
     param(name: string): PuppetValue | undefined {
@@ -187,7 +187,8 @@ export class Catalog {
         const index = this.typeIndex(type, false);
         const r = index?.find(title);
         if (r || !index) return r;
-        const key = coreType(type)?.namevarFromTitle?.(title);
+        const core = coreType(type);
+        const key = core?.fromTitle?.(title).find(([k]) => k === core.namevar)?.[1];
         return key !== undefined && key !== title ? index.find(key) : undefined;
     }
 

@@ -119,15 +119,15 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
     const namevar = core ? core.namevar : 'name';
-    const fromTitle = r.params.has(namevar) ? undefined : core?.namevarFromTitle?.(title);
+    const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
     if (r.param(namevar) === title) r.params.delete(namevar);
-    if (fromTitle !== undefined && fromTitle !== title) r.titleNamevar = { name: namevar, value: fromTitle, where };
+    if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
     for (const t of titleTags(title)) r.tags.add(t);
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
-        const nv = r.param(core.namevar) ?? r.titleNamevar?.value;
+        const nv = r.param(core.namevar) ?? r.titleParams?.find(t => t.name === core.namevar)?.value;
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.findDeclared(type, nv);
             if (other) {
