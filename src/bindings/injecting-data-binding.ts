@@ -92,7 +92,8 @@ export function createInjectingDataBinding(options: {
             types: options.types, warn: options.warn
         });
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
-            codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
+            codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
+            ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
             services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }

@@ -9,9 +9,9 @@ import {
 import type { Module } from 'langium';
 import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
-import { readNodeRequest } from '../node/index.js';
+import { inEnvironment, readNodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
-import { chooseFor } from './bindings-command.js';
+import { bundledEnvironment, chooseFor } from './bindings-command.js';
 import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -87,9 +87,14 @@ function logLine(l: LogEntry): string {
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
     if (options.graph !== undefined) graphFormat(options.graph);
     const basemodulepath = options.basemodulepath ? options.basemodulepath.split(':') : [];
-    const { chosen, node } = chooseFor(codedir, readNodeRequest({
+    const request = readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
-    }), { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
+    });
+    // An Environment bundle (`modelc parse CODEDIR --bundle FILE`) is one environment, compiled without reading the directory.
+    const bundle = bundledEnvironment(codedir);
+    const { chosen, node } = bundle
+        ? { chosen: { environment: bundle }, node: inEnvironment(request, bundle.name) }
+        : chooseFor(codedir, request, { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
