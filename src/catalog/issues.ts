@@ -129,6 +129,10 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { ref: string; previous: At | undefined; file: string; line: number }) =>
             `Duplicate declaration: ${a.ref} is already declared${a.previous ? ` at (file: ${a.previous.file}, line: ${a.previous.line})` : ''}; cannot redeclare (file: ${a.file}, line: ${a.line})`
     },
+    EVAL_CANNOT_ALIAS: {
+        message: (a: { ref: string; key: string; other: string; at: At | undefined; previous: At | undefined }) =>
+            `Cannot alias ${a.ref} to ${a.key}${a.at ? ` at (file: ${a.at.file}, line: ${a.at.line})` : ''}; resource ${a.other} already declared${a.previous ? ` (file: ${a.previous.file}, line: ${a.previous.line})` : ''}`
+    },
     EVAL_DUPLICATE_OVERRIDE_PARAMETER: {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
     },

@@ -165,6 +165,8 @@ export const Classes = {
     Set: sub('Set', ObjectClass, [Enumerable]),
     IPAddr: sub('IPAddr', ObjectClass, [Comparable]),
     Socket: sub('Socket'),
+    CGI: sub('CGI'),
+    URI: module('URI'),
     Math: module('Math'),
     ObjectSpace: module('ObjectSpace'),
     GC: module('GC'),

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { isInstance, PAnyType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
-import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
+import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { MersenneTwister } from '../methods/random.js';
@@ -306,6 +306,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             case 'resource': { const r = scope.resource(); return r ? resourceObject(r) : null; }
             case 'find_global_scope': return scopeObject(scope.global());
             case 'classlist': return scope.classes();
+            // Puppet's values are Param objects; code asks which parameters have defaults
+            case 'lookupdefaults': return new Map([...scope.defaults(nameOf(args[0] ?? null))].map(([k, v]) => [sym(k), v] as [RValue, RValue]));
             case 'to_hash': return null;
             case 'source': return null;
         }
@@ -349,7 +351,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             if (!scope) return undefined;
             if (probe) {
                 const m = name.slice('respond_to?:'.length);
-                return m.startsWith('function_') ? rt.findFunction(m.slice(9)) !== undefined : ['lookupvar', '[]', 'call_function', 'findresource', 'environment', 'catalog', 'compiler', 'setvar'].includes(m);
+                return m.startsWith('function_') ? rt.findFunction(m.slice(9)) !== undefined : ['lookupvar', '[]', 'call_function', 'findresource', 'environment', 'catalog', 'compiler', 'setvar', 'lookupdefaults'].includes(m);
             }
             return scopeMethod(scope, name, args);
         }
