@@ -20,6 +20,8 @@ export interface TypeSchema {
     readonly properties: readonly string[];
     readonly parameters: readonly string[];
     readonly namevars: readonly string[];
+    /** A type's own title patterns (regexp and the attributes its captures set), when it has any. */
+    readonly titlePatterns?: ReadonlyArray<readonly [RegExp, ReadonlyArray<readonly [string]>]>;
 }
 
 /**
@@ -108,7 +110,11 @@ export class TypeRegistry {
             };
         }
         if (t instanceof ClassicType) {
-            return { name: t.name, properties: t.properties.map(p => p.name), parameters: t.parameters.map(p => p.name), namevars: t.keyAttributes() };
+            const patterns = t.ownTitlePatterns();
+            return {
+                name: t.name, properties: t.properties.map(p => p.name), parameters: t.parameters.map(p => p.name), namevars: t.keyAttributes(),
+                ...(patterns ? { titlePatterns: patterns.map(([re, attrs]) => [re, attrs.map(a => [a[0]] as const)] as const) } : {})
+            };
         }
         return undefined;
     }

@@ -11,17 +11,29 @@ export interface CoreType {
     readonly namevar: string;
     readonly attributes: ReadonlySet<string>;
     /**
-     * The namevar's value a title gives when the type's title pattern is not the identity
-     * (Puppet's `parse_title`); a value differing from the title is kept as a parameter.
+     * The attributes a title sets when the type's title patterns are not the identity (Puppet's
+     * `parse_title`: the first pattern that matches, its captures in order); they join the
+     * serialized parameters unless given, the namevar only when it differs from the title.
      */
-    readonly namevarFromTitle?: (title: string) => string;
+    readonly fromTitle?: (title: string) => ReadonlyArray<readonly [string, string]>;
+}
+
+/** Puppet's parse_title over a type's own patterns. */
+export function titleParser(patterns: ReadonlyArray<readonly [RegExp, ReadonlyArray<readonly [string]>]>): (title: string) => ReadonlyArray<readonly [string, string]> {
+    return title => {
+        for (const [re, attrs] of patterns) {
+            const m = new RegExp(re.source, re.flags.replace('g', '')).exec(title);
+            if (m) return attrs.flatMap(([name], i) => (m[i + 1] === undefined ? [] : [[name, m[i + 1]] as const]));
+        }
+        return [];
+    };
 }
 
 /** File's title pattern: trailing slashes are not part of the path (the root `/` and `C:/` stay). */
 const fileTitle = (title: string): string => /^(\/|.+:\/|[\s\S]*[^/])\/*$/.exec(title)?.[1] ?? title;
 
 const table: ReadonlyMap<string, CoreType> = new Map(CORE_RESOURCE_TYPES.map(t =>
-    [t.name, { namevar: t.namevar, attributes: new Set([t.namevar, ...t.attributes.map(a => a.name)]), ...(t.name === 'file' ? { namevarFromTitle: fileTitle } : {}) }]));
+    [t.name, { namevar: t.namevar, attributes: new Set([t.namevar, ...t.attributes.map(a => a.name)]), ...(t.name === 'file' ? { fromTitle: (title: string) => [['path', fileTitle(title)] as const] } : {}) }]));
 
 export function coreType(name: string): CoreType | undefined {
     return table.get(name.toLowerCase());

@@ -32,7 +32,7 @@ const none = (n: number): string | number => n === 0 ? 'none' : n;
  */
 export const CatalogIssues = defineIssues('EVAL', {
     // ---- codes errors are reported under
-    EVAL_RUNTIME: { puppet: 'RUNTIME_ERROR', message: (a: { label: string; detail: string }) => `Evaluation Error: Error while evaluating a ${a.label}, ${a.detail}` },
+    EVAL_RUNTIME: { puppet: 'RUNTIME_ERROR', message: (a: { label: string; detail: string }) => `Evaluation Error: Error while evaluating ${article(a.label)}, ${a.detail}` },
     EVAL_UNKNOWN_VARIABLE: { puppet: 'UNKNOWN_VARIABLE', message: (a: { name: string }) => `Unknown variable: '${a.name}'.` },
     EVAL_UNKNOWN_FUNCTION: { puppet: 'UNKNOWN_FUNCTION', message: (a: { name: string }) => `Unknown function: '${a.name}'.` },
     EVAL_ILLEGAL_REASSIGNMENT: {
@@ -128,6 +128,10 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_DUPLICATE_DECLARATION: {
         message: (a: { ref: string; previous: At | undefined; file: string; line: number }) =>
             `Duplicate declaration: ${a.ref} is already declared${a.previous ? ` at (file: ${a.previous.file}, line: ${a.previous.line})` : ''}; cannot redeclare (file: ${a.file}, line: ${a.line})`
+    },
+    EVAL_CANNOT_ALIAS: {
+        message: (a: { ref: string; key: string; other: string; at: At | undefined; previous: At | undefined }) =>
+            `Cannot alias ${a.ref} to ${a.key}${a.at ? ` at (file: ${a.at.file}, line: ${a.at.line})` : ''}; resource ${a.other} already declared${a.previous ? ` (file: ${a.previous.file}, line: ${a.previous.line})` : ''}`
     },
     EVAL_DUPLICATE_OVERRIDE_PARAMETER: {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`

@@ -3,6 +3,7 @@ import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
 import type { Scope } from './scope.js';
+import { coreType } from './core-types.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
 
@@ -61,13 +62,13 @@ export class CatalogResource {
      * from the title: part of the resource's identity and of its serialized parameters (Puppet's
      * `to_hash` merges `parse_title` in), but not a parameter code can read.
      */
-    titleNamevar: { readonly name: string; readonly value: string; readonly where?: Where } | undefined;
+    titleParams: ReadonlyArray<{ readonly name: string; readonly value: string; readonly where?: Where }> | undefined;
 
     /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
     outputParams(): Map<string, ParamValue> {
-        const t = this.titleNamevar;
-        if (!t || this.params.has(t.name)) return this.params;
-        return new Map([...this.params, [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }]]);
+        const extra = (this.titleParams ?? []).filter(t => !this.params.has(t.name));
+        if (extra.length === 0) return this.params;
+        return new Map([...this.params, ...extra.map(t => [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }] as [string, ParamValue])]);
     }
 
     param(name: string): PuppetValue | undefined {
@@ -178,7 +179,21 @@ export class Catalog {
         index.aliases.set(index.key(name), r);
     }
 
+    /**
+     * The resource a reference names: by title or alias, else (as Puppet's catalog does) by the
+     * identity the type's title pattern gives the title (`File['/x/']` finds `File['/x']`).
+     */
     find(type: string, title: string): CatalogResource | undefined {
+        const index = this.typeIndex(type, false);
+        const r = index?.find(title);
+        if (r || !index) return r;
+        const core = coreType(type);
+        const key = core?.fromTitle?.(title).find(([k]) => k === core.namevar)?.[1];
+        return key !== undefined && key !== title ? index.find(key) : undefined;
+    }
+
+    /** The resource declared with this title or alias (what a new declaration collides with). */
+    findDeclared(type: string, title: string): CatalogResource | undefined {
         return this.typeIndex(type, false)?.find(title);
     }
 

@@ -5,7 +5,7 @@ import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type Dsl
 import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
-import type { CoreType } from './core-types.js';
+import { titleParser, type CoreType } from './core-types.js';
 import { RuntimeFailure, type Where } from './errors.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import { checkSignature, lambdaArity } from './functions/signatures.js';
@@ -82,8 +82,12 @@ export class RubyPlugins {
     resourceType(name: string): CoreType | undefined {
         const schema = this.located(() => this.runtime.findType(name));
         if (!schema) return undefined;
-        const namevar = schema.namevars[0] ?? 'name';
-        return { namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]) };
+        // several key attributes: Puppet's namevar is `name`
+        const namevar = schema.namevars.length > 1 && schema.namevars.includes('name') ? 'name' : schema.namevars[0] ?? 'name';
+        return {
+            namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
+            ...(schema.titlePatterns ? { fromTitle: titleParser(schema.titlePatterns) } : {})
+        };
     }
 
     hasFunction(name: string): boolean {
@@ -136,7 +140,8 @@ export class RubyPlugins {
                 resources: () => [...c.catalog.resources.values()].map(infoOf),
                 resource: () => (scope.resource ? infoOf(scope.resource) : null),
                 global: () => this.scopeHost(c.topScope, where),
-                classes: () => [...c.catalog.classes]
+                classes: () => [...c.catalog.classes],
+                defaults: type => new Map([...scope.defaultsFor(type.replace(/^::/, '').toLowerCase())].map(([k, d]) => [k, d.value]))
             };
             scopes.set(h, { scope, where });
             this.hosts.set(scope, h);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseTypeString } from '../types/index.js';
+import type { PuppetValue } from '../values/index.js';
 import { PluginCallError, PluginFailure, type PluginHost, type PluginModule } from './puppet/host.js';
 import { PluginRuntime } from './puppet/runtime.js';
 import { SchemaRegistry } from './puppet/type-dsl.js';
@@ -44,6 +45,11 @@ function isOpenstack(dir: string, name: string): boolean {
     return name === 'openstacklib' || name === 'oslo';
 }
 
+const CENSUS_OS: PuppetValue = new Map<string, PuppetValue>([
+    ['name', 'Debian'], ['family', 'Debian'],
+    ['release', new Map<string, PuppetValue>([['full', '12.5'], ['major', '12'], ['minor', '5']])]
+]);
+
 /** A host for loading only: nothing is called, types parse without an environment's aliases. */
 const loadingHost: PluginHost = {
     environment: 'census',
@@ -52,7 +58,8 @@ const loadingHost: PluginHost = {
     log: () => undefined,
     setting: () => undefined,
     warnOnce: () => undefined,
-    fact: () => undefined,
+    // Types may read a host fact while loading (firewall's Facter.value(:os)): the census loads them as on a Debian 12 host.
+    fact: name => (name === 'os' ? CENSUS_OS : undefined),
     puppetStack: () => []
 };
 

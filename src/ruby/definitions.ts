@@ -240,8 +240,19 @@ export abstract class Definitions implements CallSite {
         const target = this.eval(node.target, frame);
         if (!(target instanceof RClass)) throw this.unsupported('class << object (a singleton class of a non-class object)', node.line);
         const ctx: Ctx = { ...frame.ctx, self: target, defTarget: target, singletonDefs: true };
-        this.eval(node.body, new Frame(null, ctx));
+        const outer = this.singletonOf;
+        this.singletonOf = target;
+        try {
+            this.eval(node.body, new Frame(null, ctx));
+        } finally {
+            this.singletonOf = outer;
+        }
         return null;
+    }
+
+    private singletonOf: RClass | null = null;
+    singletonBody(): RClass | null {
+        return this.singletonOf;
     }
 
     protected def(node: NodeOf<'Def'>, frame: Frame): RValue {

@@ -66,6 +66,8 @@ export interface CallSite {
     /** Matches and sets `$~`. */
     match(re: PRegexp, s: string, from?: number): RMatchData | null;
     setLastMatch(m: RMatchData | null): void;
+    /** The class whose `class << self` body is running (attr_accessor there makes class-level accessors), else null. */
+    singletonBody(): RClass | null;
     /** `$~`: the last match of this interpreter (`Regexp.last_match`). */
     currentMatch(): RMatchData | null;
     respondsTo(v: RValue, name: string): boolean;
@@ -163,6 +165,8 @@ export const Classes = {
     Set: sub('Set', ObjectClass, [Enumerable]),
     IPAddr: sub('IPAddr', ObjectClass, [Comparable]),
     Socket: sub('Socket'),
+    CGI: sub('CGI'),
+    URI: module('URI'),
     Math: module('Math'),
     ObjectSpace: module('ObjectSpace'),
     GC: module('GC'),

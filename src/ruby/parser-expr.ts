@@ -350,7 +350,7 @@ export abstract class ExprParser extends ParserBase {
         const t = this.peek();
         const prev = this.tokens[this.pos - 1];
         // `include?@x`: after a `?` or `!` method name an argument may follow without a space.
-        if (!t.spaceBefore && prev && /[?!]$/.test(prev.text) && (t.kind === 'ivar' || t.kind === 'str' || t.kind === 'gvar')) return true;
+        if (!t.spaceBefore && prev && /[?!]$/.test(prev.text) && ['ivar', 'str', 'gvar', 'ident', 'const'].includes(t.kind)) return true;
         if (!t.spaceBefore) return false;
         switch (t.kind) {
             case 'int': case 'float': case 'str': case 'sym': case 'regex': case 'words': case 'ivar': case 'gvar': case 'nthref': case 'const': case 'label':

@@ -50,6 +50,10 @@ export class Parser extends ExprParser {
             }
             case 'const': {
                 if (this.isOp('(') && !this.peek().spaceBefore) return this.call(null, t.text, line, false, false);
+                // `Integer key`, `Array "x"`: a constant followed by a spaced operand on its line is a method call.
+                const n = this.peek();
+                const operand = ['ident', 'str', 'int', 'float', 'ivar', 'gvar'].includes(n.kind) || (n.kind === 'kw' && ['nil', 'true', 'false', 'self'].includes(n.text));
+                if (n.spaceBefore && operand) return this.call(null, t.text, line, false, false);
                 return { $type: 'Const', line, scope: null, top: false, name: t.text };
             }
             case 'ident': {

@@ -31,6 +31,7 @@ export function rubyRegexpToJs(source: string, opts: RubyRegexpOptions = {}): { 
         const c = pattern[i];
         if (c !== '\\') {
             if (!inClass && (c === '^' || c === '$')) lineAnchor = true;
+            if (!inClass && c === '(') return optionGroup(pattern, i);
             return undefined;
         }
         const n = pattern[i + 1];
@@ -46,6 +47,20 @@ export function rubyRegexpToJs(source: string, opts: RubyRegexpOptions = {}): { 
     if (options.includes('m')) flags += 's';
     if (opts.lineAnchors && lineAnchor) flags += 'm';
     return { pattern, flags };
+}
+
+/**
+ * An option group inside a pattern (`(?-mix:...)`, what Regexp#to_s gives an interpolated regexp):
+ * JavaScript's modifier group with Ruby's `i` and `m` (JavaScript's `s`); `x` only changes how the
+ * source is written, not what it matches, when the group holds no whitespace or comments.
+ */
+function optionGroup(pattern: string, i: number): { text: string; length: number } | undefined {
+    const m = /^\(\?([imx]*)(?:-([imx]*))?:/.exec(pattern.slice(i, i + 12));
+    if (!m || (m[1] === '' && m[2] === undefined)) return undefined;
+    const js = (o: string): string => [...o].filter(f => f !== 'x').map(f => (f === 'm' ? 's' : f)).join('');
+    const on = js(m[1]);
+    const off = js(m[2] ?? '');
+    return { text: on || off ? `(?${on}${off ? `-${off}` : ''}:` : '(?:', length: m[0].length };
 }
 
 /** A Puppet regexp value's source (options inside the pattern) as a JavaScript pattern and flags. */

@@ -12,14 +12,20 @@ import { compileCase, knownFailures, parseTyped } from './conformance-cases.js';
  * module's directory; a case is materialized in a temporary directory with real symlinks.
  */
 const REALWORLD_DIR = '/work/shared/conformance/realworld';
+/** Our own cases of more Debian modules, in the same layout, recorded from the same oracle. */
+const OWN_DIR = join(import.meta.dirname, '..', 'fixtures', 'realworld');
 const known = knownFailures(join(import.meta.dirname, 'realworld-known-failures.txt'));
 
 interface RealCase { readonly name: string; readonly dir: string; readonly modules: string[] }
 
 function cases(): RealCase[] {
-    if (!existsSync(REALWORLD_DIR)) return [];
-    return readdirSync(REALWORLD_DIR).filter(n => existsSync(join(REALWORLD_DIR, n, 'case.yaml'))).sort().map(name => {
-        const dir = join(REALWORLD_DIR, name);
+    return [...casesIn(REALWORLD_DIR), ...casesIn(OWN_DIR)];
+}
+
+function casesIn(root: string): RealCase[] {
+    if (!existsSync(root)) return [];
+    return readdirSync(root).filter(n => existsSync(join(root, n, 'case.yaml'))).sort().map(name => {
+        const dir = join(root, name);
         const y = parseYaml(readFileSync(join(dir, 'case.yaml'), 'utf8')) as { modules?: string[] };
         return { name, dir, modules: y.modules ?? [] };
     });

@@ -74,6 +74,11 @@ export class ClassicType implements ApplicableType {
         return this.attributes.filter(a => a.kind === 'param' && (a.namevar || a.name === 'name')).map(a => a.name);
     }
 
+    /** The patterns the type declared itself (`self.title_patterns`), if any. */
+    ownTitlePatterns(): readonly TitlePatternSpec[] | undefined {
+        return this.titlePatternList;
+    }
+
     /** Default: one key → `/(.*)/m`; several without patterns → Puppet's DevError. */
     titlePatterns(): readonly TitlePatternSpec[] {
         if (this.titlePatternList) return this.titlePatternList;

@@ -319,10 +319,17 @@ export class Evaluator implements ExpressionEvaluator {
     }
 
     private access(e: AccessExpression, scope: Scope): PuppetValue {
-        const left = this.evaluate(e.left, scope);
+        let left = this.evaluate(e.left, scope);
         // ARM-8 `Type[?? expr]`: other nodes' resources from the catalog store.
         if (e.query && left instanceof PResourceType && left.typeName !== null) return queryStore(this.c, this, capitalize(left.typeName), e.query.query, scope);
-        const keys = this.evalList(e.keys, scope);
+        let keys = this.evalList(e.keys, scope);
+        // `Resource[File, [titles]]` is `File[[titles]]`: an array of references
+        if (left instanceof PResourceType && left.typeName === null && keys.length > 1 && keys.slice(1).some(k => Array.isArray(k))) {
+            left = parameterize(left, [keys[0]]);
+            keys = keys.slice(1);
+        }
+        // One title gives one reference; several, or titles in an array (even one), give an array.
+        const many = keys.length !== 1 || keys.some(k => Array.isArray(k));
         if (typeof left === 'string') return accessString(left, keys);
         if (Array.isArray(left)) return accessArray(left, keys);
         if (left instanceof Map) {
@@ -332,8 +339,9 @@ export class Evaluator implements ExpressionEvaluator {
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
             if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
             const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
-            const refs = titles.map(title => new PResourceType(left.typeName, title));
-            return refs.length === 1 ? refs[0] : refs;
+            const typeName = left.typeName;
+            const refs = titles.map(title => new PResourceType(typeName, title));
+            return many ? refs : refs[0];
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title !== null) {
             return resourceParameters(this.c, left as PResourceType & { typeName: string; title: string }, keys, this.where(e));
@@ -341,7 +349,7 @@ export class Evaluator implements ExpressionEvaluator {
         if (left instanceof PClassType && left.className === null) {
             const names = keys.flatMap(k => Array.isArray(k) ? k : [k]);
             const refs = names.map(n => new PClassType(formatValue(n instanceof PClassType ? n.className : n).replace(/^::/, '').toLowerCase()));
-            return refs.length === 1 ? refs[0] : refs;
+            return many ? refs : refs[0];
         }
         if (left instanceof PAnyType) return parameterize(left, keys);
         if (left === null) throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: 'an Undef Value' });

@@ -24,8 +24,9 @@ export function makeCollector(s: OpsState, e: CollectExpression, scope: Scope): 
     const typeName = te.$type === 'TypeReference' ? te.value : formatValue(s.ev.evaluate(te, scope));
     const exported = e.query.kind === '<<|';
     const where = s.ev.where(e);
-    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_COLLECT_UNKNOWN_TYPE.message({ type: typeName.toLowerCase() }));
+    // Puppet warns before it looks the type up.
     if (exported && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORTED_COLLECTION_IGNORED.message(), where);
+    if (!s.rt.isResourceType(typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_COLLECT_UNKNOWN_TYPE.message({ type: typeName.toLowerCase() }));
     const collector: Collector = {
         type: capitalize(typeName.toLowerCase()), query: e.query.query, scope, exported, collected: [], collectedSet: new Set(), where,
         overrides: e.ops.length ? evalAttrs(s, e.ops, scope, e) : []

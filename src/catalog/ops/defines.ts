@@ -14,7 +14,11 @@ import { setModuleNames } from './attributes.js';
 import { boundResourceParameter } from '../bound-catalog.js';
 import type { OpsState } from './state.js';
 
-/** Checks a define instance's attributes when it is declared: known parameters, required ones given, types. */
+/**
+ * Checks a define instance's parameters: known names, required ones given, types. Puppet does
+ * this when the instance is evaluated (lazily, after the code declaring it has run), on the
+ * parameters it then has (defaults and collector overrides included).
+ */
 export function validateDefineParams(s: OpsState, r: CatalogResource, def: Definition<DefineDefinition>, attrs: Attr[]): void {
     const params = def.ast.params;
     // Puppet lists every problem: the unknown names first (in the order given), then per
@@ -41,6 +45,15 @@ export function validateDefineParams(s: OpsState, r: CatalogResource, def: Defin
     }
 }
 
+/** The parameter check of a define instance never evaluated (an unrealized virtual one): Puppet runs it when it finishes the catalog. */
+export function validateUnevaluatedDefine(s: OpsState, r: CatalogResource): void {
+    const def = s.rt.loader.findDefine(r.type);
+    if (!def) return;
+    validateDefineParams(s, r, def, attrsOf(r));
+}
+
+const attrsOf = (r: CatalogResource): Attr[] => [...r.params].map(([name, p]) => ({ name, value: p.value, plus: false, where: r.where ?? { file: '', line: 0 } }));
+
 /** Runs a define instance's body (once, in a generator pass). */
 export function evaluateDefine(s: OpsState, r: CatalogResource): void {
     r.evaluated = true;
@@ -55,6 +68,12 @@ export function evaluateDefine(s: OpsState, r: CatalogResource): void {
     scope.setLocal('name', nameParam === undefined || nameParam === null ? r.title : nameParam);
     setModuleNames(scope);
     s.ev.registerProgram(programOf(def.ast), def.file);
+    try {
+        validateDefineParams(s, r, def, attrsOf(r));
+    } catch (e) {
+        if (e instanceof RuntimeFailure) throw s.ev.locate(e, def.ast, 'Resource Statement');
+        throw e;
+    }
     const given = new Map<string, PuppetValue>();
     for (const [k, v] of r.params) if (!METAPARAMS.has(k) && k !== 'name') given.set(k, v.value);
     try {

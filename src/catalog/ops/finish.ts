@@ -1,11 +1,11 @@
 import type { PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
-import { PuppetFailure, whereSuffix } from '../errors.js';
+import { PuppetFailure, RuntimeFailure, whereSuffix } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
 import { evaluateClassResource } from './classes.js';
 import { evaluateCollections } from './collectors.js';
-import { evaluateDefine } from './defines.js';
+import { evaluateDefine, validateUnevaluatedDefine } from './defines.js';
 import { displayRef } from './refs.js';
 import { applyRelationships, validateRelationshipTargets } from './relationships.js';
 import type { OpsState } from './state.js';
@@ -49,6 +49,11 @@ export function finish(s: OpsState): void {
     }
     validateRelationshipTargets(s);
     for (const r of s.catalog.resources.values()) {
+        if (r.kind === 'define' && !r.evaluated) {
+            // Unlocated, as Puppet's finish reports it.
+            try { validateUnevaluatedDefine(s, r); } catch (e) { if (e instanceof RuntimeFailure) throw new PuppetFailure(e.message, undefined, 'Puppet::ParseError'); throw e; }
+            continue;
+        }
         if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
         const core = s.rt.resourceType(r.type);
         if (!core) continue;

@@ -2,6 +2,7 @@ import type { DefineDefinition, ResourceExpression } from '../../../generated/la
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
+import { inspect as rubyInspect } from '../../ruby/index.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
@@ -9,7 +10,6 @@ import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setParam, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
-import { validateDefineParams } from './defines.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
 import type { OpsState } from './state.js';
@@ -88,6 +88,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
         return declareClass(s, formatValue(titleValue), scope, params, where);
     }
+    // Puppet warns as it meets the exported resource, before it looks its type up.
+    if (mode === 'exported' && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
     const catalog = s.catalog;
     const title = titleValue instanceof PResourceType && titleValue.title !== null ? titleValue.title : formatValue(titleValue);
     const core = s.rt.resourceType(lower);
@@ -98,7 +100,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: typeName.replace(/^::/, '') }));
     }
     const type = capitalize(define ? define.name : lower);
-    const existing = catalog.find(type, title);
+    const existing = catalog.findDeclared(type, title);
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
             ref: `${type}[${title}]`, previous: { file: existing.where?.file, line: existing.where?.line }, file: where.file, line: where.line
@@ -108,7 +110,6 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     r.scope = scope;
     r.virtual = mode !== 'real';
     r.exported = mode === 'exported';
-    if (mode === 'exported' && !s.rt.store) s.rt.log('warning', CatalogIssues.EVAL_EXPORT_IGNORED.message(), where);
     const source = s.overrideRules.sourceOf(scope);
     for (const a of attrs) setParam(r, a, 'declared', source);
     const defaults = scope.defaultsFor(lower);
@@ -118,20 +119,20 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
     const namevar = core ? core.namevar : 'name';
-    const fromTitle = r.params.has(namevar) ? undefined : core?.namevarFromTitle?.(title);
+    const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
     if (r.param(namevar) === title) r.params.delete(namevar);
-    if (fromTitle !== undefined && fromTitle !== title) r.titleNamevar = { name: namevar, value: fromTitle, where };
+    if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
     for (const t of titleTags(title)) r.tags.add(t);
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
-        const nv = r.param(core.namevar) ?? r.titleNamevar?.value;
+        const nv = r.param(core.namevar) ?? r.titleParams?.find(t => t.name === core.namevar)?.value;
         if (typeof nv === 'string' && nv !== title) {
-            const other = catalog.find(type, nv);
+            const other = catalog.findDeclared(type, nv);
             if (other) {
-                throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({
-                    ref: `${type}[${nv}]`, previous: { file: other.where?.file, line: other.where?.line }, file: where.file, line: where.line
+                throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_ALIAS.message({
+                    ref: `${type}[${title}]`, key: rubyInspect([nv]), other: rubyInspect([type, nv]), at: where, previous: other.where
                 }));
             }
             catalog.addAlias(type, nv, r);
@@ -142,7 +143,6 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     for (const a of alias === undefined || alias === null ? [] : Array.isArray(alias) ? alias : [alias]) {
         if (typeof a === 'string') catalog.addAlias(type, a, r);
     }
-    if (define) validateDefineParams(s, r, define, attrs);
     const container = scope.resource ?? s.mainClass;
     catalog.add(r);
     if (define) s.generated.push(r);

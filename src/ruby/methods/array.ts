@@ -137,8 +137,11 @@ export const arrayMethods: Record<string, Method> = {
     'sort!': (self, _a, block, call) => { const f = sortValues(A(self), call, block); A(self).splice(0, f.length, ...f); return self; },
     'sort_by!': (self, _a, block, call) => { const f = sortBy(A(self), call, needBlock(block)); A(self).splice(0, f.length, ...f); return self; },
     'map!': (self, _a, block, call) => { const a = A(self); for (let i = 0; i < a.length; i++) a[i] = call.yield(needBlock(block), [a[i]]); return self; },
-    'select!': (self, _a, block, call) => { const f = A(self).filter(x => truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
-    'reject!': (self, _a, block, call) => { const f = A(self).filter(x => !truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
+    'collect!': (self, _a, block, call) => { const a = A(self); for (let i = 0; i < a.length; i++) a[i] = call.yield(needBlock(block), [a[i]]); return self; },
+    // select!/reject! answer nil when nothing was removed (delete_if/keep_if always self).
+    'select!': (self, _a, block, call) => { const before = A(self).length; const f = A(self).filter(x => truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, before, ...f); return f.length === before ? null : self; },
+    'filter!': (self, _a, block, call) => { const before = A(self).length; const f = A(self).filter(x => truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, before, ...f); return f.length === before ? null : self; },
+    'reject!': (self, _a, block, call) => { const before = A(self).length; const f = A(self).filter(x => !truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, before, ...f); return f.length === before ? null : self; },
     delete_if: (self, _a, block, call) => { const f = A(self).filter(x => !truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
     keep_if: (self, _a, block, call) => { const f = A(self).filter(x => truthy(call.yield(needBlock(block), [x]))); A(self).splice(0, A(self).length, ...f); return self; },
     delete: (self, args, _b, call) => { const a = A(self); let found: RValue = null; for (let i = a.length - 1; i >= 0; i--) if (call.equals(a[i], args[0])) { found = a[i]; a.splice(i, 1); } return found; },

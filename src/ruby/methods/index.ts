@@ -11,6 +11,7 @@ import { findKey } from '../compare.js';
 import { installObjectModel } from './object-model.js';
 import { installRandom } from './random.js';
 import { installIPAddr } from './ipaddr.js';
+import { installWeb, uriFunction } from './web.js';
 
 /** Hash.new(default) and Hash.new { |h, k| ... }: what `h[missing]` gives. */
 export const hashDefaults = new WeakMap<RHash, { value: RValue } | { block: RProc }>();
@@ -41,6 +42,8 @@ install(classObjectMethods, ClassClass, Classes.Module);
 installObjectModel();
 installRandom();
 installIPAddr();
+installWeb();
+Kernel.define('URI', uriFunction);
 
 const hashGet = hashMethods['[]'];
 Classes.Hash.define('[]', (self, args, block, call) => {

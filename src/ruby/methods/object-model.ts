@@ -27,10 +27,12 @@ export function instantiate(c: RClass, args: RValue[], block: RProc | undefined,
 function attr(reader: boolean, writer: boolean): Method {
     return (self, args, _b, call) => {
         const target = cls(self);
+        // In `class << self` the accessors belong to the class object (its own instance variables).
+        const isStatic = call.singletonBody() === target;
         for (const a of args) {
             const n = nameOf(a);
-            if (reader) call.defineMethod(target, n, o => call.ivarsOf(o).get(n) ?? null);
-            if (writer) call.defineMethod(target, `${n}=`, (o, v) => { call.ivarsOf(o).set(n, v[0] ?? null); return v[0] ?? null; });
+            if (reader) call.defineMethod(target, n, o => call.ivarsOf(o).get(n) ?? null, isStatic);
+            if (writer) call.defineMethod(target, `${n}=`, (o, v) => { call.ivarsOf(o).set(n, v[0] ?? null); return v[0] ?? null; }, isStatic);
         }
         return null;
     };

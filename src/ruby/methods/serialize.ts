@@ -1,6 +1,6 @@
 import YAML from 'yaml';
 import { formatFloat } from '../../common/index.js';
-import { PDefault } from '../../values/index.js';
+import { PDefault, tokenizePlain } from '../../values/index.js';
 import { inspectString } from '../inspect.js';
 import { RSymbol, rubyError, type Method, type RValue } from '../objects.js';
 
@@ -14,9 +14,32 @@ function yamlData(v: RValue): unknown {
     throw rubyError('TypeError', `can't dump ${String(v)} to YAML in a template`);
 }
 
-/** Psych's block style: a `---` document, sequences not indented under their key, strings quoted when they would read as something else. */
+/**
+ * The scalar style Psych asks the emitter for a string (its YAMLTree#visit_String): a string
+ * starting with a non-word character and holding no `"` is double-quoted, one that would read
+ * back as another type single-quoted; the rest is left to the emitter (plain when it can be).
+ */
+function psychStringStyle(s: string): 'QUOTE_DOUBLE' | 'QUOTE_SINGLE' | undefined {
+    if (/\n(?!$)/.test(s)) return undefined;
+    if (s === '<<') return 'QUOTE_SINGLE';
+    if (s === 'y' || s === 'n') return 'QUOTE_DOUBLE';
+    // Ruby's ^ and $ are line anchors: any line starting with a non-word character, with no `"` after it.
+    if (/^[^\p{L}\p{N}_][^"]*$/mu.test(s)) return 'QUOTE_DOUBLE';
+    if (typeof tokenizePlain(s) !== 'string' || /^0[0-7]*[89]/.test(s)) return 'QUOTE_SINGLE';
+    return undefined;
+}
+
+/** Psych's block style: a `---` document, sequences not indented under their key, strings styled as Psych asks. */
 function toYaml(v: RValue): string {
-    const body = YAML.stringify(yamlData(v), { indentSeq: false, singleQuote: true, lineWidth: 0, nullStr: '' });
+    const doc = new YAML.Document(yamlData(v));
+    YAML.visit(doc, {
+        Scalar(_key, node) {
+            if (typeof node.value !== 'string') return;
+            const style = psychStringStyle(node.value);
+            if (style) node.type = style;
+        }
+    });
+    const body = doc.toString({ indentSeq: false, singleQuote: true, lineWidth: 0, nullStr: '' });
     return Array.isArray(v) && v.length > 0 || v instanceof Map && v.size > 0 ? `---\n${body}` : `--- ${body}`;
 }
 

@@ -37,6 +37,8 @@ export interface ScopeHost {
     /** The top scope (`find_global_scope`). */
     global(): ScopeHost;
     classes(): string[];
+    /** `lookupdefaults(type)`: the resource defaults (`Exec { ... }`) this scope sees for a type. */
+    defaults(type: string): ReadonlyMap<string, PuppetValue>;
 }
 
 /** What plugin code reaches of the compiler. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { isInstance, PAnyType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
-import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
+import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { MersenneTwister } from '../methods/random.js';
@@ -246,6 +246,28 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         find_resource_type: (_s, args) => typeName(nameOf(args[1] ?? null))
     });
 
+    // Puppet::Module.find: the environment's modules, first on the modulepath winning.
+    const moduleClass = mod('Puppet::Module', false);
+    const moduleDirs = new WeakMap<RObject, { name: string; dir: string }>();
+    const moduleOf = (self: RValue): { name: string; dir: string } => {
+        const m = self instanceof RObject ? moduleDirs.get(self) : undefined;
+        if (!m) throw rubyError('TypeError', 'not a Puppet::Module');
+        return m;
+    };
+    statics(moduleClass, {
+        find: (_s, args) => {
+            const name = rt.interp.toS(args[0] ?? null);
+            const found = rt.modules.find(m => m.name === name);
+            if (!found) return null;
+            const o = new RObject(moduleClass, `#<Puppet::Module ${name}>`);
+            moduleDirs.set(o, { name: found.name, dir: found.dir });
+            return o;
+        }
+    });
+    moduleClass.define('path', self => moduleOf(self).dir);
+    moduleClass.define('name', self => moduleOf(self).name);
+    moduleClass.define(['to_s', 'inspect'], self => `Module ${moduleOf(self).name}(${moduleOf(self).dir})`);
+
     const type = mod('Puppet::Type', false);
     const parameter = mod('Puppet::Parameter', false);
     const property = mod('Puppet::Property', false, parameter);
@@ -284,6 +306,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             case 'resource': { const r = scope.resource(); return r ? resourceObject(r) : null; }
             case 'find_global_scope': return scopeObject(scope.global());
             case 'classlist': return scope.classes();
+            // Puppet's values are Param objects; code asks which parameters have defaults
+            case 'lookupdefaults': return new Map([...scope.defaults(nameOf(args[0] ?? null))].map(([k, v]) => [sym(k), v] as [RValue, RValue]));
             case 'to_hash': return null;
             case 'source': return null;
         }
@@ -327,7 +351,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             if (!scope) return undefined;
             if (probe) {
                 const m = name.slice('respond_to?:'.length);
-                return m.startsWith('function_') ? rt.findFunction(m.slice(9)) !== undefined : ['lookupvar', '[]', 'call_function', 'findresource', 'environment', 'catalog', 'compiler', 'setvar'].includes(m);
+                return m.startsWith('function_') ? rt.findFunction(m.slice(9)) !== undefined : ['lookupvar', '[]', 'call_function', 'findresource', 'environment', 'catalog', 'compiler', 'setvar', 'lookupdefaults'].includes(m);
             }
             return scopeMethod(scope, name, args);
         }

@@ -13,6 +13,7 @@ import { Functions4, type Function4 } from './functions4.js';
 import { Functions3, type Function3 } from './functions3.js';
 import { defineTypes } from './types.js';
 import { toPuppet } from './convert.js';
+import { RUBY_LIBRARIES } from './ruby-libraries.js';
 
 type ParsedFile = { mtime: number; program: RNode[] } | { mtime: number; error: RubyError };
 
@@ -57,6 +58,11 @@ export class PluginRuntime {
     /** Nesting of guarded entries (Puppet calling Ruby calling Puppet calling Ruby...). */
     private entered = 0;
 
+    /** Function names whose 4.x files were looked for. */
+    private readonly searched4 = new Set<string>();
+    /** The built-in Ruby libraries already run in this runtime. */
+    private readonly libraries = new Set<string>();
+
     constructor(
         readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string,
         readonly fs: FileSystemProvider = nodeFileSystem
@@ -69,6 +75,12 @@ export class PluginRuntime {
             dynamic: (obj, name, args) => this.ns.dynamic(obj, name, args),
             constants: this.ns.constants,
             constMissing: path => {
+                const library = RUBY_LIBRARIES.get(path);
+                if (library && !this.libraries.has(library.file)) {
+                    this.libraries.add(library.file);
+                    this.interp.runBody(parseRuby(library.source), new Frame(null, this.interp.topContext(library.file)));
+                    return this.interp.topConstants.get(path);
+                }
                 // Puppet's own classes modelc does not model are empty modules: naming them works, calling them fails.
                 if (!/^(Puppet|PuppetX|Puppet_X|Facter|SemanticPuppet|Hiera)(::|$)/.test(path)) return undefined;
                 let c = stubs.get(path);
@@ -218,8 +230,10 @@ export class PluginRuntime {
     /** Puppet's loader paths for a function name: 4.x `lib/puppet/functions/<ns>/<name>.rb`, then 3.x. */
     findFunction(name: string): Function4 | Function3 | undefined {
         const n = name.replace(/^::/, '').toLowerCase();
-        const known = this.functions4.get(n) ?? this.functions3.get(n);
+        // A 3.x function already loaded (scope.function_x) does not hide a 4.x one of the name not yet loaded.
+        const known = this.functions4.get(n) ?? (this.searched4.has(n) ? this.functions3.get(n) : undefined);
         if (known) return known;
+        this.searched4.add(n);
         const segs = n.split('::');
         if (segs.length > 1) {
             const mod = this.modules.find(m => m.name === segs[0]);

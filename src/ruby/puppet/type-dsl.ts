@@ -53,6 +53,8 @@ export interface DslTypeSchema {
     readonly properties: readonly string[];
     readonly parameters: readonly string[];
     readonly namevars: readonly string[];
+    /** The type's own title patterns (`self.title_patterns`), when it declares any. */
+    readonly titlePatterns?: readonly DslTitlePattern[];
 }
 
 export interface DslTypeRegistry {
@@ -97,7 +99,8 @@ class SchemaTypeBuilder implements DslTypeBuilder {
     autosubscribe(): this { return this; }
     autonotify(): this { return this; }
     feature(): this { return this; }
-    titlePatterns(): this { return this; }
+    patterns: readonly DslTitlePattern[] | undefined;
+    titlePatterns(patterns: readonly DslTitlePattern[]): this { this.patterns = patterns; return this; }
 
     private add(kind: SchemaAttribute['kind'], name: string, options: DslAttributeOptions, body?: (p: DslAttributeBuilder) => void): this {
         const attr: SchemaAttribute = { name, kind, namevar: options.namevar === true };
@@ -121,7 +124,8 @@ export class SchemaRegistry implements DslTypeRegistry {
             name,
             properties: attrs.filter(a => a.kind === 'property').map(a => a.name),
             parameters: attrs.filter(a => a.kind === 'param').map(a => a.name),
-            namevars: attrs.filter(a => a.kind === 'param' && (a.namevar || a.name === 'name')).map(a => a.name)
+            namevars: attrs.filter(a => a.kind === 'param' && (a.namevar || a.name === 'name')).map(a => a.name),
+            ...(b.patterns ? { titlePatterns: b.patterns } : {})
         };
         this.types.set(name.toLowerCase(), schema);
         return schema;
