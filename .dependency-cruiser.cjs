@@ -26,6 +26,7 @@ const LAYERS = [
     'catalog',
     'apply',
     'review',
+    'batch',
     'modelc',
     'cli'
 ];

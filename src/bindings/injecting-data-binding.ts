@@ -53,6 +53,13 @@ function injectorOrigin(injector: Injector, name: string): { origin?: DataBindin
     };
 }
 
+/** Two facts maps holding the same values (the same objects) under the same names. */
+function sameTopLevel(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+    if (a.size !== b.size) return false;
+    for (const [k, v] of a) if (b.get(k) !== v) return false;
+    return true;
+}
+
 /** True when the injector's winner for `name` is a Hiera level (or nothing binds it): then Hiera answers with its own semantics. */
 export function hieraDecides(injector: Injector, composition: Composition, name: string, type?: string): boolean {
     const x = injector.explain(name, type);
@@ -80,15 +87,24 @@ export function createInjectingDataBinding(options: {
     readonly bindings?: Model;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
-    let state: { facts: object; composition: Composition; injector: Injector } | undefined;
+    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector } | undefined;
     const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector } => {
         if (state && state.facts === ctx.facts) return state;
+        // A compile that classifies first runs two compilers with copies of the same facts: the
+        // composition (which runs the ENC and external providers) is made once for both.
+        if (state && sameTopLevel(state.facts as ReadonlyMap<string, unknown>, ctx.facts)) {
+            state.facts = ctx.facts;
+            // Hiera's interpolation reads the top scope of the compiler now asking.
+            state.current.ctx = ctx;
+            return state;
+        }
+        const current = { ctx };
         const certname = ctx.trusted.get('certname');
         const fqdn = ctx.facts.get('fqdn');
         const node = typeof certname === 'string' ? certname : typeof fqdn === 'string' ? fqdn : 'unknown';
         const lookup = createHieraLookup({
             environment: options.environment,
-            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => ctx.variable(name) },
+            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => current.ctx.variable(name) },
             types: options.types, warn: options.warn
         });
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
@@ -97,7 +113,7 @@ export function createInjectingDataBinding(options: {
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
             services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }
         });
-        state = { facts: ctx.facts, composition, injector };
+        state = { facts: ctx.facts, current, composition, injector };
         return state;
     };
     const plain = (v: InjectedValue, name: string): PuppetValue => {
