@@ -6,7 +6,9 @@
  * listed before it. The order follows the real imports: `types` parses type strings with the
  * Puppet parser, so `parse` sits below it; `store` answers the injector's queries; `bindings` builds
  * on the injector; `catalog` compiles with bindings and ERB; `apply` consumes catalogs; `graph` draws
- * models (DOT/SVG); `review` compiles and diffs catalogs at two git revisions; `cli` adapts every
+ * models (DOT/SVG); `review` compiles and diffs catalogs at two git revisions; `serve` answers Puppet agents
+ * over HTTPS with catalogs and files; `lsp` serves editors
+ * over all of them; `cli` adapts every
  * stage to the command line.
  */
 const LAYERS = [
@@ -27,6 +29,8 @@ const LAYERS = [
     'apply',
     'review',
     'batch',
+    'serve',
+    'lsp',
     'modelc',
     'cli'
 ];

@@ -396,6 +396,14 @@ export const CatalogPackage: MPackage = {
                     "lower": 0,
                     "upper": 1,
                     "doc": "Where a virtual or exported resource was realized or collected, when it was."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "exportedBy",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "For a resource collected (`<<| |>>`) from another node's stored catalog: that node (declaredAt is where its manifest exported it)."
                 }
             ],
             "doc": "How a resource came to be in the catalog."
@@ -1048,6 +1056,8 @@ export interface ResourceProvenance {
     container?: ResourceRef;
     /** Where a virtual or exported resource was realized or collected, when it was. */
     realizedAt?: SourceLocation;
+    /** For a resource collected (`<<| |>>`) from another node's stored catalog: that node (declaredAt is where its manifest exported it). */
+    exportedBy?: string;
 }
 
 export function createResourceProvenance(init: Omit<ResourceProvenance, '$type'>): ResourceProvenance {

@@ -8,7 +8,7 @@ import { provideHieraBindings } from './hiera/bindings-provider.js';
 import type { HieraLookup } from './hiera/service.js';
 import { BindingsIssues } from './issues.js';
 import { loadBindingsFile, PpBindingsProvider } from './providers/pp-provider.js';
-import { EncBindingsProvider } from './providers/enc-provider.js';
+import { EncBindingsProvider, type EncAnswer } from './providers/enc-provider.js';
 import { ExternalBindingsProvider } from './providers/external-provider.js';
 import { readProvidersConfig } from './providers/programs.js';
 import { fail, splitUri, type BindingsProvider, type ProviderContext } from './providers/provider.js';
@@ -41,6 +41,8 @@ export interface ComposeOptions {
     readonly hiera?: HieraLookup;
     /** Extra providers by scheme (tests, embedders); they win over providers.yaml. */
     readonly providers?: ReadonlyMap<string, (ctx: ProviderContext) => BindingsProvider>;
+    /** The ENC's answer already asked for this request (runEnc on the confdir): the `enc:` provider uses it instead of running the same program again. */
+    readonly enc?: EncAnswer;
 }
 
 export interface Composition {
@@ -140,7 +142,7 @@ function providerTable(ctx: ProviderContext, options: ComposeOptions): Map<strin
     const table = new Map<string, BindingsProvider>([
         ['confdir', new PpBindingsProvider('confdir', ctx)],
         ['module', new PpBindingsProvider('module', ctx)],
-        ['enc', new EncBindingsProvider(ctx, config)]
+        ['enc', new EncBindingsProvider(ctx, config, options.enc)]
     ]);
     // Without a Hiera lookup (e.g. `modelc bindings --no-hiera`) the `hiera:` URIs contribute nothing.
     table.set('hiera', options.hiera ? hieraProvider(options.hiera) : { scheme: 'hiera', expand: uri => [uri], contribute: () => undefined });

@@ -46,6 +46,12 @@ function manifestsBelow(dir: string): string[] {
     return out.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 }
 
+/** The manifests a manifest setting names: the file, every .pp below a directory, or none when it does not exist. */
+export function manifestsAt(manifestPath: string): string[] {
+    if (!existsSync(manifestPath)) return [];
+    return statSync(manifestPath).isDirectory() ? manifestsBelow(manifestPath) : [manifestPath];
+}
+
 /**
  * Resolves CODEDIR to an environment: an environment directory itself, or a directory holding
  * `environments/<name>` (Puppet's environmentpath). Relative paths in environment.conf are
@@ -59,8 +65,7 @@ export function bootEnvironment(codedir: string, name: string, basemodulepath: r
     const conf = readEnvironmentConf(dir);
     const manifestSetting = conf.get('manifest') ?? 'manifests';
     const manifestPath = resolve(dir, manifestSetting);
-    let manifests: string[] = [];
-    if (existsSync(manifestPath)) manifests = statSync(manifestPath).isDirectory() ? manifestsBelow(manifestPath) : [manifestPath];
+    const manifests = manifestsAt(manifestPath);
     const modulepathSetting = conf.get('modulepath');
     const modulepath = modulepathSetting === undefined
         ? [join(dir, 'modules'), ...basemodulepath]

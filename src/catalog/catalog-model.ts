@@ -55,7 +55,7 @@ function referencesAsStrings(v: PuppetValue): PuppetValue {
 function resourceModel(r: CatalogResource): C.Resource {
     const parameters: C.Parameter[] = [];
     const sensitive: string[] = [];
-    for (const [name, p] of [...r.params].sort((a, b) => byteCompare(a[0], b[0]))) {
+    for (const [name, p] of [...r.outputParams()].sort((a, b) => byteCompare(a[0], b[0]))) {
         if (p.value === null) continue;
         let v: PuppetValue = p.value;
         if (v instanceof PSensitive) { sensitive.push(name); v = v.value; }
@@ -76,7 +76,8 @@ function resourceModel(r: CatalogResource): C.Resource {
         ...(sensitive.length ? { sensitiveParameters: sensitive } : {}),
         provenance: {
             $type: 'ResourceProvenance',
-            ...(location(r.where) ? { declaredAt: location(r.where) } : {}),
+            ...(location(r.where ?? r.exportedBy?.where) ? { declaredAt: location(r.where ?? r.exportedBy?.where) } : {}),
+            ...(r.exportedBy ? { exportedBy: r.exportedBy.node } : {}),
             ...(r.scope?.resource ? { declaredIn: r.scope.resource.ref } : {}),
             ...(r.container ? { container: r.container.ref } : {})
         }

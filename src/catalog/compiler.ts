@@ -129,7 +129,7 @@ export class Compiler implements CatalogRuntime {
     log(level: LogLevel, message: string, where?: Where, source?: string): void {
         // Like the oracle, only info and above are recorded.
         if (level === 'debug') return;
-        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, line: where.line } : {}) };
+        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
         this.logs.push(entry);
         this.options.onLog?.(entry);
     }
@@ -248,7 +248,8 @@ export class Compiler implements CatalogRuntime {
         this.ops.boot(top);
         for (const f of files) {
             this.evaluator.registerProgram(f.program, f.file);
-            this.evaluator.evalBlock(f.program.statements, top);
+            // Puppet's stack holds a frame of the file (line 0) while a manifest's top-level code runs.
+            this.evaluator.withFrame(f.file, 0, () => this.evaluator.evalBlock(f.program.statements, top));
         }
         const nodeScope = this.ops.evaluateNode(top) ?? top;
         for (const c of enc) this.ops.declareLazyClass(c, nodeScope);
@@ -332,10 +333,43 @@ export class Compiler implements CatalogRuntime {
         const i = name.lastIndexOf('::');
         if (i > 0) {
             const cls = name.slice(0, i).toLowerCase();
-            const s = this.ops.classScope(cls);
-            return s?.getLocal(name.slice(i + 2));
+            // a class's variable not set there is looked for in the class it inherits (Puppet's
+            // lookup_qualified_variable walks `inherits`), where an undef parameter counts as set
+            const leaf = name.slice(i + 2);
+            for (let s = this.ops.classScope(cls) ?? null; s; s = s.inherited) {
+                if (s.hasLocal(leaf)) return s.getLocal(leaf);
+            }
+            return undefined;
         }
         return scope.lookup(name);
+    }
+
+    /**
+     * `scope.lookupvar(name)` / `scope[name]` as Ruby code (templates, 3.x functions) calls it: an
+     * unknown variable warns once per name, as Puppet's Scope#variable_not_found does, naming a
+     * qualified variable of an existing class with a leading `::` and a missing class by reason.
+     */
+    scopeLookupvar(name: string, scope: Scope, where: Where | undefined, quiet = false): PuppetValue | undefined {
+        const v = this.lookupVariable(name, scope);
+        if (v !== undefined || quiet) return v;
+        const fqn = name.replace(/^::/, '');
+        const i = fqn.lastIndexOf('::');
+        let shown = name.startsWith('::') ? `::${fqn}` : fqn;
+        let reason = '';
+        if (i > 0) {
+            const cls = fqn.slice(0, i).toLowerCase();
+            let s = this.ops.classScope(cls);
+            // Class[Settings] is always there (modelc gives it no variables)
+            if (cls === 'settings') shown = `::${fqn}`;
+            else if (!this.loader.findClass(cls)) reason = `class ${fqn.slice(0, i)} could not be found`;
+            else if (!s) reason = `class ${fqn.slice(0, i)} has not been evaluated`;
+            else {
+                while (s.inherited) s = s.inherited;
+                shown = `::${s.resource && s.resource.type === 'Class' ? s.resource.title.toLowerCase() : cls}::${fqn.slice(i + 2)}`;
+            }
+        }
+        if (this.strict !== 'off') this.warnOnce(`Variable: ${shown}`, CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name: shown, reason }), where);
+        return undefined;
     }
 
     unknownVariable(name: string, where: Where): PuppetValue {

@@ -14,3 +14,4 @@ export { puppetCatalog } from './puppet-format.js';
 export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';
 export { storedCatalog } from './stored-catalog.js';
 export { catalogInjectorServices } from './injector-services.js';
+export { chooseEnvironment, environmentOf, selectEnvironment, type ChosenEnvironment, type NodeEnvironmentRequest } from './environments-pp.js';

@@ -133,6 +133,7 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
     },
     EVAL_NO_PARAMETER: { message: (a: { ref: string; name: string }) => `${a.ref}: has no parameter named '${a.name}'` },
+    EVAL_NO_PARAMETER_NAMED: { message: (a: { name: string }) => `has no parameter named '${a.name}'` },
     EVAL_EXPECTS_VALUE: { message: (a: { name: string }) => `expects a value for parameter '${a.name}'` },
     /** The problems of a class's or define's parameters: one on the line, several below. */
     EVAL_PARAMETER_PROBLEMS: {
@@ -240,7 +241,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_STRING_COERCED: { message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
     EVAL_EMPTY_NUMERIC_DEPRECATED: { message: (a: { file: string; line: number }) => `Calling function empty() with Numeric value is deprecated.\n   (file: ${a.file}, line: ${a.line})` },
     /** `why` is "; class X could not be found" or ";". */
-    EVAL_TEMPLATE_UNDEFINED_VARIABLE: { message: (a: { name: string; why: string }) => `Undefined variable '${a.name}'${a.why} \n   (file & line not available)` },
+    EVAL_TEMPLATE_UNDEFINED_VARIABLE: { message: (a: { name: string; reason: string }) => `Undefined variable '${a.name}'; ${a.reason}\n   (file & line not available)` },
 
     // ---- templates
     EVAL_INVALID_EPP: {

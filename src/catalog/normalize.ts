@@ -61,11 +61,12 @@ function byteCompare(a: string, b: string): number {
 }
 
 function resourceJson(r: CatalogResource): Json {
-    const names = [...r.params.keys()].filter(k => r.params.get(k)?.value !== null).sort(byteCompare);
+    const params = r.outputParams();
+    const names = [...params.keys()].filter(k => params.get(k)?.value !== null).sort(byteCompare);
     const parameters: { [k: string]: Json } = {};
     const sensitive: string[] = [];
     for (const k of names) {
-        let v = r.params.get(k)?.value ?? null;
+        let v = params.get(k)?.value ?? null;
         if (v instanceof PSensitive) { sensitive.push(k); v = v.value; }
         parameters[k] = toCatalogJson(v);
     }

@@ -19,7 +19,7 @@ export function puppetCatalog(r: CompileResult, version: bigint = BigInt(Math.fl
         name: r.node, version, code_id: null, catalog_uuid: randomUUID(), catalog_format: 2n,
         environment: r.environment,
         resources: resources.map(x => {
-            const params = [...x.params].filter(([, p]) => p.value !== null);
+            const params = [...x.outputParams()].filter(([, p]) => p.value !== null);
             const sensitive = params.filter(([, p]) => p.value instanceof PSensitive).map(([k]) => k);
             return {
                 type: x.type, title: x.title, tags: [...x.tags].sort(byteCompare),

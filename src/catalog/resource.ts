@@ -39,6 +39,12 @@ export class CatalogResource {
     container: CatalogResource | null = null;
     /** Parameters given by collector overrides before a define is evaluated, applied in order. */
     sensitive = new Set<string>();
+    /**
+     * A resource collected (`<<| |>>`) from another node's stored catalog: that node and where its
+     * manifest exported it. Puppet's catalog gives such a resource no file or line (`where` is
+     * unset); the Catalog model's provenance keeps this.
+     */
+    exportedBy: { readonly node: string; readonly where?: Where } | undefined = undefined;
 
     constructor(readonly type: string, readonly title: string, readonly kind: ResourceKind, readonly where: Where | undefined) {}
 
@@ -48,6 +54,20 @@ export class CatalogResource {
 
     get typeKey(): string {
         return this.type.toLowerCase();
+    }
+
+    /**
+     * The namevar a title pattern gives (File's path without trailing slashes) when it differs
+     * from the title: part of the resource's identity and of its serialized parameters (Puppet's
+     * `to_hash` merges `parse_title` in), but not a parameter code can read.
+     */
+    titleNamevar: { readonly name: string; readonly value: string; readonly where?: Where } | undefined;
+
+    /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
+    outputParams(): Map<string, ParamValue> {
+        const t = this.titleNamevar;
+        if (!t || this.params.has(t.name)) return this.params;
+        return new Map([...this.params, [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }]]);
     }
 
     param(name: string): PuppetValue | undefined {

@@ -58,11 +58,24 @@ export class RubyPlugins {
                 environment: c.env.name,
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),
                 callFunction: (name, args, block, scope) => { const at = scopeOf(scope); return this.callAny(name, args, block, at.scope, at.where); },
-                log: (level, message) => c.log(level === 'err' ? 'err' : level, message),
-                setting: name => (name === 'environment' ? c.env.name : c.options.settings?.get(name))
+                // A log from Ruby has no place of its own: it is reported at the innermost Puppet call (top of Puppet's stack).
+                log: (level, message) => c.log(level === 'err' ? 'err' : level, message, this.stackTop()),
+                setting: name => (name === 'environment' ? c.env.name : c.options.settings?.get(name)),
+                warnOnce: (key, message) => c.warnOnce(`ruby:${key}`, message, this.stackTop()),
+                puppetStack: () => c.evaluator.puppetStack,
+                fact: name => {
+                    let v: PuppetValue | undefined = c.topScope.getLocal('facts');
+                    for (const key of name.split('.')) v = v instanceof Map ? v.get(key) : undefined;
+                    return v;
+                }
             }, registry, c.env.dir);
         }
         return this.rt;
+    }
+
+    private stackTop(): Where | undefined {
+        const top = this.c.evaluator.puppetStack[0];
+        return top ? { file: top[0], line: top[1] } : undefined;
     }
 
     /** A module's Ruby resource type, as the compiler checks resources against core types. */
@@ -114,7 +127,7 @@ export class RubyPlugins {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
-                lookupvar: n => c.lookupVariable(n, scope),
+                lookupvar: n => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where),
                 setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);

@@ -59,6 +59,13 @@ export interface ExpressionEvaluator {
     invoke(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, node: AstNode): PuppetValue;
     /** Calls a lambda in a new local scope of the scope it was written in. */
     callLambda(closure: Closure, args: PuppetValue[]): PuppetValue;
+    /**
+     * Puppet's own call stack (`Puppet::Pops::PuppetStack`), innermost first: a `[file, line]` frame
+     * for each function call made from Puppet code and `[file, 0]` for a manifest's top-level code.
+     */
+    readonly puppetStack: ReadonlyArray<readonly [string, number]>;
+    /** Runs `body` with a frame pushed on `puppetStack`. */
+    withFrame<T>(file: string, line: number, body: () => T): T;
 }
 
 /**
@@ -98,6 +105,8 @@ export interface CatalogRuntime extends CatalogStatements {
 
     /** `$name`, `$::name`, `$cls::name` as seen from `scope`; undefined when unknown. */
     lookupVariable(name: string, scope: Scope): PuppetValue | undefined;
+    /** `scope.lookupvar` for Ruby code: an unknown variable warns once per name. */
+    scopeLookupvar(name: string, scope: Scope, where: Where | undefined, quiet?: boolean): PuppetValue | undefined;
     /** An unknown variable: an error under strict mode, else a warning and undef. */
     unknownVariable(name: string, where: Where): PuppetValue;
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void;

@@ -4,6 +4,7 @@ import { capitalize } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
 import { coreType, METAPARAMS } from './core-types.js';
+import { nameTags, tagResource, titleTags } from './ops/attributes.js';
 import { CatalogResource } from './resource.js';
 import type { Scope } from './scope.js';
 
@@ -50,15 +51,18 @@ export function queryStore(c: CatalogRuntime, ev: ExpressionEvaluator, type: str
 
 /**
  * Puppet's exported collection (`Type <<| query |>>`) with a store: other nodes' exported
- * resources of the environment that match become resources of this catalog (exported = false,
- * their own file, line and tags); the node's own stored catalog is not read (its exports come
+ * resources that match become resources of this catalog, as Puppet with PuppetDB makes them
+ * (recorded in test/store/fixtures/three-node): of any environment (the query has no
+ * environment filter), exported = false, no file or line, tags made afresh (type, title, the
+ * collecting scope's, the `tag` parameter; the stored tags are dropped). The exporting node and
+ * place are kept as provenance. The node's own stored catalog is not read (its exports come
  * from this compile). A resource already in the catalog is Puppet's duplicate error.
  */
 export function collectFromStore(c: CatalogRuntime, ev: ExpressionEvaluator, type: string, q: Expression | undefined, scope: Scope, where: { file: string; line: number }): CatalogResource[] {
     const store = c.store;
     if (!store) return [];
     const query = storeQuery(ev, q, scope);
-    const found = store.resources({ type, exported: true, ...(query ? { where: query } : {}), excludeNode: c.nodeName, environment: c.env.name });
+    const found = store.resources({ type, exported: true, ...(query ? { where: query } : {}), excludeNode: c.nodeName });
     record(c, `${type} <<| ${q?.$cstNode?.text ?? ''} |>>`, type, found);
     const out: CatalogResource[] = [];
     for (const f of found) {
@@ -67,10 +71,12 @@ export function collectFromStore(c: CatalogRuntime, ev: ExpressionEvaluator, typ
             throw storeError('STORE_DUPLICATE_EXPORT', where, `${rtype}[${f.title}]`, f.node);
         }
         const lower = rtype.toLowerCase();
-        const r = new CatalogResource(rtype, f.title, coreType(lower) ? 'builtin' : 'define', f.file !== undefined ? { file: f.file, line: f.line ?? 0 } : undefined);
+        const r = new CatalogResource(rtype, f.title, coreType(lower) ? 'builtin' : 'define', undefined);
+        r.exportedBy = { node: f.node, ...(f.file !== undefined ? { where: { file: f.file, line: f.line ?? 0 } } : {}) };
         r.scope = scope;
         for (const [k, v] of Object.entries(f.parameters)) r.params.set(k, { value: toPuppet(v), origin: 'declared' });
-        for (const t of f.tags) r.tags.add(t);
+        tagResource(r, scope, nameTags(lower));
+        for (const t of titleTags(f.title)) r.tags.add(t);
         c.catalog.add(r);
         out.push(r);
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { composeBindings, createHieraLookup, createTypeSupport, selectEnvironment, type Composition, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
-import { bootEnvironment } from '../catalog/index.js';
+import { composeBindings, createHieraLookup, createTypeSupport, runEnc, type Composition, type EncAnswer, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
+import { bootEnvironment, chooseEnvironment, type ChosenEnvironment, type Environment, type LogEntry } from '../catalog/index.js';
 import type { InjectionRequest } from '../injector/index.js';
 import { bindingsGrid, bindingsGridDot, graphFormat, writeGraph } from '../graph/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
@@ -28,6 +28,28 @@ export interface BindingsRequest {
     /** environments.pp's bindingsdir; unset = ENVDIR/bindings. */
     readonly bindingsDir?: string;
     readonly node: NodeRequest;
+    /** The environment chosen for the request, as the catalog compiles it. */
+    readonly environment: Environment;
+    /** The ENC's answer, when an ENC is configured (run once per request). */
+    readonly enc?: EncAnswer;
+}
+
+/**
+ * The environment of a node request in CODEDIR: the ENC (CODEDIR/bindings/providers.yaml) is
+ * asked first (unless `askEnc` is false), then environments.pp, the ENC's or the agent's environment decides (see
+ * chooseEnvironment). The request comes back served in the chosen environment.
+ */
+export function chooseFor(
+    codedir: string, node: NodeRequest, options: { basemodulepath?: readonly string[]; onLog?: (entry: LogEntry) => void; askEnc?: boolean } = {}
+): { chosen: ChosenEnvironment; node: NodeRequest; enc?: EncAnswer } {
+    const { basemodulepath = [], onLog, askEnc = true } = options;
+    // The ENC is configured among the bindings providers: --no-bindings leaves it out too.
+    const enc = askEnc ? runEnc(codedir, node.certname) : undefined;
+    const chosen = chooseEnvironment(codedir, {
+        certname: node.certname, facts: node.facts, trusted: node.trusted,
+        ...(node.agentEnvironment !== undefined ? { agentEnvironment: node.agentEnvironment } : {}), ...(enc ? { enc: enc.output } : {}), ...(onLog ? { onLog } : {})
+    }, basemodulepath);
+    return { chosen, node: inEnvironment(node, chosen.name), ...(enc ? { enc } : {}) };
 }
 
 /** Boots the environment as the catalog builder does (environment.conf module path) and reads the node request. */
@@ -35,14 +57,13 @@ export function bindingsRequest(codedir: string, opts: { environment?: string; n
     const read = (dir: string): NodeRequest =>
         readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: dir });
     const confdir = resolve(codedir);
-    if (existsSync(join(confdir, 'environments.pp'))) {
-        // ARM-8: environments.pp decides; the requested environment is only $agent_environment.
-        const node = read(confdir);
-        const env = selectEnvironment({ confdir: codedir, facts: node.facts, ...(node.agentEnvironment !== undefined ? { agentEnvironment: node.agentEnvironment } : {}) });
-        return { codedir: confdir, envDir: env.envdir, modulePath: env.modulepath, bindingsDir: env.bindingsdir, node: inEnvironment(node, env.name) };
-    }
-    const env = bootEnvironment(codedir, opts.environment ?? 'production');
-    return { codedir: confdir, envDir: env.dir, modulePath: env.modulepath, node: read(env.dir) };
+    // Facts come before the environment is known: from the confdir with environments.pp, else from the asked environment.
+    const factsDir = existsSync(join(confdir, 'environments.pp')) ? confdir : bootEnvironment(codedir, opts.environment ?? 'production').dir;
+    const { chosen, node, enc } = chooseFor(codedir, read(factsDir));
+    return {
+        codedir: confdir, envDir: chosen.environment.dir, modulePath: chosen.environment.modulepath,
+        ...(chosen.selection ? { bindingsDir: chosen.selection.bindingsdir } : {}), node, environment: chosen.environment, ...(enc ? { enc } : {})
+    };
 }
 
 /** What the injector is created for: the request's node, environment, facts and `$trusted`. */
@@ -63,7 +84,7 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
     return composeBindings({
         codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath,
-        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {})
+        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {}), ...(req.enc ? { enc: req.enc } : {})
     });
 }
 

@@ -3,13 +3,15 @@ import { UserError } from '../common/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, bootEnvironment, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
-    type CatalogServices, type LogEntry
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
+    type CatalogServices, type Environment, type LogEntry
 } from '../catalog/index.js';
+import type { Module } from 'langium';
 import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
 import { readNodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
+import { chooseFor } from './bindings-command.js';
 import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -46,23 +48,29 @@ function usage(message: string): never {
 }
 
 /** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
-function servicesFor(options: CompileCommandOptions, node: string): CatalogServices {
+function servicesFor(options: CompileCommandOptions, node: string, env: Environment): CatalogServices {
+    // The environment was chosen for the request (environments.pp, ENC, --environment): every compile boots that one.
+    const chosen = { Boot: () => (): Environment => env };
+    return servicesWith(options, node, chosen);
+}
+
+function servicesWith(options: CompileCommandOptions, node: string, chosen: Module<CatalogServices, Partial<CatalogServices>>): CatalogServices {
     if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
     if (options.bindings === false) {
         if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
-        return createCatalogServices();
+        return createCatalogServices(chosen);
     }
     if (options.bindingsModel !== undefined) {
         const bindings = readModelFile(options.bindingsModel, { kind: 'bindings' });
-        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) });
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { bindings }) }, chosen);
     }
     if (options.effective !== undefined) {
         const file = options.effective;
         const effective = readModelFile(file, { kind: 'effectivebindings' });
         checkEffectiveNode(effective, node, file);
-        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) });
+        return createCatalogServices(BindingsCatalogModule, { Lookup: s => modelLookupFactory(s.TypeSystem, { effective, file }) }, chosen);
     }
-    return createCatalogServices(BindingsCatalogModule);
+    return createCatalogServices(BindingsCatalogModule, chosen);
 }
 
 function logLine(l: LogEntry): string {
@@ -78,18 +86,19 @@ function logLine(l: LogEntry): string {
  */
 export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
     if (options.graph !== undefined) graphFormat(options.graph);
-    const node = readNodeRequest({
+    const basemodulepath = options.basemodulepath ? options.basemodulepath.split(':') : [];
+    const { chosen, node } = chooseFor(codedir, readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
-    });
+    }), { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
         if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
-    const services = servicesFor(options, node.certname);
+    const services = servicesFor(options, node.certname, chosen.environment);
     const store = options.store === undefined || options.store === false ? undefined
-        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(bootEnvironment(codedir, node.environment).dir));
+        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(chosen.environment.dir));
     try {
         return compileWith(codedir, options, io, services, node, settings, store);
     } finally {
@@ -107,7 +116,7 @@ function compileWith(
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
         // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
         typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
-    }, options.basemodulepath ? options.basemodulepath.split(':') : []);
+    });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
     if (store && !result.error) store.replaceCatalog(storedCatalog(result));
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {

@@ -3,7 +3,7 @@ import { createPuppetExpressionEvaluator, detachedEnvironment } from '../catalog
 import { createInjector, formatExplanation } from '../injector/index.js';
 import { encodeJson, encodeMsgpack, readModelFile, type Model } from '../model/index.js';
 import { readNodeRequest } from '../node/index.js';
-import { injectionRequest } from './bindings-command.js';
+import { chooseFor, injectionRequest } from './bindings-command.js';
 import { ExitCode, type CliIo } from './io.js';
 
 export interface EffectiveCommandOptions {
@@ -11,6 +11,8 @@ export interface EffectiveCommandOptions {
     readonly facts?: string;
     readonly trusted?: string;
     readonly environment?: string;
+    /** Choose the environment from this confdir (environments.pp, the ENC) instead of taking --environment as it is. */
+    readonly confdir?: string;
     readonly format?: 'json' | 'msgpack';
     /** Look up every winning binding so the model carries the values. */
     readonly values?: boolean;
@@ -24,12 +26,15 @@ export interface EffectiveCommandOptions {
  * are in the model's issues and on stderr; the exit code is then 1.
  */
 export function effectiveAction(file: string, opts: EffectiveCommandOptions, io: CliIo): number {
-    const node = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment });
+    const asked = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment });
+    const chosen = opts.confdir !== undefined ? chooseFor(opts.confdir, asked) : undefined;
+    const node = chosen?.node ?? asked;
     const layered = readModelFile(file, { kind: 'bindings' });
-    // Without --environment the layered bindings' own environment applies (the injector's rule).
+    // Without --environment (or --confdir) the layered bindings' own environment applies (the injector's rule).
     const { environment, ...request } = injectionRequest(node);
-    const evaluator = createPuppetExpressionEvaluator(detachedEnvironment(opts.environment ?? 'production'));
-    const injector = createInjector(layered, { ...request, ...(opts.environment !== undefined ? { environment } : {}), bindingsFile: file }, { lenient: true, services: { evaluator: () => evaluator } });
+    const evaluator = createPuppetExpressionEvaluator(chosen ? chosen.chosen.environment : detachedEnvironment(opts.environment ?? 'production'));
+    const decided = opts.environment !== undefined || chosen !== undefined;
+    const injector = createInjector(layered, { ...request, ...(decided ? { environment } : {}), bindingsFile: file }, { lenient: true, services: { evaluator: () => evaluator } });
     let modelErrors = false;
     if (opts.explain && opts.explain.length > 0) {
         for (const name of opts.explain) io.out(formatExplanation(injector.explain(name)));

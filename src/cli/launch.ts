@@ -17,7 +17,9 @@ interface LaunchData {
 }
 
 /** Commands that stop at a safe point on SIGTERM/SIGINT (and write what they owe) instead of dying. */
-const GRACEFUL = new Set(['apply']);
+const GRACEFUL = new Set(['apply', 'serve']);
+/** Commands that read the process's stdin. */
+const STDIN_COMMANDS = new Set(['lsp']);
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /**
@@ -42,11 +44,16 @@ export async function launch(argv: readonly string[]): Promise<void> {
         return;
     }
     const signal = new Int32Array(new SharedArrayBuffer(4));
+    // A worker's process.stdin is empty unless the main thread feeds it: commands that read
+    // stdin (the language server) get the main thread's.
+    const readsStdin = STDIN_COMMANDS.has(argv[2] ?? '');
     const worker = new Worker(new URL(import.meta.url), {
         workerData: { argv: [...argv], signal } satisfies LaunchData,
         resourceLimits: { stackSizeMb: STACK_MB },
-        argv: []
+        argv: [],
+        stdin: readsStdin
     });
+    if (readsStdin && worker.stdin) process.stdin.pipe(worker.stdin);
     const graceful = GRACEFUL.has(argv[2] ?? '');
     const onSignal = (name: NodeJS.Signals): void => {
         const n = constants.signals[name];
@@ -64,6 +71,10 @@ export async function launch(argv: readonly string[]): Promise<void> {
     });
     worker.on('exit', code => {
         for (const s of SIGNALS) process.removeListener(s, onSignal);
+        if (readsStdin) {
+            process.stdin.unpipe();
+            process.stdin.destroy();
+        }
         const n = Atomics.load(signal, 0);
         // A run stopped by a signal exits as shells report one (128 + its number).
         process.exitCode = n !== 0 ? 128 + n : (process.exitCode ?? code);

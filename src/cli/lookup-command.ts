@@ -5,7 +5,7 @@ import {
     type HieraEnvironment, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
-import { bindingsRequest, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
+import { bindingsRequest, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
 import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic } from '../common/index.js';
@@ -38,7 +38,9 @@ export interface LookupCommandOptions {
  */
 export function lookupAction(codedir: string, key: string, opts: LookupCommandOptions, io: CliIo): number {
     if (lookupUsesBindings(codedir, opts.environment ?? 'production')) return injectedLookup(codedir, key, opts, io);
-    const node = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: resolve(codedir) });
+    const asked = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: resolve(codedir) });
+    // The ENC's environment wins over the asked one, as on a Puppet server (a missing CODEDIR is the lookup's error to report).
+    const node = existsSync(codedir) ? chooseFor(codedir, asked).node : asked;
     return hieraLookup(codedir, key, node, opts, io);
 }
 
@@ -131,7 +133,7 @@ function injectedLookup(codedir: string, key: string, opts: LookupCommandOptions
     const req = bindingsRequest(codedir, { environment: opts.environment, node: opts.node, facts: opts.facts, trusted: opts.trusted });
     const hiera = hieraFor(req);
     const composition = composeFor(req, hiera);
-    const env = { name: req.node.environment, dir: req.envDir, manifests: bootEnvironment(req.envDir, req.node.environment).manifests, modulepath: req.modulePath };
+    const env = req.environment;
     const store = opts.store === undefined || opts.store === false ? undefined : openStore(typeof opts.store === 'string' ? opts.store : defaultStoreUrl(req.envDir));
     try {
         const overrides: InjectorOverrides = { ...catalogInjectorServices(env, store ? { store } : {}), extensions: () => hieraTemplateExtension(hiera) };

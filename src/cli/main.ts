@@ -9,8 +9,10 @@ import type { CompileBatchOptions } from './compile-batch-command.js';
 import type { DiffCommandOptions } from './diff-command.js';
 import type { EffectiveCommandOptions } from './effective-command.js';
 import type { LookupCommandOptions } from './lookup-command.js';
+import type { LspCommandOptions } from './lsp-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
 import type { ReviewCommandOptions } from './review-command.js';
+import type { ServeCommandOptions } from './serve-command.js';
 
 // Every command's code is imported when the command runs, not when the program is built: a
 // compile then loads neither the apply stage nor the review, the schema validator or the
@@ -98,6 +100,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--facts <file>', 'facts file (YAML or JSON)')
         .option('--trusted <file>', 'trusted data overrides (YAML or JSON): authenticated, certname, extensions, external')
         .option('--environment <name>', 'environment (default: the model\'s, else production)')
+        .option('--confdir <dir>', 'choose the environment as a server would: DIR/environments.pp (--environment is then $agent_environment) or DIR\'s ENC')
         .addOption(new Option('--format <format>', 'output format').choices(['json', 'msgpack']).default('json'))
         .option('--values', 'look up every winning binding so the model carries the produced values')
         .option('--explain <name...>', 'print how these names are resolved instead of the model')
@@ -158,6 +161,25 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .action(async (dir: string, opts: CompileBatchOptions) => setExit(opts.nodesDir !== undefined || opts.outDir !== undefined
             ? await (await import('./compile-batch-command.js')).compileBatchAction(dir, opts, io)
             : (await import('./compile-command.js')).compileAction(dir, opts, io)));
+
+    program.command('serve')
+        .description('serve catalogs to Puppet agents over HTTPS (Puppet Server\'s v3 API: node, catalog, file serving, report) until SIGTERM/SIGINT')
+        .argument('<root>', 'a CONFDIR with environments.pp, a directory holding environments/<name>, or an environment directory')
+        .option('--ssl-dir <dir>', 'Puppet\'s ssl dir: certs/<certname>.pem, private_keys/<certname>.pem, certs/ca.pem (or ca.pem), crl.pem')
+        .option('--certname <name>', 'the server\'s certificate name in the ssl dir (default: its only private key, else the host name)')
+        .option('--port <port>', 'TCP port (0: any free port)', '8140')
+        .option('--bind <address>', 'address to listen on (default: all)')
+        .option('--workers <n>', 'compile threads (0: compile in the server thread)', '1')
+        .option('--store <url>', 'catalog store shared by several servers: sqlite:PATH or puppetdb:http://host:8080')
+        .option('--reportdir <dir>', 'where agents\' reports are written (default ROOT/var/reports)')
+        .option('--no-bindings', 'leave the environments\' ARM-8 bindings out: Hiera 5 alone, as Puppet 7 (as compile --no-bindings)')
+        .option('--verbose', 'log every request on stderr')
+        .action(async (root: string, opts: ServeCommandOptions) => setExit(await (await import('./serve-command.js')).serveAction(root, opts, io)));
+
+    program.command('lsp')
+        .description('run the language server (diagnostics, navigation, hover with node values, completion) for editors')
+        .option('--stdio', 'speak LSP over stdin/stdout')
+        .action(async (opts: LspCommandOptions) => setExit(await (await import('./lsp-command.js')).lspAction(opts, io)));
 
     return program;
 }

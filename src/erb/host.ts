@@ -42,13 +42,22 @@ export function toPuppet(v: RValue): PuppetValue {
     return v as PuppetValue;
 }
 
+/** A function the template called failed in Ruby code at `site` (the first frame of Puppet's backtrace). */
+export class HostCallError extends Error {
+    constructor(message: string, readonly site: { readonly file: string; readonly line: number }) {
+        super(message);
+    }
+}
+
 /** A failure of Puppet code called from the template is a Ruby exception there (rescue-able, and reported as the template's). */
 function asRuby(f: () => RValue): RValue {
     try {
         return f();
     } catch (e) {
         if (e instanceof RubyError || !(e instanceof Error)) throw e;
-        throw new RubyError(Exceptions.ParseError, e.message);
+        const r = new RubyError(Exceptions.ParseError, e.message);
+        if (e instanceof HostCallError) { r.file = e.site.file; r.line = e.site.line; }
+        throw r;
     }
 }
 

@@ -3,6 +3,6 @@
  * trim mode `-`, and a Ruby subset large enough for the templates found in real modules.
  */
 export { parseErb, renderErb, type ErbTemplate } from './render.js';
-export type { ErbHost } from './host.js';
+export { HostCallError, type ErbHost } from './host.js';
 export { RubyError, Exceptions } from '../ruby/index.js';
 export { describe as describeRuby } from '../ruby/index.js';

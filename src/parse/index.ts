@@ -5,3 +5,4 @@ export { PuppetLexer } from './lexer/puppet-lexer.js';
 export { ParseIssues, issueMessage, type ParseIssueCode } from './issues.js';
 export { formatDiagnostic } from '../common/index.js';
 export { ParsedFileCache, type FileCacheStats, type ParsedSource, type SourceText } from './file-cache.js';
+export { STATEMENT_CALLS } from './lowering/statements.js';

@@ -50,7 +50,10 @@ const loadingHost: PluginHost = {
     parseType: (text, local) => parseTypeString(text, local),
     callFunction: name => { throw new PluginCallError(`census: ${name} is not called while loading`, 'RuntimeError'); },
     log: () => undefined,
-    setting: () => undefined
+    setting: () => undefined,
+    warnOnce: () => undefined,
+    fact: () => undefined,
+    puppetStack: () => []
 };
 
 /**

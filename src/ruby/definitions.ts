@@ -1,7 +1,7 @@
 import type { NodeOf, Param, RNode } from './ast.js';
 import { Frame, ReturnSignal, type Ctx, type MethodFrame } from './frame.js';
 import {
-    Classes, ClassClass, classOf, Exceptions, Float, Integer, ObjectClass, RClass, RObject, RProc, RSymbol, RubyError, rubyError, type CallSite, type Method, type RHash, type RValue
+    Classes, ClassClass, classOf, Exceptions, Float, Integer, ObjectClass, RClass, RMatchData, RObject, RProc, RSymbol, RubyError, rubyError, type CallSite, type Method, type RHash, type RValue
 } from './objects.js';
 
 /** The classes every interpreter shares; plugin code reopening one changes it for that interpreter only. */
@@ -38,6 +38,8 @@ export abstract class Definitions implements CallSite {
     protected steps = 0;
     line = 1;
     file: string | undefined;
+    /** The method the current call is made from (Ruby's `caller` label); undefined at top level. */
+    callerMethod: string | undefined;
 
     constructor(protected readonly limits: Limits, protected readonly extraConstants?: ReadonlyMap<string, RValue>,
         protected readonly constMissing?: (path: string) => RValue | undefined) {}
@@ -50,6 +52,7 @@ export abstract class Definitions implements CallSite {
     abstract caseEquals(pattern: RValue, v: RValue): boolean;
     abstract match(re: import('../values/index.js').PRegexp, s: string, from?: number): import('./objects.js').RMatchData | null;
     abstract setLastMatch(m: import('./objects.js').RMatchData | null): void;
+    abstract currentMatch(): RMatchData | null;
     abstract respondsTo(v: RValue, name: string): boolean;
     protected abstract bindParams(params: readonly Param[], values: readonly RValue[], frame: Frame): void;
 
@@ -141,6 +144,17 @@ export abstract class Definitions implements CallSite {
         const method: MethodFrame = { owner: where.owner, name: where.name, args, isStatic: where.isStatic, params };
         const ctx: Ctx = { self, defTarget: where.defTarget, singletonDefs: false, nesting: where.nesting, block, method, file: where.file };
         const frame = new Frame(null, ctx);
+        // `$~` belongs to the method's frame: a callee's matches leave the caller's last match as it was.
+        const callerMatch = this.currentMatch();
+        this.setLastMatch(null);
+        try {
+            return this.invokeIn(params, body, frame, args, block, method);
+        } finally {
+            this.setLastMatch(callerMatch);
+        }
+    }
+
+    private invokeIn(params: readonly Param[], body: RNode, frame: Frame, args: RValue[], block: RProc | undefined, method: MethodFrame): RValue {
         return this.deeper(() => {
             this.bindParams(params, args, frame);
             const blockParam = params.find(p => p.kind === 'block');

@@ -124,7 +124,11 @@ export class Interpreter extends Definitions {
             case 'Begin': return this.begin(node, frame);
             case 'RescueMod':
                 try { return this.eval(node.body, frame); } catch (e) {
-                    if (e instanceof RubyError && e.cls.isSubclassOf(Exceptions.StandardError)) return this.eval(node.rescue, frame);
+                    if (e instanceof RubyError && e.cls.isSubclassOf(Exceptions.StandardError)) {
+                        // `x rescue $!.message`: the rescued error is `$!` there too
+                        this.handling.push(e);
+                        try { return this.eval(node.rescue, frame); } finally { this.handling.pop(); }
+                    }
                     throw e;
                 }
             case 'Break': throw new BreakSignal(this.currentTarget(), node.value ? this.eval(node.value, frame) : null);
@@ -305,6 +309,10 @@ export class Interpreter extends Definitions {
         this.lastMatch = m;
     }
 
+    currentMatch(): RMatchData | null {
+        return this.lastMatch;
+    }
+
     assign(t: Target, v: RValue, frame: Frame): void {
         switch (t.$type) {
             case 'LVar': frame.set(t.name, v); return;
@@ -388,6 +396,8 @@ export class Interpreter extends Definitions {
         if (node.block) block = this.makeProc(node.block, frame, false);
         else if (node.blockArg) block = this.toProc(this.eval(node.blockArg, frame));
         this.line = node.line;
+        this.file = frame.ctx.file;
+        this.callerMethod = frame.ctx.method?.name;
         if (node.name === 'frozen?' && node.recv !== null && args.length === 0 && (typeof recv === 'string' || recv instanceof Map)) {
             return typeof recv === 'string' ? this.isFrozenString(node.recv) : (node.recv.$type === 'IVar' && node.recv.name === 'trusted') || frozenObjects.has(recv);
         }

@@ -102,7 +102,9 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
         if (!p || p.kind === 'nl' || p.kind === 'erbins' || p.kind === 'erbtext') return true;
         if (p.kind === 'kw') return !VALUE_END_KW.has(p.text);
         if (p.kind === 'op') return ![')', ']', '}'].includes(p.text);
-        if (p.kind === 'ident' && space && !state.locals.has(p.text)) return !/\s/.test(src[i + 1] ?? ' ');
+        // `x.name %r{..}`: a name after a dot is a method, even when a local of that name exists.
+        const afterDot = (): boolean => { const d = out[out.length - 2]; return d !== undefined && d.kind === 'op' && (d.text === '.' || d.text === '&.'); };
+        if (p.kind === 'ident' && space && (!state.locals.has(p.text) || afterDot())) return !/\s/.test(src[i + 1] ?? ' ');
         return !VALUE_END.has(p.kind);
     };
 

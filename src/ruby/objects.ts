@@ -66,6 +66,8 @@ export interface CallSite {
     /** Matches and sets `$~`. */
     match(re: PRegexp, s: string, from?: number): RMatchData | null;
     setLastMatch(m: RMatchData | null): void;
+    /** `$~`: the last match of this interpreter (`Regexp.last_match`). */
+    currentMatch(): RMatchData | null;
     respondsTo(v: RValue, name: string): boolean;
     /** Adds a method to a class for this interpreter (core classes get an overlay, never a change). */
     defineMethod(target: RClass, name: string, m: Method, isStatic?: boolean): void;
@@ -159,6 +161,8 @@ export const Classes = {
     Struct: sub('Struct'),
     Random: sub('Random'),
     Set: sub('Set', ObjectClass, [Enumerable]),
+    IPAddr: sub('IPAddr', ObjectClass, [Comparable]),
+    Socket: sub('Socket'),
     Math: module('Math'),
     ObjectSpace: module('ObjectSpace'),
     GC: module('GC'),
@@ -182,6 +186,8 @@ const ArgumentError = exc('ArgumentError', StandardError);
 const IndexError = exc('IndexError', StandardError);
 const RuntimeError = exc('RuntimeError', StandardError);
 const RangeError = exc('RangeError', StandardError);
+const IPAddrError = exc('IPAddr::Error', ArgumentError);
+const IPAddrInvalidAddress = exc('IPAddr::InvalidAddressError', IPAddrError);
 export const Exceptions = {
     Exception: Classes.Exception,
     StandardError,
@@ -215,6 +221,11 @@ export const Exceptions = {
     /** Runaway code: too deep a recursion or too many steps. */
     SystemStackError: exc('SystemStackError', Classes.Exception),
     NoMatchingPatternError: exc('NoMatchingPatternError', StandardError),
+    /** The errors of Ruby's ipaddr library. */
+    IPAddrError: IPAddrError,
+    IPAddrInvalidAddress: IPAddrInvalidAddress,
+    IPAddrFamily: exc('IPAddr::AddressFamilyError', IPAddrError),
+    IPAddrInvalidPrefix: exc('IPAddr::InvalidPrefixError', IPAddrInvalidAddress),
     /** Puppet::ParseError, which `fail` and failing Puppet functions raise. */
     ParseError: exc('Puppet::ParseError', StandardError)
 };

@@ -46,6 +46,11 @@ export function sprintf(fmt: string, args: PuppetValue[]): string {
             }
             default: s = typeof arg === 'number' ? formatFloat(arg) : formatValue(arg);
         }
+        // An integer's precision is its least number of digits (`%.4x` of 1 is 0001).
+        if (prec !== undefined && 'dixXob'.includes(conv)) {
+            const m = /^(-?(?:0[xXb])?)(.*)$/.exec(s) as RegExpExecArray;
+            s = m[1] + m[2].padStart(Number(prec), '0');
+        }
         if (flags.includes('+') && /^\d/.test(s) && 'dif'.includes(conv)) s = `+${s}`;
         const w = width === undefined ? 0 : Number(width);
         if (s.length < w) {

@@ -9,3 +9,4 @@ export { capitalizeTypeName, resourceReference } from './reference.js';
 export { copyValue } from './copy.js';
 export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
 export { toData, type DataOut, type ToDataRules } from './to-data.js';
+export { versioncmp } from './versioncmp.js';

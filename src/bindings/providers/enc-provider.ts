@@ -2,7 +2,7 @@ import { parseYaml } from '../../common/index.js';
 import type { AbstractBinding, ContributedBindings, SourceLocation } from '../../../generated/model/bindings.js';
 import type { RichData } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
-import { runProgram, type ProvidersConfig } from './programs.js';
+import { readProvidersConfig, runProgram, type ProgramCommand, type ProvidersConfig } from './programs.js';
 import { fail, splitUri, type BindingsProvider, type ProviderContext } from './provider.js';
 
 /** What Puppet's ENC YAML holds (exec node terminus): classes as a list or a hash of parameters, top-scope parameters, an environment. */
@@ -29,7 +29,10 @@ export class EncBindingsProvider implements BindingsProvider {
     private failure: unknown;
     private reported = false;
 
-    constructor(private readonly ctx: ProviderContext, private readonly config: ProvidersConfig) {}
+    constructor(private readonly ctx: ProviderContext, private readonly config: ProvidersConfig, asked?: EncAnswer) {
+        // The same program already answered for this request (before the environment was chosen).
+        if (asked && config.enc && asked.command.join('\u0000') === config.enc.join('\u0000')) this.output = asked.output;
+    }
 
     expand(uri: string): string[] {
         const part = this.part(uri);
@@ -140,4 +143,22 @@ export function parseEncYaml(text: string, file: string): EncOutput {
 
 function isHash(v: unknown): v is Record<string, unknown> {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The ENC's answer for a node, when `CONFDIR/bindings/providers.yaml` configures one; undefined
+ * otherwise. Run before any environment is chosen (ARM-8 "Integration with existing ENC"): its
+ * environment, top-scope parameters and classes are what environments.pp sees in the ENC scope.
+ */
+export function runEnc(confdir: string, node: string): EncAnswer | undefined {
+    const config = readProvidersConfig(confdir);
+    if (!config.enc) return undefined;
+    const text = runProgram(config.enc, [node], config, BindingsIssues.BIND_ENC_FAILED);
+    return { output: parseEncYaml(text, `enc:${config.enc.join(' ')}`), command: config.enc };
+}
+
+/** An ENC's answer and the program that gave it. */
+export interface EncAnswer {
+    readonly output: EncOutput;
+    readonly command: ProgramCommand;
 }

@@ -493,9 +493,27 @@ export class Evaluator implements ExpressionEvaluator {
         return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
     }
 
-    /** Calls a core function or a Puppet-language function by name. */
+    private readonly frames: Array<readonly [string, number]> = [];
+    get puppetStack(): ReadonlyArray<readonly [string, number]> {
+        return this.frames;
+    }
+
+    withFrame<T>(file: string, line: number, body: () => T): T {
+        this.frames.unshift([file, line]);
+        try {
+            return body();
+        } finally {
+            this.frames.shift();
+        }
+    }
+
+    /** Calls a function by name from Puppet code: Puppet pushes a frame of the call's place while it runs. */
     invoke(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, node: AstNode): PuppetValue {
         const where = this.where(node);
+        return this.withFrame(where.file, where.line, () => this.invokeAt(name, args, block, scope, where));
+    }
+
+    private invokeAt(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue {
         const builtin = this.functions.get(name);
         if (builtin) {
             const argumentMismatch = checkSignature(name, args, block?.lambda);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PBinary, PRegexp, rubyToJs, type PuppetValue } from '../../values/index.js';
+import { PBinary, PRegexp, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
 import { formatValue, PRegexpType, sprintf } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
@@ -36,27 +36,6 @@ function rubyReplacement(rep: string): (m: string, ...groups: unknown[]) => stri
     };
 }
 
-function versioncmp(a: string, b: string): number {
-    const vre = /[-.]|\d+|[^-.\d]+/g;
-    const ax = a.match(vre) ?? [];
-    const bx = b.match(vre) ?? [];
-    const cmp = (x: string, y: string): number => x < y ? -1 : x > y ? 1 : 0;
-    while (ax.length && bx.length) {
-        const x = ax.shift() as string;
-        const y = bx.shift() as string;
-        if (x === y) continue;
-        if (x === '-') return -1;
-        if (y === '-') return 1;
-        if (x === '.') return -1;
-        if (y === '.') return 1;
-        if (/^\d+$/.test(x) && /^\d+$/.test(y)) {
-            if (x.startsWith('0') || y.startsWith('0')) return cmp(x.toUpperCase(), y.toUpperCase());
-            return Math.sign(Number(BigInt(x) - BigInt(y)));
-        }
-        return cmp(x.toUpperCase(), y.toUpperCase());
-    }
-    return cmp(a, b);
-}
 
 const SAFE = /^[a-zA-Z0-9@%_+=:,./-]+$/;
 function shellquote(words: string[]): string {

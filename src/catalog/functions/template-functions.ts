@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
-import { describeRuby, Exceptions, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
+import { describeRuby, Exceptions, HostCallError, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
 import { parsePuppet, type ParseResult } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
 import { hashGet, type PuppetValue } from '../../values/index.js';
@@ -68,19 +68,18 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
         variables,
         scopeName: `Scope(${resource ? resource.ref : 'Class[main]'})`,
         file,
-        lookupvar: (name, quiet) => {
-            const v = c.lookupVariable(name, scope);
-            if (v === undefined && !quiet) {
-                const i = name.replace(/^::/, '').lastIndexOf('::');
-                const cls = i > 0 ? name.replace(/^::/, '').slice(0, i) : '';
-                const why = cls && !c.loader.findClass(cls.toLowerCase()) ? `; class ${cls} could not be found` : ';';
-                c.log('warning', CatalogIssues.EVAL_TEMPLATE_UNDEFINED_VARIABLE.message({ name, why }));
-            }
-            return v;
-        },
+        lookupvar: (name, quiet) => c.scopeLookupvar(name, scope, call.where, quiet),
         callFunction: (name, args) => {
             const f = call.functions.get(name);
-            if (f) return f({ ...call, name }, args, undefined);
+            if (f) {
+                try {
+                    return f({ ...call, name }, args, undefined);
+                } catch (e) {
+                    const site = PUPPET_RAISE_SITES[name];
+                    if (site && e instanceof Error) throw new HostCallError(e.message, { file: `${PUPPET_RUBY_DIR}${site.file}`, line: site.line });
+                    throw e;
+                }
+            }
             const def = c.loader.findFunction(name);
             if (def) return c.callPuppetFunction(def, args, undefined, call.where);
             const ruby = c.callRubyFunction(name, args, undefined, scope, call.where);
@@ -92,6 +91,18 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
         tags: () => [...c.catalog.tags]
     };
 }
+
+/** Where Debian's Puppet 7.23 keeps its own Ruby (a backtrace through it names these files). */
+const PUPPET_RUBY_DIR = '/usr/lib/ruby/vendor_ruby/puppet/';
+
+/**
+ * The line of Puppet's own Ruby that raises when a template calls one of these functions and it
+ * fails: `fail` raises the given message, `template` re-raises a nested template's failure.
+ */
+const PUPPET_RAISE_SITES: Readonly<Record<string, { file: string; line: number }>> = {
+    fail: { file: 'parser/functions/fail.rb', line: 10 },
+    template: { file: 'parser/functions/template.rb', line: 36 }
+};
 
 /** Puppet 3.x functions (template, inline_template) check their argument count with this message. */
 function legacyArity(call: FunctionContext, args: PuppetValue[], min: number): void {
@@ -120,7 +131,10 @@ function renderErbText(call: FunctionContext, text: string | null, file: string 
                 syntax ? 'SyntaxError' : 'NotImplementedError');
         }
         if (name === null) throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_FAILED.message({ detail: e.message }));
-        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: where, line: e.line ?? 1, detail: e.message }), undefined, 'Puppet::ParseError');
+        // "Filepath" and "Line" are the first frame of the Ruby backtrace: the template, or the Ruby
+        // file that raised (a module's function, or Puppet's own function a template called)
+        const site = e.file !== undefined ? { file: e.file.startsWith('/') && !e.file.startsWith(PUPPET_RUBY_DIR) ? call.runtime.loader.rel(e.file) : e.file, line: e.line ?? 1 } : { file: where, line: e.line ?? 1 };
+        throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({ name, file: site.file, line: site.line, detail: e.message }));
     }
 }
 

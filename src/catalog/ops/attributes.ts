@@ -12,6 +12,12 @@ import type { OpsState } from './state.js';
 export const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
 
 /** `a::b` -> tags a::b, a, b. */
+/** The tags a title gives: itself and its `::` segments, lower case, when it is a valid tag. */
+export function titleTags(title: string): string[] {
+    if (!VALID_TAG.test(title)) return [];
+    return [title, ...(title.includes('::') ? title.split('::') : [])].map(t => t.toLowerCase());
+}
+
 export function nameTags(name: string): string[] {
     const n = name.toLowerCase();
     const segs = n.split('::');

@@ -206,12 +206,11 @@ function evaluateClassBody(s: OpsState, r: CatalogResource): void {
 
 /** Binds class parameters: given values, data lookup, defaults; type checked. */
 function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue> | undefined, scope: Scope, name: string): void {
-    if (given) {
-        for (const k of given.keys()) {
-            if (!METAPARAMS.has(k) && !params.some(p => p.name === k)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: k }));
-        }
-    }
+    // every problem is listed, the unknown names first (as Puppet's parameter validation does)
     const problems: string[] = [];
+    for (const k of given?.keys() ?? []) {
+        if (!METAPARAMS.has(k) && !params.some(p => p.name === k)) problems.push(CatalogIssues.EVAL_NO_PARAMETER_NAMED.message({ name: k }));
+    }
     for (const p of params) {
         // An explicit undef counts as given (no error) but still lets data and the default supply a value.
         const givenUndef = given?.has(p.name) === true && given.get(p.name) === null;

@@ -17,17 +17,19 @@ import type { OpsState } from './state.js';
 /** Checks a define instance's attributes when it is declared: known parameters, required ones given, types. */
 export function validateDefineParams(s: OpsState, r: CatalogResource, def: Definition<DefineDefinition>, attrs: Attr[]): void {
     const params = def.ast.params;
+    // Puppet lists every problem: the unknown names first (in the order given), then per
+    // declared parameter a type mismatch or a missing value
     const problems: string[] = [];
-    for (const p of params) {
-        // A parameter without a default needs a value (even an explicit undef) when the instance is declared.
-        if (p.value || attrs.some(a => a.name === p.name) || r.params.has(p.name)) continue;
-        problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name }));
-    }
     for (const a of attrs) {
         if (METAPARAMS.has(a.name) || a.name === 'name') continue;
-        const p = params.find(x => x.name === a.name);
-        if (!p) {
-            throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: a.name }), { file: r.where?.file ?? '', line: r.where?.line ?? 0 });
+        if (!params.some(x => x.name === a.name)) problems.push(CatalogIssues.EVAL_NO_PARAMETER_NAMED.message({ name: a.name }));
+    }
+    for (const p of params) {
+        const a = attrs.find(x => x.name === p.name);
+        if (!a) {
+            // A parameter without a default needs a value (even an explicit undef) when the instance is declared.
+            if (!p.value && !r.params.has(p.name)) problems.push(CatalogIssues.EVAL_EXPECTS_VALUE.message({ name: p.name }));
+            continue;
         }
         if (p.type && a.value !== null) {
             const t = s.ev.evalType(p.type, s.rt.topScope);

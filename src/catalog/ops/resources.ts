@@ -7,7 +7,7 @@ import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
 import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
-import { evalAttrs, nameTags, setParam, tagResource, VALID_TAG } from './attributes.js';
+import { evalAttrs, nameTags, setParam, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
 import { validateDefineParams } from './defines.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
@@ -116,14 +116,17 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
+    // A title pattern that is not the identity (File's) gives the namevar from the title.
     const namevar = core ? core.namevar : 'name';
+    const fromTitle = r.params.has(namevar) ? undefined : core?.namevarFromTitle?.(title);
     if (r.param(namevar) === title) r.params.delete(namevar);
+    if (fromTitle !== undefined && fromTitle !== title) r.titleNamevar = { name: namevar, value: fromTitle, where };
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
-    if (VALID_TAG.test(title)) for (const t of [title, ...(title.includes('::') ? title.split('::') : [])]) r.tags.add(t.toLowerCase());
+    for (const t of titleTags(title)) r.tags.add(t);
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
-        const nv = r.param(core.namevar);
+        const nv = r.param(core.namevar) ?? r.titleNamevar?.value;
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.find(type, nv);
             if (other) {

@@ -10,6 +10,7 @@ import { stringMethods } from './string.js';
 import { findKey } from '../compare.js';
 import { installObjectModel } from './object-model.js';
 import { installRandom } from './random.js';
+import { installIPAddr } from './ipaddr.js';
 
 /** Hash.new(default) and Hash.new { |h, k| ... }: what `h[missing]` gives. */
 export const hashDefaults = new WeakMap<RHash, { value: RValue } | { block: RProc }>();
@@ -39,6 +40,7 @@ install(classObjectMethods, ClassClass, Classes.Module);
 
 installObjectModel();
 installRandom();
+installIPAddr();
 
 const hashGet = hashMethods['[]'];
 Classes.Hash.define('[]', (self, args, block, call) => {

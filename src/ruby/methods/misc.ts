@@ -3,6 +3,7 @@ import { inspect, regexpToS, toS } from '../inspect.js';
 import { rangeIncludes } from '../compare.js';
 import { REnumerator, RMatchData, RProc, RRange, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { escapeRegexp, globalRegExp, regexpOf, regexpOptions } from '../regexp.js';
+import { sliceOf } from './array.js';
 import { enumerableMethods } from './enumerable.js';
 import { stringMethods } from './string.js';
 import { arity, enumerator, num, rangeItems, str } from './support.js';
@@ -58,8 +59,19 @@ const M = (v: RValue): RMatchData => v as RMatchData;
 
 export const matchDataMethods: Record<string, Method> = {
     '[]': (self, args) => {
-        arity(args, 1);
+        arity(args, 1, 2);
         const k = args[0];
+        const groups = [...M(self).match].map(g => g ?? null);
+        if (k instanceof RRange) return sliceOf(groups, args, part => part, x => x);
+        if (args.length === 2) {
+            // Ruby 3.1 pads `m[start, length]` with nils up to length when it runs past the groups
+            const len = num(args[1]);
+            const start = num(k) < 0 ? num(k) + groups.length : num(k);
+            if (start < 0 || start > groups.length || len < 0) return null;
+            if (start === groups.length) return [];
+            const part = groups.slice(start, start + len);
+            return [...part, ...new Array<RValue>(len - part.length).fill(null)];
+        }
         if (typeof k === 'string' || k instanceof RSymbol) return M(self).match.groups?.[typeof k === 'string' ? k : k.name] ?? null;
         const i = num(k);
         return M(self).group(i < 0 ? M(self).match.length + i : i);
@@ -131,6 +143,11 @@ export const staticMethods: Record<string, Record<string, Method>> = {
         escape: (_s, args) => escapeRegexp(str(args[0] instanceof RSymbol ? args[0].name : args[0])),
         quote: (_s, args) => escapeRegexp(str(args[0])),
         new: (_s, args) => (args[0] instanceof PRegexp ? args[0] : regexpOf(str(args[0]), args[1] === true ? 'i' : typeof args[1] === 'bigint' ? `${(args[1] & 4n) ? 'm' : ''}${(args[1] & 1n) ? 'i' : ''}${(args[1] & 2n) ? 'x' : ''}` : '')),
+        compile: (s, args, b, call) => (staticMethods.Regexp.new as Method)(s, args, b, call),
+        last_match: (_s, args, _b, call) => {
+            const m = call.currentMatch();
+            return args.length === 0 || m === null ? m : m.group(Number(args[0] as bigint));
+        },
         union: (_s, args) => {
             const parts = (args.length === 1 && Array.isArray(args[0]) ? args[0] : args).map(a => (a instanceof PRegexp ? regexpToS(a) : escapeRegexp(str(a))));
             return regexpOf(parts.join('|'), '');

@@ -138,6 +138,41 @@ export class Functions4 {
         b.define('return_type', () => null);
         b.define('scope_param', self => { const s = this.builders.get(self as RObject); if (s && !Array.isArray(s)) s.scopeParam = true; return null; });
         b.define('type', (self, args) => { const s = this.builders.get(self as RObject); if (Array.isArray(s)) s.push(nameOf(args[0] ?? null)); return null; });
+        this.dispatcherClass.define('dispatch', (self, args, block) => this.dispatchGiven(self, args, block));
+    }
+
+    readonly dispatcherClass = new RClass('Puppet::Pops::Functions::Dispatcher', null);
+    private readonly dispatchers = new WeakMap<RObject, Function4>();
+
+    /** `self.class.dispatcher`: what a function overriding `call` hands its (scope-first) arguments to. */
+    dispatcherOf(cls: RValue): RValue {
+        const fn = cls instanceof RClass ? this.byClass.get(cls) : undefined;
+        if (!fn) throw rubyError('NoMethodError', 'undefined method `dispatcher\'');
+        const d = new RObject(this.dispatcherClass, '#<Puppet::Pops::Functions::Dispatcher>');
+        this.dispatchers.set(d, fn);
+        return d;
+    }
+
+    /**
+     * `dispatcher.dispatch(instance, scope, args)`: the first signature accepting `args` runs its method
+     * with them. The calling scope among them is no Puppet value: it is checked as undef (its
+     * parameter is typed Any in the functions that pass it).
+     */
+    private dispatchGiven(dispatcher: RValue, args: RValue[], block: RProc | undefined): RValue {
+        const fn = dispatcher instanceof RObject ? this.dispatchers.get(dispatcher) : undefined;
+        if (!fn) throw rubyError('NoMethodError', 'undefined method `dispatch\'');
+        const rt = this.rt;
+        const [instance, , given] = args;
+        const rubyArgs = Array.isArray(given) ? given : [];
+        const checked = rubyArgs.map(a => (a instanceof RObject && a.cls === rt.ns.classes.Scope ? null : toPuppet(a)));
+        const sigs = fn.signatures(rt);
+        const arity: BlockArity | undefined = block ? { min: Math.max(0, block.arity < 0 ? -block.arity - 1 : block.arity), max: block.arity < 0 ? null : block.arity } : undefined;
+        const hit = sigs.find(x => signatureAccepts(x.sig, checked, arity));
+        if (!hit) {
+            const normal = sigs.filter(x => !x.spec.mismatch).map(x => x.sig);
+            throw new PluginCallError(describeSignatures(fn.name, normal, checked, arity) ?? `'${fn.name}' rejects its arguments`, 'ArgumentError');
+        }
+        return rt.interp.send(instance ?? null, hit.spec.method, rubyArgs, block, true);
     }
 
     get(name: string): Function4 | undefined {
@@ -178,6 +213,12 @@ export class Functions4 {
     call(fn: Function4, args: PuppetValue[], block: PuppetBlock | undefined, scope: ScopeHost): PuppetValue {
         const rt = this.rt;
         return rt.withScope(scope, () => rt.guard(() => {
+            if (rt.interp.findMethod(fn.cls, 'call')) {
+                fn.instance ??= new RObject(fn.cls, `#<${fn.cls.name}>`);
+                const own = block ? new RProc(a => block.call(a.map(toPuppet)), block.max === block.min ? block.min : -(block.min + 1), true) : undefined;
+                // A function defining its own `call` gets the calling scope first, as Puppet calls it (stdlib's deprecation shims).
+                return toPuppet(rt.interp.send(fn.instance, 'call', [rt.ns.scopeObject(scope), ...args], own, true));
+            }
             const sigs = fn.signatures(rt);
             const arity: BlockArity | undefined = block ? { min: block.min, max: block.max } : undefined;
             const hit = sigs.find(s => signatureAccepts(s.sig, args, arity));

@@ -48,6 +48,12 @@ export interface PluginHost {
     log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void;
     /** A setting (`Puppet[:name]`); undefined when modelc does not know it. */
     setting(name: string): PuppetValue | undefined;
+    /** A fact of the node (`Facter.value`): modelc's only facts are the node's; undefined when it has none of that name. */
+    fact(name: string): PuppetValue | undefined;
+    /** Logs a warning the first time `key` is seen in this compilation (Puppet's warn_once and deprecation_warning). */
+    warnOnce(key: string, message: string): void;
+    /** Puppet's call stack (`Puppet::Pops::PuppetStack.stacktrace`): `[file, line]` frames, innermost first. */
+    puppetStack(): ReadonlyArray<readonly [string, number]>;
     readonly environment: string;
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { isInstance, PAnyType } from '../../types/index.js';
-import { capitalizeTypeName, type PuppetValue } from '../../values/index.js';
+import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, type Method, type RValue } from '../objects.js';
 import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
@@ -60,14 +60,47 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const host = rt.host;
     const log = (level: 'debug' | 'info' | 'notice' | 'warning' | 'err'): Method => (_s, args) => { host.log(level, rt.interp.toS(args[0] ?? null)); return null; };
 
+    // Settings plugin code reads: what the compilation was given, else Puppet's default (symbols for the enumerated ones).
+    const settingDefaults: Record<string, RValue> = { strict: RSymbol.of('warning'), strict_variables: false, disable_warnings: [], trace: false };
+    const setting = (name: RValue): RValue => {
+        const n = nameOf(name);
+        const v = host.setting(n);
+        if (v === undefined) return settingDefaults[n] ?? null;
+        if (n === 'strict' && typeof v === 'string') return RSymbol.of(v);
+        if (typeof v === 'string' && typeof settingDefaults[n] === 'boolean') return v === 'true';
+        return v;
+    };
+    const settings = new RObject(ObjectClass, 'Puppet.settings');
     for (const [path, v] of digestConstants()) constants.set(path, v);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {
         debug: log('debug'), info: log('info'), notice: log('notice'), warning: log('warning'), err: log('err'),
         crit: log('err'), alert: log('err'), emerg: log('err'),
-        deprecation_warning: log('warning'), warn_once: (_s, args) => { host.log('warning', rt.interp.toS(args[args.length > 2 ? 2 : 1] ?? null)); return null; },
-        '[]': (_s, args) => host.setting(nameOf(args[0] ?? null)) ?? null,
+        // Once per key; the location is the Ruby code that called (Puppet's get_deprecation_offender).
+        deprecation_warning: (_s, args) => {
+            const message = rt.interp.toS(args[0] ?? null);
+            const file = rt.interp.file ?? '';
+            const location = `${file.startsWith(`${rt.envDir}/`) ? file.slice(rt.envDir.length + 1) : file}:${rt.interp.line}:in \`${rt.interp.callerMethod ?? '<top (required)>'}'`;
+            const key = args[1] === undefined || args[1] === null ? location : rt.interp.toS(args[1]);
+            host.warnOnce(`deprecation:${key}`, `${message}\n   (location: ${location})`);
+            return null;
+        },
+        // warn_once(kind, key, message, file = nil, line = nil, level = :warning): Puppet's error_location of file and line.
+        warn_once: (_s, args) => {
+            const [file, line] = [args[3] ?? null, args[4] ?? null];
+            const fileS = file === null ? '' : rt.interp.toS(file);
+            const lineS = line === null ? '' : rt.interp.toS(line);
+            const known = (v: RValue, s: string): boolean => v !== null && s !== '' && !(v instanceof RSymbol && v.name === 'default');
+            const trace = file instanceof RSymbol && file.name === 'default' && line instanceof RSymbol && line.name === 'default' ? ''
+                : known(file, fileS) && known(line, lineS) ? `\n   (file: ${fileS}, line: ${lineS})`
+                    : known(file, fileS) ? `\n   (file: ${fileS})`
+                        : known(line, lineS) ? `\n   (line: ${lineS})` : '\n   (file & line not available)';
+            host.warnOnce(`once:${rt.interp.toS(args[1] ?? null)}`, `${rt.interp.toS(args[2] ?? null)}${trace}`);
+            return null;
+        },
+        '[]': (_s, args) => setting(args[0] ?? null),
+        settings: () => settings,
         version: () => '7.23.0',
         features: () => features,
         lookup: () => null,
@@ -75,7 +108,17 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     });
     puppet.constants.set('PUPPETVERSION', '7.23.0');
     puppet.constants.set('OLDEST_RECOMMENDED_RUBY_VERSION', '2.5.0');
-    statics(mod('Facter', false), { value: () => null, '[]': () => null, version: () => '4.3.0' });
+    // Plugin code sees no process environment: ENV is an empty hash.
+    constants.set('ENV', new Map<RValue, RValue>());
+    // Facter answers with the node's facts: modelc never asks the host it runs on.
+    const fact = (args: RValue[]): RValue => host.fact(nameOf(args[0] ?? null)) ?? null;
+    const factObject = new RObject(ObjectClass, 'Facter::Util::Fact');
+    const factNames = new WeakMap<RObject, RValue[]>();
+    statics(mod('Facter', false), {
+        value: (_s, args) => fact(args),
+        '[]': (_s, args) => { const o = new RObject(factObject.cls, `#<Facter::Util::Fact ${nameOf(args[0] ?? null)}>`); factNames.set(o, args); return o; },
+        version: () => '4.3.0'
+    });
     for (const [name, cls] of Object.entries(PuppetErrors)) if (name !== 'LookupError') place(`Puppet::${name}`, cls);
     place('Puppet::DataBinding::LookupError', PuppetErrors.LookupError);
 
@@ -99,7 +142,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     };
     statics(mod('Puppet::Util::Execution'), { execute: refuse('Puppet::Util::Execution.execute'), execpipe: refuse('Puppet::Util::Execution.execpipe') });
     statics(mod('Puppet::Util::Package'), {
-        versioncmp: (_s, args, _b) => host.callFunction('versioncmp', args.map(toPuppet), undefined, rt.currentScope())
+        versioncmp: (_s, args) => BigInt(versioncmp(rt.interp.toS(args[0] ?? null), rt.interp.toS(args[1] ?? null)))
     });
     mod('Puppet::Util::Warnings');
     mod('Puppet::Util::Errors');
@@ -121,6 +164,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         optional: (_s, args) => host.parseType(`Optional[${args[0] instanceof PAnyType ? String(args[0]) : rt.interp.toS(args[0] ?? 'Any')}]`)
     });
     mod('Puppet::Pops::Types::Iterable');
+    statics(mod('Puppet::Pops::PuppetStack'), {
+        stacktrace: () => host.puppetStack().map(([f, l]) => [f, BigInt(l)]),
+        top_of_stack: () => { const t = host.puppetStack()[0]; return t ? [t[0], BigInt(t[1])] : []; }
+    });
 
     // The 3.x and 4.x function APIs.
     const functions = mod('Puppet::Functions');
@@ -135,7 +182,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     statics(fnBase, {
         dispatch: (self, args, block) => rt.functions4.dispatch(self, args, block, false),
         argument_mismatch: (self, args, block) => rt.functions4.dispatch(self, args, block, true),
-        local_types: (self, _a, block) => rt.functions4.localTypes(self, block)
+        local_types: (self, _a, block) => rt.functions4.localTypes(self, block),
+        dispatcher: self => rt.functions4.dispatcherOf(self)
     });
     fnBase.define('call_function', (_self, args, block) => {
         const name = nameOf(args[0] ?? null);
@@ -244,8 +292,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             if (args.length !== 1 || !Array.isArray(args[0])) {
                 throw rubyError('ArgumentError', 'custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)');
             }
-            const fn = rt.findFunction(fname);
-            if (fn && fn.kind === '3x') return rt.functions3.invoke(fn, args[0], scope);
+            const fn = rt.findFunction3(fname);
+            if (fn) return rt.functions3.invoke(fn, args[0], scope);
             return host.callFunction(fname, args[0].map(toPuppet), undefined, scope);
         }
         return undefined;
@@ -270,6 +318,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         scopeObject,
         dynamic(obj, name, args) {
             if (obj === features) return name === 'posix?' ? true : name.endsWith('?') ? false : undefined;
+            if (factNames.has(obj)) return name === 'value' ? fact(factNames.get(obj) ?? []) : name === 'respond_to?:value' ? true : undefined;
+            if (obj === settings) return name === '[]' ? setting(args[0] ?? null) : name === 'respond_to?:[]' ? true : undefined;
             if (obj === typeParser && name === 'parse') return host.parseType(rt.interp.toS(args[0] ?? null));
             if (obj === environment && name === 'name') return RSymbol.of(host.environment);
             const probe = name.startsWith('respond_to?:');

@@ -232,6 +232,18 @@ export class PluginRuntime {
         return this.functions4.get(n) ?? this.functions3.get(n);
     }
 
+    /** A 3.x function only (`scope.function_x`, Puppet::Parser::Functions), even where a 4.x one of the name exists. */
+    findFunction3(name: string): Function3 | undefined {
+        const n = name.replace(/^::/, '').toLowerCase();
+        const known = this.functions3.get(n);
+        if (known || n.includes('::')) return known;
+        for (const m of this.modules) {
+            this.tryLoad(join(m.dir, 'lib', 'puppet', 'parser', 'functions', `${n}.rb`));
+            if (this.functions3.get(n)) break;
+        }
+        return this.functions3.get(n);
+    }
+
     /** A module's resource type, from `lib/puppet/type/<name>.rb`. */
     findType(name: string): TypeSchema | undefined {
         const n = name.toLowerCase();

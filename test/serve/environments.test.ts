@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { environmentFor, HttpFailure } from '../../src/serve/index.js';
+
+/** Which environment a request is served in (ARM-8 Request Sequence), for each kind of root. */
+describe('the environment of a request', () => {
+    let tmp = '';
+    beforeAll(() => {
+        tmp = mkdtempSync(join(tmpdir(), 'modelc-serve-env-'));
+        const site = (dir: string): void => {
+            mkdirSync(join(dir, 'manifests'), { recursive: true });
+            writeFileSync(join(dir, 'manifests', 'site.pp'), 'notify { x: }\n');
+        };
+        site(join(tmp, 'conf', 'main'));
+        site(join(tmp, 'conf', 'canary'));
+        writeFileSync(join(tmp, 'conf', 'environments.pp'), [
+            'site {', "  environment { 'production': envdir => 'main' }", "  environment { 'canary': envdir => 'canary' }", '}',
+            "$environment = $agent_environment ? { 'canary' => $facts_canary ? { 'yes' => 'canary', default => 'production' }, 'production' => 'production', default => $agent_environment }", ''
+        ].join('\n'));
+        site(join(tmp, 'codedir', 'environments', 'production'));
+        site(join(tmp, 'codedir', 'environments', 'dev'));
+        site(join(tmp, 'single'));
+    });
+    afterAll(() => { if (tmp) rmSync(tmp, { recursive: true, force: true }); });
+
+    test.each([
+        ['environments.pp maps the agent\'s production to its envdir', 'conf', 'production', {}, 'production', 'conf/main'],
+        ['environments.pp may refuse the agent\'s wish (facts decide)', 'conf', 'canary', {}, 'production', 'conf/main'],
+        ['environments.pp may follow the agent\'s wish', 'conf', 'canary', { facts_canary: 'yes' }, 'canary', 'conf/canary'],
+        ['a codedir with environments/ serves the agent\'s environment', 'codedir', 'dev', {}, 'dev', 'codedir/environments/dev'],
+        ['a codedir with environments/ defaults to production', 'codedir', undefined, {}, 'production', 'codedir/environments/production'],
+        ['an environment directory is production whatever the agent asks', 'single', 'dev', {}, 'production', 'single']
+    ] as const)('%s', (_name, root, agent, facts, name, dir) => {
+        const env = environmentFor(join(tmp, root), { ...(agent !== undefined ? { agentEnvironment: agent } : {}), facts: new Map(Object.entries(facts)) });
+        expect([env.name, env.dir]).toEqual([name, join(tmp, dir)]);
+        expect(env.manifests).toEqual([join(tmp, dir, 'manifests', 'site.pp')]);
+    });
+
+    test.each([
+        ['environments.pp naming an unknown environment', 'conf', 'nosuch'],
+        ['a codedir without the environment asked', 'codedir', 'nosuch'],
+        ['an environment name with a path in it', 'codedir', '../codedir']
+    ])('%s is a 404 as Puppet Server answers it', (_name, root, agent) => {
+        let error: unknown;
+        try {
+            environmentFor(join(tmp, root), { agentEnvironment: agent });
+        } catch (e) {
+            error = e;
+        }
+        expect(error).toBeInstanceOf(HttpFailure);
+        expect((error as HttpFailure).status).toBe(404);
+        expect((error as HttpFailure).message).toMatch(/^Could not find environment '/);
+    });
+});
