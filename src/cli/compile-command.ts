@@ -1,4 +1,5 @@
-import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../common/index.js';
 import { checkEffectiveNode } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
@@ -7,10 +8,8 @@ import {
     type CatalogServices, type Environment, type LogEntry
 } from '../catalog/index.js';
 import type { Module } from 'langium';
-import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
-import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
+import type { CatalogStore } from '../store/index.js';
 import { readNodeRequest } from '../node/index.js';
-import { explainParameter } from '../review/index.js';
 import { chooseFor } from './bindings-command.js';
 import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -41,6 +40,26 @@ export interface CompileCommandOptions {
     readonly effective?: string;
     /** `--store [URL]`: the catalog store (sqlite:PATH, puppetdb:URL; bare = the environment's default). */
     readonly store?: string | boolean;
+}
+
+type ReviewStage = typeof import('../review/index.js');
+type ApplyStage = typeof import('../apply/index.js');
+
+/** Whether a module of the module path has Ruby plugins (lib/puppet/...). */
+function moduleRuby(modulepath: readonly string[]): boolean {
+    try {
+        return modulepath.some(dir => existsSync(dir) && readdirSync(dir).some(m => existsSync(join(dir, m, 'lib', 'puppet'))));
+    } catch {
+        // Unreadable module directories: load apply, and let the compile report what it finds.
+        return true;
+    }
+}
+
+/** The stages only some options need, loaded when asked for. */
+interface Extras {
+    readonly graph?: typeof import('../graph/index.js');
+    readonly review?: ReviewStage;
+    readonly apply?: ApplyStage;
 }
 
 function usage(message: string): never {
@@ -84,8 +103,13 @@ function logLine(l: LogEntry): string {
  * JSON (`puppet`), the Catalog model with provenance (`json`, `msgpack`), or the oracle's
  * normalized shape (`normalized`, also for errors).
  */
-export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
-    if (options.graph !== undefined) graphFormat(options.graph);
+export async function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): Promise<number> {
+    // The graph, store and review stages are loaded only for the options that use them (cold start).
+    const extras: Extras = {
+        ...(options.graph !== undefined ? { graph: await import('../graph/index.js') } : {}),
+        ...(options.explain?.length ? { review: await import('../review/index.js') } : {})
+    };
+    if (options.graph !== undefined) extras.graph?.graphFormat(options.graph);
     const basemodulepath = options.basemodulepath ? options.basemodulepath.split(':') : [];
     const { chosen, node } = chooseFor(codedir, readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
@@ -97,10 +121,13 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
     const services = servicesFor(options, node.certname, chosen.environment);
-    const store = options.store === undefined || options.store === false ? undefined
-        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(chosen.environment.dir));
+    const storeStage = options.store === undefined || options.store === false ? undefined : await import('../store/index.js');
+    const store = storeStage?.openStore(typeof options.store === 'string' ? options.store : storeStage.defaultStoreUrl(chosen.environment.dir));
+    // Modules' Ruby goes into the apply stage's type registry (one registry, two front ends); an
+    // environment without module Ruby never asks for it, and a compile need not load apply then.
+    const apply = moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
     try {
-        return compileWith(codedir, options, io, services, node, settings, store);
+        return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}) });
     } finally {
         store?.close();
     }
@@ -108,22 +135,22 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
 
 function compileWith(
     codedir: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
-    settings: Map<string, string>, store: CatalogStore | undefined
+    settings: Map<string, string>, store: CatalogStore | undefined, extras: Extras
 ): number {
     const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
         classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
-        // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
-        typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
+        ...(extras.apply ? { typeRegistry: (env: string) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), () => undefined); } } : {})
     });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
     if (store && !result.error) store.replaceCatalog(storedCatalog(result));
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {
         const model = catalogModel(result);
         // Check every query before writing anything.
-        const explained = (options.explain ?? []).map(q => explainParameter(model.root, q));
-        if (options.graph !== undefined) writeGraph(options.graph, resourceGraphDot(resourceGraph(model.root)));
+        const explained = (options.explain ?? []).map(q => (extras.review as ReviewStage).explainParameter(model.root, q));
+        const graph = extras.graph;
+        if (options.graph !== undefined && graph) graph.writeGraph(options.graph, graph.resourceGraphDot(graph.resourceGraph(model.root)));
         if (explained.length > 0) {
             io.out(explained.join(''));
             return ExitCode.OK;

@@ -160,7 +160,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--jobs <n>', 'with --nodes-dir: parallel compiles (default: one per core)')
         .action(async (dir: string, opts: CompileBatchOptions) => setExit(opts.nodesDir !== undefined || opts.outDir !== undefined
             ? await (await import('./compile-batch-command.js')).compileBatchAction(dir, opts, io)
-            : (await import('./compile-command.js')).compileAction(dir, opts, io)));
+            : await (await import('./compile-command.js')).compileAction(dir, opts, io)));
 
     program.command('serve')
         .description('serve catalogs to Puppet agents over HTTPS (Puppet Server\'s v3 API: node, catalog, file serving, report) until SIGTERM/SIGINT')

@@ -6,3 +6,4 @@ export * from './ruby-float.js';
 export * from './files.js';
 export * from './yaml.js';
 export * from './issues.js';
+export * from './lazy-require.js';

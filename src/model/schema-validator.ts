@@ -1,19 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { Diagnostic } from '../common/index.js';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { lazyRequire, type Diagnostic } from '../common/index.js';
 import { ModelIssues } from './issues.js';
 import { escapePointer } from './json-pointer.js';
 import { fileStem, type PackageIndex } from './package-index.js';
 import { projectRoot } from './project-root.js';
 
-const ajv = new Ajv2020({ strict: true, discriminator: true, allErrors: true, allowUnionTypes: true });
+const ajvModule = lazyRequire<typeof import('ajv/dist/2020.js')>(import.meta.url, 'ajv/dist/2020.js');
+let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
 function validatorFor(index: PackageIndex): ValidateFunction {
     let v = compiled.get(index.pkg.nsURI);
     if (!v) {
         const schema = JSON.parse(readFileSync(join(projectRoot(), 'schemas', `${fileStem(index.pkg.name)}.schema.json`), 'utf8')) as object;
+        ajv ??= new (ajvModule().Ajv2020)({ strict: true, discriminator: true, allErrors: true, allowUnionTypes: true });
         v = ajv.compile(schema);
         compiled.set(index.pkg.nsURI, v);
     }
