@@ -46,6 +46,14 @@ export interface ComparisonRow {
 /** Every comparison measured in this run, for `npm run bench -- --json`. */
 export const comparisons: Record<string, ComparisonRow[]> = {};
 
+/** Other machine-readable results of this run (by benchmark), printed beside the comparisons by `--json`. */
+export const reports: Record<string, unknown> = {};
+
+/** The oracle's compile script, when real Puppet is installed. */
+export function puppetOracle(): string | undefined {
+    return existsSync(oracle) && puppetInstalled() ? oracle : undefined;
+}
+
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
 function caseArgs(c: BenchCase): string[] {
@@ -74,8 +82,9 @@ function sameJson(a: string, b: string): boolean {
     }
 }
 
-function puppetWarmTiming(c: BenchCase, environmentTimeout: string): Timing | undefined {
-    const r = spawnSync('ruby', [puppetWarm, c.dir, c.node, c.facts ?? '', String(Math.max(5, RUNS)), environmentTimeout], { encoding: 'utf8', timeout: 1_200_000, maxBuffer: 1 << 28 });
+/** Real Puppet's warm compile (bench/puppet-warm.rb): medians of `runs` compiles in one Ruby process after a warm-up. */
+export function puppetWarmTiming(c: BenchCase, environmentTimeout: string, runs = Math.max(5, RUNS)): Timing | undefined {
+    const r = spawnSync('ruby', [puppetWarm, c.dir, c.node, c.facts ?? '', String(runs), environmentTimeout], { encoding: 'utf8', timeout: 1_200_000, maxBuffer: 1 << 28 });
     try {
         const j = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { cpu_ms: number[]; wall_ms: number[] };
         return medianTiming(j.cpu_ms.map((cpuMs, i) => ({ cpuMs, wallMs: j.wall_ms[i] })));
