@@ -1,3 +1,4 @@
+import { enableCompileCache } from 'node:module';
 import { constants } from 'node:os';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import type { CliIo } from './io.js';
@@ -31,6 +32,9 @@ export async function launch(argv: readonly string[]): Promise<void> {
     if (!isMainThread) {
         // The CLI is loaded on the worker only: the main thread just starts it and relays signals,
         // so a command does not pay for loading every stage twice.
+        // Node's compile cache is per thread: the main thread's (bin/modelc.js) does not reach here,
+        // and this thread loads every module of the command.
+        enableCompileCache?.();
         const [{ main }, { processIo }] = await Promise.all([import('./main.js'), import('./io.js')]);
         const data = workerData as LaunchData;
         const io: CliIo = {
