@@ -1,12 +1,15 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDiagnostic, isUserError } from '../common/index.js';
+import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
+import { runEnc } from '../bindings/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, EnvironmentCache, jsonText, normalizedResult, puppetCatalog,
-    type CatalogServices, type CompileResult
+    BindingsCatalogModule, catalogModel, chooseEnvironment, createCatalogServices, EnvironmentCache, jsonText, normalizedResult, puppetCatalog,
+    type CatalogServices, type CompileResult, type Environment
 } from '../catalog/index.js';
 import { encodeJson, encodeMsgpack } from '../model/index.js';
-import { readNodeRequest } from '../node/index.js';
+import { inEnvironment, readNodeRequest } from '../node/index.js';
+import { ParsedFileCache } from '../parse/index.js';
 import type { BatchNode } from './nodes.js';
 
 export type BatchFormat = 'puppet' | 'json' | 'msgpack' | 'normalized';
@@ -56,13 +59,29 @@ function render(result: CompileResult, format: BatchFormat): string | Uint8Array
  * all of them, so the environment is parsed once however many nodes the thread compiles.
  */
 export class BatchCompiler {
-    private readonly services: CatalogServices;
-    private readonly cache = new EnvironmentCache();
+    /** The files of every environment the nodes are served in, parsed once. */
+    private readonly files = new ParsedFileCache();
+    /** Services and cache per environment chosen for a node (by the ENC, environments.pp or --environment). */
+    private readonly environments = new Map<string, { readonly services: CatalogServices; readonly cache: EnvironmentCache }>();
     private readonly settingsMap: ReadonlyMap<string, string>;
 
     constructor(private readonly settings: BatchSettings) {
-        this.services = settings.bindings ? createCatalogServices(BindingsCatalogModule) : createCatalogServices();
         this.settingsMap = new Map(settings.settings);
+    }
+
+    private servedIn(env: Environment): { readonly services: CatalogServices; readonly cache: EnvironmentCache } {
+        const key = JSON.stringify(env);
+        let served = this.environments.get(key);
+        if (!served) {
+            // As `modelc compile`: the environment chosen for the request is the one every compile boots.
+            const chosen = { Boot: () => (): Environment => env };
+            served = {
+                services: this.settings.bindings ? createCatalogServices(BindingsCatalogModule, chosen) : createCatalogServices(chosen),
+                cache: new EnvironmentCache(this.files)
+            };
+            this.environments.set(key, served);
+        }
+        return served;
     }
 
     /**
@@ -78,12 +97,24 @@ export class BatchCompiler {
             return { id: task.id, node: task.node, error };
         };
         try {
-            const node = readNodeRequest({
+            const request = readNodeRequest({
                 node: task.node, factsFile: task.factsFile,
                 ...(s.trustedFile !== undefined ? { trustedFile: s.trustedFile } : {}), ...(s.environment !== undefined ? { environment: s.environment } : {})
             });
-            const result = this.services.compile(s.codedir, node.environment, {
-                node: node.certname, facts: node.facts, trusted: node.trusted, classes: s.classes, settings: this.settingsMap, cache: this.cache
+            // The node's environment is chosen as `modelc compile` chooses it: the ENC (a bindings
+            // provider, so not with --no-bindings), then environments.pp, the ENC's or the agent's choice.
+            const enc = s.bindings ? runEnc(s.codedir, request.certname) : undefined;
+            const chosen = chooseEnvironment(s.codedir, {
+                certname: request.certname, facts: request.facts, trusted: request.trusted,
+                ...(request.agentEnvironment !== undefined ? { agentEnvironment: request.agentEnvironment } : {}), ...(enc ? { enc: enc.output } : {})
+            }, s.basemodulepath);
+            const node = inEnvironment(request, chosen.name);
+            const { services, cache } = this.servedIn(chosen.environment);
+            const result = services.compile(s.codedir, node.environment, {
+                node: node.certname, facts: node.facts, trusted: node.trusted, classes: s.classes, settings: this.settingsMap, cache,
+                ...(enc ? { enc } : {}),
+                // Modules' Ruby types go into the apply stage's registry, as compile does.
+                typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
             }, s.basemodulepath);
             if (result.error) {
                 const r = result.error.report;

@@ -8,6 +8,7 @@ import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
 import { createHieraLookup, type HieraLookup } from './hiera/service.js';
 import { BindingsIssues } from './issues.js';
+import type { EncAnswer } from './providers/enc-provider.js';
 import { fail } from './providers/provider.js';
 
 /** The catalog builder's data binding when the environment has ARM-8 bindings: Hiera 5 plus the injector. */
@@ -85,6 +86,8 @@ export function createInjectingDataBinding(options: {
     readonly injectorServices?: InjectorOverrides;
     /** A LayeredBindings model (from `modelc bindings` or any tool) that replaces what the environment's providers would compose. */
     readonly bindings?: Model;
+    /** The ENC's answer already asked for this request (to choose its environment): the `enc:` provider uses it instead of running the ENC again. */
+    readonly enc?: EncAnswer;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector } | undefined;
@@ -108,7 +111,8 @@ export function createInjectingDataBinding(options: {
             types: options.types, warn: options.warn
         });
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
-            codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup
+            codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
+            ...(options.enc ? { enc: options.enc } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
             services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }

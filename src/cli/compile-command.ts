@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../common/index.js';
-import { checkEffectiveNode } from '../bindings/index.js';
+import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
     BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
@@ -60,6 +60,8 @@ interface Extras {
     readonly graph?: typeof import('../graph/index.js');
     readonly review?: ReviewStage;
     readonly apply?: ApplyStage;
+    /** The ENC's answer from choosing the environment, handed to the compile's bindings. */
+    readonly enc?: EncAnswer;
 }
 
 function usage(message: string): never {
@@ -111,7 +113,7 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     };
     if (options.graph !== undefined) extras.graph?.graphFormat(options.graph);
     const basemodulepath = options.basemodulepath ? options.basemodulepath.split(':') : [];
-    const { chosen, node } = chooseFor(codedir, readNodeRequest({
+    const { chosen, node, enc } = chooseFor(codedir, readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
     }), { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
@@ -127,7 +129,7 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     // environment without module Ruby never asks for it, and a compile need not load apply then.
     const apply = moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
     try {
-        return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}) });
+        return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
     } finally {
         store?.close();
     }
@@ -140,7 +142,7 @@ function compileWith(
     const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
+        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)), ...(extras.enc ? { enc: extras.enc } : {}),
         ...(extras.apply ? { typeRegistry: (env: string) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), () => undefined); } } : {})
     });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
