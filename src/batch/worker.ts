@@ -1,5 +1,6 @@
+import { enableCompileCache } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { BatchCompiler, type BatchSettings, type BatchTask } from './compile-one.js';
+import type { BatchSettings, BatchTask } from './compile-one.js';
 
 /**
  * A batch worker thread: compiles the nodes it is sent, one at a time, with one BatchCompiler
@@ -8,6 +9,9 @@ import { BatchCompiler, type BatchSettings, type BatchTask } from './compile-one
  */
 const port = parentPort;
 if (port) {
+    // Node's compile cache is per thread; the compiler is loaded after it is on.
+    enableCompileCache?.();
+    const { BatchCompiler } = await import('./compile-one.js');
     const compiler = new BatchCompiler(workerData as BatchSettings);
     port.on('message', (task: BatchTask) => {
         try {
