@@ -4,8 +4,8 @@ import { UserError } from '../common/index.js';
 import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
-    type CatalogServices, type Environment, type LogEntry
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, normalizedResult, storedCatalog, writeJsonText,
+    type CatalogServices, type Environment, type Json, type LogEntry
 } from '../catalog/index.js';
 import type { Module } from 'langium';
 import type { CatalogStore } from '../store/index.js';
@@ -94,6 +94,23 @@ function servicesWith(options: CompileCommandOptions, node: string, chosen: Modu
     return createCatalogServices(BindingsCatalogModule, chosen);
 }
 
+/** Prints JSON text and a newline in pieces of about a megabyte, never the whole text as one string. */
+function writeJson(v: Json, io: CliIo): void {
+    let buffered: string[] = [];
+    let size = 0;
+    writeJsonText(v, piece => {
+        buffered.push(piece);
+        size += piece.length;
+        if (size >= 1 << 20) {
+            io.out(buffered.join(''));
+            buffered = [];
+            size = 0;
+        }
+    });
+    buffered.push('\n');
+    io.out(buffered.join(''));
+}
+
 function logLine(l: LogEntry): string {
     const level = l.level === 'err' ? 'Error' : l.level.charAt(0).toUpperCase() + l.level.slice(1);
     const where = l.source === undefined && l.file ? ` (file: ${l.file}${l.line !== undefined ? `, line: ${l.line}` : ''})` : '';
@@ -166,12 +183,12 @@ function compileWith(
     }
     if (options.format === 'normalized') {
         // The oracle's shape, the error object included, for diffing against real Puppet.
-        io.out(`${jsonText(normalizedResult(result))}\n`);
+        writeJson(normalizedResult(result), io);
         return result.error ? ExitCode.ERROR : ExitCode.OK;
     }
     if (result.error) return ExitCode.ERROR;
     if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
     else if (options.format === 'msgpack') io.out(encodeMsgpack(catalogModel(result)));
-    else io.out(`${jsonText(puppetCatalog(result))}\n`);
+    else writeJson(puppetCatalog(result), io);
     return ExitCode.OK;
 }
