@@ -20,7 +20,8 @@ import { medianTiming, ratio, timeProcess, type Timing } from './process-time.js
  * files are declared real, so both give catalogs of the same size.
  *
  * `npm run bench` measures 1k and 5k; BENCH_SIZES=1000,5000,20000,50000,100000 (or BENCH_FULL=1)
- * the whole range. BENCH_RUNS sets the runs per measurement (sizes of 20k and up run once).
+ * the whole range. BENCH_RUNS sets the runs per measurement (sizes of 20k and up run once);
+ * BENCH_PUPPET_MAX=20000 leaves real Puppet out above that size (it takes minutes per compile there).
  */
 export function generateSizedSite(resources: number, withCollectors: boolean): string {
     const dir = mkdtempSync(join(tmpdir(), 'modelc-size-bench-'));
@@ -119,6 +120,9 @@ const mb = (kb: number | undefined): string => (kb === undefined ? 'n/a' : (kb /
 
 export function runSizesBench(): void {
     const oracle = puppetOracle();
+    // Real Puppet takes minutes per compile at the largest sizes: BENCH_PUPPET_MAX leaves it out above a size.
+    const puppetMax = Number(process.env.BENCH_PUPPET_MAX ?? Infinity);
+    printHeader(oracle !== undefined);
     const baseRuns = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
     const modelcBin = join(root, 'bin', 'modelc.js');
     const rows: SizeRow[] = [];
@@ -133,45 +137,53 @@ export function runSizesBench(): void {
                 const warmCached = warmModelc(createCatalogServices(), c, Math.max(runs, 2), new EnvironmentCache());
                 const cold = Array.from({ length: runs }, () => timeProcess(process.execPath, [modelcBin, ...args]));
                 let puppet: SizeRow['puppet'];
-                if (oracle) {
+                if (oracle && size <= puppetMax) {
                     const pCold = Array.from({ length: runs }, () => timeProcess(oracle, [dir, '--node', c.node]));
                     puppet = {
                         cold: medianTiming(pCold), warm: puppetWarmTiming(c, '0', size >= 20000 ? 2 : Math.max(3, runs)),
                         peakRssKb: peakRssKb(oracle, [dir, '--node', c.node]), sameOutput: sameJson(cold[0].stdout, pCold[0].stdout)
                     };
                 }
-                rows.push({
+                const row: SizeRow = {
                     size, collectors, resources: warm.resources, ...(warm.error ? { error: warm.error } : {}),
                     modelc: { cold: medianTiming(cold), warm: warm.timing, warmCached: warmCached.timing, peakRssKb: peakRssKb(process.execPath, [modelcBin, ...args]) },
                     ...(puppet ? { puppet } : {})
-                });
+                };
+                rows.push(row);
+                printRow(row);
             } finally {
                 rmSync(dir, { recursive: true, force: true });
             }
         }
     }
-    printSizes(rows, oracle !== undefined);
+    printSummary(rows);
 }
 
-function printSizes(rows: readonly SizeRow[], withPuppet: boolean): void {
+const head = ['size', 'coll', 'res', 'cold CPU', 'P cold CPU', 'ratio', 'cold wall', 'P cold wall', 'warm CPU', 'cached', 'P warm CPU', 'ratio', 'RSS MB', 'KB/res', 'P RSS MB', 'same'];
+const widths = [7, 4, 7, 9, 10, 7, 9, 11, 9, 8, 10, 7, 7, 6, 8, 4];
+const line = (cells: string[]): string => '  ' + cells.map((s, i) => s.padStart(widths[i])).join(' ');
+
+function printHeader(withPuppet: boolean): void {
     console.log('generated sites by size (medians; CPU = user+sys ms; cold = `bin/modelc.js compile` vs `oracle/compile`, one process per run;');
     console.log('  warm = in one process: modelc services.compile parsing every time / with an EnvironmentCache, Puppet bench/puppet-warm.rb with');
     console.log('  environment_timeout=0; RSS = peak of a cold run; ratio = Puppet / modelc)');
     if (!withPuppet) console.log('  Puppet columns skipped: real Puppet (ruby + the puppet library, ../shared/oracle/compile) is not installed');
-    const head = ['size', 'coll', 'res', 'cold CPU', 'P cold CPU', 'ratio', 'cold wall', 'P cold wall', 'warm CPU', 'cached', 'P warm CPU', 'ratio', 'RSS MB', 'KB/res', 'P RSS MB', 'same'];
-    const widths = [7, 4, 7, 9, 10, 7, 9, 11, 9, 8, 10, 7, 7, 6, 8, 4];
-    const line = (cells: string[]): string => '  ' + cells.map((s, i) => s.padStart(widths[i])).join(' ');
     console.log(line(head));
-    for (const r of rows) {
-        const p = r.puppet;
-        const rss = r.modelc.peakRssKb;
-        console.log(line([
-            String(r.size), r.collectors ? 'yes' : 'no', String(r.resources),
-            f(r.modelc.cold.cpuMs), f(p?.cold.cpuMs), ratio(p?.cold.cpuMs, r.modelc.cold.cpuMs), f(r.modelc.cold.wallMs), f(p?.cold.wallMs),
-            f(r.modelc.warm.cpuMs), f(r.modelc.warmCached.cpuMs), f(p?.warm?.cpuMs), ratio(p?.warm?.cpuMs, r.modelc.warm.cpuMs),
-            mb(rss), rss === undefined || r.resources === 0 ? 'n/a' : (rss / r.resources).toFixed(1), mb(p?.peakRssKb), p ? (p.sameOutput ? 'yes' : 'NO') : 'n/a'
-        ]) + (r.error ? `  (modelc error: ${r.error.slice(0, 60)})` : ''));
-    }
+}
+
+/** One row, printed as soon as it is measured (the largest sizes take minutes). */
+function printRow(r: SizeRow): void {
+    const p = r.puppet;
+    const rss = r.modelc.peakRssKb;
+    console.log(line([
+        String(r.size), r.collectors ? 'yes' : 'no', String(r.resources),
+        f(r.modelc.cold.cpuMs), f(p?.cold.cpuMs), ratio(p?.cold.cpuMs, r.modelc.cold.cpuMs), f(r.modelc.cold.wallMs), f(p?.cold.wallMs),
+        f(r.modelc.warm.cpuMs), f(r.modelc.warmCached.cpuMs), f(p?.warm?.cpuMs), ratio(p?.warm?.cpuMs, r.modelc.warm.cpuMs),
+        mb(rss), rss === undefined || r.resources === 0 ? 'n/a' : (rss / r.resources).toFixed(1), mb(p?.peakRssKb), p ? (p.sameOutput ? 'yes' : 'NO') : 'n/a'
+    ]) + (r.error ? `  (modelc error: ${r.error.slice(0, 60)})` : ''));
+}
+
+function printSummary(rows: readonly SizeRow[]): void {
     const exponents: Record<string, number | undefined> = {};
     for (const collectors of [false, true]) {
         const rs = rows.filter(r => r.collectors === collectors && !r.error);
