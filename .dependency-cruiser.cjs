@@ -26,6 +26,7 @@ const LAYERS = [
     'store',
     'bindings',
     'catalog',
+    'bundle',
     'apply',
     'review',
     'batch',

@@ -121,7 +121,7 @@ export async function runLspBench(): Promise<void> {
         const errorTimes: number[] = [];
         // Each keystroke types one character into the class's default: alternately a valid and a broken file.
         for (let version = 2; version < 42; version++) {
-            const broken = version % 2 === 1;
+            const broken = version % 2 === 0;
             const edit = broken ? '1 +' : '1';
             wait = diagnostics();
             const t = performance.now();

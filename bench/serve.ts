@@ -34,6 +34,14 @@ function clientFor(pki: TestPki, certname: string): Client {
     return { certname, agent, body };
 }
 
+/** Puppet Server (or any server) to measure beside modelc: `PORT:PKIDIR`, PKIDIR holding agent-CERTNAME/ssl as bench/pki.ts lays them out. */
+function otherServer(): { port: number; pki: TestPki } | undefined {
+    const spec = process.env.MODELC_BENCH_PUPPETSERVER;
+    const m = spec !== undefined ? /^(\d+):(.+)$/.exec(spec) : null;
+    if (!m) return undefined;
+    return { port: Number(m[1]), pki: { serverSslDir: '', agentSslDir: certname => join(m[2], `agent-${certname}`, 'ssl') } };
+}
+
 function catalogRequest(port: number, c: Client): Promise<number> {
     const started = performance.now();
     return new Promise((resolve, reject) => {
@@ -56,8 +64,9 @@ function percentile(sorted: readonly number[], p: number): number {
 /**
  * `modelc serve` under load: catalog requests for the example's three nodes (web01, db01,
  * util01, each with its client certificate and facts, as an agent sends them) from 1, 2 and 8
- * concurrent clients over keep-alive HTTPS, against a server with one compile thread per core.
- * Prints requests/s and p50/p99 latency per level. Reports only; nothing asserts a time.
+ * concurrent clients over keep-alive HTTPS, against a server with one compile thread per core;
+ * with MODELC_BENCH_PUPPETSERVER=PORT:PKIDIR, Puppet Server beside it (docs/serve.md shows the
+ * set-up). Prints requests/s and p50/p99 latency per level. Reports only; nothing asserts a time.
  */
 export async function runServeBench(): Promise<void> {
     console.log('serve: catalog requests over HTTPS (examples/site, web01/db01/util01)');
@@ -74,7 +83,22 @@ export async function runServeBench(): Promise<void> {
             console.log(bindings
                 ? '  with the example\'s ARM-8 bindings (each compile runs its ENC and inventory programs, as modelc compile does)'
                 : '  --no-bindings (Hiera 5 alone, as Puppet 7)');
-            await measure(tmp, pki, clients, workers, bindings);
+            const server = await startServe({ root: join(root, 'examples', 'site'), sslDir: pki.serverSslDir, port: 0, bind: '127.0.0.1', workers, bindings, reportDir: join(tmp, 'reports') });
+            try {
+                await measure(server.port, clients, workers, `${workers} compile threads`);
+            } finally {
+                await server.close();
+            }
+        }
+        const other = otherServer();
+        if (other) {
+            console.log(`  the server at port ${other.port} (MODELC_BENCH_PUPPETSERVER; Puppet Server on the same example)`);
+            const theirs = NODES.map(n => clientFor(other.pki, n));
+            try {
+                await measure(other.port, theirs, workers, 'its own JRuby pool');
+            } finally {
+                for (const c of theirs) c.agent.destroy();
+            }
         }
     } finally {
         for (const c of clients) c.agent.destroy();
@@ -82,27 +106,23 @@ export async function runServeBench(): Promise<void> {
     }
 }
 
-async function measure(tmp: string, pki: TestPki, clients: readonly Client[], workers: number, bindings: boolean): Promise<void> {
-    const server = await startServe({ root: join(root, 'examples', 'site'), sslDir: pki.serverSslDir, port: 0, bind: '127.0.0.1', workers, bindings, reportDir: join(tmp, 'reports') });
-    try {
-        // Warm-up: every thread compiles every node once (loads the compiler, fills caches).
-        await Promise.all(Array.from({ length: workers }, () => Promise.all(clients.map(c => catalogRequest(server.port, c)))));
-        console.log(`  ${'clients'.padStart(8)} ${'requests'.padStart(9)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}   (${workers} compile threads)`);
-        for (const concurrency of CONCURRENCY) {
-            const latencies: number[] = [];
-            const started = performance.now();
-            let next = 0;
-            const loop = async (): Promise<void> => {
-                while (performance.now() - started < LEVEL_MS || latencies.length < MIN_REQUESTS) {
-                    latencies.push(await catalogRequest(server.port, clients[next++ % clients.length]));
-                }
-            };
-            await Promise.all(Array.from({ length: concurrency }, loop));
-            const seconds = (performance.now() - started) / 1000;
-            const sorted = [...latencies].sort((a, b) => a - b);
-            console.log(`  ${String(concurrency).padStart(8)} ${String(sorted.length).padStart(9)} ${(sorted.length / seconds).toFixed(1).padStart(8)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`);
-        }
-    } finally {
-        await server.close();
+/** Requests/s and latency percentiles at each concurrency level, after a warm-up of `warm` rounds over every node. */
+async function measure(port: number, clients: readonly Client[], warm: number, threads: string): Promise<void> {
+    // Warm-up: every thread compiles every node once (loads the compiler, fills caches).
+    await Promise.all(Array.from({ length: warm }, () => Promise.all(clients.map(c => catalogRequest(port, c)))));
+    console.log(`  ${'clients'.padStart(8)} ${'requests'.padStart(9)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}   (${threads})`);
+    for (const concurrency of CONCURRENCY) {
+        const latencies: number[] = [];
+        const started = performance.now();
+        let next = 0;
+        const loop = async (): Promise<void> => {
+            while (performance.now() - started < LEVEL_MS || latencies.length < MIN_REQUESTS) {
+                latencies.push(await catalogRequest(port, clients[next++ % clients.length]));
+            }
+        };
+        await Promise.all(Array.from({ length: concurrency }, loop));
+        const seconds = (performance.now() - started) / 1000;
+        const sorted = [...latencies].sort((a, b) => a - b);
+        console.log(`  ${String(concurrency).padStart(8)} ${String(sorted.length).padStart(9)} ${(sorted.length / seconds).toFixed(1).padStart(8)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(9)}`);
     }
 }

@@ -1724,7 +1724,7 @@ export interface SelectorExpression extends langium.AstNode {
     readonly $container: AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindOperation | BindOption | BindTypeReference | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryEntry | CategoryMatch | ClassDefinition | CollectExpression | CollectQuery | CommaList | ConcatString | DefineDefinition | ElsifExpression | FunctionDefinition | HashEntry | HashPair | Heredoc | IfExpression | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | Parameter | ParenExpression | Program | QueryExpression | RelationshipExpression | RenderExpression | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteExpression | TypeAlias | TypeDefinition | UnaryMinusExpression | UnfoldExpression | UnlessExpression | VirtualResource;
     readonly $type: 'SelectorExpression';
     entries: Array<SelectorEntry>;
-    left: BinaryExpression;
+    left: Expression;
     tail?: Expression;
     tailOperator?: BinaryOperator;
 }

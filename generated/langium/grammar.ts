@@ -1958,7 +1958,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
           {
             "$type": "RuleCall",
             "rule": {
-              "$ref": "#/rules@16"
+              "$ref": "#/rules@13"
             },
             "arguments": []
           },
@@ -2091,7 +2091,7 @@ export const PuppetGrammar = (): Grammar => loadedPuppetGrammar ?? (loadedPuppet
     },
     {
       "$type": "ParserRule",
-      "name": "SelectorTailOperand",
+      "name": "SelectorOperand",
       "inferredType": {
         "$type": "InferredType",
         "name": "Expression"

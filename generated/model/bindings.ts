@@ -1399,86 +1399,135 @@ export const BindingsPackage: MPackage = {
     ]
 };
 
-/** A Puppet type written in Puppet syntax, e.g. "Data", "Array[String]", "Class[ntp]", "Type[SyntaxChecker]". */
+/**
+ * A Puppet type written in Puppet syntax, e.g. "Data", "Array[String]", "Class[ntp]", "Type[SyntaxChecker]".
+ */
 export type PuppetType = string;
 
-/** A bindings URI "scheme:path[?optional]", e.g. "module:/*::default", "confdir:/default", "enc:/classes". */
+/**
+ * A bindings URI "scheme:path[?optional]", e.g. "module:/*::default", "confdir:/default", "enc:/classes".
+ */
 export type BindingsUri = string;
 
-/** A place in a source file, so every element can say where it was written (provenance). */
+/**
+ * A place in a source file, so every element can say where it was written (provenance).
+ */
 export interface SourceLocation {
     readonly $type: 'SourceLocation';
-    /** The file path (relative to the code directory when possible) or the URI of a non-file source. */
+    /**
+     * The file path (relative to the code directory when possible) or the URI of a non-file source.
+     */
     file: string;
-    /** The 1-based line; unset when unknown. */
+    /**
+     * The 1-based line; unset when unknown.
+     */
     line?: number;
-    /** The 1-based column; unset when unknown. */
+    /**
+     * The 1-based column; unset when unknown.
+     */
     column?: number;
 }
 
-export function createSourceLocation(init: Omit<SourceLocation, '$type'>): SourceLocation {
-    return { $type: 'SourceLocation', ...init };
-}
+/**
+ * Common base of every bindings model element (Ruby: BindingsModelObject); carries provenance.
+ */
+export type BindingsModelObject =
+    | LayeredBindings
+    | NamedLayer
+    | ContributedBindings
+    | ContributionSource
+    | SiteCategorization
+    | CategoryDefinition
+    | EffectiveCategories
+    | Bindings
+    | NamedBindings
+    | CategorizedBindings
+    | Category
+    | AndPredicate
+    | OrPredicate
+    | Binding
+    | Multibinding
+    | ParametersBinding
+    | VariablesBinding
+    | ParameterMapBinding
+    | ParameterMapping
+    | AliasBinding
+    | RenamedBinding
+    | Rebinding
+    | IncludeClassesBinding
+    | ExcludeClassesBinding
+    | DependencyBinding
+    | NamedArgument
+    | PuppetExpression
+    | PuppetLambda
+    | ConstantProducerDescriptor
+    | EvaluatingProducerDescriptor
+    | InstanceProducerDescriptor
+    | InstanceReferenceProducerDescriptor
+    | ProducerProducerDescriptor
+    | NonCachingProducerDescriptor
+    | OptionalProducerDescriptor
+    | LookupProducerDescriptor
+    | HashLookupProducerDescriptor
+    | FirstFoundProducerDescriptor
+    | QueryProducerDescriptor
+    | ArrayMultibindProducerDescriptor
+    | HashMultibindProducerDescriptor
+    | HieraLevelBindings
+    | HieraInterpolationProducerDescriptor;
 
-const sourceLocationTypes: ReadonlySet<string> = new Set(['SourceLocation']);
-export function isSourceLocation(value: unknown): value is SourceLocation {
-    return typeof value === 'object' && value !== null && sourceLocationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Common base of every bindings model element (Ruby: BindingsModelObject); carries provenance. */
-export type BindingsModelObject = LayeredBindings | NamedLayer | ContributedBindings | ContributionSource | SiteCategorization | CategoryDefinition | EffectiveCategories | Bindings | NamedBindings | CategorizedBindings | Category | AndPredicate | OrPredicate | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | ParameterMapping | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | NamedArgument | PuppetExpression | PuppetLambda | ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor | HieraLevelBindings | HieraInterpolationProducerDescriptor;
-
-const bindingsModelObjectTypes: ReadonlySet<string> = new Set(['LayeredBindings', 'NamedLayer', 'ContributedBindings', 'ContributionSource', 'SiteCategorization', 'CategoryDefinition', 'EffectiveCategories', 'Bindings', 'NamedBindings', 'CategorizedBindings', 'Category', 'AndPredicate', 'OrPredicate', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'ParameterMapping', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'NamedArgument', 'PuppetExpression', 'PuppetLambda', 'ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor', 'HieraLevelBindings', 'HieraInterpolationProducerDescriptor']);
-export function isBindingsModelObject(value: unknown): value is BindingsModelObject {
-    return typeof value === 'object' && value !== null && bindingsModelObjectTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The composed input of an injector: layers in descending precedence plus the site categorization (Ruby: LayeredBindings). */
+/**
+ * The composed input of an injector: layers in descending precedence plus the site categorization (Ruby: LayeredBindings).
+ */
 export interface LayeredBindings {
     readonly $type: 'LayeredBindings';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The environment whose code directory the layers were composed from. */
+    /**
+     * The environment whose code directory the layers were composed from.
+     */
     environment?: string;
-    /** The site's category definitions (`site { categories { ... } }`) that give `when` blocks their precedence. */
+    /**
+     * The site's category definitions (`site { categories { ... } }`) that give `when` blocks their precedence.
+     */
     categorization?: SiteCategorization;
-    /** The evaluated category values of the request, when the composer already knows them (highest precedence first). */
+    /**
+     * The evaluated category values of the request, when the composer already knows them (highest precedence first).
+     */
     effectiveCategories?: EffectiveCategories;
-    /** The layers, highest precedence FIRST; a binding in a higher layer shadows the same key in every lower layer. */
+    /**
+     * The layers, highest precedence FIRST; a binding in a higher layer shadows the same key in every lower layer.
+     */
     layers?: NamedLayer[];
 }
 
-export function createLayeredBindings(init: Omit<LayeredBindings, '$type'>): LayeredBindings {
-    return { $type: 'LayeredBindings', ...init };
-}
-
-const layeredBindingsTypes: ReadonlySet<string> = new Set(['LayeredBindings']);
-export function isLayeredBindings(value: unknown): value is LayeredBindings {
-    return typeof value === 'object' && value !== null && layeredBindingsTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A named layer of bindings that all have the same layer precedence (ARM-8 `layer { 'site': include => ..., exclude => ... }`). */
+/**
+ * A named layer of bindings that all have the same layer precedence (ARM-8 `layer { 'site': include => ..., exclude => ... }`).
+ */
 export interface NamedLayer {
     readonly $type: 'NamedLayer';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The layer's label (e.g. "site", "modules"); only used by humans and messages, unique within the layered bindings. */
+    /**
+     * The layer's label (e.g. "site", "modules"); only used by humans and messages, unique within the layered bindings.
+     */
     name: string;
-    /** The bindings URIs whose contributions make up this layer, as written (may contain `*` / `**` wildcards). */
+    /**
+     * The bindings URIs whose contributions make up this layer, as written (may contain `*` / `**` wildcards).
+     */
     include?: BindingsUri[];
-    /** The bindings URIs removed from the expanded include set before loading. */
+    /**
+     * The bindings URIs removed from the expanded include set before loading.
+     */
     exclude?: BindingsUri[];
-    /** The named bindings contributed to this layer, in contribution order (document order within each). */
+    /**
+     * The named bindings contributed to this layer, in contribution order (document order within each).
+     */
     bindings?: NamedBindingsOrSubtype[];
-}
-
-export function createNamedLayer(init: Omit<NamedLayer, '$type'>): NamedLayer {
-    return { $type: 'NamedLayer', ...init };
-}
-
-const namedLayerTypes: ReadonlySet<string> = new Set(['NamedLayer']);
-export function isNamedLayer(value: unknown): value is NamedLayer {
-    return typeof value === 'object' && value !== null && namedLayerTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 /**
@@ -1488,164 +1537,173 @@ export function isNamedLayer(value: unknown): value is NamedLayer {
  */
 export interface ContributedBindings {
     readonly $type: 'ContributedBindings';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The technical name of the contribution, normally its expanded URI. */
+    /**
+     * The technical name of the contribution, normally its expanded URI.
+     */
     name: string;
-    /** The provider (scheme) and URI that produced this contribution. */
+    /**
+     * The provider (scheme) and URI that produced this contribution.
+     */
     source?: ContributionSource;
-    /** The provider's opinion about category precedence (e.g. a hiera hierarchy), checked against the site categorization. */
+    /**
+     * The provider's opinion about category precedence (e.g. a hiera hierarchy), checked against the site categorization.
+     */
     effectiveCategories?: EffectiveCategories;
-    /** The contributed named bindings. */
+    /**
+     * The contributed named bindings.
+     */
     bindings?: NamedBindingsOrSubtype[];
 }
 
-export function createContributedBindings(init: Omit<ContributedBindings, '$type'>): ContributedBindings {
-    return { $type: 'ContributedBindings', ...init };
-}
-
-const contributedBindingsTypes: ReadonlySet<string> = new Set(['ContributedBindings']);
-export function isContributedBindings(value: unknown): value is ContributedBindings {
-    return typeof value === 'object' && value !== null && contributedBindingsTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Identifies the bindings provider and URI that produced a contribution, for provenance and explanations. */
+/**
+ * Identifies the bindings provider and URI that produced a contribution, for provenance and explanations.
+ */
 export interface ContributionSource {
     readonly $type: 'ContributionSource';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The URI scheme, which selects the provider: confdir, module, enc, hiera, or an external provider's scheme. */
+    /**
+     * The URI scheme, which selects the provider: confdir, module, enc, hiera, or an external provider's scheme.
+     */
     scheme: string;
-    /** The expanded URI that was loaded, e.g. "module:/ntp::default". */
+    /**
+     * The expanded URI that was loaded, e.g. "module:/ntp::default".
+     */
     uri: BindingsUri;
-    /** The include URI (possibly with wildcards) that this URI was expanded from. */
+    /**
+     * The include URI (possibly with wildcards) that this URI was expanded from.
+     */
     pattern?: BindingsUri;
-    /** The name of the provider implementation or external program that answered. */
+    /**
+     * The name of the provider implementation or external program that answered.
+     */
     provider?: string;
-    /** True when the reference was optional (`?optional` or a wildcard) so a missing source was not an error. */
+    /**
+     * True when the reference was optional (`?optional` or a wildcard) so a missing source was not an error.
+     */
     optional?: boolean;
 }
 
-export function createContributionSource(init: Omit<ContributionSource, '$type'>): ContributionSource {
-    return { $type: 'ContributionSource', ...init };
-}
-
-const contributionSourceTypes: ReadonlySet<string> = new Set(['ContributionSource']);
-export function isContributionSource(value: unknown): value is ContributionSource {
-    return typeof value === 'object' && value !== null && contributionSourceTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The site categorization: the categories a request is classified by, in precedence order (ARM-8 `site { categories { ... } }`). */
+/**
+ * The site categorization: the categories a request is classified by, in precedence order (ARM-8 `site { categories { ... } }`).
+ */
 export interface SiteCategorization {
     readonly $type: 'SiteCategorization';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The categories, highest precedence FIRST; node, environment and common are always present (added when missing). */
+    /**
+     * The categories, highest precedence FIRST; node, environment and common are always present (added when missing).
+     */
     categories?: CategoryDefinition[];
 }
 
-export function createSiteCategorization(init: Omit<SiteCategorization, '$type'>): SiteCategorization {
-    return { $type: 'SiteCategorization', ...init };
-}
-
-const siteCategorizationTypes: ReadonlySet<string> = new Set(['SiteCategorization']);
-export function isSiteCategorization(value: unknown): value is SiteCategorization {
-    return typeof value === 'object' && value !== null && siteCategorizationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** One category of the site categorization and how the request's value for it is computed. */
+/**
+ * One category of the site categorization and how the request's value for it is computed.
+ */
 export interface CategoryDefinition {
     readonly $type: 'CategoryDefinition';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The categorization name, e.g. "node", "virtual", "data_center", "environment", "common". */
+    /**
+     * The categorization name, e.g. "node", "virtual", "data_center", "environment", "common".
+     */
     categorization: string;
-    /** The category value expression (e.g. `"$::fqdn"`), evaluated per request; unset for the built-in defaults. */
+    /**
+     * The category value expression (e.g. `"$::fqdn"`), evaluated per request; unset for the built-in defaults.
+     */
     valueExpression?: PuppetExpressionOrSubtype;
-    /** The numeric precedence the injector assigned (higher wins; common = 0); unset until computed. */
+    /**
+     * The numeric precedence the injector assigned (higher wins; common = 0); unset until computed.
+     */
     precedence?: number;
 }
 
-export function createCategoryDefinition(init: Omit<CategoryDefinition, '$type'>): CategoryDefinition {
-    return { $type: 'CategoryDefinition', ...init };
-}
-
-const categoryDefinitionTypes: ReadonlySet<string> = new Set(['CategoryDefinition']);
-export function isCategoryDefinition(value: unknown): value is CategoryDefinition {
-    return typeof value === 'object' && value !== null && categoryDefinitionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The state of a request: its category values in precedence order (Ruby: EffectiveCategories). */
+/**
+ * The state of a request: its category values in precedence order (Ruby: EffectiveCategories).
+ */
 export interface EffectiveCategories {
     readonly $type: 'EffectiveCategories';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The (categorization, value) pairs, highest precedence FIRST. */
+    /**
+     * The (categorization, value) pairs, highest precedence FIRST.
+     */
     categories?: Category[];
 }
 
-export function createEffectiveCategories(init: Omit<EffectiveCategories, '$type'>): EffectiveCategories {
-    return { $type: 'EffectiveCategories', ...init };
-}
+/**
+ * Anything that can appear in a bindings block: a single binding or a nested container (Ruby: AbstractBinding).
+ */
+export type AbstractBinding =
+    | Bindings
+    | NamedBindings
+    | CategorizedBindings
+    | Binding
+    | Multibinding
+    | ParametersBinding
+    | VariablesBinding
+    | ParameterMapBinding
+    | AliasBinding
+    | RenamedBinding
+    | Rebinding
+    | IncludeClassesBinding
+    | ExcludeClassesBinding
+    | DependencyBinding
+    | HieraLevelBindings;
 
-const effectiveCategoriesTypes: ReadonlySet<string> = new Set(['EffectiveCategories']);
-export function isEffectiveCategories(value: unknown): value is EffectiveCategories {
-    return typeof value === 'object' && value !== null && effectiveCategoriesTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Anything that can appear in a bindings block: a single binding or a nested container (Ruby: AbstractBinding). */
-export type AbstractBinding = Bindings | NamedBindings | CategorizedBindings | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | HieraLevelBindings;
-
-const abstractBindingTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'HieraLevelBindings']);
-export function isAbstractBinding(value: unknown): value is AbstractBinding {
-    return typeof value === 'object' && value !== null && abstractBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A container of bindings, nested freely (Ruby: Bindings). */
+/**
+ * A container of bindings, nested freely (Ruby: Bindings).
+ */
 export interface Bindings {
     readonly $type: 'Bindings';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The contained bindings and nested containers, in document order. */
+    /**
+     * The contained bindings and nested containers, in document order.
+     */
     bindings?: AbstractBinding[];
 }
 
-export function createBindings(init: Omit<Bindings, '$type'>): Bindings {
-    return { $type: 'Bindings', ...init };
-}
-
-/** Bindings or any of its subclasses. */
 export type BindingsOrSubtype = Bindings | NamedBindings | CategorizedBindings | HieraLevelBindings;
 
-const bindingsTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'HieraLevelBindings']);
-export function isBindings(value: unknown): value is BindingsOrSubtype {
-    return typeof value === 'object' && value !== null && bindingsTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A symbolically named set of bindings, ARM-8 `bindings NAME { ... }` (Ruby: NamedBindings); its name appears in conflict messages. */
+/**
+ * A symbolically named set of bindings, ARM-8 `bindings NAME { ... }` (Ruby: NamedBindings); its name appears in conflict messages.
+ */
 export interface NamedBindings {
     readonly $type: 'NamedBindings';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The contained bindings and nested containers, in document order. */
+    /**
+     * The contained bindings and nested containers, in document order.
+     */
     bindings?: AbstractBinding[];
-    /** The fully qualified bindings name, e.g. "mymodule::default". */
+    /**
+     * The fully qualified bindings name, e.g. "mymodule::default".
+     */
     name?: string;
-    /** The provider and URI this set was contributed by (stamped by the composer). */
+    /**
+     * The provider and URI this set was contributed by (stamped by the composer).
+     */
     contributedBy?: ContributionSource;
 }
 
-export function createNamedBindings(init: Omit<NamedBindings, '$type'>): NamedBindings {
-    return { $type: 'NamedBindings', ...init };
-}
-
-/** NamedBindings or any of its subclasses. */
 export type NamedBindingsOrSubtype = NamedBindings | HieraLevelBindings;
-
-const namedBindingsTypes: ReadonlySet<string> = new Set(['NamedBindings', 'HieraLevelBindings']);
-export function isNamedBindings(value: unknown): value is NamedBindingsOrSubtype {
-    return typeof value === 'object' && value !== null && namedBindingsTypes.has((value as { $type?: string }).$type ?? '');
-}
 
 /**
  * Bindings in effect only when the request is in the given categories: ARM-8 `when node 'kermit' { ... }`
@@ -1654,85 +1712,78 @@ export function isNamedBindings(value: unknown): value is NamedBindingsOrSubtype
  */
 export interface CategorizedBindings {
     readonly $type: 'CategorizedBindings';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The contained bindings and nested containers, in document order. */
+    /**
+     * The contained bindings and nested containers, in document order.
+     */
     bindings?: AbstractBinding[];
-    /** The predicates that must all hold (at least one). */
+    /**
+     * The predicates that must all hold (at least one).
+     *
+     * @minItems 1
+     */
     predicates: CategoryPredicate[];
 }
 
-export function createCategorizedBindings(init: Omit<CategorizedBindings, '$type'>): CategorizedBindings {
-    return { $type: 'CategorizedBindings', ...init };
-}
-
-const categorizedBindingsTypes: ReadonlySet<string> = new Set(['CategorizedBindings']);
-export function isCategorizedBindings(value: unknown): value is CategorizedBindings {
-    return typeof value === 'object' && value !== null && categorizedBindingsTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A condition on the request's categorization, used by `when`. */
+/**
+ * A condition on the request's categorization, used by `when`.
+ */
 export type CategoryPredicate = Category | AndPredicate | OrPredicate;
 
-const categoryPredicateTypes: ReadonlySet<string> = new Set(['Category', 'AndPredicate', 'OrPredicate']);
-export function isCategoryPredicate(value: unknown): value is CategoryPredicate {
-    return typeof value === 'object' && value !== null && categoryPredicateTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The request is in this category: its value for `categorization` equals `value` (Ruby: Category). */
+/**
+ * The request is in this category: its value for `categorization` equals `value` (Ruby: Category).
+ */
 export interface Category {
     readonly $type: 'Category';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The categorization name, e.g. "node", "environment", "common". */
+    /**
+     * The categorization name, e.g. "node", "environment", "common".
+     */
     categorization: string;
-    /** The category value as a string (literals in their string form, e.g. "kermit.example.com", "true"). */
+    /**
+     * The category value as a string (literals in their string form, e.g. "kermit.example.com", "true").
+     */
     value: string;
 }
 
-export function createCategory(init: Omit<Category, '$type'>): Category {
-    return { $type: 'Category', ...init };
-}
-
-const categoryTypes: ReadonlySet<string> = new Set(['Category']);
-export function isCategory(value: unknown): value is Category {
-    return typeof value === 'object' && value !== null && categoryTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** All operands hold: ARM-8 `when a x and b y`. */
+/**
+ * All operands hold: ARM-8 `when a x and b y`.
+ */
 export interface AndPredicate {
     readonly $type: 'AndPredicate';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The conjuncts. */
+    /**
+     * The conjuncts.
+     *
+     * @minItems 2
+     */
     operands: CategoryPredicate[];
 }
 
-export function createAndPredicate(init: Omit<AndPredicate, '$type'>): AndPredicate {
-    return { $type: 'AndPredicate', ...init };
-}
-
-const andPredicateTypes: ReadonlySet<string> = new Set(['AndPredicate']);
-export function isAndPredicate(value: unknown): value is AndPredicate {
-    return typeof value === 'object' && value !== null && andPredicateTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** At least one operand holds: ARM-8 `when a x or b y` (the injector makes one binding per alternative, each with its own precedence). */
+/**
+ * At least one operand holds: ARM-8 `when a x or b y` (the injector makes one binding per alternative, each with its own precedence).
+ */
 export interface OrPredicate {
     readonly $type: 'OrPredicate';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The alternatives. */
+    /**
+     * The alternatives.
+     *
+     * @minItems 2
+     */
     operands: CategoryPredicate[];
-}
-
-export function createOrPredicate(init: Omit<OrPredicate, '$type'>): OrPredicate {
-    return { $type: 'OrPredicate', ...init };
-}
-
-const orPredicateTypes: ReadonlySet<string> = new Set(['OrPredicate']);
-export function isOrPredicate(value: unknown): value is OrPredicate {
-    return typeof value === 'object' && value !== null && orPredicateTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 /**
@@ -1742,37 +1793,45 @@ export function isOrPredicate(value: unknown): value is OrPredicate {
  */
 export interface Binding {
     readonly $type: 'Binding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
     type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
     name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
     override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
     abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
     final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
     multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
     producerArgs?: NamedArgument[];
 }
 
-export function createBinding(init: Omit<Binding, '$type'>): Binding {
-    return { $type: 'Binding', ...init };
-}
-
-/** Binding or any of its subclasses. */
 export type BindingOrSubtype = Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | AliasBinding | RenamedBinding | Rebinding;
-
-const bindingTypes: ReadonlySet<string> = new Set(['Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'AliasBinding', 'RenamedBinding', 'Rebinding']);
-export function isBinding(value: unknown): value is BindingOrSubtype {
-    return typeof value === 'object' && value !== null && bindingTypes.has((value as { $type?: string }).$type ?? '');
-}
 
 /**
  * A binding that other bindings contribute to (ARM-8 `multibind Type, 'name' AS 'id'`; Ruby: Multibinding).
@@ -1784,26 +1843,1099 @@ export function isBinding(value: unknown): value is BindingOrSubtype {
  */
 export interface Multibinding {
     readonly $type: 'Multibinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
     location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
     type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
     name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
     override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
     abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
     final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
     multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
     producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
     producerArgs?: NamedArgument[];
-    /** The identity fragments contribute to; unset means no fragment can attach. */
+    /**
+     * The identity fragments contribute to; unset means no fragment can attach.
+     */
     id?: string;
+}
+
+/**
+ * ARM-8 `bind parameters TARGET to PRODUCER { map => {...} }`: binds parameters of a class, resource type
+ * or resource instance. Internally each parameter becomes its own key `/param/TARGET/pname`.
+ */
+export interface ParametersBinding {
+    readonly $type: 'ParametersBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
+    type?: PuppetType;
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
+    name?: string;
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
+    override?: boolean;
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
+    abstract?: boolean;
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
+    final?: boolean;
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
+    multibindId?: string;
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
+    producer?: ProducerDescriptor;
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
+    producerArgs?: NamedArgument[];
+    /**
+     * The instantiable type or instance whose parameters are bound: "Class[ntp]", "Web", "Web[one]".
+     */
+    target: PuppetType;
+    /**
+     * Per-binding parameter map (target parameter name to source parameter name), acting like a `bind map` at this precedence.
+     */
+    map?: ParameterMapping[];
+}
+
+/**
+ * ARM-8 `bind [abstract] variables [Type] to {...}`: binds top-scope variables, each as its own key `/var/name`.
+ * A concrete form has a (hash) producer; the abstract form lists the variables that must be bound.
+ */
+export interface VariablesBinding {
+    readonly $type: 'VariablesBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
+    type?: PuppetType;
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
+    name?: string;
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
+    override?: boolean;
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
+    abstract?: boolean;
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
+    final?: boolean;
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
+    multibindId?: string;
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
+    producer?: ProducerDescriptor;
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
+    producerArgs?: NamedArgument[];
+    /**
+     * The names of the variables declared abstract (the abstract form's list), without `$`.
+     */
+    variableNames?: string[];
+}
+
+/**
+ * ARM-8 `bind map LHS to RHS { a => b }`: how parameters of RHS instances feed parameters of LHS (key `/map/LHS/RHS`).
+ */
+export interface ParameterMapBinding {
+    readonly $type: 'ParameterMapBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
+    type?: PuppetType;
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
+    name?: string;
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
+    override?: boolean;
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
+    abstract?: boolean;
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
+    final?: boolean;
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
+    multibindId?: string;
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
+    producer?: ProducerDescriptor;
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
+    producerArgs?: NamedArgument[];
+    /**
+     * The type whose parameters are being bound (LHS).
+     */
+    fromType: PuppetType;
+    /**
+     * The type whose instances supply the values (RHS).
+     */
+    toType: PuppetType;
+    /**
+     * The name mappings.
+     */
+    mappings?: ParameterMapping[];
+}
+
+/**
+ * One entry of a parameter map: which source parameter feeds which target parameter.
+ */
+export interface ParameterMapping {
+    readonly $type: 'ParameterMapping';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The parameter name in the bound (LHS) type.
+     */
+    targetParameter: string;
+    /**
+     * The parameter name in the producing (RHS) object.
+     */
+    sourceParameter: string;
+}
+
+/**
+ * ARM-8 `bind alias KEY as KEY2`: binds the inherited type/name (the new key) to the producer of the
+ * original key, which stays in effect. Has no producer of its own.
+ */
+export interface AliasBinding {
+    readonly $type: 'AliasBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
+    type?: PuppetType;
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
+    name?: string;
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
+    override?: boolean;
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
+    abstract?: boolean;
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
+    final?: boolean;
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
+    multibindId?: string;
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
+    producer?: ProducerDescriptor;
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
+    producerArgs?: NamedArgument[];
+    /**
+     * The type of the original key; unset means Data.
+     */
+    originalType?: PuppetType;
+    /**
+     * The name of the original key.
+     */
+    originalName?: string;
+}
+
+export type AliasBindingOrSubtype = AliasBinding | RenamedBinding;
+
+/**
+ * ARM-8 `bind renamed KEY as KEY2`: like an alias, but the original key is erased.
+ */
+export interface RenamedBinding {
+    readonly $type: 'RenamedBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
+    type?: PuppetType;
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
+    name?: string;
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
+    override?: boolean;
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
+    abstract?: boolean;
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
+    final?: boolean;
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
+    multibindId?: string;
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
+    producer?: ProducerDescriptor;
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
+    producerArgs?: NamedArgument[];
+    /**
+     * The type of the original key; unset means Data.
+     */
+    originalType?: PuppetType;
+    /**
+     * The name of the original key.
+     */
+    originalName?: string;
+}
+
+/**
+ * ARM-8 `rebind KEY`: re-binds an existing key's producer at this (higher) precedence; has no producer.
+ */
+export interface Rebinding {
+    readonly $type: 'Rebinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The bound type; unset means Data (and every Data-compatible type shares one name space per name).
+     */
+    type?: PuppetType;
+    /**
+     * The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment.
+     */
+    name?: string;
+    /**
+     * Declared `override`: it must shadow an existing binding of the same key, or it is an error.
+     */
+    override?: boolean;
+    /**
+     * Declared `abstract`: it binds no producer and must be overridden by a concrete binding.
+     */
+    abstract?: boolean;
+    /**
+     * Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+).
+     */
+    final?: boolean;
+    /**
+     * When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`).
+     */
+    multibindId?: string;
+    /**
+     * What produces the bound value; unset for abstract bindings (and multibindings that use the default collector).
+     */
+    producer?: ProducerDescriptor;
+    /**
+     * Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args).
+     */
+    producerArgs?: NamedArgument[];
+}
+
+/**
+ * ARM-8 `include`/`exclude` of classes: contributions to the multibindings behind the `/classes` key.
+ */
+export type ClassesBinding = IncludeClassesBinding | ExcludeClassesBinding;
+
+/**
+ * ARM-8 `include name` / `include [a, b]`: binds inclusion of classes (a contribution to `included_classes`).
+ */
+export interface IncludeClassesBinding {
+    readonly $type: 'IncludeClassesBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The class names, as written.
+     *
+     * @minItems 1
+     */
+    classNames: string[];
+}
+
+/**
+ * ARM-8 `exclude name` / `exclude [a, b]`: binds exclusion of classes (a contribution to `excluded_classes`).
+ */
+export interface ExcludeClassesBinding {
+    readonly $type: 'ExcludeClassesBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The class names, as written.
+     *
+     * @minItems 1
+     */
+    classNames: string[];
+}
+
+/**
+ * ARM-8 `bind dependency A -> B` / `A ~> B`: adds the relationship when both sides are in the catalog.
+ */
+export interface DependencyBinding {
+    readonly $type: 'DependencyBinding';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The left-hand resource references, e.g. "File[/etc/ssh/sshd_config]".
+     *
+     * @minItems 1
+     */
+    sources: string[];
+    /**
+     * The right-hand resource references, e.g. "Service[sshd]".
+     *
+     * @minItems 1
+     */
+    targets: string[];
+    /**
+     * The arrow: `->` (before) or `~>` (notify).
+     */
+    arrow?: DependencyArrow;
+}
+
+/**
+ * The kind of a bound dependency arrow.
+ */
+export type DependencyArrow = 'before' | 'notify';
+
+/**
+ * A named option or producer argument; keeps options in the order written (Ruby: NamedArgument).
+ */
+export interface NamedArgument {
+    readonly $type: 'NamedArgument';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The argument name, e.g. "value", "transformer", or a custom producer's argument.
+     */
+    name: string;
+    /**
+     * The value, when it is data (exactly one of value/expression is set).
+     */
+    value?: RichData;
+    /**
+     * The value, when it is Puppet code such as a lambda (exactly one of value/expression is set).
+     */
+    expression?: PuppetExpressionOrSubtype;
+}
+
+/**
+ * A Puppet expression kept as source text plus location, so evaluation and error messages can use it.
+ */
+export interface PuppetExpression {
+    readonly $type: 'PuppetExpression';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The exact Puppet source text of the expression.
+     */
+    source: string;
+}
+
+export type PuppetExpressionOrSubtype = PuppetExpression | PuppetLambda;
+
+/**
+ * A Puppet lambda `|$a, $b| { ... }`, kept as source text plus location.
+ */
+export interface PuppetLambda {
+    readonly $type: 'PuppetLambda';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The exact Puppet source text of the expression.
+     */
+    source: string;
+    /**
+     * The lambda's parameter names in order, without `$` (the arity matters to combinators and transformers).
+     */
+    parameters?: string[];
+}
+
+/**
+ * Describes which producer creates the bound value, keeping the model free of runtime classes (Ruby: ProducerDescriptor).
+ */
+export type ProducerDescriptor =
+    | ConstantProducerDescriptor
+    | EvaluatingProducerDescriptor
+    | InstanceProducerDescriptor
+    | InstanceReferenceProducerDescriptor
+    | ProducerProducerDescriptor
+    | NonCachingProducerDescriptor
+    | OptionalProducerDescriptor
+    | LookupProducerDescriptor
+    | HashLookupProducerDescriptor
+    | FirstFoundProducerDescriptor
+    | QueryProducerDescriptor
+    | ArrayMultibindProducerDescriptor
+    | HashMultibindProducerDescriptor
+    | HieraInterpolationProducerDescriptor;
+
+/**
+ * Produces a constant Data value (ARM-8 `bind 'x' to 42`; Ruby: ConstantProducerDescriptor).
+ */
+export interface ConstantProducerDescriptor {
+    readonly $type: 'ConstantProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The value, as Puppet rich data.
+     */
+    value?: RichData;
+}
+
+/**
+ * Produces a value by evaluating a Puppet expression, e.g. an interpolated string or a lambda (Ruby: EvaluatingProducerDescriptor).
+ */
+export interface EvaluatingProducerDescriptor {
+    readonly $type: 'EvaluatingProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The expression (source text and location) to evaluate in the requesting scope.
+     */
+    expression: PuppetExpressionOrSubtype;
+}
+
+/**
+ * Creates an instance of a runtime class (ARM-8 `to Type[X]`; Ruby: InstanceProducerDescriptor).
+ */
+export interface InstanceProducerDescriptor {
+    readonly $type: 'InstanceProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * What to instantiate: a runtime class name (ARM-8 `Type[X]`) or a Puppet type (`class ntp2`, `MyBetterResourceType`).
+     */
+    className?: string;
+    /**
+     * Constructor arguments, in order.
+     *
+     * Items: A Puppet value in rich-data JSON (__ptype/__pvalue for non-JSON values).
+     */
+    arguments?: RichData[];
+}
+
+/**
+ * Produces an existing named instance, e.g. the resource `Sql[one]` for `bind parameters Web[one] to Sql[one]`.
+ */
+export interface InstanceReferenceProducerDescriptor {
+    readonly $type: 'InstanceReferenceProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The instance reference, e.g. "Sql[one]", "LimitedServices[web]".
+     */
+    reference: string;
+}
+
+/**
+ * The produced instance is itself a producer used to produce the value (ARM-8 `to producer ...`; Ruby: ProducerProducerDescriptor).
+ */
+export interface ProducerProducerDescriptor {
+    readonly $type: 'ProducerProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The descriptor of the producer that produces the producer.
+     */
+    producer: ProducerDescriptor;
+}
+
+/**
+ * Wraps a producer so every lookup produces a new value instead of a cached singleton (ARM-8 `singleton => false`; Ruby: NonCachingProducerDescriptor).
+ */
+export interface NonCachingProducerDescriptor {
+    readonly $type: 'NonCachingProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The wrapped producer (may not itself be non-caching).
+     */
+    producer: ProducerDescriptor;
+}
+
+/**
+ * ARM-8 `to optional PRODUCER`: producing nothing is not an error and the binding is then silently ignored.
+ */
+export interface OptionalProducerDescriptor {
+    readonly $type: 'OptionalProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The wrapped producer.
+     */
+    producer: ProducerDescriptor;
+}
+
+/**
+ * Produces the value bound to another key (Ruby: LookupProducerDescriptor).
+ */
+export interface LookupProducerDescriptor {
+    readonly $type: 'LookupProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The type of the looked-up key; unset means Data.
+     */
+    type?: PuppetType;
+    /**
+     * The name of the looked-up key (empty for an anonymous key).
+     */
+    name?: string;
+}
+
+export type LookupProducerDescriptorOrSubtype = LookupProducerDescriptor | HashLookupProducerDescriptor;
+
+/**
+ * Looks up a hash-valued key and produces the entry at `key` (Ruby: HashLookupProducerDescriptor), e.g. one service of a hash multibind.
+ */
+export interface HashLookupProducerDescriptor {
+    readonly $type: 'HashLookupProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The type of the looked-up key; unset means Data.
+     */
+    type?: PuppetType;
+    /**
+     * The name of the looked-up key (empty for an anonymous key).
+     */
+    name?: string;
+    /**
+     * The hash key to pick from the looked-up value.
+     */
+    key?: string;
+}
+
+/**
+ * Produces the first non-undef result of several lookups (Ruby: FirstFoundProducerDescriptor).
+ */
+export interface FirstFoundProducerDescriptor {
+    readonly $type: 'FirstFoundProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The lookups, tried in order.
+     */
+    producers?: LookupProducerDescriptorOrSubtype[];
+}
+
+/**
+ * Produces the result of a query (ARM-8 `Type[?? query]`), e.g. resources from PuppetDB.
+ */
+export interface QueryProducerDescriptor {
+    readonly $type: 'QueryProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The resource type queried, e.g. "Sql".
+     */
+    resourceType?: PuppetType;
+    /**
+     * The query expression after `??`, as Puppet source.
+     */
+    query: PuppetExpressionOrSubtype;
+    /**
+     * ARM-8 `select_result` option: a one-argument lambda choosing the result from the array of matches.
+     */
+    selectResult?: PuppetLambda;
+}
+
+/**
+ * Collects the fragments contributed to a multibinding (Ruby: MultibindProducerDescriptor).
+ */
+export type MultibindProducerDescriptor = ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor;
+
+/**
+ * Collects fragments into an Array (Ruby: ArrayMultibindProducerDescriptor; the default for Array multibindings).
+ */
+export interface ArrayMultibindProducerDescriptor {
+    readonly $type: 'ArrayMultibindProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * ARM-8 `combinator` option: lambda `|$memo, $x|` (array) or `|$key, $current, $value|` (hash) combining contributions.
+     */
+    combinator?: PuppetLambda;
+    /**
+     * Flatten option: unset or 0 = no flattening, -1 = all levels, n = n levels.
+     */
+    flatten?: number;
+    /**
+     * Uniq option: remove duplicate elements after flattening.
+     */
+    uniq?: boolean;
+    /**
+     * Among named fragments with the same name keep only the highest precedence one (Ruby option priority_on_named).
+     */
+    priorityOnNamed?: boolean;
+    /**
+     * Apply the same rule to unnamed fragments (Ruby option priority_on_unnamed).
+     */
+    priorityOnUnnamed?: boolean;
+}
+
+/**
+ * Collects named fragments into a Hash (Ruby: HashMultibindProducerDescriptor; the default for Hash multibindings).
+ */
+export interface HashMultibindProducerDescriptor {
+    readonly $type: 'HashMultibindProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * ARM-8 `combinator` option: lambda `|$memo, $x|` (array) or `|$key, $current, $value|` (hash) combining contributions.
+     */
+    combinator?: PuppetLambda;
+    /**
+     * Flatten option: unset or 0 = no flattening, -1 = all levels, n = n levels.
+     */
+    flatten?: number;
+    /**
+     * Uniq option: remove duplicate elements after flattening.
+     */
+    uniq?: boolean;
+    /**
+     * What to do when two fragments contribute the same hash key.
+     */
+    conflictResolution?: ConflictResolution;
+}
+
+/**
+ * How a hash multibind resolves duplicate keys (Ruby option conflict_resolution).
+ */
+export type ConflictResolution = 'priority' | 'error' | 'ignore' | 'merge' | 'append';
+
+/**
+ * The bindings of one Hiera 5 hierarchy level, as the `hiera:` provider contributes them: one
+ * binding per data key (including `lookup_options`), in the order the level's data files are
+ * searched. Levels of a layer appear highest precedence first; `levelIndex` keeps that order
+ * explicit so an injector can rank bindings of one layer without relying on list order.
+ */
+export interface HieraLevelBindings {
+    readonly $type: 'HieraLevelBindings';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * The contained bindings and nested containers, in document order.
+     */
+    bindings?: AbstractBinding[];
+    /**
+     * The fully qualified bindings name, e.g. "mymodule::default".
+     */
+    name?: string;
+    /**
+     * The provider and URI this set was contributed by (stamped by the composer).
+     */
+    contributedBy?: ContributionSource;
+    /**
+     * The Hiera layer: "global", "environment" or "module" (Hiera's own layering, inside one ARM-8 layer).
+     */
+    hieraLayer: string;
+    /**
+     * For the module layer: the module whose hiera.yaml defined the level.
+     */
+    moduleName?: string;
+    /**
+     * The level's position in its hiera.yaml hierarchy, 0 = highest precedence.
+     */
+    levelIndex?: number;
+    /**
+     * The level name as written in hiera.yaml.
+     */
+    levelName: string;
+    /**
+     * True for a module's `default_hierarchy` level (consulted only when nothing else has the key).
+     */
+    defaultHierarchy?: boolean;
+    /**
+     * The data files the level resolved to for the request (after interpolation), in search order.
+     */
+    dataFiles?: string[];
+}
+
+/**
+ * Produces a Hiera data value that contains `%{...}` interpolations (facts, trusted, scope
+ * variables, lookup/alias/literal); they are resolved for the requesting node at lookup time.
+ */
+export interface HieraInterpolationProducerDescriptor {
+    readonly $type: 'HieraInterpolationProducerDescriptor';
+    /**
+     * Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations.
+     */
+    location?: SourceLocation;
+    /**
+     * A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option).
+     */
+    transformer?: PuppetLambda;
+    /**
+     * The value as written in the data file, interpolation expressions unexpanded.
+     */
+    template?: RichData;
+}
+
+/**
+ * Every concrete class of Bindings.
+ */
+export type BindingsObject =
+    | SourceLocation
+    | LayeredBindings
+    | NamedLayer
+    | ContributedBindings
+    | ContributionSource
+    | SiteCategorization
+    | CategoryDefinition
+    | EffectiveCategories
+    | Bindings
+    | NamedBindings
+    | CategorizedBindings
+    | Category
+    | AndPredicate
+    | OrPredicate
+    | Binding
+    | Multibinding
+    | ParametersBinding
+    | VariablesBinding
+    | ParameterMapBinding
+    | ParameterMapping
+    | AliasBinding
+    | RenamedBinding
+    | Rebinding
+    | IncludeClassesBinding
+    | ExcludeClassesBinding
+    | DependencyBinding
+    | NamedArgument
+    | PuppetExpression
+    | PuppetLambda
+    | ConstantProducerDescriptor
+    | EvaluatingProducerDescriptor
+    | InstanceProducerDescriptor
+    | InstanceReferenceProducerDescriptor
+    | ProducerProducerDescriptor
+    | NonCachingProducerDescriptor
+    | OptionalProducerDescriptor
+    | LookupProducerDescriptor
+    | HashLookupProducerDescriptor
+    | FirstFoundProducerDescriptor
+    | QueryProducerDescriptor
+    | ArrayMultibindProducerDescriptor
+    | HashMultibindProducerDescriptor
+    | HieraLevelBindings
+    | HieraInterpolationProducerDescriptor;
+
+export function createSourceLocation(init: Omit<SourceLocation, '$type'>): SourceLocation {
+    return { $type: 'SourceLocation', ...init };
+}
+
+const sourceLocationTypes: ReadonlySet<string> = new Set(['SourceLocation']);
+export function isSourceLocation(value: unknown): value is SourceLocation {
+    return typeof value === 'object' && value !== null && sourceLocationTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const bindingsModelObjectTypes: ReadonlySet<string> = new Set(['LayeredBindings', 'NamedLayer', 'ContributedBindings', 'ContributionSource', 'SiteCategorization', 'CategoryDefinition', 'EffectiveCategories', 'Bindings', 'NamedBindings', 'CategorizedBindings', 'Category', 'AndPredicate', 'OrPredicate', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'ParameterMapping', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'NamedArgument', 'PuppetExpression', 'PuppetLambda', 'ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor', 'HieraLevelBindings', 'HieraInterpolationProducerDescriptor']);
+export function isBindingsModelObject(value: unknown): value is BindingsModelObject {
+    return typeof value === 'object' && value !== null && bindingsModelObjectTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createLayeredBindings(init: Omit<LayeredBindings, '$type'>): LayeredBindings {
+    return { $type: 'LayeredBindings', ...init };
+}
+
+const layeredBindingsTypes: ReadonlySet<string> = new Set(['LayeredBindings']);
+export function isLayeredBindings(value: unknown): value is LayeredBindings {
+    return typeof value === 'object' && value !== null && layeredBindingsTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createNamedLayer(init: Omit<NamedLayer, '$type'>): NamedLayer {
+    return { $type: 'NamedLayer', ...init };
+}
+
+const namedLayerTypes: ReadonlySet<string> = new Set(['NamedLayer']);
+export function isNamedLayer(value: unknown): value is NamedLayer {
+    return typeof value === 'object' && value !== null && namedLayerTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createContributedBindings(init: Omit<ContributedBindings, '$type'>): ContributedBindings {
+    return { $type: 'ContributedBindings', ...init };
+}
+
+const contributedBindingsTypes: ReadonlySet<string> = new Set(['ContributedBindings']);
+export function isContributedBindings(value: unknown): value is ContributedBindings {
+    return typeof value === 'object' && value !== null && contributedBindingsTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createContributionSource(init: Omit<ContributionSource, '$type'>): ContributionSource {
+    return { $type: 'ContributionSource', ...init };
+}
+
+const contributionSourceTypes: ReadonlySet<string> = new Set(['ContributionSource']);
+export function isContributionSource(value: unknown): value is ContributionSource {
+    return typeof value === 'object' && value !== null && contributionSourceTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createSiteCategorization(init: Omit<SiteCategorization, '$type'>): SiteCategorization {
+    return { $type: 'SiteCategorization', ...init };
+}
+
+const siteCategorizationTypes: ReadonlySet<string> = new Set(['SiteCategorization']);
+export function isSiteCategorization(value: unknown): value is SiteCategorization {
+    return typeof value === 'object' && value !== null && siteCategorizationTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createCategoryDefinition(init: Omit<CategoryDefinition, '$type'>): CategoryDefinition {
+    return { $type: 'CategoryDefinition', ...init };
+}
+
+const categoryDefinitionTypes: ReadonlySet<string> = new Set(['CategoryDefinition']);
+export function isCategoryDefinition(value: unknown): value is CategoryDefinition {
+    return typeof value === 'object' && value !== null && categoryDefinitionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createEffectiveCategories(init: Omit<EffectiveCategories, '$type'>): EffectiveCategories {
+    return { $type: 'EffectiveCategories', ...init };
+}
+
+const effectiveCategoriesTypes: ReadonlySet<string> = new Set(['EffectiveCategories']);
+export function isEffectiveCategories(value: unknown): value is EffectiveCategories {
+    return typeof value === 'object' && value !== null && effectiveCategoriesTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const abstractBindingTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'AliasBinding', 'RenamedBinding', 'Rebinding', 'IncludeClassesBinding', 'ExcludeClassesBinding', 'DependencyBinding', 'HieraLevelBindings']);
+export function isAbstractBinding(value: unknown): value is AbstractBinding {
+    return typeof value === 'object' && value !== null && abstractBindingTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createBindings(init: Omit<Bindings, '$type'>): Bindings {
+    return { $type: 'Bindings', ...init };
+}
+
+const bindingsTypes: ReadonlySet<string> = new Set(['Bindings', 'NamedBindings', 'CategorizedBindings', 'HieraLevelBindings']);
+export function isBindings(value: unknown): value is BindingsOrSubtype {
+    return typeof value === 'object' && value !== null && bindingsTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createNamedBindings(init: Omit<NamedBindings, '$type'>): NamedBindings {
+    return { $type: 'NamedBindings', ...init };
+}
+
+const namedBindingsTypes: ReadonlySet<string> = new Set(['NamedBindings', 'HieraLevelBindings']);
+export function isNamedBindings(value: unknown): value is NamedBindingsOrSubtype {
+    return typeof value === 'object' && value !== null && namedBindingsTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createCategorizedBindings(init: Omit<CategorizedBindings, '$type'>): CategorizedBindings {
+    return { $type: 'CategorizedBindings', ...init };
+}
+
+const categorizedBindingsTypes: ReadonlySet<string> = new Set(['CategorizedBindings']);
+export function isCategorizedBindings(value: unknown): value is CategorizedBindings {
+    return typeof value === 'object' && value !== null && categorizedBindingsTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const categoryPredicateTypes: ReadonlySet<string> = new Set(['Category', 'AndPredicate', 'OrPredicate']);
+export function isCategoryPredicate(value: unknown): value is CategoryPredicate {
+    return typeof value === 'object' && value !== null && categoryPredicateTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createCategory(init: Omit<Category, '$type'>): Category {
+    return { $type: 'Category', ...init };
+}
+
+const categoryTypes: ReadonlySet<string> = new Set(['Category']);
+export function isCategory(value: unknown): value is Category {
+    return typeof value === 'object' && value !== null && categoryTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createAndPredicate(init: Omit<AndPredicate, '$type'>): AndPredicate {
+    return { $type: 'AndPredicate', ...init };
+}
+
+const andPredicateTypes: ReadonlySet<string> = new Set(['AndPredicate']);
+export function isAndPredicate(value: unknown): value is AndPredicate {
+    return typeof value === 'object' && value !== null && andPredicateTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createOrPredicate(init: Omit<OrPredicate, '$type'>): OrPredicate {
+    return { $type: 'OrPredicate', ...init };
+}
+
+const orPredicateTypes: ReadonlySet<string> = new Set(['OrPredicate']);
+export function isOrPredicate(value: unknown): value is OrPredicate {
+    return typeof value === 'object' && value !== null && orPredicateTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createBinding(init: Omit<Binding, '$type'>): Binding {
+    return { $type: 'Binding', ...init };
+}
+
+const bindingTypes: ReadonlySet<string> = new Set(['Binding', 'Multibinding', 'ParametersBinding', 'VariablesBinding', 'ParameterMapBinding', 'AliasBinding', 'RenamedBinding', 'Rebinding']);
+export function isBinding(value: unknown): value is BindingOrSubtype {
+    return typeof value === 'object' && value !== null && bindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export function createMultibinding(init: Omit<Multibinding, '$type'>): Multibinding {
@@ -1815,36 +2947,6 @@ export function isMultibinding(value: unknown): value is Multibinding {
     return typeof value === 'object' && value !== null && multibindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/**
- * ARM-8 `bind parameters TARGET to PRODUCER { map => {...} }`: binds parameters of a class, resource type
- * or resource instance. Internally each parameter becomes its own key `/param/TARGET/pname`.
- */
-export interface ParametersBinding {
-    readonly $type: 'ParametersBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
-    type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
-    name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
-    override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
-    abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
-    final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
-    multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
-    producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
-    producerArgs?: NamedArgument[];
-    /** The instantiable type or instance whose parameters are bound: "Class[ntp]", "Web", "Web[one]". */
-    target: PuppetType;
-    /** Per-binding parameter map (target parameter name to source parameter name), acting like a `bind map` at this precedence. */
-    map?: ParameterMapping[];
-}
-
 export function createParametersBinding(init: Omit<ParametersBinding, '$type'>): ParametersBinding {
     return { $type: 'ParametersBinding', ...init };
 }
@@ -1852,34 +2954,6 @@ export function createParametersBinding(init: Omit<ParametersBinding, '$type'>):
 const parametersBindingTypes: ReadonlySet<string> = new Set(['ParametersBinding']);
 export function isParametersBinding(value: unknown): value is ParametersBinding {
     return typeof value === 'object' && value !== null && parametersBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/**
- * ARM-8 `bind [abstract] variables [Type] to {...}`: binds top-scope variables, each as its own key `/var/name`.
- * A concrete form has a (hash) producer; the abstract form lists the variables that must be bound.
- */
-export interface VariablesBinding {
-    readonly $type: 'VariablesBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
-    type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
-    name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
-    override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
-    abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
-    final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
-    multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
-    producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
-    producerArgs?: NamedArgument[];
-    /** The names of the variables declared abstract (the abstract form's list), without `$`. */
-    variableNames?: string[];
 }
 
 export function createVariablesBinding(init: Omit<VariablesBinding, '$type'>): VariablesBinding {
@@ -1891,35 +2965,6 @@ export function isVariablesBinding(value: unknown): value is VariablesBinding {
     return typeof value === 'object' && value !== null && variablesBindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** ARM-8 `bind map LHS to RHS { a => b }`: how parameters of RHS instances feed parameters of LHS (key `/map/LHS/RHS`). */
-export interface ParameterMapBinding {
-    readonly $type: 'ParameterMapBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
-    type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
-    name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
-    override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
-    abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
-    final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
-    multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
-    producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
-    producerArgs?: NamedArgument[];
-    /** The type whose parameters are being bound (LHS). */
-    fromType: PuppetType;
-    /** The type whose instances supply the values (RHS). */
-    toType: PuppetType;
-    /** The name mappings. */
-    mappings?: ParameterMapping[];
-}
-
 export function createParameterMapBinding(init: Omit<ParameterMapBinding, '$type'>): ParameterMapBinding {
     return { $type: 'ParameterMapBinding', ...init };
 }
@@ -1927,17 +2972,6 @@ export function createParameterMapBinding(init: Omit<ParameterMapBinding, '$type
 const parameterMapBindingTypes: ReadonlySet<string> = new Set(['ParameterMapBinding']);
 export function isParameterMapBinding(value: unknown): value is ParameterMapBinding {
     return typeof value === 'object' && value !== null && parameterMapBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** One entry of a parameter map: which source parameter feeds which target parameter. */
-export interface ParameterMapping {
-    readonly $type: 'ParameterMapping';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The parameter name in the bound (LHS) type. */
-    targetParameter: string;
-    /** The parameter name in the producing (RHS) object. */
-    sourceParameter: string;
 }
 
 export function createParameterMapping(init: Omit<ParameterMapping, '$type'>): ParameterMapping {
@@ -1949,73 +2983,13 @@ export function isParameterMapping(value: unknown): value is ParameterMapping {
     return typeof value === 'object' && value !== null && parameterMappingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/**
- * ARM-8 `bind alias KEY as KEY2`: binds the inherited type/name (the new key) to the producer of the
- * original key, which stays in effect. Has no producer of its own.
- */
-export interface AliasBinding {
-    readonly $type: 'AliasBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
-    type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
-    name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
-    override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
-    abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
-    final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
-    multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
-    producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
-    producerArgs?: NamedArgument[];
-    /** The type of the original key; unset means Data. */
-    originalType?: PuppetType;
-    /** The name of the original key. */
-    originalName?: string;
-}
-
 export function createAliasBinding(init: Omit<AliasBinding, '$type'>): AliasBinding {
     return { $type: 'AliasBinding', ...init };
 }
 
-/** AliasBinding or any of its subclasses. */
-export type AliasBindingOrSubtype = AliasBinding | RenamedBinding;
-
 const aliasBindingTypes: ReadonlySet<string> = new Set(['AliasBinding', 'RenamedBinding']);
 export function isAliasBinding(value: unknown): value is AliasBindingOrSubtype {
     return typeof value === 'object' && value !== null && aliasBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** ARM-8 `bind renamed KEY as KEY2`: like an alias, but the original key is erased. */
-export interface RenamedBinding {
-    readonly $type: 'RenamedBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
-    type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
-    name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
-    override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
-    abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
-    final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
-    multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
-    producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
-    producerArgs?: NamedArgument[];
-    /** The type of the original key; unset means Data. */
-    originalType?: PuppetType;
-    /** The name of the original key. */
-    originalName?: string;
 }
 
 export function createRenamedBinding(init: Omit<RenamedBinding, '$type'>): RenamedBinding {
@@ -2027,29 +3001,6 @@ export function isRenamedBinding(value: unknown): value is RenamedBinding {
     return typeof value === 'object' && value !== null && renamedBindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** ARM-8 `rebind KEY`: re-binds an existing key's producer at this (higher) precedence; has no producer. */
-export interface Rebinding {
-    readonly $type: 'Rebinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The bound type; unset means Data (and every Data-compatible type shares one name space per name). */
-    type?: PuppetType;
-    /** The key name; unset or empty for an anonymous (type-only) binding or an unnamed multibind fragment. */
-    name?: string;
-    /** Declared `override`: it must shadow an existing binding of the same key, or it is an error. */
-    override?: boolean;
-    /** Declared `abstract`: it binds no producer and must be overridden by a concrete binding. */
-    abstract?: boolean;
-    /** Declared `final`: a higher layer or overriding injector may not bind the same key (Ruby 3.5+). */
-    final?: boolean;
-    /** When set, this binding is a fragment contributing to the multibinding with this id (ARM-8 `in 'id'`). */
-    multibindId?: string;
-    /** What produces the bound value; unset for abstract bindings (and multibindings that use the default collector). */
-    producer?: ProducerDescriptor;
-    /** Named arguments passed to the producer when it is created (ARM-8 `producer_args => {...}`, plus options the model has no feature for; Ruby: producer_args). */
-    producerArgs?: NamedArgument[];
-}
-
 export function createRebinding(init: Omit<Rebinding, '$type'>): Rebinding {
     return { $type: 'Rebinding', ...init };
 }
@@ -2059,21 +3010,9 @@ export function isRebinding(value: unknown): value is Rebinding {
     return typeof value === 'object' && value !== null && rebindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** ARM-8 `include`/`exclude` of classes: contributions to the multibindings behind the `/classes` key. */
-export type ClassesBinding = IncludeClassesBinding | ExcludeClassesBinding;
-
 const classesBindingTypes: ReadonlySet<string> = new Set(['IncludeClassesBinding', 'ExcludeClassesBinding']);
 export function isClassesBinding(value: unknown): value is ClassesBinding {
     return typeof value === 'object' && value !== null && classesBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** ARM-8 `include name` / `include [a, b]`: binds inclusion of classes (a contribution to `included_classes`). */
-export interface IncludeClassesBinding {
-    readonly $type: 'IncludeClassesBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The class names, as written. */
-    classNames: string[];
 }
 
 export function createIncludeClassesBinding(init: Omit<IncludeClassesBinding, '$type'>): IncludeClassesBinding {
@@ -2085,15 +3024,6 @@ export function isIncludeClassesBinding(value: unknown): value is IncludeClasses
     return typeof value === 'object' && value !== null && includeClassesBindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** ARM-8 `exclude name` / `exclude [a, b]`: binds exclusion of classes (a contribution to `excluded_classes`). */
-export interface ExcludeClassesBinding {
-    readonly $type: 'ExcludeClassesBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The class names, as written. */
-    classNames: string[];
-}
-
 export function createExcludeClassesBinding(init: Omit<ExcludeClassesBinding, '$type'>): ExcludeClassesBinding {
     return { $type: 'ExcludeClassesBinding', ...init };
 }
@@ -2101,19 +3031,6 @@ export function createExcludeClassesBinding(init: Omit<ExcludeClassesBinding, '$
 const excludeClassesBindingTypes: ReadonlySet<string> = new Set(['ExcludeClassesBinding']);
 export function isExcludeClassesBinding(value: unknown): value is ExcludeClassesBinding {
     return typeof value === 'object' && value !== null && excludeClassesBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** ARM-8 `bind dependency A -> B` / `A ~> B`: adds the relationship when both sides are in the catalog. */
-export interface DependencyBinding {
-    readonly $type: 'DependencyBinding';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The left-hand resource references, e.g. "File[/etc/ssh/sshd_config]". */
-    sources: string[];
-    /** The right-hand resource references, e.g. "Service[sshd]". */
-    targets: string[];
-    /** The arrow: `->` (before) or `~>` (notify). */
-    arrow?: DependencyArrow;
 }
 
 export function createDependencyBinding(init: Omit<DependencyBinding, '$type'>): DependencyBinding {
@@ -2125,22 +3042,6 @@ export function isDependencyBinding(value: unknown): value is DependencyBinding 
     return typeof value === 'object' && value !== null && dependencyBindingTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The kind of a bound dependency arrow. */
-export type DependencyArrow = 'before' | 'notify';
-
-/** A named option or producer argument; keeps options in the order written (Ruby: NamedArgument). */
-export interface NamedArgument {
-    readonly $type: 'NamedArgument';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The argument name, e.g. "value", "transformer", or a custom producer's argument. */
-    name: string;
-    /** The value, when it is data (exactly one of value/expression is set). */
-    value?: RichData;
-    /** The value, when it is Puppet code such as a lambda (exactly one of value/expression is set). */
-    expression?: PuppetExpressionOrSubtype;
-}
-
 export function createNamedArgument(init: Omit<NamedArgument, '$type'>): NamedArgument {
     return { $type: 'NamedArgument', ...init };
 }
@@ -2150,36 +3051,13 @@ export function isNamedArgument(value: unknown): value is NamedArgument {
     return typeof value === 'object' && value !== null && namedArgumentTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** A Puppet expression kept as source text plus location, so evaluation and error messages can use it. */
-export interface PuppetExpression {
-    readonly $type: 'PuppetExpression';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The exact Puppet source text of the expression. */
-    source: string;
-}
-
 export function createPuppetExpression(init: Omit<PuppetExpression, '$type'>): PuppetExpression {
     return { $type: 'PuppetExpression', ...init };
 }
 
-/** PuppetExpression or any of its subclasses. */
-export type PuppetExpressionOrSubtype = PuppetExpression | PuppetLambda;
-
 const puppetExpressionTypes: ReadonlySet<string> = new Set(['PuppetExpression', 'PuppetLambda']);
 export function isPuppetExpression(value: unknown): value is PuppetExpressionOrSubtype {
     return typeof value === 'object' && value !== null && puppetExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A Puppet lambda `|$a, $b| { ... }`, kept as source text plus location. */
-export interface PuppetLambda {
-    readonly $type: 'PuppetLambda';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The exact Puppet source text of the expression. */
-    source: string;
-    /** The lambda's parameter names in order, without `$` (the arity matters to combinators and transformers). */
-    parameters?: string[];
 }
 
 export function createPuppetLambda(init: Omit<PuppetLambda, '$type'>): PuppetLambda {
@@ -2191,23 +3069,9 @@ export function isPuppetLambda(value: unknown): value is PuppetLambda {
     return typeof value === 'object' && value !== null && puppetLambdaTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Describes which producer creates the bound value, keeping the model free of runtime classes (Ruby: ProducerDescriptor). */
-export type ProducerDescriptor = ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor | HieraInterpolationProducerDescriptor;
-
 const producerDescriptorTypes: ReadonlySet<string> = new Set(['ConstantProducerDescriptor', 'EvaluatingProducerDescriptor', 'InstanceProducerDescriptor', 'InstanceReferenceProducerDescriptor', 'ProducerProducerDescriptor', 'NonCachingProducerDescriptor', 'OptionalProducerDescriptor', 'LookupProducerDescriptor', 'HashLookupProducerDescriptor', 'FirstFoundProducerDescriptor', 'QueryProducerDescriptor', 'ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor', 'HieraInterpolationProducerDescriptor']);
 export function isProducerDescriptor(value: unknown): value is ProducerDescriptor {
     return typeof value === 'object' && value !== null && producerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Produces a constant Data value (ARM-8 `bind 'x' to 42`; Ruby: ConstantProducerDescriptor). */
-export interface ConstantProducerDescriptor {
-    readonly $type: 'ConstantProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The value, as Puppet rich data. */
-    value?: RichData;
 }
 
 export function createConstantProducerDescriptor(init: Omit<ConstantProducerDescriptor, '$type'>): ConstantProducerDescriptor {
@@ -2219,17 +3083,6 @@ export function isConstantProducerDescriptor(value: unknown): value is ConstantP
     return typeof value === 'object' && value !== null && constantProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Produces a value by evaluating a Puppet expression, e.g. an interpolated string or a lambda (Ruby: EvaluatingProducerDescriptor). */
-export interface EvaluatingProducerDescriptor {
-    readonly $type: 'EvaluatingProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The expression (source text and location) to evaluate in the requesting scope. */
-    expression: PuppetExpressionOrSubtype;
-}
-
 export function createEvaluatingProducerDescriptor(init: Omit<EvaluatingProducerDescriptor, '$type'>): EvaluatingProducerDescriptor {
     return { $type: 'EvaluatingProducerDescriptor', ...init };
 }
@@ -2237,19 +3090,6 @@ export function createEvaluatingProducerDescriptor(init: Omit<EvaluatingProducer
 const evaluatingProducerDescriptorTypes: ReadonlySet<string> = new Set(['EvaluatingProducerDescriptor']);
 export function isEvaluatingProducerDescriptor(value: unknown): value is EvaluatingProducerDescriptor {
     return typeof value === 'object' && value !== null && evaluatingProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Creates an instance of a runtime class (ARM-8 `to Type[X]`; Ruby: InstanceProducerDescriptor). */
-export interface InstanceProducerDescriptor {
-    readonly $type: 'InstanceProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** What to instantiate: a runtime class name (ARM-8 `Type[X]`) or a Puppet type (`class ntp2`, `MyBetterResourceType`). */
-    className?: string;
-    /** Constructor arguments, in order. */
-    arguments?: RichData[];
 }
 
 export function createInstanceProducerDescriptor(init: Omit<InstanceProducerDescriptor, '$type'>): InstanceProducerDescriptor {
@@ -2261,17 +3101,6 @@ export function isInstanceProducerDescriptor(value: unknown): value is InstanceP
     return typeof value === 'object' && value !== null && instanceProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Produces an existing named instance, e.g. the resource `Sql[one]` for `bind parameters Web[one] to Sql[one]`. */
-export interface InstanceReferenceProducerDescriptor {
-    readonly $type: 'InstanceReferenceProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The instance reference, e.g. "Sql[one]", "LimitedServices[web]". */
-    reference: string;
-}
-
 export function createInstanceReferenceProducerDescriptor(init: Omit<InstanceReferenceProducerDescriptor, '$type'>): InstanceReferenceProducerDescriptor {
     return { $type: 'InstanceReferenceProducerDescriptor', ...init };
 }
@@ -2279,17 +3108,6 @@ export function createInstanceReferenceProducerDescriptor(init: Omit<InstanceRef
 const instanceReferenceProducerDescriptorTypes: ReadonlySet<string> = new Set(['InstanceReferenceProducerDescriptor']);
 export function isInstanceReferenceProducerDescriptor(value: unknown): value is InstanceReferenceProducerDescriptor {
     return typeof value === 'object' && value !== null && instanceReferenceProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The produced instance is itself a producer used to produce the value (ARM-8 `to producer ...`; Ruby: ProducerProducerDescriptor). */
-export interface ProducerProducerDescriptor {
-    readonly $type: 'ProducerProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The descriptor of the producer that produces the producer. */
-    producer: ProducerDescriptor;
 }
 
 export function createProducerProducerDescriptor(init: Omit<ProducerProducerDescriptor, '$type'>): ProducerProducerDescriptor {
@@ -2301,17 +3119,6 @@ export function isProducerProducerDescriptor(value: unknown): value is ProducerP
     return typeof value === 'object' && value !== null && producerProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Wraps a producer so every lookup produces a new value instead of a cached singleton (ARM-8 `singleton => false`; Ruby: NonCachingProducerDescriptor). */
-export interface NonCachingProducerDescriptor {
-    readonly $type: 'NonCachingProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The wrapped producer (may not itself be non-caching). */
-    producer: ProducerDescriptor;
-}
-
 export function createNonCachingProducerDescriptor(init: Omit<NonCachingProducerDescriptor, '$type'>): NonCachingProducerDescriptor {
     return { $type: 'NonCachingProducerDescriptor', ...init };
 }
@@ -2319,17 +3126,6 @@ export function createNonCachingProducerDescriptor(init: Omit<NonCachingProducer
 const nonCachingProducerDescriptorTypes: ReadonlySet<string> = new Set(['NonCachingProducerDescriptor']);
 export function isNonCachingProducerDescriptor(value: unknown): value is NonCachingProducerDescriptor {
     return typeof value === 'object' && value !== null && nonCachingProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** ARM-8 `to optional PRODUCER`: producing nothing is not an error and the binding is then silently ignored. */
-export interface OptionalProducerDescriptor {
-    readonly $type: 'OptionalProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The wrapped producer. */
-    producer: ProducerDescriptor;
 }
 
 export function createOptionalProducerDescriptor(init: Omit<OptionalProducerDescriptor, '$type'>): OptionalProducerDescriptor {
@@ -2341,44 +3137,13 @@ export function isOptionalProducerDescriptor(value: unknown): value is OptionalP
     return typeof value === 'object' && value !== null && optionalProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Produces the value bound to another key (Ruby: LookupProducerDescriptor). */
-export interface LookupProducerDescriptor {
-    readonly $type: 'LookupProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The type of the looked-up key; unset means Data. */
-    type?: PuppetType;
-    /** The name of the looked-up key (empty for an anonymous key). */
-    name?: string;
-}
-
 export function createLookupProducerDescriptor(init: Omit<LookupProducerDescriptor, '$type'>): LookupProducerDescriptor {
     return { $type: 'LookupProducerDescriptor', ...init };
 }
 
-/** LookupProducerDescriptor or any of its subclasses. */
-export type LookupProducerDescriptorOrSubtype = LookupProducerDescriptor | HashLookupProducerDescriptor;
-
 const lookupProducerDescriptorTypes: ReadonlySet<string> = new Set(['LookupProducerDescriptor', 'HashLookupProducerDescriptor']);
 export function isLookupProducerDescriptor(value: unknown): value is LookupProducerDescriptorOrSubtype {
     return typeof value === 'object' && value !== null && lookupProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Looks up a hash-valued key and produces the entry at `key` (Ruby: HashLookupProducerDescriptor), e.g. one service of a hash multibind. */
-export interface HashLookupProducerDescriptor {
-    readonly $type: 'HashLookupProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The type of the looked-up key; unset means Data. */
-    type?: PuppetType;
-    /** The name of the looked-up key (empty for an anonymous key). */
-    name?: string;
-    /** The hash key to pick from the looked-up value. */
-    key?: string;
 }
 
 export function createHashLookupProducerDescriptor(init: Omit<HashLookupProducerDescriptor, '$type'>): HashLookupProducerDescriptor {
@@ -2390,17 +3155,6 @@ export function isHashLookupProducerDescriptor(value: unknown): value is HashLoo
     return typeof value === 'object' && value !== null && hashLookupProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Produces the first non-undef result of several lookups (Ruby: FirstFoundProducerDescriptor). */
-export interface FirstFoundProducerDescriptor {
-    readonly $type: 'FirstFoundProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The lookups, tried in order. */
-    producers?: LookupProducerDescriptorOrSubtype[];
-}
-
 export function createFirstFoundProducerDescriptor(init: Omit<FirstFoundProducerDescriptor, '$type'>): FirstFoundProducerDescriptor {
     return { $type: 'FirstFoundProducerDescriptor', ...init };
 }
@@ -2408,21 +3162,6 @@ export function createFirstFoundProducerDescriptor(init: Omit<FirstFoundProducer
 const firstFoundProducerDescriptorTypes: ReadonlySet<string> = new Set(['FirstFoundProducerDescriptor']);
 export function isFirstFoundProducerDescriptor(value: unknown): value is FirstFoundProducerDescriptor {
     return typeof value === 'object' && value !== null && firstFoundProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Produces the result of a query (ARM-8 `Type[?? query]`), e.g. resources from PuppetDB. */
-export interface QueryProducerDescriptor {
-    readonly $type: 'QueryProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The resource type queried, e.g. "Sql". */
-    resourceType?: PuppetType;
-    /** The query expression after `??`, as Puppet source. */
-    query: PuppetExpressionOrSubtype;
-    /** ARM-8 `select_result` option: a one-argument lambda choosing the result from the array of matches. */
-    selectResult?: PuppetLambda;
 }
 
 export function createQueryProducerDescriptor(init: Omit<QueryProducerDescriptor, '$type'>): QueryProducerDescriptor {
@@ -2434,31 +3173,9 @@ export function isQueryProducerDescriptor(value: unknown): value is QueryProduce
     return typeof value === 'object' && value !== null && queryProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Collects the fragments contributed to a multibinding (Ruby: MultibindProducerDescriptor). */
-export type MultibindProducerDescriptor = ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor;
-
 const multibindProducerDescriptorTypes: ReadonlySet<string> = new Set(['ArrayMultibindProducerDescriptor', 'HashMultibindProducerDescriptor']);
 export function isMultibindProducerDescriptor(value: unknown): value is MultibindProducerDescriptor {
     return typeof value === 'object' && value !== null && multibindProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Collects fragments into an Array (Ruby: ArrayMultibindProducerDescriptor; the default for Array multibindings). */
-export interface ArrayMultibindProducerDescriptor {
-    readonly $type: 'ArrayMultibindProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** ARM-8 `combinator` option: lambda `|$memo, $x|` (array) or `|$key, $current, $value|` (hash) combining contributions. */
-    combinator?: PuppetLambda;
-    /** Flatten option: unset or 0 = no flattening, -1 = all levels, n = n levels. */
-    flatten?: number;
-    /** Uniq option: remove duplicate elements after flattening. */
-    uniq?: boolean;
-    /** Among named fragments with the same name keep only the highest precedence one (Ruby option priority_on_named). */
-    priorityOnNamed?: boolean;
-    /** Apply the same rule to unnamed fragments (Ruby option priority_on_unnamed). */
-    priorityOnUnnamed?: boolean;
 }
 
 export function createArrayMultibindProducerDescriptor(init: Omit<ArrayMultibindProducerDescriptor, '$type'>): ArrayMultibindProducerDescriptor {
@@ -2470,23 +3187,6 @@ export function isArrayMultibindProducerDescriptor(value: unknown): value is Arr
     return typeof value === 'object' && value !== null && arrayMultibindProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Collects named fragments into a Hash (Ruby: HashMultibindProducerDescriptor; the default for Hash multibindings). */
-export interface HashMultibindProducerDescriptor {
-    readonly $type: 'HashMultibindProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** ARM-8 `combinator` option: lambda `|$memo, $x|` (array) or `|$key, $current, $value|` (hash) combining contributions. */
-    combinator?: PuppetLambda;
-    /** Flatten option: unset or 0 = no flattening, -1 = all levels, n = n levels. */
-    flatten?: number;
-    /** Uniq option: remove duplicate elements after flattening. */
-    uniq?: boolean;
-    /** What to do when two fragments contribute the same hash key. */
-    conflictResolution?: ConflictResolution;
-}
-
 export function createHashMultibindProducerDescriptor(init: Omit<HashMultibindProducerDescriptor, '$type'>): HashMultibindProducerDescriptor {
     return { $type: 'HashMultibindProducerDescriptor', ...init };
 }
@@ -2494,39 +3194,6 @@ export function createHashMultibindProducerDescriptor(init: Omit<HashMultibindPr
 const hashMultibindProducerDescriptorTypes: ReadonlySet<string> = new Set(['HashMultibindProducerDescriptor']);
 export function isHashMultibindProducerDescriptor(value: unknown): value is HashMultibindProducerDescriptor {
     return typeof value === 'object' && value !== null && hashMultibindProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** How a hash multibind resolves duplicate keys (Ruby option conflict_resolution). */
-export type ConflictResolution = 'priority' | 'error' | 'ignore' | 'merge' | 'append';
-
-/**
- * The bindings of one Hiera 5 hierarchy level, as the `hiera:` provider contributes them: one
- * binding per data key (including `lookup_options`), in the order the level's data files are
- * searched. Levels of a layer appear highest precedence first; `levelIndex` keeps that order
- * explicit so an injector can rank bindings of one layer without relying on list order.
- */
-export interface HieraLevelBindings {
-    readonly $type: 'HieraLevelBindings';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** The contained bindings and nested containers, in document order. */
-    bindings?: AbstractBinding[];
-    /** The fully qualified bindings name, e.g. "mymodule::default". */
-    name?: string;
-    /** The provider and URI this set was contributed by (stamped by the composer). */
-    contributedBy?: ContributionSource;
-    /** The Hiera layer: "global", "environment" or "module" (Hiera's own layering, inside one ARM-8 layer). */
-    hieraLayer: string;
-    /** For the module layer: the module whose hiera.yaml defined the level. */
-    moduleName?: string;
-    /** The level's position in its hiera.yaml hierarchy, 0 = highest precedence. */
-    levelIndex?: number;
-    /** The level name as written in hiera.yaml. */
-    levelName: string;
-    /** True for a module's `default_hierarchy` level (consulted only when nothing else has the key). */
-    defaultHierarchy?: boolean;
-    /** The data files the level resolved to for the request (after interpolation), in search order. */
-    dataFiles?: string[];
 }
 
 export function createHieraLevelBindings(init: Omit<HieraLevelBindings, '$type'>): HieraLevelBindings {
@@ -2538,20 +3205,6 @@ export function isHieraLevelBindings(value: unknown): value is HieraLevelBinding
     return typeof value === 'object' && value !== null && hieraLevelBindingsTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/**
- * Produces a Hiera data value that contains `%{...}` interpolations (facts, trusted, scope
- * variables, lookup/alias/literal); they are resolved for the requesting node at lookup time.
- */
-export interface HieraInterpolationProducerDescriptor {
-    readonly $type: 'HieraInterpolationProducerDescriptor';
-    /** Where this element was written (bindings .pp file, hiera data file, ENC output...), for error messages and explanations. */
-    location?: SourceLocation;
-    /** A one-argument lambda applied to every produced value (ARM-8/Ruby `transformer` option). */
-    transformer?: PuppetLambda;
-    /** The value as written in the data file, interpolation expressions unexpanded. */
-    template?: RichData;
-}
-
 export function createHieraInterpolationProducerDescriptor(init: Omit<HieraInterpolationProducerDescriptor, '$type'>): HieraInterpolationProducerDescriptor {
     return { $type: 'HieraInterpolationProducerDescriptor', ...init };
 }
@@ -2560,6 +3213,3 @@ const hieraInterpolationProducerDescriptorTypes: ReadonlySet<string> = new Set([
 export function isHieraInterpolationProducerDescriptor(value: unknown): value is HieraInterpolationProducerDescriptor {
     return typeof value === 'object' && value !== null && hieraInterpolationProducerDescriptorTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** Every concrete class of Bindings. */
-export type BindingsObject = SourceLocation | LayeredBindings | NamedLayer | ContributedBindings | ContributionSource | SiteCategorization | CategoryDefinition | EffectiveCategories | Bindings | NamedBindings | CategorizedBindings | Category | AndPredicate | OrPredicate | Binding | Multibinding | ParametersBinding | VariablesBinding | ParameterMapBinding | ParameterMapping | AliasBinding | RenamedBinding | Rebinding | IncludeClassesBinding | ExcludeClassesBinding | DependencyBinding | NamedArgument | PuppetExpression | PuppetLambda | ConstantProducerDescriptor | EvaluatingProducerDescriptor | InstanceProducerDescriptor | InstanceReferenceProducerDescriptor | ProducerProducerDescriptor | NonCachingProducerDescriptor | OptionalProducerDescriptor | LookupProducerDescriptor | HashLookupProducerDescriptor | FirstFoundProducerDescriptor | QueryProducerDescriptor | ArrayMultibindProducerDescriptor | HashMultibindProducerDescriptor | HieraLevelBindings | HieraInterpolationProducerDescriptor;

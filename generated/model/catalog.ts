@@ -915,19 +915,451 @@ export const CatalogPackage: MPackage = {
     ]
 };
 
-/** A resource reference in Puppet's string form "Type[title]", e.g. "File[/etc/motd]", "Class[Ntp]". */
+/**
+ * A resource reference in Puppet's string form "Type[title]", e.g. "File[/etc/motd]", "Class[Ntp]".
+ */
 export type ResourceRef = string;
 
-/** A place in a source file, so every element can say where it was written (provenance). */
+/**
+ * A place in a source file, so every element can say where it was written (provenance).
+ */
 export interface SourceLocation {
     readonly $type: 'SourceLocation';
-    /** The file path (relative to the code directory when possible) or the URI of a non-file source. */
+    /**
+     * The file path (relative to the code directory when possible) or the URI of a non-file source.
+     */
     file: string;
-    /** The 1-based line; unset when unknown. */
+    /**
+     * The 1-based line; unset when unknown.
+     */
     line?: number;
-    /** The 1-based column; unset when unknown. */
+    /**
+     * The 1-based column; unset when unknown.
+     */
     column?: number;
 }
+
+/**
+ * A compiled catalog for one node: the root of a catalog file.
+ */
+export interface Catalog {
+    readonly $type: 'Catalog';
+    /**
+     * The node name the catalog was compiled for (wire: name).
+     */
+    name: string;
+    /**
+     * The catalog version: Puppet writes a String or an Integer (config_version or the compile time).
+     */
+    version?: RichData;
+    /**
+     * The code id of the code the catalog was compiled from; unset = null on the wire.
+     */
+    codeId?: string;
+    /**
+     * The unique id of this compilation (wire: catalog_uuid).
+     */
+    catalogUuid?: string;
+    /**
+     * The catalog format version (wire: catalog_format); 2 adds resource kind.
+     */
+    catalogFormat?: number;
+    /**
+     * The environment the catalog was compiled in.
+     */
+    environment: string;
+    /**
+     * The catalog tags (sorted).
+     */
+    tags?: string[];
+    /**
+     * The evaluated classes, in Puppet's (evaluation) order, not sorted.
+     */
+    classes?: string[];
+    /**
+     * The resources, sorted by (type, title) as the oracle writes them.
+     */
+    resources?: Resource[];
+    /**
+     * The graph edges: containment edges (what Puppet writes) and, with their kind, relationship edges.
+     */
+    edges?: Edge[];
+    /**
+     * Every resource reference in the order the resources were added during evaluation.
+     */
+    resourceOrder?: ResourceRef[];
+    /**
+     * The messages of all notice-level log entries, in emission order.
+     */
+    notices?: string[];
+    /**
+     * Every log entry (info and up) emitted while compiling, in emission order.
+     */
+    logs?: LogEntry[];
+    /**
+     * Set when compilation failed; the rest then holds what had been produced before the failure.
+     */
+    error?: CompileError;
+    /**
+     * File metadata of non-recursive File resources in a static catalog (wire: metadata).
+     */
+    metadata?: FileMetadata[];
+    /**
+     * File metadata of recursive File resources in a static catalog (wire: recursive_metadata).
+     */
+    recursiveMetadata?: RecursiveMetadata[];
+}
+
+/**
+ * A resource in the catalog, with its declaration provenance.
+ */
+export interface Resource {
+    readonly $type: 'Resource';
+    /**
+     * The resource reference "Type[title]"; unique in the catalog and the key a diff matches resources by.
+     */
+    ref: ResourceRef;
+    /**
+     * The capitalized type name: "File", "Class", "Stage", "Node", "Webapp::Vhost".
+     */
+    type: string;
+    /**
+     * The title (Class titles capitalized, except "main").
+     */
+    title: string;
+    /**
+     * The resource's tags (sorted).
+     */
+    tags?: string[];
+    /**
+     * True for an exported resource (`@@`).
+     */
+    exported?: boolean;
+    /**
+     * True for a virtual resource that was not realized (never written to Puppet's catalog JSON; kept for explanations).
+     */
+    virtual?: boolean;
+    /**
+     * The declaring manifest as Puppet records it (wire: file).
+     */
+    file?: string;
+    /**
+     * The declaring line as Puppet records it (wire: line; only with file).
+     */
+    line?: number;
+    /**
+     * What kind of type declared it (catalog_format 2 `kind`); unset for plain resource types.
+     */
+    kind?: ResourceKind;
+    /**
+     * The parameters with their values; undef-valued parameters are absent.
+     */
+    parameters?: Parameter[];
+    /**
+     * The names of parameters whose values are Sensitive (wire: sensitive_parameters; the values are unwrapped in parameters).
+     */
+    sensitiveParameters?: string[];
+    /**
+     * Where and how the resource was declared (never written to Puppet's catalog JSON).
+     */
+    provenance?: ResourceProvenance;
+}
+
+/**
+ * The catalog_format 2 resource kinds; the codec writes class, defined_type, compilable_type, unknown.
+ */
+export type ResourceKind = 'hostClass' | 'definedType' | 'compilableType' | 'unknown';
+
+/**
+ * One parameter of a resource and where its value came from.
+ */
+export interface Parameter {
+    readonly $type: 'Parameter';
+    /**
+     * The parameter name (matches ^[a-z][a-z0-9_]*$); unique within its resource.
+     */
+    name: string;
+    /**
+     * The value as Puppet rich data (references as "Type[title]" strings).
+     */
+    value?: RichData;
+    /**
+     * Where the value came from (never written to Puppet's catalog JSON).
+     */
+    provenance?: ValueProvenance;
+}
+
+/**
+ * How a resource came to be in the catalog.
+ */
+export interface ResourceProvenance {
+    readonly $type: 'ResourceProvenance';
+    /**
+     * Where the resource expression was written (with column, unlike Puppet's file/line).
+     */
+    declaredAt?: SourceLocation;
+    /**
+     * The scope that declared it, e.g. "Class[Ntp]", "Webapp::Vhost[main]", "Node[default]".
+     */
+    declaredIn?: string;
+    /**
+     * The resource reference of the container it is contained in (the containment edge's source).
+     */
+    container?: ResourceRef;
+    /**
+     * Where a virtual or exported resource was realized or collected, when it was.
+     */
+    realizedAt?: SourceLocation;
+    /**
+     * For a resource collected (`<<| |>>`) from another node's stored catalog: that node (declaredAt is where its manifest exported it).
+     */
+    exportedBy?: string;
+}
+
+/**
+ * Where a parameter value came from: written in code, a default, an override, or a binding.
+ */
+export interface ValueProvenance {
+    readonly $type: 'ValueProvenance';
+    /**
+     * The kind of origin.
+     */
+    origin: ValueOrigin;
+    /**
+     * Where the value expression (or the default, or the override) was written.
+     */
+    location?: SourceLocation;
+    /**
+     * For injected values: the binding that produced the value.
+     */
+    binding?: BindingProvenance;
+}
+
+/**
+ * The origins a resource parameter value can have.
+ */
+export type ValueOrigin = 'declared' | 'parameterDefault' | 'resourceDefault' | 'override' | 'binding' | 'relationship' | 'compiler' | 'enc';
+
+/**
+ * The binding that produced an injected value (a summary of the EffectiveBindings entry).
+ */
+export interface BindingProvenance {
+    readonly $type: 'BindingProvenance';
+    /**
+     * The key that was looked up, e.g. "ntp::servers" or "Data/ntp::servers".
+     */
+    key: string;
+    /**
+     * The layer the winning binding was in (e.g. "environment", "module ntp", "site").
+     */
+    layer?: string;
+    /**
+     * The winning binding's category or hierarchy level, e.g. "node web01", "Per-OS defaults".
+     */
+    category?: string;
+    /**
+     * The named bindings or data source the binding was in.
+     */
+    namedBindings?: string;
+    /**
+     * The contribution URI that supplied the binding.
+     */
+    contributedBy?: string;
+    /**
+     * Where the binding or data value was written (the data file and line).
+     */
+    location?: SourceLocation;
+    /**
+     * The merge strategy of the lookup, when values were merged (first, unique, hash, deep).
+     */
+    mergeStrategy?: string;
+    /**
+     * Every source that contributed to a merged value, highest precedence first.
+     */
+    contributors?: SourceLocation[];
+}
+
+/**
+ * A graph edge between two resources. Puppet's catalog JSON carries only containment edges.
+ */
+export interface Edge {
+    readonly $type: 'Edge';
+    /**
+     * The source resource reference (the container for containment).
+     */
+    source: ResourceRef;
+    /**
+     * The target resource reference (the contained resource for containment).
+     */
+    target: ResourceRef;
+    /**
+     * The kind of edge.
+     */
+    kind?: EdgeKind;
+    /**
+     * Where the relationship was declared, when it is not containment.
+     */
+    location?: SourceLocation;
+}
+
+/**
+ * The kinds of catalog edges.
+ */
+export type EdgeKind = 'containment' | 'before' | 'require' | 'notify' | 'subscribe';
+
+/**
+ * A log entry emitted during compilation, as the oracle records it.
+ */
+export interface LogEntry {
+    readonly $type: 'LogEntry';
+    /**
+     * The log level.
+     */
+    level: LogLevel;
+    /**
+     * The message text.
+     */
+    message: string;
+    /**
+     * The log source, e.g. "Scope(Class[A])".
+     */
+    source?: string;
+    /**
+     * The file Puppet attributes the entry to.
+     */
+    file?: string;
+    /**
+     * The line Puppet attributes the entry to.
+     */
+    line?: number;
+}
+
+/**
+ * Puppet's log levels.
+ */
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'emerg' | 'crit';
+
+/**
+ * Why a compilation failed, in the oracle's shape.
+ */
+export interface CompileError {
+    readonly $type: 'CompileError';
+    /**
+     * The full message, as `puppet apply` prints it after "Error: ".
+     */
+    message: string;
+    /**
+     * The message without the trailing location and node.
+     */
+    basicMessage?: string;
+    /**
+     * The Puppet issue code, e.g. RUNTIME_ERROR, SYNTAX_ERROR, when there is one.
+     */
+    issueCode?: string;
+    /**
+     * Where the error was raised.
+     */
+    location?: SourceLocation;
+    /**
+     * The error class, e.g. "Puppet::PreformattedError".
+     */
+    errorClass?: string;
+}
+
+/**
+ * Metadata about a file, directory or link for a static catalog (Puppet's file_metadata).
+ */
+export interface FileMetadata {
+    readonly $type: 'FileMetadata';
+    /**
+     * The title of the File resource this metadata belongs to (the metadata map's key).
+     */
+    resourceTitle?: string;
+    /**
+     * The absolute path of the source.
+     */
+    path: string;
+    /**
+     * The path relative to the source root; unset = null.
+     */
+    relativePath?: string;
+    /**
+     * How links are handled.
+     */
+    links?: string;
+    /**
+     * The owner uid.
+     */
+    owner?: number;
+    /**
+     * The group gid.
+     */
+    group?: number;
+    /**
+     * The permission bits.
+     */
+    mode?: number;
+    /**
+     * file, directory or link.
+     */
+    fileType?: string;
+    /**
+     * The link destination; unset = null.
+     */
+    destination?: string;
+    /**
+     * The checksum type: md5, sha256, ctime.
+     */
+    checksumType?: string;
+    /**
+     * The checksum value.
+     */
+    checksumValue?: string;
+    /**
+     * The source URI.
+     */
+    source?: string;
+    /**
+     * The content URI.
+     */
+    contentUri?: string;
+}
+
+/**
+ * The metadata of one source of a recursive File resource (Puppet's recursive_metadata entry).
+ */
+export interface RecursiveMetadata {
+    readonly $type: 'RecursiveMetadata';
+    /**
+     * The title of the File resource.
+     */
+    resourceTitle: string;
+    /**
+     * The source URI the entries were found under.
+     */
+    source: string;
+    /**
+     * The metadata of every file under the source.
+     */
+    entries?: FileMetadata[];
+}
+
+/**
+ * Every concrete class of Catalog.
+ */
+export type CatalogObject =
+    | SourceLocation
+    | Catalog
+    | Resource
+    | Parameter
+    | ResourceProvenance
+    | ValueProvenance
+    | BindingProvenance
+    | Edge
+    | LogEntry
+    | CompileError
+    | FileMetadata
+    | RecursiveMetadata;
 
 export function createSourceLocation(init: Omit<SourceLocation, '$type'>): SourceLocation {
     return { $type: 'SourceLocation', ...init };
@@ -936,43 +1368,6 @@ export function createSourceLocation(init: Omit<SourceLocation, '$type'>): Sourc
 const sourceLocationTypes: ReadonlySet<string> = new Set(['SourceLocation']);
 export function isSourceLocation(value: unknown): value is SourceLocation {
     return typeof value === 'object' && value !== null && sourceLocationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A compiled catalog for one node: the root of a catalog file. */
-export interface Catalog {
-    readonly $type: 'Catalog';
-    /** The node name the catalog was compiled for (wire: name). */
-    name: string;
-    /** The catalog version: Puppet writes a String or an Integer (config_version or the compile time). */
-    version?: RichData;
-    /** The code id of the code the catalog was compiled from; unset = null on the wire. */
-    codeId?: string;
-    /** The unique id of this compilation (wire: catalog_uuid). */
-    catalogUuid?: string;
-    /** The catalog format version (wire: catalog_format); 2 adds resource kind. */
-    catalogFormat?: number;
-    /** The environment the catalog was compiled in. */
-    environment: string;
-    /** The catalog tags (sorted). */
-    tags?: string[];
-    /** The evaluated classes, in Puppet's (evaluation) order, not sorted. */
-    classes?: string[];
-    /** The resources, sorted by (type, title) as the oracle writes them. */
-    resources?: Resource[];
-    /** The graph edges: containment edges (what Puppet writes) and, with their kind, relationship edges. */
-    edges?: Edge[];
-    /** Every resource reference in the order the resources were added during evaluation. */
-    resourceOrder?: ResourceRef[];
-    /** The messages of all notice-level log entries, in emission order. */
-    notices?: string[];
-    /** Every log entry (info and up) emitted while compiling, in emission order. */
-    logs?: LogEntry[];
-    /** Set when compilation failed; the rest then holds what had been produced before the failure. */
-    error?: CompileError;
-    /** File metadata of non-recursive File resources in a static catalog (wire: metadata). */
-    metadata?: FileMetadata[];
-    /** File metadata of recursive File resources in a static catalog (wire: recursive_metadata). */
-    recursiveMetadata?: RecursiveMetadata[];
 }
 
 export function createCatalog(init: Omit<Catalog, '$type'>): Catalog {
@@ -984,35 +1379,6 @@ export function isCatalog(value: unknown): value is Catalog {
     return typeof value === 'object' && value !== null && catalogTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** A resource in the catalog, with its declaration provenance. */
-export interface Resource {
-    readonly $type: 'Resource';
-    /** The resource reference "Type[title]"; unique in the catalog and the key a diff matches resources by. */
-    ref: ResourceRef;
-    /** The capitalized type name: "File", "Class", "Stage", "Node", "Webapp::Vhost". */
-    type: string;
-    /** The title (Class titles capitalized, except "main"). */
-    title: string;
-    /** The resource's tags (sorted). */
-    tags?: string[];
-    /** True for an exported resource (`@@`). */
-    exported?: boolean;
-    /** True for a virtual resource that was not realized (never written to Puppet's catalog JSON; kept for explanations). */
-    virtual?: boolean;
-    /** The declaring manifest as Puppet records it (wire: file). */
-    file?: string;
-    /** The declaring line as Puppet records it (wire: line; only with file). */
-    line?: number;
-    /** What kind of type declared it (catalog_format 2 `kind`); unset for plain resource types. */
-    kind?: ResourceKind;
-    /** The parameters with their values; undef-valued parameters are absent. */
-    parameters?: Parameter[];
-    /** The names of parameters whose values are Sensitive (wire: sensitive_parameters; the values are unwrapped in parameters). */
-    sensitiveParameters?: string[];
-    /** Where and how the resource was declared (never written to Puppet's catalog JSON). */
-    provenance?: ResourceProvenance;
-}
-
 export function createResource(init: Omit<Resource, '$type'>): Resource {
     return { $type: 'Resource', ...init };
 }
@@ -1020,20 +1386,6 @@ export function createResource(init: Omit<Resource, '$type'>): Resource {
 const resourceTypes: ReadonlySet<string> = new Set(['Resource']);
 export function isResource(value: unknown): value is Resource {
     return typeof value === 'object' && value !== null && resourceTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The catalog_format 2 resource kinds; the codec writes class, defined_type, compilable_type, unknown. */
-export type ResourceKind = 'hostClass' | 'definedType' | 'compilableType' | 'unknown';
-
-/** One parameter of a resource and where its value came from. */
-export interface Parameter {
-    readonly $type: 'Parameter';
-    /** The parameter name (matches ^[a-z][a-z0-9_]*$); unique within its resource. */
-    name: string;
-    /** The value as Puppet rich data (references as "Type[title]" strings). */
-    value?: RichData;
-    /** Where the value came from (never written to Puppet's catalog JSON). */
-    provenance?: ValueProvenance;
 }
 
 export function createParameter(init: Omit<Parameter, '$type'>): Parameter {
@@ -1045,21 +1397,6 @@ export function isParameter(value: unknown): value is Parameter {
     return typeof value === 'object' && value !== null && parameterTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** How a resource came to be in the catalog. */
-export interface ResourceProvenance {
-    readonly $type: 'ResourceProvenance';
-    /** Where the resource expression was written (with column, unlike Puppet's file/line). */
-    declaredAt?: SourceLocation;
-    /** The scope that declared it, e.g. "Class[Ntp]", "Webapp::Vhost[main]", "Node[default]". */
-    declaredIn?: string;
-    /** The resource reference of the container it is contained in (the containment edge's source). */
-    container?: ResourceRef;
-    /** Where a virtual or exported resource was realized or collected, when it was. */
-    realizedAt?: SourceLocation;
-    /** For a resource collected (`<<| |>>`) from another node's stored catalog: that node (declaredAt is where its manifest exported it). */
-    exportedBy?: string;
-}
-
 export function createResourceProvenance(init: Omit<ResourceProvenance, '$type'>): ResourceProvenance {
     return { $type: 'ResourceProvenance', ...init };
 }
@@ -1067,17 +1404,6 @@ export function createResourceProvenance(init: Omit<ResourceProvenance, '$type'>
 const resourceProvenanceTypes: ReadonlySet<string> = new Set(['ResourceProvenance']);
 export function isResourceProvenance(value: unknown): value is ResourceProvenance {
     return typeof value === 'object' && value !== null && resourceProvenanceTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Where a parameter value came from: written in code, a default, an override, or a binding. */
-export interface ValueProvenance {
-    readonly $type: 'ValueProvenance';
-    /** The kind of origin. */
-    origin: ValueOrigin;
-    /** Where the value expression (or the default, or the override) was written. */
-    location?: SourceLocation;
-    /** For injected values: the binding that produced the value. */
-    binding?: BindingProvenance;
 }
 
 export function createValueProvenance(init: Omit<ValueProvenance, '$type'>): ValueProvenance {
@@ -1089,30 +1415,6 @@ export function isValueProvenance(value: unknown): value is ValueProvenance {
     return typeof value === 'object' && value !== null && valueProvenanceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The origins a resource parameter value can have. */
-export type ValueOrigin = 'declared' | 'parameterDefault' | 'resourceDefault' | 'override' | 'binding' | 'relationship' | 'compiler' | 'enc';
-
-/** The binding that produced an injected value (a summary of the EffectiveBindings entry). */
-export interface BindingProvenance {
-    readonly $type: 'BindingProvenance';
-    /** The key that was looked up, e.g. "ntp::servers" or "Data/ntp::servers". */
-    key: string;
-    /** The layer the winning binding was in (e.g. "environment", "module ntp", "site"). */
-    layer?: string;
-    /** The winning binding's category or hierarchy level, e.g. "node web01", "Per-OS defaults". */
-    category?: string;
-    /** The named bindings or data source the binding was in. */
-    namedBindings?: string;
-    /** The contribution URI that supplied the binding. */
-    contributedBy?: string;
-    /** Where the binding or data value was written (the data file and line). */
-    location?: SourceLocation;
-    /** The merge strategy of the lookup, when values were merged (first, unique, hash, deep). */
-    mergeStrategy?: string;
-    /** Every source that contributed to a merged value, highest precedence first. */
-    contributors?: SourceLocation[];
-}
-
 export function createBindingProvenance(init: Omit<BindingProvenance, '$type'>): BindingProvenance {
     return { $type: 'BindingProvenance', ...init };
 }
@@ -1120,19 +1422,6 @@ export function createBindingProvenance(init: Omit<BindingProvenance, '$type'>):
 const bindingProvenanceTypes: ReadonlySet<string> = new Set(['BindingProvenance']);
 export function isBindingProvenance(value: unknown): value is BindingProvenance {
     return typeof value === 'object' && value !== null && bindingProvenanceTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A graph edge between two resources. Puppet's catalog JSON carries only containment edges. */
-export interface Edge {
-    readonly $type: 'Edge';
-    /** The source resource reference (the container for containment). */
-    source: ResourceRef;
-    /** The target resource reference (the contained resource for containment). */
-    target: ResourceRef;
-    /** The kind of edge. */
-    kind?: EdgeKind;
-    /** Where the relationship was declared, when it is not containment. */
-    location?: SourceLocation;
 }
 
 export function createEdge(init: Omit<Edge, '$type'>): Edge {
@@ -1144,24 +1433,6 @@ export function isEdge(value: unknown): value is Edge {
     return typeof value === 'object' && value !== null && edgeTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The kinds of catalog edges. */
-export type EdgeKind = 'containment' | 'before' | 'require' | 'notify' | 'subscribe';
-
-/** A log entry emitted during compilation, as the oracle records it. */
-export interface LogEntry {
-    readonly $type: 'LogEntry';
-    /** The log level. */
-    level: LogLevel;
-    /** The message text. */
-    message: string;
-    /** The log source, e.g. "Scope(Class[A])". */
-    source?: string;
-    /** The file Puppet attributes the entry to. */
-    file?: string;
-    /** The line Puppet attributes the entry to. */
-    line?: number;
-}
-
 export function createLogEntry(init: Omit<LogEntry, '$type'>): LogEntry {
     return { $type: 'LogEntry', ...init };
 }
@@ -1169,24 +1440,6 @@ export function createLogEntry(init: Omit<LogEntry, '$type'>): LogEntry {
 const logEntryTypes: ReadonlySet<string> = new Set(['LogEntry']);
 export function isLogEntry(value: unknown): value is LogEntry {
     return typeof value === 'object' && value !== null && logEntryTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Puppet's log levels. */
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'emerg' | 'crit';
-
-/** Why a compilation failed, in the oracle's shape. */
-export interface CompileError {
-    readonly $type: 'CompileError';
-    /** The full message, as `puppet apply` prints it after "Error: ". */
-    message: string;
-    /** The message without the trailing location and node. */
-    basicMessage?: string;
-    /** The Puppet issue code, e.g. RUNTIME_ERROR, SYNTAX_ERROR, when there is one. */
-    issueCode?: string;
-    /** Where the error was raised. */
-    location?: SourceLocation;
-    /** The error class, e.g. "Puppet::PreformattedError". */
-    errorClass?: string;
 }
 
 export function createCompileError(init: Omit<CompileError, '$type'>): CompileError {
@@ -1198,37 +1451,6 @@ export function isCompileError(value: unknown): value is CompileError {
     return typeof value === 'object' && value !== null && compileErrorTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Metadata about a file, directory or link for a static catalog (Puppet's file_metadata). */
-export interface FileMetadata {
-    readonly $type: 'FileMetadata';
-    /** The title of the File resource this metadata belongs to (the metadata map's key). */
-    resourceTitle?: string;
-    /** The absolute path of the source. */
-    path: string;
-    /** The path relative to the source root; unset = null. */
-    relativePath?: string;
-    /** How links are handled. */
-    links?: string;
-    /** The owner uid. */
-    owner?: number;
-    /** The group gid. */
-    group?: number;
-    /** The permission bits. */
-    mode?: number;
-    /** file, directory or link. */
-    fileType?: string;
-    /** The link destination; unset = null. */
-    destination?: string;
-    /** The checksum type: md5, sha256, ctime. */
-    checksumType?: string;
-    /** The checksum value. */
-    checksumValue?: string;
-    /** The source URI. */
-    source?: string;
-    /** The content URI. */
-    contentUri?: string;
-}
-
 export function createFileMetadata(init: Omit<FileMetadata, '$type'>): FileMetadata {
     return { $type: 'FileMetadata', ...init };
 }
@@ -1236,17 +1458,6 @@ export function createFileMetadata(init: Omit<FileMetadata, '$type'>): FileMetad
 const fileMetadataTypes: ReadonlySet<string> = new Set(['FileMetadata']);
 export function isFileMetadata(value: unknown): value is FileMetadata {
     return typeof value === 'object' && value !== null && fileMetadataTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The metadata of one source of a recursive File resource (Puppet's recursive_metadata entry). */
-export interface RecursiveMetadata {
-    readonly $type: 'RecursiveMetadata';
-    /** The title of the File resource. */
-    resourceTitle: string;
-    /** The source URI the entries were found under. */
-    source: string;
-    /** The metadata of every file under the source. */
-    entries?: FileMetadata[];
 }
 
 export function createRecursiveMetadata(init: Omit<RecursiveMetadata, '$type'>): RecursiveMetadata {
@@ -1257,6 +1468,3 @@ const recursiveMetadataTypes: ReadonlySet<string> = new Set(['RecursiveMetadata'
 export function isRecursiveMetadata(value: unknown): value is RecursiveMetadata {
     return typeof value === 'object' && value !== null && recursiveMetadataTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** Every concrete class of Catalog. */
-export type CatalogObject = SourceLocation | Catalog | Resource | Parameter | ResourceProvenance | ValueProvenance | BindingProvenance | Edge | LogEntry | CompileError | FileMetadata | RecursiveMetadata;

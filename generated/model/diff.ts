@@ -569,16 +569,288 @@ export const DiffPackage: MPackage = {
     ]
 };
 
-/** A place in a source file, so every element can say where it was written (provenance). */
+/**
+ * A place in a source file, so every element can say where it was written (provenance).
+ */
 export interface SourceLocation {
     readonly $type: 'SourceLocation';
-    /** The file path (relative to the code directory when possible) or the URI of a non-file source. */
+    /**
+     * The file path (relative to the code directory when possible) or the URI of a non-file source.
+     */
     file: string;
-    /** The 1-based line; unset when unknown. */
+    /**
+     * The 1-based line; unset when unknown.
+     */
     line?: number;
-    /** The 1-based column; unset when unknown. */
+    /**
+     * The 1-based column; unset when unknown.
+     */
     column?: number;
 }
+
+/**
+ * A comparison of two models: the root of a diff file.
+ */
+export interface ModelDiff {
+    readonly $type: 'ModelDiff';
+    /**
+     * The old (left, "from") side.
+     */
+    oldSide: DiffSide;
+    /**
+     * The new (right, "to") side.
+     */
+    newSide: DiffSide;
+    /**
+     * True when no change was found (after ignores).
+     */
+    equal?: boolean;
+    /**
+     * The changes, in the order of the old model's traversal, additions at their new position.
+     */
+    changes?: Change[];
+    /**
+     * Counts of the changes.
+     */
+    summary?: DiffSummary;
+    /**
+     * The ignore rules that were applied (octocatalog-diff --ignore / --ignore-attr syntax).
+     */
+    ignores?: string[];
+}
+
+/**
+ * One of the two compared models.
+ */
+export interface DiffSide {
+    readonly $type: 'DiffSide';
+    /**
+     * The model kind (the root class), e.g. "Catalog", "LayeredBindings", "EffectiveBindings".
+     */
+    modelKind: string;
+    /**
+     * The metamodel namespace URI of the model.
+     */
+    nsURI?: string;
+    /**
+     * The file the model was read from.
+     */
+    file?: string;
+    /**
+     * A label for humans, e.g. the node name or the git revision.
+     */
+    label?: string;
+}
+
+/**
+ * One difference between the two models.
+ */
+export interface Change {
+    readonly $type: 'Change';
+    /**
+     * What kind of change.
+     */
+    kind: ChangeKind;
+    /**
+     * The path of the changed element, e.g. "/resources[File[/etc/x]]/parameters[mode]/value".
+     */
+    path: string;
+    /**
+     * The natural key or id the changed object was matched by, e.g. "File[/etc/x]", "site/Data/ntp::servers".
+     */
+    matchKey?: string;
+    /**
+     * The class of the changed object, e.g. "Resource", "Binding".
+     */
+    objectType?: string;
+    /**
+     * The changed feature; unset when a whole object was added or removed.
+     */
+    feature?: string;
+    /**
+     * The old value (an object's content for a removal), as Puppet rich data; Sensitive values redacted.
+     */
+    oldValue?: RichData;
+    /**
+     * The new value (an object's content for an addition), as Puppet rich data; Sensitive values redacted.
+     */
+    newValue?: RichData;
+    /**
+     * The old position in a many-valued feature (for moves and list changes).
+     */
+    oldIndex?: number;
+    /**
+     * The new position in a many-valued feature (for moves and list changes).
+     */
+    newIndex?: number;
+    /**
+     * For multi-line strings: the unified diff lines of old vs new.
+     */
+    textDiff?: string[];
+    /**
+     * True when values were redacted because they are Sensitive.
+     */
+    redacted?: boolean;
+    /**
+     * Where the old value was written (octocatalog-diff old_location).
+     */
+    oldLocation?: SourceLocation;
+    /**
+     * Where the new value was written (octocatalog-diff new_location).
+     */
+    newLocation?: SourceLocation;
+    /**
+     * The binding that produced the old value, when it was injected.
+     */
+    oldBinding?: BindingOrigin;
+    /**
+     * The binding that produced the new value, when it was injected.
+     */
+    newBinding?: BindingOrigin;
+    /**
+     * Changes that must be applied before this one (EMF Compare requirements, e.g. adding the container).
+     */
+    requires?: ModelRef[];
+    /**
+     * Changes with the same equivalence id are one logical change (e.g. both ends of a relationship).
+     */
+    equivalenceId?: string;
+    /**
+     * The nodes this change appears for, when diffs of several nodes are aggregated.
+     */
+    nodes?: string[];
+    /**
+     * octocatalog-diff diff_type: "+" added, "-" removed, "~" changed, "!" changed type.
+     */
+    diffType?: string;
+    /**
+     * octocatalog-diff type: the resource type, for catalogs.
+     */
+    type?: string;
+    /**
+     * octocatalog-diff title: the resource title, for catalogs.
+     */
+    title?: string;
+    /**
+     * octocatalog-diff structure: the path inside the resource, e.g. ["parameters", "content"].
+     */
+    structure?: string[];
+    /**
+     * octocatalog-diff old_file.
+     */
+    oldFile?: string;
+    /**
+     * octocatalog-diff old_line.
+     */
+    oldLine?: number;
+    /**
+     * octocatalog-diff new_file.
+     */
+    newFile?: string;
+    /**
+     * octocatalog-diff new_line.
+     */
+    newLine?: number;
+}
+
+/**
+ * The kinds of change (EMF Compare's ADD/DELETE/CHANGE/MOVE).
+ */
+export type ChangeKind = 'added' | 'removed' | 'changed' | 'moved';
+
+/**
+ * The binding that produced a value (from the catalog's or effective bindings' provenance).
+ */
+export interface BindingOrigin {
+    readonly $type: 'BindingOrigin';
+    /**
+     * The looked-up key.
+     */
+    key: string;
+    /**
+     * The layer of the winning binding.
+     */
+    layer?: string;
+    /**
+     * The category or hierarchy level of the winning binding.
+     */
+    category?: string;
+    /**
+     * The named bindings or data source of the winning binding.
+     */
+    namedBindings?: string;
+    /**
+     * Where the binding or data value was written (data file and line).
+     */
+    location?: SourceLocation;
+}
+
+/**
+ * Counts of the changes, overall and per object type.
+ */
+export interface DiffSummary {
+    readonly $type: 'DiffSummary';
+    /**
+     * Number of added elements.
+     */
+    added?: number;
+    /**
+     * Number of removed elements.
+     */
+    removed?: number;
+    /**
+     * Number of changed elements.
+     */
+    changed?: number;
+    /**
+     * Number of moved elements.
+     */
+    moved?: number;
+    /**
+     * Total number of changes.
+     */
+    total?: number;
+    /**
+     * Number of objects matched on both sides.
+     */
+    matched?: number;
+    /**
+     * The counts per object type.
+     */
+    byType?: TypeCounts[];
+}
+
+/**
+ * The change counts for one object type.
+ */
+export interface TypeCounts {
+    readonly $type: 'TypeCounts';
+    /**
+     * The object type (class or resource type), e.g. "Resource", "File".
+     */
+    objectType: string;
+    /**
+     * Number of added objects or features of this type.
+     */
+    added?: number;
+    /**
+     * Number of removed objects or features of this type.
+     */
+    removed?: number;
+    /**
+     * Number of changed objects or features of this type.
+     */
+    changed?: number;
+    /**
+     * Number of moved objects or features of this type.
+     */
+    moved?: number;
+}
+
+/**
+ * Every concrete class of Diff.
+ */
+export type DiffObject = SourceLocation | ModelDiff | DiffSide | Change | BindingOrigin | DiffSummary | TypeCounts;
 
 export function createSourceLocation(init: Omit<SourceLocation, '$type'>): SourceLocation {
     return { $type: 'SourceLocation', ...init };
@@ -587,23 +859,6 @@ export function createSourceLocation(init: Omit<SourceLocation, '$type'>): Sourc
 const sourceLocationTypes: ReadonlySet<string> = new Set(['SourceLocation']);
 export function isSourceLocation(value: unknown): value is SourceLocation {
     return typeof value === 'object' && value !== null && sourceLocationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A comparison of two models: the root of a diff file. */
-export interface ModelDiff {
-    readonly $type: 'ModelDiff';
-    /** The old (left, "from") side. */
-    oldSide: DiffSide;
-    /** The new (right, "to") side. */
-    newSide: DiffSide;
-    /** True when no change was found (after ignores). */
-    equal?: boolean;
-    /** The changes, in the order of the old model's traversal, additions at their new position. */
-    changes?: Change[];
-    /** Counts of the changes. */
-    summary?: DiffSummary;
-    /** The ignore rules that were applied (octocatalog-diff --ignore / --ignore-attr syntax). */
-    ignores?: string[];
 }
 
 export function createModelDiff(init: Omit<ModelDiff, '$type'>): ModelDiff {
@@ -615,19 +870,6 @@ export function isModelDiff(value: unknown): value is ModelDiff {
     return typeof value === 'object' && value !== null && modelDiffTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** One of the two compared models. */
-export interface DiffSide {
-    readonly $type: 'DiffSide';
-    /** The model kind (the root class), e.g. "Catalog", "LayeredBindings", "EffectiveBindings". */
-    modelKind: string;
-    /** The metamodel namespace URI of the model. */
-    nsURI?: string;
-    /** The file the model was read from. */
-    file?: string;
-    /** A label for humans, e.g. the node name or the git revision. */
-    label?: string;
-}
-
 export function createDiffSide(init: Omit<DiffSide, '$type'>): DiffSide {
     return { $type: 'DiffSide', ...init };
 }
@@ -635,63 +877,6 @@ export function createDiffSide(init: Omit<DiffSide, '$type'>): DiffSide {
 const diffSideTypes: ReadonlySet<string> = new Set(['DiffSide']);
 export function isDiffSide(value: unknown): value is DiffSide {
     return typeof value === 'object' && value !== null && diffSideTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** One difference between the two models. */
-export interface Change {
-    readonly $type: 'Change';
-    /** What kind of change. */
-    kind: ChangeKind;
-    /** The path of the changed element, e.g. "/resources[File[/etc/x]]/parameters[mode]/value". */
-    path: string;
-    /** The natural key or id the changed object was matched by, e.g. "File[/etc/x]", "site/Data/ntp::servers". */
-    matchKey?: string;
-    /** The class of the changed object, e.g. "Resource", "Binding". */
-    objectType?: string;
-    /** The changed feature; unset when a whole object was added or removed. */
-    feature?: string;
-    /** The old value (an object's content for a removal), as Puppet rich data; Sensitive values redacted. */
-    oldValue?: RichData;
-    /** The new value (an object's content for an addition), as Puppet rich data; Sensitive values redacted. */
-    newValue?: RichData;
-    /** The old position in a many-valued feature (for moves and list changes). */
-    oldIndex?: number;
-    /** The new position in a many-valued feature (for moves and list changes). */
-    newIndex?: number;
-    /** For multi-line strings: the unified diff lines of old vs new. */
-    textDiff?: string[];
-    /** True when values were redacted because they are Sensitive. */
-    redacted?: boolean;
-    /** Where the old value was written (octocatalog-diff old_location). */
-    oldLocation?: SourceLocation;
-    /** Where the new value was written (octocatalog-diff new_location). */
-    newLocation?: SourceLocation;
-    /** The binding that produced the old value, when it was injected. */
-    oldBinding?: BindingOrigin;
-    /** The binding that produced the new value, when it was injected. */
-    newBinding?: BindingOrigin;
-    /** Changes that must be applied before this one (EMF Compare requirements, e.g. adding the container). */
-    requires?: ModelRef[];
-    /** Changes with the same equivalence id are one logical change (e.g. both ends of a relationship). */
-    equivalenceId?: string;
-    /** The nodes this change appears for, when diffs of several nodes are aggregated. */
-    nodes?: string[];
-    /** octocatalog-diff diff_type: "+" added, "-" removed, "~" changed, "!" changed type. */
-    diffType?: string;
-    /** octocatalog-diff type: the resource type, for catalogs. */
-    type?: string;
-    /** octocatalog-diff title: the resource title, for catalogs. */
-    title?: string;
-    /** octocatalog-diff structure: the path inside the resource, e.g. ["parameters", "content"]. */
-    structure?: string[];
-    /** octocatalog-diff old_file. */
-    oldFile?: string;
-    /** octocatalog-diff old_line. */
-    oldLine?: number;
-    /** octocatalog-diff new_file. */
-    newFile?: string;
-    /** octocatalog-diff new_line. */
-    newLine?: number;
 }
 
 export function createChange(init: Omit<Change, '$type'>): Change {
@@ -703,24 +888,6 @@ export function isChange(value: unknown): value is Change {
     return typeof value === 'object' && value !== null && changeTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The kinds of change (EMF Compare's ADD/DELETE/CHANGE/MOVE). */
-export type ChangeKind = 'added' | 'removed' | 'changed' | 'moved';
-
-/** The binding that produced a value (from the catalog's or effective bindings' provenance). */
-export interface BindingOrigin {
-    readonly $type: 'BindingOrigin';
-    /** The looked-up key. */
-    key: string;
-    /** The layer of the winning binding. */
-    layer?: string;
-    /** The category or hierarchy level of the winning binding. */
-    category?: string;
-    /** The named bindings or data source of the winning binding. */
-    namedBindings?: string;
-    /** Where the binding or data value was written (data file and line). */
-    location?: SourceLocation;
-}
-
 export function createBindingOrigin(init: Omit<BindingOrigin, '$type'>): BindingOrigin {
     return { $type: 'BindingOrigin', ...init };
 }
@@ -728,25 +895,6 @@ export function createBindingOrigin(init: Omit<BindingOrigin, '$type'>): Binding
 const bindingOriginTypes: ReadonlySet<string> = new Set(['BindingOrigin']);
 export function isBindingOrigin(value: unknown): value is BindingOrigin {
     return typeof value === 'object' && value !== null && bindingOriginTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Counts of the changes, overall and per object type. */
-export interface DiffSummary {
-    readonly $type: 'DiffSummary';
-    /** Number of added elements. */
-    added?: number;
-    /** Number of removed elements. */
-    removed?: number;
-    /** Number of changed elements. */
-    changed?: number;
-    /** Number of moved elements. */
-    moved?: number;
-    /** Total number of changes. */
-    total?: number;
-    /** Number of objects matched on both sides. */
-    matched?: number;
-    /** The counts per object type. */
-    byType?: TypeCounts[];
 }
 
 export function createDiffSummary(init: Omit<DiffSummary, '$type'>): DiffSummary {
@@ -758,21 +906,6 @@ export function isDiffSummary(value: unknown): value is DiffSummary {
     return typeof value === 'object' && value !== null && diffSummaryTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The change counts for one object type. */
-export interface TypeCounts {
-    readonly $type: 'TypeCounts';
-    /** The object type (class or resource type), e.g. "Resource", "File". */
-    objectType: string;
-    /** Number of added objects or features of this type. */
-    added?: number;
-    /** Number of removed objects or features of this type. */
-    removed?: number;
-    /** Number of changed objects or features of this type. */
-    changed?: number;
-    /** Number of moved objects or features of this type. */
-    moved?: number;
-}
-
 export function createTypeCounts(init: Omit<TypeCounts, '$type'>): TypeCounts {
     return { $type: 'TypeCounts', ...init };
 }
@@ -781,6 +914,3 @@ const typeCountsTypes: ReadonlySet<string> = new Set(['TypeCounts']);
 export function isTypeCounts(value: unknown): value is TypeCounts {
     return typeof value === 'object' && value !== null && typeCountsTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** Every concrete class of Diff. */
-export type DiffObject = SourceLocation | ModelDiff | DiffSide | Change | BindingOrigin | DiffSummary | TypeCounts;

@@ -719,19 +719,348 @@ export const EffectiveBindingsPackage: MPackage = {
     ]
 };
 
-/** A Puppet type written in Puppet syntax, e.g. "Data", "Array[String]", "Type[SyntaxChecker]". */
+/**
+ * A Puppet type written in Puppet syntax, e.g. "Data", "Array[String]", "Type[SyntaxChecker]".
+ */
 export type PuppetType = string;
 
-/** A place in a source file, so every element can say where it was written (provenance). */
+/**
+ * A place in a source file, so every element can say where it was written (provenance).
+ */
 export interface SourceLocation {
     readonly $type: 'SourceLocation';
-    /** The file path (relative to the code directory when possible) or the URI of a non-file source. */
+    /**
+     * The file path (relative to the code directory when possible) or the URI of a non-file source.
+     */
     file: string;
-    /** The 1-based line; unset when unknown. */
+    /**
+     * The 1-based line; unset when unknown.
+     */
     line?: number;
-    /** The 1-based column; unset when unknown. */
+    /**
+     * The 1-based column; unset when unknown.
+     */
     column?: number;
 }
+
+/**
+ * The injector's output for one request: the root of an effective bindings file.
+ */
+export interface EffectiveBindings {
+    readonly $type: 'EffectiveBindings';
+    /**
+     * The request the injector was created for.
+     */
+    request: InjectionRequest;
+    /**
+     * The layer names in precedence order, highest FIRST (as in the Bindings model).
+     */
+    layers?: string[];
+    /**
+     * The effective entry of every key, sorted by key.
+     */
+    entries?: EffectiveBinding[];
+    /**
+     * Errors and warnings found while building the effective bindings (conflicts, unresolved abstract/override, final violations...).
+     */
+    issues?: InjectorIssue[];
+}
+
+/**
+ * The request that was categorized: which node, which environment, which category values.
+ */
+export interface InjectionRequest {
+    readonly $type: 'InjectionRequest';
+    /**
+     * The node (certname) the request is for.
+     */
+    node?: string;
+    /**
+     * The environment the injector is bound to.
+     */
+    environment?: string;
+    /**
+     * The category values of the request, highest precedence FIRST (node ... environment, common).
+     */
+    categories?: CategoryValue[];
+    /**
+     * The Bindings model file the injector was built from, when known.
+     */
+    bindingsFile?: string;
+}
+
+/**
+ * One category of the request's categorization with its value and numeric precedence.
+ */
+export interface CategoryValue {
+    readonly $type: 'CategoryValue';
+    /**
+     * The categorization name, e.g. "node", "environment", "common".
+     */
+    categorization: string;
+    /**
+     * The request's value in that categorization (unset when the category does not apply).
+     */
+    value?: string;
+    /**
+     * The precedence the injector gave the category (higher wins; common = 0).
+     */
+    precedence?: number;
+}
+
+/**
+ * The outcome for one key: its winner, the shadowed candidates, and the contributions when it is a multibinding.
+ */
+export interface EffectiveBinding {
+    readonly $type: 'EffectiveBinding';
+    /**
+     * The canonical key "<effective type>/<name>", e.g. "Data/ntp::servers", "Type[Logger]/", "/param/Class[ntp]/servers"; unique in the file.
+     */
+    key: string;
+    /**
+     * The key's effective type (Data for every Data-compatible type).
+     */
+    type: PuppetType;
+    /**
+     * The key's name; empty for anonymous (type-only) keys.
+     */
+    name?: string;
+    /**
+     * The binding that won for this key; unset only when every candidate was removed (e.g. renamed away).
+     */
+    winner?: Candidate;
+    /**
+     * The other bindings of the same key that lost, each with the reason, highest precedence first.
+     */
+    shadowed?: Candidate[];
+    /**
+     * True when an `override` binding actually shadowed something for this key.
+     */
+    overrideResolved?: boolean;
+    /**
+     * For a multibinding: the id fragments attach to.
+     */
+    multibindId?: string;
+    /**
+     * For a multibinding: the contributed fragments, in collection order.
+     */
+    contributions?: Contribution[];
+    /**
+     * The produced value, when it was produced during this run (lazy producers may leave it unset).
+     */
+    value?: RichData;
+    /**
+     * True when the value was produced and `value` is meaningful (a produced undef leaves `value` unset).
+     */
+    produced?: boolean;
+}
+
+/**
+ * A binding that was considered for a key, summarised so the file is self-contained.
+ */
+export interface Candidate {
+    readonly $type: 'Candidate';
+    /**
+     * The binding form that made it: Binding, Multibinding, ParametersBinding, VariablesBinding, AliasBinding, Rebinding...
+     */
+    bindingKind: string;
+    /**
+     * The binding's declared type (before the Data collapse).
+     */
+    declaredType?: PuppetType;
+    /**
+     * The layer the binding was in.
+     */
+    layer: string;
+    /**
+     * The name of the nearest enclosing named bindings, e.g. "mymodule::default" (used in messages).
+     */
+    namedBindings?: string;
+    /**
+     * The URI of the contribution that supplied the binding, e.g. "module:/ntp::default".
+     */
+    contributedBy?: string;
+    /**
+     * The `when` category the binding was in, as "categorization value" pairs joined by " and " ("common" when none).
+     */
+    category?: string;
+    /**
+     * The precedence score: the enclosing categories' precedences sorted descending (compared lexicographically), [0] for common.
+     */
+    precedence?: number[];
+    /**
+     * The binding was declared abstract.
+     */
+    abstract?: boolean;
+    /**
+     * The binding was declared override.
+     */
+    override?: boolean;
+    /**
+     * The binding was declared final.
+     */
+    final?: boolean;
+    /**
+     * What produces the value.
+     */
+    producer?: ProducerSummary;
+    /**
+     * Where the binding was written.
+     */
+    location?: SourceLocation;
+    /**
+     * Why this candidate lost; unset for the winner.
+     */
+    reason?: ShadowReason;
+    /**
+     * A human explanation of the outcome, naming the winning binding.
+     */
+    explanation?: string;
+}
+
+/**
+ * Why a candidate binding did not win.
+ */
+export type ShadowReason =
+    'lowerLayer' | 'lowerCategory' | 'overridden' | 'abstractReplaced' | 'excluded' | 'notApplicable' | 'conflict' | 'renamed' | 'finalViolation';
+
+/**
+ * A summary of a producer descriptor: enough to explain and diff where a value comes from.
+ */
+export interface ProducerSummary {
+    readonly $type: 'ProducerSummary';
+    /**
+     * The kind of producer.
+     */
+    kind: ProducerKind;
+    /**
+     * For a constant producer: the value, as Puppet rich data.
+     */
+    value?: RichData;
+    /**
+     * A one-line description: the looked-up key, the class name, the query, or the expression's source text.
+     */
+    description?: string;
+    /**
+     * Where the producer's expression or lambda was written, for evaluating/lambda producers.
+     */
+    location?: SourceLocation;
+    /**
+     * False when wrapped in a non-caching producer (a new value per lookup).
+     */
+    singleton?: boolean;
+    /**
+     * True when wrapped in an optional producer (no value is not an error).
+     */
+    optional?: boolean;
+    /**
+     * True when a transformer lambda post-processes the value.
+     */
+    transformed?: boolean;
+}
+
+/**
+ * The producer descriptor kinds of the Bindings model.
+ */
+export type ProducerKind =
+    | 'none'
+    | 'constant'
+    | 'evaluating'
+    | 'instance'
+    | 'instanceReference'
+    | 'producerProducer'
+    | 'lookup'
+    | 'hashLookup'
+    | 'firstFound'
+    | 'query'
+    | 'arrayMultibind'
+    | 'hashMultibind'
+    | 'alias';
+
+/**
+ * A fragment contributed to a multibinding, and whether it made it into the collected value.
+ */
+export interface Contribution {
+    readonly $type: 'Contribution';
+    /**
+     * The fragment's name (the hash key for hash multibinds; unset for unnamed array fragments).
+     */
+    name?: string;
+    /**
+     * The layer the fragment was in.
+     */
+    layer: string;
+    /**
+     * The name of the nearest enclosing named bindings.
+     */
+    namedBindings?: string;
+    /**
+     * The fragment's `when` category, as for Candidate.category.
+     */
+    category?: string;
+    /**
+     * The fragment's precedence score, as for Candidate.precedence.
+     */
+    precedence?: number[];
+    /**
+     * What produces the fragment's value.
+     */
+    producer?: ProducerSummary;
+    /**
+     * Where the fragment was written.
+     */
+    location?: SourceLocation;
+    /**
+     * False when the fragment was dropped (duplicate of lower priority, ignored, not applicable).
+     */
+    included?: boolean;
+    /**
+     * Why the fragment was dropped, when it was.
+     */
+    explanation?: string;
+}
+
+/**
+ * A problem found by the injector, naming every binding involved.
+ */
+export interface InjectorIssue {
+    readonly $type: 'InjectorIssue';
+    /**
+     * Error or warning.
+     */
+    severity: Severity;
+    /**
+     * The stable issue code (INJECT_...).
+     */
+    code: string;
+    /**
+     * The message, in the binder's wording.
+     */
+    message: string;
+    /**
+     * The key concerned, when there is one.
+     */
+    key?: string;
+    /**
+     * The layers involved.
+     */
+    layers?: string[];
+    /**
+     * The source locations of the bindings involved (both sides of a conflict).
+     */
+    locations?: SourceLocation[];
+}
+
+/**
+ * How serious an issue is.
+ */
+export type Severity = 'error' | 'warning';
+
+/**
+ * Every concrete class of EffectiveBindings.
+ */
+export type EffectiveBindingsObject =
+    SourceLocation | EffectiveBindings | InjectionRequest | CategoryValue | EffectiveBinding | Candidate | ProducerSummary | Contribution | InjectorIssue;
 
 export function createSourceLocation(init: Omit<SourceLocation, '$type'>): SourceLocation {
     return { $type: 'SourceLocation', ...init };
@@ -740,19 +1069,6 @@ export function createSourceLocation(init: Omit<SourceLocation, '$type'>): Sourc
 const sourceLocationTypes: ReadonlySet<string> = new Set(['SourceLocation']);
 export function isSourceLocation(value: unknown): value is SourceLocation {
     return typeof value === 'object' && value !== null && sourceLocationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The injector's output for one request: the root of an effective bindings file. */
-export interface EffectiveBindings {
-    readonly $type: 'EffectiveBindings';
-    /** The request the injector was created for. */
-    request: InjectionRequest;
-    /** The layer names in precedence order, highest FIRST (as in the Bindings model). */
-    layers?: string[];
-    /** The effective entry of every key, sorted by key. */
-    entries?: EffectiveBinding[];
-    /** Errors and warnings found while building the effective bindings (conflicts, unresolved abstract/override, final violations...). */
-    issues?: InjectorIssue[];
 }
 
 export function createEffectiveBindings(init: Omit<EffectiveBindings, '$type'>): EffectiveBindings {
@@ -764,19 +1080,6 @@ export function isEffectiveBindings(value: unknown): value is EffectiveBindings 
     return typeof value === 'object' && value !== null && effectiveBindingsTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The request that was categorized: which node, which environment, which category values. */
-export interface InjectionRequest {
-    readonly $type: 'InjectionRequest';
-    /** The node (certname) the request is for. */
-    node?: string;
-    /** The environment the injector is bound to. */
-    environment?: string;
-    /** The category values of the request, highest precedence FIRST (node ... environment, common). */
-    categories?: CategoryValue[];
-    /** The Bindings model file the injector was built from, when known. */
-    bindingsFile?: string;
-}
-
 export function createInjectionRequest(init: Omit<InjectionRequest, '$type'>): InjectionRequest {
     return { $type: 'InjectionRequest', ...init };
 }
@@ -784,17 +1087,6 @@ export function createInjectionRequest(init: Omit<InjectionRequest, '$type'>): I
 const injectionRequestTypes: ReadonlySet<string> = new Set(['InjectionRequest']);
 export function isInjectionRequest(value: unknown): value is InjectionRequest {
     return typeof value === 'object' && value !== null && injectionRequestTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** One category of the request's categorization with its value and numeric precedence. */
-export interface CategoryValue {
-    readonly $type: 'CategoryValue';
-    /** The categorization name, e.g. "node", "environment", "common". */
-    categorization: string;
-    /** The request's value in that categorization (unset when the category does not apply). */
-    value?: string;
-    /** The precedence the injector gave the category (higher wins; common = 0). */
-    precedence?: number;
 }
 
 export function createCategoryValue(init: Omit<CategoryValue, '$type'>): CategoryValue {
@@ -806,31 +1098,6 @@ export function isCategoryValue(value: unknown): value is CategoryValue {
     return typeof value === 'object' && value !== null && categoryValueTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The outcome for one key: its winner, the shadowed candidates, and the contributions when it is a multibinding. */
-export interface EffectiveBinding {
-    readonly $type: 'EffectiveBinding';
-    /** The canonical key "<effective type>/<name>", e.g. "Data/ntp::servers", "Type[Logger]/", "/param/Class[ntp]/servers"; unique in the file. */
-    key: string;
-    /** The key's effective type (Data for every Data-compatible type). */
-    type: PuppetType;
-    /** The key's name; empty for anonymous (type-only) keys. */
-    name?: string;
-    /** The binding that won for this key; unset only when every candidate was removed (e.g. renamed away). */
-    winner?: Candidate;
-    /** The other bindings of the same key that lost, each with the reason, highest precedence first. */
-    shadowed?: Candidate[];
-    /** True when an `override` binding actually shadowed something for this key. */
-    overrideResolved?: boolean;
-    /** For a multibinding: the id fragments attach to. */
-    multibindId?: string;
-    /** For a multibinding: the contributed fragments, in collection order. */
-    contributions?: Contribution[];
-    /** The produced value, when it was produced during this run (lazy producers may leave it unset). */
-    value?: RichData;
-    /** True when the value was produced and `value` is meaningful (a produced undef leaves `value` unset). */
-    produced?: boolean;
-}
-
 export function createEffectiveBinding(init: Omit<EffectiveBinding, '$type'>): EffectiveBinding {
     return { $type: 'EffectiveBinding', ...init };
 }
@@ -838,39 +1105,6 @@ export function createEffectiveBinding(init: Omit<EffectiveBinding, '$type'>): E
 const effectiveBindingTypes: ReadonlySet<string> = new Set(['EffectiveBinding']);
 export function isEffectiveBinding(value: unknown): value is EffectiveBinding {
     return typeof value === 'object' && value !== null && effectiveBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A binding that was considered for a key, summarised so the file is self-contained. */
-export interface Candidate {
-    readonly $type: 'Candidate';
-    /** The binding form that made it: Binding, Multibinding, ParametersBinding, VariablesBinding, AliasBinding, Rebinding... */
-    bindingKind: string;
-    /** The binding's declared type (before the Data collapse). */
-    declaredType?: PuppetType;
-    /** The layer the binding was in. */
-    layer: string;
-    /** The name of the nearest enclosing named bindings, e.g. "mymodule::default" (used in messages). */
-    namedBindings?: string;
-    /** The URI of the contribution that supplied the binding, e.g. "module:/ntp::default". */
-    contributedBy?: string;
-    /** The `when` category the binding was in, as "categorization value" pairs joined by " and " ("common" when none). */
-    category?: string;
-    /** The precedence score: the enclosing categories' precedences sorted descending (compared lexicographically), [0] for common. */
-    precedence?: number[];
-    /** The binding was declared abstract. */
-    abstract?: boolean;
-    /** The binding was declared override. */
-    override?: boolean;
-    /** The binding was declared final. */
-    final?: boolean;
-    /** What produces the value. */
-    producer?: ProducerSummary;
-    /** Where the binding was written. */
-    location?: SourceLocation;
-    /** Why this candidate lost; unset for the winner. */
-    reason?: ShadowReason;
-    /** A human explanation of the outcome, naming the winning binding. */
-    explanation?: string;
 }
 
 export function createCandidate(init: Omit<Candidate, '$type'>): Candidate {
@@ -882,28 +1116,6 @@ export function isCandidate(value: unknown): value is Candidate {
     return typeof value === 'object' && value !== null && candidateTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Why a candidate binding did not win. */
-export type ShadowReason = 'lowerLayer' | 'lowerCategory' | 'overridden' | 'abstractReplaced' | 'excluded' | 'notApplicable' | 'conflict' | 'renamed' | 'finalViolation';
-
-/** A summary of a producer descriptor: enough to explain and diff where a value comes from. */
-export interface ProducerSummary {
-    readonly $type: 'ProducerSummary';
-    /** The kind of producer. */
-    kind: ProducerKind;
-    /** For a constant producer: the value, as Puppet rich data. */
-    value?: RichData;
-    /** A one-line description: the looked-up key, the class name, the query, or the expression's source text. */
-    description?: string;
-    /** Where the producer's expression or lambda was written, for evaluating/lambda producers. */
-    location?: SourceLocation;
-    /** False when wrapped in a non-caching producer (a new value per lookup). */
-    singleton?: boolean;
-    /** True when wrapped in an optional producer (no value is not an error). */
-    optional?: boolean;
-    /** True when a transformer lambda post-processes the value. */
-    transformed?: boolean;
-}
-
 export function createProducerSummary(init: Omit<ProducerSummary, '$type'>): ProducerSummary {
     return { $type: 'ProducerSummary', ...init };
 }
@@ -911,32 +1123,6 @@ export function createProducerSummary(init: Omit<ProducerSummary, '$type'>): Pro
 const producerSummaryTypes: ReadonlySet<string> = new Set(['ProducerSummary']);
 export function isProducerSummary(value: unknown): value is ProducerSummary {
     return typeof value === 'object' && value !== null && producerSummaryTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The producer descriptor kinds of the Bindings model. */
-export type ProducerKind = 'none' | 'constant' | 'evaluating' | 'instance' | 'instanceReference' | 'producerProducer' | 'lookup' | 'hashLookup' | 'firstFound' | 'query' | 'arrayMultibind' | 'hashMultibind' | 'alias';
-
-/** A fragment contributed to a multibinding, and whether it made it into the collected value. */
-export interface Contribution {
-    readonly $type: 'Contribution';
-    /** The fragment's name (the hash key for hash multibinds; unset for unnamed array fragments). */
-    name?: string;
-    /** The layer the fragment was in. */
-    layer: string;
-    /** The name of the nearest enclosing named bindings. */
-    namedBindings?: string;
-    /** The fragment's `when` category, as for Candidate.category. */
-    category?: string;
-    /** The fragment's precedence score, as for Candidate.precedence. */
-    precedence?: number[];
-    /** What produces the fragment's value. */
-    producer?: ProducerSummary;
-    /** Where the fragment was written. */
-    location?: SourceLocation;
-    /** False when the fragment was dropped (duplicate of lower priority, ignored, not applicable). */
-    included?: boolean;
-    /** Why the fragment was dropped, when it was. */
-    explanation?: string;
 }
 
 export function createContribution(init: Omit<Contribution, '$type'>): Contribution {
@@ -948,23 +1134,6 @@ export function isContribution(value: unknown): value is Contribution {
     return typeof value === 'object' && value !== null && contributionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** A problem found by the injector, naming every binding involved. */
-export interface InjectorIssue {
-    readonly $type: 'InjectorIssue';
-    /** Error or warning. */
-    severity: Severity;
-    /** The stable issue code (INJECT_...). */
-    code: string;
-    /** The message, in the binder's wording. */
-    message: string;
-    /** The key concerned, when there is one. */
-    key?: string;
-    /** The layers involved. */
-    layers?: string[];
-    /** The source locations of the bindings involved (both sides of a conflict). */
-    locations?: SourceLocation[];
-}
-
 export function createInjectorIssue(init: Omit<InjectorIssue, '$type'>): InjectorIssue {
     return { $type: 'InjectorIssue', ...init };
 }
@@ -973,9 +1142,3 @@ const injectorIssueTypes: ReadonlySet<string> = new Set(['InjectorIssue']);
 export function isInjectorIssue(value: unknown): value is InjectorIssue {
     return typeof value === 'object' && value !== null && injectorIssueTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** How serious an issue is. */
-export type Severity = 'error' | 'warning';
-
-/** Every concrete class of EffectiveBindings. */
-export type EffectiveBindingsObject = SourceLocation | EffectiveBindings | InjectionRequest | CategoryValue | EffectiveBinding | Candidate | ProducerSummary | Contribution | InjectorIssue;

@@ -10,7 +10,7 @@ export const PuppetPackage: MPackage = {
     "name": "Puppet",
     "nsURI": "http://modelc.dev/puppet/1.0",
     "nsPrefix": "puppet",
-    "doc": "The Puppet language AST, derived from the Langium grammar.",
+    "doc": "The Puppet language AST, derived from the Langium grammar, with source positions (Located) and the Environment bundle.",
     "classifiers": [
         {
             "kind": "class",
@@ -49,7 +49,9 @@ export const PuppetPackage: MPackage = {
             "name": "Arm8Definition",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -149,7 +151,9 @@ export const PuppetPackage: MPackage = {
             "name": "AttributeOperation",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -265,7 +269,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindingsStatement",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -273,7 +279,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindKey",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -308,7 +316,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindName",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -415,7 +425,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindOption",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -445,7 +457,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindType",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -453,7 +467,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindTypeArg",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -494,7 +510,9 @@ export const PuppetPackage: MPackage = {
             "name": "BindValue",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -624,7 +642,9 @@ export const PuppetPackage: MPackage = {
             "name": "CaseOption",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -679,7 +699,9 @@ export const PuppetPackage: MPackage = {
             "name": "CategoryEntry",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -702,7 +724,9 @@ export const PuppetPackage: MPackage = {
             "name": "CategoryExpression",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
         },
         {
@@ -886,7 +910,9 @@ export const PuppetPackage: MPackage = {
             "name": "CollectQuery",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -1032,7 +1058,9 @@ export const PuppetPackage: MPackage = {
             "name": "ElsifExpression",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1074,6 +1102,48 @@ export const PuppetPackage: MPackage = {
         },
         {
             "kind": "class",
+            "name": "Environment",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "doc": "A parsed Puppet environment as one model file (`modelc parse CODEDIR --bundle FILE`): every file the compile stages read, manifests as parsed ASTs. `modelc compile BUNDLE` compiles from it without reading the code directory.",
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "name",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The environment's name, e.g. \"production\"."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "root",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The absolute directory the environment was read from; files are placed below it again, so paths in catalogs and messages are the same as from source."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "basemodulepath",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": -1,
+                    "doc": "The base module path the environment was read with (what `$basemodulepath` in environment.conf, or the default module path, adds)."
+                },
+                {
+                    "kind": "containment",
+                    "name": "files",
+                    "type": "SourceFile",
+                    "lower": 0,
+                    "upper": -1,
+                    "doc": "Every file, sorted by path."
+                }
+            ]
+        },
+        {
+            "kind": "class",
             "name": "Expression",
             "abstract": true,
             "interface": false,
@@ -1091,7 +1161,9 @@ export const PuppetPackage: MPackage = {
             "name": "ExpressionOrTypeFunctionName",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [],
             "doc": "Any of Expression, TypeFunctionName."
         },
@@ -1100,7 +1172,9 @@ export const PuppetPackage: MPackage = {
             "name": "ExpressionOrTypeReference",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [],
             "doc": "Any of Expression, TypeReference."
         },
@@ -1148,7 +1222,9 @@ export const PuppetPackage: MPackage = {
             "name": "HashEntry",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1304,7 +1380,9 @@ export const PuppetPackage: MPackage = {
             "name": "Lambda",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1334,7 +1412,9 @@ export const PuppetPackage: MPackage = {
             "name": "Layer",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1349,6 +1429,56 @@ export const PuppetPackage: MPackage = {
                     "type": "AttributeOperation",
                     "lower": 0,
                     "upper": -1
+                }
+            ]
+        },
+        {
+            "kind": "class",
+            "name": "Located",
+            "abstract": true,
+            "interface": false,
+            "superTypes": [],
+            "doc": "Where a node was written in its source file (every AST class is Located).",
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "offset",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The 0-based offset of the node's first character in the file's text."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "length",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The number of characters the node spans."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "line",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The 1-based line of the node's first character."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "column",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The 1-based column of the node's first character."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "operatorOffset",
+                    "type": "Int",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it."
                 }
             ]
         },
@@ -1462,7 +1592,9 @@ export const PuppetPackage: MPackage = {
             "name": "Parameter",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1518,7 +1650,9 @@ export const PuppetPackage: MPackage = {
             "name": "Program",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "attribute",
@@ -1582,7 +1716,9 @@ export const PuppetPackage: MPackage = {
             "name": "QueryExpression",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1709,7 +1845,9 @@ export const PuppetPackage: MPackage = {
             "name": "ResourceBody",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1764,7 +1902,9 @@ export const PuppetPackage: MPackage = {
             "name": "SelectorEntry",
             "abstract": false,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": [
                 {
                     "kind": "containment",
@@ -1794,7 +1934,7 @@ export const PuppetPackage: MPackage = {
                 {
                     "kind": "containment",
                     "name": "left",
-                    "type": "BinaryExpression",
+                    "type": "Expression",
                     "lower": 1,
                     "upper": 1
                 },
@@ -1880,8 +2020,99 @@ export const PuppetPackage: MPackage = {
             "name": "SiteStatement",
             "abstract": true,
             "interface": false,
-            "superTypes": [],
+            "superTypes": [
+                "Located"
+            ],
             "features": []
+        },
+        {
+            "kind": "class",
+            "name": "SourceFile",
+            "abstract": false,
+            "interface": false,
+            "superTypes": [],
+            "doc": "One file of an environment bundle.",
+            "features": [
+                {
+                    "kind": "attribute",
+                    "name": "path",
+                    "type": "String",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "The path relative to the environment's root (`/`-separated)."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "kind",
+                    "type": "SourceKind",
+                    "lower": 1,
+                    "upper": 1,
+                    "doc": "What the file is to the compile."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "text",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The content of a UTF-8 text file."
+                },
+                {
+                    "kind": "attribute",
+                    "name": "base64",
+                    "type": "String",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "The content of any other file, base64-encoded."
+                },
+                {
+                    "kind": "containment",
+                    "name": "ast",
+                    "type": "Program",
+                    "lower": 0,
+                    "upper": 1,
+                    "doc": "A manifest's (or EPP template's) parsed AST; unset when the file does not parse (the compile reports the error when it loads the file, as from source)."
+                }
+            ]
+        },
+        {
+            "kind": "enum",
+            "name": "SourceKind",
+            "doc": "The role of a file in an environment.",
+            "literals": [
+                {
+                    "name": "manifest",
+                    "value": 0
+                },
+                {
+                    "name": "template",
+                    "value": 1
+                },
+                {
+                    "name": "data",
+                    "value": 2
+                },
+                {
+                    "name": "config",
+                    "value": 3
+                },
+                {
+                    "name": "metadata",
+                    "value": 4
+                },
+                {
+                    "name": "ruby",
+                    "value": 5
+                },
+                {
+                    "name": "file",
+                    "value": 6
+                },
+                {
+                    "name": "bindings",
+                    "value": 7
+                }
+            ]
         },
         {
             "kind": "class",
@@ -2195,112 +2426,168 @@ export const PuppetPackage: MPackage = {
 
 export interface AccessExpression {
     readonly $type: 'AccessExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     left: ExpressionOrTypeReference;
     query?: QueryExpression;
     keys?: Expression[];
 }
 
-export function createAccessExpression(init: Omit<AccessExpression, '$type'>): AccessExpression {
-    return { $type: 'AccessExpression', ...init };
-}
-
-const accessExpressionTypes: ReadonlySet<string> = new Set(['AccessExpression']);
-export function isAccessExpression(value: unknown): value is AccessExpression {
-    return typeof value === 'object' && value !== null && accessExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
 export type Arm8Definition = BindingsDefinition | SiteExpression;
-
-const arm8DefinitionTypes: ReadonlySet<string> = new Set(['BindingsDefinition', 'SiteExpression']);
-export function isArm8Definition(value: unknown): value is Arm8Definition {
-    return typeof value === 'object' && value !== null && arm8DefinitionTypes.has((value as { $type?: string }).$type ?? '');
-}
 
 export type Arm8Word = string;
 
 export interface ArrayLiteral {
     readonly $type: 'ArrayLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     elements?: Expression[];
-}
-
-export function createArrayLiteral(init: Omit<ArrayLiteral, '$type'>): ArrayLiteral {
-    return { $type: 'ArrayLiteral', ...init };
-}
-
-const arrayLiteralTypes: ReadonlySet<string> = new Set(['ArrayLiteral']);
-export function isArrayLiteral(value: unknown): value is ArrayLiteral {
-    return typeof value === 'object' && value !== null && arrayLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface AssignmentExpression {
     readonly $type: 'AssignmentExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     left: Expression;
     operator: string;
     right: Expression;
 }
 
-export function createAssignmentExpression(init: Omit<AssignmentExpression, '$type'>): AssignmentExpression {
-    return { $type: 'AssignmentExpression', ...init };
-}
-
-const assignmentExpressionTypes: ReadonlySet<string> = new Set(['AssignmentExpression']);
-export function isAssignmentExpression(value: unknown): value is AssignmentExpression {
-    return typeof value === 'object' && value !== null && assignmentExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
 export interface AttributeAssign {
     readonly $type: 'AttributeAssign';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     name: AttributeName;
     operator: string;
     value: Expression;
-}
-
-export function createAttributeAssign(init: Omit<AttributeAssign, '$type'>): AttributeAssign {
-    return { $type: 'AttributeAssign', ...init };
-}
-
-const attributeAssignTypes: ReadonlySet<string> = new Set(['AttributeAssign']);
-export function isAttributeAssign(value: unknown): value is AttributeAssign {
-    return typeof value === 'object' && value !== null && attributeAssignTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export type AttributeName = string;
 
 export type AttributeOperation = AttributeAssign | AttributesSplat;
 
-const attributeOperationTypes: ReadonlySet<string> = new Set(['AttributeAssign', 'AttributesSplat']);
-export function isAttributeOperation(value: unknown): value is AttributeOperation {
-    return typeof value === 'object' && value !== null && attributeOperationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
 export interface AttributesSplat {
     readonly $type: 'AttributesSplat';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     value: Expression;
-}
-
-export function createAttributesSplat(init: Omit<AttributesSplat, '$type'>): AttributesSplat {
-    return { $type: 'AttributesSplat', ...init };
-}
-
-const attributesSplatTypes: ReadonlySet<string> = new Set(['AttributesSplat']);
-export function isAttributesSplat(value: unknown): value is AttributesSplat {
-    return typeof value === 'object' && value !== null && attributesSplatTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface BinaryExpression {
     readonly $type: 'BinaryExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     left: Expression;
     right: Expression;
     operator: string;
-}
-
-export function createBinaryExpression(init: Omit<BinaryExpression, '$type'>): BinaryExpression {
-    return { $type: 'BinaryExpression', ...init };
-}
-
-const binaryExpressionTypes: ReadonlySet<string> = new Set(['BinaryExpression']);
-export function isBinaryExpression(value: unknown): value is BinaryExpression {
-    return typeof value === 'object' && value !== null && binaryExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export type BinaryOperator = string;
@@ -2309,69 +2596,112 @@ export type BindClassName = string;
 
 export interface BindDependency {
     readonly $type: 'BindDependency';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     expr: Expression;
-}
-
-export function createBindDependency(init: Omit<BindDependency, '$type'>): BindDependency {
-    return { $type: 'BindDependency', ...init };
-}
-
-const bindDependencyTypes: ReadonlySet<string> = new Set(['BindDependency']);
-export function isBindDependency(value: unknown): value is BindDependency {
-    return typeof value === 'object' && value !== null && bindDependencyTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export interface BindingsDefinition {
     readonly $type: 'BindingsDefinition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     name: BindingsName;
     body?: BindingsStatement[];
-}
-
-export function createBindingsDefinition(init: Omit<BindingsDefinition, '$type'>): BindingsDefinition {
-    return { $type: 'BindingsDefinition', ...init };
-}
-
-const bindingsDefinitionTypes: ReadonlySet<string> = new Set(['BindingsDefinition']);
-export function isBindingsDefinition(value: unknown): value is BindingsDefinition {
-    return typeof value === 'object' && value !== null && bindingsDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export type BindingsName = string;
 
 export type BindingsStatement = BindDependency | BindOperation | ClassBinding | WhenBlock;
 
-const bindingsStatementTypes: ReadonlySet<string> = new Set(['BindDependency', 'BindOperation', 'ClassBinding', 'WhenBlock']);
-export function isBindingsStatement(value: unknown): value is BindingsStatement {
-    return typeof value === 'object' && value !== null && bindingsStatementTypes.has((value as { $type?: string }).$type ?? '');
-}
-
 export interface BindKey {
     readonly $type: 'BindKey';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     name?: BindName;
     className?: BindClassName;
     type?: BindType;
-}
-
-export function createBindKey(init: Omit<BindKey, '$type'>): BindKey {
-    return { $type: 'BindKey', ...init };
-}
-
-const bindKeyTypes: ReadonlySet<string> = new Set(['BindKey']);
-export function isBindKey(value: unknown): value is BindKey {
-    return typeof value === 'object' && value !== null && bindKeyTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export type BindModifier = string;
 
 export type BindName = ConcatString | StringLiteral;
 
-const bindNameTypes: ReadonlySet<string> = new Set(['ConcatString', 'StringLiteral']);
-export function isBindName(value: unknown): value is BindName {
-    return typeof value === 'object' && value !== null && bindNameTypes.has((value as { $type?: string }).$type ?? '');
-}
-
 export interface BindOperation {
     readonly $type: 'BindOperation';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
     kind: string;
     modifiers?: BindModifier[];
     key?: BindKey;
@@ -2386,6 +2716,2342 @@ export interface BindOperation {
     options?: BindOption[];
 }
 
+export interface BindOption {
+    readonly $type: 'BindOption';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: AttributeName;
+    lambda?: Lambda;
+    value?: Expression;
+}
+
+export type BindType = BindTypeReference | ClassTypeReference;
+
+export type BindTypeArg =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | BinaryExpression
+    | BindTypeReference
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | ClassDefinition
+    | ClassResource
+    | ClassTypeReference
+    | CollectExpression
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | FunctionDefinition
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | ParenExpression
+    | QualifiedName
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceExpression
+    | SelectorExpression
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WordLiteral;
+
+export interface BindTypeReference {
+    readonly $type: 'BindTypeReference';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: string;
+    query?: QueryExpression;
+    args?: BindTypeArg[];
+}
+
+export type BindValue =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | BinaryExpression
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | ClassDefinition
+    | ClassResource
+    | ClassTypeReference
+    | CollectExpression
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | FunctionDefinition
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | ParenExpression
+    | QualifiedName
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceExpression
+    | SelectorExpression
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WordLiteral;
+
+export interface BooleanLiteral {
+    readonly $type: 'BooleanLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface CallFunctionExpression {
+    readonly $type: 'CallFunctionExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    functor: ExpressionOrTypeFunctionName;
+    args?: Expression[];
+    lambda?: Lambda;
+}
+
+export interface CallMethodExpression {
+    readonly $type: 'CallMethodExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    receiver: Expression;
+    method: MethodName;
+    hasArgs?: boolean;
+    args?: Expression[];
+    lambda?: Lambda;
+}
+
+export interface CaseExpression {
+    readonly $type: 'CaseExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    test: Expression;
+    options?: CaseOption[];
+}
+
+export interface CaseOption {
+    readonly $type: 'CaseOption';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    values?: Expression[];
+    body?: Expression[];
+}
+
+export interface CategoryCondition {
+    readonly $type: 'CategoryCondition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    left: CategoryExpression;
+    right: CategoryExpression;
+    operator: string;
+}
+
+export interface CategoryEntry {
+    readonly $type: 'CategoryEntry';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: AttributeName;
+    value: Expression;
+}
+
+export type CategoryExpression = CategoryCondition | CategoryMatch;
+
+export interface CategoryMatch {
+    readonly $type: 'CategoryMatch';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    category: AttributeName;
+    value: Expression;
+}
+
+export interface ClassBinding {
+    readonly $type: 'ClassBinding';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    kind: string;
+    classes?: ClassName[];
+}
+
+export interface ClassDefinition {
+    readonly $type: 'ClassDefinition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: ClassName;
+    params?: Parameter[];
+    parent?: ClassParentName;
+    body?: Expression[];
+}
+
+export type ClassName = string;
+
+export type ClassParentName = string;
+
+export interface ClassResource {
+    readonly $type: 'ClassResource';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    bodies?: ResourceBody[];
+    ops?: AttributeOperation[];
+}
+
+export interface ClassTypeReference {
+    readonly $type: 'ClassTypeReference';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: ClassName;
+}
+
+export interface CollectExpression {
+    readonly $type: 'CollectExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    typeExpr: Expression;
+    query: CollectQuery;
+    ops?: AttributeOperation[];
+}
+
+export interface CollectQuery {
+    readonly $type: 'CollectQuery';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    kind: string;
+    query?: Expression;
+}
+
+export interface CommaList {
+    readonly $type: 'CommaList';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    items?: Expression[];
+}
+
+export interface ConcatString {
+    readonly $type: 'ConcatString';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    pre: string;
+    parts?: Expression[];
+    mids?: string[];
+    post: string;
+}
+
+export interface DefaultLiteral {
+    readonly $type: 'DefaultLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+}
+
+export interface DefineDefinition {
+    readonly $type: 'DefineDefinition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: ClassName;
+    params?: Parameter[];
+    body?: Expression[];
+}
+
+export interface DottedName {
+    readonly $type: 'DottedName';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: DottedNameText;
+}
+
+export type DottedNameText = string;
+
+export interface ElsifExpression {
+    readonly $type: 'ElsifExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    test: Expression;
+    then?: Expression[];
+    elsif?: ElsifExpression;
+    hasElse?: boolean;
+    else?: Expression[];
+}
+
+/**
+ * A parsed Puppet environment as one model file (`modelc parse CODEDIR --bundle FILE`): every file the compile stages read, manifests as parsed ASTs. `modelc compile BUNDLE` compiles from it without reading the code directory.
+ */
+export interface Environment {
+    readonly $type: 'Environment';
+    /**
+     * The environment's name, e.g. "production".
+     */
+    name: string;
+    /**
+     * The absolute directory the environment was read from; files are placed below it again, so paths in catalogs and messages are the same as from source.
+     */
+    root: string;
+    /**
+     * The base module path the environment was read with (what `$basemodulepath` in environment.conf, or the default module path, adds).
+     */
+    basemodulepath?: string[];
+    /**
+     * Every file, sorted by path.
+     */
+    files?: SourceFile[];
+}
+
+export type Expression =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | BinaryExpression
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | ClassDefinition
+    | ClassResource
+    | CollectExpression
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | FunctionDefinition
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | ParenExpression
+    | QualifiedName
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceExpression
+    | SelectorExpression
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WordLiteral;
+
+/**
+ * Any of Expression, TypeFunctionName.
+ */
+export type ExpressionOrTypeFunctionName =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | BinaryExpression
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | ClassDefinition
+    | ClassResource
+    | CollectExpression
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | FunctionDefinition
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | ParenExpression
+    | QualifiedName
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceExpression
+    | SelectorExpression
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WordLiteral;
+
+/**
+ * Any of Expression, TypeReference.
+ */
+export type ExpressionOrTypeReference =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | BinaryExpression
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | ClassDefinition
+    | ClassResource
+    | CollectExpression
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | FunctionDefinition
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | ParenExpression
+    | QualifiedName
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceExpression
+    | SelectorExpression
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WordLiteral;
+
+export interface FunctionDefinition {
+    readonly $type: 'FunctionDefinition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: ClassName;
+    params?: Parameter[];
+    returnType?: Expression;
+    body?: Expression[];
+}
+
+export interface HashEntry {
+    readonly $type: 'HashEntry';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    key: Expression;
+    value: Expression;
+}
+
+export interface HashLiteral {
+    readonly $type: 'HashLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    entries?: HashEntry[];
+}
+
+export interface HashPair {
+    readonly $type: 'HashPair';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    key: Expression;
+    value: Expression;
+}
+
+export interface Heredoc {
+    readonly $type: 'Heredoc';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    syntax: string;
+    text: Expression;
+}
+
+export interface IfExpression {
+    readonly $type: 'IfExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    test: Expression;
+    then?: Expression[];
+    elsif?: ElsifExpression;
+    hasElse?: boolean;
+    else?: Expression[];
+}
+
+export interface KeywordLiteral {
+    readonly $type: 'KeywordLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface Lambda {
+    readonly $type: 'Lambda';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    params?: Parameter[];
+    returnType?: Expression;
+    body?: Expression[];
+}
+
+export interface Layer {
+    readonly $type: 'Layer';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: Expression;
+    ops?: AttributeOperation[];
+}
+
+/**
+ * Where a node was written in its source file (every AST class is Located).
+ */
+export type Located =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | AttributeAssign
+    | AttributesSplat
+    | BinaryExpression
+    | BindDependency
+    | BindingsDefinition
+    | BindKey
+    | BindOperation
+    | BindOption
+    | BindTypeReference
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | CaseOption
+    | CategoryCondition
+    | CategoryEntry
+    | CategoryMatch
+    | ClassBinding
+    | ClassDefinition
+    | ClassResource
+    | ClassTypeReference
+    | CollectExpression
+    | CollectQuery
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | ElsifExpression
+    | FunctionDefinition
+    | HashEntry
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | Lambda
+    | Layer
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | Parameter
+    | ParenExpression
+    | Program
+    | QualifiedName
+    | QueryExpression
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceBody
+    | ResourceExpression
+    | SelectorEntry
+    | SelectorExpression
+    | SiteCategories
+    | SiteExpression
+    | SiteLayers
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WhenBlock
+    | WordLiteral;
+
+export interface LogicalExpression {
+    readonly $type: 'LogicalExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    left: Expression;
+    right: Expression;
+    operator: string;
+}
+
+export type MethodName = string;
+
+export interface NodeDefinition {
+    readonly $type: 'NodeDefinition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    hosts?: Expression[];
+    parent?: Expression;
+    body?: Expression[];
+}
+
+export interface NotExpression {
+    readonly $type: 'NotExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    expr: Expression;
+}
+
+export interface NumberLiteral {
+    readonly $type: 'NumberLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface Parameter {
+    readonly $type: 'Parameter';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    type?: Expression;
+    splat?: boolean;
+    name: string;
+    value?: Expression;
+}
+
+export interface ParenExpression {
+    readonly $type: 'ParenExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    expr: Expression;
+}
+
+export interface Program {
+    readonly $type: 'Program';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    epp?: boolean;
+    params?: Parameter[];
+    hasParams?: boolean;
+    statements?: Expression[];
+    arm8?: Arm8Definition[];
+}
+
+export interface QualifiedName {
+    readonly $type: 'QualifiedName';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface QueryExpression {
+    readonly $type: 'QueryExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    query: Expression;
+}
+
+export interface RegexLiteral {
+    readonly $type: 'RegexLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface RelationshipExpression {
+    readonly $type: 'RelationshipExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    left: Expression;
+    operator: string;
+    right: Expression;
+}
+
+export interface RenderExpression {
+    readonly $type: 'RenderExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    expr?: Expression;
+    body?: Expression[];
+}
+
+export interface RenderString {
+    readonly $type: 'RenderString';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface ReservedWord {
+    readonly $type: 'ReservedWord';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    word: string;
+}
+
+export interface ResourceBody {
+    readonly $type: 'ResourceBody';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    title: Expression;
+    ops?: AttributeOperation[];
+}
+
+export interface ResourceExpression {
+    readonly $type: 'ResourceExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    typeExpr: Expression;
+    bodies?: ResourceBody[];
+    ops?: AttributeOperation[];
+}
+
+export interface SelectorEntry {
+    readonly $type: 'SelectorEntry';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    matching: Expression;
+    value: Expression;
+}
+
+export interface SelectorExpression {
+    readonly $type: 'SelectorExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    left: Expression;
+    entries?: SelectorEntry[];
+    tailOperator?: BinaryOperator;
+    tail?: Expression;
+}
+
+export interface SiteCategories {
+    readonly $type: 'SiteCategories';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    entries?: CategoryEntry[];
+}
+
+export interface SiteExpression {
+    readonly $type: 'SiteExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    body?: SiteStatement[];
+}
+
+export interface SiteLayers {
+    readonly $type: 'SiteLayers';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    layers?: Layer[];
+}
+
+export type SiteStatement =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | BinaryExpression
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | ClassDefinition
+    | ClassResource
+    | CollectExpression
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | FunctionDefinition
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | ParenExpression
+    | QualifiedName
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceExpression
+    | SelectorExpression
+    | SiteCategories
+    | SiteLayers
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WordLiteral;
+
+/**
+ * One file of an environment bundle.
+ */
+export interface SourceFile {
+    readonly $type: 'SourceFile';
+    /**
+     * The path relative to the environment's root (`/`-separated).
+     */
+    path: string;
+    /**
+     * What the file is to the compile.
+     */
+    kind: SourceKind;
+    /**
+     * The content of a UTF-8 text file.
+     */
+    text?: string;
+    /**
+     * The content of any other file, base64-encoded.
+     */
+    base64?: string;
+    /**
+     * A manifest's (or EPP template's) parsed AST; unset when the file does not parse (the compile reports the error when it loads the file, as from source).
+     */
+    ast?: Program;
+}
+
+/**
+ * The role of a file in an environment.
+ */
+export type SourceKind = 'manifest' | 'template' | 'data' | 'config' | 'metadata' | 'ruby' | 'file' | 'bindings';
+
+export interface StringLiteral {
+    readonly $type: 'StringLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface TypeAlias {
+    readonly $type: 'TypeAlias';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    lhs: Expression;
+    hash?: HashLiteral;
+    array?: ArrayLiteral;
+    typeRef?: TypeReference;
+    keys?: Expression[];
+}
+
+export interface TypeDefinition {
+    readonly $type: 'TypeDefinition';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: string;
+    parent?: string;
+    body?: Expression[];
+}
+
+export interface TypeFunctionName {
+    readonly $type: 'TypeFunctionName';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface TypeReference {
+    readonly $type: 'TypeReference';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+export interface UnaryMinusExpression {
+    readonly $type: 'UnaryMinusExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    expr: Expression;
+}
+
+export interface UndefLiteral {
+    readonly $type: 'UndefLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+}
+
+export interface UnfoldExpression {
+    readonly $type: 'UnfoldExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    expr: Expression;
+}
+
+export interface UnlessExpression {
+    readonly $type: 'UnlessExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    test: Expression;
+    then?: Expression[];
+    hasElse?: boolean;
+    else?: Expression[];
+}
+
+export interface VariableExpression {
+    readonly $type: 'VariableExpression';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    name: string;
+}
+
+export interface VirtualResource {
+    readonly $type: 'VirtualResource';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    form: string;
+    expr: Expression;
+}
+
+export interface WhenBlock {
+    readonly $type: 'WhenBlock';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    condition: CategoryExpression;
+    body?: BindingsStatement[];
+}
+
+export interface WordLiteral {
+    readonly $type: 'WordLiteral';
+    /**
+     * The 0-based offset of the node's first character in the file's text.
+     */
+    offset?: number;
+    /**
+     * The number of characters the node spans.
+     */
+    length?: number;
+    /**
+     * The 1-based line of the node's first character.
+     */
+    line?: number;
+    /**
+     * The 1-based column of the node's first character.
+     */
+    column?: number;
+    /**
+     * For an operator expression (and a method call), the 0-based offset of its operator (or of '(' / '.'), where Puppet locates it.
+     */
+    operatorOffset?: number;
+    value: string;
+}
+
+/**
+ * Every concrete class of Puppet.
+ */
+export type PuppetObject =
+    | AccessExpression
+    | ArrayLiteral
+    | AssignmentExpression
+    | AttributeAssign
+    | AttributesSplat
+    | BinaryExpression
+    | BindDependency
+    | BindingsDefinition
+    | BindKey
+    | BindOperation
+    | BindOption
+    | BindTypeReference
+    | BooleanLiteral
+    | CallFunctionExpression
+    | CallMethodExpression
+    | CaseExpression
+    | CaseOption
+    | CategoryCondition
+    | CategoryEntry
+    | CategoryMatch
+    | ClassBinding
+    | ClassDefinition
+    | ClassResource
+    | ClassTypeReference
+    | CollectExpression
+    | CollectQuery
+    | CommaList
+    | ConcatString
+    | DefaultLiteral
+    | DefineDefinition
+    | DottedName
+    | ElsifExpression
+    | Environment
+    | FunctionDefinition
+    | HashEntry
+    | HashLiteral
+    | HashPair
+    | Heredoc
+    | IfExpression
+    | KeywordLiteral
+    | Lambda
+    | Layer
+    | LogicalExpression
+    | NodeDefinition
+    | NotExpression
+    | NumberLiteral
+    | Parameter
+    | ParenExpression
+    | Program
+    | QualifiedName
+    | QueryExpression
+    | RegexLiteral
+    | RelationshipExpression
+    | RenderExpression
+    | RenderString
+    | ReservedWord
+    | ResourceBody
+    | ResourceExpression
+    | SelectorEntry
+    | SelectorExpression
+    | SiteCategories
+    | SiteExpression
+    | SiteLayers
+    | SourceFile
+    | StringLiteral
+    | TypeAlias
+    | TypeDefinition
+    | TypeFunctionName
+    | TypeReference
+    | UnaryMinusExpression
+    | UndefLiteral
+    | UnfoldExpression
+    | UnlessExpression
+    | VariableExpression
+    | VirtualResource
+    | WhenBlock
+    | WordLiteral;
+
+export function createAccessExpression(init: Omit<AccessExpression, '$type'>): AccessExpression {
+    return { $type: 'AccessExpression', ...init };
+}
+
+const accessExpressionTypes: ReadonlySet<string> = new Set(['AccessExpression']);
+export function isAccessExpression(value: unknown): value is AccessExpression {
+    return typeof value === 'object' && value !== null && accessExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const arm8DefinitionTypes: ReadonlySet<string> = new Set(['BindingsDefinition', 'SiteExpression']);
+export function isArm8Definition(value: unknown): value is Arm8Definition {
+    return typeof value === 'object' && value !== null && arm8DefinitionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createArrayLiteral(init: Omit<ArrayLiteral, '$type'>): ArrayLiteral {
+    return { $type: 'ArrayLiteral', ...init };
+}
+
+const arrayLiteralTypes: ReadonlySet<string> = new Set(['ArrayLiteral']);
+export function isArrayLiteral(value: unknown): value is ArrayLiteral {
+    return typeof value === 'object' && value !== null && arrayLiteralTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createAssignmentExpression(init: Omit<AssignmentExpression, '$type'>): AssignmentExpression {
+    return { $type: 'AssignmentExpression', ...init };
+}
+
+const assignmentExpressionTypes: ReadonlySet<string> = new Set(['AssignmentExpression']);
+export function isAssignmentExpression(value: unknown): value is AssignmentExpression {
+    return typeof value === 'object' && value !== null && assignmentExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createAttributeAssign(init: Omit<AttributeAssign, '$type'>): AttributeAssign {
+    return { $type: 'AttributeAssign', ...init };
+}
+
+const attributeAssignTypes: ReadonlySet<string> = new Set(['AttributeAssign']);
+export function isAttributeAssign(value: unknown): value is AttributeAssign {
+    return typeof value === 'object' && value !== null && attributeAssignTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const attributeOperationTypes: ReadonlySet<string> = new Set(['AttributeAssign', 'AttributesSplat']);
+export function isAttributeOperation(value: unknown): value is AttributeOperation {
+    return typeof value === 'object' && value !== null && attributeOperationTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createAttributesSplat(init: Omit<AttributesSplat, '$type'>): AttributesSplat {
+    return { $type: 'AttributesSplat', ...init };
+}
+
+const attributesSplatTypes: ReadonlySet<string> = new Set(['AttributesSplat']);
+export function isAttributesSplat(value: unknown): value is AttributesSplat {
+    return typeof value === 'object' && value !== null && attributesSplatTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createBinaryExpression(init: Omit<BinaryExpression, '$type'>): BinaryExpression {
+    return { $type: 'BinaryExpression', ...init };
+}
+
+const binaryExpressionTypes: ReadonlySet<string> = new Set(['BinaryExpression']);
+export function isBinaryExpression(value: unknown): value is BinaryExpression {
+    return typeof value === 'object' && value !== null && binaryExpressionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createBindDependency(init: Omit<BindDependency, '$type'>): BindDependency {
+    return { $type: 'BindDependency', ...init };
+}
+
+const bindDependencyTypes: ReadonlySet<string> = new Set(['BindDependency']);
+export function isBindDependency(value: unknown): value is BindDependency {
+    return typeof value === 'object' && value !== null && bindDependencyTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createBindingsDefinition(init: Omit<BindingsDefinition, '$type'>): BindingsDefinition {
+    return { $type: 'BindingsDefinition', ...init };
+}
+
+const bindingsDefinitionTypes: ReadonlySet<string> = new Set(['BindingsDefinition']);
+export function isBindingsDefinition(value: unknown): value is BindingsDefinition {
+    return typeof value === 'object' && value !== null && bindingsDefinitionTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const bindingsStatementTypes: ReadonlySet<string> = new Set(['BindDependency', 'BindOperation', 'ClassBinding', 'WhenBlock']);
+export function isBindingsStatement(value: unknown): value is BindingsStatement {
+    return typeof value === 'object' && value !== null && bindingsStatementTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+export function createBindKey(init: Omit<BindKey, '$type'>): BindKey {
+    return { $type: 'BindKey', ...init };
+}
+
+const bindKeyTypes: ReadonlySet<string> = new Set(['BindKey']);
+export function isBindKey(value: unknown): value is BindKey {
+    return typeof value === 'object' && value !== null && bindKeyTypes.has((value as { $type?: string }).$type ?? '');
+}
+
+const bindNameTypes: ReadonlySet<string> = new Set(['ConcatString', 'StringLiteral']);
+export function isBindName(value: unknown): value is BindName {
+    return typeof value === 'object' && value !== null && bindNameTypes.has((value as { $type?: string }).$type ?? '');
+}
+
 export function createBindOperation(init: Omit<BindOperation, '$type'>): BindOperation {
     return { $type: 'BindOperation', ...init };
 }
@@ -2393,13 +5059,6 @@ export function createBindOperation(init: Omit<BindOperation, '$type'>): BindOpe
 const bindOperationTypes: ReadonlySet<string> = new Set(['BindOperation']);
 export function isBindOperation(value: unknown): value is BindOperation {
     return typeof value === 'object' && value !== null && bindOperationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface BindOption {
-    readonly $type: 'BindOption';
-    name: AttributeName;
-    lambda?: Lambda;
-    value?: Expression;
 }
 
 export function createBindOption(init: Omit<BindOption, '$type'>): BindOption {
@@ -2411,25 +5070,14 @@ export function isBindOption(value: unknown): value is BindOption {
     return typeof value === 'object' && value !== null && bindOptionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type BindType = BindTypeReference | ClassTypeReference;
-
 const bindTypeTypes: ReadonlySet<string> = new Set(['BindTypeReference', 'ClassTypeReference']);
 export function isBindType(value: unknown): value is BindType {
     return typeof value === 'object' && value !== null && bindTypeTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type BindTypeArg = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
-
 const bindTypeArgTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BindTypeReference', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'ClassTypeReference', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isBindTypeArg(value: unknown): value is BindTypeArg {
     return typeof value === 'object' && value !== null && bindTypeArgTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface BindTypeReference {
-    readonly $type: 'BindTypeReference';
-    name: string;
-    query?: QueryExpression;
-    args?: BindTypeArg[];
 }
 
 export function createBindTypeReference(init: Omit<BindTypeReference, '$type'>): BindTypeReference {
@@ -2441,16 +5089,9 @@ export function isBindTypeReference(value: unknown): value is BindTypeReference 
     return typeof value === 'object' && value !== null && bindTypeReferenceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type BindValue = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
-
 const bindValueTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'ClassTypeReference', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isBindValue(value: unknown): value is BindValue {
     return typeof value === 'object' && value !== null && bindValueTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface BooleanLiteral {
-    readonly $type: 'BooleanLiteral';
-    value: string;
 }
 
 export function createBooleanLiteral(init: Omit<BooleanLiteral, '$type'>): BooleanLiteral {
@@ -2462,13 +5103,6 @@ export function isBooleanLiteral(value: unknown): value is BooleanLiteral {
     return typeof value === 'object' && value !== null && booleanLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface CallFunctionExpression {
-    readonly $type: 'CallFunctionExpression';
-    functor: ExpressionOrTypeFunctionName;
-    args?: Expression[];
-    lambda?: Lambda;
-}
-
 export function createCallFunctionExpression(init: Omit<CallFunctionExpression, '$type'>): CallFunctionExpression {
     return { $type: 'CallFunctionExpression', ...init };
 }
@@ -2476,15 +5110,6 @@ export function createCallFunctionExpression(init: Omit<CallFunctionExpression, 
 const callFunctionExpressionTypes: ReadonlySet<string> = new Set(['CallFunctionExpression']);
 export function isCallFunctionExpression(value: unknown): value is CallFunctionExpression {
     return typeof value === 'object' && value !== null && callFunctionExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface CallMethodExpression {
-    readonly $type: 'CallMethodExpression';
-    receiver: Expression;
-    method: MethodName;
-    hasArgs?: boolean;
-    args?: Expression[];
-    lambda?: Lambda;
 }
 
 export function createCallMethodExpression(init: Omit<CallMethodExpression, '$type'>): CallMethodExpression {
@@ -2496,12 +5121,6 @@ export function isCallMethodExpression(value: unknown): value is CallMethodExpre
     return typeof value === 'object' && value !== null && callMethodExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface CaseExpression {
-    readonly $type: 'CaseExpression';
-    test: Expression;
-    options?: CaseOption[];
-}
-
 export function createCaseExpression(init: Omit<CaseExpression, '$type'>): CaseExpression {
     return { $type: 'CaseExpression', ...init };
 }
@@ -2509,12 +5128,6 @@ export function createCaseExpression(init: Omit<CaseExpression, '$type'>): CaseE
 const caseExpressionTypes: ReadonlySet<string> = new Set(['CaseExpression']);
 export function isCaseExpression(value: unknown): value is CaseExpression {
     return typeof value === 'object' && value !== null && caseExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface CaseOption {
-    readonly $type: 'CaseOption';
-    values?: Expression[];
-    body?: Expression[];
 }
 
 export function createCaseOption(init: Omit<CaseOption, '$type'>): CaseOption {
@@ -2526,13 +5139,6 @@ export function isCaseOption(value: unknown): value is CaseOption {
     return typeof value === 'object' && value !== null && caseOptionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface CategoryCondition {
-    readonly $type: 'CategoryCondition';
-    left: CategoryExpression;
-    right: CategoryExpression;
-    operator: string;
-}
-
 export function createCategoryCondition(init: Omit<CategoryCondition, '$type'>): CategoryCondition {
     return { $type: 'CategoryCondition', ...init };
 }
@@ -2540,12 +5146,6 @@ export function createCategoryCondition(init: Omit<CategoryCondition, '$type'>):
 const categoryConditionTypes: ReadonlySet<string> = new Set(['CategoryCondition']);
 export function isCategoryCondition(value: unknown): value is CategoryCondition {
     return typeof value === 'object' && value !== null && categoryConditionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface CategoryEntry {
-    readonly $type: 'CategoryEntry';
-    name: AttributeName;
-    value: Expression;
 }
 
 export function createCategoryEntry(init: Omit<CategoryEntry, '$type'>): CategoryEntry {
@@ -2557,17 +5157,9 @@ export function isCategoryEntry(value: unknown): value is CategoryEntry {
     return typeof value === 'object' && value !== null && categoryEntryTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type CategoryExpression = CategoryCondition | CategoryMatch;
-
 const categoryExpressionTypes: ReadonlySet<string> = new Set(['CategoryCondition', 'CategoryMatch']);
 export function isCategoryExpression(value: unknown): value is CategoryExpression {
     return typeof value === 'object' && value !== null && categoryExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface CategoryMatch {
-    readonly $type: 'CategoryMatch';
-    category: AttributeName;
-    value: Expression;
 }
 
 export function createCategoryMatch(init: Omit<CategoryMatch, '$type'>): CategoryMatch {
@@ -2579,12 +5171,6 @@ export function isCategoryMatch(value: unknown): value is CategoryMatch {
     return typeof value === 'object' && value !== null && categoryMatchTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface ClassBinding {
-    readonly $type: 'ClassBinding';
-    kind: string;
-    classes?: ClassName[];
-}
-
 export function createClassBinding(init: Omit<ClassBinding, '$type'>): ClassBinding {
     return { $type: 'ClassBinding', ...init };
 }
@@ -2592,14 +5178,6 @@ export function createClassBinding(init: Omit<ClassBinding, '$type'>): ClassBind
 const classBindingTypes: ReadonlySet<string> = new Set(['ClassBinding']);
 export function isClassBinding(value: unknown): value is ClassBinding {
     return typeof value === 'object' && value !== null && classBindingTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface ClassDefinition {
-    readonly $type: 'ClassDefinition';
-    name: ClassName;
-    params?: Parameter[];
-    parent?: ClassParentName;
-    body?: Expression[];
 }
 
 export function createClassDefinition(init: Omit<ClassDefinition, '$type'>): ClassDefinition {
@@ -2611,16 +5189,6 @@ export function isClassDefinition(value: unknown): value is ClassDefinition {
     return typeof value === 'object' && value !== null && classDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type ClassName = string;
-
-export type ClassParentName = string;
-
-export interface ClassResource {
-    readonly $type: 'ClassResource';
-    bodies?: ResourceBody[];
-    ops?: AttributeOperation[];
-}
-
 export function createClassResource(init: Omit<ClassResource, '$type'>): ClassResource {
     return { $type: 'ClassResource', ...init };
 }
@@ -2628,11 +5196,6 @@ export function createClassResource(init: Omit<ClassResource, '$type'>): ClassRe
 const classResourceTypes: ReadonlySet<string> = new Set(['ClassResource']);
 export function isClassResource(value: unknown): value is ClassResource {
     return typeof value === 'object' && value !== null && classResourceTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface ClassTypeReference {
-    readonly $type: 'ClassTypeReference';
-    name: ClassName;
 }
 
 export function createClassTypeReference(init: Omit<ClassTypeReference, '$type'>): ClassTypeReference {
@@ -2644,13 +5207,6 @@ export function isClassTypeReference(value: unknown): value is ClassTypeReferenc
     return typeof value === 'object' && value !== null && classTypeReferenceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface CollectExpression {
-    readonly $type: 'CollectExpression';
-    typeExpr: Expression;
-    query: CollectQuery;
-    ops?: AttributeOperation[];
-}
-
 export function createCollectExpression(init: Omit<CollectExpression, '$type'>): CollectExpression {
     return { $type: 'CollectExpression', ...init };
 }
@@ -2658,12 +5214,6 @@ export function createCollectExpression(init: Omit<CollectExpression, '$type'>):
 const collectExpressionTypes: ReadonlySet<string> = new Set(['CollectExpression']);
 export function isCollectExpression(value: unknown): value is CollectExpression {
     return typeof value === 'object' && value !== null && collectExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface CollectQuery {
-    readonly $type: 'CollectQuery';
-    kind: string;
-    query?: Expression;
 }
 
 export function createCollectQuery(init: Omit<CollectQuery, '$type'>): CollectQuery {
@@ -2675,11 +5225,6 @@ export function isCollectQuery(value: unknown): value is CollectQuery {
     return typeof value === 'object' && value !== null && collectQueryTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface CommaList {
-    readonly $type: 'CommaList';
-    items?: Expression[];
-}
-
 export function createCommaList(init: Omit<CommaList, '$type'>): CommaList {
     return { $type: 'CommaList', ...init };
 }
@@ -2687,14 +5232,6 @@ export function createCommaList(init: Omit<CommaList, '$type'>): CommaList {
 const commaListTypes: ReadonlySet<string> = new Set(['CommaList']);
 export function isCommaList(value: unknown): value is CommaList {
     return typeof value === 'object' && value !== null && commaListTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface ConcatString {
-    readonly $type: 'ConcatString';
-    pre: string;
-    parts?: Expression[];
-    mids?: string[];
-    post: string;
 }
 
 export function createConcatString(init: Omit<ConcatString, '$type'>): ConcatString {
@@ -2706,10 +5243,6 @@ export function isConcatString(value: unknown): value is ConcatString {
     return typeof value === 'object' && value !== null && concatStringTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface DefaultLiteral {
-    readonly $type: 'DefaultLiteral';
-}
-
 export function createDefaultLiteral(init: Omit<DefaultLiteral, '$type'>): DefaultLiteral {
     return { $type: 'DefaultLiteral', ...init };
 }
@@ -2717,13 +5250,6 @@ export function createDefaultLiteral(init: Omit<DefaultLiteral, '$type'>): Defau
 const defaultLiteralTypes: ReadonlySet<string> = new Set(['DefaultLiteral']);
 export function isDefaultLiteral(value: unknown): value is DefaultLiteral {
     return typeof value === 'object' && value !== null && defaultLiteralTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface DefineDefinition {
-    readonly $type: 'DefineDefinition';
-    name: ClassName;
-    params?: Parameter[];
-    body?: Expression[];
 }
 
 export function createDefineDefinition(init: Omit<DefineDefinition, '$type'>): DefineDefinition {
@@ -2735,11 +5261,6 @@ export function isDefineDefinition(value: unknown): value is DefineDefinition {
     return typeof value === 'object' && value !== null && defineDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface DottedName {
-    readonly $type: 'DottedName';
-    value: DottedNameText;
-}
-
 export function createDottedName(init: Omit<DottedName, '$type'>): DottedName {
     return { $type: 'DottedName', ...init };
 }
@@ -2747,17 +5268,6 @@ export function createDottedName(init: Omit<DottedName, '$type'>): DottedName {
 const dottedNameTypes: ReadonlySet<string> = new Set(['DottedName']);
 export function isDottedName(value: unknown): value is DottedName {
     return typeof value === 'object' && value !== null && dottedNameTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export type DottedNameText = string;
-
-export interface ElsifExpression {
-    readonly $type: 'ElsifExpression';
-    test: Expression;
-    then?: Expression[];
-    elsif?: ElsifExpression;
-    hasElse?: boolean;
-    else?: Expression[];
 }
 
 export function createElsifExpression(init: Omit<ElsifExpression, '$type'>): ElsifExpression {
@@ -2769,35 +5279,28 @@ export function isElsifExpression(value: unknown): value is ElsifExpression {
     return typeof value === 'object' && value !== null && elsifExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type Expression = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
+export function createEnvironment(init: Omit<Environment, '$type'>): Environment {
+    return { $type: 'Environment', ...init };
+}
+
+const environmentTypes: ReadonlySet<string> = new Set(['Environment']);
+export function isEnvironment(value: unknown): value is Environment {
+    return typeof value === 'object' && value !== null && environmentTypes.has((value as { $type?: string }).$type ?? '');
+}
 
 const expressionTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isExpression(value: unknown): value is Expression {
     return typeof value === 'object' && value !== null && expressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Any of Expression, TypeFunctionName. */
-export type ExpressionOrTypeFunctionName = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
-
 const expressionOrTypeFunctionNameTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isExpressionOrTypeFunctionName(value: unknown): value is ExpressionOrTypeFunctionName {
     return typeof value === 'object' && value !== null && expressionOrTypeFunctionNameTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** Any of Expression, TypeReference. */
-export type ExpressionOrTypeReference = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
-
 const expressionOrTypeReferenceTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isExpressionOrTypeReference(value: unknown): value is ExpressionOrTypeReference {
     return typeof value === 'object' && value !== null && expressionOrTypeReferenceTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface FunctionDefinition {
-    readonly $type: 'FunctionDefinition';
-    name: ClassName;
-    params?: Parameter[];
-    returnType?: Expression;
-    body?: Expression[];
 }
 
 export function createFunctionDefinition(init: Omit<FunctionDefinition, '$type'>): FunctionDefinition {
@@ -2809,12 +5312,6 @@ export function isFunctionDefinition(value: unknown): value is FunctionDefinitio
     return typeof value === 'object' && value !== null && functionDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface HashEntry {
-    readonly $type: 'HashEntry';
-    key: Expression;
-    value: Expression;
-}
-
 export function createHashEntry(init: Omit<HashEntry, '$type'>): HashEntry {
     return { $type: 'HashEntry', ...init };
 }
@@ -2822,11 +5319,6 @@ export function createHashEntry(init: Omit<HashEntry, '$type'>): HashEntry {
 const hashEntryTypes: ReadonlySet<string> = new Set(['HashEntry']);
 export function isHashEntry(value: unknown): value is HashEntry {
     return typeof value === 'object' && value !== null && hashEntryTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface HashLiteral {
-    readonly $type: 'HashLiteral';
-    entries?: HashEntry[];
 }
 
 export function createHashLiteral(init: Omit<HashLiteral, '$type'>): HashLiteral {
@@ -2838,12 +5330,6 @@ export function isHashLiteral(value: unknown): value is HashLiteral {
     return typeof value === 'object' && value !== null && hashLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface HashPair {
-    readonly $type: 'HashPair';
-    key: Expression;
-    value: Expression;
-}
-
 export function createHashPair(init: Omit<HashPair, '$type'>): HashPair {
     return { $type: 'HashPair', ...init };
 }
@@ -2851,12 +5337,6 @@ export function createHashPair(init: Omit<HashPair, '$type'>): HashPair {
 const hashPairTypes: ReadonlySet<string> = new Set(['HashPair']);
 export function isHashPair(value: unknown): value is HashPair {
     return typeof value === 'object' && value !== null && hashPairTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface Heredoc {
-    readonly $type: 'Heredoc';
-    syntax: string;
-    text: Expression;
 }
 
 export function createHeredoc(init: Omit<Heredoc, '$type'>): Heredoc {
@@ -2868,15 +5348,6 @@ export function isHeredoc(value: unknown): value is Heredoc {
     return typeof value === 'object' && value !== null && heredocTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface IfExpression {
-    readonly $type: 'IfExpression';
-    test: Expression;
-    then?: Expression[];
-    elsif?: ElsifExpression;
-    hasElse?: boolean;
-    else?: Expression[];
-}
-
 export function createIfExpression(init: Omit<IfExpression, '$type'>): IfExpression {
     return { $type: 'IfExpression', ...init };
 }
@@ -2884,11 +5355,6 @@ export function createIfExpression(init: Omit<IfExpression, '$type'>): IfExpress
 const ifExpressionTypes: ReadonlySet<string> = new Set(['IfExpression']);
 export function isIfExpression(value: unknown): value is IfExpression {
     return typeof value === 'object' && value !== null && ifExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface KeywordLiteral {
-    readonly $type: 'KeywordLiteral';
-    value: string;
 }
 
 export function createKeywordLiteral(init: Omit<KeywordLiteral, '$type'>): KeywordLiteral {
@@ -2900,13 +5366,6 @@ export function isKeywordLiteral(value: unknown): value is KeywordLiteral {
     return typeof value === 'object' && value !== null && keywordLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface Lambda {
-    readonly $type: 'Lambda';
-    params?: Parameter[];
-    returnType?: Expression;
-    body?: Expression[];
-}
-
 export function createLambda(init: Omit<Lambda, '$type'>): Lambda {
     return { $type: 'Lambda', ...init };
 }
@@ -2914,12 +5373,6 @@ export function createLambda(init: Omit<Lambda, '$type'>): Lambda {
 const lambdaTypes: ReadonlySet<string> = new Set(['Lambda']);
 export function isLambda(value: unknown): value is Lambda {
     return typeof value === 'object' && value !== null && lambdaTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface Layer {
-    readonly $type: 'Layer';
-    name: Expression;
-    ops?: AttributeOperation[];
 }
 
 export function createLayer(init: Omit<Layer, '$type'>): Layer {
@@ -2931,11 +5384,9 @@ export function isLayer(value: unknown): value is Layer {
     return typeof value === 'object' && value !== null && layerTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface LogicalExpression {
-    readonly $type: 'LogicalExpression';
-    left: Expression;
-    right: Expression;
-    operator: string;
+const locatedTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'AttributeAssign', 'AttributesSplat', 'BinaryExpression', 'BindDependency', 'BindingsDefinition', 'BindKey', 'BindOperation', 'BindOption', 'BindTypeReference', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'CaseOption', 'CategoryCondition', 'CategoryEntry', 'CategoryMatch', 'ClassBinding', 'ClassDefinition', 'ClassResource', 'ClassTypeReference', 'CollectExpression', 'CollectQuery', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'ElsifExpression', 'FunctionDefinition', 'HashEntry', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'Lambda', 'Layer', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'Parameter', 'ParenExpression', 'Program', 'QualifiedName', 'QueryExpression', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceBody', 'ResourceExpression', 'SelectorEntry', 'SelectorExpression', 'SiteCategories', 'SiteExpression', 'SiteLayers', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WhenBlock', 'WordLiteral']);
+export function isLocated(value: unknown): value is Located {
+    return typeof value === 'object' && value !== null && locatedTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export function createLogicalExpression(init: Omit<LogicalExpression, '$type'>): LogicalExpression {
@@ -2947,15 +5398,6 @@ export function isLogicalExpression(value: unknown): value is LogicalExpression 
     return typeof value === 'object' && value !== null && logicalExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type MethodName = string;
-
-export interface NodeDefinition {
-    readonly $type: 'NodeDefinition';
-    hosts?: Expression[];
-    parent?: Expression;
-    body?: Expression[];
-}
-
 export function createNodeDefinition(init: Omit<NodeDefinition, '$type'>): NodeDefinition {
     return { $type: 'NodeDefinition', ...init };
 }
@@ -2963,11 +5405,6 @@ export function createNodeDefinition(init: Omit<NodeDefinition, '$type'>): NodeD
 const nodeDefinitionTypes: ReadonlySet<string> = new Set(['NodeDefinition']);
 export function isNodeDefinition(value: unknown): value is NodeDefinition {
     return typeof value === 'object' && value !== null && nodeDefinitionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface NotExpression {
-    readonly $type: 'NotExpression';
-    expr: Expression;
 }
 
 export function createNotExpression(init: Omit<NotExpression, '$type'>): NotExpression {
@@ -2979,11 +5416,6 @@ export function isNotExpression(value: unknown): value is NotExpression {
     return typeof value === 'object' && value !== null && notExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface NumberLiteral {
-    readonly $type: 'NumberLiteral';
-    value: string;
-}
-
 export function createNumberLiteral(init: Omit<NumberLiteral, '$type'>): NumberLiteral {
     return { $type: 'NumberLiteral', ...init };
 }
@@ -2991,14 +5423,6 @@ export function createNumberLiteral(init: Omit<NumberLiteral, '$type'>): NumberL
 const numberLiteralTypes: ReadonlySet<string> = new Set(['NumberLiteral']);
 export function isNumberLiteral(value: unknown): value is NumberLiteral {
     return typeof value === 'object' && value !== null && numberLiteralTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface Parameter {
-    readonly $type: 'Parameter';
-    type?: Expression;
-    splat?: boolean;
-    name: string;
-    value?: Expression;
 }
 
 export function createParameter(init: Omit<Parameter, '$type'>): Parameter {
@@ -3010,11 +5434,6 @@ export function isParameter(value: unknown): value is Parameter {
     return typeof value === 'object' && value !== null && parameterTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface ParenExpression {
-    readonly $type: 'ParenExpression';
-    expr: Expression;
-}
-
 export function createParenExpression(init: Omit<ParenExpression, '$type'>): ParenExpression {
     return { $type: 'ParenExpression', ...init };
 }
@@ -3022,15 +5441,6 @@ export function createParenExpression(init: Omit<ParenExpression, '$type'>): Par
 const parenExpressionTypes: ReadonlySet<string> = new Set(['ParenExpression']);
 export function isParenExpression(value: unknown): value is ParenExpression {
     return typeof value === 'object' && value !== null && parenExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface Program {
-    readonly $type: 'Program';
-    epp?: boolean;
-    params?: Parameter[];
-    hasParams?: boolean;
-    statements?: Expression[];
-    arm8?: Arm8Definition[];
 }
 
 export function createProgram(init: Omit<Program, '$type'>): Program {
@@ -3042,11 +5452,6 @@ export function isProgram(value: unknown): value is Program {
     return typeof value === 'object' && value !== null && programTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface QualifiedName {
-    readonly $type: 'QualifiedName';
-    value: string;
-}
-
 export function createQualifiedName(init: Omit<QualifiedName, '$type'>): QualifiedName {
     return { $type: 'QualifiedName', ...init };
 }
@@ -3054,11 +5459,6 @@ export function createQualifiedName(init: Omit<QualifiedName, '$type'>): Qualifi
 const qualifiedNameTypes: ReadonlySet<string> = new Set(['QualifiedName']);
 export function isQualifiedName(value: unknown): value is QualifiedName {
     return typeof value === 'object' && value !== null && qualifiedNameTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface QueryExpression {
-    readonly $type: 'QueryExpression';
-    query: Expression;
 }
 
 export function createQueryExpression(init: Omit<QueryExpression, '$type'>): QueryExpression {
@@ -3070,11 +5470,6 @@ export function isQueryExpression(value: unknown): value is QueryExpression {
     return typeof value === 'object' && value !== null && queryExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface RegexLiteral {
-    readonly $type: 'RegexLiteral';
-    value: string;
-}
-
 export function createRegexLiteral(init: Omit<RegexLiteral, '$type'>): RegexLiteral {
     return { $type: 'RegexLiteral', ...init };
 }
@@ -3082,13 +5477,6 @@ export function createRegexLiteral(init: Omit<RegexLiteral, '$type'>): RegexLite
 const regexLiteralTypes: ReadonlySet<string> = new Set(['RegexLiteral']);
 export function isRegexLiteral(value: unknown): value is RegexLiteral {
     return typeof value === 'object' && value !== null && regexLiteralTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface RelationshipExpression {
-    readonly $type: 'RelationshipExpression';
-    left: Expression;
-    operator: string;
-    right: Expression;
 }
 
 export function createRelationshipExpression(init: Omit<RelationshipExpression, '$type'>): RelationshipExpression {
@@ -3100,12 +5488,6 @@ export function isRelationshipExpression(value: unknown): value is RelationshipE
     return typeof value === 'object' && value !== null && relationshipExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface RenderExpression {
-    readonly $type: 'RenderExpression';
-    expr?: Expression;
-    body?: Expression[];
-}
-
 export function createRenderExpression(init: Omit<RenderExpression, '$type'>): RenderExpression {
     return { $type: 'RenderExpression', ...init };
 }
@@ -3113,11 +5495,6 @@ export function createRenderExpression(init: Omit<RenderExpression, '$type'>): R
 const renderExpressionTypes: ReadonlySet<string> = new Set(['RenderExpression']);
 export function isRenderExpression(value: unknown): value is RenderExpression {
     return typeof value === 'object' && value !== null && renderExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface RenderString {
-    readonly $type: 'RenderString';
-    value: string;
 }
 
 export function createRenderString(init: Omit<RenderString, '$type'>): RenderString {
@@ -3129,11 +5506,6 @@ export function isRenderString(value: unknown): value is RenderString {
     return typeof value === 'object' && value !== null && renderStringTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface ReservedWord {
-    readonly $type: 'ReservedWord';
-    word: string;
-}
-
 export function createReservedWord(init: Omit<ReservedWord, '$type'>): ReservedWord {
     return { $type: 'ReservedWord', ...init };
 }
@@ -3141,12 +5513,6 @@ export function createReservedWord(init: Omit<ReservedWord, '$type'>): ReservedW
 const reservedWordTypes: ReadonlySet<string> = new Set(['ReservedWord']);
 export function isReservedWord(value: unknown): value is ReservedWord {
     return typeof value === 'object' && value !== null && reservedWordTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface ResourceBody {
-    readonly $type: 'ResourceBody';
-    title: Expression;
-    ops?: AttributeOperation[];
 }
 
 export function createResourceBody(init: Omit<ResourceBody, '$type'>): ResourceBody {
@@ -3158,13 +5524,6 @@ export function isResourceBody(value: unknown): value is ResourceBody {
     return typeof value === 'object' && value !== null && resourceBodyTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface ResourceExpression {
-    readonly $type: 'ResourceExpression';
-    typeExpr: Expression;
-    bodies?: ResourceBody[];
-    ops?: AttributeOperation[];
-}
-
 export function createResourceExpression(init: Omit<ResourceExpression, '$type'>): ResourceExpression {
     return { $type: 'ResourceExpression', ...init };
 }
@@ -3172,12 +5531,6 @@ export function createResourceExpression(init: Omit<ResourceExpression, '$type'>
 const resourceExpressionTypes: ReadonlySet<string> = new Set(['ResourceExpression']);
 export function isResourceExpression(value: unknown): value is ResourceExpression {
     return typeof value === 'object' && value !== null && resourceExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface SelectorEntry {
-    readonly $type: 'SelectorEntry';
-    matching: Expression;
-    value: Expression;
 }
 
 export function createSelectorEntry(init: Omit<SelectorEntry, '$type'>): SelectorEntry {
@@ -3189,14 +5542,6 @@ export function isSelectorEntry(value: unknown): value is SelectorEntry {
     return typeof value === 'object' && value !== null && selectorEntryTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface SelectorExpression {
-    readonly $type: 'SelectorExpression';
-    left: BinaryExpression;
-    entries?: SelectorEntry[];
-    tailOperator?: BinaryOperator;
-    tail?: Expression;
-}
-
 export function createSelectorExpression(init: Omit<SelectorExpression, '$type'>): SelectorExpression {
     return { $type: 'SelectorExpression', ...init };
 }
@@ -3204,11 +5549,6 @@ export function createSelectorExpression(init: Omit<SelectorExpression, '$type'>
 const selectorExpressionTypes: ReadonlySet<string> = new Set(['SelectorExpression']);
 export function isSelectorExpression(value: unknown): value is SelectorExpression {
     return typeof value === 'object' && value !== null && selectorExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface SiteCategories {
-    readonly $type: 'SiteCategories';
-    entries?: CategoryEntry[];
 }
 
 export function createSiteCategories(init: Omit<SiteCategories, '$type'>): SiteCategories {
@@ -3220,11 +5560,6 @@ export function isSiteCategories(value: unknown): value is SiteCategories {
     return typeof value === 'object' && value !== null && siteCategoriesTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface SiteExpression {
-    readonly $type: 'SiteExpression';
-    body?: SiteStatement[];
-}
-
 export function createSiteExpression(init: Omit<SiteExpression, '$type'>): SiteExpression {
     return { $type: 'SiteExpression', ...init };
 }
@@ -3232,11 +5567,6 @@ export function createSiteExpression(init: Omit<SiteExpression, '$type'>): SiteE
 const siteExpressionTypes: ReadonlySet<string> = new Set(['SiteExpression']);
 export function isSiteExpression(value: unknown): value is SiteExpression {
     return typeof value === 'object' && value !== null && siteExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface SiteLayers {
-    readonly $type: 'SiteLayers';
-    layers?: Layer[];
 }
 
 export function createSiteLayers(init: Omit<SiteLayers, '$type'>): SiteLayers {
@@ -3248,16 +5578,18 @@ export function isSiteLayers(value: unknown): value is SiteLayers {
     return typeof value === 'object' && value !== null && siteLayersTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export type SiteStatement = AccessExpression | ArrayLiteral | AssignmentExpression | BinaryExpression | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | ClassDefinition | ClassResource | CollectExpression | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | FunctionDefinition | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | ParenExpression | QualifiedName | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceExpression | SelectorExpression | SiteCategories | SiteLayers | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WordLiteral;
-
 const siteStatementTypes: ReadonlySet<string> = new Set(['AccessExpression', 'ArrayLiteral', 'AssignmentExpression', 'BinaryExpression', 'BooleanLiteral', 'CallFunctionExpression', 'CallMethodExpression', 'CaseExpression', 'ClassDefinition', 'ClassResource', 'CollectExpression', 'CommaList', 'ConcatString', 'DefaultLiteral', 'DefineDefinition', 'DottedName', 'FunctionDefinition', 'HashLiteral', 'HashPair', 'Heredoc', 'IfExpression', 'KeywordLiteral', 'LogicalExpression', 'NodeDefinition', 'NotExpression', 'NumberLiteral', 'ParenExpression', 'QualifiedName', 'RegexLiteral', 'RelationshipExpression', 'RenderExpression', 'RenderString', 'ReservedWord', 'ResourceExpression', 'SelectorExpression', 'SiteCategories', 'SiteLayers', 'StringLiteral', 'TypeAlias', 'TypeDefinition', 'TypeFunctionName', 'TypeReference', 'UnaryMinusExpression', 'UndefLiteral', 'UnfoldExpression', 'UnlessExpression', 'VariableExpression', 'VirtualResource', 'WordLiteral']);
 export function isSiteStatement(value: unknown): value is SiteStatement {
     return typeof value === 'object' && value !== null && siteStatementTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface StringLiteral {
-    readonly $type: 'StringLiteral';
-    value: string;
+export function createSourceFile(init: Omit<SourceFile, '$type'>): SourceFile {
+    return { $type: 'SourceFile', ...init };
+}
+
+const sourceFileTypes: ReadonlySet<string> = new Set(['SourceFile']);
+export function isSourceFile(value: unknown): value is SourceFile {
+    return typeof value === 'object' && value !== null && sourceFileTypes.has((value as { $type?: string }).$type ?? '');
 }
 
 export function createStringLiteral(init: Omit<StringLiteral, '$type'>): StringLiteral {
@@ -3269,15 +5601,6 @@ export function isStringLiteral(value: unknown): value is StringLiteral {
     return typeof value === 'object' && value !== null && stringLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface TypeAlias {
-    readonly $type: 'TypeAlias';
-    lhs: Expression;
-    hash?: HashLiteral;
-    array?: ArrayLiteral;
-    typeRef?: TypeReference;
-    keys?: Expression[];
-}
-
 export function createTypeAlias(init: Omit<TypeAlias, '$type'>): TypeAlias {
     return { $type: 'TypeAlias', ...init };
 }
@@ -3285,13 +5608,6 @@ export function createTypeAlias(init: Omit<TypeAlias, '$type'>): TypeAlias {
 const typeAliasTypes: ReadonlySet<string> = new Set(['TypeAlias']);
 export function isTypeAlias(value: unknown): value is TypeAlias {
     return typeof value === 'object' && value !== null && typeAliasTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface TypeDefinition {
-    readonly $type: 'TypeDefinition';
-    name: string;
-    parent?: string;
-    body?: Expression[];
 }
 
 export function createTypeDefinition(init: Omit<TypeDefinition, '$type'>): TypeDefinition {
@@ -3303,11 +5619,6 @@ export function isTypeDefinition(value: unknown): value is TypeDefinition {
     return typeof value === 'object' && value !== null && typeDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface TypeFunctionName {
-    readonly $type: 'TypeFunctionName';
-    value: string;
-}
-
 export function createTypeFunctionName(init: Omit<TypeFunctionName, '$type'>): TypeFunctionName {
     return { $type: 'TypeFunctionName', ...init };
 }
@@ -3315,11 +5626,6 @@ export function createTypeFunctionName(init: Omit<TypeFunctionName, '$type'>): T
 const typeFunctionNameTypes: ReadonlySet<string> = new Set(['TypeFunctionName']);
 export function isTypeFunctionName(value: unknown): value is TypeFunctionName {
     return typeof value === 'object' && value !== null && typeFunctionNameTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface TypeReference {
-    readonly $type: 'TypeReference';
-    value: string;
 }
 
 export function createTypeReference(init: Omit<TypeReference, '$type'>): TypeReference {
@@ -3331,11 +5637,6 @@ export function isTypeReference(value: unknown): value is TypeReference {
     return typeof value === 'object' && value !== null && typeReferenceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface UnaryMinusExpression {
-    readonly $type: 'UnaryMinusExpression';
-    expr: Expression;
-}
-
 export function createUnaryMinusExpression(init: Omit<UnaryMinusExpression, '$type'>): UnaryMinusExpression {
     return { $type: 'UnaryMinusExpression', ...init };
 }
@@ -3343,10 +5644,6 @@ export function createUnaryMinusExpression(init: Omit<UnaryMinusExpression, '$ty
 const unaryMinusExpressionTypes: ReadonlySet<string> = new Set(['UnaryMinusExpression']);
 export function isUnaryMinusExpression(value: unknown): value is UnaryMinusExpression {
     return typeof value === 'object' && value !== null && unaryMinusExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface UndefLiteral {
-    readonly $type: 'UndefLiteral';
 }
 
 export function createUndefLiteral(init: Omit<UndefLiteral, '$type'>): UndefLiteral {
@@ -3358,11 +5655,6 @@ export function isUndefLiteral(value: unknown): value is UndefLiteral {
     return typeof value === 'object' && value !== null && undefLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface UnfoldExpression {
-    readonly $type: 'UnfoldExpression';
-    expr: Expression;
-}
-
 export function createUnfoldExpression(init: Omit<UnfoldExpression, '$type'>): UnfoldExpression {
     return { $type: 'UnfoldExpression', ...init };
 }
@@ -3370,14 +5662,6 @@ export function createUnfoldExpression(init: Omit<UnfoldExpression, '$type'>): U
 const unfoldExpressionTypes: ReadonlySet<string> = new Set(['UnfoldExpression']);
 export function isUnfoldExpression(value: unknown): value is UnfoldExpression {
     return typeof value === 'object' && value !== null && unfoldExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface UnlessExpression {
-    readonly $type: 'UnlessExpression';
-    test: Expression;
-    then?: Expression[];
-    hasElse?: boolean;
-    else?: Expression[];
 }
 
 export function createUnlessExpression(init: Omit<UnlessExpression, '$type'>): UnlessExpression {
@@ -3389,11 +5673,6 @@ export function isUnlessExpression(value: unknown): value is UnlessExpression {
     return typeof value === 'object' && value !== null && unlessExpressionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface VariableExpression {
-    readonly $type: 'VariableExpression';
-    name: string;
-}
-
 export function createVariableExpression(init: Omit<VariableExpression, '$type'>): VariableExpression {
     return { $type: 'VariableExpression', ...init };
 }
@@ -3401,12 +5680,6 @@ export function createVariableExpression(init: Omit<VariableExpression, '$type'>
 const variableExpressionTypes: ReadonlySet<string> = new Set(['VariableExpression']);
 export function isVariableExpression(value: unknown): value is VariableExpression {
     return typeof value === 'object' && value !== null && variableExpressionTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface VirtualResource {
-    readonly $type: 'VirtualResource';
-    form: string;
-    expr: Expression;
 }
 
 export function createVirtualResource(init: Omit<VirtualResource, '$type'>): VirtualResource {
@@ -3418,12 +5691,6 @@ export function isVirtualResource(value: unknown): value is VirtualResource {
     return typeof value === 'object' && value !== null && virtualResourceTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-export interface WhenBlock {
-    readonly $type: 'WhenBlock';
-    condition: CategoryExpression;
-    body?: BindingsStatement[];
-}
-
 export function createWhenBlock(init: Omit<WhenBlock, '$type'>): WhenBlock {
     return { $type: 'WhenBlock', ...init };
 }
@@ -3431,11 +5698,6 @@ export function createWhenBlock(init: Omit<WhenBlock, '$type'>): WhenBlock {
 const whenBlockTypes: ReadonlySet<string> = new Set(['WhenBlock']);
 export function isWhenBlock(value: unknown): value is WhenBlock {
     return typeof value === 'object' && value !== null && whenBlockTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-export interface WordLiteral {
-    readonly $type: 'WordLiteral';
-    value: string;
 }
 
 export function createWordLiteral(init: Omit<WordLiteral, '$type'>): WordLiteral {
@@ -3446,6 +5708,3 @@ const wordLiteralTypes: ReadonlySet<string> = new Set(['WordLiteral']);
 export function isWordLiteral(value: unknown): value is WordLiteral {
     return typeof value === 'object' && value !== null && wordLiteralTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** Every concrete class of Puppet. */
-export type PuppetObject = AccessExpression | ArrayLiteral | AssignmentExpression | AttributeAssign | AttributesSplat | BinaryExpression | BindDependency | BindingsDefinition | BindKey | BindOperation | BindOption | BindTypeReference | BooleanLiteral | CallFunctionExpression | CallMethodExpression | CaseExpression | CaseOption | CategoryCondition | CategoryEntry | CategoryMatch | ClassBinding | ClassDefinition | ClassResource | ClassTypeReference | CollectExpression | CollectQuery | CommaList | ConcatString | DefaultLiteral | DefineDefinition | DottedName | ElsifExpression | FunctionDefinition | HashEntry | HashLiteral | HashPair | Heredoc | IfExpression | KeywordLiteral | Lambda | Layer | LogicalExpression | NodeDefinition | NotExpression | NumberLiteral | Parameter | ParenExpression | Program | QualifiedName | QueryExpression | RegexLiteral | RelationshipExpression | RenderExpression | RenderString | ReservedWord | ResourceBody | ResourceExpression | SelectorEntry | SelectorExpression | SiteCategories | SiteExpression | SiteLayers | StringLiteral | TypeAlias | TypeDefinition | TypeFunctionName | TypeReference | UnaryMinusExpression | UndefLiteral | UnfoldExpression | UnlessExpression | VariableExpression | VirtualResource | WhenBlock | WordLiteral;

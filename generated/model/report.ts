@@ -751,22 +751,349 @@ export const ReportPackage: MPackage = {
     ]
 };
 
-/** A point in time as an ISO-8601 string with offset, e.g. "2024-05-01T10:00:00.123+00:00". */
+/**
+ * A point in time as an ISO-8601 string with offset, e.g. "2024-05-01T10:00:00.123+00:00".
+ */
 export type Timestamp = string;
 
-/** A resource reference in Puppet's string form "Type[title]". */
+/**
+ * A resource reference in Puppet's string form "Type[title]".
+ */
 export type ResourceRef = string;
 
-/** A place in a source file, so every element can say where it was written (provenance). */
+/**
+ * A place in a source file, so every element can say where it was written (provenance).
+ */
 export interface SourceLocation {
     readonly $type: 'SourceLocation';
-    /** The file path (relative to the code directory when possible) or the URI of a non-file source. */
+    /**
+     * The file path (relative to the code directory when possible) or the URI of a non-file source.
+     */
     file: string;
-    /** The 1-based line; unset when unknown. */
+    /**
+     * The 1-based line; unset when unknown.
+     */
     line?: number;
-    /** The 1-based column; unset when unknown. */
+    /**
+     * The 1-based column; unset when unknown.
+     */
     column?: number;
 }
+
+/**
+ * One apply run of one catalog on one host: the root of a report file.
+ */
+export interface Report {
+    readonly $type: 'Report';
+    /**
+     * The host (node name) the catalog was applied to.
+     */
+    host: string;
+    /**
+     * The environment of the applied catalog.
+     */
+    environment?: string;
+    /**
+     * When the run started.
+     */
+    time?: Timestamp;
+    /**
+     * The applied catalog's version.
+     */
+    configurationVersion?: string;
+    /**
+     * The applied catalog's uuid.
+     */
+    catalogUuid?: string;
+    /**
+     * The applied catalog's code id.
+     */
+    codeId?: string;
+    /**
+     * A unique id of this run.
+     */
+    transactionUuid?: string;
+    /**
+     * The report format version.
+     */
+    reportFormat?: number;
+    /**
+     * The version of the tool that applied the catalog.
+     */
+    toolVersion?: string;
+    /**
+     * True when the whole run was noop (`--noop`).
+     */
+    noop?: boolean;
+    /**
+     * True when a noop run found changes it would have made.
+     */
+    noopPending?: boolean;
+    /**
+     * The overall outcome.
+     */
+    status: RunStatus;
+    /**
+     * True when any change corrected drift (the system was changed outside of Puppet).
+     */
+    correctiveChange?: boolean;
+    /**
+     * True when the transaction ran to completion (false when it was aborted).
+     */
+    transactionCompleted?: boolean;
+    /**
+     * The status of every resource in the catalog, in apply order.
+     */
+    resourceStatuses?: ResourceStatus[];
+    /**
+     * Every log entry of the run, in emission order.
+     */
+    logs?: LogEntry[];
+    /**
+     * The run's metrics (resources, events, changes, time).
+     */
+    metrics?: MetricCategory[];
+}
+
+/**
+ * The overall outcome of a run (Puppet's report status).
+ */
+export type RunStatus = 'unchanged' | 'changed' | 'failed';
+
+/**
+ * What happened to one resource during the run (Puppet's Resource::Status).
+ */
+export interface ResourceStatus {
+    readonly $type: 'ResourceStatus';
+    /**
+     * The resource reference "Type[title]"; unique in the report.
+     */
+    resource: ResourceRef;
+    /**
+     * The resource type.
+     */
+    resourceType: string;
+    /**
+     * The resource title.
+     */
+    title: string;
+    /**
+     * The manifest that declared the resource.
+     */
+    file?: string;
+    /**
+     * The line that declared the resource.
+     */
+    line?: number;
+    /**
+     * The resource's tags.
+     */
+    tags?: string[];
+    /**
+     * The containers from the stage down to the resource, e.g. ["Stage[main]", "Main", "File[/tmp/x]"].
+     */
+    containmentPath?: string[];
+    /**
+     * The provider that managed it.
+     */
+    providerUsed?: string;
+    /**
+     * What the provider did (Resource API created/updated/deleted/unchanged).
+     */
+    action?: ResourceAction;
+    /**
+     * When the resource was evaluated.
+     */
+    time?: Timestamp;
+    /**
+     * Seconds spent evaluating the resource.
+     */
+    evaluationTime?: number;
+    /**
+     * At least one property was changed.
+     */
+    changed?: boolean;
+    /**
+     * At least one property was out of sync (changed, or would have been in noop).
+     */
+    outOfSync?: boolean;
+    /**
+     * Evaluating or changing the resource failed.
+     */
+    failed?: boolean;
+    /**
+     * The resource was skipped (failed dependency, tags, or schedule).
+     */
+    skipped?: boolean;
+    /**
+     * The resource's schedule allowed it to run this time.
+     */
+    scheduled?: boolean;
+    /**
+     * A refresh (restart) triggered by a notification failed.
+     */
+    failedToRestart?: boolean;
+    /**
+     * The changes corrected drift.
+     */
+    correctiveChange?: boolean;
+    /**
+     * The number of changes made.
+     */
+    changeCount?: number;
+    /**
+     * The number of properties that were out of sync.
+     */
+    outOfSyncCount?: number;
+    /**
+     * The events (one per property change, refresh or failure).
+     */
+    events?: Event[];
+}
+
+/**
+ * What a provider did with a resource (the Resource API's action logging).
+ */
+export type ResourceAction = 'unchanged' | 'created' | 'updated' | 'deleted' | 'refreshed' | 'noop' | 'failed';
+
+/**
+ * One change (or attempted change, or audit) of one resource property (Puppet's Transaction::Event; Resource API attribute_changed).
+ */
+export interface Event {
+    readonly $type: 'Event';
+    /**
+     * The event name, e.g. "mode_changed", "file_created", "service_restarted".
+     */
+    name?: string;
+    /**
+     * The property concerned, e.g. "ensure", "mode".
+     */
+    property?: string;
+    /**
+     * The value before the change (Resource API `is`), as Puppet rich data.
+     */
+    previousValue?: RichData;
+    /**
+     * The desired value (Resource API `should`), as Puppet rich data.
+     */
+    desiredValue?: RichData;
+    /**
+     * The value recorded by the previous run, for audited properties.
+     */
+    historicalValue?: RichData;
+    /**
+     * The outcome.
+     */
+    status: EventStatus;
+    /**
+     * The human message, e.g. "mode changed '0644' to '0640'".
+     */
+    message?: string;
+    /**
+     * True when the property is audited.
+     */
+    audited?: boolean;
+    /**
+     * True when the change corrected drift.
+     */
+    correctiveChange?: boolean;
+    /**
+     * True when the values were redacted because they are Sensitive.
+     */
+    redacted?: boolean;
+    /**
+     * When the event happened.
+     */
+    time?: Timestamp;
+}
+
+/**
+ * The outcome of an event.
+ */
+export type EventStatus = 'success' | 'failure' | 'noop' | 'audit';
+
+/**
+ * A log entry of the run (Puppet log / Resource API context logging).
+ */
+export interface LogEntry {
+    readonly $type: 'LogEntry';
+    /**
+     * The log level.
+     */
+    level: LogLevel;
+    /**
+     * The message text.
+     */
+    message: string;
+    /**
+     * The source, e.g. "/Stage[main]/Main/File[/tmp/foo]/mode" or "Puppet".
+     */
+    source?: string;
+    /**
+     * When it was logged.
+     */
+    time?: Timestamp;
+    /**
+     * The tags of the source.
+     */
+    tags?: string[];
+    /**
+     * The manifest location of the resource or code that logged it.
+     */
+    file?: string;
+    /**
+     * The line of that location.
+     */
+    line?: number;
+}
+
+/**
+ * Puppet's log levels.
+ */
+export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'emerg' | 'crit';
+
+/**
+ * A named group of metrics, e.g. "resources", "events", "changes", "time".
+ */
+export interface MetricCategory {
+    readonly $type: 'MetricCategory';
+    /**
+     * The category name.
+     */
+    name: string;
+    /**
+     * A human label.
+     */
+    label?: string;
+    /**
+     * The metrics of the category.
+     */
+    values?: Metric[];
+}
+
+/**
+ * One metric value, e.g. resources/changed = 3 or time/file = 0.12 (seconds).
+ */
+export interface Metric {
+    readonly $type: 'Metric';
+    /**
+     * The metric name.
+     */
+    name: string;
+    /**
+     * A human label.
+     */
+    label?: string;
+    /**
+     * The value (counts or seconds).
+     */
+    value: number;
+}
+
+/**
+ * Every concrete class of Report.
+ */
+export type ReportObject = SourceLocation | Report | ResourceStatus | Event | LogEntry | MetricCategory | Metric;
 
 export function createSourceLocation(init: Omit<SourceLocation, '$type'>): SourceLocation {
     return { $type: 'SourceLocation', ...init };
@@ -775,45 +1102,6 @@ export function createSourceLocation(init: Omit<SourceLocation, '$type'>): Sourc
 const sourceLocationTypes: ReadonlySet<string> = new Set(['SourceLocation']);
 export function isSourceLocation(value: unknown): value is SourceLocation {
     return typeof value === 'object' && value !== null && sourceLocationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** One apply run of one catalog on one host: the root of a report file. */
-export interface Report {
-    readonly $type: 'Report';
-    /** The host (node name) the catalog was applied to. */
-    host: string;
-    /** The environment of the applied catalog. */
-    environment?: string;
-    /** When the run started. */
-    time?: Timestamp;
-    /** The applied catalog's version. */
-    configurationVersion?: string;
-    /** The applied catalog's uuid. */
-    catalogUuid?: string;
-    /** The applied catalog's code id. */
-    codeId?: string;
-    /** A unique id of this run. */
-    transactionUuid?: string;
-    /** The report format version. */
-    reportFormat?: number;
-    /** The version of the tool that applied the catalog. */
-    toolVersion?: string;
-    /** True when the whole run was noop (`--noop`). */
-    noop?: boolean;
-    /** True when a noop run found changes it would have made. */
-    noopPending?: boolean;
-    /** The overall outcome. */
-    status: RunStatus;
-    /** True when any change corrected drift (the system was changed outside of Puppet). */
-    correctiveChange?: boolean;
-    /** True when the transaction ran to completion (false when it was aborted). */
-    transactionCompleted?: boolean;
-    /** The status of every resource in the catalog, in apply order. */
-    resourceStatuses?: ResourceStatus[];
-    /** Every log entry of the run, in emission order. */
-    logs?: LogEntry[];
-    /** The run's metrics (resources, events, changes, time). */
-    metrics?: MetricCategory[];
 }
 
 export function createReport(init: Omit<Report, '$type'>): Report {
@@ -825,56 +1113,6 @@ export function isReport(value: unknown): value is Report {
     return typeof value === 'object' && value !== null && reportTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The overall outcome of a run (Puppet's report status). */
-export type RunStatus = 'unchanged' | 'changed' | 'failed';
-
-/** What happened to one resource during the run (Puppet's Resource::Status). */
-export interface ResourceStatus {
-    readonly $type: 'ResourceStatus';
-    /** The resource reference "Type[title]"; unique in the report. */
-    resource: ResourceRef;
-    /** The resource type. */
-    resourceType: string;
-    /** The resource title. */
-    title: string;
-    /** The manifest that declared the resource. */
-    file?: string;
-    /** The line that declared the resource. */
-    line?: number;
-    /** The resource's tags. */
-    tags?: string[];
-    /** The containers from the stage down to the resource, e.g. ["Stage[main]", "Main", "File[/tmp/x]"]. */
-    containmentPath?: string[];
-    /** The provider that managed it. */
-    providerUsed?: string;
-    /** What the provider did (Resource API created/updated/deleted/unchanged). */
-    action?: ResourceAction;
-    /** When the resource was evaluated. */
-    time?: Timestamp;
-    /** Seconds spent evaluating the resource. */
-    evaluationTime?: number;
-    /** At least one property was changed. */
-    changed?: boolean;
-    /** At least one property was out of sync (changed, or would have been in noop). */
-    outOfSync?: boolean;
-    /** Evaluating or changing the resource failed. */
-    failed?: boolean;
-    /** The resource was skipped (failed dependency, tags, or schedule). */
-    skipped?: boolean;
-    /** The resource's schedule allowed it to run this time. */
-    scheduled?: boolean;
-    /** A refresh (restart) triggered by a notification failed. */
-    failedToRestart?: boolean;
-    /** The changes corrected drift. */
-    correctiveChange?: boolean;
-    /** The number of changes made. */
-    changeCount?: number;
-    /** The number of properties that were out of sync. */
-    outOfSyncCount?: number;
-    /** The events (one per property change, refresh or failure). */
-    events?: Event[];
-}
-
 export function createResourceStatus(init: Omit<ResourceStatus, '$type'>): ResourceStatus {
     return { $type: 'ResourceStatus', ...init };
 }
@@ -882,36 +1120,6 @@ export function createResourceStatus(init: Omit<ResourceStatus, '$type'>): Resou
 const resourceStatusTypes: ReadonlySet<string> = new Set(['ResourceStatus']);
 export function isResourceStatus(value: unknown): value is ResourceStatus {
     return typeof value === 'object' && value !== null && resourceStatusTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** What a provider did with a resource (the Resource API's action logging). */
-export type ResourceAction = 'unchanged' | 'created' | 'updated' | 'deleted' | 'refreshed' | 'noop' | 'failed';
-
-/** One change (or attempted change, or audit) of one resource property (Puppet's Transaction::Event; Resource API attribute_changed). */
-export interface Event {
-    readonly $type: 'Event';
-    /** The event name, e.g. "mode_changed", "file_created", "service_restarted". */
-    name?: string;
-    /** The property concerned, e.g. "ensure", "mode". */
-    property?: string;
-    /** The value before the change (Resource API `is`), as Puppet rich data. */
-    previousValue?: RichData;
-    /** The desired value (Resource API `should`), as Puppet rich data. */
-    desiredValue?: RichData;
-    /** The value recorded by the previous run, for audited properties. */
-    historicalValue?: RichData;
-    /** The outcome. */
-    status: EventStatus;
-    /** The human message, e.g. "mode changed '0644' to '0640'". */
-    message?: string;
-    /** True when the property is audited. */
-    audited?: boolean;
-    /** True when the change corrected drift. */
-    correctiveChange?: boolean;
-    /** True when the values were redacted because they are Sensitive. */
-    redacted?: boolean;
-    /** When the event happened. */
-    time?: Timestamp;
 }
 
 export function createEvent(init: Omit<Event, '$type'>): Event {
@@ -923,28 +1131,6 @@ export function isEvent(value: unknown): value is Event {
     return typeof value === 'object' && value !== null && eventTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The outcome of an event. */
-export type EventStatus = 'success' | 'failure' | 'noop' | 'audit';
-
-/** A log entry of the run (Puppet log / Resource API context logging). */
-export interface LogEntry {
-    readonly $type: 'LogEntry';
-    /** The log level. */
-    level: LogLevel;
-    /** The message text. */
-    message: string;
-    /** The source, e.g. "/Stage[main]/Main/File[/tmp/foo]/mode" or "Puppet". */
-    source?: string;
-    /** When it was logged. */
-    time?: Timestamp;
-    /** The tags of the source. */
-    tags?: string[];
-    /** The manifest location of the resource or code that logged it. */
-    file?: string;
-    /** The line of that location. */
-    line?: number;
-}
-
 export function createLogEntry(init: Omit<LogEntry, '$type'>): LogEntry {
     return { $type: 'LogEntry', ...init };
 }
@@ -952,20 +1138,6 @@ export function createLogEntry(init: Omit<LogEntry, '$type'>): LogEntry {
 const logEntryTypes: ReadonlySet<string> = new Set(['LogEntry']);
 export function isLogEntry(value: unknown): value is LogEntry {
     return typeof value === 'object' && value !== null && logEntryTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** Puppet's log levels. */
-export type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err' | 'alert' | 'emerg' | 'crit';
-
-/** A named group of metrics, e.g. "resources", "events", "changes", "time". */
-export interface MetricCategory {
-    readonly $type: 'MetricCategory';
-    /** The category name. */
-    name: string;
-    /** A human label. */
-    label?: string;
-    /** The metrics of the category. */
-    values?: Metric[];
 }
 
 export function createMetricCategory(init: Omit<MetricCategory, '$type'>): MetricCategory {
@@ -977,17 +1149,6 @@ export function isMetricCategory(value: unknown): value is MetricCategory {
     return typeof value === 'object' && value !== null && metricCategoryTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** One metric value, e.g. resources/changed = 3 or time/file = 0.12 (seconds). */
-export interface Metric {
-    readonly $type: 'Metric';
-    /** The metric name. */
-    name: string;
-    /** A human label. */
-    label?: string;
-    /** The value (counts or seconds). */
-    value: number;
-}
-
 export function createMetric(init: Omit<Metric, '$type'>): Metric {
     return { $type: 'Metric', ...init };
 }
@@ -996,6 +1157,3 @@ const metricTypes: ReadonlySet<string> = new Set(['Metric']);
 export function isMetric(value: unknown): value is Metric {
     return typeof value === 'object' && value !== null && metricTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** Every concrete class of Report. */
-export type ReportObject = SourceLocation | Report | ResourceStatus | Event | LogEntry | MetricCategory | Metric;

@@ -331,19 +331,169 @@ export const ResourceApiPackage: MPackage = {
     ]
 };
 
-/** A Puppet data type expression in Puppet syntax, e.g. "Enum[present, absent]". */
+/**
+ * A Puppet data type expression in Puppet syntax, e.g. "Enum[present, absent]".
+ */
 export type PuppetType = string;
 
-/** The definitions of one environment: the root of a resource-api file. */
+/**
+ * The definitions of one environment: the root of a resource-api file.
+ */
 export interface Definitions {
     readonly $type: 'Definitions';
-    /** The environment the definitions belong to. */
+    /**
+     * The environment the definitions belong to.
+     */
     environment?: string;
-    /** The resource types, in registration order. */
+    /**
+     * The resource types, in registration order.
+     */
     types?: TypeDefinition[];
-    /** The transports, in registration order. */
+    /**
+     * The transports, in registration order.
+     */
     transports?: TransportDefinition[];
 }
+
+/**
+ * A resource type (`register_type`).
+ */
+export interface TypeDefinition {
+    readonly $type: 'TypeDefinition';
+    /**
+     * The type name, e.g. "apt_key"; unique in its environment.
+     */
+    name: string;
+    /**
+     * The documentation.
+     */
+    desc?: string;
+    /**
+     * The attributes, in definition order (the order of set hashes and `puppet resource` output).
+     */
+    attributes?: Attribute[];
+    /**
+     * The provider features the type declares (canonicalize, custom_insync, simple_get_filter, supports_noop, remote_resource, custom_generate).
+     */
+    features?: string[];
+    /**
+     * Title patterns, tried in order; the first match fills the namevars named by its captures.
+     */
+    titlePatterns?: TitlePattern[];
+    /**
+     * Automatic relationships to other resources.
+     */
+    autoRelations?: AutoRelation[];
+}
+
+/**
+ * One attribute of a type, or one connection_info entry of a transport.
+ */
+export interface Attribute {
+    readonly $type: 'Attribute';
+    /**
+     * The attribute name.
+     */
+    name: string;
+    /**
+     * The Puppet data type of its values.
+     */
+    type: PuppetType;
+    /**
+     * The documentation.
+     */
+    desc?: string;
+    /**
+     * The default value, used when the manifest gives none; unset means no default.
+     */
+    defaultValue?: RichData;
+    /**
+     * How the attribute behaves; unset means an ordinary property.
+     */
+    behaviour?: Behaviour;
+    /**
+     * Values are secrets: schema errors redact them; transports receive them wrapped in Sensitive.
+     */
+    sensitive?: boolean;
+}
+
+/**
+ * The Resource API attribute behaviours.
+ */
+export type Behaviour = 'namevar' | 'parameter' | 'read_only' | 'init_only';
+
+/**
+ * A title pattern: a Ruby regular expression with named captures.
+ */
+export interface TitlePattern {
+    readonly $type: 'TitlePattern';
+    /**
+     * The regex source as Ruby writes it (\A, \Z, named groups).
+     */
+    source: string;
+    /**
+     * Ruby regex flags (m = dot matches newline, i, x).
+     */
+    flags?: string;
+    /**
+     * What the pattern matches.
+     */
+    desc?: string;
+}
+
+/**
+ * The kinds of automatic relationships.
+ */
+export type AutoRelationKind = 'autorequire' | 'autobefore' | 'autosubscribe' | 'autonotify';
+
+/**
+ * `autorequire: {file: '$source'}`: targets of one type, constants or `$attribute` references.
+ */
+export interface AutoRelation {
+    readonly $type: 'AutoRelation';
+    /**
+     * The kind of relationship.
+     */
+    kind: AutoRelationKind;
+    /**
+     * The lower-case type name of the targets.
+     */
+    type: string;
+    /**
+     * The titles: constants, or strings "$attr" naming an attribute whose value(s) are titles.
+     *
+     * Items: A Puppet value in rich-data JSON (__ptype/__pvalue for non-JSON values).
+     */
+    values?: RichData[];
+}
+
+/**
+ * A transport schema (`register_transport`).
+ */
+export interface TransportDefinition {
+    readonly $type: 'TransportDefinition';
+    /**
+     * The transport name; unique in its environment.
+     */
+    name: string;
+    /**
+     * The documentation (required for transports).
+     */
+    desc: string;
+    /**
+     * The connection info attributes.
+     */
+    connectionInfo?: Attribute[];
+    /**
+     * The order to present connection info in.
+     */
+    connectionInfoOrder?: string[];
+}
+
+/**
+ * Every concrete class of ResourceApi.
+ */
+export type ResourceApiObject = Definitions | TypeDefinition | Attribute | TitlePattern | AutoRelation | TransportDefinition;
 
 export function createDefinitions(init: Omit<Definitions, '$type'>): Definitions {
     return { $type: 'Definitions', ...init };
@@ -352,23 +502,6 @@ export function createDefinitions(init: Omit<Definitions, '$type'>): Definitions
 const definitionsTypes: ReadonlySet<string> = new Set(['Definitions']);
 export function isDefinitions(value: unknown): value is Definitions {
     return typeof value === 'object' && value !== null && definitionsTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A resource type (`register_type`). */
-export interface TypeDefinition {
-    readonly $type: 'TypeDefinition';
-    /** The type name, e.g. "apt_key"; unique in its environment. */
-    name: string;
-    /** The documentation. */
-    desc?: string;
-    /** The attributes, in definition order (the order of set hashes and `puppet resource` output). */
-    attributes?: Attribute[];
-    /** The provider features the type declares (canonicalize, custom_insync, simple_get_filter, supports_noop, remote_resource, custom_generate). */
-    features?: string[];
-    /** Title patterns, tried in order; the first match fills the namevars named by its captures. */
-    titlePatterns?: TitlePattern[];
-    /** Automatic relationships to other resources. */
-    autoRelations?: AutoRelation[];
 }
 
 export function createTypeDefinition(init: Omit<TypeDefinition, '$type'>): TypeDefinition {
@@ -380,23 +513,6 @@ export function isTypeDefinition(value: unknown): value is TypeDefinition {
     return typeof value === 'object' && value !== null && typeDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** One attribute of a type, or one connection_info entry of a transport. */
-export interface Attribute {
-    readonly $type: 'Attribute';
-    /** The attribute name. */
-    name: string;
-    /** The Puppet data type of its values. */
-    type: PuppetType;
-    /** The documentation. */
-    desc?: string;
-    /** The default value, used when the manifest gives none; unset means no default. */
-    defaultValue?: RichData;
-    /** How the attribute behaves; unset means an ordinary property. */
-    behaviour?: Behaviour;
-    /** Values are secrets: schema errors redact them; transports receive them wrapped in Sensitive. */
-    sensitive?: boolean;
-}
-
 export function createAttribute(init: Omit<Attribute, '$type'>): Attribute {
     return { $type: 'Attribute', ...init };
 }
@@ -404,20 +520,6 @@ export function createAttribute(init: Omit<Attribute, '$type'>): Attribute {
 const attributeTypes: ReadonlySet<string> = new Set(['Attribute']);
 export function isAttribute(value: unknown): value is Attribute {
     return typeof value === 'object' && value !== null && attributeTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** The Resource API attribute behaviours. */
-export type Behaviour = 'namevar' | 'parameter' | 'read_only' | 'init_only';
-
-/** A title pattern: a Ruby regular expression with named captures. */
-export interface TitlePattern {
-    readonly $type: 'TitlePattern';
-    /** The regex source as Ruby writes it (\A, \Z, named groups). */
-    source: string;
-    /** Ruby regex flags (m = dot matches newline, i, x). */
-    flags?: string;
-    /** What the pattern matches. */
-    desc?: string;
 }
 
 export function createTitlePattern(init: Omit<TitlePattern, '$type'>): TitlePattern {
@@ -429,20 +531,6 @@ export function isTitlePattern(value: unknown): value is TitlePattern {
     return typeof value === 'object' && value !== null && titlePatternTypes.has((value as { $type?: string }).$type ?? '');
 }
 
-/** The kinds of automatic relationships. */
-export type AutoRelationKind = 'autorequire' | 'autobefore' | 'autosubscribe' | 'autonotify';
-
-/** `autorequire: {file: '$source'}`: targets of one type, constants or `$attribute` references. */
-export interface AutoRelation {
-    readonly $type: 'AutoRelation';
-    /** The kind of relationship. */
-    kind: AutoRelationKind;
-    /** The lower-case type name of the targets. */
-    type: string;
-    /** The titles: constants, or strings "$attr" naming an attribute whose value(s) are titles. */
-    values?: RichData[];
-}
-
 export function createAutoRelation(init: Omit<AutoRelation, '$type'>): AutoRelation {
     return { $type: 'AutoRelation', ...init };
 }
@@ -450,19 +538,6 @@ export function createAutoRelation(init: Omit<AutoRelation, '$type'>): AutoRelat
 const autoRelationTypes: ReadonlySet<string> = new Set(['AutoRelation']);
 export function isAutoRelation(value: unknown): value is AutoRelation {
     return typeof value === 'object' && value !== null && autoRelationTypes.has((value as { $type?: string }).$type ?? '');
-}
-
-/** A transport schema (`register_transport`). */
-export interface TransportDefinition {
-    readonly $type: 'TransportDefinition';
-    /** The transport name; unique in its environment. */
-    name: string;
-    /** The documentation (required for transports). */
-    desc: string;
-    /** The connection info attributes. */
-    connectionInfo?: Attribute[];
-    /** The order to present connection info in. */
-    connectionInfoOrder?: string[];
 }
 
 export function createTransportDefinition(init: Omit<TransportDefinition, '$type'>): TransportDefinition {
@@ -473,6 +548,3 @@ const transportDefinitionTypes: ReadonlySet<string> = new Set(['TransportDefinit
 export function isTransportDefinition(value: unknown): value is TransportDefinition {
     return typeof value === 'object' && value !== null && transportDefinitionTypes.has((value as { $type?: string }).$type ?? '');
 }
-
-/** Every concrete class of ResourceApi. */
-export type ResourceApiObject = Definitions | TypeDefinition | Attribute | TitlePattern | AutoRelation | TransportDefinition;

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { ContributedBindings, LayeredBindings, NamedBindingsOrSubtype, NamedLayer, SiteCategorization } from '../../generated/model/bindings.js';
-import { UserError, type Diagnostic } from '../common/index.js';
+import { nodeFileSystem, pathExists, UserError, type Diagnostic, type FileSystemProvider } from '../common/index.js';
 import { modelRegistry, type Model, type ModelObject } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { provideHieraBindings } from './hiera/bindings-provider.js';
@@ -41,6 +40,8 @@ export interface ComposeOptions {
     readonly hiera?: HieraLookup;
     /** Extra providers by scheme (tests, embedders); they win over providers.yaml. */
     readonly providers?: ReadonlyMap<string, (ctx: ProviderContext) => BindingsProvider>;
+    /** Where the bindings files are read from (default: the disk). */
+    readonly fs?: FileSystemProvider;
     /** The ENC's answer already asked for this request (runEnc on the confdir): the `enc:` provider uses it instead of running the same program again. */
     readonly enc?: EncAnswer;
 }
@@ -70,23 +71,24 @@ export function compositionOf(model: Model): Composition {
  * environment has a site definition or bindings files (its bindings/ or its modules'), or
  * providers.yaml.
  */
-export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[] }): boolean {
-    if (where.confdir !== undefined && existsSync(join(resolve(where.confdir), 'environments.pp'))) return true;
-    return existsSync(where.envDir) && hasArm8Bindings(where.envDir, where.modulePath);
+export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly fs?: FileSystemProvider }): boolean {
+    const fs = where.fs ?? nodeFileSystem;
+    if (where.confdir !== undefined && pathExists(fs, join(resolve(where.confdir), 'environments.pp'))) return true;
+    return pathExists(fs, where.envDir) && hasArm8Bindings(fs, where.envDir, where.modulePath);
 }
 
-function hasArm8Bindings(codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
+function hasArm8Bindings(fs: FileSystemProvider, codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
     const dir = resolve(bindingsDir);
-    if (existsSync(join(dir, 'providers.yaml')) || hasPp(dir)) return true;
-    return modulePath.some(base => list(base).some(mod => hasPp(join(base, mod, 'bindings'))));
+    if (pathExists(fs, join(dir, 'providers.yaml')) || hasPp(fs, dir)) return true;
+    return modulePath.some(base => list(fs, base).some(mod => hasPp(fs, join(base, mod, 'bindings'))));
 }
 
 /** The site definition of an environment: `bindings/site.pp` (see docs/bindings.md). */
-export function readSite(codedir: string, bindingsDir = join(resolve(codedir), 'bindings')): SiteDefinition | undefined {
+export function readSite(codedir: string, bindingsDir = join(resolve(codedir), 'bindings'), fs: FileSystemProvider = nodeFileSystem): SiteDefinition | undefined {
     const path = join(resolve(bindingsDir), 'site.pp');
-    if (!existsSync(path)) return undefined;
+    if (!pathExists(fs, path)) return undefined;
     const display = relative(resolve(codedir), path);
-    const file = loadBindingsFile(path, display);
+    const file = loadBindingsFile(path, display, fs);
     if (file.bindings.length > 0) {
         const b = file.bindings[0];
         fail(BindingsIssues.BIND_WRONG_NAME, `${display} holds the site definition; 'bindings ${b.name ?? ''}' belongs in a file named after it`, { at: { file: display, line: b.location?.line ?? 1, column: b.location?.column ?? 1 } });
@@ -107,9 +109,10 @@ export function composeBindings(options: ComposeOptions): Composition {
         modulePath: options.modulePath ?? [join(codedir, 'modules')],
         environment: options.environment ?? 'production',
         node: options.node,
-        facts: options.facts ?? new Map()
+        facts: options.facts ?? new Map(),
+        ...(options.fs ? { fs: options.fs } : {})
     };
-    const site = readSite(codedir, ctx.bindingsDir);
+    const site = readSite(codedir, ctx.bindingsDir, ctx.fs);
     const providers = providerTable(ctx, options);
     const written = site?.layers ?? DEFAULTS.map((l): NamedLayer => ({ $type: 'NamedLayer', name: l.name, include: [...l.include], exclude: [], bindings: [] }));
     const layers: NamedLayer[] = [];
@@ -138,7 +141,7 @@ export function composeBindings(options: ComposeOptions): Composition {
 }
 
 function providerTable(ctx: ProviderContext, options: ComposeOptions): Map<string, BindingsProvider> {
-    const config = readProvidersConfig(ctx.codedir, ctx.bindingsDir);
+    const config = readProvidersConfig(ctx.codedir, ctx.bindingsDir, ctx.fs);
     const table = new Map<string, BindingsProvider>([
         ['confdir', new PpBindingsProvider('confdir', ctx)],
         ['module', new PpBindingsProvider('module', ctx)],
@@ -201,13 +204,13 @@ function locationOf(l: NamedLayer): Partial<Pick<Diagnostic, 'at' | 'file'>> {
     return loc.line !== undefined ? { at: { file: loc.file, line: loc.line, column: loc.column ?? 1 } } : { file: loc.file };
 }
 
-function hasPp(dir: string): boolean {
-    return list(dir).some(f => f.endsWith('.pp') || (!f.includes('.') && hasPp(join(dir, f))));
+function hasPp(fs: FileSystemProvider, dir: string): boolean {
+    return list(fs, dir).some(f => f.endsWith('.pp') || (!f.includes('.') && hasPp(fs, join(dir, f))));
 }
 
-function list(dir: string): string[] {
+function list(fs: FileSystemProvider, dir: string): string[] {
     try {
-        return readdirSync(dir);
+        return fs.readdir(dir);
     } catch {
         return [];
     }

@@ -112,7 +112,8 @@ export function createInjectingDataBinding(options: {
         });
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
-            ...(options.enc ? { enc: options.enc } : {})
+            ...(options.enc ? { enc: options.enc } : {}),
+            ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
             services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }

@@ -17,9 +17,9 @@ import { bootFor, hieraLookupFactory, type CatalogServices, type LookupFactory, 
 export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn, request) => {
-        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath })) return hiera(env, warn);
+        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
         return createInjectingDataBinding({
-            environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
+            environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
             injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store }),
@@ -36,7 +36,7 @@ export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTab
  */
 export function modelLookupFactory(types: TypeSystem, given: { readonly bindings: Model } | { readonly effective: Model; readonly file: string }): LookupFactory {
     return (env, warn) => {
-        const environment = { name: env.name, root: env.dir, modulePath: env.modulepath };
+        const environment = { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) };
         const typeSupport = createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args));
         return 'bindings' in given
             ? createInjectingDataBinding({ environment, types: typeSupport, warn, bindings: given.bindings })

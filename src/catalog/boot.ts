@@ -1,6 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UserError } from '../common/index.js';
+import { isDirectoryPath, nodeFileSystem, pathExists, UserError, type FileSystemProvider } from '../common/index.js';
 import type { ParsedFileCache } from '../parse/index.js';
 import { CatalogIssues } from './issues.js';
 
@@ -11,19 +10,26 @@ export interface Environment {
     readonly dir: string;
     readonly manifests: readonly string[];
     readonly modulepath: readonly string[];
+    /** Where the environment's files are read from (default: the disk); an environment bundle's files are in memory. */
+    readonly fs?: FileSystemProvider;
     /**
      * Where the environment's files are read and parsed: shared by every compile given the same
-     * cache (an `EnvironmentCache`), else private to one compile.
+     * cache (an `EnvironmentCache`), else private to one compile. A bundle's holds its ASTs.
      */
     readonly files?: ParsedFileCache;
 }
 
+/** The source of an environment's files. */
+export function filesOf(env: { readonly fs?: FileSystemProvider }): FileSystemProvider {
+    return env.fs ?? nodeFileSystem;
+}
+
 /** `environment.conf`: `key = value` lines; comments start with `#`. */
-function readEnvironmentConf(dir: string): Map<string, string> {
+function readEnvironmentConf(fs: FileSystemProvider, dir: string): Map<string, string> {
     const out = new Map<string, string>();
     const file = join(dir, 'environment.conf');
-    if (!existsSync(file)) return out;
-    for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    if (!pathExists(fs, file)) return out;
+    for (const raw of fs.readText(file).split('\n')) {
         const line = raw.replace(/\s+#.*$/, '').trim();
         if (line === '' || line.startsWith('#') || line.startsWith('[')) continue;
         const m = /^([a-z_]+)\s*=\s*(.*)$/.exec(line);
@@ -33,13 +39,14 @@ function readEnvironmentConf(dir: string): Map<string, string> {
 }
 
 /** Every `.pp` below `dir`, sorted byte-wise by full path (Puppet's manifest directory order). */
-function manifestsBelow(dir: string): string[] {
+function manifestsBelow(fs: FileSystemProvider, dir: string): string[] {
     const out: string[] = [];
     const walk = (d: string): void => {
-        for (const e of readdirSync(d, { withFileTypes: true })) {
-            const p = join(d, e.name);
-            if (e.isDirectory()) walk(p);
-            else if (e.name.endsWith('.pp')) out.push(p);
+        for (const name of fs.readdir(d)) {
+            const p = join(d, name);
+            const st = fs.stat(p);
+            if (st?.isDirectory) walk(p);
+            else if (st !== undefined && name.endsWith('.pp')) out.push(p);
         }
     };
     walk(dir);
@@ -47,9 +54,9 @@ function manifestsBelow(dir: string): string[] {
 }
 
 /** The manifests a manifest setting names: the file, every .pp below a directory, or none when it does not exist. */
-export function manifestsAt(manifestPath: string): string[] {
-    if (!existsSync(manifestPath)) return [];
-    return statSync(manifestPath).isDirectory() ? manifestsBelow(manifestPath) : [manifestPath];
+export function manifestsAt(manifestPath: string, fs: FileSystemProvider = nodeFileSystem): string[] {
+    if (!pathExists(fs, manifestPath)) return [];
+    return isDirectoryPath(fs, manifestPath) ? manifestsBelow(fs, manifestPath) : [manifestPath];
 }
 
 /**
@@ -57,18 +64,18 @@ export function manifestsAt(manifestPath: string): string[] {
  * `environments/<name>` (Puppet's environmentpath). Relative paths in environment.conf are
  * relative to the environment directory; `$basemodulepath` expands to `basemodulepath`.
  */
-export function bootEnvironment(codedir: string, name: string, basemodulepath: readonly string[] = []): Environment {
+export function bootEnvironment(codedir: string, name: string, basemodulepath: readonly string[] = [], fs: FileSystemProvider = nodeFileSystem): Environment {
     let dir = resolve(codedir);
-    if (!existsSync(dir)) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: CatalogIssues.EVAL_NO_SUCH_DIRECTORY.message({ dir: codedir }), file: codedir });
+    if (!pathExists(fs, dir)) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: CatalogIssues.EVAL_NO_SUCH_DIRECTORY.message({ dir: codedir }), file: codedir });
     const envs = join(dir, 'environments', name);
-    if (existsSync(envs) && statSync(envs).isDirectory()) dir = envs;
-    const conf = readEnvironmentConf(dir);
+    if (isDirectoryPath(fs, envs)) dir = envs;
+    const conf = readEnvironmentConf(fs, dir);
     const manifestSetting = conf.get('manifest') ?? 'manifests';
     const manifestPath = resolve(dir, manifestSetting);
-    const manifests = manifestsAt(manifestPath);
+    const manifests = manifestsAt(manifestPath, fs);
     const modulepathSetting = conf.get('modulepath');
     const modulepath = modulepathSetting === undefined
         ? [join(dir, 'modules'), ...basemodulepath]
         : modulepathSetting.split(':').flatMap(p => p === '$basemodulepath' ? [...basemodulepath] : [resolve(dir, p)]);
-    return { name, dir, manifests, modulepath };
+    return { name, dir, manifests, modulepath, ...(fs === nodeFileSystem ? {} : { fs }) };
 }

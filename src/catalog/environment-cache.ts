@@ -33,7 +33,9 @@ export class EnvironmentCache {
         const key = JSON.stringify([codedir, name, basemodulepath]);
         let env = this.environments.get(key);
         if (!env) {
-            env = { ...boot(codedir, name, basemodulepath), files: this.files };
+            const booted = boot(codedir, name, basemodulepath);
+            // An environment read from elsewhere than the disk (a bundle) keeps its own files.
+            env = booted.fs || booted.files ? { ...booted, files: booted.files ?? new ParsedFileCache(booted.fs) } : { ...booted, files: this.files };
             this.environments.set(key, env);
         }
         return env;

@@ -1,5 +1,5 @@
-export { createCatalogServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
-export { bootEnvironment, type Environment } from './boot.js';
+export { createCatalogServices, createModelcServices, CatalogModule, defaultTypeSystem, hieraLookupFactory, type CatalogServices, type CompileRequest, type LookupFactory, type TypeSystem } from './services.js';
+export { bootEnvironment, filesOf, type Environment } from './boot.js';
 export { EnvironmentCache } from './environment-cache.js';
 export { BindingsCatalogModule, bindingsLookupFactory, modelLookupFactory } from './bindings-services.js';
 export { isInjecting, type InjectingLookupService } from './functions/inject-functions.js';

@@ -3,10 +3,10 @@ import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
-import { decodeUtf8, isUserError } from '../common/index.js';
+import { decodeUtf8, isUserError, type FileSystemProvider } from '../common/index.js';
 import { ParsedFileCache } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
-import type { Environment } from './boot.js';
+import { filesOf, type Environment } from './boot.js';
 import { CompileError, whereSuffix, type Where } from './errors.js';
 import { whereOf } from './evaluator/ast-util.js';
 import { CatalogIssues } from './issues.js';
@@ -52,11 +52,14 @@ export class Loader {
     /** Called for each type alias registered, so its body can be resolved lazily. */
     environmentName = 'production';
 
+    /** The environment's source of files (templates and files of modules are read through it too). */
+    readonly fs: FileSystemProvider;
     /** The environment's file cache, or one of this loader's own. */
     readonly files: ParsedFileCache;
 
     constructor(readonly env: Environment) {
-        this.files = env.files ?? new ParsedFileCache();
+        this.fs = filesOf(env);
+        this.files = env.files ?? new ParsedFileCache(this.fs);
     }
 
     rel(path: string): string {
@@ -87,7 +90,7 @@ export class Loader {
     }
 
     /** Puppet refuses a manifest that is not UTF-8 (Ruby's "invalid byte sequence in UTF-8"). */
-    private decode(bytes: Buffer, file: string): string {
+    private decode(bytes: Uint8Array, file: string): string {
         try {
             return decodeUtf8(bytes, file, 'EVAL_SYNTAX');
         } catch (e) {

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../common/index.js';
+import { isDirectoryPath, pathExists, UserError, type FileSystemProvider } from '../common/index.js';
+import { filesOf } from './boot.js';
 import { PluginCallError, PluginFailure, PluginRuntime, SchemaRegistry, type DslTypeRegistry, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from '../ruby/index.js';
 import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
@@ -26,13 +26,13 @@ export interface PluginHost extends CatalogRuntime {
 export class RubyPluginError extends UserError {}
 
 /** The modules of a modulepath, first directory winning for a name (as Puppet's module list). */
-function modulesOf(modulepath: readonly string[]): PluginModule[] {
+function modulesOf(fs: FileSystemProvider, modulepath: readonly string[]): PluginModule[] {
     const out = new Map<string, PluginModule>();
     for (const dir of modulepath) {
-        if (!existsSync(dir)) continue;
-        for (const name of readdirSync(dir).sort()) {
+        if (!pathExists(fs, dir)) continue;
+        for (const name of fs.readdir(dir).sort()) {
             const path = join(dir, name);
-            if (!out.has(name) && /^[a-z][a-z0-9_]*$/.test(name) && statSync(path).isDirectory()) out.set(name, { name, dir: path });
+            if (!out.has(name) && /^[a-z][a-z0-9_]*$/.test(name) && isDirectoryPath(fs, path)) out.set(name, { name, dir: path });
         }
     }
     return [...out.values()];
@@ -53,7 +53,7 @@ export class RubyPlugins {
             // The apply stage's registry of this environment when the caller hands one in (one registry, two
             // front ends); else a compile-time registry of the types' attributes.
             const registry = c.options.typeRegistry?.(c.env.name) ?? new SchemaRegistry();
-            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(c.env.modulepath));
+            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(filesOf(c.env), c.env.modulepath));
             this.rt = new PluginRuntime(modules, {
                 environment: c.env.name,
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),
@@ -68,7 +68,7 @@ export class RubyPlugins {
                     for (const key of name.split('.')) v = v instanceof Map ? v.get(key) : undefined;
                     return v;
                 }
-            }, registry, c.env.dir);
+            }, registry, c.env.dir, filesOf(c.env));
         }
         return this.rt;
     }

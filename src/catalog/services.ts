@@ -3,9 +3,10 @@ import { createHieraDataBinding, createTypeSupport, type EncAnswer } from '../bi
 import {
     describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
 } from '../types/index.js';
+import { createSharedServices, type ModelcSharedServices, type SharedServicesContext } from '../common/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ParsedFileCache } from '../parse/index.js';
-import { bootEnvironment, type Environment } from './boot.js';
+import { bootEnvironment, filesOf, type Environment } from './boot.js';
 import { Compiler, type CompileOptions, type CompileResult } from './compiler.js';
 import { coreFunctions, type FunctionTable } from './functions/index.js';
 import { convert } from './functions/type-functions.js';
@@ -45,6 +46,8 @@ export interface CompileRequest {
  * compile service built from them. Replace any by passing an override module.
  */
 export interface CatalogServices {
+    /** The services every stage shares: the source of files the environment is booted and read from. */
+    readonly shared: ModelcSharedServices;
     readonly Functions: FunctionTable;
     readonly Lookup: LookupFactory;
     readonly TypeSystem: TypeSystem;
@@ -57,7 +60,7 @@ export interface CatalogServices {
 /** Hiera 5 (src/bindings/hiera) as the lookup service, with Puppet's `new` for convert_to. */
 export function hieraLookupFactory(types: TypeSystem): LookupFactory {
     return (env, warn) => createHieraDataBinding({
-        environment: { name: env.name, root: env.dir, modulePath: env.modulepath },
+        environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
         types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
         warn
     });
@@ -76,14 +79,15 @@ export function bootFor(services: CatalogServices, request: CompileRequest): Env
     // Without a cache the compile still parses each file once, however many compilers it runs
     // (the injector's, the classification's, the catalog's).
     const env = services.Boot(request.codedir, request.environment, basemodulepath);
-    return env.files ? env : { ...env, files: new ParsedFileCache() };
+    return env.files ? env : { ...env, files: new ParsedFileCache(filesOf(env)) };
 }
 
 export const CatalogModule: Module<CatalogServices> = {
+    shared: () => createSharedServices(),
     Functions: () => coreFunctions(),
     TypeSystem: () => defaultTypeSystem,
     Lookup: services => hieraLookupFactory(services.TypeSystem),
-    Boot: () => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath),
+    Boot: services => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath, services.shared.fileSystemProvider),
     Compile: services => request => {
         const env = bootFor(services, request);
         const warnings: Array<{ message: string; file?: string }> = [];
@@ -94,6 +98,15 @@ export const CatalogModule: Module<CatalogServices> = {
     compile: services => (codedir: string, environment: string, options: Omit<CompileOptions, 'lookup'>, basemodulepath?: readonly string[]) =>
         services.Compile({ codedir, environment, options, basemodulepath })
 };
+
+/**
+ * The service tree of a compile, as Langium's `createXServices(context)`: the shared services
+ * (today the `FileSystemProvider` every stage reads through: the disk by default, or files in
+ * memory) and the catalog services built on them. Override modules replace any factory.
+ */
+export function createModelcServices(context: SharedServicesContext = {}, ...overrides: Array<Module<CatalogServices, Partial<CatalogServices>>>): CatalogServices {
+    return inject(CatalogModule, { shared: () => createSharedServices(context) }, ...overrides);
+}
 
 /** The catalog services; pass override modules to replace factories (e.g. `{ Lookup: () => myFactory }`). */
 export function createCatalogServices(...overrides: Array<Module<CatalogServices, Partial<CatalogServices>>>): CatalogServices {

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { composeBindings, createHieraLookup, createTypeSupport, runEnc, type Composition, type EncAnswer, type HieraEnvironment, type HieraLookup } from '../bindings/index.js';
 import { bootEnvironment, chooseEnvironment, type ChosenEnvironment, type Environment, type LogEntry } from '../catalog/index.js';
+import { environmentFromBundle } from '../bundle/index.js';
+import { isDirectoryPath, nodeFileSystem } from '../common/index.js';
 import type { InjectionRequest } from '../injector/index.js';
 import { bindingsGrid, bindingsGridDot, graphFormat, writeGraph } from '../graph/index.js';
-import { encodeJson, encodeMsgpack } from '../model/index.js';
+import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import { inEnvironment, readNodeRequest, type NodeRequest } from '../node/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -34,6 +36,12 @@ export interface BindingsRequest {
     readonly enc?: EncAnswer;
 }
 
+/** The environment of an Environment bundle file (`modelc parse CODEDIR --bundle FILE`); undefined for a directory. */
+export function bundledEnvironment(input: string): Environment | undefined {
+    if (isDirectoryPath(nodeFileSystem, input) || nodeFileSystem.stat(input) === undefined) return undefined;
+    return environmentFromBundle(readModelFile(input, { kind: 'Puppet' }), input);
+}
+
 /**
  * The environment of a node request in CODEDIR: the ENC (CODEDIR/bindings/providers.yaml) is
  * asked first (unless `askEnc` is false), then environments.pp, the ENC's or the agent's environment decides (see
@@ -56,6 +64,9 @@ export function chooseFor(
 export function bindingsRequest(codedir: string, opts: { environment?: string; node?: string; facts?: string; trusted?: string }): BindingsRequest {
     const read = (dir: string): NodeRequest =>
         readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: dir });
+    // A bundle is one environment, read from its files in memory (no ENC, no environments.pp).
+    const bundle = bundledEnvironment(codedir);
+    if (bundle) return { codedir: bundle.dir, envDir: bundle.dir, modulePath: bundle.modulepath, node: inEnvironment(read(bundle.dir), bundle.name), environment: bundle };
     const confdir = resolve(codedir);
     // Facts come before the environment is known: from the confdir with environments.pp, else from the asked environment.
     const factsDir = existsSync(join(confdir, 'environments.pp')) ? confdir : bootEnvironment(codedir, opts.environment ?? 'production').dir;
@@ -76,7 +87,8 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
     const confdir = req.codedir;
     const environment: HieraEnvironment = {
         name: req.node.environment, root: req.envDir, modulePath: req.modulePath,
-        ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
+        ...(resolve(req.envDir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {}),
+        ...(req.environment.fs ? { fs: req.environment.fs } : {})
     };
     return createHieraLookup({ environment, context: { environment: req.node.environment, facts: req.node.facts, trusted: req.node.trusted }, types: createTypeSupport() });
 }
@@ -84,7 +96,8 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
     return composeBindings({
         codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath,
-        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {}), ...(req.enc ? { enc: req.enc } : {})
+        environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {}), ...(req.enc ? { enc: req.enc } : {}),
+        ...(req.environment.fs ? { fs: req.environment.fs } : {})
     });
 }
 

@@ -9,8 +9,8 @@ import {
 } from '../catalog/index.js';
 import type { Module } from 'langium';
 import type { CatalogStore } from '../store/index.js';
-import { readNodeRequest } from '../node/index.js';
-import { chooseFor } from './bindings-command.js';
+import { inEnvironment, readNodeRequest } from '../node/index.js';
+import { bundledEnvironment, chooseFor } from './bindings-command.js';
 import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -130,9 +130,14 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     };
     if (options.graph !== undefined) extras.graph?.graphFormat(options.graph);
     const basemodulepath = options.basemodulepath ? options.basemodulepath.split(':') : [];
-    const { chosen, node, enc } = chooseFor(codedir, readNodeRequest({
+    const request = readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
-    }), { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
+    });
+    // An Environment bundle (`modelc parse CODEDIR --bundle FILE`) is one environment, compiled without reading the directory.
+    const bundle = bundledEnvironment(codedir);
+    const { chosen, node, enc } = bundle
+        ? { chosen: { environment: bundle }, node: inEnvironment(request, bundle.name), enc: undefined }
+        : chooseFor(codedir, request, { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
@@ -143,8 +148,9 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     const storeStage = options.store === undefined || options.store === false ? undefined : await import('../store/index.js');
     const store = storeStage?.openStore(typeof options.store === 'string' ? options.store : storeStage.defaultStoreUrl(chosen.environment.dir));
     // Modules' Ruby goes into the apply stage's type registry (one registry, two front ends); an
-    // environment without module Ruby never asks for it, and a compile need not load apply then.
-    const apply = moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
+    // environment without module Ruby never asks for it, and a compile need not load apply then
+    // (a bundle's modules are not on disk to look at: it loads apply).
+    const apply = bundle !== undefined || moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
     try {
         return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
     } finally {

@@ -13,7 +13,7 @@ export interface GenerateOptions {
 
 export async function generateAction(options: GenerateOptions, io: CliIo): Promise<number> {
     const root = options.root ?? projectRoot();
-    const files = generateAll(await loadSourcePackages(root));
+    const files = await generateAll(await loadSourcePackages(root));
     const result = checkFiles(root, files);
     if (options.check) {
         const problems = [

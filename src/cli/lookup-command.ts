@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
     createHieraDataBinding, createTypeSupport, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
     type HieraEnvironment, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
-import { bindingsRequest, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
+import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
 import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic } from '../common/index.js';
@@ -40,7 +40,8 @@ export function lookupAction(codedir: string, key: string, opts: LookupCommandOp
     if (lookupUsesBindings(codedir, opts.environment ?? 'production')) return injectedLookup(codedir, key, opts, io);
     const asked = readNodeRequest({ node: opts.node, factsFile: opts.facts, trustedFile: opts.trusted, environment: opts.environment, defaultFactsDir: resolve(codedir) });
     // The ENC's environment wins over the asked one, as on a Puppet server (a missing CODEDIR is the lookup's error to report).
-    const node = existsSync(codedir) ? chooseFor(codedir, asked).node : asked;
+    // A bundle (a file) is one environment: nothing to choose.
+    const node = existsSync(codedir) && !statSync(codedir).isFile() ? chooseFor(codedir, asked).node : asked;
     return hieraLookup(codedir, key, node, opts, io);
 }
 
@@ -81,12 +82,14 @@ function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: Look
  * `%{::var}` sees the top scope they leave, as `puppet lookup --compile` does.
  */
 export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prepared {
-    const env = bootEnvironment(input.codedir, input.node.environment);
+    const bundle = bundledEnvironment(input.codedir);
+    const env = bundle ?? bootEnvironment(input.codedir, input.node.environment);
     // A confdir layout (CODEDIR/environments/NAME) has the global layer in CODEDIR/hiera.yaml, Puppet's default hiera_config.
-    const confdir = resolve(input.codedir);
+    const confdir = bundle ? bundle.dir : resolve(input.codedir);
     const hieraEnv: HieraEnvironment = {
         name: env.name, root: env.dir, modulePath: env.modulepath,
-        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {})
+        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {}),
+        ...(env.fs ? { fs: env.fs } : {})
     };
     const functions = coreFunctions();
     // `new` only needs a call context for type names given as strings; a compiler gives one.
@@ -117,6 +120,8 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
 /** Whether the environment answers lookups through the injector (the bindings stage decides). */
 function lookupUsesBindings(codedir: string, environment: string): boolean {
     if (!existsSync(codedir)) return false;
+    const bundle = bundledEnvironment(codedir);
+    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, ...(bundle.fs ? { fs: bundle.fs } : {}) });
     const env = bootEnvironment(codedir, environment);
     return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath });
 }

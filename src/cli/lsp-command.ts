@@ -13,7 +13,7 @@ export interface LspCommandOptions {
  */
 export async function lspAction(opts: LspCommandOptions, _io: CliIo): Promise<number> {
     if (opts.stdio !== true) {
-        throw new UserError({ severity: 'error', code: 'CLI_USAGE', message: 'modelc lsp speaks LSP over stdio only: pass --stdio' });
+        throw new UserError({ severity: 'error', code: 'CLI_USAGE', message: 'modelc lsp speaks LSP over stdio only: pass --stdio', file: 'modelc' });
     }
     const { runLanguageServer } = await import('../lsp/index.js');
     await runLanguageServer(process.stdin, process.stdout, {

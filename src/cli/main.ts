@@ -34,7 +34,10 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .argument('<file...>', 'files to parse; a directory means every .pp and .epp file below it')
         .addOption(new Option('--format <format>', 'output format').choices(PARSE_FORMATS).default('pn'))
         .option('--out-dir <dir>', 'write DIR/FILE.<format> for every input instead of printing')
-        .action(async (files: string[], opts: { format: ParseFormat; outDir?: string }) => setExit((await import('./parse-command.js')).parseAction(files, opts, io)));
+        .option('--bundle <file>', 'write the environment CODEDIR (every manifest as a parsed AST, templates, Hiera configs and data, module metadata and Ruby) as one Environment model (msgpack for --format msgpack or *.msgpack, else JSON)')
+        .option('--environment <name>', 'with --bundle: the environment name', 'production')
+        .option('--basemodulepath <dirs>', 'with --bundle: colon-separated base module path')
+        .action(async (files: string[], opts: { format: ParseFormat; outDir?: string; bundle?: string; environment?: string; basemodulepath?: string }) => setExit((await import('./parse-command.js')).parseAction(files, opts, io)));
 
     program.command('validate')
         .description('load a model (.json or .msgpack) and report every violation with its JSON path')
@@ -172,6 +175,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--workers <n>', 'compile threads (0: compile in the server thread)', '1')
         .option('--store <url>', 'catalog store shared by several servers: sqlite:PATH or puppetdb:http://host:8080')
         .option('--reportdir <dir>', 'where agents\' reports are written (default ROOT/var/reports)')
+        .option('--environment-timeout <seconds>', 'how long parsed environments are trusted before files are checked for changes (0: every compile; unlimited)', '0')
         .option('--no-bindings', 'leave the environments\' ARM-8 bindings out: Hiera 5 alone, as Puppet 7 (as compile --no-bindings)')
         .option('--verbose', 'log every request on stderr')
         .action(async (root: string, opts: ServeCommandOptions) => setExit(await (await import('./serve-command.js')).serveAction(root, opts, io)));

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import { dirname, join, normalize } from 'node:path';
 import { checkOutputDirectory, decodeUtf8, formatDiagnostic, isUserError, UserError, type Diagnostic } from '../common/index.js';
 import { asModelObject, encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, type Model } from '../model/index.js';
-import { parsePuppet, toPN } from '../parse/index.js';
+import { bundleEnvironment } from '../bundle/index.js';
+import { parsePuppet, recordPositions, toPN } from '../parse/index.js';
 import type { ParseFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -10,6 +11,10 @@ import { ExitCode, type CliIo } from './io.js';
 export interface ParseCommandOptions {
     readonly format: ParseFormat;
     readonly outDir?: string;
+    /** Write the whole environment (the one input, a code directory) as one Environment model here. */
+    readonly bundle?: string;
+    readonly environment?: string;
+    readonly basemodulepath?: string;
 }
 
 /**
@@ -17,6 +22,7 @@ export interface ParseCommandOptions {
  * output; the others go on; the exit code is 1 if any failed.
  */
 export function parseAction(inputs: readonly string[], options: ParseCommandOptions, io: CliIo): number {
+    if (options.bundle !== undefined) return bundleAction(inputs, options.bundle, options);
     const files = inputs.flatMap(expandDirectory);
     if (options.format === 'msgpack' && files.length > 1 && options.outDir === undefined) {
         throw new UserError({ severity: 'error', code: 'PARSE_USAGE', message: 'msgpack output of several files needs --out-dir' });
@@ -40,6 +46,24 @@ export function parseAction(inputs: readonly string[], options: ParseCommandOpti
         }
     }
     return failed ? ExitCode.ERROR : ExitCode.OK;
+}
+
+/**
+ * `modelc parse CODEDIR --bundle FILE`: the environment as one Environment model, in msgpack when
+ * asked (`--format msgpack`, or a FILE named *.msgpack), else JSON.
+ */
+function bundleAction(inputs: readonly string[], file: string, options: ParseCommandOptions): number {
+    const codedir = inputs[0];
+    if (inputs.length !== 1 || codedir === undefined) throw new UserError({ severity: 'error', code: 'PARSE_USAGE', message: '--bundle takes exactly one code directory' });
+    if (options.outDir !== undefined) throw new UserError({ severity: 'error', code: 'PARSE_USAGE', message: '--bundle excludes --out-dir' });
+    if (!existsSync(codedir) || !statSync(codedir).isDirectory()) throw new UserError({ severity: 'error', code: 'PARSE_FILE_NOT_FOUND', message: 'no such directory', file: codedir });
+    const model = bundleEnvironment(codedir, {
+        environment: options.environment ?? 'production',
+        basemodulepath: options.basemodulepath ? options.basemodulepath.split(':') : []
+    });
+    const msgpack = options.format === 'msgpack' || (options.format !== 'json' && file.endsWith('.msgpack'));
+    writeFileAtomic(file, msgpack ? encodeMsgpack(model) : encodeJson(model));
+    return ExitCode.OK;
 }
 
 /** A directory stands for every `.pp` and `.epp` file below it, in sorted path order. */
@@ -71,8 +95,8 @@ function parseOne(file: string, format: ParseFormat): { output?: string | Uint8A
     if (result.diagnostics.some(d => d.severity === 'error')) return { diagnostics: result.diagnostics };
     switch (format) {
         case 'pn': return { output: `${toPN(result.ast)}\n`, diagnostics: result.diagnostics };
-        case 'json': return { output: encodeJson(astModel(result.ast)), diagnostics: result.diagnostics };
-        case 'msgpack': return { output: encodeMsgpack(astModel(result.ast)), diagnostics: result.diagnostics };
+        case 'json': return { output: encodeJson(astModel(recordPositions(result.ast))), diagnostics: result.diagnostics };
+        case 'msgpack': return { output: encodeMsgpack(astModel(recordPositions(result.ast))), diagnostics: result.diagnostics };
     }
 }
 

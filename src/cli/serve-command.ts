@@ -14,6 +14,8 @@ export interface ServeCommandOptions {
     readonly reportdir?: string;
     /** False (`--no-bindings`): Hiera 5 alone, as Puppet 7. */
     readonly bindings?: boolean;
+    /** `--environment-timeout`: seconds, or unlimited. */
+    readonly environmentTimeout: string;
     /** Print one line per request. */
     readonly verbose?: boolean;
 }
@@ -38,9 +40,10 @@ export async function serveAction(root: string, options: ServeCommandOptions, io
     }
     const port = integer(root, options.port, '--port', 0, 65535);
     const workers = integer(root, options.workers, '--workers', 0, 256);
+    const environmentTimeout = options.environmentTimeout === 'unlimited' ? 'unlimited' : integer(root, options.environmentTimeout, '--environment-timeout', 0, 2 ** 31);
     if (options.sslDir === undefined) usage(root, '--ssl-dir is required (certs/, private_keys/ and ca.pem as Puppet lays them out)');
     const server = await startServe({
-        root, sslDir: options.sslDir, port, workers,
+        root, sslDir: options.sslDir, port, workers, environmentTimeout,
         ...(options.certname !== undefined ? { certname: options.certname } : {}),
         ...(options.bind !== undefined ? { bind: options.bind } : {}),
         ...(options.store !== undefined ? { store: options.store } : {}),

@@ -7,3 +7,4 @@ export * from './files.js';
 export * from './yaml.js';
 export * from './issues.js';
 export * from './lazy-require.js';
+export * from './file-system.js';

@@ -19,7 +19,7 @@ type CompletionContext =
     | { readonly kind: 'hiera'; readonly prefix: string }
     | { readonly kind: 'variable'; readonly prefix: string }
     | { readonly kind: 'class'; readonly prefix: string }
-    | { readonly kind: 'attribute'; readonly type: string; readonly prefix: string; readonly body: string }
+    | { readonly kind: 'attribute'; readonly type: string; readonly title?: string; readonly prefix: string; readonly body: string }
     | { readonly kind: 'any'; readonly prefix: string };
 
 /**
@@ -39,8 +39,11 @@ export function completionContext(before: string): CompletionContext {
         const head = /(?:^|[^\w:$])([a-z][\w]*(?:::[a-z]\w*)*)\s*$/.exec(before.slice(0, open));
         const body = before.slice(open + 1, before.length - prefix.length);
         // A resource body: a title then `:`, and the cursor where an attribute name starts.
-        if (head && head[1] !== 'class' && /:\s*(?:$|[\s\S]*[,;:]\s*$)/.test(body) && /(?:^|[:,;])\s*$/.test(body)) {
-            return { kind: 'attribute', type: head[1], prefix, body };
+        if (head && /:\s*(?:$|[\s\S]*[,;:]\s*$)/.test(body) && /(?:^|[:,;])\s*$/.test(body)) {
+            // `class { 'a::b': ...`: the attributes are the class's parameters.
+            const title = head[1] === 'class' ? /^\s*['"]?(?:::)?([a-z][\w]*(?:::[a-z]\w*)*)['"]?\s*:/.exec(body)?.[1] : undefined;
+            if (head[1] !== 'class') return { kind: 'attribute', type: head[1], prefix, body };
+            if (title !== undefined) return { kind: 'attribute', type: 'class', title, prefix, body };
         }
     }
     return { kind: 'any', prefix };
@@ -87,7 +90,7 @@ export class PuppetCompletionProvider implements CompletionProvider {
             case 'hiera': return this.hieraKeys();
             case 'variable': return this.variables(document, offset);
             case 'class': return this.named('class', CompletionItemKind.Class);
-            case 'attribute': return this.attributes(c.type, c.body);
+            case 'attribute': return this.attributes(c.type, c.body, c.title);
             case 'any': return [
                 ...this.resourceTypes(),
                 ...this.functions(),
@@ -126,11 +129,14 @@ export class PuppetCompletionProvider implements CompletionProvider {
         ];
     }
 
-    private attributes(type: string, body: string): CompletionItem[] {
+    private attributes(type: string, body: string, title?: string): CompletionItem[] {
         const given = new Set([...body.matchAll(/(?:^|[:,;])\s*([a-z_]\w*)\s*=>/g)].map(m => m[1]));
         const own: { name: string; detail: string }[] = [];
         const core = coreResourceType(type);
-        if (core) {
+        if (title !== undefined) {
+            const cls = this.definitions('class').get(title.toLowerCase());
+            if (cls) for (const p of cls.params) own.push({ name: p.name, detail: parameterSignature(p) });
+        } else if (core) {
             for (const a of core.attributes) own.push({ name: a.name, detail: `${a.kind} of ${type}` });
         } else {
             const define = this.definitions('define').get(type.toLowerCase());

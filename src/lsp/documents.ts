@@ -2,6 +2,7 @@ import { promises as fs, readdirSync, statSync, type Dirent } from 'node:fs';
 import type { CancellationToken } from 'vscode-languageserver';
 import { DefaultLangiumDocumentFactory, URI, type AstNode, type FileSystemNode, type LangiumDocument, type ParseResult } from 'langium';
 import { NodeFileSystemProvider } from 'langium/node';
+import { BindingsTransformer } from '../bindings/index.js';
 import { parsePuppet } from '../parse/index.js';
 import type { Diagnostic } from '../common/index.js';
 
@@ -35,7 +36,13 @@ export class PuppetDocumentFactory extends DefaultLangiumDocumentFactory {
 
 function puppetParseResult<T extends AstNode>(uri: URI, text: string): ParseResult<T> {
     const result = parsePuppet(text, uri.fsPath, { epp: isEpp(uri) });
-    parseDiagnostics.set(result.ast, result.diagnostics);
+    const diagnostics = [...result.diagnostics];
+    // A bindings file (ARM-8 `bindings`/`site` definitions) also gets what the bindings
+    // providers report when they load it (`modelc bindings`, `compile`).
+    if (result.ast.arm8.length > 0 && !diagnostics.some(d => d.severity === 'error')) {
+        diagnostics.push(...new BindingsTransformer(uri.fsPath).transform(result.ast.arm8).diagnostics);
+    }
+    parseDiagnostics.set(result.ast, diagnostics);
     return { value: result.ast as unknown as T, parserErrors: [], lexerErrors: [], lexerReport: { diagnostics: [] } };
 }
 

@@ -3,6 +3,7 @@ import type { AstNode, LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import type { ClassDefinition, DefineDefinition, FunctionDefinition, Parameter, TypeAlias } from '../../generated/langium/ast.js';
+import { coreResourceType } from '../resource-types/index.js';
 import { aliasBody, definitionSignature, docCommentOf, parameterSignature } from './docs.js';
 import { rangeOf, rubyDefinition, siteUnder } from './navigation.js';
 import type { NodeAnswer, NodeValues } from './node-values.js';
@@ -57,6 +58,8 @@ export class PuppetHoverProvider implements HoverProvider {
         if (!target) {
             const ruby = rubyDefinition(this.workspace, site);
             if (ruby) return [fence(site.kinds.includes('function') ? `${site.name}(...)` : `${site.name} { ... }`), `implemented in Ruby: \`${relative(this.workspace.root ?? '', ruby.file)}\``];
+            const core = site.kinds.includes('define') ? coreResourceType(site.name) : undefined;
+            if (core) return [fence(`${core.name} { title: ... }`), `core resource type; namevar \`${core.namevar}\`; attributes: ${core.attributes.map(a => `\`${a.name}\``).join(', ')}`];
             return site.kinds.includes('function') ? [fence(`${site.name}(...)`), 'built-in function'] : [];
         }
         return this.describe(target);

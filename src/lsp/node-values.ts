@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { isUserError, formatDiagnostic } from '../common/index.js';
-import { BindingsCatalogModule, catalogModel, createCatalogServices } from '../catalog/index.js';
+import { BindingsCatalogModule, catalogModel, createCatalogServices, EnvironmentCache } from '../catalog/index.js';
 import type { ModelObject } from '../model/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
 import { explainParameter } from '../review/index.js';
@@ -33,11 +33,13 @@ export interface NodeAnswer {
  * The values a chosen node gets: the environment is compiled for it once (as `modelc compile`,
  * bindings and Hiera included) and every class parameter is explained from the Catalog model's
  * provenance, as `modelc compile --explain CLASS::PARAM` prints it. Any change to the workspace
- * drops the compiled catalog.
+ * drops the compiled catalog; the next compile re-parses only the files that changed.
  */
 export class NodeValues {
     private setting: NodeSetting | undefined;
     private compiled: { readonly root?: ModelObject; readonly error?: string } | undefined;
+    /** Parsed manifests and templates kept between compiles; a change makes the next compile check them against the disk. */
+    private readonly cache = new EnvironmentCache();
 
     constructor(private readonly envDir: () => string | undefined, private readonly host: LspHost) {}
 
@@ -52,6 +54,7 @@ export class NodeValues {
 
     invalidate(): void {
         this.compiled = undefined;
+        this.cache.refresh();
     }
 
     /** `modelc compile --explain CLASS::PARAM` for the chosen node; undefined without one. */
@@ -92,7 +95,7 @@ export class NodeValues {
         }
         try {
             const result = createCatalogServices(BindingsCatalogModule).compile(dir, node.environment, {
-                node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map(), onLog: () => undefined,
+                node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map(), onLog: () => undefined, cache: this.cache,
                 typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
             }, []);
             if (result.error) {

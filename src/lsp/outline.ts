@@ -59,12 +59,22 @@ export class PuppetCodeLensProvider implements CodeLensProvider {
     provideCodeLens(document: LangiumDocument): CodeLens[] {
         if (!this.values.node) return [];
         const out: CodeLens[] = [];
+        /** Classes with no values (not in the node's catalog, or no catalog): one lens on the class says why. */
+        const without = new Set<AstNode>();
         for (const s of sitesOf(document.parseResult.value as Program)) {
-            if (s.role !== 'definition' || s.node.$type !== 'Parameter' || s.node.$container?.$type !== 'ClassDefinition') continue;
-            const cls = (s.node.$container as ClassDefinition).name.replace(/^::/, '').toLowerCase();
+            const owner = s.node.$container;
+            if (s.role !== 'definition' || s.node.$type !== 'Parameter' || owner?.$type !== 'ClassDefinition' || without.has(owner)) continue;
+            const cls = (owner as ClassDefinition).name.replace(/^::/, '').toLowerCase();
             const answer = this.values.explainParameter(cls, (s.node as Parameter).name);
             if (!answer) continue;
-            out.push({ range: rangeOf(document, s.start, s.end), command: { title: lensTitle(answer.text, answer.ok), command: '' } });
+            if (!answer.ok) {
+                without.add(owner);
+                const name = sitesOf(document.parseResult.value as Program).find(x => x.node === owner && x.role === 'definition');
+                const at = name ?? s;
+                out.push({ range: rangeOf(document, at.start, at.end), command: { title: lensTitle(answer.text, false), command: '' } });
+                continue;
+            }
+            out.push({ range: rangeOf(document, s.start, s.end), command: { title: lensTitle(answer.text, true), command: '' } });
         }
         return out;
     }
@@ -77,7 +87,9 @@ export function lensTitle(text: string, ok: boolean): string {
     const value = / = (.*)$/.exec(lines[0])?.[1] ?? /: (.*)$/.exec(lines[0])?.[1] ?? lines[0];
     const from = lines.map(l => /^\s*value from: (.*)$/.exec(l)?.[1]).find(x => x !== undefined)
         ?? lines.map(l => /^\s*written at: (.*)$/.exec(l)?.[1]).find(x => x !== undefined);
-    return `= ${value}${from ? ` (${from})` : ''}`;
+    // A lens is one line: a long value is cut (hover shows it whole).
+    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    return `= ${shown}${from ? ` (${from})` : ''}`;
 }
 
 const SITE_TOKENS: Record<string, string> = {

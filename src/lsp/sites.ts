@@ -242,6 +242,23 @@ class SiteCollector {
                 if (value.includes('::')) this.add('reference', NAMED_TYPES, normalName(value), node, scope);
                 return;
             }
+            case 'BindKey': {
+                // ARM-8: a binding's name is the key lookups ask for; `class x` names a class.
+                const key = node as unknown as { name?: Expression; className?: string };
+                if (key.name?.$type === 'StringLiteral') this.add('reference', ['hiera'], key.name.value, key.name, scope);
+                if (key.className !== undefined) this.add('reference', ['class'], normalName(key.className), node, scope, GrammarUtils.findNodeForProperty(node.$cstNode, 'className'));
+                return this.children(node, scope);
+            }
+            case 'ClassTypeReference': {
+                const name = (node as unknown as { name: string }).name;
+                return this.add('reference', ['class'], normalName(name), node, scope, GrammarUtils.findNodeForProperty(node.$cstNode, 'name'));
+            }
+            case 'ClassBinding': {
+                const classes = (node as unknown as { classes: string[] }).classes;
+                const csts = GrammarUtils.findNodesForProperty(node.$cstNode, 'classes');
+                classes.forEach((c, i) => this.add('reference', ['class'], normalName(c), node, scope, csts[i]));
+                return;
+            }
             case 'Program': case 'IfExpression': case 'ElsifExpression': case 'UnlessExpression': case 'CaseOption':
             case 'NodeDefinition': case 'TypeDefinition': case 'RenderExpression':
                 return this.bodies(node, scope);

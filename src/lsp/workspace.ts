@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { URI, type LangiumDocument, type LangiumDocuments } from 'langium';
+import type { LangiumDocument, LangiumDocuments } from 'langium';
 import type { Program } from '../../generated/langium/ast.js';
 import { bootEnvironment } from '../catalog/index.js';
 import { readHieraKeys, type KeyPlace } from './hiera-keys.js';
@@ -22,12 +22,14 @@ export class PuppetWorkspace {
     private folder: string | undefined;
     private modulePathCache: { readonly dir: string; readonly path: readonly string[] } | undefined;
     private hieraCache: Map<string, KeyPlace[]> | undefined;
+    private modulesCache: Map<string, string> | undefined;
 
     constructor(private readonly documents: LangiumDocuments) {}
 
     setRoot(folder: string | undefined): void {
         this.folder = folder;
         this.modulePathCache = undefined;
+        this.invalidate();
     }
 
     /** The environment directory (what `modelc compile` takes as CODEDIR). */
@@ -54,6 +56,7 @@ export class PuppetWorkspace {
     /** Forgets what was read from files other than the documents (data files, module lists). */
     invalidate(): void {
         this.hieraCache = undefined;
+        this.modulesCache = undefined;
     }
 
     /** The keys the environment's and its modules' Hiera data files set, with where. */
@@ -104,7 +107,9 @@ export class PuppetWorkspace {
 
     /** The modules on the module path (name → directory). */
     modules(): Map<string, string> {
+        if (this.modulesCache) return this.modulesCache;
         const out = new Map<string, string>();
+        this.modulesCache = out;
         for (const dir of this.modulePath()) {
             let names: string[] = [];
             try {
@@ -139,11 +144,6 @@ export class PuppetWorkspace {
             for (const dir of modules.values()) candidates.push(join(dir, 'lib', 'puppet', 'parser', 'functions', `${name}.rb`));
         }
         return candidates.find(f => existsSync(f));
-    }
-
-    document(file: string): LangiumDocument | undefined {
-        const uri = URI.file(file);
-        return this.documents.hasDocument(uri) ? this.documents.getDocument(uri) : undefined;
     }
 }
 

@@ -1,12 +1,14 @@
-import { isMany, isPrimitive, PackageIndex, type MClass, type MFeature, type MPackage } from '../model/index.js';
+import { PackageIndex, type MClass, type MPackage } from '../model/index.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
+import { schemaTypes, type WireSchema } from './schema-to-typescript.js';
 
 /**
- * TypeScript for one package: the package descriptor the runtime codecs read, an interface per
- * concrete class (flattened, with a literal short `$type`), a union type per class that has
- * subclasses, and `createX` / `isX` functions.
+ * TypeScript for one package, the last link of one chain (metamodel → JSON Schema → TS): the
+ * model types are json-schema-to-typescript's declarations for the package's JSON Schema (the
+ * wire schema, read as the in-memory form: short `$type`, `RichData`, `ModelRef`, bigint Longs);
+ * the package descriptor the codecs read and the `createX` / `isX` functions are written here.
  */
-export function generateTypeScript(pkg: MPackage, source: string): GeneratedFile {
+export async function generateTypeScript(pkg: MPackage, source: string, schemaText: string): Promise<GeneratedFile> {
     const index = new PackageIndex(pkg);
     const out: string[] = [
         '/******************************************************************************',
@@ -23,49 +25,22 @@ export function generateTypeScript(pkg: MPackage, source: string): GeneratedFile
     out.push('');
     out.push(`/** The ${pkg.name} metamodel as data, for codecs and validators. */`);
     out.push(`export const ${pkg.name}Package: MPackage = ${JSON.stringify(pkg, null, 4)};`, '');
-    for (const c of pkg.classifiers) {
-        switch (c.kind) {
-            case 'enum':
-                out.push(...docLines(c.doc, ''), `export type ${c.name} = ${c.literals.map(l => `'${l.name}'`).join(' | ') || 'never'};`, '');
-                break;
-            case 'datatype':
-                out.push(...docLines(c.doc, ''), `export type ${c.name} = ${tsPrimitive(c.base)};`, '');
-                break;
-            case 'class':
-                out.push(...classDeclarations(c, index));
-                break;
-        }
-    }
-    const concrete = index.classes.filter(c => !c.abstract && !c.interface);
-    out.push(`/** Every concrete class of ${pkg.name}. */`);
-    out.push(`export type ${pkg.name}Object = ${concrete.map(c => c.name).join(' | ') || 'never'};`, '');
+    out.push(await schemaTypes(pkg, JSON.parse(schemaText) as WireSchema));
+    for (const c of index.classes) out.push(...classFunctions(c, index));
     return { path: `generated/model/${fileStem(pkg.name)}.ts`, content: out.join('\n') };
 }
 
-function classDeclarations(c: MClass, index: PackageIndex): string[] {
+function classFunctions(c: MClass, index: PackageIndex): string[] {
     const out: string[] = [];
     const subs = index.concreteSubclasses(c.name).filter(s => s.name !== c.name);
     const concrete = !c.abstract && !c.interface;
     const unionName = concrete && subs.length > 0 ? `${c.name}OrSubtype` : c.name;
     if (concrete) {
-        out.push(...docLines(c.doc, ''));
-        out.push(`export interface ${c.name} {`);
-        out.push(`    readonly $type: '${c.name}';`);
-        for (const f of index.allFeatures(c.name)) {
-            out.push(...docLines(f.doc, '    '));
-            const optional = f.lower === 0 || f.defaultValue !== undefined ? '?' : '';
-            out.push(`    ${f.name}${optional}: ${featureType(f, index)};`);
-        }
-        out.push('}', '');
         out.push(`export function create${c.name}(init: Omit<${c.name}, '$type'>): ${c.name} {`);
         out.push(`    return { $type: '${c.name}', ...init };`);
         out.push('}', '');
     }
     const members = concrete ? [c, ...subs] : subs;
-    if (!concrete || subs.length > 0) {
-        out.push(...docLines(concrete ? `${c.name} or any of its subclasses.` : c.doc, ''));
-        out.push(`export type ${unionName} = ${members.map(m => m.name).join(' | ') || 'never'};`, '');
-    }
     const names = members.map(m => `'${m.name}'`).join(', ');
     out.push(`const ${lowerFirst(c.name)}Types: ReadonlySet<string> = new Set([${names}]);`);
     out.push(`export function is${c.name}(value: unknown): value is ${unionName} {`);
@@ -82,46 +57,6 @@ function usedRuntimeTypes(pkg: MPackage): string[] {
     const dataTypes = pkg.classifiers.some(c => c.kind === 'datatype' && c.base === 'Data');
     if (dataTypes || features.some(f => f.kind === 'attribute' && f.type === 'Data')) types.push('RichData');
     return types;
-}
-
-function featureType(f: MFeature, index: PackageIndex): string {
-    let single: string;
-    switch (f.kind) {
-        case 'reference':
-            single = 'ModelRef';
-            break;
-        case 'containment': {
-            const target = index.cls(f.type);
-            const hasSubs = index.concreteSubclasses(f.type).some(s => s.name !== f.type);
-            single = target && !target.abstract && !target.interface && hasSubs ? `${f.type}OrSubtype` : f.type;
-            break;
-        }
-        case 'attribute':
-            single = isPrimitive(f.type) ? tsPrimitive(f.type) : f.type;
-            break;
-    }
-    return isMany(f) ? `${single}[]` : single;
-}
-
-function tsPrimitive(p: string): string {
-    switch (p) {
-        case 'String': return 'string';
-        case 'Int': case 'Double': return 'number';
-        case 'Long': return 'number | bigint';
-        case 'Boolean': return 'boolean';
-        default: return 'RichData';
-    }
-}
-
-function docLines(doc: string | undefined, indent: string): string[] {
-    if (!doc) return [];
-    const lines = doc.split('\n');
-    if (lines.length === 1) return [`${indent}/** ${escapeDoc(lines[0])} */`];
-    return [`${indent}/**`, ...lines.map(l => `${indent} * ${escapeDoc(l)}`.trimEnd()), `${indent} */`];
-}
-
-function escapeDoc(s: string): string {
-    return s.replace(/\*\//g, '*\\/');
 }
 
 function lowerFirst(s: string): string {

@@ -8,6 +8,7 @@ import { generateEcore } from './generate-ecore.js';
 import { generateJsonSchema } from './generate-json-schema.js';
 import { generateTypeScript } from './generate-typescript.js';
 import { grammarToPackage } from './grammar-to-metamodel.js';
+import { withPuppetExtensions } from './puppet-environment.js';
 import { MetaIssues } from './issues.js';
 import { loadMetamodel } from './metamodel-language/load-metamodel.js';
 
@@ -48,20 +49,22 @@ export async function loadSourcePackages(root: string): Promise<SourcePackage[]>
 }
 
 export function puppetAstPackage(): MPackage {
-    return grammarToPackage(PuppetGrammar(), {
+    return withPuppetExtensions(grammarToPackage(PuppetGrammar(), {
         name: 'Puppet',
         nsURI: 'http://modelc.dev/puppet/1.0',
         nsPrefix: 'puppet',
-        doc: 'The Puppet language AST, derived from the Langium grammar.'
-    });
+        doc: 'The Puppet language AST, derived from the Langium grammar, with source positions (Located) and the Environment bundle.'
+    }));
 }
 
 /** Every generated file, in a stable order. Pure: no file system access. */
-export function generateAll(packages: readonly SourcePackage[]): GeneratedFile[] {
+export async function generateAll(packages: readonly SourcePackage[]): Promise<GeneratedFile[]> {
     const files: GeneratedFile[] = [];
     for (const { pkg, source } of packages) {
-        files.push(generateTypeScript(pkg, source));
-        files.push(generateJsonSchema(pkg, source));
+        // One chain: the metamodel gives the JSON Schema, the JSON Schema gives the TypeScript types.
+        const schema = generateJsonSchema(pkg, source);
+        files.push(await generateTypeScript(pkg, source, schema.content));
+        files.push(schema);
         files.push(generateEcore(pkg, 'emf', source));
         files.push(generateEcore(pkg, 'rgen', source));
     }

@@ -17,7 +17,8 @@ export const MetaIssues = {
     BAD_DEFAULT: 'META_BAD_DEFAULT',
     DUPLICATE_PACKAGE: 'META_DUPLICATE_PACKAGE',
     NO_INPUT: 'META_NO_INPUT',
-    STALE: 'META_STALE'
+    STALE: 'META_STALE',
+    GENERATOR_MISSING: 'META_GENERATOR_MISSING'
 } as const;
 
 export type MetaIssueCode = typeof MetaIssues[keyof typeof MetaIssues];

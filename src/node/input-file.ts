@@ -1,5 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
-import { UserError } from '../common/index.js';
+import { nodeFileSystem, UserError, type FileSystemProvider } from '../common/index.js';
 import { DataTextError, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../values/index.js';
 import { NodeIssues } from './issues.js';
 
@@ -20,11 +19,11 @@ const FACTS_TAG = /^---\s*!ruby\/object:Puppet::Node::Facts\s*\n/;
  * empty mapping; a list or scalar, a syntax error, or a path that is missing or a directory is
  * an error located at the file.
  */
-export function readNodeInputFile(path: string, kind: NodeInputKind): Map<string, PuppetValue> {
+export function readNodeInputFile(path: string, kind: NodeInputKind, fs: FileSystemProvider = nodeFileSystem): Map<string, PuppetValue> {
     let text: string;
     try {
-        if (statSync(path).isDirectory()) fail(NodeIssues.NODE_INPUT_FILE, `the ${kind} file is a directory`, path);
-        text = readFileSync(path, 'utf8');
+        if (fs.stat(path)?.isDirectory) fail(NodeIssues.NODE_INPUT_FILE, `the ${kind} file is a directory`, path);
+        text = fs.readText(path);
     } catch (e) {
         if (e instanceof UserError) throw e;
         const code = (e as NodeJS.ErrnoException).code;

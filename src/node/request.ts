@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { nodeFileSystem, pathExists, type FileSystemProvider } from '../common/index.js';
 import { join } from 'node:path';
 import type { PuppetValue } from '../values/index.js';
 import { readNodeInputFile } from './input-file.js';
@@ -34,6 +34,8 @@ export interface NodeRequestOptions {
     readonly environment?: string;
     /** Where facts.yaml, facts.yml or facts.json is taken from when no facts file is given. */
     readonly defaultFactsDir?: string;
+    /** Where the facts and trusted files are read from (default: the disk). */
+    readonly fs?: FileSystemProvider;
 }
 
 /** The node's facts and the name the facts file gives, if any. */
@@ -46,8 +48,8 @@ export interface FactsFile {
  * A facts file as the reference reads it: `puppet facts` output and Puppet's fact cache are
  * `{name, values, timestamp...}` (the node's facts are `values`); anything else is the facts.
  */
-export function readFactsFile(path: string): FactsFile {
-    const data = readNodeInputFile(path, 'facts');
+export function readFactsFile(path: string, fs: FileSystemProvider = nodeFileSystem): FactsFile {
+    const data = readNodeInputFile(path, 'facts', fs);
     const values = data.get('values');
     if (values instanceof Map && (data.has('name') || data.has('timestamp'))) {
         const name = data.get('name');
@@ -57,8 +59,8 @@ export function readFactsFile(path: string): FactsFile {
 }
 
 /** The facts file a directory carries by default (facts.yaml, facts.yml, facts.json). */
-export function defaultFactsFile(dir: string): string | undefined {
-    return ['facts.yaml', 'facts.yml', 'facts.json'].map(f => join(dir, f)).find(f => existsSync(f));
+export function defaultFactsFile(dir: string, fs: FileSystemProvider = nodeFileSystem): string | undefined {
+    return ['facts.yaml', 'facts.yml', 'facts.json'].map(f => join(dir, f)).find(f => pathExists(fs, f));
 }
 
 /**
@@ -67,9 +69,10 @@ export function defaultFactsFile(dir: string): string | undefined {
  * for that name with the overrides applied.
  */
 export function readNodeRequest(opts: NodeRequestOptions): NodeRequest {
-    const factsPath = opts.factsFile ?? (opts.defaultFactsDir !== undefined ? defaultFactsFile(opts.defaultFactsDir) : undefined);
-    const facts: FactsFile = factsPath !== undefined ? readFactsFile(factsPath) : { values: new Map() };
-    const overrides = opts.trustedFile !== undefined ? readNodeInputFile(opts.trustedFile, 'trusted') : new Map<string, PuppetValue>();
+    const fs = opts.fs ?? nodeFileSystem;
+    const factsPath = opts.factsFile ?? (opts.defaultFactsDir !== undefined ? defaultFactsFile(opts.defaultFactsDir, fs) : undefined);
+    const facts: FactsFile = factsPath !== undefined ? readFactsFile(factsPath, fs) : { values: new Map() };
+    const overrides = opts.trustedFile !== undefined ? readNodeInputFile(opts.trustedFile, 'trusted', fs) : new Map<string, PuppetValue>();
     const clientcert = facts.values.get('clientcert');
     const certname = opts.node ?? facts.name ?? (typeof clientcert === 'string' ? clientcert : 'testnode.example.com');
     const environment = opts.environment ?? 'production';

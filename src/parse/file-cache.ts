@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import type { Program } from '../../generated/langium/ast.js';
+import { nodeFileSystem, type FileSystemProvider } from '../common/index.js';
 import { parsePuppet, type ParseOptions, type ParseResult } from './parse.js';
 
 /** A source file as read: its text (decoded by the caller's rule) and its parses by options. */
@@ -31,12 +33,19 @@ interface Entry {
     readonly derived: Map<string, unknown>;
 }
 
-function signatureOf(path: string): string | undefined {
+function signatureOf(fs: FileSystemProvider, path: string): string | undefined {
+    if (fs !== nodeFileSystem) {
+        const st = fs.stat(path);
+        return st ? `${st.size}:${st.mtimeMs}` : undefined;
+    }
     const s = statSync(path, { bigint: true, throwIfNoEntry: false });
     return s ? `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}` : undefined;
 }
 
 const utf8 = (bytes: Buffer): string => bytes.toString('utf8');
+
+/** ASTs known before any parse (an environment bundle's), by absolute path. */
+export type GivenAsts = (path: string, epp: boolean) => Program | undefined;
 
 /**
  * Parsed source files, shared by every compile that uses them: a file is read and parsed once and
@@ -54,6 +63,12 @@ export class ParsedFileCache {
     private readonly existing = new Map<string, { checked: number; exists: boolean }>();
     private readonly computed = new Map<string, { checked: number; value: unknown }>();
     private counts = { reads: 0, parses: 0, hits: 0 };
+
+    /**
+     * `fs`: where files are read (the disk, or an environment bundle's files in memory); `given`:
+     * ASTs that stand for parses (a bundle's), used instead of parsing the file's text.
+     */
+    constructor(private readonly fs: FileSystemProvider = nodeFileSystem, private readonly given?: GivenAsts) {}
 
     /** Starts a new generation: each file is checked against the disk again at its next use. */
     refresh(): void {
@@ -82,7 +97,7 @@ export class ParsedFileCache {
     exists(path: string): boolean {
         const known = this.existing.get(path);
         if (known && known.checked === this.generation) return known.exists;
-        const exists = existsSync(path);
+        const exists = this.fs.stat(path) !== undefined;
         this.existing.set(path, { checked: this.generation, exists });
         return exists;
     }
@@ -106,8 +121,9 @@ export class ParsedFileCache {
         } else {
             const { display, decode, ...parseOptions } = options;
             void decode;
-            result = parsePuppet(entry.text, display ?? path, parseOptions);
-            this.counts.parses++;
+            const ast = this.given?.(path, options.epp === true);
+            result = ast ? { ast, diagnostics: [] } : parsePuppet(entry.text, display ?? path, parseOptions);
+            if (!ast) this.counts.parses++;
             entry.parses.set(key, result);
         }
         return { path, text: entry.text, result };
@@ -140,12 +156,12 @@ export class ParsedFileCache {
     private entry(path: string, decode: (bytes: Buffer) => string): Entry {
         const known = this.entries.get(path);
         if (known && known.checked === this.generation) return known;
-        const signature = signatureOf(path);
+        const signature = signatureOf(this.fs, path);
         if (known && signature === known.signature) {
             known.checked = this.generation;
             return known;
         }
-        const bytes = readFileSync(path);
+        const bytes = Buffer.from(this.fs.readFile(path));
         this.counts.reads++;
         const text = decode(bytes);
         if (known && known.text === text) {

@@ -1,8 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BindingsIssues } from '../bindings/index.js';
+import { BindingsIssues, runEnc } from '../bindings/index.js';
 import { formatDiagnostic, isUserError } from '../common/index.js';
-import { bootEnvironment, environmentOf, selectEnvironment, type Environment } from '../catalog/index.js';
+import { chooseEnvironment, type Environment } from '../catalog/index.js';
 import type { PuppetValue } from '../values/index.js';
 
 /** An answer of the API other than 200: the status and Puppet's message for the agent. */
@@ -14,11 +14,13 @@ export class HttpFailure extends Error {
 
 /** What decides a request's environment (ARM-8 Request Sequence). */
 export interface EnvironmentQuestion {
-    /** The agent's --environment (`environment` of the request); environments.pp sees it as `$agent_environment`. */
+    readonly certname: string;
+    /** The agent's environment (`configured_environment`, else `environment`); environments.pp sees it as `$agent_environment`. */
     readonly agentEnvironment?: string;
     readonly facts?: ReadonlyMap<string, PuppetValue>;
-    readonly certname?: string;
     readonly trusted?: ReadonlyMap<string, PuppetValue>;
+    /** Ask the ENC of ROOT/bindings/providers.yaml first (false with --no-bindings: it is a bindings provider). */
+    readonly askEnc?: boolean;
 }
 
 function isDir(p: string): boolean {
@@ -30,33 +32,31 @@ function isDir(p: string): boolean {
 }
 
 /**
- * The environment a request is served in. With `ROOT/environments.pp` (a CONFDIR), environments.pp
- * decides with the agent's wish as `$agent_environment` and the facts as variables; an unknown
- * name is a 404 as Puppet Server answers it. Without it, a ROOT holding `environments/NAME`
- * (Puppet's environmentpath) serves the agent's environment (404 when absent), and a ROOT that is
- * itself an environment is `production` whatever the agent asked (the seed: no entry point
- * manifest means production).
+ * The environment a request is served in, chosen as `modelc compile --confdir` chooses it
+ * (the catalog stage's chooseEnvironment, after the ENC): with `ROOT/environments.pp`,
+ * environments.pp decides with the agent's wish as `$agent_environment`; without it, the ENC's
+ * environment, else the agent's, else production. A name that is not there is a 404 as Puppet
+ * Server answers it: without environments.pp an environment must be `ROOT/environments/NAME`,
+ * or ROOT itself as production when ROOT is an environment.
  */
 export function environmentFor(root: string, q: EnvironmentQuestion): Environment {
     const dir = resolve(root);
-    if (existsSync(join(dir, 'environments.pp'))) {
-        try {
-            const sel = selectEnvironment(dir, {
-                certname: q.certname ?? '', facts: q.facts ?? new Map(), ...(q.trusted ? { trusted: q.trusted } : {}),
-                ...(q.agentEnvironment !== undefined ? { agentEnvironment: q.agentEnvironment } : {})
-            });
-            return environmentOf(sel);
-        } catch (e) {
-            if (!isUserError(e)) throw e;
-            const d = e.diagnostics[0];
-            if (d?.code === BindingsIssues.BIND_UNKNOWN_ENVIRONMENT) throw new HttpFailure(404, `Could not find environment '${/'([^']*)'/.exec(d.message)?.[1] ?? ''}'`);
-            throw new HttpFailure(500, `Server Error: ${e.diagnostics.map(formatDiagnostic).join('; ')}`);
+    try {
+        const enc = q.askEnc === false ? undefined : runEnc(dir, q.certname);
+        const chosen = chooseEnvironment(dir, {
+            certname: q.certname, facts: q.facts ?? new Map(), ...(q.trusted ? { trusted: q.trusted } : {}),
+            ...(q.agentEnvironment !== undefined ? { agentEnvironment: q.agentEnvironment } : {}), ...(enc ? { enc: enc.output } : {})
+        });
+        if (chosen.decidedBy !== 'environments.pp') {
+            const name = chosen.name;
+            const exists = isDir(join(dir, 'environments')) ? /^\w+$/.test(name) && isDir(join(dir, 'environments', name)) : name === 'production';
+            if (!exists) throw new HttpFailure(404, `Could not find environment '${name}'`);
         }
+        return chosen.environment;
+    } catch (e) {
+        if (!isUserError(e)) throw e;
+        const d = e.diagnostics[0];
+        if (d?.code === BindingsIssues.BIND_UNKNOWN_ENVIRONMENT) throw new HttpFailure(404, `Could not find environment '${/'([^']*)'/.exec(d.message)?.[1] ?? ''}'`);
+        throw new HttpFailure(500, `Server Error: ${e.diagnostics.map(formatDiagnostic).join('; ')}`);
     }
-    if (isDir(join(dir, 'environments'))) {
-        const name = q.agentEnvironment ?? 'production';
-        if (!/^\w+$/.test(name) || !isDir(join(dir, 'environments', name))) throw new HttpFailure(404, `Could not find environment '${name}'`);
-        return bootEnvironment(dir, name);
-    }
-    return bootEnvironment(dir, 'production');
 }

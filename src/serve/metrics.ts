@@ -14,6 +14,8 @@ function labels(l: Readonly<Record<string, string>>): string {
 export class ServeMetrics {
     private readonly requests = new Map<string, number>();
     private readonly compiles = new Map<string, number>();
+    private readonly cacheHits = new Map<string, number>();
+    private readonly parses = new Map<string, number>();
     private readonly bucketCounts = BUCKETS.map(() => 0);
     private compileCount = 0;
     private compileSum = 0;
@@ -26,7 +28,10 @@ export class ServeMetrics {
         this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
     }
 
-    compiled(environment: string, ok: boolean, millis: number): void {
+    compiled(environment: string, ok: boolean, millis: number, cacheHits = 0, parses = 0): void {
+        const env = labels({ environment });
+        this.cacheHits.set(env, (this.cacheHits.get(env) ?? 0) + cacheHits);
+        this.parses.set(env, (this.parses.get(env) ?? 0) + parses);
         const key = labels({ environment, result: ok ? 'ok' : 'error' });
         this.compiles.set(key, (this.compiles.get(key) ?? 0) + 1);
         const seconds = millis / 1000;
@@ -42,6 +47,10 @@ export class ServeMetrics {
         for (const [k, v] of this.requests) out.push(`modelc_serve_requests_total${k} ${v}`);
         family('modelc_serve_compiles_total', 'counter', 'catalog compiles by environment and result');
         for (const [k, v] of this.compiles) out.push(`modelc_serve_compiles_total${k} ${v}`);
+        family('modelc_serve_environment_cache_hits_total', 'counter', 'manifests and templates a compile took parsed from its thread\'s environment cache, by environment');
+        for (const [k, v] of this.cacheHits) out.push(`modelc_serve_environment_cache_hits_total${k} ${v}`);
+        family('modelc_serve_environment_parses_total', 'counter', 'files parsed (first use, or changed on disk), by environment');
+        for (const [k, v] of this.parses) out.push(`modelc_serve_environment_parses_total${k} ${v}`);
         family('modelc_serve_compile_seconds', 'histogram', 'time to compile a catalog, queueing excluded');
         BUCKETS.forEach((b, i) => out.push(`modelc_serve_compile_seconds_bucket{le="${b}"} ${this.bucketCounts[i]}`));
         out.push(`modelc_serve_compile_seconds_bucket{le="+Inf"} ${this.compileCount}`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../model/index.js';
-import { compileContext, compileTask, type CompileAnswer, type CompileContext, type CompileTask } from './compile.js';
+import { compileContext, compileTask, type CompileAnswer, type CompileContext, type CompileTask, type EnvironmentTimeout } from './compile.js';
 
 /** The compiled worker script: beside this module in dist/, else dist/ of the project (tests run src/). */
 function workerScript(): string | undefined {
@@ -29,10 +29,10 @@ export class CompilePool {
     private nextId = 1;
     private closing = false;
 
-    constructor(size: number, storeUrl?: string, private readonly bindings = true) {
+    constructor(size: number, storeUrl?: string, private readonly bindings = true, private readonly timeout: EnvironmentTimeout = 0) {
         const script = size > 0 ? workerScript() : undefined;
         if (script === undefined) {
-            this.local = compileContext(storeUrl, bindings);
+            this.local = compileContext(storeUrl, bindings, timeout);
             return;
         }
         for (let i = 0; i < size; i++) this.spawn(script, storeUrl);
@@ -40,7 +40,7 @@ export class CompilePool {
 
     /** Starts a thread; one that dies (out of memory, a crash) fails its request and is replaced. */
     private spawn(script: string, storeUrl: string | undefined): void {
-        const w = new Worker(script, { workerData: { bindings: this.bindings, ...(storeUrl !== undefined ? { storeUrl } : {}) } });
+        const w = new Worker(script, { workerData: { bindings: this.bindings, timeout: this.timeout, ...(storeUrl !== undefined ? { storeUrl } : {}) } });
         w.on('message', (a: CompileAnswer) => this.finished(w, p => p.resolve(a)));
         w.on('error', e => {
             const p = this.busy.get(w);

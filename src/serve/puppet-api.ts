@@ -28,12 +28,12 @@ export class PuppetApi {
 
     constructor(
         private readonly root: string, private readonly pool: CompilePool, private readonly metrics: ServeMetrics,
-        private readonly reports: ReportSink, private readonly ssl: SslMaterial, private readonly log?: (line: string) => void
+        private readonly reports: ReportSink, private readonly ssl: SslMaterial, private readonly bindings: boolean,
+        private readonly log?: (line: string) => void
     ) {}
 
     async handle(req: IncomingMessage, res: ServerResponse, peer: Peer | undefined, loopback: boolean, body: () => Promise<Buffer>): Promise<void> {
         const url = new URL(req.url ?? '/', 'https://server');
-        const path = decodeURIComponent(url.pathname);
         let endpoint = 'unknown';
         const send = (status: number, type: string, data: string | Buffer): void => {
             this.metrics.request(endpoint, status);
@@ -42,6 +42,7 @@ export class PuppetApi {
             this.log?.(`${req.method ?? '?'} ${url.pathname} ${status}${peer ? ` ${peer.certname}` : ''}`);
         };
         try {
+            const path = decodedPath(url.pathname);
             const m = /^\/puppet\/v3\/([a-z_]+)\/?(.*)$/.exec(path);
             if (m) {
                 endpoint = m[1];
@@ -89,7 +90,7 @@ export class PuppetApi {
         switch (`${method} ${endpoint}`) {
             case 'GET node': {
                 own();
-                const env = this.select({ agentEnvironment, certname: peer.certname, trusted: peer.trusted });
+                const env = this.select({ certname: peer.certname, trusted: peer.trusted, ...(agentEnvironment !== undefined ? { agentEnvironment } : {}) });
                 return json({ name: peer.certname, environment: env.name });
             }
             case 'POST catalog': {
@@ -98,21 +99,21 @@ export class PuppetApi {
                 const merged = (k: string): string | undefined => form.get(k) ?? query.get(k) ?? undefined;
                 const facts = factsOf(merged('facts'), merged('facts_format'));
                 const wish = merged('configured_environment') ?? merged('environment');
-                const env = this.select({ ...(wish !== undefined ? { agentEnvironment: wish } : {}), facts, certname: peer.certname, trusted: peer.trusted });
+                const env = this.select({ certname: peer.certname, trusted: peer.trusted, ...(wish !== undefined ? { agentEnvironment: wish } : {}), facts });
                 const answer = await this.pool.compile({ certname: peer.certname, environment: env, facts, trusted: peer.trusted });
-                this.metrics.compiled(answer.environment, answer.status === 200, answer.millis);
+                this.metrics.compiled(answer.environment, answer.status === 200, answer.millis, answer.cacheHits, answer.parses);
                 for (const l of answer.logs) this.log?.(l);
                 const type = answer.status === 200 && accept.includes(RICH_TYPE) ? RICH_TYPE : JSON_TYPE;
                 return { status: answer.status, type, body: answer.body };
             }
             case 'PUT report': {
                 own();
-                return json(this.reports.save(peer.certname, await body()));
+                return json(this.reports.save(peer.certname, query.get('environment') ?? undefined, await body()));
             }
             case 'GET file_metadatas':
             case 'GET file_metadata':
             case 'GET file_content': {
-                const env = this.named(query.get('environment') ?? 'production');
+                const env = this.named(query.get('environment') ?? 'production', peer);
                 if (endpoint === 'file_content') return { type: 'application/octet-stream', body: fileContent(env, rest) };
                 const q = metadataQuery(query);
                 return json(endpoint === 'file_metadata' ? fileMetadata(env, rest, q) : fileMetadatas(env, rest, q));
@@ -123,8 +124,8 @@ export class PuppetApi {
     }
 
     /** The environment the request sequence selects, remembered by name for file requests. */
-    private select(q: EnvironmentQuestion): Environment {
-        return this.remember(environmentFor(this.root, q));
+    private select(q: Omit<EnvironmentQuestion, 'askEnc'>): Environment {
+        return this.remember(environmentFor(this.root, { ...q, askEnc: this.bindings }));
     }
 
     private remember(env: Environment): Environment {
@@ -138,12 +139,20 @@ export class PuppetApi {
      * The environment a file request names: one selected before, else the one selected when the
      * agent asks for it (environments.pp may honour `$agent_environment`), else unknown (404).
      */
-    private named(name: string): Environment {
+    private named(name: string, peer: Peer): Environment {
         const seen = this.known.get(name);
         if (seen) return seen;
-        const env = environmentFor(this.root, { agentEnvironment: name });
+        const env = environmentFor(this.root, { certname: peer.certname, trusted: peer.trusted, agentEnvironment: name, askEnc: false });
         if (env.name !== name) throw new HttpFailure(404, `Not Found: Could not find environment '${name}'`, 'RESOURCE_NOT_FOUND');
         return this.remember(env);
+    }
+}
+
+function decodedPath(raw: string): string {
+    try {
+        return decodeURIComponent(raw);
+    } catch {
+        throw new HttpFailure(400, `Bad Request: the path ${raw} is not valid percent-encoding`);
     }
 }
 

@@ -6,6 +6,7 @@ import { UserError } from '../common/index.js';
 import { ServeIssues } from './issues.js';
 import { ServeMetrics } from './metrics.js';
 import { CompilePool } from './pool.js';
+import type { EnvironmentTimeout } from './compile.js';
 import { PuppetApi } from './puppet-api.js';
 import { peerOf, readSslDir, type SslMaterial } from './ssl.js';
 import { HttpFailure } from './environments.js';
@@ -25,6 +26,8 @@ export interface ServeOptions {
     readonly store?: string;
     /** False: no ARM-8 bindings (Hiera 5 alone, as Puppet 7); default true, as `modelc compile`. */
     readonly bindings?: boolean;
+    /** Seconds a parsed environment is trusted before its files are checked again; default 0 (every compile). */
+    readonly environmentTimeout?: EnvironmentTimeout;
     /** Where reports are written as files when no store is given. */
     readonly reportDir: string;
     /** One line per request and per compile warning, for the operator. */
@@ -73,17 +76,21 @@ function isLoopback(address: string | undefined): boolean {
  */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
     const ssl: SslMaterial = readSslDir(options.sslDir, options.certname);
-    const pool = new CompilePool(options.workers, options.store, options.bindings ?? true);
+    const pool = new CompilePool(options.workers, options.store, options.bindings ?? true, options.environmentTimeout ?? 0);
     const metrics = new ServeMetrics(() => ({ compile_queue_depth: pool.queueDepth, compiles_in_progress: pool.active }));
     const reports = new ReportSink(options.reportDir, options.store);
-    const api = new PuppetApi(options.root, pool, metrics, reports, ssl, options.log);
+    const api = new PuppetApi(options.root, pool, metrics, reports, ssl, options.bindings ?? true, options.log);
     const server: Server = createServer({
         cert: ssl.cert, key: ssl.key, ca: ssl.ca, ...(ssl.crl ? { crl: ssl.crl } : {}),
         requestCert: true, rejectUnauthorized: false
     }, (req: IncomingMessage, res: ServerResponse) => {
         const socket = req.socket as TLSSocket;
         const peer = peerOf(socket);
-        void api.handle(req, res, peer, isLoopback(socket.remoteAddress), () => readBody(req));
+        // handle() answers every failure itself; anything escaping it is a bug to log, never a crash.
+        api.handle(req, res, peer, isLoopback(socket.remoteAddress), () => readBody(req)).catch((e: unknown) => {
+            options.log?.(`error: ${e instanceof Error ? e.message : String(e)}`);
+            if (!res.headersSent) res.writeHead(500).end();
+        });
     });
     await new Promise<void>((resolve, reject) => {
         server.once('error', (e: NodeJS.ErrnoException) => {

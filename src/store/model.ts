@@ -20,6 +20,18 @@ export interface StoredCatalog {
     readonly edges?: ReadonlyArray<{ readonly source: string; readonly target: string }>;
 }
 
+/**
+ * An agent's run report as the store keeps it: the node, its environment, when it arrived, and
+ * the report as the agent sent it (Puppet's report format, `modelc serve`'s PUT report).
+ */
+export interface StoredReport {
+    readonly node: string;
+    readonly environment: string;
+    /** ISO 8601, when the server received it. */
+    readonly receivedAt: string;
+    readonly report: { readonly [key: string]: StoredJson };
+}
+
 /** A resource found by a query, with the node whose catalog holds it (provenance). */
 export interface FoundResource extends StoredResource {
     readonly node: string;
@@ -57,5 +69,9 @@ export interface CatalogStore {
     resources(query: ResourceQuery): FoundResource[];
     /** The nodes with a stored catalog. */
     nodes(): string[];
+    /** Keeps a run report (PuppetDB's `store report`); reports accumulate, none replaces another. */
+    storeReport(report: StoredReport): void;
+    /** A node's stored reports, oldest first. */
+    reports(node: string): StoredReport[];
     close(): void;
 }

@@ -10,7 +10,8 @@ function byPlace(a: FoundResource, b: FoundResource): number {
     for (let i = 0; i < 3; i++) if (ka[i] !== kb[i]) return (ka[i] as string) < (kb[i] as string) ? -1 : 1;
     return 0;
 }
-import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson } from './model.js';
+import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson, StoredReport } from './model.js';
+import { toPuppetDbReport } from './puppetdb-report.js';
 
 type Ast = ReadonlyArray<string | number | boolean | null | Ast>;
 
@@ -126,6 +127,16 @@ export function openPuppetDbStore(base: string): CatalogStore {
         },
         nodes(): string[] {
             return query(['from', 'nodes']).map(r => String(r.certname)).sort();
+        },
+        storeReport(r: StoredReport): void {
+            const q = `?command=store_report&version=8&certname=${encodeURIComponent(r.node)}&producer-timestamp=${encodeURIComponent(r.receivedAt)}&secondsToWaitForCompletion=30`;
+            call(`/pdb/cmd/v1${q}`, 'POST', toPuppetDbReport(r));
+        },
+        /** PuppetDB's report rows (its query API's shape, not the agent's), oldest first. */
+        reports(node: string): StoredReport[] {
+            return query(['from', 'reports', ['=', 'certname', node], ['order_by', [['producer_timestamp', 'asc']]]]).map(row => ({
+                node, environment: String(row.environment ?? ''), receivedAt: String(row.producer_timestamp ?? ''), report: row as StoredReport['report']
+            }));
         },
         close(): void {}
     };

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { storeError } from './issues.js';
-import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson } from './model.js';
+import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson, StoredReport } from './model.js';
 
 const SCHEMA = 'modelc-catalog-store-2';
 
@@ -15,6 +15,8 @@ CREATE TABLE IF NOT EXISTS resources (
 );
 CREATE INDEX IF NOT EXISTS resources_by_type ON resources (type_key, environment, exported);
 CREATE INDEX IF NOT EXISTS resources_by_node ON resources (node);
+CREATE TABLE IF NOT EXISTS reports (node TEXT NOT NULL, environment TEXT NOT NULL, received_at TEXT NOT NULL, report TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS reports_by_node ON reports (node, received_at);
 `;
 
 /** A number, or null: how `<`, `>`... read a value (numeric strings count as numbers). */
@@ -169,6 +171,18 @@ export function openSqliteStore(path: string): CatalogStore {
         },
         nodes(): string[] {
             return db.prepare('SELECT node FROM catalogs ORDER BY node').all().map(r => String(r.node));
+        },
+        storeReport(r: StoredReport): void {
+            try {
+                db.prepare('INSERT INTO reports (node, environment, received_at, report) VALUES (?, ?, ?, ?)').run(r.node, r.environment, r.receivedAt, JSON.stringify(r.report));
+            } catch (e) {
+                throw storeError('STORE_WRITE_FAILED', { file }, r.node, url, e instanceof Error ? e.message : String(e));
+            }
+        },
+        reports(node: string): StoredReport[] {
+            return db.prepare('SELECT node, environment, received_at, report FROM reports WHERE node = ? ORDER BY received_at, rowid').all(node).map(r => ({
+                node: String(r.node), environment: String(r.environment), receivedAt: String(r.received_at), report: JSON.parse(String(r.report)) as StoredReport['report']
+            }));
         },
         close(): void {
             db.close();

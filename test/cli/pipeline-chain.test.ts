@@ -42,8 +42,8 @@ async function applyNoop(catalog: string, report: string, format: string): Promi
 }
 
 /**
- * The stages run one by one with a file between each (bindings → effective → compile → apply
- * --noop → report), in JSON and in msgpack, give the catalog and the report of the one-shot
+ * The stages run one by one with a file between each (parse --bundle → bindings → effective →
+ * compile → apply --noop → report; no stage after parse reads the code directory), in JSON and in msgpack, give the catalog and the report of the one-shot
  * `modelc compile` (which composes and injects in process) and `modelc apply`.
  */
 describe('file-chained pipeline = one-shot commands', () => {
@@ -57,11 +57,14 @@ describe('file-chained pipeline = one-shot commands', () => {
             const oneShot = await stage(join(dir, 'oneshot.catalog'), 'compile', SITE, ...request, '--format', format);
             const expected = await applyNoop(oneShot, join(dir, 'oneshot.report'), format);
 
-            const bindings = await stage(join(dir, 'bindings'), 'bindings', SITE, ...request, '--format', format);
+            const bundle = join(dir, `env.bundle.${format}`);
+            const parsed = await runCli('parse', SITE, '--bundle', bundle);
+            expect(parsed.code, parsed.err).toBe(0);
+            const bindings = await stage(join(dir, 'bindings'), 'bindings', bundle, ...request, '--format', format);
             const effective = await stage(join(dir, 'effective'), 'effective', bindings, ...request, '--values', '--format', format);
-            const catalog = await stage(join(dir, 'catalog'), 'compile', SITE, ...request, '--effective', effective, '--format', format);
+            const catalog = await stage(join(dir, 'catalog'), 'compile', bundle, ...request, '--effective', effective, '--format', format);
             expect(canonical(catalog)).toBe(canonical(oneShot));
-            const fromBindings = await stage(join(dir, 'catalog-from-bindings'), 'compile', SITE, ...request, '--bindings-model', bindings, '--format', format);
+            const fromBindings = await stage(join(dir, 'catalog-from-bindings'), 'compile', bundle, ...request, '--bindings-model', bindings, '--format', format);
             expect(canonical(fromBindings)).toBe(canonical(oneShot));
 
             expect(await applyNoop(catalog, join(dir, 'report'), format)).toEqual(expected);

@@ -61,7 +61,7 @@ interface EnvChecks {
     /** A qualified variable (`class::var`) used in the parameter's file. */
     readonly variable?: string;
     /** A Hiera key the node looks up, a manifest calling epp(), a type alias in use. */
-    readonly extras?: { readonly lookupKey: string; readonly eppUser: string; readonly alias: string };
+    readonly extras?: { readonly lookupKey: string; readonly eppUser: string; readonly alias: string; readonly absentClass: { file: string; cls: string } };
     /** Ruby plugins: a manifest using a module's Ruby function and one declaring a module's Ruby type. */
     readonly ruby?: { readonly functionUser: string; readonly fn: string; readonly typeUser: string; readonly type: string };
 }
@@ -70,11 +70,13 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
     describe(title, () => {
         let client: LspClient;
         let c: EnvChecks;
+        let tokenTypes: string[] = [];
         beforeAll(async () => {
             c = checks();
             client = new LspClient(REPO);
             const init = await client.initialize(c.env, { node: c.node });
             expect(init.capabilities).toHaveProperty('hoverProvider');
+            tokenTypes = (init.capabilities.semanticTokensProvider as { legend: { tokenTypes: string[] } }).legend.tokenTypes;
         });
         afterAll(async () => {
             expect(await client.close()).toBe(0);
@@ -131,7 +133,12 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             const doc = new RegExp(`#\\s*@param\\s+${c.param.name}\\s*\\n?#?\\s*(\\S[^\\n]{0,30})`).exec(text);
             if (doc) expect(hover.contents.value).toContain(doc[1].trim());
             const lens = await client.connection.sendRequest<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: uriOf(c.param.file) } });
-            expect(lens.map(l => l.command?.title)).toContain(`= ${lines[0].split(' = ')[1]} (${/: (\S+)$/.exec(from ?? '')?.[1] ?? ''})`);
+            // The lens: the value (cut when long) and where it came from, on the parameter's line.
+            const value = lines[0].split(' = ')[1];
+            const paramLine = positionOf(text, `$${c.param.name} `).line;
+            const title = lens.find(l => (l as { range?: Range }).range?.start.line === paramLine)?.command?.title ?? '';
+            expect(title.startsWith(`= ${value.slice(0, 20)}`)).toBe(true);
+            expect(title.endsWith(`(${/: (\S+)$/.exec(from ?? '')?.[1] ?? ''})`)).toBe(true);
         });
 
         test.skipIf(checks().variable === undefined)('definition of a qualified variable ($class::var)', async () => {
@@ -197,6 +204,49 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             expect(list.items.map(i => i.label)).toEqual(expect.arrayContaining(declared));
         });
 
+        test('the node follows workspace/didChangeConfiguration (modelc.node)', async () => {
+            const text = readFileSync(c.param.file, 'utf8');
+            const at = positionOf(text, `$${c.param.name} `, 1);
+            await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { modelc: { node: {} } } });
+            expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).not.toContain('for node');
+            await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { modelc: { node: c.node } } });
+            expect((await client.request<Hover>('textDocument/hover', c.param.file, at)).contents.value).toContain(`for node ${c.node.certname}`);
+        });
+
+        test.skipIf(checks().extras === undefined)('a class the node does not get: one code lens on the class says so', async () => {
+            const absent = c.extras?.absentClass ?? { file: '', cls: '' };
+            const text = readFileSync(absent.file, 'utf8');
+            await client.open(absent.file, text);
+            const lens = await client.connection.sendRequest<{ range: Range; command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri: uriOf(absent.file) } });
+            const explained = await runCli('compile', c.env, '--node', c.node.certname, '--facts', c.node.facts, '--explain', `${absent.cls}::x`);
+            expect(explained.code).toBe(1);
+            const why = /error \w+: (.*)$/m.exec(explained.err)?.[1] ?? 'none';
+            expect(lens).toHaveLength(1);
+            expect(lens[0].range.start).toEqual(positionOf(text, absent.cls));
+            expect(lens[0].command?.title).toContain(why);
+        });
+
+        test('workspace symbols, folding and semantic tokens', async () => {
+            const symbols = await client.connection.sendRequest<{ name: string; location: { uri: string } }[]>('workspace/symbol', { query: c.define });
+            expect(symbols.filter(x => x.name === c.define).map(x => x.location.uri)).toEqual([uriOf(definitionFile(c.env, 'define', c.define))]);
+            const text = readFileSync(c.param.file, 'utf8');
+            const classLine = positionOf(text, `class ${c.param.cls}`).line;
+            const folds = await client.connection.sendRequest<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', { textDocument: { uri: uriOf(c.param.file) } });
+            expect(folds.some(f => f.startLine === classLine && f.endLine > classLine)).toBe(true);
+            const tokens = await client.connection.sendRequest<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri: uriOf(c.param.file) } });
+            expect(tokens.data.length % 5).toBe(0);
+            // Decoded (relative line/start pairs), the class's name is a `class` token.
+            let line = 0;
+            let start = 0;
+            const decoded: { line: number; start: number; type: string }[] = [];
+            for (let i = 0; i < tokens.data.length; i += 5) {
+                line += tokens.data[i];
+                start = tokens.data[i] === 0 ? start + tokens.data[i + 1] : tokens.data[i + 1];
+                decoded.push({ line, start, type: tokenTypes[tokens.data[i + 3]] });
+            }
+            expect(decoded).toContainEqual({ line: classLine, start: text.split('\n')[classLine].indexOf(c.param.cls), type: 'class' });
+        });
+
         test('completion of file attributes', async () => {
             const file = join(c.env, 'manifests', 'lsp_completion.pp');
             const text = "file { '/x': ";
@@ -205,6 +255,11 @@ function environmentSuite(title: string, checks: () => EnvChecks): void {
             const labels = list.items.map(i => i.label);
             expect(labels).toEqual(expect.arrayContaining(['ensure', 'content', 'mode', 'owner', 'require', 'notify']));
             expect(labels).not.toContain('command');
+            // A class declared resource-like completes with its parameters.
+            const declare = `class { '${c.param.cls}':\n  `;
+            await client.open(file, declare);
+            const params = await client.request<Completion>('textDocument/completion', file, { line: 1, character: 2 });
+            expect(params.items.map(i => i.label)).toContain(c.param.name);
         });
     });
 }
@@ -250,7 +305,8 @@ environmentSuite('modelc lsp on examples/site', () => ({
     includer: join(SITE, 'modules', 'role', 'manifests', 'web.pp'),
     define: 'profile::vhost',
     param: { file: join(SITE, 'modules', 'profile', 'manifests', 'nginx.pp'), cls: 'profile::nginx', name: 'worker_processes' },
-    extras: { lookupKey: 'profile::nginx::worker_processes', eppUser: join(SITE, 'modules', 'profile', 'manifests', 'vhost.pp'), alias: 'Profile::Port' }
+    extras: { lookupKey: 'profile::nginx::worker_processes', eppUser: join(SITE, 'modules', 'profile', 'manifests', 'vhost.pp'), alias: 'Profile::Port',
+        absentClass: { file: join(SITE, 'modules', 'profile', 'manifests', 'postgres.pp'), cls: 'profile::postgres' } }
 }));
 
 /**

@@ -30,6 +30,8 @@ const SITES: ReadonlyArray<readonly [string, string, { role: string; kind: strin
     ['lambda parameter is local to its lambda', 'class a { [1].each |$i| { notice($¦i) } }', { role: 'reference', kind: 'variable', name: 'i@a@19' }],
     ['epp() template path', "epp('prof¦ile/vhost.epp', {})", { role: 'reference', kind: 'template', name: 'profile/vhost.epp' }],
     ['lookup() key', "lookup('ntp::ser¦vers')", { role: 'reference', kind: 'hiera', name: 'ntp::servers' }],
+    ['an ARM-8 binding\'s name is a lookup key', "bindings default { bind Integer, 'ntp::ser¦vers' to 1 }", { role: 'reference', kind: 'hiera', name: 'ntp::servers' }],
+    ['an ARM-8 class type', 'bindings default { bind Array[class n¦tp] to [] }', { role: 'reference', kind: 'class', name: 'ntp' }],
     ['a literal names nothing', "notice('plain ¦text')", undefined]
 ];
 
@@ -48,6 +50,7 @@ const CONTEXTS: ReadonlyArray<readonly [string, string, Record<string, string>]>
     ['attributes after a title', "file { '/x': ", { kind: 'attribute', type: 'file', prefix: '' }],
     ['attributes after another attribute', "file { '/x':\n  ensure => file,\n  mo", { kind: 'attribute', type: 'file', prefix: 'mo' }],
     ['a define\'s attributes', "profile::vhost { 'x': po", { kind: 'attribute', type: 'profile::vhost', prefix: 'po' }],
+    ['a class resource\'s parameters', "class { 'apt':\n  upd", { kind: 'attribute', type: 'class', title: 'apt', prefix: 'upd' }],
     ['not in a value', "file { '/x': ensure => fi", { kind: 'any', prefix: 'fi' }],
     ['not a resource body', 'if $x { ', { kind: 'any', prefix: '' }],
     ['class names after include', 'include prof', { kind: 'class', prefix: 'prof' }],

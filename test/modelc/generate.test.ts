@@ -23,18 +23,18 @@ afterEach(() => {
 
 describe('modelc generate --check', () => {
     test('the committed generated files are up to date', async () => {
-        const files = generateAll(await loadSourcePackages(repo));
+        const files = await generateAll(await loadSourcePackages(repo));
         expect(checkFiles(repo, files)).toEqual({ stale: [], missing: [], extra: [] });
     });
 
     test('generation is deterministic', async () => {
-        const a = generateAll(await loadSourcePackages(repo));
-        const b = generateAll(await loadSourcePackages(repo));
+        const a = await generateAll(await loadSourcePackages(repo));
+        const b = await generateAll(await loadSourcePackages(repo));
         expect(b).toEqual(a);
     });
 
     test('every generated file carries a DO NOT EDIT marker', async () => {
-        for (const f of generateAll(await loadSourcePackages(repo))) {
+        for (const f of await generateAll(await loadSourcePackages(repo))) {
             expect(f.content.slice(0, 400), f.path).toContain('DO NOT EDIT');
         }
     });
@@ -42,7 +42,7 @@ describe('modelc generate --check', () => {
     test('a deleted generated file is reported missing', async () => {
         const dir = scratchCopy();
         rmSync(join(dir, 'schemas', 'puppet.schema.json'));
-        const result = checkFiles(dir, generateAll(await loadSourcePackages(dir)));
+        const result = checkFiles(dir, await generateAll(await loadSourcePackages(dir)));
         expect(result.missing).toEqual(['schemas/puppet.schema.json']);
     });
 
@@ -50,7 +50,7 @@ describe('modelc generate --check', () => {
         const dir = scratchCopy();
         const p = join(dir, 'generated', 'ecore', 'puppet.ecore');
         writeFileSync(p, readFileSync(p, 'utf8').replace('Puppet', 'Puppett'));
-        const result = checkFiles(dir, generateAll(await loadSourcePackages(dir)));
+        const result = checkFiles(dir, await generateAll(await loadSourcePackages(dir)));
         expect(result.stale).toEqual(['generated/ecore/puppet.ecore']);
     });
 
@@ -60,14 +60,14 @@ describe('modelc generate --check', () => {
         const file = sources.length > 0 ? join(dir, 'metamodel', sources[0]) : join(dir, 'metamodel', 'extra.emfatic');
         const original = existsSync(file) ? readFileSync(file, 'utf8') : '@namespace(uri="http://modelc.dev/extra/1.0", prefix="extra")\npackage Extra;\n';
         writeFileSync(file, `${original}\n/** Added by a test. */\nclass AddedByTest { attr String label; }\n`);
-        const result = checkFiles(dir, generateAll(await loadSourcePackages(dir)));
+        const result = checkFiles(dir, await generateAll(await loadSourcePackages(dir)));
         expect(result.stale.length + result.missing.length).toBeGreaterThan(0);
     });
 
     test('a generated file without a source is reported extra', async () => {
         const dir = scratchCopy();
         writeFileSync(join(dir, 'schemas', 'orphan.schema.json'), '{}\n');
-        const result = checkFiles(dir, generateAll(await loadSourcePackages(dir)));
+        const result = checkFiles(dir, await generateAll(await loadSourcePackages(dir)));
         expect(result.extra).toEqual(['schemas/orphan.schema.json']);
     });
 });

@@ -86,6 +86,11 @@ function runAgent(confdir: string, hook: string, extra: string[]): Promise<Agent
 
 const capitalized = (ref: string): string => ref.replace(/^Class\[(.*)\]$/, (_m, t: string) => `Class[${t.split('::').map(s => s.charAt(0).toUpperCase() + s.slice(1)).join('::')}]`);
 
+/** `modelc compile`'s catalog with resource files absolute in the environment, as a server sends them. */
+function served(catalog: JsonObject, envDir: string): JsonObject {
+    return { ...catalog, resources: (catalog.resources as JsonObject[]).map(r => (typeof r.file === 'string' ? { ...r, file: join(envDir, r.file) } : r)) };
+}
+
 /**
  * The catalog with what the agent's own re-serialization changes undone on both sides: class
  * titles capitalized (Class[main] becomes Class[Main]), a `name` equal to the title dropped,
@@ -159,7 +164,7 @@ if (!HAS_PUPPET || !HAS_OPENSSL) {
             const code = await main(['node', 'modelc', 'compile', join(confdirRoot, 'production'), '--node', n, '--facts', join(ROOT, 'examples', 'facts', `${n}.yaml`), '--format', 'puppet'],
                 { out: t => { out += String(t); }, err: () => undefined });
             expect(code).toBe(0);
-            expect(comparable(applied)).toEqual(comparable(JSON.parse(out) as JsonObject));
+            expect(comparable(applied)).toEqual(comparable(served(JSON.parse(out) as JsonObject, join(confdirRoot, 'production'))));
         });
 
         test.each(NODES)('%s: the report arrives', n => {

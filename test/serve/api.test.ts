@@ -92,6 +92,7 @@ describe.skipIf(!HAS_OPENSSL)('modelc serve: the v3 API', () => {
         ['a module directory recursed', 'web01.example.com', 'GET', '/puppet/v3/file_metadatas/modules/probe/sub?environment=production&recurse=true', 200, /"relative_path":"a.txt"/],
         ['a missing module file is 404', 'web01.example.com', 'GET', '/puppet/v3/file_metadata/modules/probe/nothing.txt?environment=production', 404, /Could not find file_metadata/],
         ['a path may not climb out of a mount', 'web01.example.com', 'GET', '/puppet/v3/file_content/modules/probe/sub%2F..%2F..%2Fmanifests%2Fthing.pp?environment=production', 403, /may not contain/],
+        ['a path that is not valid percent-encoding is 400', 'web01.example.com', 'GET', '/puppet/v3/file_content/plugins/%E0%A4%A?environment=production', 400, /not valid percent-encoding/],
         ['an unknown mount is 404', 'web01.example.com', 'GET', '/puppet/v3/file_metadatas/nomount?environment=production', 404, /mount point named 'nomount'/],
         ['/metrics answers loopback clients', undefined, 'GET', '/metrics', 200, /modelc_serve_compile_queue_depth 0/]
     ] as const)('%s', async (_name, certname, method, path, status, body) => {
@@ -131,8 +132,11 @@ describe.skipIf(!HAS_OPENSSL)('modelc serve: the v3 API', () => {
         expect(JSON.parse(readFileSync(join(dir, files[0]), 'utf8'))).toEqual({ host: 'web01.example.com', status: 'unchanged' });
     });
 
-    test('the metrics count compiles by environment and outcome', async () => {
+    test('the metrics count compiles by environment and outcome, and what the environment cache spared', async () => {
+        // A second compile of production: its manifests come from the thread's cache (unchanged on disk).
+        expect((await ask('web01.example.com', 'POST', '/puppet/v3/catalog/web01.example.com', catalogBody('production'))).status).toBe(200);
         const a = await ask(undefined, 'GET', '/metrics');
+        expect(a.body).toMatch(/modelc_serve_environment_cache_hits_total\{environment="production"\} [1-9]/);
         expect(a.body).toMatch(/modelc_serve_compiles_total\{environment="production",result="ok"\} [1-9]/);
         expect(a.body).toMatch(/modelc_serve_compiles_total\{environment="broken",result="error"\} [1-9]/);
         expect(a.body).toMatch(/modelc_serve_compile_seconds_count [1-9]/);

@@ -22,6 +22,12 @@ describe('the environment of a request', () => {
         site(join(tmp, 'codedir', 'environments', 'production'));
         site(join(tmp, 'codedir', 'environments', 'dev'));
         site(join(tmp, 'single'));
+        // An ENC (configured among the bindings providers) that puts every node in dev.
+        site(join(tmp, 'encdir', 'environments', 'production'));
+        site(join(tmp, 'encdir', 'environments', 'dev'));
+        mkdirSync(join(tmp, 'encdir', 'bindings'));
+        writeFileSync(join(tmp, 'encdir', 'bindings', 'providers.yaml'), 'enc: [sh, enc.sh]\n');
+        writeFileSync(join(tmp, 'encdir', 'bindings', 'enc.sh'), 'printf -- "---\\nclasses: {}\\nenvironment: dev\\n"\n');
     });
     afterAll(() => { if (tmp) rmSync(tmp, { recursive: true, force: true }); });
 
@@ -31,9 +37,11 @@ describe('the environment of a request', () => {
         ['environments.pp may follow the agent\'s wish', 'conf', 'canary', { facts_canary: 'yes' }, 'canary', 'conf/canary'],
         ['a codedir with environments/ serves the agent\'s environment', 'codedir', 'dev', {}, 'dev', 'codedir/environments/dev'],
         ['a codedir with environments/ defaults to production', 'codedir', undefined, {}, 'production', 'codedir/environments/production'],
-        ['an environment directory is production whatever the agent asks', 'single', 'dev', {}, 'production', 'single']
+        ['an environment directory is production', 'single', undefined, {}, 'production', 'single'],
+        ['an environment directory serves the agent\'s production', 'single', 'production', {}, 'production', 'single'],
+        ['the ENC\'s environment wins over the agent\'s (Puppet 7)', 'encdir', 'production', {}, 'dev', 'encdir/environments/dev']
     ] as const)('%s', (_name, root, agent, facts, name, dir) => {
-        const env = environmentFor(join(tmp, root), { ...(agent !== undefined ? { agentEnvironment: agent } : {}), facts: new Map(Object.entries(facts)) });
+        const env = environmentFor(join(tmp, root), { certname: 'web01.example.com', ...(agent !== undefined ? { agentEnvironment: agent } : {}), facts: new Map(Object.entries(facts)) });
         expect([env.name, env.dir]).toEqual([name, join(tmp, dir)]);
         expect(env.manifests).toEqual([join(tmp, dir, 'manifests', 'site.pp')]);
     });
@@ -41,11 +49,12 @@ describe('the environment of a request', () => {
     test.each([
         ['environments.pp naming an unknown environment', 'conf', 'nosuch'],
         ['a codedir without the environment asked', 'codedir', 'nosuch'],
-        ['an environment name with a path in it', 'codedir', '../codedir']
+        ['an environment name with a path in it', 'codedir', '../codedir'],
+        ['an environment directory asked for another environment', 'single', 'dev']
     ])('%s is a 404 as Puppet Server answers it', (_name, root, agent) => {
         let error: unknown;
         try {
-            environmentFor(join(tmp, root), { agentEnvironment: agent });
+            environmentFor(join(tmp, root), { certname: 'web01.example.com', agentEnvironment: agent });
         } catch (e) {
             error = e;
         }

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import {
     createBinding, createConstantProducerDescriptor, createContributedBindings, createContributionSource,
     createHieraInterpolationProducerDescriptor, createHieraLevelBindings, createSourceLocation,
@@ -7,7 +6,7 @@ import {
 import { modelRegistry, toRichData, type Model } from '../../model/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
-import type { SourcePoint } from '../../common/index.js';
+import type { FileSystemProvider, SourcePoint } from '../../common/index.js';
 import { LookupError } from './errors.js';
 import { Invocation } from './invocation.js';
 import type { DataLayer, ResolvedLevel } from './layer.js';
@@ -52,14 +51,14 @@ export function hieraBindingsModel(contribution: ContributedBindings): Model {
 function moduleNames(lookup: HieraLookup): string[] {
     const seen = new Set<string>();
     for (const base of lookup.engine.environment.modulePath) {
-        for (const name of listDir(base)) if (lookup.engine.moduleDir(name) !== undefined) seen.add(name);
+        for (const name of listDir(lookup.engine.files, base)) if (lookup.engine.moduleDir(name) !== undefined) seen.add(name);
     }
     return [...seen].sort();
 }
 
-function listDir(dir: string): string[] {
+function listDir(fs: FileSystemProvider, dir: string): string[] {
     try {
-        return readdirSync(dir);
+        return fs.readdir(dir);
     } catch {
         return [];
     }

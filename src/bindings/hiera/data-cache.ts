@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { nodeFileSystem, type FileSystemProvider } from '../../common/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
@@ -27,6 +27,17 @@ export type WarningSink = (message: string, file?: string) => void;
 export class HieraFileCache {
     private readonly data = new Map<string, Entry<CachedData>>();
     private readonly configs = new Map<string, Entry<ConfigResult>>();
+    private readonly others = new WeakMap<FileSystemProvider, HieraFileCache>();
+
+    constructor(private readonly fs: FileSystemProvider = nodeFileSystem) {}
+
+    /** The cache of another source of files (an environment bundle): one cache per source. */
+    forFiles(fs: FileSystemProvider): HieraFileCache {
+        if (fs === this.fs) return this;
+        let other = this.others.get(fs);
+        if (!other) this.others.set(fs, other = new HieraFileCache(fs));
+        return other;
+    }
 
     /** A data hash (yaml_data / json_data); a file that is not a hash counts as empty, with a warning. */
     dataFile(absPath: string, display: string, format: 'yaml' | 'json', warn?: WarningSink): DataFile {
@@ -44,17 +55,15 @@ export class HieraFileCache {
     }
 
     private cached<T>(map: Map<string, Entry<T>>, absPath: string, parse: (text: string) => T): T {
-        let st;
-        try {
-            st = statSync(absPath);
-        } catch {
+        const st = this.fs.stat(absPath);
+        if (st === undefined) {
             throw new LookupError(`Unable to read ${absPath}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: absPath } });
         }
         let e = map.get(absPath);
         if (!e || e.mtimeMs !== st.mtimeMs || e.size !== st.size) {
             let result: T | LookupError;
             try {
-                result = parse(readFileSync(absPath, 'utf8'));
+                result = parse(this.fs.readText(absPath));
             } catch (err) {
                 if (!(err instanceof LookupError)) throw err;
                 result = err;

@@ -1,5 +1,5 @@
+import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
-import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
@@ -24,6 +24,8 @@ export interface HieraEnvironment {
     readonly modulePath: readonly string[];
     /** The global layer's hiera.yaml (Puppet's `hiera_config`, $confdir/hiera.yaml); unset or missing: an empty global layer. */
     readonly globalConfig?: string;
+    /** Where config and data files are read from (default: the disk). */
+    readonly fs?: FileSystemProvider;
 }
 
 /**
@@ -83,7 +85,13 @@ export class HieraEngine {
     private readonly defaultOptions = new Map<string, CompiledOptions | undefined>();
     private readonly keys = new Map<string, LookupKey>();
 
+    /** The environment's source of files, and the parsed files of that source. */
+    readonly files: FileSystemProvider;
+    private readonly fileCache: HieraFileCache;
+
     constructor(readonly environment: HieraEnvironment, readonly context: HieraContext, private readonly services: EngineServices) {
+        this.files = environment.fs ?? nodeFileSystem;
+        this.fileCache = services.files.forFiles(this.files);
         this.scope = new HieraScope(context);
         this.interpolator = new Interpolator((key, inv) => this.nestedLookup(key, inv));
     }
@@ -328,23 +336,24 @@ export class HieraEngine {
         if (!MODULE_NAME.test(name)) return undefined;
         for (const base of this.environment.modulePath) {
             const dir = join(base, name);
-            if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
+            if (isDirectoryPath(this.files, dir)) return dir;
         }
         return undefined;
     }
 
     private createLayer(root: string, moduleName: string | undefined, kind: HieraLayerKind = moduleName === undefined ? 'environment' : 'module', file = 'hiera.yaml'): DataLayer | null {
         const path = join(root, file);
-        if (!existsSync(path)) return null;
+        if (!pathExists(this.files, path)) return null;
         const display = (abs: string): string => displayPath(this.environment.root, abs);
-        const result = this.services.files.config(path, display(path), kind);
+        const result = this.fileCache.config(path, display(path), kind);
         if ('ignored' in result) {
             this.services.warn(result.ignored, display(path));
             return null;
         }
         if (result.warning !== undefined) this.services.warn(result.warning, display(path));
         return new DataLayer(result.config, root, moduleName, {
-            files: this.services.files,
+            files: this.fileCache,
+            fs: this.files,
             interpolator: this.interpolator,
             scope: this.scope,
             scopeIsMutable: this.context.variable !== undefined,

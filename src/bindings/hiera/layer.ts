@@ -1,6 +1,5 @@
-import { existsSync, globSync, statSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
-import type { SourcePoint } from '../../common/index.js';
+import { type FileSystemProvider, type SourcePoint } from '../../common/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import type { HierarchyLevel, HieraConfig, HieraLayerKind } from './config.js';
@@ -36,6 +35,7 @@ export interface ResolvedLevel {
 /** What a layer needs from the engine that owns it. */
 export interface LayerServices {
     readonly files: HieraFileCache;
+    readonly fs: FileSystemProvider;
     readonly interpolator: Interpolator;
     readonly scope: HieraScope;
     /** Whether scope variables can change between lookups (a compile is running). */
@@ -112,7 +112,7 @@ export class DataLayer {
     private resolveLevel(level: HierarchyLevel, inv: Invocation, record: (e: string, v: PuppetValue) => void): ResolvedLevel {
         const { interpolator, scope, display } = this.services;
         const datadir = resolve(this.root, interpolator.interpolatePath(join(level.datadir), inv, scope, record));
-        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: isFile(path) });
+        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: isFile(this.services.fs, path) });
         switch (level.locationKind) {
             case undefined: return { level, datadir, locations: null };
             case 'path': case 'paths': {
@@ -131,7 +131,7 @@ export class DataLayer {
                 return {
                     level, datadir, locations: level.locations.flatMap(g => {
                         const pattern = resolve(datadir, interpolator.interpolatePath(g, inv, scope, record));
-                        return globSync(pattern).filter(isFile).sort().map(p => at(display(pattern), isAbsolute(p) ? p : resolve(p)));
+                        return this.services.fs.glob(pattern).filter(p => isFile(this.services.fs, p)).sort().map(p => at(display(pattern), isAbsolute(p) ? p : resolve(p)));
                     })
                 };
             case 'mapped_paths': {
@@ -252,12 +252,9 @@ export function withMerge(inv: Invocation, strategy: MergeStrategy, variants: nu
     });
 }
 
-function isFile(p: string): boolean {
-    try {
-        return existsSync(p) && !statSync(p).isDirectory();
-    } catch {
-        return false;
-    }
+function isFile(fs: FileSystemProvider, p: string): boolean {
+    const st = fs.stat(p);
+    return st !== undefined && !st.isDirectory;
 }
 
 /** The path relative to `root` when inside it, else absolute. */

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContributedBindings, NamedBindings } from '../../../generated/model/bindings.js';
-import { UserError, type Diagnostic } from '../../common/index.js';
+import { isDirectoryPath, nodeFileSystem, pathExists, UserError, type Diagnostic, type FileSystemProvider } from '../../common/index.js';
 import { parsePuppet } from '../../parse/index.js';
 import { uriMatches } from '../../injector/index.js';
 import { BindingsIssues } from '../issues.js';
@@ -9,10 +8,10 @@ import { BindingsTransformer, type BindingsFile } from '../pp/transform.js';
 import { displayPath, fail, splitUri, type BindingsProvider, type ProviderContext } from './provider.js';
 
 /** Parses one bindings `.pp` file into Bindings model objects; parse and transform errors are thrown together. */
-export function loadBindingsFile(path: string, display: string): BindingsFile {
+export function loadBindingsFile(path: string, display: string, fs: FileSystemProvider = nodeFileSystem): BindingsFile {
     let text: string;
     try {
-        text = readFileSync(path, 'utf8');
+        text = fs.readText(path);
     } catch (e) {
         fail(BindingsIssues.BIND_NOT_FOUND, `cannot read bindings file: ${e instanceof Error ? e.message : String(e)}`, { file: display });
     }
@@ -41,6 +40,10 @@ export class PpBindingsProvider implements BindingsProvider {
 
     constructor(readonly scheme: 'confdir' | 'module', private readonly ctx: ProviderContext) {}
 
+    private get files(): FileSystemProvider {
+        return this.ctx.fs ?? nodeFileSystem;
+    }
+
     expand(uri: string): string[] {
         const parts = splitUri(uri);
         if (!parts) fail(BindingsIssues.BIND_BAD_URI, `not a bindings URI: '${uri}'`);
@@ -57,7 +60,7 @@ export class PpBindingsProvider implements BindingsProvider {
             fail(BindingsIssues.BIND_NOT_FOUND, `Cannot load bindings '${uri}' - no bindings found.`, { file: this.where(name) });
         }
         const display = displayPath(this.ctx, found.path);
-        const file = loadBindingsFile(found.path, display);
+        const file = loadBindingsFile(found.path, display, this.ctx.fs);
         const bindings = file.bindings.filter(b => (b.name ?? '').toLowerCase() === found.name.toLowerCase());
         const strangers = file.bindings.filter(b => !bindings.includes(b));
         if (strangers.length > 0 || bindings.length === 0) {
@@ -96,14 +99,14 @@ export class PpBindingsProvider implements BindingsProvider {
         const out: Candidate[] = [];
         if (this.scheme === 'confdir') {
             // bindings/site.pp holds the site {} definition (see compose.ts), not named bindings.
-            out.push(...ppFiles(this.ctx.bindingsDir, []).filter(c => c.name !== 'site'));
+            out.push(...ppFiles(this.files, this.ctx.bindingsDir, []).filter(c => c.name !== 'site'));
         } else {
             const seen = new Set<string>();
             for (const base of this.ctx.modulePath) {
-                for (const mod of listDir(base).sort()) {
-                    if (seen.has(mod) || !/^[a-z][a-z0-9_]*$/.test(mod) || !isDir(join(base, mod))) continue;
+                for (const mod of listDir(this.files, base).sort()) {
+                    if (seen.has(mod) || !/^[a-z][a-z0-9_]*$/.test(mod) || !isDirectoryPath(this.files, join(base, mod))) continue;
                     seen.add(mod);
-                    out.push(...ppFiles(join(base, mod, 'bindings'), [mod]));
+                    out.push(...ppFiles(this.files, join(base, mod, 'bindings'), [mod]));
                 }
             }
         }
@@ -112,29 +115,21 @@ export class PpBindingsProvider implements BindingsProvider {
     }
 }
 
-function ppFiles(dir: string, prefix: readonly string[]): Candidate[] {
-    if (!existsSync(dir)) return [];
+function ppFiles(fs: FileSystemProvider, dir: string, prefix: readonly string[]): Candidate[] {
+    if (!pathExists(fs, dir)) return [];
     const out: Candidate[] = [];
-    for (const entry of listDir(dir).sort()) {
+    for (const entry of listDir(fs, dir).sort()) {
         const path = join(dir, entry);
-        if (isDir(path)) out.push(...ppFiles(path, [...prefix, entry]));
+        if (isDirectoryPath(fs, path)) out.push(...ppFiles(fs, path, [...prefix, entry]));
         else if (entry.endsWith('.pp')) out.push({ name: [...prefix, entry.slice(0, -3)].join('::'), path });
     }
     return out;
 }
 
-function listDir(dir: string): string[] {
+function listDir(fs: FileSystemProvider, dir: string): string[] {
     try {
-        return readdirSync(dir);
+        return fs.readdir(dir);
     } catch {
         return [];
-    }
-}
-
-function isDir(path: string): boolean {
-    try {
-        return statSync(path).isDirectory();
-    } catch {
-        return false;
     }
 }

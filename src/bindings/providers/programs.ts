@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { parseYaml } from '../../common/index.js';
+import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { BindingsIssues } from '../issues.js';
 import { fail, type ProviderContext } from './provider.js';
 
@@ -27,14 +27,14 @@ export interface ProvidersConfig {
 
 const BUILT_IN = new Set(['confdir', 'module', 'enc', 'hiera']);
 
-export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(codedir), 'bindings')): ProvidersConfig {
+export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(codedir), 'bindings'), fs: FileSystemProvider = nodeFileSystem): ProvidersConfig {
     const dir = resolve(bindingsDir);
     const file = join(dir, 'providers.yaml');
-    if (!existsSync(file)) return { dir, schemes: new Map() };
+    if (!pathExists(fs, file)) return { dir, schemes: new Map() };
     const display = relative(resolve(codedir), file);
     let data: unknown;
     try {
-        data = parseYaml(readFileSync(file, 'utf8'));
+        data = parseYaml(fs.readText(file));
     } catch (e) {
         fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `cannot read providers config: ${e instanceof Error ? e.message : String(e)}`, { file: display });
     }

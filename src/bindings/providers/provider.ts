@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { ContributedBindings, NamedBindingsOrSubtype } from '../../../generated/model/bindings.js';
-import { UserError, type Diagnostic } from '../../common/index.js';
+import { UserError, type Diagnostic, type FileSystemProvider } from '../../common/index.js';
 import type { PuppetValue } from '../../values/index.js';
 
 /** What every provider may need about the request: where the code is, and who asks. */
@@ -14,6 +14,8 @@ export interface ProviderContext {
     readonly environment: string;
     readonly node: string;
     readonly facts: ReadonlyMap<string, PuppetValue>;
+    /** Where bindings files and providers.yaml are read from (default: the disk). */
+    readonly fs?: FileSystemProvider;
 }
 
 /** One URI scheme's bindings provider (ARM-8 Bindings Provider; binder BindingsSchemeHandler). */

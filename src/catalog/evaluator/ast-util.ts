@@ -1,4 +1,5 @@
-import { isCompositeCstNode, type AstNode, type CstNode } from 'langium';
+import type { AstNode } from 'langium';
+import { locatingOperator, operatorLeaf } from '../../parse/index.js';
 import type { Expression, Program, QualifiedName, ResourceExpression } from '../../../generated/langium/ast.js';
 import type { Where } from '../errors.js';
 
@@ -8,34 +9,13 @@ import type { Where } from '../errors.js';
  */
 export function whereOf(node: AstNode, file: string): Where {
     let start = node.$cstNode?.range.start;
-    // A method call is located at its '(' when it has an argument list, else at its '.'.
-    const op = node.$type === 'CallMethodExpression' ? ((node as { hasArgs?: boolean }).hasArgs ? '(' : '.') : (node as { operator?: unknown }).operator;
-    if (typeof op === 'string' && node.$type !== 'AttributeAssign') {
+    const op = locatingOperator(node);
+    if (op !== undefined) {
         const cst = node.$cstNode;
         const leaf = cst ? operatorLeaf(cst, node, op) : undefined;
         if (leaf) start = leaf.range.start;
     }
     return { file, line: (start?.line ?? 0) + 1, column: (start?.character ?? 0) + 1 };
-}
-
-/**
- * The first leaf below `cst` spelling `op` that belongs to `node` itself. Subtrees of other AST
- * nodes are skipped (none of their leaves can belong to `node`), which keeps locating every
- * operator of a 2,000-link `->` chain linear instead of walking the whole chain per link.
- */
-function operatorLeaf(cst: CstNode, node: AstNode, op: string): CstNode | undefined {
-    const stack: CstNode[] = [cst];
-    for (let c = stack.pop(); c !== undefined; c = stack.pop()) {
-        if (isCompositeCstNode(c)) {
-            // Langium keeps a composite's own AST node in `_astNode` (`astNode` climbs to a container's).
-            const own = (c as unknown as { _astNode?: AstNode })._astNode;
-            if (c !== cst && own !== undefined && own !== node) continue;
-            for (let i = c.content.length - 1; i >= 0; i--) stack.push(c.content[i] as CstNode);
-        } else if (c.length === op.length && c.text === op && c.astNode === node) {
-            return c;
-        }
-    }
-    return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
+import { pathExists } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -9,10 +9,11 @@ import { checkSignature } from './signatures.js';
 
 /** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
 function moduleFilePath(call: FunctionContext, name: string, kind: string): string | undefined {
-    if (name.startsWith('/')) return existsSync(name) ? name : undefined;
+    const exists = (p: string): boolean => pathExists(call.runtime.loader.fs, p);
+    if (name.startsWith('/')) return exists(name) ? name : undefined;
     const [module, ...rest] = name.split('/');
     const p = call.runtime.loader.moduleFile(module, kind, rest.join('/'));
-    return p && existsSync(p) ? p : undefined;
+    return p && exists(p) ? p : undefined;
 }
 
 /** Navigates a value by a dotted path ('a.b.0'), as `get` and `getvar` do. */
@@ -79,7 +80,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
     file: (call, names) => {
         for (const n of names.flat()) {
             const p = moduleFilePath(call, String(n), 'files');
-            if (p) return readFileSync(p, 'utf8');
+            if (p) return call.runtime.loader.fs.readText(p);
         }
         throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.flat().map(n => formatValue(n)) }));
     },
@@ -100,7 +101,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
     module_directory: (call, names) => {
         for (const n of names.flat()) {
             const p = call.runtime.loader.moduleFile(String(n), '', '');
-            if (p && existsSync(p)) return join(p, '.').replace(/\/\.$/, '');
+            if (p && pathExists(call.runtime.loader.fs, p)) return join(p, '.').replace(/\/\.$/, '');
         }
         return null;
     },

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
+import { pathExists } from '../../common/index.js';
 import { formatFloat, hashGet, PBinary, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
@@ -59,8 +59,8 @@ export const systemFunctions: Record<string, PuppetFunction> = {
             const [module, ...rest] = name.split('/');
             file = rest.length > 0 ? call.runtime.loader.moduleFile(module, 'files', rest.join('/')) : undefined;
         }
-        if (file === undefined || !existsSync(file)) throw new RuntimeFailure(CatalogIssues.EVAL_BINARY_FILE_MISSING.message({ path: name }));
-        return new PBinary(new Uint8Array(readFileSync(file)));
+        if (file === undefined || !pathExists(call.runtime.loader.fs, file)) throw new RuntimeFailure(CatalogIssues.EVAL_BINARY_FILE_MISSING.message({ path: name }));
+        return new PBinary(new Uint8Array(call.runtime.loader.fs.readFile(file)));
     },
     /**
      * Runs a command at compile time, as Puppet does, once the host allows it; Puppet's checks on

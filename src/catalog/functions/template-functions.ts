@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
 import { describeRuby, Exceptions, HostCallError, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
 import { parsePuppet, type ParseResult } from '../../parse/index.js';
@@ -43,7 +42,7 @@ function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, arg
 /** `mod/file.erb` -> modules/mod/templates/file.erb; an absolute path is used as it is. */
 function templatePath(call: FunctionContext, name: string): string {
     if (isAbsolute(name)) {
-        if (existsSync(name)) return name;
+        if (call.runtime.loader.files.exists(name)) return name;
         throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
     }
     const [module, ...rest] = name.split('/');

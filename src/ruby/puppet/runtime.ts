@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { DslTypeRegistry as TypeRegistry, DslTypeSchema as TypeSchema } from './type-dsl.js';
 import type { PuppetValue } from '../../values/index.js';
@@ -14,20 +14,24 @@ import { Functions3, type Function3 } from './functions3.js';
 import { defineTypes } from './types.js';
 import { toPuppet } from './convert.js';
 
-/** Parsed plugin files, shared by every runtime (an AST is never changed by running it). */
-const parsedFiles = new Map<string, { mtime: number; program: RNode[] } | { mtime: number; error: RubyError }>();
+type ParsedFile = { mtime: number; program: RNode[] } | { mtime: number; error: RubyError };
 
-function parseFile(path: string): RNode[] {
-    const mtime = statSync(path).mtimeMs;
-    let entry = parsedFiles.get(path);
+/** Parsed plugin files per source of files, shared by every runtime (an AST is never changed by running it). */
+const parsedFiles = new WeakMap<FileSystemProvider, Map<string, ParsedFile>>();
+
+function parseFile(fs: FileSystemProvider, path: string): RNode[] {
+    const mtime = fs.stat(path)?.mtimeMs ?? 0;
+    let files = parsedFiles.get(fs);
+    if (!files) parsedFiles.set(fs, files = new Map());
+    let entry = files.get(path);
     if (!entry || entry.mtime !== mtime) {
         try {
-            entry = { mtime, program: parseRuby(readFileSync(path, 'utf8')) };
+            entry = { mtime, program: parseRuby(fs.readText(path)) };
         } catch (e) {
             if (!(e instanceof RubyError)) throw e;
             entry = { mtime, error: e };
         }
-        parsedFiles.set(path, entry);
+        files.set(path, entry);
     }
     if ('error' in entry) throw entry.error;
     return entry.program;
@@ -53,7 +57,10 @@ export class PluginRuntime {
     /** Nesting of guarded entries (Puppet calling Ruby calling Puppet calling Ruby...). */
     private entered = 0;
 
-    constructor(readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string) {
+    constructor(
+        readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string,
+        readonly fs: FileSystemProvider = nodeFileSystem
+    ) {
         this.main = new RObject(ObjectClass, 'main');
         const stubs = new Map<string, RClass>();
         this.ns = puppetNamespace(this);
@@ -84,13 +91,13 @@ export class PluginRuntime {
     /** Reads a file of the environment (its directory or a module's); anything else is refused. */
     readFile(path: string): string {
         const abs = this.inside(path);
-        if (!existsSync(abs)) throw new RubyError(Exceptions.SystemCallError, `No such file or directory @ rb_sysopen - ${path}`);
-        return readFileSync(abs, 'utf8');
+        if (!pathExists(this.fs, abs)) throw new RubyError(Exceptions.SystemCallError, `No such file or directory @ rb_sysopen - ${path}`);
+        return this.fs.readText(abs);
     }
 
     fileExists(path: string): boolean {
         const abs = resolve(this.envDir, path);
-        return this.isInside(abs) && existsSync(abs);
+        return this.isInside(abs) && pathExists(this.fs, abs);
     }
 
     isInside(abs: string): boolean {
@@ -133,7 +140,7 @@ export class PluginRuntime {
         if (this.loaded.has(abs)) return;
         this.loaded.add(abs);
         this.guard(() => {
-            const program = parseFile(abs);
+            const program = parseFile(this.fs, abs);
             this.interp.runBody(program, new Frame(null, this.interp.topContext(abs)));
         }, abs);
     }
@@ -143,14 +150,14 @@ export class PluginRuntime {
         const name = feature.replace(/\.rb$/, '');
         if (name.startsWith('/')) {
             const path = `${name}.rb`;
-            if (!this.isInside(path) || !existsSync(path)) throw rubyError('LoadError', `cannot load such file -- ${feature}`);
+            if (!this.isInside(path) || !pathExists(this.fs, path)) throw rubyError('LoadError', `cannot load such file -- ${feature}`);
             const fresh = !this.loaded.has(path);
             this.loadFile(path);
             return fresh;
         }
         for (const m of this.modules) {
             const path = join(m.dir, 'lib', `${name}.rb`);
-            if (existsSync(path)) {
+            if (pathExists(this.fs, path)) {
                 const fresh = !this.loaded.has(resolve(path));
                 this.loadFile(path);
                 return fresh;
@@ -159,7 +166,7 @@ export class PluginRuntime {
         for (const dir of this.loadPath) {
             if (typeof dir !== 'string') continue;
             const path = resolve(dir, `${name}.rb`);
-            if (this.isInside(path) && existsSync(path)) {
+            if (this.isInside(path) && pathExists(this.fs, path)) {
                 const fresh = !this.loaded.has(path);
                 this.loadFile(path);
                 return fresh;
@@ -174,7 +181,7 @@ export class PluginRuntime {
         if (!from) throw rubyError('LoadError', 'cannot infer basepath');
         const base = dirname(from);
         const path = resolve(base, feature.endsWith('.rb') ? feature : `${feature}.rb`);
-        if (!existsSync(path)) throw rubyError('LoadError', `cannot load such file -- ${path}`);
+        if (!pathExists(this.fs, path)) throw rubyError('LoadError', `cannot load such file -- ${path}`);
         const fresh = !this.loaded.has(path);
         this.loadFile(path);
         return fresh;
@@ -262,12 +269,12 @@ export class PluginRuntime {
     hasProviders(type: string): boolean {
         return this.modules.some(m => {
             const dir = join(m.dir, 'lib', 'puppet', 'provider', type);
-            return existsSync(dir) && readdirSync(dir).some(f => f.endsWith('.rb'));
+            return pathExists(this.fs, dir) && this.fs.readdir(dir).some(f => f.endsWith('.rb'));
         });
     }
 
     private tryLoad(path: string): void {
-        if (existsSync(path)) this.loadFile(path);
+        if (pathExists(this.fs, path)) this.loadFile(path);
     }
 
     /** Runs a value conversion from Ruby back to Puppet. */
