@@ -29,6 +29,7 @@ const LAYERS = [
     'bundle',
     'apply',
     'review',
+    'batch',
     'serve',
     'lsp',
     'modelc',

@@ -4,7 +4,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createCatalogServices, type CatalogServices } from '../src/catalog/index.js';
+import { createCatalogServices, EnvironmentCache, type CatalogServices } from '../src/catalog/index.js';
 import { readFactsFile } from '../src/node/index.js';
 import type { PuppetValue } from '../src/values/index.js';
 import { medianTiming, puppetInstalled, ratio, timeProcess, type Timing } from './process-time.js';
@@ -29,7 +29,8 @@ export interface ComparisonRow {
     readonly case: string;
     readonly resources: number;
     readonly error?: string;
-    readonly modelc: { readonly cold: Timing; readonly warm: Timing };
+    /** warmCached: in one process with an EnvironmentCache (parsed once), measured beside Puppet's kept environment. */
+    readonly modelc: { readonly cold: Timing; readonly warm: Timing; readonly warmCached?: Timing };
     readonly puppet?: {
         readonly cold: Timing;
         /** `compile --timing`: the compile step of a fresh process, wall time, first use of every Ruby type included. */
@@ -46,18 +47,26 @@ export interface ComparisonRow {
 /** Every comparison measured in this run, for `npm run bench -- --json`. */
 export const comparisons: Record<string, ComparisonRow[]> = {};
 
+/** Other machine-readable results of this run (by benchmark), printed beside the comparisons by `--json`. */
+export const reports: Record<string, unknown> = {};
+
+/** The oracle's compile script, when real Puppet is installed. */
+export function puppetOracle(): string | undefined {
+    return existsSync(oracle) && puppetInstalled() ? oracle : undefined;
+}
+
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
 function caseArgs(c: BenchCase): string[] {
     return ['--node', c.node, ...(c.facts ? ['--facts', c.facts] : []), ...c.classes.flatMap(x => ['--class', x])];
 }
 
-function warmModelc(services: CatalogServices, c: BenchCase): { timing: Timing; resources: number; error?: string } {
+function warmModelc(services: CatalogServices, c: BenchCase, cache?: EnvironmentCache): { timing: Timing; resources: number; error?: string } {
     const facts = c.facts ? readFactsFile(c.facts).values : new Map<string, PuppetValue>();
     const once = () => {
         const cpu0 = process.cpuUsage();
         const w0 = performance.now();
-        const r = services.compile(c.dir, 'production', { node: c.node, facts, classes: c.classes });
+        const r = services.compile(c.dir, 'production', { node: c.node, facts, classes: c.classes, ...(cache ? { cache } : {}) });
         const cpu = process.cpuUsage(cpu0);
         return { timing: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - w0 }, resources: r.catalog.resources.size, error: r.error?.message };
     };
@@ -74,8 +83,9 @@ function sameJson(a: string, b: string): boolean {
     }
 }
 
-function puppetWarmTiming(c: BenchCase, environmentTimeout: string): Timing | undefined {
-    const r = spawnSync('ruby', [puppetWarm, c.dir, c.node, c.facts ?? '', String(Math.max(5, RUNS)), environmentTimeout], { encoding: 'utf8', timeout: 1_200_000, maxBuffer: 1 << 28 });
+/** Real Puppet's warm compile (bench/puppet-warm.rb): medians of `runs` compiles in one Ruby process after a warm-up. */
+export function puppetWarmTiming(c: BenchCase, environmentTimeout: string, runs = Math.max(5, RUNS)): Timing | undefined {
+    const r = spawnSync('ruby', [puppetWarm, c.dir, c.node, c.facts ?? '', String(runs), environmentTimeout], { encoding: 'utf8', timeout: 1_200_000, maxBuffer: 1 << 28 });
     try {
         const j = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { cpu_ms: number[]; wall_ms: number[] };
         return medianTiming(j.cpu_ms.map((cpuMs, i) => ({ cpuMs, wallMs: j.wall_ms[i] })));
@@ -102,7 +112,8 @@ export function compareCases(name: string, title: string, cases: readonly BenchC
                 warm: puppetWarmTiming(c, '0'), warmCachedEnvironment: cachedEnvironment ? puppetWarmTiming(c, 'unlimited') : undefined, sameOutput: sameJson(coldRuns[0].stdout, runs[0].stdout)
             };
         }
-        rows.push({ case: c.label, resources: warm.resources, error: warm.error, modelc: { cold: medianTiming(coldRuns), warm: warm.timing }, puppet });
+        const warmCached = cachedEnvironment ? warmModelc(services, c, new EnvironmentCache()).timing : undefined;
+        rows.push({ case: c.label, resources: warm.resources, error: warm.error, modelc: { cold: medianTiming(coldRuns), warm: warm.timing, ...(warmCached ? { warmCached } : {}) }, puppet });
     }
     comparisons[name] = rows;
     printTable(title, rows, withPuppet);
@@ -130,7 +141,9 @@ function printTable(title: string, rows: readonly ComparisonRow[], withPuppet: b
     }
     for (const r of rows) {
         const cached = r.puppet?.warmCachedEnvironment;
-        if (cached) console.log(`  ${r.case}: Puppet warm with environment_timeout=unlimited (parsed environment kept, as Puppet Server setups do): CPU ${f(cached.cpuMs)} ms, wall ${f(cached.wallMs)} ms; ratio ${ratio(cached.cpuMs, r.modelc.warm.cpuMs)} (modelc parses every compile)`);
+        const ours = r.modelc.warmCached;
+        if (cached) console.log(`  ${r.case}: Puppet warm with environment_timeout=unlimited (parsed environment kept, as Puppet Server setups do): CPU ${f(cached.cpuMs)} ms, wall ${f(cached.wallMs)} ms; `
+            + (ours ? `modelc with an EnvironmentCache (parsed once): CPU ${f(ours.cpuMs)} ms, ratio ${ratio(cached.cpuMs, ours.cpuMs)}; vs Puppet parsing every compile ${ratio(r.puppet?.warm?.cpuMs, ours.cpuMs)}` : `ratio ${ratio(cached.cpuMs, r.modelc.warm.cpuMs)} (modelc parses every compile)`));
     }
     console.log(`  load average at the end: ${loadavg().map(x => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores (wall times are inflated by other processes; compare CPU)`);
 }

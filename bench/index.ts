@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCodecBench } from './codec-bench.js';
-import { comparisons } from './compare.js';
+import { comparisons, reports } from './compare.js';
 
 /**
  * `npm run bench`: every benchmark, printed as throughput and, where real Puppet is installed,
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
             }
         }
     }
-    if (json) process.stdout.write(JSON.stringify({ comparisons }, null, 2) + '\n');
+    if (json) process.stdout.write(JSON.stringify({ comparisons, ...reports }, null, 2) + '\n');
 }
 
 await main();

@@ -8,6 +8,7 @@ import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
 import { createHieraLookup, type HieraLookup } from './hiera/service.js';
 import { BindingsIssues } from './issues.js';
+import type { EncAnswer } from './providers/enc-provider.js';
 import { fail } from './providers/provider.js';
 
 /** The catalog builder's data binding when the environment has ARM-8 bindings: Hiera 5 plus the injector. */
@@ -53,6 +54,13 @@ function injectorOrigin(injector: Injector, name: string): { origin?: DataBindin
     };
 }
 
+/** Two facts maps holding the same values (the same objects) under the same names. */
+function sameTopLevel(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+    if (a.size !== b.size) return false;
+    for (const [k, v] of a) if (b.get(k) !== v) return false;
+    return true;
+}
+
 /** True when the injector's winner for `name` is a Hiera level (or nothing binds it): then Hiera answers with its own semantics. */
 export function hieraDecides(injector: Injector, composition: Composition, name: string, type?: string): boolean {
     const x = injector.explain(name, type);
@@ -78,27 +86,39 @@ export function createInjectingDataBinding(options: {
     readonly injectorServices?: InjectorOverrides;
     /** A LayeredBindings model (from `modelc bindings` or any tool) that replaces what the environment's providers would compose. */
     readonly bindings?: Model;
+    /** The ENC's answer already asked for this request (to choose its environment): the `enc:` provider uses it instead of running the ENC again. */
+    readonly enc?: EncAnswer;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
-    let state: { facts: object; composition: Composition; injector: Injector } | undefined;
+    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector } | undefined;
     const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector } => {
         if (state && state.facts === ctx.facts) return state;
+        // A compile that classifies first runs two compilers with copies of the same facts: the
+        // composition (which runs the ENC and external providers) is made once for both.
+        if (state && sameTopLevel(state.facts as ReadonlyMap<string, unknown>, ctx.facts)) {
+            state.facts = ctx.facts;
+            // Hiera's interpolation reads the top scope of the compiler now asking.
+            state.current.ctx = ctx;
+            return state;
+        }
+        const current = { ctx };
         const certname = ctx.trusted.get('certname');
         const fqdn = ctx.facts.get('fqdn');
         const node = typeof certname === 'string' ? certname : typeof fqdn === 'string' ? fqdn : 'unknown';
         const lookup = createHieraLookup({
             environment: options.environment,
-            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => ctx.variable(name) },
+            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => current.ctx.variable(name) },
             types: options.types, warn: options.warn
         });
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
+            ...(options.enc ? { enc: options.enc } : {}),
             ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
             services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }
         });
-        state = { facts: ctx.facts, composition, injector };
+        state = { facts: ctx.facts, current, composition, injector };
         return state;
     };
     const plain = (v: InjectedValue, name: string): PuppetValue => {

@@ -16,13 +16,14 @@ import { bootFor, hieraLookupFactory, type CatalogServices, type LookupFactory, 
  */
 export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
-    return (env, warn) => {
+    return (env, warn, request) => {
         if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
-            injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store })
+            injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store }),
+            ...(request?.enc ? { enc: request.enc } : {})
         });
     };
 }
@@ -57,7 +58,8 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
         const warn = (message: string, file?: string): void => { warnings.push({ message, file }); };
         // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).
         const { store, queryLog } = request.options;
-        const lookup = store ? bindingsLookupFactory(services.TypeSystem, services.Functions, { store, ...(queryLog ? { queryLog } : {}) })(env, warn) : services.Lookup(env, warn);
+        const asked = request.options.enc ? { enc: request.options.enc } : {};
+        const lookup = store ? bindingsLookupFactory(services.TypeSystem, services.Functions, { store, ...(queryLog ? { queryLog } : {}) })(env, warn, asked) : services.Lookup(env, warn, asked);
         const first = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];

@@ -14,7 +14,7 @@ import type { Definition } from './loader.js';
 import type { EnvironmentCache } from './environment-cache.js';
 import { Loader } from './loader.js';
 import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
-import { isLookupError } from '../bindings/index.js';
+import { isLookupError, type EncAnswer } from '../bindings/index.js';
 import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
@@ -57,6 +57,8 @@ export interface CompileOptions {
     readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
     readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    /** The ENC's answer already asked for this request (choosing its environment): bindings reuse it rather than run the ENC again. */
+    readonly enc?: EncAnswer;
     /** Parsed environments shared across compiles (parse once, compile many); without it each compile reads and parses its files. */
     readonly cache?: EnvironmentCache;
 }

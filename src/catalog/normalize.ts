@@ -122,6 +122,34 @@ export function normalizedResult(result: CompileResult): Json {
 }
 
 /** JSON text with 2-space indentation; Floats keep a fraction, Integers are exact. */
+/**
+ * jsonText's text in pieces, for output too large to build as one string (a 100k-resource
+ * catalog is 55 MB): the two outer levels are written piece by piece, each element below them
+ * as jsonText makes it. The pieces joined are exactly jsonText(v).
+ */
+export function writeJsonText(v: Json, write: (piece: string) => void, indent = '', depth = 2): void {
+    if (depth === 0 || v === null || typeof v !== 'object') {
+        write(jsonText(v, indent));
+        return;
+    }
+    const inner = `${indent}  `;
+    const items: Array<[string, Json]> = Array.isArray(v)
+        ? v.map(x => ['', x])
+        : Object.entries(v).filter((e): e is [string, Json] => e[1] !== undefined).map(([k, x]) => [`${JSON.stringify(k)}: `, x]);
+    const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
+    if (items.length === 0) {
+        write(`${open}${close}`);
+        return;
+    }
+    write(`${open}\n`);
+    items.forEach(([key, x], i) => {
+        write(`${inner}${key}`);
+        writeJsonText(x, write, inner, depth - 1);
+        write(i < items.length - 1 ? ',\n' : '\n');
+    });
+    write(`${indent}${close}`);
+}
+
 export function jsonText(v: Json, indent = ''): string {
     if (v === null) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';

@@ -1,5 +1,5 @@
 import { inject, type Module } from 'langium';
-import { createHieraDataBinding, createTypeSupport } from '../bindings/index.js';
+import { createHieraDataBinding, createTypeSupport, type EncAnswer } from '../bindings/index.js';
 import {
     describeMismatch, formatMismatches, isAssignable, isInstance, PAnyType, parseTypeString, typeToString, type Mismatch, type TypeNameResolver
 } from '../types/index.js';
@@ -13,7 +13,13 @@ import { convert } from './functions/type-functions.js';
 import type { LookupService } from './lookup.js';
 
 /** Creates the data-binding service for one compile; `warn` logs Puppet's lookup warnings. */
-export type LookupFactory = (env: Environment, warn: (message: string, file?: string) => void) => LookupService | undefined;
+export type LookupFactory = (env: Environment, warn: (message: string, file?: string) => void, request?: LookupRequest) => LookupService | undefined;
+
+/** What a lookup factory may use of the compile request beside the environment. */
+export interface LookupRequest {
+    /** The ENC's answer already asked for this request (when choosing its environment). */
+    readonly enc?: EncAnswer;
+}
 
 /** The Puppet type system as the catalog stage uses it (and hands to others). */
 export interface TypeSystem {

@@ -1,16 +1,15 @@
-import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../common/index.js';
-import { checkEffectiveNode } from '../bindings/index.js';
+import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, jsonText, normalizedResult, storedCatalog,
-    type CatalogServices, type Environment, type LogEntry
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, normalizedResult, storedCatalog, writeJsonText,
+    type CatalogServices, type Environment, type Json, type LogEntry
 } from '../catalog/index.js';
 import type { Module } from 'langium';
-import { graphFormat, resourceGraph, resourceGraphDot, writeGraph } from '../graph/index.js';
-import { defaultStoreUrl, openStore, type CatalogStore } from '../store/index.js';
+import type { CatalogStore } from '../store/index.js';
 import { inEnvironment, readNodeRequest } from '../node/index.js';
-import { explainParameter } from '../review/index.js';
 import { bundledEnvironment, chooseFor } from './bindings-command.js';
 import type { CompileFormat } from './choices.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -43,6 +42,28 @@ export interface CompileCommandOptions {
     readonly store?: string | boolean;
 }
 
+type ReviewStage = typeof import('../review/index.js');
+type ApplyStage = typeof import('../apply/index.js');
+
+/** Whether a module of the module path has Ruby plugins (lib/puppet/...). */
+function moduleRuby(modulepath: readonly string[]): boolean {
+    try {
+        return modulepath.some(dir => existsSync(dir) && readdirSync(dir).some(m => existsSync(join(dir, m, 'lib', 'puppet'))));
+    } catch {
+        // Unreadable module directories: load apply, and let the compile report what it finds.
+        return true;
+    }
+}
+
+/** The stages only some options need, loaded when asked for. */
+interface Extras {
+    readonly graph?: typeof import('../graph/index.js');
+    readonly review?: ReviewStage;
+    readonly apply?: ApplyStage;
+    /** The ENC's answer from choosing the environment, handed to the compile's bindings. */
+    readonly enc?: EncAnswer;
+}
+
 function usage(message: string): never {
     throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message });
 }
@@ -73,6 +94,23 @@ function servicesWith(options: CompileCommandOptions, node: string, chosen: Modu
     return createCatalogServices(BindingsCatalogModule, chosen);
 }
 
+/** Prints JSON text and a newline in pieces of about a megabyte, never the whole text as one string. */
+function writeJson(v: Json, io: CliIo): void {
+    let buffered: string[] = [];
+    let size = 0;
+    writeJsonText(v, piece => {
+        buffered.push(piece);
+        size += piece.length;
+        if (size >= 1 << 20) {
+            io.out(buffered.join(''));
+            buffered = [];
+            size = 0;
+        }
+    });
+    buffered.push('\n');
+    io.out(buffered.join(''));
+}
+
 function logLine(l: LogEntry): string {
     const level = l.level === 'err' ? 'Error' : l.level.charAt(0).toUpperCase() + l.level.slice(1);
     const where = l.source === undefined && l.file ? ` (file: ${l.file}${l.line !== undefined ? `, line: ${l.line}` : ''})` : '';
@@ -84,16 +122,21 @@ function logLine(l: LogEntry): string {
  * JSON (`puppet`), the Catalog model with provenance (`json`, `msgpack`), or the oracle's
  * normalized shape (`normalized`, also for errors).
  */
-export function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): number {
-    if (options.graph !== undefined) graphFormat(options.graph);
+export async function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): Promise<number> {
+    // The graph, store and review stages are loaded only for the options that use them (cold start).
+    const extras: Extras = {
+        ...(options.graph !== undefined ? { graph: await import('../graph/index.js') } : {}),
+        ...(options.explain?.length ? { review: await import('../review/index.js') } : {})
+    };
+    if (options.graph !== undefined) extras.graph?.graphFormat(options.graph);
     const basemodulepath = options.basemodulepath ? options.basemodulepath.split(':') : [];
     const request = readNodeRequest({
         node: options.node, factsFile: options.facts, trustedFile: options.trusted, environment: options.environment, defaultFactsDir: codedir
     });
     // An Environment bundle (`modelc parse CODEDIR --bundle FILE`) is one environment, compiled without reading the directory.
     const bundle = bundledEnvironment(codedir);
-    const { chosen, node } = bundle
-        ? { chosen: { environment: bundle }, node: inEnvironment(request, bundle.name) }
+    const { chosen, node, enc } = bundle
+        ? { chosen: { environment: bundle }, node: inEnvironment(request, bundle.name), enc: undefined }
         : chooseFor(codedir, request, { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
@@ -102,10 +145,14 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
     const services = servicesFor(options, node.certname, chosen.environment);
-    const store = options.store === undefined || options.store === false ? undefined
-        : openStore(typeof options.store === 'string' ? options.store : defaultStoreUrl(chosen.environment.dir));
+    const storeStage = options.store === undefined || options.store === false ? undefined : await import('../store/index.js');
+    const store = storeStage?.openStore(typeof options.store === 'string' ? options.store : storeStage.defaultStoreUrl(chosen.environment.dir));
+    // Modules' Ruby goes into the apply stage's type registry (one registry, two front ends); an
+    // environment without module Ruby never asks for it, and a compile need not load apply then
+    // (a bundle's modules are not on disk to look at: it loads apply).
+    const apply = bundle !== undefined || moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
     try {
-        return compileWith(codedir, options, io, services, node, settings, store);
+        return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
     } finally {
         store?.close();
     }
@@ -113,22 +160,22 @@ export function compileAction(codedir: string, options: CompileCommandOptions, i
 
 function compileWith(
     codedir: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
-    settings: Map<string, string>, store: CatalogStore | undefined
+    settings: Map<string, string>, store: CatalogStore | undefined, extras: Extras
 ): number {
     const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)),
-        // Modules' Ruby types go into the apply stage's registry of the environment (one registry, two front ends).
-        typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
+        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)), ...(extras.enc ? { enc: extras.enc } : {}),
+        ...(extras.apply ? { typeRegistry: (env: string) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), () => undefined); } } : {})
     });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
     if (store && !result.error) store.replaceCatalog(storedCatalog(result));
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {
         const model = catalogModel(result);
         // Check every query before writing anything.
-        const explained = (options.explain ?? []).map(q => explainParameter(model.root, q));
-        if (options.graph !== undefined) writeGraph(options.graph, resourceGraphDot(resourceGraph(model.root)));
+        const explained = (options.explain ?? []).map(q => (extras.review as ReviewStage).explainParameter(model.root, q));
+        const graph = extras.graph;
+        if (options.graph !== undefined && graph) graph.writeGraph(options.graph, graph.resourceGraphDot(graph.resourceGraph(model.root)));
         if (explained.length > 0) {
             io.out(explained.join(''));
             return ExitCode.OK;
@@ -142,12 +189,12 @@ function compileWith(
     }
     if (options.format === 'normalized') {
         // The oracle's shape, the error object included, for diffing against real Puppet.
-        io.out(`${jsonText(normalizedResult(result))}\n`);
+        writeJson(normalizedResult(result), io);
         return result.error ? ExitCode.ERROR : ExitCode.OK;
     }
     if (result.error) return ExitCode.ERROR;
     if (options.format === 'json') io.out(encodeJson(catalogModel(result)));
     else if (options.format === 'msgpack') io.out(encodeMsgpack(catalogModel(result)));
-    else io.out(`${jsonText(puppetCatalog(result))}\n`);
+    else writeJson(puppetCatalog(result), io);
     return ExitCode.OK;
 }

@@ -5,7 +5,7 @@ import type { BindingsCommandOptions } from './bindings-command.js';
 import {
     COMPILE_FORMATS, DIFF_FORMATS, MERGE_STRATEGIES, MODEL_FORMATS, PARSE_FORMATS, REVIEW_FORMATS, STRICT_MODES, type ParseFormat
 } from './choices.js';
-import type { CompileCommandOptions } from './compile-command.js';
+import type { CompileBatchOptions } from './compile-batch-command.js';
 import type { DiffCommandOptions } from './diff-command.js';
 import type { EffectiveCommandOptions } from './effective-command.js';
 import type { LookupCommandOptions } from './lookup-command.js';
@@ -158,7 +158,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .addOption(new Option('--format <format>', 'output format').choices(COMPILE_FORMATS).default('normalized'))
         .option('--graph <file>', 'also write the resource relationship graph, cycles in red (.dot, or .svg with Graphviz installed)')
         .option('--explain <class::param...>', 'print where these class parameters got their values instead of the catalog')
-        .action(async (dir: string, opts: CompileCommandOptions) => setExit((await import('./compile-command.js')).compileAction(dir, opts, io)));
+        .option('--nodes-dir <dir>', 'compile every node of this facts directory (<certname>.yaml|yml|json) from one parsed environment; needs --out-dir')
+        .option('--out-dir <dir>', 'with --nodes-dir: write OUT/<certname>.json (.msgpack) per node')
+        .option('--jobs <n>', 'with --nodes-dir: parallel compiles (default: one per core)')
+        .action(async (dir: string, opts: CompileBatchOptions) => setExit(opts.nodesDir !== undefined || opts.outDir !== undefined
+            ? await (await import('./compile-batch-command.js')).compileBatchAction(dir, opts, io)
+            : await (await import('./compile-command.js')).compileAction(dir, opts, io)));
 
     program.command('serve')
         .description('serve catalogs to Puppet agents over HTTPS (Puppet Server\'s v3 API: node, catalog, file serving, report) until SIGTERM/SIGINT')

@@ -6,4 +6,5 @@ export * from './ruby-float.js';
 export * from './files.js';
 export * from './yaml.js';
 export * from './issues.js';
+export * from './lazy-require.js';
 export * from './file-system.js';

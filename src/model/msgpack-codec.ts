@@ -1,15 +1,18 @@
-import { Packr, Unpackr } from 'msgpackr';
-import { UserError } from '../common/index.js';
+import type { Packr, Unpackr } from 'msgpackr';
+import { lazyRequire, UserError } from '../common/index.js';
 import { decodeWire, encodeWire, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
 import { escapePointer } from './json-pointer.js';
 import type { Model } from './model.js';
 
 // Standard msgpack only: no records, no extensions, so any msgpack library can read it.
-const packr = new Packr({ useRecords: false, variableMapSize: true, encodeUndefinedAsNil: false });
+const msgpackr = lazyRequire<typeof import('msgpackr')>(import.meta.url, 'msgpackr');
+let packer: Packr | undefined;
+const packr = (): Packr => (packer ??= new (msgpackr().Packr)({ useRecords: false, variableMapSize: true, encodeUndefinedAsNil: false }));
 // Maps come back as Map so that a `__proto__` key is seen (msgpackr renames it on objects).
 // 'auto' (number when safe, bigint beyond 2^53) is implemented by msgpackr but missing from its typings.
-const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: false, int64AsType: 'auto' as 'bigint' });
+let unpacker: Unpackr | undefined;
+const unpackr = (): Unpackr => (unpacker ??= new (msgpackr().Unpackr)({ useRecords: false, mapsAsObjects: false, int64AsType: 'auto' as 'bigint' }));
 
 const INT32_MIN = -(2 ** 31);
 const UINT32_MAX = 2 ** 32 - 1;
@@ -48,13 +51,13 @@ function mapsToObjects(v: unknown, path: string, file: string): unknown {
 }
 
 export function packValue(value: unknown): Uint8Array {
-    return packr.pack(widenIntegers(value));
+    return packr().pack(widenIntegers(value));
 }
 
 export function unpackValue(bytes: Uint8Array, file: string): unknown {
     let value: unknown;
     try {
-        value = unpackr.unpack(bytes);
+        value = unpackr().unpack(bytes);
     } catch (e) {
         throw new UserError({ severity: 'error', code: ModelIssues.INVALID_MSGPACK, message: `invalid msgpack: ${e instanceof Error ? e.message : String(e)}`, file });
     }

@@ -1,11 +1,12 @@
-import { SaxesParser } from 'saxes';
-import { UserError, type SourcePoint } from '../common/index.js';
+import { lazyRequire, UserError, type SourcePoint } from '../common/index.js';
 import { decodeWire, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
 import { isMany, type MFeature } from './metamodel.js';
 import type { Model } from './model.js';
 import type { PackageIndex } from './package-index.js';
 import { modelRegistry } from './registry.js';
+
+const saxes = lazyRequire<typeof import('saxes')>(import.meta.url, 'saxes');
 
 /** An XML element as the reader needs it: its attributes, children, text, and where it starts. */
 interface XmlElement {
@@ -20,7 +21,7 @@ const XMI_NS = 'http://www.omg.org/XMI';
 
 /** Parses XML with saxes (XML 1.0 and 1.1, as EMF writes both) into elements with positions. */
 function parseXml(text: string, file: string): XmlElement {
-    const parser = new SaxesParser({ position: true, fileName: file });
+    const parser = new (saxes().SaxesParser)({ position: true, fileName: file });
     const stack: XmlElement[] = [];
     let root: XmlElement | undefined;
     let start: SourcePoint = { file, line: 1, column: 1 };

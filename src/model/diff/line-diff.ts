@@ -1,4 +1,6 @@
-import { structuredPatch } from 'diff';
+import { lazyRequire } from '../../common/index.js';
+
+const diffLib = lazyRequire<typeof import('diff')>(import.meta.url, 'diff');
 
 /** Lines of context kept around each change, as `diff -u` does. */
 export const DEFAULT_CONTEXT = 3;
@@ -9,7 +11,7 @@ export const DEFAULT_CONTEXT = 3;
  * package, so a one-line change in a long file costs about its length, not its square).
  */
 export function lineDiff(a: string, b: string, context = DEFAULT_CONTEXT): string[] {
-    const patch = structuredPatch('old', 'new', a, b, undefined, undefined, { context });
+    const patch = diffLib().structuredPatch('old', 'new', a, b, undefined, undefined, { context });
     const out: string[] = [];
     for (const h of patch.hunks) {
         out.push(`@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`, ...h.lines);
