@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Frame, Interpreter, inspect, ObjectClass, parseRuby, RObject, RubyError } from '../../src/ruby/index.js';
+import { runRubyProgram as run } from './run-program.js';
 
 /**
  * Plugin-style Ruby (classes, modules, keyword arguments, super, class variables, retry,
@@ -11,16 +11,6 @@ import { Frame, Interpreter, inspect, ObjectClass, parseRuby, RObject, RubyError
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'ruby');
 const programs = readFileSync(join(DIR, 'programs.rb.txt'), 'utf8').replace(/^(#.*\n)+/, '').split(/^----\n/m);
 const expected = readFileSync(join(DIR, 'programs.expected.txt'), 'utf8').trimEnd().split('\n');
-
-function run(src: string): string {
-    const it = new Interpreter({ self: new RObject(ObjectClass, 'main'), dynamic: () => undefined });
-    try {
-        return inspect(it.runBody(parseRuby(src), new Frame(null, it.topContext('program.rb'))));
-    } catch (e) {
-        if (e instanceof RubyError) return `${e.cls.name}: ${e.message} (line ${e.line})`;
-        throw e;
-    }
-}
 
 describe('the Ruby interpreter runs plugin-style code as Ruby 3.1 does', () => {
     test('every program has a recorded value', () => { expect(expected.length).toBe(programs.length); });

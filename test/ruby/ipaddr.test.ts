@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Frame, Interpreter, inspect, ObjectClass, parseRuby, RObject, RubyError } from '../../src/ruby/index.js';
+import { runRubyProgram as run } from './run-program.js';
 
 /** The native IPAddr plugin code gets (firewall's IPCidr), against what Ruby 3.1.2's ipaddr gives (test/fixtures/ruby). */
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'ruby');
 const lines = readFileSync(join(DIR, 'ipaddr.rb.txt'), 'utf8').split('\n').filter(l => l.trim() !== '' && !l.startsWith('#'));
 const expected = readFileSync(join(DIR, 'ipaddr.expected.txt'), 'utf8').trimEnd().split('\n');
-
-function run(src: string): string {
-    const it = new Interpreter({ self: new RObject(ObjectClass, 'main'), dynamic: () => undefined });
-    try {
-        return inspect(it.runBody(parseRuby(src), new Frame(null, it.topContext('program.rb'))));
-    } catch (e) {
-        if (e instanceof RubyError) return `${e.cls.name}: ${e.message} (line ${e.line})`;
-        throw e;
-    }
-}
 
 describe('IPAddr behaves as Ruby 3.1\'s', () => {
     test('every line has a recorded value', () => { expect(expected.length).toBe(lines.length); });

@@ -1,4 +1,4 @@
-import { getLookaheadPaths, type BaseParser, type IOrAlt, type OptionalProductionType, type Rule, type TokenType } from 'chevrotain';
+import { getLookaheadPaths, type BaseParser, type IOrAlt, type Rule, type TokenType } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
 
 /**
@@ -20,14 +20,11 @@ const SHIFT_TOKENS: ReadonlySet<string> = new Set([
  * loops on LA(1) alone does the same, keeps error recovery local, and reports syntax errors at
  * the token Puppet reports.
  */
+/** What chevrotain asks an optional's or a loop's lookahead to be built from. */
+type OptionalLookaheadOptions = Parameters<LLStarLookaheadStrategy['buildLookaheadForOptional']>[0];
+
 export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
-    override buildLookaheadForOptional(options: {
-        prodOccurrence: number;
-        prodType: OptionalProductionType;
-        rule: Rule;
-        maxLookahead: number;
-        dynamicTokensEnabled: boolean;
-    }): (this: BaseParser) => boolean {
+    override buildLookaheadForOptional(options: OptionalLookaheadOptions): (this: BaseParser) => boolean {
         const paths = getLookaheadPaths({ maxLookahead: 1, occurrence: options.prodOccurrence, prodType: options.prodType, rule: options.rule });
         const inside = paths[0] ?? [];
         const first: TokenType[] = inside.map(p => p[0]).filter((t): t is TokenType => t !== undefined);
@@ -50,13 +47,7 @@ export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
  * ALL(*), so error reporting is unchanged.
  */
 export class FastPathLookahead extends GreedyBraceLookahead {
-    override buildLookaheadForOptional(options: {
-        prodOccurrence: number;
-        prodType: OptionalProductionType;
-        rule: Rule;
-        maxLookahead: number;
-        dynamicTokensEnabled: boolean;
-    }): (this: BaseParser) => boolean {
+    override buildLookaheadForOptional(options: OptionalLookaheadOptions): (this: BaseParser) => boolean {
         return lazyLookahead(() => super.buildLookaheadForOptional(options));
     }
 
