@@ -24,6 +24,11 @@ export interface HieraEnvironment {
     readonly modulePath: readonly string[];
     /** The global layer's hiera.yaml (Puppet's `hiera_config`, $confdir/hiera.yaml); unset or missing: an empty global layer. */
     readonly globalConfig?: string;
+    /**
+     * When no global hiera.yaml exists: the path explanations name for the empty global layer
+     * standing in for it (Puppet names none for a missing file; `oracle/lookup` always has one).
+     */
+    readonly emptyGlobalConfig?: string;
     /** Where config and data files are read from (default: the disk). */
     readonly fs?: FileSystemProvider;
 }
@@ -92,7 +97,13 @@ export class HieraEngine {
     constructor(readonly environment: HieraEnvironment, readonly context: HieraContext, private readonly services: EngineServices) {
         this.files = environment.fs ?? nodeFileSystem;
         this.fileCache = services.files.forFiles(this.files);
-        this.scope = new HieraScope(context);
+        // Puppet.warn_once: one warning per variable name; without a file, with Puppet's note saying so.
+        const warned = new Set<string>();
+        this.scope = new HieraScope(context, undefined, message => {
+            if (warned.has(message)) return;
+            warned.add(message);
+            this.services.warn(`${message}\n   (file & line not available)`);
+        });
         this.interpolator = new Interpolator((key, inv) => this.nestedLookup(key, inv));
     }
 
@@ -215,6 +226,8 @@ export class HieraEngine {
         const layer = this.globalLayer();
         if (layer) return layer.keyLookup(key, inv, strategy);
         return inv.check(key.text, () => inv.with(() => 'Global Data Provider (hiera configuration version 5)', () => {
+            const shown = this.environment.emptyGlobalConfig;
+            if (shown !== undefined) inv.explainer?.line(`Using configuration "${shown}"`);
             inv.explainer?.notFound(key.text);
             return NOT_FOUND;
         }));

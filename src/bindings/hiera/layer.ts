@@ -8,7 +8,7 @@ import { LookupError } from './errors.js';
 import type { HieraScope } from './context.js';
 import type { DataFile } from './data-file.js';
 import { pretty } from './explain.js';
-import type { HieraFileCache, WarningSink } from './data-cache.js';
+import { dataFormatOf, type HieraFileCache, type WarningSink } from './data-cache.js';
 import type { Interpolator } from './interpolation.js';
 import { scopeValue } from './interpolation.js';
 import { Invocation } from './invocation.js';
@@ -198,8 +198,7 @@ export class DataLayer {
     /** A data file of a level with its key positions (for the bindings provider). */
     dataFile(rl: ResolvedLevel, loc: ResolvedLocation): { hash: ReadonlyMap<PuppetValue, PuppetValue>; positions: ReadonlyMap<string, SourcePoint> } {
         const hash = this.dataHash(rl, loc);
-        const fn = rl.level.functionName;
-        const file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+        const file = this.services.files.dataFile(loc.path, loc.display, dataFormatOf(rl.level.functionName) ?? 'yaml', this.services.warn);
         return { hash, positions: file.keyPositions };
     }
 
@@ -207,11 +206,13 @@ export class DataLayer {
     dataHash(rl: ResolvedLevel, loc: ResolvedLocation | null): ReadonlyMap<PuppetValue, PuppetValue> {
         const { level } = rl;
         const fn = level.functionName;
-        if (level.functionKind !== 'data_hash' || (fn !== 'yaml_data' && fn !== 'json_data')) {
+        const format = dataFormatOf(fn);
+        if (level.functionKind !== 'data_hash' || format === undefined) {
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }
-        if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris') {
-            // The function's argument_mismatch dispatch: it needs a path, and a uri gives none.
+        if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris' || level.options.size > 0) {
+            // The function's argument_mismatch dispatch: its options must be exactly `{path => String[1]}`,
+            // so a uri, no location, or any level `options` beside the path miss it.
             throw new LookupError(`'${fn}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, {
                 code: BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath }
             });
@@ -219,7 +220,7 @@ export class DataLayer {
         // Files are checked for changes once per layer (one compile); later lookups reuse the parse.
         let file = this.files.get(loc.path);
         if (!file) {
-            file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+            file = this.services.files.dataFile(loc.path, loc.display, format, this.services.warn);
             this.files.set(loc.path, file);
         }
         return this.moduleName === undefined ? file.value as ReadonlyMap<PuppetValue, PuppetValue> : this.ownKeys(file, loc, fn);
