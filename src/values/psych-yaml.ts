@@ -115,8 +115,23 @@ function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue
         return convertNode(target as YamlNode, doc, forbid);
     }
     if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
-    if (isSeq(node)) return node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
+    if (isSeq(node)) {
+        const cls = sequenceClass(node.tag);
+        if (cls !== undefined) return forbid(cls, node);
+        const items = node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
+        if (node.tag === `${YAML_TAG}omap` || node.tag === '!omap') {
+            // Psych builds an omap sequence into a Psych::Omap (a Hash) without asking the class loader.
+            const out = new Map<PuppetValue, PuppetValue>();
+            for (const pair of items) {
+                if (pair instanceof Map && pair.size > 0) out.set([...pair.keys()][0], [...pair.values()][pair.size - 1]);
+            }
+            return out;
+        }
+        return items;
+    }
     if (isMap(node)) {
+        const cls = mappingClass(node.tag);
+        if (cls !== undefined) return forbid(cls, node);
         const out = new Map<PuppetValue, PuppetValue>();
         for (const pair of node.items) {
             const keyNode = pair.key as YamlNode | null;
@@ -145,26 +160,77 @@ function mergeInto(target: Map<PuppetValue, PuppetValue>, source: Map<PuppetValu
     for (const [k, v] of source) target.set(k, v);
 }
 
+/**
+ * The Ruby class Psych's restricted class loader would be asked for by a tagged sequence
+ * (Psych's ToRuby#visit_Psych_Nodes_Sequence), if any: a safe load refuses it.
+ */
+function sequenceClass(tag: string | undefined): string | undefined {
+    const m = tag === undefined ? null : /^!(?:seq|ruby\/array):(.*)$/.exec(tag);
+    return m ? m[1] : undefined;
+}
+
+/** The same for a tagged mapping (ToRuby#visit_Psych_Nodes_Mapping); other tags read as a plain hash. */
+function mappingClass(tag: string | undefined): string | undefined {
+    if (tag === undefined) return undefined;
+    let m: RegExpExecArray | null;
+    if ((m = /^!ruby\/struct:?(.*)?$/.exec(tag))) return m[1] || 'Struct';
+    if ((m = /^!ruby\/object:?(.*)?$/.exec(tag))) return m[1] === 'Hash' ? undefined : m[1] || 'Object';
+    if ((m = /^!(?:str|ruby\/string)(?::(.*))?$/.exec(tag)) && m[1]) return m[1];
+    if ((m = /^!ruby\/array:(.*)$/.exec(tag))) return m[1];
+    if (tag === '!ruby/range') return 'Range';
+    if ((m = /^!ruby\/exception:?(.*)?$/.exec(tag))) return m[1] || 'Exception';
+    if (tag === '!set' || tag === `${YAML_TAG}set`) return 'Psych::Set';
+    if ((m = /^!ruby\/hash-with-ivars:(.*)$/.exec(tag))) return m[1];
+    if ((m = /^!(?:map|ruby\/hash):(.*)$/.exec(tag))) return m[1];
+    if (tag === '!omap' || tag === `${YAML_TAG}omap`) return 'Psych::Omap';
+    if ((m = /^!ruby\/marshalable:(.*)$/.exec(tag))) return m[1];
+    return undefined;
+}
+
+/** Ruby's Float(): the tokenized value as a Float (a string that is no number stays as it is). */
+function toFloat(t: PuppetValue): PuppetValue {
+    if (typeof t === 'bigint') return Number(t);
+    if (typeof t === 'string' && /^\s*[-+]?(\d[\d_]*)?\.?\d+([eE][-+]?\d+)?\s*$/.test(t)) return Number(t.replace(/_/g, ''));
+    return t;
+}
+
+/**
+ * Ruby's `unpack('m')`: base64, skipping characters outside its alphabet. Ruby keeps the bytes
+ * (a binary string); text that is valid UTF-8 reads as that text, other bytes one character each.
+ */
+function unpackBase64(s: string): string {
+    const bytes = Buffer.from(s.replace(/[^A-Za-z0-9+/]/g, ''), 'base64');
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+        return bytes.toString('latin1');
+    }
+}
+
+/**
+ * A scalar as Psych's ToRuby#deserialize reads it: untagged quoted scalars are strings, untagged
+ * plain ones go through the scalar scanner; a tag (which makes libyaml forget the quoting) picks
+ * binary, string, float or symbol, asks the class loader for Ruby classes, and otherwise leaves
+ * the value to the scalar scanner (so `!!null x` is "x" and `!!int 3.5` is 3.5).
+ */
 function convertScalar(raw: unknown, style: string | undefined, tag: string | undefined, node: YamlNode, forbid: Forbid): PuppetValue {
     const s = typeof raw === 'string' ? raw : String(raw ?? '');
-    if (tag !== undefined) {
-        const local = tag.startsWith(YAML_TAG) ? tag.slice(YAML_TAG.length) : tag;
-        switch (local) {
-            case 'str': return s;
-            case 'null': return null;
-            case 'bool': case 'int': case 'float': {
-                const t = tokenizePlain(s);
-                if (t instanceof RubySymbol) return s;
-                return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
-            }
-            default:
-                if (local.startsWith('!ruby/')) return forbid(local.replace(/^!ruby\/\w+:?/, '') || local, node);
-                return s;
-        }
-    }
-    if (style !== 'PLAIN') return s;
-    const t = tokenizePlain(s);
-    if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
-    return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
+    const scan = (text: string): PuppetValue => {
+        const t = tokenizePlain(text);
+        if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
+        return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
+    };
+    if (tag === undefined) return style === 'PLAIN' ? scan(s) : s;
+    let m: RegExpExecArray | null;
+    if (tag === '!binary' || tag === `${YAML_TAG}binary`) return unpackBase64(s);
+    if (tag === `${YAML_TAG}str`) return s;
+    if ((m = /^!(?:str|ruby\/string)(?::(.*))?$/.exec(tag))) return m[1] ? forbid(m[1], node) : s;
+    if (tag === `${YAML_TAG}float` || tag === '!float') return toFloat(scan(s));
+    if ((m = /^!ruby\/object:(BigDecimal|DateTime|Complex|Rational)$/.exec(tag))) return forbid(m[1], node);
+    if (tag === '!ruby/class' || tag === '!ruby/module') return forbid(s, node);
+    if (tag === '!ruby/regexp') return forbid('Regexp', node);
+    if (tag === '!ruby/range') return forbid('Range', node);
+    if (/^!ruby\/sym(bol)?:?(.*)?$/.test(tag)) return s;
+    return scan(s);
 }
 

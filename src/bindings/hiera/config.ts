@@ -37,8 +37,16 @@ export interface HieraConfig {
     readonly defaultHierarchy?: readonly HierarchyLevel[];
 }
 
-/** What reading a hiera.yaml gave: a config (with a deprecation to log), or nothing (version 3 at env/module root is ignored). */
-export type ConfigResult = { readonly config: HieraConfig; readonly warning?: string } | { readonly ignored: string };
+/**
+ * What reading a hiera.yaml gave: a config, or nothing (version 3 at the environment or module
+ * root is ignored), with the warnings Puppet logs on the way, in order. `deprecation` is logged
+ * once per process whatever the file (Puppet's warn_once key is the literal 'hiera.yaml').
+ */
+export type ConfigResult = ({ readonly config: HieraConfig } | { readonly ignored: string }) & {
+    /** Logged without a file: the file held no hash. */
+    readonly notHash?: string;
+    readonly deprecation?: string;
+};
 
 const NAME_RE = /^[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?$/;
 const LEVEL_KEYS = new Set(['name', 'options', 'data_hash', 'lookup_key', 'hiera3_backend', 'v4_data_hash', 'data_dig', 'path', 'paths', 'glob', 'globs', 'uri', 'uris', 'mapped_paths', 'datadir']);
@@ -54,14 +62,18 @@ const TOP_KEYS = new Set(['version', 'defaults', 'hierarchy', 'plan_hierarchy', 
 export type HieraLayerKind = 'global' | 'environment' | 'module';
 
 export function parseHieraConfig(text: string, displayPath: string, layer: HieraLayerKind): ConfigResult {
-    const parsed = parseYamlData(text, displayPath).value;
-    if (!(parsed instanceof Map)) return { ignored: `${displayPath}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config` };
+    const loaded = parseConfigYaml(text, displayPath);
+    const notHash = loaded instanceof Map ? undefined : `${displayPath}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config`;
+    const parsed = loaded instanceof Map ? loaded : new Map<PuppetValue, PuppetValue>();
     const lines = text.split('\n');
     const rawVersion = parsed.get('version');
     const version = rawVersion === undefined || rawVersion === null ? 3 : Number.parseInt(String(rawVersion), 10);
     if (version === 3) {
-        if (layer === 'global') return { ignored: `${displayPath}: hiera.yaml version 3 (Hiera 3 backends) in the global layer is not supported by modelc; the global layer is ignored` };
-        return { ignored: `hiera.yaml version 3 found at the ${layer} root was ignored` };
+        if (layer === 'global') return { ignored: `${displayPath}: hiera.yaml version 3 (Hiera 3 backends) in the global layer is not supported by modelc; the global layer is ignored`, notHash };
+        return {
+            ignored: `hiera.yaml version 3 found at ${layer === 'module' ? 'module root' : 'the environment root'} was ignored`, notHash,
+            deprecation: `${displayPath}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5`
+        };
     }
     if (version !== 5) {
         if (version === 4 && layer === 'global') {
@@ -150,7 +162,7 @@ function parseV4(parsed: Map<PuppetValue, PuppetValue>, displayPath: string, lin
     });
     return {
         config: { version: 4, displayPath, hierarchy },
-        warning: `${displayPath}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5`
+        deprecation: `${displayPath}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5`
     };
 }
 
@@ -212,6 +224,20 @@ function checkStruct(v: PuppetValue, allowed: ReadonlySet<string>, required: rea
 
 function checkReservedOptions(options: PuppetValue | undefined, fail: (key: string) => LookupError): void {
     if (options instanceof Map) for (const k of ['path', 'uri']) if (options.has(k)) throw fail(k);
+}
+
+/**
+ * hiera.yaml as HieraConfig.create reads it (Puppet::Util::Yaml.safe_load, uncaught): a failure
+ * is a YamlLoadError, "(hiera.yaml): <Psych's message>", not a lookup error.
+ */
+function parseConfigYaml(text: string, displayPath: string): PuppetValue {
+    try {
+        return parseYamlData(text, displayPath).value;
+    } catch (e) {
+        if (!(e instanceof LookupError)) throw e;
+        const detail = e.message.startsWith('Unable to parse ') ? e.message.slice('Unable to parse '.length) : e.message;
+        throw new LookupError(detail, { code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'Puppet::Util::Yaml::YamlLoadError', at: e.at, causeClass: e.causeClass });
+    }
 }
 
 export function configError(message: string, issueCode: string, code: BindingsIssueCode, file: string, line?: number): LookupError {

@@ -84,6 +84,7 @@ export class HieraEngine {
     private readonly interpolator: Interpolator;
     private envLayer?: DataLayer | null;
     private global?: DataLayer | null;
+    private deprecationWarned = false;
     private readonly moduleLayers = new Map<string, DataLayer | null>();
     private readonly optionsCache = new Map<string | undefined, CompiledOptions | undefined>();
     private envOptions?: { value: Map<PuppetValue, PuppetValue> | undefined };
@@ -278,11 +279,24 @@ export class HieraEngine {
                 if (found !== NOT_FOUND) {
                     const moduleOpts = validateLookupOptions(found, mod);
                     // Ruby's `if opts.nil? ... elsif module_opts ... end` yields nil when the module's options are undef.
-                    opts = opts === undefined ? moduleOpts : moduleOpts ? MergeStrategy.HASH.merge(opts, moduleOpts) as Map<PuppetValue, PuppetValue> : undefined;
+                    opts = opts === undefined ? moduleOpts : moduleOpts ? this.mergeModuleOptions(meta, opts, moduleOpts, parent.moduleName) : undefined;
                 }
             }
             return compilePatterns(opts);
         });
+    }
+
+    /**
+     * The environment's lookup_options hash-merged with a module's, explained as Puppet does: a
+     * merge of "Global and Environment" and "Module NAME" (the module of the lookup being made).
+     */
+    private mergeModuleOptions(meta: Invocation, envOpts: Map<PuppetValue, PuppetValue>, moduleOpts: Map<PuppetValue, PuppetValue>, lookupModule: string | undefined): Map<PuppetValue, PuppetValue> {
+        const sources: [string, Map<PuppetValue, PuppetValue>][] = [['Global and Environment', envOpts], [`Module ${lookupModule ?? ''}`, moduleOpts]];
+        const strategy = MergeStrategy.HASH;
+        return withMerge(meta, strategy, sources.length, () => strategy.lookup(sources, ([name, value]) => meta.with(() => name, () => {
+            meta.explainer?.found(LOOKUP_OPTIONS, value);
+            return value;
+        }))) as Map<PuppetValue, PuppetValue>;
     }
 
     /** LookupAdapter#lookup_default_in_module: a module's default_hierarchy, with its own lookup_options. */
@@ -359,11 +373,15 @@ export class HieraEngine {
         if (!pathExists(this.files, path)) return null;
         const display = (abs: string): string => displayPath(this.environment.root, abs);
         const result = this.fileCache.config(path, display(path), kind);
+        if (result.notHash !== undefined) this.services.warn(result.notHash);
+        if (result.deprecation !== undefined && !this.deprecationWarned) {
+            this.deprecationWarned = true;
+            this.services.warn(result.deprecation, display(path));
+        }
         if ('ignored' in result) {
             this.services.warn(result.ignored, display(path));
             return null;
         }
-        if (result.warning !== undefined) this.services.warn(result.warning, display(path));
         return new DataLayer(result.config, root, moduleName, {
             files: this.fileCache,
             fs: this.files,

@@ -242,15 +242,15 @@ export class DataLayer {
     }
 }
 
-/** Explains "Merge strategy X" around a multi-variant merge (Puppet only reports real merges). */
+/**
+ * Explains "Merge strategy X" around a multi-variant merge (MergeStrategy#lookup opens it for two
+ * or more variants; the explainer prints it only if two or more of them were tried).
+ */
 export function withMerge(inv: Invocation, strategy: MergeStrategy, variants: number, body: () => Found): Found {
-    if (!inv.explainer || strategy.name === 'first' || variants < 2) return body();
-    return inv.with(() => `Merge strategy ${strategy.name}`, () => {
-        if (strategy.options && strategy.options.size > 0) inv.explainer?.line(`Options: ${pretty(strategy.options, '')}`);
-        const r = body();
-        if (r !== NOT_FOUND) inv.explainer?.merged(r);
-        return r;
-    });
+    const explainer = inv.explainer;
+    if (!explainer || strategy.name === 'first' || variants < 2) return body();
+    const options = strategy.options && strategy.options.size > 0 ? `Options: ${pretty(strategy.options, '')}` : undefined;
+    return explainer.merging(`Merge strategy ${strategy.name}`, options, body, r => (r === NOT_FOUND ? undefined : () => `Merged result: ${pretty(r, '')}`));
 }
 
 function isFile(fs: FileSystemProvider, p: string): boolean {

@@ -94,8 +94,11 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
     };
     if (req.explain) {
         const r = service.explain(req.key, request);
-        // The oracle explains lookup failures, but a type assertion failure is not a lookup error there.
-        if (isLookupError(r.error) && r.error.puppetClass === PuppetErrorClass.TYPE_ASSERTION) return { exitCode: 1, output: errorJson(r.error, service.warnings), error: r.error };
+        // The oracle explains Puppet::DataBinding::LookupErrors (and its RecursiveLookupError); any other
+        // failure (a type assertion, a data function's ArgumentError) is printed as the error object.
+        if (isLookupError(r.error) && r.error.puppetClass !== PuppetErrorClass.LOOKUP && r.error.puppetClass !== PuppetErrorClass.RECURSIVE) {
+            return { exitCode: 1, output: errorJson(r.error, service.warnings), error: r.error };
+        }
         return { exitCode: r.error === undefined ? 0 : 1, output: r.text, ...(isLookupError(r.error) ? { error: r.error } : {}) };
     }
     try {
