@@ -457,7 +457,7 @@ function generateManifest(b: Builder): void {
     b.write('manifests/site.pp', `${lines.join('\n')}\n`);
 }
 
-const TYPES = ['String', 'Integer', 'Array[String]', 'Array', 'Hash', 'Hash[String, Any]', 'Optional[String]', 'Variant[String, Integer]', 'Boolean', 'RichData',
+const TYPES = ['String', 'Integer', 'Array[String]', 'Array', 'Hash', 'Hash[String, Any]', 'Optional[String]', 'Variant[String, Integer]', 'Boolean', 'Collection',
     'Tuple[String, 1]', 'Struct[{a => String}]', 'Enum[alpha, beta]', 'Pattern[/^a/]', 'NotUndef', 'Array[Integer, 2]', 'Scalar', 'Numeric', 'Undef', 'Float', 'Sensitive'];
 const DEFAULTS: readonly unknown[] = ['dflt', 42, 1.5, [1, 2], { a: 1 }, null, true, '', { nested: { x: [] } }];
 
