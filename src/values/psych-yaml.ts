@@ -1,7 +1,6 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import { excessiveAliasing } from '../common/index.js';
+import { YAML_MAX_ALIAS_COUNT } from '../common/index.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
-import { psychSyntaxError } from './psych-syntax.js';
+import { yamlEvents, type YamlEvent } from './psych-syntax.js';
 import type { PuppetValue } from './values.js';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
@@ -17,11 +16,6 @@ export class DataTextError extends Error {
     }
 }
 
-/** An alias naming no anchor before it (Psych::BadAlias). */
-class UnknownAlias extends Error {
-    constructor(readonly alias: string) { super(alias); }
-}
-
 /** A YAML text read as Puppet reads it, with where each top-level key was written. */
 export interface PsychYaml {
     readonly value: PuppetValue;
@@ -30,60 +24,80 @@ export interface PsychYaml {
     readonly invalidValues: ReadonlyMap<string, string>;
 }
 
+/** A node of the document as Psych's TreeBuilder builds it from libyaml's events. */
+type YNode =
+    | { readonly k: 'scalar'; readonly value: string; readonly tag: string | null; readonly quoted: boolean; readonly anchor: string | null; readonly line: number; readonly column: number }
+    | { readonly k: 'seq'; readonly items: YNode[]; readonly tag: string | null; readonly anchor: string | null; readonly line: number; readonly column: number }
+    | { readonly k: 'map'; readonly pairs: [YNode, YNode][]; readonly tag: string | null; readonly anchor: string | null; readonly line: number; readonly column: number }
+    | { readonly k: 'alias'; readonly anchor: string; readonly line: number; readonly column: number };
+
+/** The first document's root node from the events (null for an empty stream). */
+function buildTree(events: readonly YamlEvent[]): YNode | null {
+    let i = 0;
+    const node = (): YNode => {
+        const e = events[i++];
+        const at = { line: e.start_mark.line + 1, column: e.start_mark.column + 1 };
+        const tag = e.tag ?? null;
+        const anchor = e.anchor ?? null;
+        switch (e.constructor.name) {
+            case 'ScalarEvent': {
+                // Psych's `quoted` is libyaml's quoted_implicit: an untagged, non-plain scalar.
+                const implicit = e.implicit as readonly [boolean, boolean];
+                return { k: 'scalar', value: e.value ?? '', tag: tag === '!' ? null : tag, quoted: implicit[1], anchor, ...at };
+            }
+            case 'AliasEvent': return { k: 'alias', anchor: anchor ?? '', ...at };
+            case 'SequenceStartEvent': {
+                const items: YNode[] = [];
+                while (events[i].constructor.name !== 'SequenceEndEvent') items.push(node());
+                i++;
+                return { k: 'seq', items, tag, anchor, ...at };
+            }
+            case 'MappingStartEvent': {
+                const pairs: [YNode, YNode][] = [];
+                while (events[i].constructor.name !== 'MappingEndEvent') {
+                    const key = node();
+                    pairs.push([key, node()]);
+                }
+                i++;
+                return { k: 'map', pairs, tag, anchor, ...at };
+            }
+            default: throw new Error(`unexpected YAML event ${e.constructor.name}`);
+        }
+    };
+    while (i < events.length && events[i].constructor.name !== 'DocumentStartEvent') i++;
+    if (i >= events.length) return null;
+    i++;
+    return node();
+}
+
 /**
- * Parses YAML as Ruby's Psych `safe_load` does for Puppet (YAML 1.1 scalars: `yes`/`on` are
- * true, `0755` octal; aliases and `<<` merge keys allowed; Symbol permitted). Date and Time are
- * forbidden unless `permitted` names them (facts files allow them; they are then kept as the
- * text written). Failures throw DataTextError with Psych's wording.
+ * Parses YAML as Ruby's Psych `safe_load` does for Puppet: libyaml's events (from yaml-js, the
+ * port of PyYAML that libyaml follows), the first document only, then Psych's ToRuby rules (YAML
+ * 1.1 scalars: `yes`/`on` are true, `0755` octal; tags; aliases and `<<` merge keys; Symbol
+ * permitted). Date and Time are forbidden unless `permitted` names them (facts files allow
+ * them; they are then kept as the text written). Failures throw DataTextError with Psych's
+ * wording; a syntax error anywhere in the document comes before any class refused in it.
  */
 export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = new Set()): PsychYaml {
     const source = text.replace(/^\uFEFF/, '');
-    let lineCounter = new LineCounter();
-    // failsafe: every scalar stays a string, so the Psych rules below decide its type.
-    const options = { version: '1.1', schema: 'failsafe', uniqueKeys: false, prettyErrors: false } as const;
-    let doc: Document = parseDocument(source, { ...options, lineCounter });
-    if (doc.errors.some(e => e.code === 'MULTIPLE_DOCS')) {
-        // Psych reads the first document only.
-        lineCounter = new LineCounter();
-        const all = parseAllDocuments(source, { ...options, lineCounter });
-        if (Array.isArray(all) && all.length > 0) doc = all[0];
-    }
-    // libyaml's words for the problem; it also refuses directives the yaml library only warns about.
-    if (doc.errors.length > 0 || /^%/m.test(source)) {
-        const psych = psychSyntaxError(source);
-        if (psych) throw new DataTextError(`${psych.text} at line ${psych.line} column ${psych.column}`, psych.line, psych.column, 'Psych::SyntaxError');
-    }
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const p = lineCounter.linePos(e.pos[0]);
-        throw new DataTextError(`${e.message.split('\n')[0]} at line ${p.line} column ${p.col}`, p.line, p.col);
-    }
-    // A "billion laughs" document is refused before its aliases are expanded (common/yaml.ts).
-    const aliasing = excessiveAliasing(doc);
-    if (aliasing !== undefined) throw new DataTextError(aliasing, 1, 1);
-    const forbidden = (cls: string, node: YamlNode): PuppetValue => {
-        if (permitted.has(cls) && isScalar(node)) return String(node.value);
-        const p = lineCounter.linePos(node.range?.[0] ?? 0);
-        throw new DataTextError(`Tried to load unspecified class: ${cls}`, p.line, p.col);
+    const events = yamlEvents(source);
+    if (!Array.isArray(events)) throw new DataTextError(`${events.text} at line ${events.line} column ${events.column}`, events.line, events.column, 'Psych::SyntaxError');
+    const root = buildTree(events);
+    const forbidden = (cls: string, node: YNode): PuppetValue => {
+        if (permitted.has(cls) && node.k === 'scalar') return node.value;
+        throw new DataTextError(`Tried to load unspecified class: ${cls}`, node.line, node.column);
     };
-    let value: PuppetValue;
-    try {
-        value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
-    } catch (e) {
-        if (e instanceof UnknownAlias) throw new DataTextError(`Unknown alias: ${e.alias}`, 1, 1, 'Psych::BadAlias');
-        throw e;
-    }
+    const converter = new ToRuby(forbidden);
+    const value = root === null ? null : converter.accept(root);
     const keyPositions = new Map<string, { line: number; column: number }>();
     const invalidValues = new Map<string, string>();
-    if (isMap(doc.contents)) {
-        for (const pair of doc.contents.items) {
-            const k = pair.key as YamlNode | null;
-            if (isScalar(k) && k.range) {
-                const p = lineCounter.linePos(k.range[0]);
-                keyPositions.set(String(k.value), { line: p.line, column: p.col });
-            }
-            const symbolType = pair.value ? symbolIn(pair.value as YamlNode, doc) : undefined;
-            if (symbolType !== undefined && isScalar(k)) invalidValues.set(String(convertScalar(k.value, k.type, k.tag, k, forbidden)), symbolType);
+    if (root !== null && root.k === 'map' && value instanceof Map) {
+        for (const [k, v] of root.pairs) {
+            if (k.k !== 'scalar') continue;
+            const key = converter.accept(k);
+            if (typeof key === 'string' && !keyPositions.has(key)) keyPositions.set(key, { line: k.line, column: k.column });
+            const symbolType = symbolIn(v, converter);
+            if (symbolType !== undefined) invalidValues.set(String(key), symbolType);
         }
     }
     return { value, keyPositions, invalidValues };
@@ -91,68 +105,117 @@ export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = ne
 
 const SYMBOL_TYPE = "Runtime[ruby, 'Symbol']";
 
-/** The inferred type of a value holding a Symbol (a plain `:name` scalar), if it holds one. */
-function symbolIn(node: YamlNode, doc: Document, depth = 0): string | undefined {
+/** The inferred type of a value holding a Symbol (`:name`, `!ruby/symbol`), if it holds one. */
+function symbolIn(node: YNode, converter: ToRuby, depth = 0): string | undefined {
     if (depth > 50) return undefined;
-    if (isAlias(node)) {
-        const target = node.resolve(doc);
-        return target ? symbolIn(target as YamlNode, doc, depth + 1) : undefined;
+    if (node.k === 'alias') {
+        const target = converter.anchored(node.anchor);
+        return target ? symbolIn(target, converter, depth + 1) : undefined;
     }
-    if (isScalar(node)) {
-        return node.type === 'PLAIN' && !node.tag && tokenizePlain(String(node.value)) instanceof RubySymbol ? SYMBOL_TYPE : undefined;
-    }
-    if (isSeq(node)) return node.items.some(i => i !== null && symbolIn(i as YamlNode, doc, depth + 1) !== undefined) ? 'Array' : undefined;
-    if (isMap(node)) return node.items.some(p => p.value !== null && symbolIn(p.value as YamlNode, doc, depth + 1) !== undefined) ? 'Hash' : undefined;
-    return undefined;
+    if (node.k === 'scalar') return isSymbol(node) ? SYMBOL_TYPE : undefined;
+    if (node.k === 'seq') return node.items.some(i => symbolIn(i, converter, depth + 1) !== undefined) ? 'Array' : undefined;
+    return node.pairs.some(([, v]) => symbolIn(v, converter, depth + 1) !== undefined) ? 'Hash' : undefined;
 }
 
-type Forbid = (cls: string, node: YamlNode) => PuppetValue;
+function isSymbol(node: YNode & { k: 'scalar' }): boolean {
+    if (node.tag !== null) return /^!ruby\/sym(bol)?:?(.*)?$/.test(node.tag) || (!node.tag.startsWith(YAML_TAG) && !node.tag.startsWith('!ruby/') && tokenizePlain(node.value) instanceof RubySymbol);
+    return !node.quoted && tokenizePlain(node.value) instanceof RubySymbol;
+}
 
-function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue {
-    if (isAlias(node)) {
-        const target = node.resolve(doc);
-        if (target === undefined) throw new UnknownAlias(node.source);
-        return convertNode(target as YamlNode, doc, forbid);
+type Forbid = (cls: string, node: YNode) => PuppetValue;
+
+/**
+ * Psych's ToRuby over the tree: anchors are registered as their nodes are converted, so an
+ * alias sees only anchors before it; aliases share the converted value. The alias limit is the
+ * yaml library's (uses of an anchor times the aliasing inside it), refusing "billion laughs".
+ */
+class ToRuby {
+    private readonly values = new Map<string, PuppetValue>();
+    private readonly nodes = new Map<string, YNode>();
+    private readonly aliasData = new Map<string, { count: number; aliasCount: number }>();
+
+    constructor(private readonly forbid: Forbid) {}
+
+    anchored(name: string): YNode | undefined {
+        return this.nodes.get(name);
     }
-    if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
-    if (isSeq(node)) {
-        const cls = sequenceClass(node.tag);
-        if (cls !== undefined) return forbid(cls, node);
-        const items = node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
-        if (node.tag === `${YAML_TAG}omap` || node.tag === '!omap') {
-            // Psych builds an omap sequence into a Psych::Omap (a Hash) without asking the class loader.
-            const out = new Map<PuppetValue, PuppetValue>();
-            for (const pair of items) {
-                if (pair instanceof Map && pair.size > 0) out.set([...pair.keys()][0], [...pair.values()][pair.size - 1]);
-            }
-            return out;
+
+    accept(node: YNode): PuppetValue {
+        if (node.k === 'alias') {
+            if (!this.values.has(node.anchor)) throw new DataTextError(`Unknown alias: ${node.anchor}`, node.line, node.column, 'Psych::BadAlias');
+            this.countAlias(node.anchor);
+            return this.values.get(node.anchor) as PuppetValue;
         }
-        return items;
+        const v = this.convert(node);
+        if (node.anchor !== null) {
+            this.values.set(node.anchor, v);
+            this.nodes.set(node.anchor, node);
+            this.aliasData.delete(node.anchor);
+        }
+        return v;
     }
-    if (isMap(node)) {
-        const cls = mappingClass(node.tag);
-        if (cls !== undefined) return forbid(cls, node);
+
+    private countAlias(anchor: string): void {
+        let data = this.aliasData.get(anchor);
+        if (!data) { data = { count: 0, aliasCount: 0 }; this.aliasData.set(anchor, data); }
+        data.count += 1;
+        if (data.aliasCount === 0) data.aliasCount = this.aliasCount(this.nodes.get(anchor));
+        if (data.count * data.aliasCount > YAML_MAX_ALIAS_COUNT) {
+            throw new DataTextError(`aliases expand the data more than ${YAML_MAX_ALIAS_COUNT} times (a "billion laughs" document)`, 1, 1);
+        }
+    }
+
+    private aliasCount(node: YNode | undefined): number {
+        if (node === undefined) return 0;
+        if (node.k === 'alias') {
+            const d = this.aliasData.get(node.anchor);
+            return d ? d.count * d.aliasCount : 0;
+        }
+        if (node.k === 'seq') return node.items.reduce((m, x) => Math.max(m, this.aliasCount(x)), 0);
+        if (node.k === 'map') return node.pairs.reduce((m, [k, x]) => Math.max(m, this.aliasCount(k), this.aliasCount(x)), 0);
+        return 1;
+    }
+
+    private convert(node: YNode & { k: 'scalar' | 'seq' | 'map' }): PuppetValue {
+        if (node.k === 'scalar') return convertScalar(node, this.forbid);
+        if (node.k === 'seq') {
+            const cls = sequenceClass(node.tag ?? undefined);
+            if (cls !== undefined) return this.forbid(cls, node);
+            if (node.tag === `${YAML_TAG}omap` || node.tag === '!omap') {
+                // Psych builds an omap sequence into a Psych::Omap (a Hash) without asking the class loader.
+                const out = new Map<PuppetValue, PuppetValue>();
+                for (const pair of node.items) {
+                    if (pair.k === 'map' && pair.pairs.length > 0) out.set(this.accept(pair.pairs[0][0]), this.accept(pair.pairs[pair.pairs.length - 1][1]));
+                    else this.accept(pair);
+                }
+                return out;
+            }
+            return node.items.map(item => this.accept(item));
+        }
+        const cls = mappingClass(node.tag ?? undefined);
+        if (cls !== undefined) return this.forbid(cls, node);
+        return this.reviveHash(node);
+    }
+
+    /** Psych's revive_hash: `<<` (unless tagged !!str) merges a hash, or a list of hashes last-first. */
+    private reviveHash(node: YNode & { k: 'map' }): Map<PuppetValue, PuppetValue> {
         const out = new Map<PuppetValue, PuppetValue>();
-        for (const pair of node.items) {
-            const keyNode = pair.key as YamlNode | null;
-            const valueNode = pair.value as YamlNode | null;
-            const key = keyNode === null ? null : convertNode(keyNode, doc, forbid);
-            const v = valueNode === null ? null : convertNode(valueNode, doc, forbid);
-            if (key === '<<' && isScalar(keyNode) && keyNode.type === 'PLAIN' && !keyNode.tag) {
-                // Psych's merge key: a hash merges in place; a list of hashes merges last-first.
-                if (v instanceof Map) { mergeInto(out, v); continue; }
-                if (Array.isArray(v) && v.every(x => x instanceof Map)) {
+        for (const [k, v] of node.pairs) {
+            const key = this.accept(k);
+            const val = this.accept(v);
+            if (key === '<<' && !(k.k === 'scalar' && k.tag === `${YAML_TAG}str`)) {
+                if ((v.k === 'alias' || v.k === 'map') && val instanceof Map) { mergeInto(out, val); continue; }
+                if (v.k === 'seq' && Array.isArray(val) && val.every(x => x instanceof Map)) {
                     const merged = new Map<PuppetValue, PuppetValue>();
-                    for (const h of [...v].reverse()) mergeInto(merged, h as Map<PuppetValue, PuppetValue>);
+                    for (const h of [...val].reverse()) mergeInto(merged, h as Map<PuppetValue, PuppetValue>);
                     mergeInto(out, merged);
                     continue;
                 }
             }
-            out.set(key, v); // a repeated key replaces the value in place, as in Ruby
+            out.set(key, val); // a repeated key replaces the value in place, as in Ruby
         }
         return out;
     }
-    return null;
 }
 
 /** Ruby Hash#merge!: existing keys keep their place, new keys are appended. */
@@ -213,14 +276,14 @@ function unpackBase64(s: string): string {
  * binary, string, float or symbol, asks the class loader for Ruby classes, and otherwise leaves
  * the value to the scalar scanner (so `!!null x` is "x" and `!!int 3.5` is 3.5).
  */
-function convertScalar(raw: unknown, style: string | undefined, tag: string | undefined, node: YamlNode, forbid: Forbid): PuppetValue {
-    const s = typeof raw === 'string' ? raw : String(raw ?? '');
+function convertScalar(node: YNode & { k: 'scalar' }, forbid: Forbid): PuppetValue {
+    const { value: s, tag } = node;
     const scan = (text: string): PuppetValue => {
         const t = tokenizePlain(text);
         if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
         return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
     };
-    if (tag === undefined) return style === 'PLAIN' ? scan(s) : s;
+    if (tag === null) return node.quoted ? s : scan(s);
     let m: RegExpExecArray | null;
     if (tag === '!binary' || tag === `${YAML_TAG}binary`) return unpackBase64(s);
     if (tag === `${YAML_TAG}str`) return s;
