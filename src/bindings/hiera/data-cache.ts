@@ -4,6 +4,7 @@ import { BindingsIssues } from '../issues.js';
 import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
 import { parseHoconData, parseJsonData, parseYamlData, type DataFile } from './data-file.js';
 import { LookupError } from './errors.js';
+import { describeMismatch, formatMismatches, parseTypeString } from '../../types/index.js';
 
 /** A data file as cached; `warning` is set when its top level was not a hash. */
 interface CachedData extends DataFile {
@@ -52,6 +53,14 @@ export class HieraFileCache {
         const entry = this.cached(this.data, absPath, (text): CachedData => {
             const parsed = format === 'json' ? parseJsonData(text, display) : format === 'hocon' ? parseHoconData(text, display) : parseYamlData(text, display);
             if (parsed.value instanceof Map) return parsed;
+            if (format === 'json') {
+                // json_data returns what it read; the data provider's validate_data_hash refuses a non-hash.
+                const problem = formatMismatches('', describeMismatch(parseTypeString('Hash'), parsed.value)).join('\n').trim();
+                throw new LookupError(`Value returned from data_hash function 'json_data', when using location '${display}', has wrong type, ${problem}`, {
+                    code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, at: { file: display }
+                });
+            }
+            // yaml_data logs this and reads the file as empty.
             return { value: new Map<PuppetValue, PuppetValue>(), keyPositions: new Map(), warning: `${display}: file does not contain a valid ${format} hash` };
         });
         if (entry.warning !== undefined) warn?.(entry.warning); // Puppet.warning: no file attached
