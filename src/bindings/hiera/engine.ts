@@ -378,6 +378,7 @@ export class HieraEngine {
             this.deprecationWarned = true;
             this.services.warn(result.deprecation, display(path));
         }
+        if ('error' in result) throw result.error;
         if ('ignored' in result) {
             this.services.warn(result.ignored, display(path));
             return null;

@@ -112,7 +112,8 @@ export class DataLayer {
     private resolveLevel(level: HierarchyLevel, inv: Invocation, record: (e: string, v: PuppetValue) => void): ResolvedLevel {
         const { interpolator, scope, display } = this.services;
         const datadir = resolve(this.root, interpolator.interpolatePath(join(level.datadir), inv, scope, record));
-        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: isFile(this.services.fs, path) });
+        // Pathname#exist?: a directory exists too (reading it then fails).
+        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: this.services.fs.stat(path) !== undefined });
         switch (level.locationKind) {
             case undefined: return { level, datadir, locations: null };
             case 'path': case 'paths': {
@@ -216,6 +217,10 @@ export class DataLayer {
             throw new LookupError(`'${fn}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, {
                 code: BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath }
             });
+        }
+        if (this.services.fs.stat(loc.path)?.isDirectory) {
+            // Ruby's File.read of a directory.
+            throw new LookupError(`Is a directory @ io_fread - ${loc.display}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'Errno::EISDIR', at: { file: loc.display } });
         }
         // Files are checked for changes once per layer (one compile); later lookups reuse the parse.
         let file = this.files.get(loc.path);
