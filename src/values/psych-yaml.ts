@@ -20,8 +20,11 @@ export class DataTextError extends Error {
 export interface PsychYaml {
     readonly value: PuppetValue;
     readonly keyPositions: ReadonlyMap<string, { readonly line: number; readonly column: number }>;
-    /** Top-level keys whose value holds a Ruby Symbol, with the Puppet type Puppet infers for it. */
-    readonly invalidValues: ReadonlyMap<string, string>;
+    /**
+     * Where the value of each top-level key holds Ruby Symbols (read as their names): paths of
+     * keys and indexes joined by NUL, '' for the value itself. Puppet refuses such values.
+     */
+    readonly symbols: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A node of the document as Psych's TreeBuilder builds it from libyaml's events. */
@@ -90,31 +93,38 @@ export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = ne
     const converter = new ToRuby(forbidden);
     const value = root === null ? null : converter.accept(root);
     const keyPositions = new Map<string, { line: number; column: number }>();
-    const invalidValues = new Map<string, string>();
+    const symbols = new Map<string, Set<string>>();
     if (root !== null && root.k === 'map' && value instanceof Map) {
         for (const [k, v] of root.pairs) {
             if (k.k !== 'scalar') continue;
             const key = converter.accept(k);
             if (typeof key === 'string' && !keyPositions.has(key)) keyPositions.set(key, { line: k.line, column: k.column });
-            const symbolType = symbolIn(v, converter);
-            if (symbolType !== undefined) invalidValues.set(String(key), symbolType);
+            const found = new Set<string>();
+            collectSymbols(v, converter, '', found, 0);
+            if (found.size > 0) symbols.set(String(key), found);
+            else symbols.delete(String(key));
         }
     }
-    return { value, keyPositions, invalidValues };
+    return { value, keyPositions, symbols };
 }
 
-const SYMBOL_TYPE = "Runtime[ruby, 'Symbol']";
-
-/** The inferred type of a value holding a Symbol (`:name`, `!ruby/symbol`), if it holds one. */
-function symbolIn(node: YNode, converter: ToRuby, depth = 0): string | undefined {
-    if (depth > 50) return undefined;
+/** The paths of the Symbol scalars (`:name`, `!ruby/symbol`) in a node's value. */
+function collectSymbols(node: YNode, converter: ToRuby, path: string, out: Set<string>, depth: number): void {
+    if (depth > 50) return;
+    const at = (key: PuppetValue): string => (path === '' ? String(key) : `${path}\u0000${String(key)}`);
     if (node.k === 'alias') {
         const target = converter.anchored(node.anchor);
-        return target ? symbolIn(target, converter, depth + 1) : undefined;
+        if (target) collectSymbols(target, converter, path, out, depth + 1);
+    } else if (node.k === 'scalar') {
+        if (isSymbol(node)) out.add(path);
+    } else if (node.k === 'seq') {
+        node.items.forEach((item, i) => collectSymbols(item, converter, at(i), out, depth + 1));
+    } else {
+        for (const [k, v] of node.pairs) {
+            if (k.k === 'scalar' && k.value === '<<' && k.tag === null) continue;
+            collectSymbols(v, converter, at(k.k === 'scalar' ? converter.accept(k) : ''), out, depth + 1);
+        }
     }
-    if (node.k === 'scalar') return isSymbol(node) ? SYMBOL_TYPE : undefined;
-    if (node.k === 'seq') return node.items.some(i => symbolIn(i, converter, depth + 1) !== undefined) ? 'Array' : undefined;
-    return node.pairs.some(([, v]) => symbolIn(v, converter, depth + 1) !== undefined) ? 'Hash' : undefined;
 }
 
 function isSymbol(node: YNode & { k: 'scalar' }): boolean {

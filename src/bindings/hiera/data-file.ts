@@ -8,10 +8,10 @@ export interface DataFile {
     readonly value: PuppetValue;
     readonly keyPositions: ReadonlyMap<string, SourcePoint>;
     /**
-     * Top-level keys whose value holds a Ruby Symbol, with the Puppet type Puppet infers for it:
-     * looking such a key up fails ("expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']").
+     * Where top-level values hold Ruby Symbols (YAML reads them as their names): looking such a
+     * key up fails ("expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']").
      */
-    readonly invalidValues?: ReadonlyMap<string, string>;
+    readonly symbols?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -21,11 +21,11 @@ export interface DataFile {
  */
 export function parseYamlData(text: string, display: string): DataFile {
     try {
-        const { value, keyPositions, invalidValues } = parsePsychYaml(text);
+        const { value, keyPositions, symbols } = parsePsychYaml(text);
         return {
             value,
             keyPositions: new Map([...keyPositions].map(([k, p]) => [k, { file: display, line: p.line, column: p.column }])),
-            ...(invalidValues.size > 0 ? { invalidValues } : {})
+            ...(symbols.size > 0 ? { symbols } : {})
         };
     } catch (e) {
         if (!(e instanceof DataTextError)) throw e;

@@ -8,6 +8,7 @@ import { LookupError } from './errors.js';
 import type { HieraScope } from './context.js';
 import type { DataFile } from './data-file.js';
 import { pretty } from './explain.js';
+import { lookupValueProblem } from './lookup-value.js';
 import { dataFormatOf, type HieraFileCache, type WarningSink } from './data-cache.js';
 import type { Interpolator } from './interpolation.js';
 import { scopeValue } from './interpolation.js';
@@ -170,7 +171,8 @@ export class DataLayer {
         const hash = this.dataHash(rl, loc);
         const root = key.rootKey;
         if (!hash.has(root)) { inv.explainer?.notFound(root); return NOT_FOUND; }
-        const invalid = loc === null ? undefined : this.files.get(loc.path)?.invalidValues?.get(root);
+        // DataProvider#validate_data_value: the value must be a Puppet::LookupValue (RichData).
+        const invalid = loc === null ? undefined : lookupValueProblem(hash.get(root) as PuppetValue, this.files.get(loc.path)?.symbols?.get(root));
         if (invalid !== undefined && loc !== null) {
             throw new LookupError(`Value for key '${root}', in hash returned from data_hash function '${rl.level.functionName}', when using location '${loc.display}', has wrong type, expects Puppet::LookupValue, got ${invalid}`, {
                 code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, at: { file: loc.display }
