@@ -125,7 +125,9 @@ export class DataLayer {
                 return {
                     level, datadir, locations: level.locations.map(p => {
                         const path = interpolator.interpolatePath(p, inv, scope, record);
-                        return at(p, resolve(datadir, ext === undefined || path.endsWith(ext) ? path : path + ext));
+                        const full = ext === undefined || path.endsWith(ext) ? path : path + ext;
+                        // Pathname#+ keeps a trailing slash (a path whose last part interpolated to nothing).
+                        return at(p, resolve(datadir, full) + (full.endsWith('/') && full.length > 1 ? '/' : ''));
                     })
                 };
             }
