@@ -36,6 +36,9 @@ export interface HieraConfig {
     readonly displayPath: string;
     readonly hierarchy: readonly HierarchyLevel[];
     readonly defaultHierarchy?: readonly HierarchyLevel[];
+    /** A hierarchy that fails when its data providers are made (a level name used twice). */
+    readonly hierarchyError?: LookupError;
+    readonly defaultHierarchyError?: LookupError;
 }
 
 /**
@@ -120,30 +123,41 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
         throw configError(`Only one of ${combine(FUNCTION_KEYS)} can be defined in defaults`, 'HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS_IN_DEFAULT', BindingsIssues.LOOKUP_CONFIG_MULTIPLE_FUNCTIONS_IN_DEFAULT, displayPath);
     }
     checkReservedOptions(defaults.get('options'), key => configError(`Option key '${key}' used in defaults is reserved by Puppet`, 'HIERA_DEFAULT_OPTION_RESERVED_BY_PUPPET', BindingsIssues.LOOKUP_CONFIG_RESERVED_OPTION, displayPath));
-    const readLevels = (key: string): HierarchyLevel[] | undefined => {
+    // Levels are validated now; a name used twice fails only when the data providers are made (on first use).
+    const readLevels = (key: string): { levels: HierarchyLevel[]; error?: LookupError } | undefined => {
         const raw = parsed.get(key);
         if (raw === undefined || raw === null) return undefined;
-        const seen = new Set<string>();
-        return (raw as ReadonlyMap<PuppetValue, PuppetValue>[]).map(entry => {
-            const level = validateLevel(entry, defaults, displayPath, lines, layer);
-            if (seen.has(level.name)) {
-                const re = nameLine(level.name);
-                let first = findLine(lines, re);
-                let line = first !== undefined ? findLine(lines, re, first) : undefined;
-                if (line === undefined) { line = first; first = undefined; }
-                const msg = `Hierarchy name '${level.name}' defined more than once.${first !== undefined ? ` First defined at (line: ${first})` : ''}`;
-                throw configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
-            }
-            seen.add(level.name);
-            return level;
-        });
+        const levels = (raw as ReadonlyMap<PuppetValue, PuppetValue>[]).map(entry => validateLevel(entry, defaults, displayPath, lines, layer));
+        return { levels, error: duplicateName(levels.map(l => l.name), displayPath, lines) };
     };
-    const hierarchy = readLevels('hierarchy') ?? [];
-    const defaultHierarchy = readLevels('default_hierarchy');
-    if (defaultHierarchy && layer !== 'module') {
+    const hierarchy = readLevels('hierarchy') ?? { levels: [] };
+    if (parsed.has('default_hierarchy') && layer !== 'module') {
         throw configError("'default_hierarchy' is only allowed in the module layer", 'HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE', BindingsIssues.LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE, displayPath, findLine(lines, /(?:^|\s+)default_hierarchy:/));
     }
-    return { config: { version: 5, displayPath, hierarchy, defaultHierarchy } };
+    const defaults_ = readLevels('default_hierarchy');
+    return {
+        config: {
+            version: 5, displayPath, hierarchy: hierarchy.levels, defaultHierarchy: defaults_?.levels,
+            ...(hierarchy.error ? { hierarchyError: hierarchy.error } : {}), ...(defaults_?.error ? { defaultHierarchyError: defaults_.error } : {})
+        }
+    };
+}
+
+/** HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED for the first name used again, at the line of its second definition. */
+function duplicateName(names: readonly string[], displayPath: string, lines: readonly string[]): LookupError | undefined {
+    const seen = new Set<string>();
+    for (const name of names) {
+        if (seen.has(name)) {
+            const re = nameLine(name);
+            let first = findLine(lines, re);
+            let line = first !== undefined ? findLine(lines, re, first) : undefined;
+            if (line === undefined) { line = first; first = undefined; }
+            const msg = `Hierarchy name '${name}' defined more than once.${first !== undefined ? ` First defined at (line: ${first})` : ''}`;
+            return configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
+        }
+        seen.add(name);
+    }
+    return undefined;
 }
 
 /**
@@ -153,16 +167,8 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
 function parseV4(parsed: Map<PuppetValue, PuppetValue>, displayPath: string, lines: readonly string[]): { config: HieraConfig } {
     const datadir = parsed.get('datadir') as string;
     const raw = parsed.get('hierarchy') as ReadonlyMap<PuppetValue, PuppetValue>[];
-    const seen = new Set<string>();
     const hierarchy = raw.map((e): HierarchyLevel => {
         const name = e.get('name') as string;
-        if (seen.has(name)) {
-            const re = nameLine(name);
-            const first = findLine(lines, re);
-            const line = first !== undefined ? findLine(lines, re, first) ?? first : undefined;
-            throw configError(`Hierarchy name '${name}' defined more than once.${first !== undefined && line !== first ? ` First defined at (line: ${first})` : ''}`, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
-        }
-        seen.add(name);
         const backend = e.get('backend') as string;
         const paths = e.has('paths') ? (e.get('paths') as string[]) : [(e.get('path') as string | undefined) ?? name];
         // hocon reads .conf files; yaml and json their own extension.
@@ -174,7 +180,8 @@ function parseV4(parsed: Map<PuppetValue, PuppetValue>, displayPath: string, lin
             unknownBackend: extension !== undefined ? undefined : { name: backend, line: findLine(lines, new RegExp(`[^\\w]${escapeRe(backend)}(?:[^\\w]|$)`)) }
         };
     });
-    return { config: { version: 4, displayPath, hierarchy } };
+    const error = duplicateName(hierarchy.map(l => l.name), displayPath, lines);
+    return { config: { version: 4, displayPath, hierarchy, ...(error ? { hierarchyError: error } : {}) } };
 }
 
 function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: ReadonlyMap<PuppetValue, PuppetValue>, file: string, lines: readonly string[], layer: HieraLayerKind): HierarchyLevel {

@@ -308,11 +308,11 @@ export class HieraEngine {
         return inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
             if (!this.defaultOptions.has(mod)) {
                 const meta = inv.child().begin(LOOKUP_OPTIONS, mod);
-                const found = provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true);
+                const found = inv.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true));
                 this.defaultOptions.set(mod, found === NOT_FOUND ? undefined : compilePatterns(validateLookupOptions(found, mod)));
             }
             const merge = optionsForKey(key.rootKey, this.defaultOptions.get(mod))?.get('merge');
-            const v = provider.keyLookup(key, inv, MergeStrategy.from(merge), true);
+            const v = inv.with(() => `Searching for "${key.text}"`, () => provider.keyLookup(key, inv, MergeStrategy.from(merge), true));
             return v === NOT_FOUND ? v : this.dig(key, v, inv);
         });
     }

@@ -81,6 +81,9 @@ export class DataLayer {
     }
 
     levels(inv: Invocation, useDefaultHierarchy: boolean): ResolvedLevel[] {
+        // Puppet makes both hierarchies' providers together, on first use.
+        const error = this.config.hierarchyError ?? this.config.defaultHierarchyError;
+        if (error) throw error;
         // Puppet resolves the hierarchy with an invocation of its own, so path interpolation is not explained.
         if (!this.resolved || (this.services.scopeIsMutable && !this.stable())) this.resolved = this.resolve(new Invocation(inv.nameStack));
         return useDefaultHierarchy ? this.resolved.defaults : this.resolved.levels;
@@ -114,7 +117,9 @@ export class DataLayer {
         const { interpolator, scope, display } = this.services;
         const datadir = resolve(this.root, interpolator.interpolatePath(join(level.datadir), inv, scope, record));
         // Pathname#exist?: a directory exists too (reading it then fails).
-        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: this.services.fs.stat(path) !== undefined });
+        const at = (original: string, path: string): ResolvedLocation => ({
+            original, path, display: display(path) + (path.endsWith('/') ? '/' : ''), exists: this.services.fs.stat(path) !== undefined
+        });
         switch (level.locationKind) {
             case undefined: return { level, datadir, locations: null };
             case 'path': case 'paths': {
