@@ -150,17 +150,30 @@ function main(): void {
     const sorted = [...groups].sort((a, b) => b[1].count - a[1].count);
     for (const [sig, g] of sorted) console.log(`${String(g.count).padStart(4)}  ${sig}\n        e.g. ${g.examples.join(' ')}`);
     console.log(`scenarios ${cases.length}, queries ${equal + differ}: ${equal} equal, ${differ} differ`);
-    for (const spec of args.record ?? []) record(root, spec);
+    for (const spec of args.record ?? []) record(root, spec, cases);
 }
 
-/** Copies a scenario and its oracle outputs into the test fixtures. */
-function record(root: string, spec: string): void {
-    const [name, fixture] = spec.split(':');
-    const src = join(root, name);
+/**
+ * Copies a scenario into the test fixtures with its oracle outputs: expected.json holds each
+ * query's stdout verbatim (explanations as JSON strings), so Integer and Float stay apart.
+ */
+function record(root: string, spec: string, cases: readonly { dir: string; sc: Scenario }[]): void {
+    const [name, fixture, ...why] = spec.split(':');
+    const found = cases.find(c => c.sc.name === name);
+    if (!found) throw new Error(`no scenario ${name}`);
     const dest = join(REPO, 'test/fixtures/bindings/hiera/lookup', fixture ?? name);
     rmSync(dest, { recursive: true, force: true });
-    cpSync(src, dest, { recursive: true, filter: p => !/\/\.(oracle|fingerprint|expected\.json)$/.test(p) && !p.includes('/.oracle/') });
-    cpSync(join(src, '.expected.json'), join(dest, 'expected.json'));
+    cpSync(found.dir, dest, { recursive: true, filter: p => !/\/\.(oracle|fingerprint|expected\.json)$/.test(p) && !p.includes('/.oracle/') });
+    if (why.length > 0) {
+        const caseFile = join(dest, 'case.yaml');
+        writeFileSync(caseFile, readFileSync(caseFile, 'utf8').replace(/^description: .*$/m, `description: ${JSON.stringify(`${why.join(':')} (hiera-fuzz seed scenario ${name})`)}`));
+    }
+    const members = found.sc.queries.map(q => {
+        const text = oracleText(found.dir, q);
+        const body = q.explain && !text.startsWith('{') ? JSON.stringify(text) : text.trimEnd().replace(/\n/g, '\n  ');
+        return `  ${JSON.stringify(q.name)}: ${body}`;
+    });
+    writeFileSync(join(dest, 'expected.json'), `{\n${members.join(',\n')}\n}\n`);
     console.log(`recorded ${name} as ${dest}`);
 }
 
