@@ -39,7 +39,7 @@ export interface HieraEnvironment {
  */
 export interface HieraTypeSupport {
     /** Asserts `value` is an instance of the type; throws a LookupError with Puppet's message otherwise. */
-    assertType(type: string, value: PuppetValue, subject: string): PuppetValue;
+    assertType(type: string | PuppetValue, value: PuppetValue, subject: string): PuppetValue;
     /** Puppet's `new(convert_to[0], value, *convert_to[1..])`. */
     convert(type: PuppetValue, value: PuppetValue, args: readonly PuppetValue[]): PuppetValue;
 }
@@ -52,8 +52,8 @@ export interface LookupRequest {
     readonly default?: { readonly value: PuppetValue };
     /** A default block `|$key| ...`, called with the name(s) when nothing is found. */
     readonly defaultFn?: (names: string | readonly string[]) => PuppetValue;
-    /** A Puppet type the value must match. */
-    readonly type?: string;
+    /** A Puppet type the value must match: its text, or the type itself (a `lookup()` argument). */
+    readonly type?: string | PuppetValue;
     /** Records the explanation of this lookup. */
     readonly explainer?: Explainer;
     /** lookup()'s `override` option: names answered from this hash without a lookup. */
@@ -139,7 +139,7 @@ export class HieraEngine {
         return v === NOT_FOUND ? v : this.assertType(req.type, v, 'Found value');
     }
 
-    private assertType(type: string | undefined, v: PuppetValue, subject: string): PuppetValue {
+    private assertType(type: string | PuppetValue | undefined, v: PuppetValue, subject: string): PuppetValue {
         if (type === undefined) return v;
         if (!this.services.types) {
             throw new LookupError(`Type assertion with ${type} needs the Puppet type system, which is not available`, { code: BindingsIssues.LOOKUP_UNSUPPORTED });
