@@ -19,6 +19,8 @@ export interface DataBindingContext {
 export interface DataBindingOptions {
     readonly merge?: PuppetValue;
     readonly defaultValue?: PuppetValue;
+    /** A hiera(), hiera_array() or hiera_hash() call (Hiera 5 then reads only the global layer unless the environment has a version 5 hiera.yaml). */
+    readonly hieraCall?: boolean;
 }
 
 /** Where a bound value came from: Hiera's data sources, or the ARM-8 binding that won. */
@@ -116,8 +118,9 @@ export function createHieraDataBinding(options: {
                 const o = hieraOrigin(trace);
                 return o ? { origin: o } : {};
             };
-            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue }, trace }), ...origin() };
-            const v = svc.lookupOptional(key, { merge, trace });
+            const hieraCall = opts.hieraCall === true ? { hieraCall: true } : {};
+            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue }, trace, ...hieraCall }), ...origin() };
+            const v = svc.lookupOptional(key, { merge, trace, ...hieraCall });
             return v === NOT_FOUND ? { found: false } : { found: true, value: v, ...origin() };
         },
         call(names, request, ctx) {
