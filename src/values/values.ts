@@ -62,6 +62,17 @@ export class PBinary {
     constructor(readonly bytes: Uint8Array) {}
 }
 
+/**
+ * A Ruby binary (ASCII-8BIT) String, as YAML's `!!binary` reads: a String for Puppet's types and
+ * string operations, written as a Binary by rich data.
+ */
+export class PBinaryString extends PBinary {
+    /** The bytes as a string, one character each, as Ruby compares and splices them. */
+    get text(): string {
+        return Buffer.from(this.bytes).toString('latin1');
+    }
+}
+
 /** A point in time: nanoseconds since the epoch. */
 export class PTimestamp {
     constructor(readonly nanos: bigint) {}

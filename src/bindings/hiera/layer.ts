@@ -217,6 +217,10 @@ export class DataLayer {
         const { level } = rl;
         const fn = level.functionName;
         const format = dataFormatOf(fn);
+        if (level.functionKind !== 'data_hash' && format !== undefined) {
+            // The function exists; called as a lookup_key or data_dig function it gets (key, options, context).
+            throw new LookupError(`'${fn}' expects 2 arguments, got 3`, { code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath } });
+        }
         if (level.functionKind !== 'data_hash' || format === undefined) {
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }
