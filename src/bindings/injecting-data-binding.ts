@@ -88,6 +88,8 @@ export function createInjectingDataBinding(options: {
     readonly bindings?: Model;
     /** The ENC's answer already asked for this request (to choose its environment): the `enc:` provider uses it instead of running the ENC again. */
     readonly enc?: EncAnswer;
+    /** The environment's manifests, whose `site {}` configures the injector (default: ROOT/manifests). */
+    readonly manifests?: readonly string[];
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector } | undefined;
@@ -113,6 +115,7 @@ export function createInjectingDataBinding(options: {
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
             ...(options.enc ? { enc: options.enc } : {}),
+            ...(options.manifests ? { manifests: options.manifests } : {}),
             ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {

@@ -23,6 +23,7 @@ export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTab
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
             injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store }),
+            manifests: env.manifests,
             ...(request?.enc ? { enc: request.enc } : {})
         });
     };

@@ -1,5 +1,5 @@
 import type { InjectorOverrides } from '../injector/index.js';
-import { storeQueryService, type CatalogStore, type QueryProvenance } from '../store/index.js';
+import { storeQueryService, type CatalogStore, type QueryProvenance, type ResourceAttributes } from '../store/index.js';
 import type { Environment } from './boot.js';
 import { Compiler } from './compiler.js';
 import { METAPARAMS } from './core-types.js';
@@ -20,17 +20,25 @@ export function catalogInjectorServices(env: Environment, options: {
 } = {}): InjectorOverrides {
     const functions = options.functions ?? coreFunctions();
     const evaluator = createPuppetExpressionEvaluator(env, functions);
-    const types = new Compiler(env, functions, { node: 'types', facts: new Map() });
-    // Types and classes defined in the main manifests are known only once those are loaded.
-    for (const m of env.manifests) types.loader.loadManifest(m);
-    const attributes = resourceAttributes(types);
+    // The environment's types are read when a parameter join first needs them: a lookup that
+    // needs none does not parse the manifests (nor fail on them).
+    let known: { types: Compiler; attributes: ReturnType<typeof resourceAttributes> } | undefined;
+    const typesOf = (): { types: Compiler; attributes: ReturnType<typeof resourceAttributes> } => {
+        if (known) return known;
+        const types = new Compiler(env, functions, { node: 'types', facts: new Map() });
+        // Types and classes defined in the main manifests are known only once those are loaded.
+        for (const m of env.manifests) types.loader.loadManifest(m);
+        known = { types, attributes: resourceAttributes(types) };
+        return known;
+    };
+    const attributes: ResourceAttributes = type => typesOf().attributes(type);
     const store = options.store;
     return {
         evaluator: () => evaluator,
         typeInfo: () => ({
             parameterNames: type => {
                 const cls = /^Class\[(.+)\]$/.exec(type);
-                if (cls) return types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
+                if (cls) return typesOf().types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
                 const a = attributes(type.replace(/\[.*$/s, ''));
                 return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title') : undefined;
             }

@@ -17,8 +17,8 @@ export const InjectIssues = {
     // composition (binder LayerProcessor)
     INJECT_NO_LAYERS: 'The layered bindings have no layers',
     INJECT_NOT_LAYERED: 'An injector is made from LayeredBindings, ContributedBindings or NamedBindings, got: %s',
-    INJECT_CONFLICT_SAME_BINDINGS: "Conflicting binding for name: '%s' in layer: '%s',  both from: '%s'",
-    INJECT_CONFLICT: "Conflicting binding for name: '%s' in layer: '%s', from: '%s', and '%s'",
+    INJECT_CONFLICT_SAME_BINDINGS: "Conflicting binding for name: '%s' in layer: '%s',  both from: '%s', in %s",
+    INJECT_CONFLICT: "Conflicting binding for name: '%s' in layer: '%s', from: '%s', and '%s', in %s",
     INJECT_FINAL_OVERRIDDEN: "Conflicting binding for '%s' being resolved across layers '%s' and '%s'. Override of final binding not allowed",
     INJECT_FINAL_OVERRIDDEN_IN_LAYER: "Conflicting binding for name: '%s' in layer: '%s', from: '%s', and '%s'. Override of final binding not allowed",
     INJECT_ABSTRACT_NOT_OVERRIDDEN: "The abstract binding '%s' in '%s' in layer '%s' was not overridden",

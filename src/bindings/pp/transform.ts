@@ -11,7 +11,7 @@ import { assertUnreachable, type Diagnostic } from '../../common/index.js';
 import type { RichData } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 
-/** What one bindings `.pp` file holds: its `bindings NAME {}` blocks and at most one `site {}`. */
+/** What one bindings `.pp` file holds: its `bindings NAME {}` blocks and its `site {}` blocks as one. */
 export interface BindingsFile {
     readonly bindings: readonly NamedBindings[];
     readonly site?: SiteDefinition;
@@ -48,10 +48,13 @@ export class BindingsTransformer {
                 case 'BindingsDefinition':
                     bindings.push(this.named(d));
                     break;
-                case 'SiteExpression':
-                    if (site) this.error(d, BindingsIssues.BIND_SITE_TWICE, 'a second site {} definition; the first one is at line ' + String(site.location.line));
-                    else site = this.site(d);
+                case 'SiteExpression': {
+                    // Several site blocks of one file make one site; the validator refuses a second
+                    // categories or layers definition.
+                    const more = this.site(d);
+                    site = site ? { ...site, ...(more.categorization ? { categorization: more.categorization } : {}), ...(more.layers ? { layers: more.layers } : {}) } : more;
                     break;
+                }
                 default:
                     assertUnreachable(d);
             }
