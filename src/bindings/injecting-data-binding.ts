@@ -2,6 +2,7 @@ import type { HieraInterpolationProducerDescriptor } from '../../generated/model
 import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
 import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
+import { PClassType, PResourceType } from '../types/index.js';
 import { composeBindings, compositionOf, type Composition } from './compose.js';
 import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingOrigin, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
@@ -21,6 +22,11 @@ export interface InjectingDataBinding extends HieraDataBinding {
     variables?(context: DataBindingContext): Array<[string, PuppetValue]>;
     /** `bind dependency` relationships (`/dependencies`). */
     dependencies?(context: DataBindingContext): Array<{ sources: string[]; targets: string[]; arrow: string }>;
+    /**
+     * ARM-8 `bind class ntp to class ntp2` / `bind MyType to MyBetterType`: the type instances of
+     * `type` (`Class[ntp]`, `Mytype`) are made of instead, or undefined when nothing rebinds it.
+     */
+    boundType?(type: string, context: DataBindingContext): string | undefined;
     /** A resource parameter bound by `bind parameters Type[title]` (or `Type`): its value and key, or undefined. */
     resourceParameter?(type: string, title: string, name: string, context: DataBindingContext): { value: PuppetValue; key: string } | undefined;
 }
@@ -92,8 +98,8 @@ export function createInjectingDataBinding(options: {
     readonly manifests?: readonly string[];
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
-    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector } | undefined;
-    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector } => {
+    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector; typeKeys?: Set<string> } | undefined;
+    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector; typeKeys?: Set<string> } => {
         if (state && state.facts === ctx.facts) return state;
         // A compile that classifies first runs two compilers with copies of the same facts: the
         // composition (which runs the ENC and external providers) is made once for both.
@@ -121,6 +127,10 @@ export function createInjectingDataBinding(options: {
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
             services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }
         });
+        // The injector's warnings (a reserved name, an unknown category...) are the compile's warnings, located.
+        for (const d of injector.issues) {
+            if (d.severity === 'warning') options.warn?.(`${d.code}: ${d.message}`, d.at?.file ?? d.file, d.at ? { line: d.at.line, column: d.at.column } : undefined);
+        }
         state = { facts: ctx.facts, current, composition, injector };
         return state;
     };
@@ -155,6 +165,16 @@ export function createInjectingDataBinding(options: {
             const strings = (x: PuppetValue | undefined): string[] => (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).filter((s): s is string => typeof s === 'string');
             return v.filter((d): d is Map<PuppetValue, PuppetValue> => d instanceof Map)
                 .map(d => ({ sources: strings(d.get('sources')), targets: strings(d.get('targets')), arrow: String(d.get('arrow') ?? '->') }));
+        },
+        boundType(type, ctx) {
+            const s = stateFor(ctx);
+            // Type-only keys (`Class[ntp]/`, `Mytype/`) are few: found once per injector, then asked per declaration.
+            s.typeKeys ??= new Set(s.injector.boundKeys('').filter(k => k.endsWith('/') && !k.startsWith('/') && !k.startsWith('Data/')));
+            if (!s.typeKeys.has(`${type}/`)) return undefined;
+            const v = s.injector.optionallyLookup('', type);
+            if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
+            if (v instanceof PResourceType && v.typeName !== null && v.title === null) return v.typeName;
+            return undefined;
         },
         resourceParameter(type, title, name, ctx) {
             const { injector } = stateFor(ctx);

@@ -55,8 +55,8 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
     Lookup: services => bindingsLookupFactory(services.TypeSystem, services.Functions),
     Compile: services => request => {
         const env = bootFor(services, request);
-        const warnings: Array<{ message: string; file?: string }> = [];
-        const warn = (message: string, file?: string): void => { warnings.push({ message, file }); };
+        const warnings: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }> = [];
+        const warn = (message: string, file?: string, at?: { readonly line: number; readonly column?: number }): void => { warnings.push({ message, file, ...(at ? { at } : {}) }); };
         // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).
         const { store, queryLog } = request.options;
         const asked = request.options.enc ? { enc: request.options.enc } : {};

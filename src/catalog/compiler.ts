@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
@@ -48,7 +49,7 @@ export interface CompileOptions {
      * Where the lookup service's `warn` callback queues its warnings (the service is made before
      * the compiler); they are drained into the log after each lookup.
      */
-    readonly lookupWarnings?: Array<{ message: string; file?: string }>;
+    readonly lookupWarnings?: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
     /** Other nodes' catalogs: exported resources (`<<| |>>`) and `Type[?? query]` (storeconfigs). */
@@ -98,7 +99,7 @@ export class Compiler implements CatalogRuntime {
     readonly facts: Map<string, PuppetValue>;
     readonly trusted: Map<string, PuppetValue>;
     private readonly warnedOnce = new Set<string>();
-    private readonly lookupWarnings: Array<{ message: string; file?: string }>;
+    private readonly lookupWarnings: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }>;
 
     constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
         this.loader = new Loader(env);
@@ -179,7 +180,15 @@ export class Compiler implements CatalogRuntime {
             }
             throw e;
         } finally {
-            for (const w of this.lookupWarnings.splice(0)) this.log('warning', w.message, w.file ? { file: this.loader.rel(w.file), line: 0 } : undefined);
+            this.flushLookupWarnings();
+        }
+    }
+
+    /** The lookup service's warnings as the compile's: a data file (line 0), or a bindings file at its line and column. */
+    private flushLookupWarnings(): void {
+        for (const w of this.lookupWarnings.splice(0)) {
+            const file = w.file === undefined ? undefined : isAbsolute(w.file) ? this.loader.rel(w.file) : w.file;
+            this.log('warning', w.message, file === undefined ? undefined : { file, line: w.at?.line ?? 0, ...(w.at?.column !== undefined ? { column: w.at.column } : {}) });
         }
     }
 
@@ -193,6 +202,8 @@ export class Compiler implements CatalogRuntime {
             if (e instanceof RubyPluginError) throw e;
             error = this.asCompileError(e);
         }
+        // Warnings of an injector made by inject() or the classification, not by a lookup.
+        this.flushLookupWarnings();
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
     }
 

@@ -41,10 +41,36 @@ export function catalogInjectorServices(env: Environment, options: {
                 if (cls) return typesOf().types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
                 const a = attributes(type.replace(/\[.*$/s, ''));
                 return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title') : undefined;
-            }
+            },
+            isSubtype: (sub, sup) => isSubtype(typesOf(), sub, sup)
         }),
         ...(store ? {
             query: () => storeQueryService(store, { environment: env.name, attributes, ...(options.queryLog ? { provenance: options.queryLog } : {}) })
         } : {})
     };
+}
+
+/**
+ * ARM-8 "The bound type must be compatible (i.e. be a subtype)": a class that inherits, directly
+ * or not, from the class; a resource type that takes every parameter of the type (defines have no
+ * inheritance: taking all its parameters is what lets the better type stand in). Undefined when
+ * either type is unknown here (declaring it then fails as usual).
+ */
+function isSubtype(known: { types: Compiler; attributes: ResourceAttributes }, sub: string, sup: string): boolean | undefined {
+    const cls = (t: string): string | undefined => /^Class\[['"]?(.+?)['"]?\]$/s.exec(t)?.[1].replace(/^::/, '').toLowerCase();
+    const [a, b] = [cls(sub), cls(sup)];
+    if (a !== undefined || b !== undefined) {
+        if (a === undefined || b === undefined) return false;
+        const seen = new Set<string>();
+        for (let n: string | undefined = a; n !== undefined && !seen.has(n); n = known.types.loader.findClass(n)?.ast.parent?.replace(/^::/, '').toLowerCase()) {
+            if (n === b) return true;
+            if (!known.types.loader.findClass(n)) return undefined;
+            seen.add(n);
+        }
+        return false;
+    }
+    if (sub.toLowerCase() === sup.toLowerCase()) return true;
+    const [mine, theirs] = [known.attributes(sub), known.attributes(sup)];
+    if (mine === undefined || theirs === undefined) return undefined;
+    return [...theirs].every(p => mine.has(p));
 }

@@ -158,6 +158,7 @@ function injectedLookupWith(
         for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
         return ExitCode.ERROR;
     }
+    for (const d of injector.issues) if (d.severity === 'warning') io.err(`${formatDiagnostic(d)}\n`);
     const [first, ...path] = rootAndPath(key);
     // As in the catalog: a class parameter bound by `bind parameters` answers before Hiera.
     const param = parameterKeyOf(first);

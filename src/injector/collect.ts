@@ -174,7 +174,8 @@ export class Collector {
                 if (b.producer) this.out.issues.push(diagnostic('error', 'INJECT_REBIND_PRODUCER', { layers: [base.layer], locations: [b.location] }, b.$type));
                 const key = this.keys.key(b.type, b.name);
                 const spec: ProducerSpec = b.$type === 'Rebinding' ? { kind: 'rebind' } : { kind: 'alias', originalKey: this.keys.key(b.originalType, b.originalName) };
-                const c = this.candidate(base, b.$type, key, b.name ?? '', b.type, spec, b.abstract === true, undefined);
+                // ARM-8 Rebinding: "the rebound key must naturally exist ... This means that an override has no effect".
+                const c = this.candidate({ ...base, override: false }, b.$type, key, b.name ?? '', b.type, spec, b.abstract === true, undefined);
                 if (b.$type === 'RenamedBinding') this.out.renames.push(c);
                 if (b.$type !== 'Rebinding') this.out.aliases.push(c);
                 return;

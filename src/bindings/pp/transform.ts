@@ -290,13 +290,19 @@ export class BindingsTransformer {
         return { producer, args };
     }
 
-    /** The descriptor of a `to` value: data is a constant, `Type[X]` an instance, `T[x]` a reference, `T[?? q]` a query, the rest is evaluated. */
+    /**
+     * The descriptor of a `to` value: data is a constant, `Type[X]` (a runtime class) an instance,
+     * `T[x]` a reference, `T[?? q]` a query, the rest is evaluated — so a Puppet type (`class
+     * ntp2`, `Class[ntp2]`, `MyBetterResourceType`) is the type itself (ARM-8 "Typed, Anonymous
+     * Binding": "bind class ntp to class ntp2").
+     */
     private producer(value: NonNullable<BindOperation['value']>, selectResult: PuppetLambda | undefined): ProducerDescriptor {
         const location = this.at(value);
-        if (value.$type === 'ClassTypeReference') return { $type: 'InstanceProducerDescriptor', location, className: `Class[${value.name}]` };
+        if (value.$type === 'ClassTypeReference') {
+            return { $type: 'EvaluatingProducerDescriptor', location, expression: { $type: 'PuppetExpression', location, source: `Class['${value.name.replace(/^::/, '')}']` } };
+        }
         const v = this.literal(value);
         if (v !== NOT_LITERAL) return { $type: 'ConstantProducerDescriptor', location, value: v };
-        if (value.$type === 'TypeReference') return { $type: 'InstanceProducerDescriptor', location, className: value.value };
         if (value.$type === 'AccessExpression' && value.left.$type === 'TypeReference') {
             if (value.query) {
                 return {
@@ -307,7 +313,8 @@ export class BindingsTransformer {
             if (value.left.value === 'Type' && value.keys.length === 1 && value.keys[0].$type === 'TypeReference') {
                 return { $type: 'InstanceProducerDescriptor', location, className: value.keys[0].value };
             }
-            return { $type: 'InstanceReferenceProducerDescriptor', location, reference: this.text(value) };
+            // `Class[x]` is a type; `Sql[one]` an instance (of the catalog).
+            if (value.left.value !== 'Class') return { $type: 'InstanceReferenceProducerDescriptor', location, reference: this.text(value) };
         }
         return { $type: 'EvaluatingProducerDescriptor', location, expression: this.expression(value) };
     }

@@ -23,6 +23,8 @@ export interface SeedCase {
     readonly expect?: unknown;
     /** An error: its code and, when given, where (`file:line:col`, the file relative to the environment). */
     readonly error?: { readonly code: string; readonly at?: string; readonly message?: string | RegExp };
+    /** Success with a warning on stderr matching this. */
+    readonly warns?: RegExp;
     /** Anything else to check on the result (compile: the catalog). */
     readonly check?: (r: CliResult, catalog?: Catalog) => void;
 }
@@ -72,11 +74,20 @@ export async function check(c: SeedCase): Promise<void> {
         expect(line, r.err).toBeDefined();
         // Located: file:line:col, relative to the environment (or absolute in it).
         expect(line).toMatch(/^[^:\s]+:\d+:\d+: error /);
-        if (c.error.at !== undefined) expect(line!.replace(`${dir}/`, '')).toContain(`${c.error.at}: error ${c.error.code}:`);
+        if (c.error.at !== undefined) {
+            // `file:line` matches any column; `file:line:col` exactly.
+            const at = /:\d+:\d+$/.test(c.error.at) ? c.error.at : `${c.error.at}:`;
+            expect(line!.replace(`${dir}/`, '').startsWith(at), `${line} at ${c.error.at}`).toBe(true);
+        }
         if (c.error.message !== undefined) expect(line).toMatch(c.error.message);
         return;
     }
-    expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+    if (c.warns !== undefined) {
+        expect(r.code, r.err).toBe(0);
+        expect(r.err).toMatch(c.warns);
+    } else {
+        expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+    }
     if (run === 'compile') {
         const catalog = JSON.parse(r.out) as Catalog;
         if (c.expect !== undefined) {
