@@ -1,5 +1,6 @@
 import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
-import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
+import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, INCLUDED_CLASSES, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
+import type { SourcePoint } from '../common/index.js';
 import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { PClassType, PResourceType } from '../types/index.js';
@@ -18,6 +19,8 @@ export interface InjectingDataBinding extends HieraDataBinding {
     inject(name: string, type: string | undefined, optional: boolean, context: DataBindingContext): PuppetValue;
     /** The classes bound under `/classes` (`include` − `exclude`, ENC classes), for the node's classification. */
     classes(context: DataBindingContext): string[];
+    /** Where a class of `classes()` was included (its `include`), for errors about it. */
+    classOrigin?(name: string, context: DataBindingContext): SourcePoint | undefined;
     /** `/var/NAME` bindings: the bound top-scope variables. */
     variables?(context: DataBindingContext): Array<[string, PuppetValue]>;
     /** `bind dependency` relationships (`/dependencies`). */
@@ -185,6 +188,12 @@ export function createInjectingDataBinding(options: {
                 }
             }
             return undefined;
+        },
+        classOrigin(name, ctx) {
+            const { injector } = stateFor(ctx);
+            const c = injector.explain(INCLUDED_CLASSES).candidates.find(x => x.status === 'contribution' && x.name?.replace(/^::/, '').toLowerCase() === name);
+            const at = c?.location;
+            return at?.line !== undefined && at.file !== undefined ? { file: at.file, line: at.line, column: at.column ?? 1 } : undefined;
         },
         classes(ctx) {
             const v = stateFor(ctx).injector.optionallyLookup('/classes');

@@ -10,6 +10,8 @@ import type { PuppetFunction } from './function.js';
 export interface InjectingLookupService extends LookupService {
     inject(name: string, type: string | undefined, optional: boolean, context: LookupContext): PuppetValue;
     classes(context: LookupContext): string[];
+    /** Where a bound class was included (its `include` in a bindings file). */
+    classOrigin?(name: string, context: LookupContext): { readonly file: string; readonly line: number; readonly column: number } | undefined;
     /** ARM-8 `bind variables`: the bound top-scope variables. */
     variables?(context: LookupContext): ReadonlyArray<[string, PuppetValue]>;
     /** ARM-8 `bind dependency`: the bound relationships (resource references as strings). */
