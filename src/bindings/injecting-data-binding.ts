@@ -128,7 +128,11 @@ export function createInjectingDataBinding(options: {
             ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
-            services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }
+            services: {
+                ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup),
+                // ARM-8 instance references (`bind parameters Web[one] to Sql[one]`) name resources of the catalog being built.
+                resolver: () => ({ resolve: reference => current.ctx.resource?.(reference) })
+            }
         });
         // The injector's warnings (a reserved name, an unknown category...) are the compile's warnings, located.
         for (const d of injector.issues) {

@@ -66,6 +66,19 @@ export function applyBoundDependencies(c: CatalogRuntime): void {
     }
 }
 
+/**
+ * ARM-8 "Binding Parameters using Instance Reference": the parameters of `Sql[one]` in the catalog
+ * being built, as a hash; undefined when it is not (yet) there or is virtual.
+ */
+export function catalogResourceParameters(c: Pick<CatalogRuntime, 'catalog'>, reference: string): PuppetValue | undefined {
+    const ref = parseRef(reference);
+    const r = ref ? c.catalog.find(ref.type, ref.title) : undefined;
+    if (!r || r.virtual) return undefined;
+    const out = new Map<PuppetValue, PuppetValue>();
+    for (const [k, v] of r.params) out.set(k, v.value);
+    return out;
+}
+
 /** `File['/etc/x']`, `Service[sshd]`, `Class['ntp']` as written in a bindings file. */
 function parseRef(text: string): { type: string; title: string } | undefined {
     const m = /^\s*([A-Za-z][\w:]*)\s*\[\s*(.*?)\s*\]\s*$/s.exec(text);

@@ -25,7 +25,7 @@ import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
-import { applyBoundDependencies, setBoundVariables } from './bound-catalog.js';
+import { applyBoundDependencies, catalogResourceParameters, setBoundVariables } from './bound-catalog.js';
 
 export type { LogLevel } from './runtime.js';
 
@@ -147,7 +147,8 @@ export class Compiler implements CatalogRuntime {
     lookupContext(): LookupContext {
         return {
             facts: this.facts, trusted: this.trusted, environment: this.env.name,
-            variable: name => this.topScope.getLocal(name.replace(/^::/, ''))
+            variable: name => this.topScope.getLocal(name.replace(/^::/, '')),
+            resource: reference => catalogResourceParameters(this, reference)
         };
     }
 

@@ -2,7 +2,7 @@ import type { InjectorOverrides } from '../injector/index.js';
 import { storeQueryService, type CatalogStore, type QueryProvenance, type ResourceAttributes } from '../store/index.js';
 import type { Environment } from './boot.js';
 import { Compiler } from './compiler.js';
-import { METAPARAMS } from './core-types.js';
+import { coreType, METAPARAMS } from './core-types.js';
 import { createPuppetExpressionEvaluator } from './expression-evaluator.js';
 import { coreFunctions } from './functions/index.js';
 import type { FunctionTable } from './functions/function.js';
@@ -39,8 +39,11 @@ export function catalogInjectorServices(env: Environment, options: {
             parameterNames: type => {
                 const cls = /^Class\[(.+)\]$/.exec(type);
                 if (cls) return typesOf().types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
-                const a = attributes(type.replace(/\[.*$/s, ''));
-                return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title') : undefined;
+                const bare = type.replace(/\[.*$/s, '');
+                const a = attributes(bare);
+                // The identity (a define's name, a core type's namevar) is the resource's own, never joined from another.
+                const identity = coreType(bare.toLowerCase())?.namevar ?? 'name';
+                return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title' && n !== identity) : undefined;
             },
             isSubtype: (sub, sup) => isSubtype(typesOf(), sub, sup)
         }),

@@ -48,7 +48,7 @@ export function createInjector(layered: Model, request: InjectionRequest, option
     const categorization = services.categorizer.categorize({
         site: model.categorization, known: model.effectiveCategories, environment, categoryValues: request.categoryValues ?? {}, scope: categoryScope
     });
-    const result = services.binder.bind(model, categorization);
+    const result = services.binder.bind(model, categorization, categoryScope.variables());
     const errors = result.issues.filter(i => i.severity === 'error');
     if (errors.length > 0 && !options.lenient) throw new InjectorError(errors);
     return new InjectorImpl(services, result, { ...request, environment }, facts);

@@ -80,7 +80,8 @@ function descriptor(d: ProducerDescriptor, c: Candidate, rt: ProducerRuntime): M
             };
         }
         case 'InstanceReferenceProducerDescriptor':
-            return () => resolver.resolve(d.reference, rt.scope) ?? null;
+            // ARM-8: the injector "will try to find this instance"; `to optional` ignores it when it is not there.
+            return () => resolver.resolve(d.reference, rt.scope) ?? (c.optional ? null : fail('INJECT_INSTANCE_NOT_FOUND', site, d.reference, c.key));
         case 'ProducerProducerDescriptor': {
             const inner = d.producer.$type === 'LookupProducerDescriptor' && d.producer.type === undefined
                 ? registeredProducer(d.producer.name ?? '', rt) ?? descriptor(d.producer, c, rt)
@@ -156,7 +157,8 @@ function parameter(source: SharedSource, name: string, c: Candidate, rt: Produce
         let s = sources.get(source);
         if (!s || !c.singleton) {
             s = { value: make() };
-            sources.set(source, s);
+            // Nothing found (an optional instance not yet in the catalog) is asked again next time.
+            if (s.value !== null) sources.set(source, s);
         }
         const obj = s.value;
         if (obj === null) return null;
