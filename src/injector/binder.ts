@@ -4,7 +4,7 @@ import type { Categorization } from './categorization.js';
 import { Collector, type Collection, type PendingParameters } from './collect.js';
 import { diagnostic, type InjectorDiagnostic } from './diagnostics.js';
 import type { Candidate, Entry, Unused } from './entries.js';
-import type { KeyFactory } from './keys.js';
+import { PRODUCERS, type KeyFactory } from './keys.js';
 import { resolveEntry } from './resolve.js';
 import type { ResourceTypeInfo } from './spi.js';
 import type { TypeService } from './types/type-service.js';
@@ -150,8 +150,28 @@ export class Binder {
 
     private checkWinners(entries: ReadonlyMap<string, Entry>, fragments: ReadonlyMap<string, readonly Candidate[]>, issues: InjectorDiagnostic[]): void {
         const checker = new BindingsChecker(this.types, issues);
-        for (const e of entries.values()) if (e.winner) checker.check(e.winner, e.constraints);
+        for (const e of entries.values()) {
+            if (!e.winner) continue;
+            checker.check(e.winner, e.constraints);
+            this.checkRegisteredProducer(e.winner, entries, fragments, issues);
+        }
         for (const list of fragments.values()) for (const f of list) checker.check(f, []);
+    }
+
+    /**
+     * ARM-8 "typesafe binding (type problem detected when creating injector)": `bind String, 'x' to
+     * producer 'p'` where `p` is registered as a `Type[Producer[T]]` needs T to be a String.
+     */
+    private checkRegisteredProducer(c: Candidate, entries: ReadonlyMap<string, Entry>, fragments: ReadonlyMap<string, readonly Candidate[]>, issues: InjectorDiagnostic[]): void {
+        const d = c.spec.kind === 'descriptor' ? c.spec.descriptor : undefined;
+        const inner = d?.$type === 'ProducerProducerDescriptor' ? d.producer : undefined;
+        if (inner?.$type !== 'LookupProducerDescriptor' || inner.type !== undefined || inner.name === undefined || c.declaredType === undefined) return;
+        const name = inner.name;
+        const registered = [...entries.entries()].find(([k]) => k.startsWith('Type[') && k.endsWith(`]/${name}`))?.[1].winner ?? fragments.get(PRODUCERS)?.find(f => f.name === name);
+        const produces = /^Type\[Producer\[(.+)\]\]$/s.exec(registered?.declaredType ?? '')?.[1];
+        if (produces !== undefined && !this.types.isAssignable(c.declaredType, produces)) {
+            issues.push(diagnostic('error', 'INJECT_REGISTERED_PRODUCER_TYPE', { key: c.key, layers: [c.layer], locations: [inner.location ?? c.location, registered?.location] }, name, produces, c.declaredType));
+        }
     }
 }
 

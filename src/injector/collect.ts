@@ -6,7 +6,7 @@ import type { RichData } from '../model/index.js';
 import type { Categorization } from './categorization.js';
 import { diagnostic, formatLocation, type InjectorDiagnostic } from './diagnostics.js';
 import type { Candidate, ProducerSpec, Unused } from './entries.js';
-import { CLASSES_KEY, DEPENDENCIES_KEY, EXCLUDED_CLASSES, INCLUDED_CLASSES, parseTarget, type KeyFactory, type Target } from './keys.js';
+import { CLASSES_KEY, DEPENDENCIES_KEY, EXCLUDED_CLASSES, INCLUDED_CLASSES, parseTarget, PRODUCERS, PRODUCERS_TYPE, type KeyFactory, type Target } from './keys.js';
 import { excludedBy } from './layers.js';
 import { dependencyValue, describe, hieraFiles, hieraRank, isOptional, plainHash, push, rhsTypeOf, singletonOff, stringList } from './collect-helpers.js';
 import { cross, matchConjunction, toDnf, type Alternative } from './predicates.js';
@@ -280,7 +280,7 @@ export class Collector {
         this.candidate(base, b.$type, key, key, 'Hash[String, String]', { kind: 'computed', value: map }, b.abstract === true, undefined);
     }
 
-    /** The built-in multibindings behind `/classes` and `/dependencies`, shadowable by any layer. */
+    /** The built-in multibindings behind `/classes`, `/dependencies` and named producers, shadowable by any layer. */
     private builtins(layerIndex: number): void {
         const alternative: Alternative = { categories: [], score: [0], label: 'common' };
         const base = (name: string): CandidateBase => ({
@@ -291,6 +291,7 @@ export class Collector {
             this.candidate(base(id), 'Multibinding', this.keys.key('Array[String]', id), id, 'Array[String]', { kind: 'multibind' }, false, id);
         }
         this.candidate(base(DEPENDENCIES_KEY), 'Multibinding', DEPENDENCIES_KEY, DEPENDENCIES_KEY, 'Array[Hash]', { kind: 'multibind' }, false, DEPENDENCIES_KEY);
+        this.candidate(base(PRODUCERS), 'Multibinding', this.keys.key(PRODUCERS_TYPE, PRODUCERS), PRODUCERS, PRODUCERS_TYPE, { kind: 'multibind' }, false, PRODUCERS);
         this.candidate(base(CLASSES_KEY), 'Binding', CLASSES_KEY, CLASSES_KEY, 'Array[String]', { kind: 'classes' }, false, undefined);
     }
 

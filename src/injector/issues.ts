@@ -67,6 +67,7 @@ export const InjectIssues = {
     INJECT_LOOKUP_TYPE: 'Type error: incompatible type, expected: %s, got: %s',
     INJECT_LOOKUP_PRODUCER_TYPE: 'A Binding with a Lookup producer has an incompatible type: expected a %s, but got a %s.',
     INJECT_LOOKUP_LOOP: 'Lookup loop detected for key: %s',
+    INJECT_REGISTERED_PRODUCER_TYPE: "The producer '%s' is registered as a Producer[%s], which cannot produce the %s this binding declares",
     INJECT_INSTANCE_NOT_FOUND: "The instance %s is not in the catalog (needed by '%s'); bind it 'to optional' if it may be missing",
     INJECT_NOT_A_SUBTYPE: "The type bound to '%s' must be a subtype of it, and '%s' is not (a class must inherit from it; a resource type must take all its parameters)",
     INJECT_CLASS_NOT_FOUND: "Can not load the class %s specified in binding named: '%s'",

@@ -18,7 +18,10 @@ export interface SeedCase {
     readonly run?: 'lookup' | 'compile' | 'bindings' | 'effective';
     readonly key?: string;
     readonly node?: string;
+    /** Extra arguments; `{dir}` is the environment's directory. */
     readonly args?: readonly string[];
+    /** Commands run first (e.g. other nodes' compiles into a store), each must succeed; `{dir}` as in args. */
+    readonly before?: readonly (readonly string[])[];
     /** lookup: the JSON value; compile: the messages of the catalog's notify resources by title (null: absent). */
     readonly expect?: unknown;
     /** An error: its code and, when given, where (`file:line:col`, the file relative to the environment). */
@@ -54,16 +57,21 @@ export async function check(c: SeedCase): Promise<void> {
     const dir = writeEnv(files);
     const node = ['--node', c.node ?? NODE];
     const run = c.run ?? 'lookup';
+    const args = (c.args ?? []).map(a => a.replaceAll('{dir}', dir));
+    for (const before of c.before ?? []) {
+        const r = await runCli(...before.map(a => a.replaceAll('{dir}', dir)));
+        expect({ code: r.code, err: r.err.split('\n').filter(l => / error /.test(l)) }, `before: ${before.join(' ')}`).toEqual({ code: 0, err: [] });
+    }
     let r: CliResult;
-    if (run === 'lookup') r = await runCli('lookup', dir, c.key ?? '', ...node, ...(c.args ?? []));
-    else if (run === 'compile') r = await runCli('compile', dir, ...node, '--format', 'puppet', ...(c.args ?? []));
-    else if (run === 'bindings') r = await runCli('bindings', dir, ...node, ...(c.args ?? []));
+    if (run === 'lookup') r = await runCli('lookup', dir, c.key ?? '', ...node, ...args);
+    else if (run === 'compile') r = await runCli('compile', dir, ...node, '--format', 'puppet', ...args);
+    else if (run === 'bindings') r = await runCli('bindings', dir, ...node, ...args);
     else {
         const composed = await runCli('bindings', dir, ...node, '--no-hiera');
         expect([composed.code, composed.err]).toEqual([0, '']);
         const model = join(dir, 'composed.json');
         writeFileSync(model, composed.out);
-        r = await runCli('effective', model, ...node, '--facts', join(dir, 'facts.yaml'), ...(c.args ?? []));
+        r = await runCli('effective', model, ...node, '--facts', join(dir, 'facts.yaml'), ...args);
     }
     // Never a stack trace, whatever happens.
     expect(r.err).not.toMatch(/\n\s+at |TypeError|ReferenceError|RangeError/);
