@@ -73,10 +73,12 @@ export function compositionOf(model: Model): Composition {
  * environment has a site definition or bindings files (its bindings/ or its modules'), or
  * providers.yaml.
  */
-export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly fs?: FileSystemProvider }): boolean {
+export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly manifests?: readonly string[]; readonly fs?: FileSystemProvider }): boolean {
     const fs = where.fs ?? nodeFileSystem;
     if (where.confdir !== undefined && pathExists(fs, join(resolve(where.confdir), 'environments.pp'))) return true;
-    return pathExists(fs, where.envDir) && hasArm8Bindings(fs, where.envDir, where.modulePath);
+    if (!pathExists(fs, where.envDir)) return false;
+    // A `site {}` in a manifest configures the injector (its layers may name any provider).
+    return hasArm8Bindings(fs, where.envDir, where.modulePath) || (where.manifests ?? defaultManifests(fs, resolve(where.envDir))).some(m => hasSite(fs, m));
 }
 
 function hasArm8Bindings(fs: FileSystemProvider, codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
@@ -137,14 +139,16 @@ function defaultManifests(fs: FileSystemProvider, codedir: string): string[] {
 
 /** The `site {}` of a manifest; manifests without the word are not parsed again. */
 function manifestSite(fs: FileSystemProvider, path: string, display: string): SiteDefinition | undefined {
-    let text: string;
+    return hasSite(fs, path) ? loadBindingsFile(path, display, fs).site : undefined;
+}
+
+/** Whether a manifest may hold a `site {}` (a cheap look at its text). */
+function hasSite(fs: FileSystemProvider, path: string): boolean {
     try {
-        text = fs.readText(path);
+        return /(^|[\s;{}])site\s*\{/.test(fs.readText(path));
     } catch {
-        return undefined;
+        return false;
     }
-    if (!/(^|[\s;{}])site\s*\{/.test(text)) return undefined;
-    return loadBindingsFile(path, display, fs).site;
 }
 
 /**
@@ -242,7 +246,9 @@ function loadLayer(layer: NamedLayer, providers: ReadonlyMap<string, BindingsPro
             if (c) out.push(...(c.bindings ?? []));
         } catch (err) {
             if (!(err instanceof UserError)) throw err;
-            problems.push(...err.diagnostics);
+            // A provider's error with no line of its own (a file that does not exist) is located at the layer naming the URI.
+            const layerAt = locationOf(layer);
+            problems.push(...err.diagnostics.map(d => (d.at !== undefined || layerAt.at === undefined ? d : { ...d, ...layerAt, message: d.file !== undefined && d.file !== layerAt.file ? `${d.message} (${d.file})` : d.message })));
         }
     }
     if (problems.length > 0) throw new UserError(problems);

@@ -121,9 +121,9 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
 function lookupUsesBindings(codedir: string, environment: string): boolean {
     if (!existsSync(codedir)) return false;
     const bundle = bundledEnvironment(codedir);
-    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, ...(bundle.fs ? { fs: bundle.fs } : {}) });
+    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, manifests: bundle.manifests, ...(bundle.fs ? { fs: bundle.fs } : {}) });
     const env = bootEnvironment(codedir, environment);
-    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath });
+    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests });
 }
 
 /**
