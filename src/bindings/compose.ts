@@ -73,12 +73,12 @@ export function compositionOf(model: Model): Composition {
  * environment has a site definition or bindings files (its bindings/ or its modules'), or
  * providers.yaml.
  */
-export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly manifests?: readonly string[]; readonly fs?: FileSystemProvider }): boolean {
+export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly manifests?: readonly string[]; readonly bindingsDir?: string; readonly fs?: FileSystemProvider }): boolean {
     const fs = where.fs ?? nodeFileSystem;
     if (where.confdir !== undefined && pathExists(fs, join(resolve(where.confdir), 'environments.pp'))) return true;
     if (!pathExists(fs, where.envDir)) return false;
     // A `site {}` in a manifest configures the injector (its layers may name any provider).
-    return hasArm8Bindings(fs, where.envDir, where.modulePath) || (where.manifests ?? defaultManifests(fs, resolve(where.envDir))).some(m => hasSite(fs, m));
+    return hasArm8Bindings(fs, where.envDir, where.modulePath, where.bindingsDir) || (where.manifests ?? defaultManifests(fs, resolve(where.envDir))).some(m => hasSite(fs, m));
 }
 
 function hasArm8Bindings(fs: FileSystemProvider, codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {

@@ -99,6 +99,8 @@ export function createInjectingDataBinding(options: {
     readonly enc?: EncAnswer;
     /** The environment's manifests, whose `site {}` configures the injector (default: ROOT/manifests). */
     readonly manifests?: readonly string[];
+    /** The confdir bindings directory (environments.pp's `bindingsdir`; default ROOT/bindings). */
+    readonly bindingsDir?: string;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector; typeKeys?: Set<string> } | undefined;
@@ -125,6 +127,7 @@ export function createInjectingDataBinding(options: {
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
             ...(options.enc ? { enc: options.enc } : {}),
             ...(options.manifests ? { manifests: options.manifests } : {}),
+            ...(options.bindingsDir !== undefined ? { bindingsDir: options.bindingsDir } : {}),
             ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {

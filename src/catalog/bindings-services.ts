@@ -19,13 +19,14 @@ import { bootFor, hieraLookupFactory, type CatalogServices, type LookupFactory, 
 export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn, request) => {
-        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests, ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
+        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests, ...(env.bindingsDir !== undefined ? { bindingsDir: env.bindingsDir } : {}), ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
             injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store }),
             manifests: env.manifests,
+            ...(env.bindingsDir !== undefined ? { bindingsDir: env.bindingsDir } : {}),
             ...(request?.enc ? { enc: request.enc } : {})
         });
     };

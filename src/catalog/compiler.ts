@@ -253,7 +253,12 @@ export class Compiler implements CatalogRuntime {
         top.setLocal('facts', new Map(this.facts));
         top.setLocal('trusted', this.trusted);
         top.setLocal('server_facts', new Map([['environment', this.env.name]]));
-        if (!this.facts.has('environment')) top.setLocal('environment', this.env.name);
+        // $environment is the node's environment; an `environment` fact cannot change it (Puppet::Node#merge warns).
+        top.setLocal('environment', this.env.name);
+        const asked = this.facts.get('environment');
+        if (asked !== undefined) {
+            this.log('warning', `The node parameter 'environment' for node '${this.nodeName}' was already set to '${this.env.name}'. It could not be set to '${typeof asked === 'string' ? asked : JSON.stringify(asked)}'`);
+        }
         // Code outside any module has an empty module name.
         if (!this.facts.has('module_name')) top.setLocal('module_name', '');
         const enc = this.options.classes ?? [];

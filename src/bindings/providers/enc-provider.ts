@@ -1,4 +1,4 @@
-import { parseYaml } from '../../common/index.js';
+import { parseYaml, type SourcePoint } from '../../common/index.js';
 import type { AbstractBinding, ContributedBindings, SourceLocation } from '../../../generated/model/bindings.js';
 import type { RichData } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
@@ -10,6 +10,8 @@ export interface EncOutput {
     readonly classes: ReadonlyMap<string, Readonly<Record<string, RichData>> | undefined>;
     readonly parameters: Readonly<Record<string, RichData>>;
     readonly environment?: string;
+    /** Where the ENC is configured (providers.yaml's `enc:`), for errors about its answer. */
+    readonly configuredAt?: SourcePoint;
 }
 
 const PARTS = ['classes', 'parameters', 'variables'] as const;
@@ -154,7 +156,8 @@ export function runEnc(confdir: string, node: string): EncAnswer | undefined {
     const config = readProvidersConfig(confdir);
     if (!config.enc) return undefined;
     const text = runProgram(config.enc, [node], config, BindingsIssues.BIND_ENC_FAILED);
-    return { output: parseEncYaml(text, `enc:${config.enc.join(' ')}`), command: config.enc };
+    const at = config.positions.get('/enc');
+    return { output: { ...parseEncYaml(text, `enc:${config.enc.join(' ')}`), ...(at ? { configuredAt: at } : {}) }, command: config.enc };
 }
 
 /** An ENC's answer and the program that gave it. */
