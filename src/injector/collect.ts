@@ -232,6 +232,11 @@ export class Collector {
             this.out.issues.push(diagnostic('error', 'INJECT_MISSING_PRODUCER', { layers: [base.layer], locations: [b.location] }, `parameters of ${b.target}`));
             return;
         }
+        if (p.$type === 'ConstantProducerDescriptor') {
+            // A literal that is not a hash has no parameters to give.
+            this.out.issues.push(diagnostic('error', 'INJECT_PARAMETERS_NOT_KEYED', { layers: [base.layer], locations: [p.location ?? b.location] }, b.target, this.types.infer(toPuppetValue(p.value ?? null))));
+            return;
+        }
         this.out.pendingParameters.push({ binding: b, target, base, rhsType: rhsTypeOf(p), descriptor: p });
     }
 
