@@ -282,6 +282,9 @@ export class BindingsTransformer {
         let producer: ProducerDescriptor = typeof named === 'string'
             ? { $type: 'LookupProducerDescriptor', location: this.at(b.value), name: named }
             : this.producer(b.value, selectResult);
+        // A class is its own (only) instance: `bind parameters web to class dbconfig` takes the parameters of Class[dbconfig] in the catalog.
+        const cls = producer.$type === 'EvaluatingProducerDescriptor' && b.modifiers.includes('parameters') ? /^Class\[\s*['"]?([^'"\]]+?)['"]?\s*\]$/.exec(producer.expression.source) : null;
+        if (cls) producer = { $type: 'InstanceReferenceProducerDescriptor', location: producer.location, reference: `Class[${cls[1]}]` };
         if (b.producer) producer = { $type: 'ProducerProducerDescriptor', location: producer.location, producer };
         if (b.optional) producer = { $type: 'OptionalProducerDescriptor', location: producer.location, producer };
         if (selectResult && producer.$type !== 'QueryProducerDescriptor' && !(producer.$type === 'OptionalProducerDescriptor' && producer.producer.$type === 'QueryProducerDescriptor')) {

@@ -230,3 +230,16 @@ const DEPENDENCIES: readonly SeedCase[] = [
 describe('ARM-8 Binding Parameters, Variables and Dependencies (seed statements through the CLI)', () => {
     test.each(named([...PARAMETERS, ...VARIABLES, ...DEPENDENCIES]))('%s', async (_n, c) => check(c));
 });
+
+describe('ARM-8 Binding Parameters: a class is its own instance', () => {
+    test.each(named([
+        {
+            section: 'Binding Parameters', rule: 'bind parameters to class X takes the parameters of Class[X] in the catalog',
+            files: {
+                'bindings/default.pp': b(`  bind parameters Web[one] to class dbconfig { map => { dbuser => user } }\n  bind parameters Web[two] to Class[dbconfig] { map => { dbuser => user } }`),
+                'manifests/site.pp': `${WEB}class dbconfig($user = 'dbadmin') { }\ninclude dbconfig\nweb { ['one', 'two']: }\n`
+            },
+            run: 'compile', expect: { 'web one': 'dbadmin none 80', 'web two': 'dbadmin none 80' }
+        }
+    ] as SeedCase[]))('%s', async (_n, c) => check(c));
+});
