@@ -188,6 +188,12 @@ const REBINDING: readonly SeedCase[] = [
         key: 'the meaning of life', expect: 1
     },
     {
+        section: 'Rebinding', rule: 'a rebind that is not higher is meaningless: a warning',
+        files: { 'bindings/default.pp': b(`  bind "x" to 1
+  rebind "x"`) },
+        key: 'x', expect: 1, warns: /bindings\/default\.pp:3:3: warning INJECT_REBIND_NOT_HIGHER/
+    },
+    {
         section: 'Rebinding', rule: 'bind alias: the new name is bound to the original producer, the original remains',
         files: { 'bindings/default.pp': b(`  bind "the meaning of life" to 42\n  bind alias "the meaning of life" as "the meaning of love"`), 'manifests/site.pp': notifies({ a: "inject('the meaning of love')", b: "inject('the meaning of life')" }) },
         run: 'compile', expect: { a: 42, b: 42 }

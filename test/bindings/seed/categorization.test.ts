@@ -67,6 +67,17 @@ const CASES: readonly SeedCase[] = [
         key: 'x', expect: 'yes'
     },
     {
+        section: 'Categorization', rule: 'a category value must be a literal (String, Boolean, Number)',
+        files: { 'manifests/site.pp': site(`role => { a => 1 }`), 'bindings/default.pp': COLOR },
+        key: 'color', error: { code: 'INJECT_CATEGORY_VALUE_NOT_LITERAL', at: 'manifests/site.pp:3' }
+    },
+    {
+        section: 'Categorization', rule: 'a Number category value',
+        files: { 'manifests/site.pp': site(`rack => 40 + 2`), 'bindings/default.pp': b(`  bind 'x' to 1
+  when rack 42 { bind 'x' to 2 }`) },
+        key: 'x', expect: 2
+    },
+    {
         section: 'Categorization rules', rule: 'the user may not specify the category common',
         files: { 'manifests/site.pp': site(`common => true`), 'bindings/default.pp': COLOR },
         key: 'color', error: { code: 'BIND_PARSE', at: 'manifests/site.pp:3:1', message: /VALIDATE_CATEGORY_COMMON/ }

@@ -145,6 +145,11 @@ const CASES: readonly SeedCase[] = [
         files: { ...ENC(ENC_ANSWER), 'manifests/site.pp': LAYERS(`layer { 'site': include => "confdir:/default" }`, `layer { 'enc': include => "enc:" }`) + ENC_MANIFEST, 'bindings/default.pp': b(`  bind 'x' to 1`) },
         run: 'compile', expect: { ntp: ['enc.pool.ntp.org'], ssh: 'ssh', rack: 'rack r1' }
     },
+    ...['enc:/', 'enc:/*'].map((uri): SeedCase => ({
+        section: 'Enc Bindings Provider', rule: `${uri} is everything the ENC produces`,
+        files: { ...ENC(ENC_ANSWER), 'manifests/site.pp': LAYERS(`layer { 'enc': include => "${uri}" }`) + ENC_MANIFEST },
+        run: 'compile', expect: { ntp: ['enc.pool.ntp.org'], ssh: 'ssh', rack: 'rack r1' }
+    })),
     {
         section: 'Enc Bindings Provider', rule: 'enc:/classes is only the classes',
         files: { ...ENC(ENC_ANSWER), 'manifests/site.pp': LAYERS(`layer { 'enc': include => "enc:/classes" }`) + ENC_MANIFEST.replace('$servers = []', "$servers = ['default']").replace(/notify \{ 'rack'.*\n/, '') },

@@ -55,6 +55,21 @@ const CASES: readonly SeedCase[] = [
         run: 'compile', expect: { env: 'test36 test36' }
     },
     {
+        section: 'environments.pp', rule: 'production may be a dynamic environment',
+        files: ENVS(`site {\n  dynamic_environments { "$confdir/environments": }\n}\n`, { 'environments/production/manifests/site.pp': says('dynamic production') }),
+        run: 'compile', expect: { env: 'dynamic production production' }
+    },
+    {
+        section: 'environments.pp', rule: 'a static environment wins over a dynamic one of the same name',
+        files: ENVS(`site {\n  dynamic_environments { "$confdir/environments": }\n  environment { 'dev': envdir => "$confdir/dev" }\n}\n$environment = 'dev'\n`, { 'environments/dev/manifests/site.pp': says('dynamic dev') }),
+        run: 'compile', expect: { env: 'dev dev' }
+    },
+    {
+        section: 'environments.pp', rule: 'secure data ($trusted) is bound when it runs',
+        files: ENVS(`${STATIC}if $trusted['certname'] =~ /^dev/ { $environment = 'dev' }\n`),
+        node: 'dev1.example.com', run: 'compile', expect: { env: 'dev dev' }
+    },
+    {
         section: 'environments.pp', rule: 'the envdir of a dynamic environment cannot be changed',
         files: ENVS(`site {\n  dynamic_environments { "/etc/puppet/environments": envdir => '/x' }\n}\n`),
         run: 'compile', error: { code: 'BIND_PARSE', at: 'environments.pp:2', message: /VALIDATE_DYNAMIC_ENVIRONMENTS_ENVDIR/ }
