@@ -85,6 +85,31 @@ const ABSTRACT: readonly SeedCase[] = [
     }
 ];
 
+/** `final` is not in the seed; the binder (3.5+) added it: a final binding may not be replaced. */
+const FINAL: readonly SeedCase[] = [
+    {
+        section: 'final (binder)', rule: 'a higher layer may not replace a final binding',
+        files: SITE_OVER_MODULE(`  bind 'x' to 2`, `  bind final 'x' to 1`),
+        key: 'x', error: { code: 'INJECT_FINAL_OVERRIDDEN', message: /Override of final binding not allowed/ }
+    },
+    {
+        section: 'final (binder)', rule: 'nor a higher category',
+        files: { 'bindings/default.pp': b(`  bind final 'x' to 1
+  when node 'n1.example.com' { bind 'x' to 2 }`) },
+        key: 'x', error: { code: 'INJECT_FINAL_OVERRIDDEN_IN_LAYER' }
+    },
+    {
+        section: 'final (binder)', rule: 'a final binding nobody replaces is its value',
+        files: SITE_OVER_MODULE(`  bind 'y' to 2`, `  bind final 'x' to 1`),
+        key: 'x', expect: 1
+    },
+    {
+        section: 'final (binder)', rule: 'abstract and final exclude each other',
+        files: { 'bindings/default.pp': b(`  bind abstract final 'x'`) },
+        key: 'x', error: { code: 'BIND_PARSE', at: 'bindings/default.pp:2', message: /VALIDATE_BIND_ABSTRACT_FINAL/ }
+    }
+];
+
 const NAMED: readonly SeedCase[] = [
     {
         section: 'Named Binding', rule: 'bind a literal to a human-readable name; inject() gives it',
@@ -256,5 +281,5 @@ const REBINDING: readonly SeedCase[] = [
 ];
 
 describe('ARM-8 Bind Operations (seed statements through the CLI)', () => {
-    test.each(named([...ABSTRACT, ...NAMED, ...REBINDING]))('%s', async (_n, c) => check(c));
+    test.each(named([...ABSTRACT, ...FINAL, ...NAMED, ...REBINDING]))('%s', async (_n, c) => check(c));
 });
