@@ -176,6 +176,9 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_PARAMETER_NOT: { message: (a: { fname: string; name: string; expected: string }) => `'${a.fname}' parameter '${a.name}' expects ${a.expected} value` },
     EVAL_SORT_COMPARISON: { message: (a: { left: string; right: string }) => `comparison of ${a.left} with ${a.right} failed` },
     EVAL_EXPECTED_NUMERIC: { message: (a: { value: string }) => `expected a Numeric value, got ${a.value}` },
+    EVAL_MINMAX_COERCE: {
+        message: (a: { fname: string; what: string }) => `The ${a.fname}() function's auto conversion of ${a.what} is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)`
+    },
     EVAL_TOO_FEW_VALUES: { message: (a: { fname: string }) => `${a.fname}(): Wrong number of arguments need at least one` },
     EVAL_COMPARE_NOT_COMPARABLE: {
         message: (a: { left: string; right: string }) =>
@@ -191,6 +194,9 @@ export const CatalogIssues = defineIssues('EVAL', {
     },
     EVAL_COMPARE_REJECTED: { message: () => "'compare' " },
     EVAL_DIG_NOT_COLLECTION: { message: (a: { at: string; type: string }) => `The given data does not contain a Collection at ${a.at}, got '${a.type}'` },
+    EVAL_DIG_NOT_INTEGER: { message: (a: { at: string; type: string }) => `The given data requires an Integer index at ${a.at}, got '${a.type}'` },
+    EVAL_GETVAR_AFTER_NAME: { message: (a: { char: string }) => `First character after var name in get string must be a '.' - got ${a.char}` },
+    EVAL_GET_SYNTAX: { message: () => 'Syntax error in dotted-navigation string' },
     EVAL_ABS_NOT_NUMERIC: { message: () => 'abs(): Requires float or integer to work with - was given non decimal string' },
     EVAL_GETVAR_NAME: { message: () => "'getvar' The given string does not start with a valid variable name" },
     EVAL_FILE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find any files from ${a.names.join(', ')}` },
