@@ -53,6 +53,11 @@ export const CatalogIssues = defineIssues('EVAL', {
     /** `operand` with its article: "a Float", "an Undef Value". */
     EVAL_OPERATOR_NOT_APPLICABLE: { puppet: 'OPERATOR_NOT_APPLICABLE', message: (a: { op: string; operand: string }) => `Operator '${a.op}' is not applicable to ${a.operand}.` },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
+    EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
+    EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },
+    EVAL_ILLEGAL_TITLE_TYPE_AT: { puppet: 'ILLEGAL_TITLE_TYPE_AT', message: (a: { index: number; actual: string }) => `Illegal title type at index ${a.index}. Expected String, got ${a.actual}` },
+    EVAL_EMPTY_STRING_TITLE_AT: { puppet: 'EMPTY_STRING_TITLE_AT', message: (a: { index: number }) => `Empty string title at ${a.index}. Title strings must have a length greater than zero.` },
+    EVAL_DUPLICATE_TITLE: { puppet: 'DUPLICATE_TITLE', message: (a: { title: string }) => `The title '${a.title}' has already been used in this resource expression` },
     EVAL_UNKNOWN_RESOURCE_TYPE: { puppet: 'UNKNOWN_RESOURCE_TYPE', message: (a: { type: string }) => `Resource type not found: ${a.type}` },
     EVAL_DISCONTINUED_IMPORT: {
         puppet: 'DISCONTINUED_IMPORT',

@@ -1,5 +1,5 @@
-import { formatValue, inferType, isAssignable, isInstance, PAnyType, typesEqual } from '../../types/index.js';
-import { fitsInt64, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
+import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
@@ -212,3 +212,23 @@ export function isTruthy(v: PuppetValue): boolean {
 }
 
 export { formatValue };
+
+/**
+ * Puppet's case/selector match of one option value: a regexp matches strings (reporting its
+ * match), a type its instances, an array or hash element by element (a hash: each of the
+ * option's keys), `default` anything inside a collection, other values by equality.
+ */
+export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatch: (m: Array<string | null>) => void): boolean {
+    if (option instanceof PRegexp) {
+        if (typeof test !== 'string') return false;
+        const m = regexMatch(option, test);
+        if (m) onMatch(m);
+        return m !== null;
+    }
+    if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
+        return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
+    }
+    if (Array.isArray(option)) return Array.isArray(test) && test.length === option.length && option.every((o, i) => caseOptionMatches(o, test[i], onMatch));
+    if (option instanceof Map) return test instanceof Map && [...option].every(([k, o]) => caseOptionMatches(o, hashGet(test, k) ?? null, onMatch));
+    return option instanceof PDefault || puppetEquals(option, test);
+}

@@ -15,6 +15,25 @@ function spaceship(a: PuppetValue, b: PuppetValue): number {
     throw new RuntimeFailure(CatalogIssues.EVAL_SORT_COMPARISON.message({ left: typeof a, right: typeof b }));
 }
 
+/**
+ * Ruby's Array#sort on Linux is glibc's qsort_r, a top-down merge sort: stable, and calling a
+ * sort block on the same pairs in the same order (what a block with side effects shows).
+ */
+function mergeSort(items: PuppetValue[], cmp: (a: PuppetValue, b: PuppetValue) => number): void {
+    if (items.length <= 1) return;
+    const n1 = Math.floor(items.length / 2);
+    const left = items.slice(0, n1);
+    const right = items.slice(n1);
+    mergeSort(left, cmp);
+    mergeSort(right, cmp);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < left.length && j < right.length) items[k++] = cmp(left[i], right[j]) <= 0 ? left[i++] : right[j++];
+    while (i < left.length) items[k++] = left[i++];
+    while (j < right.length) items[k++] = right[j++];
+}
+
 /** The `compare` function: strings ignore case unless told otherwise. */
 function compareValues(a: PuppetValue, b: PuppetValue, ignoreCase: boolean): number {
     if (typeof a === 'string' && typeof b === 'string' && ignoreCase) return spaceship(a.toLowerCase(), b.toLowerCase());
@@ -113,7 +132,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     values: (_call, [h]) => h instanceof Map ? [...h.values()] : [],
     sort: (call, [v], block) => {
         const items = typeof v === 'string' ? [...v] : Array.isArray(v) ? [...v] : [];
-        if (block) items.sort((a, b) => Number(call.callLambda(block, [a, b])));
+        if (block) mergeSort(items, (a, b) => Number(call.callLambda(block, [a, b])));
         else items.sort(spaceship);
         return typeof v === 'string' ? items.join('') : items;
     },
