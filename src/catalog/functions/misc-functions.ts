@@ -1,7 +1,7 @@
 import { pathExists } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { join } from 'node:path';
-import { PDeferred, type PuppetValue } from '../../values/index.js';
+import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -50,31 +50,6 @@ function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string,
     return out === null ? dflt ?? null : out;
 }
 
-/** strftime for the directives manifests commonly use. */
-function strftime(ms: number, fmt: string): string {
-    const d = new Date(ms);
-    const two = (n: number): string => String(n).padStart(2, '0');
-    return fmt.replace(/%([YmdHMSjLzZ%yeFTs])/g, (_m, c: string) => {
-        switch (c) {
-            case 'Y': return String(d.getUTCFullYear());
-            case 'y': return two(d.getUTCFullYear() % 100);
-            case 'm': return two(d.getUTCMonth() + 1);
-            case 'd': return two(d.getUTCDate());
-            case 'e': return String(d.getUTCDate()).padStart(2, ' ');
-            case 'H': return two(d.getUTCHours());
-            case 'M': return two(d.getUTCMinutes());
-            case 'S': return two(d.getUTCSeconds());
-            case 'L': return String(d.getUTCMilliseconds()).padStart(3, '0');
-            case 'j': return String(Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 0)) / 86400000)).padStart(3, '0');
-            case 'z': return '+0000';
-            case 'Z': return 'UTC';
-            case 'F': return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
-            case 'T': return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-            case 's': return String(Math.floor(ms / 1000));
-            default: return '%';
-        }
-    });
-}
 
 export const miscFunctions: Record<string, PuppetFunction> = {
     call: (call, [first, ...rest], block) => {
@@ -126,8 +101,15 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         }
         return null;
     },
-    strftime: (_call, [a, b]) => {
-        if (typeof a === 'string' && b === undefined) return strftime(Date.now(), a);
-        return strftime(Date.now(), String(b ?? a));
+    strftime: (call, [a, b]) => {
+        try {
+            if (a instanceof PTimespan) return formatTimespanAs(a, String(b));
+            if (a instanceof PTimestamp) return strftimeUtc(a, String(b));
+            call.runtime.warnOnce('deprecations:legacy#strftime', CatalogIssues.EVAL_STRFTIME_LEGACY.message({ file: call.where.file, line: call.where.line }), call.where);
+            return strftimeUtc(new PTimestamp(BigInt(Date.now()) * 1_000_000n), String(a));
+        } catch (e) {
+            if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
+            throw e;
+        }
     }
 };
