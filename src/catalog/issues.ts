@@ -184,6 +184,10 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_STRFTIME_LEGACY: {
         message: (a: { file: string; line: number }) => `The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info\n   (file: ${a.file}, line: ${a.line})`
     },
+    EVAL_NUMERIC_FUNCTION_COERCE: {
+        message: (a: { fname: string; to: string }) => `The ${a.fname}() function's auto conversion of String to ${a.to} is deprecated - change to convert input before calling\n   (file & line not available)`
+    },
+    EVAL_CANNOT_CONVERT_TO_FLOAT: { message: (a: { fname: string }) => `${a.fname}(): cannot convert given value to a floating point value.` },
     EVAL_MINMAX_COERCE: {
         message: (a: { fname: string; what: string }) => `The ${a.fname}() function's auto conversion of ${a.what} is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)`
     },

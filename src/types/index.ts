@@ -8,4 +8,4 @@ export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError }
 export { parseTypeString, type TypeNameResolver } from './parse-type.js';
 export { describeClosureCall, describeSignatures, signatureAccepts, signatureString, type BlockArity, type ClosureParam, type Signature, type SignatureBlock, type SignatureParam } from './signature-mismatch.js';
 export { formatValue, quoteValue } from './format-value.js';
-export { rubyInspect, rubyInspectString, sprintf, SprintfError } from './sprintf.js';
+export { rubyFloat, rubyInspect, rubyInspectString, sprintf, SprintfError } from './sprintf.js';

@@ -68,14 +68,26 @@ function toInteger(v: PuppetValue): bigint {
     throw new SprintfError(`can't convert ${rubyClassName(v)} into Integer`);
 }
 
+/**
+ * Kernel#Float of a string: spaces around, a sign, decimal digits (single underscores between
+ * them) with an optional fraction and exponent, digits on both sides of the point, or a 0x
+ * hexadecimal integer. Undefined when Ruby refuses the text.
+ */
+export function rubyFloat(s: string): number | undefined {
+    const t = s.replace(/^[\t\n\v\f\r ]+|[\t\n\v\f\r ]+$/g, '');
+    const hex = /^([-+]?)0[xX]([0-9a-fA-F]+(?:_[0-9a-fA-F]+)*)$/.exec(t);
+    if (hex) return (hex[1] === '-' ? -1 : 1) * Number(BigInt(`0x${hex[2].replace(/_/g, '')}`));
+    if (!/^[-+]?\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?(?:[eE][-+]?\d+(?:_\d+)*)?$/.test(t)) return undefined;
+    return Number(t.replace(/_/g, ''));
+}
+
 function toFloat(v: PuppetValue): number {
     if (typeof v === 'number') return v;
     if (typeof v === 'bigint') return Number(v);
     if (typeof v === 'string') {
-        const t = v.trim().replace(/(\d)_(?=\d)/g, '$1');
-        if (/^[-+]?0[xX][0-9a-fA-F]+$/.test(t)) return Number(t.startsWith('-') ? -BigInt(t.slice(1)) : BigInt(t.replace(/^\+/, '')));
-        if (/^[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?|\.\d+)$/.test(t) && !/^[-+]?\./.test(t)) return Number(t);
-        throw new SprintfError(`invalid value for Float(): ${rubyInspectString(v)}`);
+        const n = rubyFloat(v);
+        if (n === undefined) throw new SprintfError(`invalid value for Float(): ${rubyInspectString(v)}`);
+        return n;
     }
     throw new SprintfError(`can't convert ${rubyClassName(v)} into Float`);
 }

@@ -1,6 +1,6 @@
 import { hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
-import { formatValue, inferType, rubyInspect, typeToString } from '../../types/index.js';
+import { formatValue, inferType, rubyFloat, rubyInspect, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Closure, FunctionContext, PuppetFunction } from './function.js';
@@ -12,7 +12,8 @@ function spaceship(a: PuppetValue, b: PuppetValue): number {
         return typeof a === 'bigint' && typeof b === 'bigint' ? (a < b ? -1 : a > b ? 1 : 0) : Math.sign(Number(a) - Number(b));
     }
     if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-    throw new RuntimeFailure(CatalogIssues.EVAL_SORT_COMPARISON.message({ left: typeof a, right: typeof b }));
+    const cls = (v: PuppetValue): string => v === null ? 'nil' : typeof v === 'boolean' ? String(v) : typeName(v);
+    throw new RuntimeFailure(CatalogIssues.EVAL_SORT_COMPARISON.message({ left: cls(a), right: cls(b) }));
 }
 
 /**
@@ -94,10 +95,18 @@ function minMax(call: FunctionContext, fname: 'min' | 'max', args: PuppetValue[]
     return best;
 }
 
-function num(v: PuppetValue): bigint | number {
-    if (typeof v === 'bigint' || typeof v === 'number') return v;
-    if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return /^-?\d+$/.test(v.trim()) ? BigInt(v.trim()) : Number(v);
-    throw new RuntimeFailure(CatalogIssues.EVAL_EXPECTED_NUMERIC.message({ value: String(v) }));
+
+function warnCoerce(call: FunctionContext, fname: string, to: string): void {
+    call.runtime.warnOnce(`deprecations:${fname}_function_numeric_coerce_string`, CatalogIssues.EVAL_NUMERIC_FUNCTION_COERCE.message({ fname, to }), call.where);
+}
+
+/** floor/ceiling of a number, or (deprecated) of a string as Ruby's Float() reads it. */
+function floatOf(call: FunctionContext, fname: string, v: PuppetValue): number {
+    if (typeof v !== 'string') return Number(v);
+    warnCoerce(call, fname, 'Float');
+    const f = rubyFloat(v);
+    if (f === undefined) throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_CONVERT_TO_FLOAT.message({ fname }));
+    return f;
 }
 
 /** Values `compare` can compare at all (its local type Comparable). */
@@ -133,7 +142,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     sort: (call, [v], block) => {
         const items = typeof v === 'string' ? [...v] : Array.isArray(v) ? [...v] : [];
         if (block) mergeSort(items, (a, b) => Number(call.callLambda(block, [a, b])));
-        else items.sort(spaceship);
+        else mergeSort(items, spaceship);
         return typeof v === 'string' ? items.join('') : items;
     },
     unique: (call, [v], block) => {
@@ -223,14 +232,16 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     },
     min: (call, args, block) => minMax(call, 'min', args, block),
     max: (call, args, block) => minMax(call, 'max', args, block),
-    abs: (_call, [v]) => {
-        if (typeof v === 'string' && !/^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?|0[xX][0-9a-fA-F]+)\s*$/.test(v)) {
+    abs: (call, [v]) => {
+        if (typeof v === 'string') {
+            warnCoerce(call, 'abs', 'Numeric');
+            if (/^-?\d+\.\d+$/m.test(v)) return Math.abs(Number(/-?\d+\.\d+/.exec(v)![0]));
+            if (/^-?\d+$/m.test(v)) { const n = BigInt(/-?\d+/.exec(v)![0]); return n < 0n ? -n : n; }
             throw new RuntimeFailure(CatalogIssues.EVAL_ABS_NOT_NUMERIC.message());
         }
-        const n = num(v);
-        return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n);
+        return typeof v === 'bigint' ? (v < 0n ? -v : v) : Math.abs(v as number);
     },
-    floor: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.floor(n)); },
-    ceiling: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.ceil(n)); },
-    round: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.sign(n) * Math.round(Math.abs(n))); }
+    floor: (call, [v]) => typeof v === 'bigint' ? v : BigInt(Math.floor(floatOf(call, 'floor', v))),
+    ceiling: (call, [v]) => typeof v === 'bigint' ? v : BigInt(Math.ceil(floatOf(call, 'ceiling', v))),
+    round: (_call, [v]) => typeof v === 'bigint' ? v : BigInt(Math.sign(v as number) * Math.round(Math.abs(v as number)))
 };

@@ -1,7 +1,7 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, sprintf, typeToString
+    PTypeType, PVariantType, resolveAlias, rubyFloat, sprintf, SprintfError, typeToString
 } from '../../types/index.js';
 import { formatFloat, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -24,6 +24,16 @@ function toStringValue(v: PuppetValue, nested: boolean): string {
     if (Array.isArray(v)) return `[${v.map(x => toStringValue(x, true)).join(', ')}]`;
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${toStringValue(k, true)} => ${toStringValue(x, true)}`).join(', ')}}`;
     return formatValue(v);
+}
+
+/** String.new with a format: a failure of the format is the function's, not an internal error. */
+function formatWith(format: string, v: PuppetValue): string {
+    try {
+        return sprintf(format, [v]);
+    } catch (e) {
+        if (e instanceof SprintfError) throw new RuntimeFailure(e.message);
+        throw e;
+    }
 }
 
 /** Puppet's label of a value that cannot be converted: its generalized type. */
@@ -69,8 +79,11 @@ function numberOf(v: PuppetValue, fname: string, what: string): bigint | number 
 function toFloat(v: PuppetValue): number {
     const n = numberOf(v, 'new_float', 'Float');
     if (n !== undefined) return Number(n);
+    // Ruby's Float(), after a 0b binary integer, and again without spaces between sign and digits.
     const s = v as string;
-    if (s.trim() !== '' && !Number.isNaN(Number(s.trim()))) return Number(s.trim());
+    if (/^0[bB]/.test(s) && /^0[bB][01]+(_[01]+)*$/.test(s)) return Number(BigInt(s.replace(/_/g, '')));
+    const f = rubyFloat(s) ?? (/^\s*[-+]\s+\S/.test(s) ? rubyFloat(s.replace(/^(\s*[-+])\s+/, '$1')) : undefined);
+    if (f !== undefined) return f;
     throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_float', value: s, target: 'Float' }));
 }
 
@@ -119,7 +132,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             out = absIf(toNumeric(from), abs ?? null);
             break;
         }
-        case 'String': out = typeof a2 === 'string' ? sprintf(a2, [v]) : toStringValue(v, false); break;
+        case 'String': out = typeof a2 === 'string' ? formatWith(a2, v) : toStringValue(v, false); break;
         case 'Boolean': {
             if (typeof v === 'boolean') out = v;
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
