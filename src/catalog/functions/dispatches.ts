@@ -189,8 +189,17 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         mismatch: ['Any from, Boolean abs?'],
         types: { Convertible: `Variant[Integer, Float, Boolean, Pattern[${FLOAT_PATTERN}], Timespan, Timestamp]`, NamedArgs: 'Struct[{from => Convertible, Optional[abs] => Boolean}]' }
     },
-    // Puppet's Formats (Variant[Default, String[1], TypeMap]) is approximated by Any: only the argument count is checked.
-    String: { name: 'new_string', sigs: ['Any from, Any string_formats?'] },
+    String: {
+        name: 'new_string',
+        sigs: ['Convertible from, Formats string_formats?'],
+        types: {
+            Convertible: 'Any',
+            Format: 'Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/]',
+            ContainerFormat: 'Struct[{Optional[format] => Format, Optional[separator] => String, Optional[separator2] => String, Optional[string_formats] => Hash[Type, Format]}]',
+            TypeMap: 'Hash[Type, Variant[Format, ContainerFormat]]',
+            Formats: 'Variant[Default, String[1], TypeMap]'
+        }
+    },
     Boolean: {
         name: 'new_boolean',
         sigs: ["Variant[Integer, Float, Boolean, Enum['false', 'true', 'yes', 'no', 'y', 'n', true]] from"],

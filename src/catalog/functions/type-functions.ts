@@ -1,9 +1,9 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, rubyFloat, sprintf, SprintfError, typeToString
+    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
 } from '../../types/index.js';
-import { formatFloat, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
+import { PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -17,21 +17,13 @@ function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
 }
 
 /** String conversion as String.new does it: strings quoted inside collections, Floats with %f. */
-function toStringValue(v: PuppetValue, nested: boolean): string {
-    if (typeof v === 'string') return nested ? `'${v}'` : v;
-    if (v instanceof PRegexp && !nested) return v.source;
-    if (typeof v === 'number') return nested ? formatFloat(v) : v.toFixed(6);
-    if (Array.isArray(v)) return `[${v.map(x => toStringValue(x, true)).join(', ')}]`;
-    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${toStringValue(k, true)} => ${toStringValue(x, true)}`).join(', ')}}`;
-    return formatValue(v);
-}
 
-/** String.new with a format: a failure of the format is the function's, not an internal error. */
-function formatWith(format: string, v: PuppetValue): string {
+/** String.new: Puppet's string converter; a refused format is the function's error, not an internal one. */
+function formatWith(v: PuppetValue, formats: PuppetValue | undefined): string {
     try {
-        return sprintf(format, [v]);
+        return convertToString(v, formats);
     } catch (e) {
-        if (e instanceof SprintfError) throw new RuntimeFailure(e.message);
+        if (e instanceof StringFormatError) throw new RuntimeFailure(e.message);
         throw e;
     }
 }
@@ -132,7 +124,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             out = absIf(toNumeric(from), abs ?? null);
             break;
         }
-        case 'String': out = typeof a2 === 'string' ? formatWith(a2, v) : toStringValue(v, false); break;
+        case 'String': out = formatWith(v, a2); break;
         case 'Boolean': {
             if (typeof v === 'boolean') out = v;
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
