@@ -182,6 +182,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_PARAMETER_NOT: { message: (a: { fname: string; name: string; expected: string }) => `'${a.fname}' parameter '${a.name}' expects ${a.expected} value` },
     EVAL_SORT_COMPARISON: { message: (a: { left: string; right: string }) => `comparison of ${a.left} with ${a.right} failed` },
     EVAL_EXPECTED_NUMERIC: { message: (a: { value: string }) => `expected a Numeric value, got ${a.value}` },
+    EVAL_INVALID_BASE64: { message: () => 'invalid base64' },
     EVAL_STRFTIME_LEGACY: {
         message: (a: { file: string; line: number }) => `The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info\n   (file: ${a.file}, line: ${a.line})`
     },

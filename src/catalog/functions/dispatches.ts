@@ -189,6 +189,17 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         mismatch: ['Any from, Boolean abs?'],
         types: { Convertible: `Variant[Integer, Float, Boolean, Pattern[${FLOAT_PATTERN}], Timespan, Timestamp]`, NamedArgs: 'Struct[{from => Convertible, Optional[abs] => Boolean}]' }
     },
+    Binary: {
+        name: 'new_Binary',
+        sigs: ['String str, Base64Format format?', 'Array[ByteInteger] byte_array', 'BinaryArgsHash hash_args'],
+        types: {
+            ByteInteger: 'Integer[0, 255]',
+            Base64Format: "Enum['%b', '%u', '%B', '%s', '%r']",
+            StringHash: "Struct[{'value' => String, 'format' => Optional[Base64Format]}]",
+            ArrayHash: "Struct[{'value' => Array[ByteInteger]}]",
+            BinaryArgsHash: 'Variant[StringHash, ArrayHash]'
+        }
+    },
     String: {
         name: 'new_string',
         sigs: ['Convertible from, Formats string_formats?'],

@@ -28,6 +28,27 @@ function formatWith(v: PuppetValue, formats: PuppetValue | undefined): string {
     }
 }
 
+/** Binary.new: bytes from an array, or a string in base64 (%B strict, %b relaxed, %u URL-safe), UTF-8 (%s) or raw (%r). */
+function newBinary(v: PuppetValue, format: PuppetValue): PBinary {
+    if (Array.isArray(v)) return new PBinary(Uint8Array.from(v.map(b => Number(b))));
+    const s = String(v);
+    switch (format ?? '%B') {
+        case '%b': return new PBinary(Buffer.from(s, 'base64'));
+        case '%u': return strictBase64((!s.endsWith('=') && s.length % 4 !== 0 ? s.padEnd((s.length + 3) & ~3, '=') : s).replace(/-/g, '+').replace(/_/g, '/'));
+        case '%s': case '%r': return new PBinary(Buffer.from(s, 'utf8'));
+        default: return strictBase64(s);
+    }
+}
+
+/** Ruby's strict_decode64: canonical RFC 4648 text only. */
+function strictBase64(s: string): PBinary {
+    const bytes = Buffer.from(s, 'base64');
+    if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s) || bytes.toString('base64') !== s) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_BASE64.message());
+    }
+    return new PBinary(bytes);
+}
+
 /** Puppet's label of a value that cannot be converted: its generalized type. */
 function valueType(v: PuppetValue): string {
     return typeToString(generalize(inferType(v)));
@@ -158,6 +179,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             out = m;
             break;
         }
+        case 'Binary': out = newBinary(v instanceof Map ? v.get('value') ?? null : v, v instanceof Map ? v.get('format') ?? null : a2 ?? null); break;
         case 'Sensitive': out = new PSensitive(v); break;
         case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
         case 'SemVer': {
