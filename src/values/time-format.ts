@@ -88,6 +88,48 @@ function parseTimespanFormat(str: string): Segment[] {
     return out;
 }
 
+/** Puppet's default Timespan formats, tried in order when a string is given without one. */
+export const TIMESPAN_FORMATS = ['%D-%H:%M:%S.%-N', '%H:%M:%S.%-N', '%M:%S.%-N', '%S.%-N', '%D-%H:%M:%S', '%H:%M:%S', '%D-%H:%M', '%S'];
+
+/** A Timespan's nanoseconds from a string, as Puppet's Timespan.parse does with one format or a list of them. */
+export function parseTimespan(str: string, formats: string | readonly string[] = TIMESPAN_FORMATS): bigint {
+    if (typeof formats === 'string') return parseWith(str, formats);
+    for (const f of formats) {
+        try {
+            return parseWith(str, f);
+        } catch (e) {
+            if (!(e instanceof TimeFormatError)) throw e;
+        }
+    }
+    throw new TimeFormatError(`Unable to parse '${str}' using any of the formats ${formats.join(', ')}`);
+}
+
+function parseWith(str: string, format: string): bigint {
+    const segments = parseTimespanFormat(format);
+    let re = '^-?';
+    for (const seg of segments) {
+        if (typeof seg === 'string') { re += `(${seg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')})`; continue; }
+        const dw = DEFAULT_WIDTH[seg.unit];
+        if (seg.width === null) re += seg.pad === ' ' ? (seg.total ? '\\s*([0-9]+)' : `([0-9\\s]{1,${dw}})`) : (seg.total ? '([0-9]+)' : `([0-9]{1,${dw}})`);
+        else re += seg.pad === null ? `([0-9]{1,${seg.width}})` : seg.pad === '0' ? `([0-9]{${seg.width}})` : `([0-9\\s]{${seg.width}})`;
+    }
+    const m = new RegExp(`${re}$`).exec(str);
+    const fail = (): TimeFormatError => new TimeFormatError(`Unable to parse '${str}' using format '${format}'`);
+    if (!m) throw fail();
+    let nanos = 0n;
+    segments.forEach((seg, i) => {
+        if (typeof seg === 'string') return;
+        const group = m[i + 1].replace(/^\s+/, '');
+        if (!/^[0-9]+$/.test(group)) throw fail();
+        if (seg.unit === 'L' || seg.unit === 'N') {
+            if (seg.total) throw new TimeFormatError('Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude');
+            const p = 9 - group.length;
+            nanos += p <= 0 ? BigInt(group) : BigInt(group) * 10n ** BigInt(p);
+        } else nanos += BigInt(group) * NS[seg.unit];
+    });
+    return str.startsWith('-') ? -nanos : nanos;
+}
+
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

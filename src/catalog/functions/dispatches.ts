@@ -189,6 +189,24 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         mismatch: ['Any from, Boolean abs?'],
         types: { Convertible: `Variant[Integer, Float, Boolean, Pattern[${FLOAT_PATTERN}], Timespan, Timestamp]`, NamedArgs: 'Struct[{from => Convertible, Optional[abs] => Boolean}]' }
     },
+    Timespan: {
+        name: 'new_timespan',
+        sigs: [
+            'Variant[Integer, Float] seconds', 'String[1] string, Formats format?',
+            'Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?',
+            'Struct[{string => String[1], Optional[format] => Formats}] hash_arg',
+            'Struct[{Optional[negative] => Boolean, Optional[days] => Integer, Optional[hours] => Integer, Optional[minutes] => Integer, Optional[seconds] => Integer, Optional[milliseconds] => Integer, Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}] hash_arg'
+        ],
+        types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
+    },
+    Timestamp: {
+        name: 'new_timestamp',
+        sigs: [
+            '', 'Variant[Integer, Float] seconds', 'String[1] string, Formats format?, String[1] timezone?',
+            'Struct[{string => String[1], Optional[format] => Formats, Optional[timezone] => String[1]}] hash_arg'
+        ],
+        types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
+    },
     Binary: {
         name: 'new_Binary',
         sigs: ['String str, Base64Format format?', 'Array[ByteInteger] byte_array', 'BinaryArgsHash hash_args'],

@@ -3,7 +3,7 @@ import {
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
 } from '../../types/index.js';
-import { PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
+import { parseTimespan, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -26,6 +26,35 @@ function formatWith(v: PuppetValue, formats: PuppetValue | undefined): string {
         if (e instanceof StringFormatError) throw new RuntimeFailure(e.message);
         throw e;
     }
+}
+
+/** Seconds as nanoseconds, truncated as Ruby's to_i does. */
+function secondsToNanos(v: bigint | number): bigint {
+    return typeof v === 'bigint' ? v * 1_000_000_000n : BigInt(Math.trunc(v * 1e9));
+}
+
+/** Timespan.new: seconds, days/hours/minutes/seconds[/ms/us/ns] fields, a string in the given or default formats, or a hash of either. */
+function newTimespan(args: readonly PuppetValue[]): PTimespan {
+    const [v, format] = args;
+    const parse = (str: string, f: PuppetValue | undefined): PTimespan => {
+        try {
+            return new PTimespan(parseTimespan(str, typeof f === 'string' ? f : Array.isArray(f) ? f.map(String) : TIMESPAN_FORMATS));
+        } catch (e) {
+            if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
+            throw e;
+        }
+    };
+    const fields = (negative: boolean, ...n: PuppetValue[]): PTimespan => {
+        const [d, h, m, sec, ms, us, ns] = n.map(x => (x ?? 0n) as bigint);
+        const total = (((((d * 24n + h) * 60n + m) * 60n + sec) * 1000n + (ms ?? 0n)) * 1000n + (us ?? 0n)) * 1000n + (ns ?? 0n);
+        return new PTimespan(negative ? -total : total);
+    };
+    if (typeof v === 'bigint' && args.length >= 4) return fields(false, ...args);
+    if (typeof v === 'bigint' || typeof v === 'number') return new PTimespan(secondsToNanos(v));
+    if (typeof v === 'string') return parse(v, format);
+    const h = v as Map<PuppetValue, PuppetValue>;
+    if (h.has('string')) return parse(String(h.get('string')), h.get('format') ?? undefined);
+    return fields(h.get('negative') === true, ...['days', 'hours', 'minutes', 'seconds', 'milliseconds', 'microseconds', 'nanoseconds'].map(k => h.get(k) ?? 0n));
 }
 
 /** Binary.new: bytes from an array, or a string in base64 (%B strict, %b relaxed, %u URL-safe), UTF-8 (%s) or raw (%r). */
@@ -191,18 +220,15 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Deferred': out = new PDeferred(String(v), Array.isArray(a2) ? a2 : []); break;
         case 'Timestamp': {
             if (v === undefined) { out = new PTimestamp(BigInt(Date.now()) * 1_000_000n); break; }
-            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(BigInt(Math.round(Number(v) * 1e9))); break; }
-            const text = String(v);
+            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(secondsToNanos(v)); break; }
+            const text = String(v instanceof Map ? v.get('string') : v);
             const m = /\.(\d{1,9})/.exec(text);
             const ms = Date.parse(text.replace(/ UTC$/, 'Z'));
             if (Number.isNaN(ms)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: text, target: 'Timestamp' }));
             out = new PTimestamp(BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt((m?.[1] ?? '').padEnd(9, '0')));
             break;
         }
-        case 'Timespan': {
-            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimespan(BigInt(Math.round(Number(v) * 1e9))); break; }
-            throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: formatValue(v), target: 'Timespan' }));
-        }
+        case 'Timespan': out = newTimespan(args); break;
         case 'Optional': case 'NotUndef': {
             // new of Optional[T] / NotUndef[T] is new of T.
             const inner = (t as POptionalType | PNotUndefType).type;
