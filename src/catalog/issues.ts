@@ -64,8 +64,14 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: () => "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation"
     },
     EVAL_OPERATOR_NOT_APPLICABLE_WHEN: {
-        puppet: 'OPERATOR_NOT_APPLICABLE_WHEN', message: (a: { op: string }) => `Operator '${a.op}' is not applicable to an Integer when right side is a Float.`
+        puppet: 'OPERATOR_NOT_APPLICABLE_WHEN',
+        message: (a: { op: string; left?: string; right?: string }) => `Operator '${a.op}' is not applicable to ${a.left ?? 'an Integer'} when right side is ${a.right ?? 'a Float'}.`
     },
+    EVAL_TIME_ADD: { message: (a: { what: string; to: string }) => `${a.what} cannot be added to a ${a.to}` },
+    EVAL_TIME_SUBTRACT: { message: (a: { what: string; from: string }) => `${a.what} cannot be subtracted from a ${a.from}` },
+    EVAL_TIME_MULTIPLY: { message: (a: { what: string }) => `A Timestamp cannot be multiplied by ${a.what}` },
+    EVAL_TIME_MODULO: { message: (a: { what: string }) => `Can not do modulus on a Timespan using ${a.what}` },
+    EVAL_TIME_DIVIDE: { message: (a: { what: string }) => `A Timespan cannot be divided by ${a.what}` },
     EVAL_RESULT_IS_INFINITY: { puppet: 'RESULT_IS_INFINITY', message: (a: { op: string }) => `The result of the ${a.op} expression is Infinity` },
     EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING', message: (a: { operand: string }) => `Left match operand must result in a String value. Got ${a.operand}.` },
     EVAL_MATCH_NOT_REGEXP: {

@@ -3,6 +3,7 @@ import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTi
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
+import { timeArith } from './time-arith.js';
 
 /** A short type label for operator errors: Integer, String, Array, ... */
 function label(v: PuppetValue): string {
@@ -45,6 +46,8 @@ function floorMod(a: bigint, b: bigint): bigint {
 }
 
 function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionListener): PuppetValue {
+    const time = (v: PuppetValue): v is PTimespan | PTimestamp => v instanceof PTimespan || v instanceof PTimestamp;
+    if (time(l) || time(r)) return timeArith(op, time(l) ? l : toNumber(l, 'left', onCoerce), time(r) ? r : toNumber(r, 'right', onCoerce));
     const a = toNumber(l, 'left', onCoerce);
     const b = toNumber(r, 'right', onCoerce);
     if (typeof a === 'bigint' && typeof b === 'bigint') {
