@@ -190,7 +190,7 @@ export function inOperator(l: PuppetValue, r: PuppetValue, onMatch: (groups: (st
             if (m) onMatch(m);
             return m !== null;
         }
-        return false;
+        return typeof l === 'bigint' || typeof l === 'number' ? puppetEquals(r, l) : false;
     }
     const candidates = Array.isArray(r) ? r : r instanceof Map ? [...r.keys()] : null;
     if (candidates === null) return false;
@@ -202,6 +202,9 @@ export function inOperator(l: PuppetValue, r: PuppetValue, onMatch: (groups: (st
             }
         } else if (l instanceof PAnyType) {
             if (isInstance(l, c)) return true;
+        } else if (typeof l === 'string' || l instanceof PSemVer) {
+            // A string (or version) is matched by each element as by a case option: a regexp, a type, a value.
+            if (caseOptionMatches(c, l, onMatch)) return true;
         } else if (puppetEquals(l, c)) {
             return true;
         }
@@ -230,6 +233,12 @@ export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatc
     }
     if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
         return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
+    }
+    if (option instanceof PSemVer) {
+        // A version matches an equal version, or a string that parses as one (build metadata aside).
+        const m = typeof test === 'string' ? /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(test) : null;
+        const v = test instanceof PSemVer ? test : m ? new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', '') : null;
+        return v !== null && v.major === option.major && v.minor === option.minor && v.patch === option.patch && v.prerelease === option.prerelease;
     }
     if (Array.isArray(option)) return Array.isArray(test) && test.length === option.length && option.every((o, i) => caseOptionMatches(o, test[i], onMatch));
     if (option instanceof Map) return test instanceof Map && [...option].every(([k, o]) => caseOptionMatches(o, hashGet(test, k) ?? null, onMatch));

@@ -44,11 +44,24 @@ function rubySplit(s: string, re: RegExp): string[] {
     return out;
 }
 
-/** Ruby sub/gsub replacement: \0 and \1..\9 back references, \\ a backslash. */
-function rubyReplacement(rep: string): (m: string, ...groups: unknown[]) => string {
+/** Ruby sub/gsub replacement: \\0-\\9 and \\& the match and its groups, \\k<name> a named group, \\` and \\' the text before and after, \\\\ a backslash. */
+function rubyReplacement(rep: string): (m: string, ...rest: unknown[]) => string {
     return (m, ...rest) => {
-        const groups = rest.slice(0, rest.findIndex(x => typeof x === 'number'));
-        return rep.replace(/\\(\d|\\)/g, (_x, d: string) => d === '\\' ? '\\' : d === '0' ? m : String(groups[Number(d) - 1] ?? ''));
+        const at = rest.findIndex(x => typeof x === 'number');
+        const groups = rest.slice(0, at) as Array<string | undefined>;
+        const offset = rest[at] as number;
+        const input = rest[at + 1] as string;
+        const named = (rest[at + 2] ?? {}) as Record<string, string | undefined>;
+        return rep.replace(/\\(\d|k<(\w+)>|[&`'\\])/g, (_x, d: string, name: string | undefined) => {
+            if (name !== undefined) return named[name] ?? '';
+            switch (d) {
+                case '\\': return '\\';
+                case '&': case '0': return m;
+                case '`': return input.slice(0, offset);
+                case "'": return input.slice(offset + m.length);
+                default: return groups[Number(d) - 1] ?? '';
+            }
+        });
     };
 }
 
