@@ -170,6 +170,12 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_OVERRIDE_NOT_FOUND: { message: (a: { ref: string }) => `Could not find resource(s) ${a.ref} for overriding` },
     EVAL_RELATIONSHIP_NOT_FOUND: { message: (a: { ref: string; side: string }) => `Could not find resource '${a.ref}' for relationship ${a.side}` },
     EVAL_RELATIONSHIP_TARGET_NOT_FOUND: { message: (a: { ref: string; name: string }) => `Could not find resource '${a.ref}' in parameter '${a.name}'` },
+    EVAL_CALL_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },
+    EVAL_UNDEF_CLASS_NAME: { message: () => 'Cannot use undef as a class name' },
+    EVAL_INVALID_TAG: { message: (a: { name: string }) => `Invalid tag '${a.name}'` },
+    EVAL_REALIZE_NOT_A_REFERENCE: {
+        message: (a: { ref: string }) => `Puppet::Parser::Compiler failed with error ArgumentError: No title provided and ${a.ref} is not a valid resource reference`
+    },
     EVAL_FAILED_TO_REALIZE: { message: (a: { refs: readonly string[] }) => `Failed to realize virtual resources ${a.refs.join(', ')}` },
     /** `location` is the resource's " (file: f, line: l)" (Puppet shows it twice). */
     EVAL_NO_SUCH_PARAMETER: { message: (a: { name: string; ref: string; location: string }) => `no parameter named '${a.name}'${a.location} on ${a.ref}${a.location}` },

@@ -15,6 +15,7 @@ const ITERATE = [
 const STRING_EDIT = ['Numeric arg', 'String arg', 'Iterable[Variant[String, Numeric]] arg'];
 const CASE_CHANGE = ['Numeric arg', 'String arg', 'Array[StringData] arg', 'Hash[StringData, StringData] arg'];
 const NUMERIC_OR_STRING = ['Numeric val', 'String val'];
+const LOG = ['Any values*'];
 const MIN_MAX = [
     'Numeric values*', 'String values*', 'Array[Numeric] values, Callable[2, 2] block?', 'Array[String] values, Callable[2, 2] block?',
     'Array values, Callable[2, 2] block?', 'Any values*, Callable[2, 2] block', 'Any values*'
@@ -31,6 +32,8 @@ const TREE = `${TREE_TYPE} tree, OptionsType options?`;
 
 export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     abs: NUMERIC_OR_STRING,
+    // The logging functions take any values and no block.
+    alert: LOG, crit: LOG, debug: LOG, emerg: LOG, err: LOG, info: LOG, notice: LOG, warning: LOG,
     all: ITERATE,
     any: ITERATE,
     assert_type: ['Type type, Any value, Callable[Type, Type] block?', 'String type_string, Any value, Callable[Type, Type] block?'],

@@ -61,7 +61,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
         const def = c.loader.findFunction(String(name));
         if (def) return c.callPuppetFunction(def, args, block, call.where);
-        throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_FUNCTION.message({ name: String(name) }));
+        throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name: String(name) }));
     },
     getvar: (call, [name, dflt]) => {
         if (call.argumentMismatch) throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_NAME.message());

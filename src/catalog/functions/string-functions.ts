@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { PBinary, PIterator, PRegexp, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
+import { PBinary, PIterator, PRegexp, PSensitive, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
 import { formatValue, PRegexpType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
+import { typeName } from './support.js';
 
 /**
  * Applies `f` to a string, or to each string an iterable gives (an array, an iterator: the
@@ -101,7 +102,7 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     sprintf: (_call, [fmt, ...args]) => {
         if (fmt === null) fmt = '';
         if (typeof fmt !== 'string') {
-            throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: fmt === null ? 'nil' : typeof fmt === 'bigint' ? 'Integer' : typeof fmt === 'number' ? 'Float' : 'Object' }));
+            throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: rubyClassOf(fmt) }));
         }
         // A 3.x function: Puppet hands it a top-level undef argument as ''.
         try {
@@ -121,11 +122,24 @@ export const stringFunctions: Record<string, PuppetFunction> = {
         return Array.isArray(v) ? v.map(one) : one(v);
     },
     versioncmp: (_call, [a, b]) => BigInt(versioncmp(String(a), String(b))),
-    sha256: (_call, [s]) => createHash('sha256').update(String(s)).digest('hex'),
-    sha1: (_call, [s]) => createHash('sha1').update(String(s)).digest('hex'),
-    md5: (_call, [s]) => createHash('md5').update(String(s)).digest('hex'),
+    sha256: (_call, [s]) => hexDigest('sha256', s),
+    sha1: (_call, [s]) => hexDigest('sha1', s),
+    md5: (_call, [s]) => hexDigest('md5', s),
     shellquote: (_call, args) => shellquote(args.flat(Infinity as 1).map(x => formatValue(x)))
 };
+
+/** The Ruby class Puppet hands a value to a 3.x function as, named as Ruby's TypeErrors do. */
+function rubyClassOf(v: PuppetValue): string {
+    return v === null ? 'nil' : typeof v === 'boolean' ? String(v) : v instanceof PSensitive ? 'Puppet::Pops::Types::PSensitiveType::Sensitive' : typeName(v);
+}
+
+/** Ruby's Digest of a 3.x argument: a string (undef as ''), anything else a TypeError. */
+export function hexDigest(algorithm: string, s: PuppetValue): string {
+    if (s !== null && typeof s !== 'string') {
+        throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: rubyClassOf(s) }));
+    }
+    return createHash(algorithm).update(s ?? '').digest('hex');
+}
 
 /** Characters of a string, entries of a collection, bytes of a Binary. */
 function lengthOf(v: PuppetValue): bigint {
