@@ -261,6 +261,8 @@ export class Compiler implements CatalogRuntime {
         }
         // Code outside any module has an empty module name.
         if (!this.facts.has('module_name')) top.setLocal('module_name', '');
+        // The top scope is Class[main]'s: its title and name are set as for any class.
+        for (const v of ['title', 'name']) if (!this.facts.has(v)) top.setLocal(v, 'main');
         const enc = this.options.classes ?? [];
         for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
         setBoundVariables(this);
@@ -402,7 +404,7 @@ export class Compiler implements CatalogRuntime {
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_RESERVED_ASSIGNMENT, { name }, where);
         }
         if (scope.hasLocal(name)) {
-            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
+            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'local';
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_REASSIGNMENT, { name, builtin }, where);
         }
         scope.setLocal(name, value);

@@ -56,6 +56,8 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 /** A resource-like class declaration: the class must not be declared yet. */
 export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const n = boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase());
+    // Puppet makes the Class resource first, and refuses a title naming no class as written.
+    if (!s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_DECLARED_CLASS_NOT_FOUND.message({ title: name }));
     const existing = s.catalog.find('Class', n);
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));

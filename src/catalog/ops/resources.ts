@@ -1,6 +1,6 @@
-import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
-import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
-import { type PuppetValue } from '../../values/index.js';
+import type { DefineDefinition, Expression, ResourceExpression } from '../../../generated/langium/ast.js';
+import { capitalize, formatValue, generalize, inferType, PClassType, PResourceType, typeToString } from '../../types/index.js';
+import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
 import { boundTypeName } from '../bound-catalog.js';
 import { inspect as rubyInspect } from '../../ruby/index.js';
@@ -27,10 +27,12 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
     const bodies = e.bodies.map(b => ({ body: b, isDefault: b.title.$type === 'DefaultLiteral' }));
     for (const b of bodies) if (b.isDefault) defaults = evalAttrs(s, b.body.ops, scope, e);
     const refs: PuppetValue[] = [];
+    // Every body's titles are evaluated and checked before any attribute.
+    const seen = new Set<string>();
+    const titlesOf = new Map(bodies.filter(b => !b.isDefault).map(b => [b, checkedTitles(s, b.body.title, scope, e, seen)]));
     for (const b of bodies) {
         if (b.isDefault) continue;
-        const titleValue = s.ev.evaluate(b.body.title, scope);
-        const titles = Array.isArray(titleValue) ? titleValue.flat(Infinity as 1) : [titleValue];
+        const titles = titlesOf.get(b)!;
         const own = evalAttrs(s, b.body.ops, scope, e);
         const merged = [...shared, ...own];
         for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
@@ -40,6 +42,25 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
         }
     }
     return refs;
+}
+
+/** A body's titles: strings (or `default`), none undef or empty, none used twice in the expression. */
+function checkedTitles(s: OpsState, titleExpr: Expression, scope: Scope, e: ResourceExpression, seen: Set<string>): PuppetValue[] {
+    const value = s.ev.evaluate(titleExpr, scope);
+    const at = s.ev.where(titleExpr);
+    if (value === null) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_TITLE, {}, at);
+    const titles = Array.isArray(value) ? value.flat(Infinity as 1) : [value];
+    titles.forEach((t, index) => {
+        if (t === null) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_TITLE_AT, { index }, at);
+        if (typeof t !== 'string' && !(t instanceof PDefault)) {
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_TITLE_TYPE_AT, { index, actual: typeToString(generalize(inferType(t))) }, at);
+        }
+        if (t === '') throw EvalIssue.of(CatalogIssues.EVAL_EMPTY_STRING_TITLE_AT, { index }, at);
+        const key = typeof t === 'string' ? t : 'default';
+        if (seen.has(key)) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_TITLE, { title: key }, s.ev.where(e));
+        seen.add(key);
+    });
+    return titles;
 }
 
 /** Resource defaults (`Type { ... }`), a statement call with a hash, or an override (`Type[title] { ... }`). */
