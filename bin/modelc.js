@@ -47,27 +47,34 @@ function stackUnlimitedAllowed() {
 }
 
 /**
- * The snapshot start for this command: the Node that built the snapshot and its blob, or
- * undefined when the snapshot is missing, stale (anything it was built from changed since: the
- * Node binary, the compiled modules, the installed packages, the checkout's place) or does not
- * hold the command. MODELC_NO_SNAPSHOT=1 turns it off.
+ * The snapshot start for this command: the Node that built the snapshot and its blob, or why
+ * not: the snapshot is missing, stale (anything it was built from changed since: the Node
+ * binary, the compiled modules, the installed packages, the checkout's place), does not hold
+ * the command, or MODELC_NO_SNAPSHOT is set.
  */
 function snapshotStart(command) {
-    if (process.env.MODELC_NO_SNAPSHOT) return undefined;
+    if (process.env.MODELC_NO_SNAPSHOT) return { why: 'MODELC_NO_SNAPSHOT is set' };
+    const dir = join(root, 'dist', 'snapshot');
+    let stamp;
     try {
-        const dir = join(root, 'dist', 'snapshot');
-        const stamp = JSON.parse(readFileSync(join(dir, 'stamp.json'), 'utf8'));
-        if (!stamp.commands.includes(command) || stamp.root !== root) return undefined;
+        stamp = JSON.parse(readFileSync(join(dir, 'stamp.json'), 'utf8'));
+    } catch {
+        return { why: 'no dist/snapshot/stamp.json (npm run build makes it)' };
+    }
+    try {
+        if (!stamp.commands.includes(command)) return { why: `'${command}' is not a command of the snapshot` };
+        if (stamp.root !== root) return { why: `the snapshot was built in ${stamp.root}` };
         const node = statSync(stamp.execPath);
-        if (node.size !== stamp.nodeSize || node.mtimeMs !== stamp.nodeMtimeMs) return undefined;
+        if (node.size !== stamp.nodeSize || node.mtimeMs !== stamp.nodeMtimeMs) return { why: `${stamp.execPath} changed since the snapshot was built` };
         for (const [file, mtimeMs] of Object.entries(stamp.watched)) {
-            if (statSync(join(root, file)).mtimeMs !== mtimeMs) return undefined;
+            if (statSync(join(root, file)).mtimeMs !== mtimeMs) return { why: `${file} changed since the snapshot was built` };
         }
         const blob = join(dir, 'modelc.blob');
-        if (!existsSync(blob) || !stackUnlimitedAllowed()) return undefined;
+        if (!existsSync(blob)) return { why: 'no dist/snapshot/modelc.blob' };
+        if (!stackUnlimitedAllowed()) return { why: 'the stack limit cannot be lifted (ulimit -Hs)' };
         return { node: stamp.execPath, blob };
-    } catch {
-        return undefined;
+    } catch (e) {
+        return { why: `dist/snapshot/stamp.json does not fit: ${e instanceof Error ? e.message : String(e)}` };
     }
 }
 
@@ -86,7 +93,9 @@ function runAsChild(command, args, env) {
 }
 
 const snapshot = snapshotStart(process.argv[2]);
-if (snapshot) {
+// MODELC_DEBUG (which also prints internal errors' stack traces) says how the CLI starts.
+if (process.env.MODELC_DEBUG) process.stderr.write(`modelc: ${snapshot.blob ? `starting from the snapshot ${snapshot.blob}` : `starting without the snapshot: ${snapshot.why}`}\n`);
+if (snapshot.blob) {
     // `--` ends Node's options: the command's own (`--help`, `-e`) reach the CLI.
     runAsChild('/bin/sh', ['-c', 'ulimit -s unlimited && exec "$@"', 'modelc', snapshot.node,
         `--stack-size=${STACK_KB}`, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
