@@ -21,6 +21,14 @@ const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..');
 /** V8's stack for the snapshot's main thread, in KB: the worker's 1 GB (src/cli/launch.ts), less a margin. */
 const STACK_KB = 1024 * 1024 - 256;
+/**
+ * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
+ * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
+ * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
+ * resources -5 %, -14 % and -20 %, 100k equal, `--nodes-dir` with 300 nodes -8 %; Maglev, the
+ * mid-tier compiler, stays (without it 20k is 15 % slower).
+ */
+const V8_FLAGS = ['--no-turbofan'];
 
 /** The Node binary of the `node` npm package installed beside modelc (hoisted or not). */
 function projectNode() {
@@ -98,7 +106,7 @@ if (process.env.MODELC_DEBUG) process.stderr.write(`modelc: ${snapshot.blob ? `s
 if (snapshot.blob) {
     // `--` ends Node's options: the command's own (`--help`, `-e`) reach the CLI.
     runAsChild('/bin/sh', ['-c', 'ulimit -s unlimited && exec "$@"', 'modelc', snapshot.node,
-        `--stack-size=${STACK_KB}`, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
+        `--stack-size=${STACK_KB}`, ...V8_FLAGS, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
 } else if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
     // Node's on-disk compile cache (shared with the CLI's worker thread) saves re-compiling modelc's
     // modules at every start.

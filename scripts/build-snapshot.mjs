@@ -1,7 +1,7 @@
 // Builds the CLI's V8 startup snapshot into dist/snapshot/ (run by `npm run build`, after tsc):
 //   modelc.cjs   dist/src/cli/snapshot-entry.js and everything it imports, bundled into one script
 //   modelc.blob  the heap after running that script under `node --build-snapshot` (modules loaded,
-//                parser built, a warm-up compile done)
+//                parser built, the warm-up of src/cli/snapshot-warmup.ts run on scripts/warmup/)
 //   stamp.json   what the snapshot was built from: bin/modelc.js uses it only while all of that
 //                is unchanged (the Node binary, the compiled modules, the installed packages)
 // The snapshot only makes the CLI start faster: when it is missing or stale, bin/modelc.js runs
@@ -127,9 +127,17 @@ async function build() {
     for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
     // Node warns that some built-in modules are "not yet fully verified" in snapshots; the
     // warm-up's own errors are written to stderr directly and stay visible.
-    const r = spawnSync(process.execPath, ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', bundle], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', bundle], {
+        cwd: root, encoding: 'utf8', env: { ...process.env, MODELC_WARMUP_DIR: join(root, 'scripts', 'warmup') }
+    });
     if (r.status !== 0 || !existsSync(blob)) {
         return `node --build-snapshot failed (${r.status ?? r.signal}): ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' | ')}`;
+    }
+    // A warm-up that loaded a package file through require() leaves a snapshot that Node
+    // cannot start from (its module loader is then initialized at build time): try it once.
+    const check = spawnSync(process.execPath, ['--snapshot-blob', blob, '--', 'help'], { cwd: root, encoding: 'utf8' });
+    if (check.status !== 0 || !check.stdout.startsWith('Usage: modelc')) {
+        return `the snapshot does not start (${check.status ?? check.signal}): ${(check.stderr || check.stdout).trim().split('\n').slice(0, 3).join(' | ')}`;
     }
     const node = statSync(process.execPath);
     const stamp = {

@@ -1,3 +1,4 @@
+import { enableCompileCache } from 'node:module';
 import { startupSnapshot } from 'node:v8';
 import { processIo, writeStdout, type CliIo } from './io.js';
 import { main } from './main.js';
@@ -17,6 +18,9 @@ import { warmUp } from './snapshot-warmup.js';
  * `--stack-size`, so deep input parses as on the worker.
  */
 function run(): void {
+    // What the snapshot does not hold (packages loaded on first use: msgpackr, ajv's validators
+    // kept as code) is read through Node's on-disk compile cache, as on the worker.
+    enableCompileCache?.();
     // From a snapshot, process.argv holds no script: [node, ...ARGS].
     const argv = [process.argv[0], 'modelc', ...process.argv.slice(1)];
     const io: CliIo = { ...processIo, out: writeStdout };
@@ -27,7 +31,8 @@ if (startupSnapshot.isBuildingSnapshot()) {
     startupSnapshot.setDeserializeMainFunction(run);
     // The snapshot is written once the event loop is empty, so after the warm-up; a failed
     // warm-up leaves a non-zero exit code, and Node writes no snapshot then.
-    warmUp(main).catch((e: unknown) => {
+    const dir = process.env.MODELC_WARMUP_DIR;
+    (dir ? warmUp(main, dir) : Promise.reject(new Error('MODELC_WARMUP_DIR is not set'))).catch((e: unknown) => {
         process.stderr.write(`modelc snapshot: error CLI_SNAPSHOT: the warm-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
         process.exitCode = 1;
     });
