@@ -69,6 +69,31 @@ for (const k of ${JSON.stringify(names)}) Object.defineProperty(exports, k, { en
 };
 
 /**
+ * Node makes the random bytes behind crypto.randomUUID() in batches, kept in the module on first
+ * use: made while the snapshot is built, one batch would be in the snapshot and every start would
+ * hand out the same uuids (a catalog's catalog_uuid, a report's transaction uuid). The bundle's
+ * `node:crypto` is Node's with randomUUID() built from fresh random bytes at every call.
+ */
+const freshUuids = {
+    name: 'fresh-uuids',
+    setup(build) {
+        build.onResolve({ filter: /^(node:)?crypto$/ }, () => ({ path: 'crypto', namespace: 'fresh-uuids' }));
+        build.onLoad({ filter: /.*/, namespace: 'fresh-uuids' }, () => ({
+            loader: 'js',
+            contents: `const c = process.getBuiltinModule('node:crypto');
+for (const k of ${JSON.stringify(Object.keys(process.getBuiltinModule('node:crypto')).filter(k => k !== 'randomUUID'))}) Object.defineProperty(exports, k, { enumerable: true, get: () => c[k] });
+Object.defineProperty(exports, 'randomUUID', { enumerable: true, value: () => {
+  const b = c.randomBytes(16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+} });`
+        }));
+    }
+};
+
+/**
  * `import.meta` has no meaning in a CommonJS bundle: each module's `import.meta.url` becomes the
  * URL of the file it was bundled from, so paths found from it (the project root, packages loaded
  * with createRequire, worker scripts) are those of the unbundled run.
@@ -113,7 +138,7 @@ async function build() {
         format: 'cjs',
         target: `node${process.versions.node.split('.')[0]}`,
         outfile: bundle,
-        plugins: [leftOut, lazyBuiltins, moduleUrls],
+        plugins: [leftOut, lazyBuiltins, freshUuids, moduleUrls],
         logLevel: 'silent',
         // The snapshot holds the script's text, and every start reads the snapshot: without
         // whitespace and comments it is a quarter smaller. Names stay (yaml-js's token classes
@@ -127,7 +152,9 @@ async function build() {
     for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
     // Node warns that some built-in modules are "not yet fully verified" in snapshots; the
     // warm-up's own errors are written to stderr directly and stay visible.
-    const r = spawnSync(process.execPath, ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', bundle], {
+    // Fixed seeds (and V8's predictable mode, for the build only) make the same inputs give the
+    // same snapshot, byte for byte. Math.random and crypto are seeded afresh in every start.
+    const r = spawnSync(process.execPath, ['--no-warnings', '--predictable', '--random-seed=1', '--hash-seed=1', '--snapshot-blob', blob, '--build-snapshot', bundle], {
         cwd: root, encoding: 'utf8', env: { ...process.env, MODELC_WARMUP_DIR: join(root, 'scripts', 'warmup') }
     });
     if (r.status !== 0 || !existsSync(blob)) {

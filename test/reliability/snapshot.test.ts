@@ -78,6 +78,15 @@ describe('the launcher starts from the snapshot', () => {
     });
 });
 
+describe.skipIf(!usable)('a start from the snapshot is a fresh process', () => {
+    test('random uuids differ between runs (a catalog_uuid was made while the snapshot was built)', () => {
+        const uuid = (): string => /"catalog_uuid": "([^"]+)"/.exec(runBin(['compile', SITE, ...node('web01'), '--no-bindings', '--format', 'puppet']).out)?.[1] ?? '';
+        const [a, b] = [uuid(), uuid()];
+        expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(b).not.toBe(a);
+    });
+});
+
 describe.skipIf(!usable)('a command prints, writes and exits as without the snapshot', () => {
     const bad = writeTree(scratch(), {
         'syntax.pp': "class a {\n  notify { 'x': message => }\n}\n",
