@@ -136,7 +136,6 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_DUPLICATE_OVERRIDE_PARAMETER: {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
     },
-    EVAL_NO_PARAMETER: { message: (a: { ref: string; name: string }) => `${a.ref}: has no parameter named '${a.name}'` },
     EVAL_NO_PARAMETER_NAMED: { message: (a: { name: string }) => `has no parameter named '${a.name}'` },
     EVAL_EXPECTS_VALUE: { message: (a: { name: string }) => `expects a value for parameter '${a.name}'` },
     /** The problems of a class's or define's parameters: one on the line, several below. */
@@ -144,6 +143,7 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { ref: string; problems: readonly string[] }) => a.problems.length === 1 ? `${a.ref}: ${a.problems[0]}` : `${a.ref}:\n  ${a.problems.join('\n  ')}`
     },
     EVAL_CLASS_NOT_FOUND: { message: (a: { name: string; node: string }) => `Could not find class ::${a.name} for ${a.node}` },
+    EVAL_DECLARED_CLASS_NOT_FOUND: { message: (a: { name: string }) => `Could not find declared class ${a.name}` },
     EVAL_PARENT_NOT_FOUND: { message: (a: { name: string; environment: string }) => `Could not find parent resource type '::${a.name}' of type hostclass in ${a.environment}` },
     EVAL_STAGE_NOT_FOUND: { message: (a: { stage: string; ref: string }) => `Could not find stage ${a.stage} specified by ${a.ref}` },
     EVAL_NODE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find node statement with name 'default' or '${a.names.join(', ')}'` },

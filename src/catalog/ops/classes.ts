@@ -56,6 +56,8 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
     const n = name.replace(/^::/, '').toLowerCase();
     const existing = s.catalog.find('Class', n);
+    // Puppet names the class as the title was written (`::Foo::Bar` stays so).
+    if (!existing && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_DECLARED_CLASS_NOT_FOUND.message({ name }));
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));
     }
