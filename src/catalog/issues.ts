@@ -68,6 +68,15 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { kind: string }) => `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${a.kind} into String'.`
     },
     EVAL_MISSING_REQUIRED_PARAMETER: { puppet: 'MISSING_REQUIRED_PARAMETER', message: (a: { name: string }) => `Parameter $${a.name} is required but no value was given` },
+    EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
+    EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },
+    EVAL_ILLEGAL_TITLE_TYPE_AT: {
+        puppet: 'ILLEGAL_TITLE_TYPE_AT', message: (a: { index: number; actual: string }) => `Illegal title type at index ${a.index}. Expected String, got ${a.actual}`
+    },
+    EVAL_EMPTY_STRING_TITLE_AT: {
+        puppet: 'EMPTY_STRING_TITLE_AT', message: (a: { index: number }) => `Empty string title at ${a.index}. Title strings must have a length greater than zero.`
+    },
+    EVAL_DUPLICATE_TITLE: { puppet: 'DUPLICATE_TITLE', message: (a: { title: string }) => `The title '${a.title}' has already been used in this resource expression` },
     EVAL_ILLEGAL_OVERRIDDEN_TYPE: { puppet: 'ILLEGAL_OVERRIDDEN_TYPE', message: (a: { label: string }) => `Resource Override can only operate on resources, got: ${a.label}` },
     EVAL_UNKNOWN_RESOURCE: { puppet: 'UNKNOWN_RESOURCE', message: (a: { type: string; title: string }) => `Resource not found: ${a.type}['${a.title}']` },
     EVAL_UNKNOWN_RESOURCE_PARAMETER: {

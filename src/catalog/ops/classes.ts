@@ -1,6 +1,6 @@
 import type { ClassResource, Parameter } from '../../../generated/langium/ast.js';
-import { describeMismatch, formatMismatches, formatValue, isInstance, PClassType } from '../../types/index.js';
-import { type PuppetValue } from '../../values/index.js';
+import { describeMismatch, formatMismatches, isInstance, PClassType } from '../../types/index.js';
+import { PDefault, type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
@@ -11,6 +11,7 @@ import { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setModuleNames, tagResource } from './attributes.js';
 import { classTitle, refOf } from './refs.js';
 import type { OpsState } from './state.js';
+import { bodyTitles } from './titles.js';
 
 /** Stage[main], Class[Settings] and Class[main], as every catalog starts. */
 export function boot(s: OpsState, top: Scope): void {
@@ -38,14 +39,19 @@ export function boot(s: OpsState, top: Scope): void {
 /** `class { name: ... }`. */
 export function classResource(s: OpsState, e: ClassResource, scope: Scope): PuppetValue {
     const refs: PuppetValue[] = [];
+    const whole = e.$container?.$type === 'VirtualResource' ? e.$container : e;
     const where = s.ev.where(e);
-    for (const b of e.bodies) {
-        const titleValue = s.ev.evaluate(b.title, scope);
-        const attrs = [...evalAttrs(s, e.ops, scope, e), ...evalAttrs(s, b.ops, scope, e)];
-        const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
-        for (const t of titles) {
+    // Titles and attributes of every body first, then the classes (as for any resource expression).
+    const seen = new Set<string>();
+    const bodies = e.bodies.map(b => ({ titles: bodyTitles(s, b, scope, seen, whole), attrs: [...evalAttrs(s, e.ops, scope, e), ...evalAttrs(s, b.ops, scope, e)] }));
+    const defaults = bodies.find(b => b.titles.some(t => t instanceof PDefault))?.attrs ?? [];
+    for (const b of bodies) {
+        const attrs = [...b.attrs];
+        for (const d of defaults) if (!attrs.some(a => a.name === d.name)) attrs.push(d);
+        for (const t of b.titles) {
+            if (t instanceof PDefault) continue;
             const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
-            const r = declareClass(s, formatValue(t), scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
+            const r = declareClass(s, t, scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
             refs.push(refOf(r));
         }
     }

@@ -188,9 +188,11 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     fnBase.define('call_function', (_self, args, block) => {
         const name = nameOf(args[0] ?? null);
         const pblock: PuppetBlock | undefined = block ? { min: Math.max(0, block.arity < 0 ? -block.arity - 1 : block.arity), max: block.arity < 0 ? null : block.arity, call: a => toPuppet(block.call(a)) } : undefined;
-        return host.callFunction(name, args.slice(1).map(toPuppet), pblock, rt.currentScope());
+        return host.callFunction(name, args.slice(1).map(toPuppet), pblock, rt.currentScope().global());
     });
-    fnBase.define('closure_scope', () => scopeObject(rt.currentScope()));
+    // A Ruby 4.x function is created without a closure scope: Puppet gives it the global scope, so
+    // what its call_function declares (create_resources ...) is declared at top scope, not the caller's.
+    fnBase.define('closure_scope', () => scopeObject(rt.currentScope().global()));
     fnBase.define('loader', () => null);
     fnBase.define('scope', () => scopeObject(rt.currentScope()));
 

@@ -11,6 +11,7 @@
  * Puppet's outputs are cached under OUT/oracle by the case's content, so a second run only
  * compiles with modelc. OUT (default `tmp/readme-examples`, git-ignored) receives cases/,
  * results.tsv (one row per example: module, case, source, verdict, detail) and summary.txt.
+ * `--dist DIR` compiles with another build of modelc (e.g. main's, for a before/after).
  * `--cache DIR` keeps Puppet's outputs elsewhere (several OUTs can share them).
  * `--upstream DIR` adds docs fetched from the modules' upstream repositories: DIR/<module>/*.md.
  */
@@ -31,10 +32,10 @@ const OPENSTACK = new Set(['aodh', 'barbican', 'ceilometer', 'ceph', 'cinder', '
     'heat', 'horizon', 'ironic', 'keystone', 'magnum', 'manila', 'mistral', 'murano', 'neutron', 'nova', 'oci', 'octavia', 'openstack_extras',
     'openstacklib', 'oslo', 'ovn', 'panko', 'placement', 'sahara', 'swift', 'tempest', 'vswitch']);
 
-interface Options { out: string; cache?: string; modules?: string[]; jobs: number; oracle: boolean; upstream?: string; openstack: boolean }
+interface Options { out: string; cache?: string; dist: string; modules?: string[]; jobs: number; oracle: boolean; upstream?: string; openstack: boolean }
 
 function options(argv: string[]): Options {
-    const o: Options = { out: join(REPO, 'tmp', 'readme-examples'), jobs: 1, oracle: true, openstack: false };
+    const o: Options = { out: join(REPO, 'tmp', 'readme-examples'), dist: join(REPO, 'dist'), jobs: 1, oracle: true, openstack: false };
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i];
         if (a === '--out') o.out = resolve(argv[++i]);
@@ -44,6 +45,7 @@ function options(argv: string[]): Options {
         else if (a === '--upstream') o.upstream = resolve(argv[++i]);
         else if (a === '--openstack') o.openstack = true;
         else if (a === '--cache') o.cache = resolve(argv[++i]);
+        else if (a === '--dist') o.dist = resolve(argv[++i]);
         else throw new Error(`unknown option ${a}`);
     }
     return o;
@@ -200,8 +202,8 @@ function firstDifference(p: Json, m: Json): string {
 interface Verdict { readonly verdict: 'equal' | 'both-error' | 'differ' | 'crash' | 'no-oracle'; readonly detail: string }
 
 async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>> {
-    const catalog = await import(join(REPO, 'dist', 'src', 'catalog', 'index.js')) as typeof import('../../../src/catalog/index.js');
-    const node = await import(join(REPO, 'dist', 'src', 'node', 'index.js')) as typeof import('../../../src/node/index.js');
+    const catalog = await import(join(o.dist, 'src', 'catalog', 'index.js')) as typeof import('../../../src/catalog/index.js');
+    const node = await import(join(o.dist, 'src', 'node', 'index.js')) as typeof import('../../../src/node/index.js');
     const out = new Map<Case, Verdict>();
     let services = catalog.createCatalogServices();
     let module = '';
