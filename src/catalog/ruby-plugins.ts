@@ -86,6 +86,7 @@ export class RubyPlugins {
         const namevar = schema.namevars.length > 1 && schema.namevars.includes('name') ? 'name' : schema.namevars[0] ?? 'name';
         return {
             namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
+            ...(schema.namevars.length === 1 && namevar !== 'name' ? { nameAlias: namevar } : {}),
             ...(schema.titlePatterns ? { fromTitle: titleParser(schema.titlePatterns) } : {})
         };
     }

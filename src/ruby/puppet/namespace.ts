@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { isInstance, PAnyType } from '../../types/index.js';
+import { isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
-import { resourceRefs, toPuppet } from './convert.js';
+import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { MersenneTwister } from '../methods/random.js';
 
@@ -240,8 +240,14 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     resourceClass.define('title', self => infoOf(self).title);
     resourceClass.define('name', self => infoOf(self).title);
     resourceClass.define(['to_s', 'ref', 'inspect'], self => `${infoOf(self).type}[${infoOf(self).title}]`);
-    resourceClass.define('[]', (self, args) => infoOf(self).params.get(nameOf(args[0] ?? null)) ?? null);
-    resourceClass.define('to_hash', self => new Map<RValue, RValue>([...infoOf(self).params].map(([k, v]) => [RSymbol.of(k), v])));
+    // Parameter values as Puppet's 3.x runtime holds them: references are Puppet::Resource objects
+    // (so `res[:require] == [Class['c']]` compares references), undef is nil.
+    const referenceObject = (t: PResourceType | PClassType): RValue => t instanceof PClassType
+        ? resourceObject({ type: 'Class', title: capitalizeTypeName(t.className ?? ''), params: new Map() })
+        : resourceObject({ type: typeName(t.typeName ?? ''), title: t.title ?? '', params: new Map() });
+    const paramValue = (v: PuppetValue | undefined): RValue => v === undefined ? null : to3x(v, true, referenceObject);
+    resourceClass.define('[]', (self, args) => paramValue(infoOf(self).params.get(nameOf(args[0] ?? null))));
+    resourceClass.define('to_hash', self => new Map<RValue, RValue>([...infoOf(self).params].map(([k, v]) => [RSymbol.of(k), paramValue(v)])));
     resourceClass.define(['==', 'eql?'], (self, args) => args[0] instanceof RObject && resources.has(args[0]) && `${infoOf(self).type}[${infoOf(self).title}]` === `${infoOf(args[0]).type}[${infoOf(args[0]).title}]`);
     statics(mod('Puppet::Pops::Evaluator::Runtime3ResourceSupport', false), {
         find_resource_type_or_class: (_s, args) => typeName(nameOf(args[1] ?? null)),
