@@ -235,6 +235,15 @@ export class Compiler implements CatalogRuntime {
     }
 
     private run(): void {
+        // Puppet instantiates each loaded class and define by evaluating its parameter types.
+        this.loader.onDefinitions = defs => {
+            for (const d of defs) {
+                const typed = d.ast.params.filter(p => p.type !== undefined);
+                if (typed.length === 0) continue;
+                this.evaluator.registerProgram(programOf(d.ast), d.file);
+                for (const p of typed) this.evaluator.evalType(p.type!, this.topScope);
+            }
+        };
         const files = this.env.manifests.map(m => this.loader.loadManifest(m));
         const top = this.topScope;
         for (const [k, v] of this.facts) top.setLocal(k, v);
