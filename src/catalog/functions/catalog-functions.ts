@@ -2,6 +2,7 @@ import { formatValue, PClassType, PResourceType, PTypeType } from '../../types/i
 import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
+import { addTags } from '../tags.js';
 import type { DeclarationMode, LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
@@ -78,7 +79,7 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     realize: (call, args) => { call.runtime.realize(args); return null; },
     tag: (call, args) => {
         const r = call.scope.resource;
-        if (r) for (const t of args.flat()) if (typeof t === 'string') for (const x of [t.toLowerCase(), ...(t.includes('::') ? t.toLowerCase().split('::') : [])]) r.tags.add(x);
+        if (r) addTags(r, args, undefined);
         return null;
     },
     tagged: (call, args) => {

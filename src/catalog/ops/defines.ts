@@ -2,7 +2,7 @@ import type { DefineDefinition, Parameter } from '../../../generated/langium/ast
 import { describeMismatch, formatMismatches, isInstance } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
-import { CompileError, RuntimeFailure, whereSuffix } from '../errors.js';
+import { CompileError, PuppetFailure, RuntimeFailure, whereSuffix } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
@@ -89,8 +89,10 @@ export function evaluateDefine(s: OpsState, r: CatalogResource): void {
  */
 function wrapDefineError(e: unknown, r: CatalogResource): unknown {
     if (!r.where) return e;
+    // A ParseError that carries its own location (an override refused, an invalid tag) is wrapped as
+    // the evaluator's own errors are.
     const wrapped = e instanceof CompileError && e.report.rubyClass === 'Puppet::PreformattedError' ? e.report.message
-        : e instanceof OverrideFailure ? e.message : undefined;
+        : e instanceof OverrideFailure || (e instanceof PuppetFailure && e.causeClass === 'Puppet::ParseError' && e.where !== undefined) ? e.message : undefined;
     if (wrapped === undefined) return e;
     const basic = CatalogIssues.EVAL_RUNTIME.message({ label: 'Resource Statement', detail: wrapped });
     return new CompileError('EVAL_RUNTIME', {

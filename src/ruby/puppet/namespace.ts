@@ -202,6 +202,18 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         function: (_s, args) => { const n = nameOf(args[0] ?? null); return rt.findFunction(n) ? `function_${n}` : false; },
         'functiondocs': () => ''
     });
+    // Puppet::Parser::Files.find_template: `mod/file` is the module's templates/file when it exists.
+    statics(mod('Puppet::Parser::Files'), {
+        find_template: (_s, args) => {
+            const template = rt.interp.toS(args[0] ?? null);
+            if (template.startsWith('/')) return template;
+            const slash = template.indexOf('/');
+            if (slash < 0) return null;
+            const m = rt.modules.find(x => x.name === template.slice(0, slash));
+            const path = m ? resolve(m.dir, 'templates', template.slice(slash + 1)) : undefined;
+            return path && rt.fileExists(path) ? path : null;
+        }
+    });
     const scopeClass = mod('Puppet::Parser::Scope', false);
     const resourceClass = mod('Puppet::Resource', false);
     const resources = new WeakMap<RObject, { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }>();
