@@ -235,6 +235,7 @@ export class Compiler implements CatalogRuntime {
     }
 
     private run(): void {
+        this.loader.log = (level, message, where) => this.log(level, message, where);
         // Puppet instantiates each loaded class and define by evaluating its parameter types.
         this.loader.onDefinitions = defs => {
             for (const d of defs) {

@@ -152,6 +152,10 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { ref: string; problems: readonly string[] }) => a.problems.length === 1 ? `${a.ref}: ${a.problems[0]}` : `${a.ref}:\n  ${a.problems.join('\n  ')}`
     },
     EVAL_CLASS_NOT_FOUND: { message: (a: { name: string; node: string }) => `Could not find class ::${a.name} for ${a.node}` },
+    EVAL_VALIDATION_GIVING_UP: { message: (a: { errors: number }) => `Language validation logged ${a.errors} errors. Giving up` },
+    EVAL_VALIDATION_GIVING_UP_WARNINGS: {
+        message: (a: { errors: number; warnings: number }) => `Language validation logged ${a.errors} errors, and ${a.warnings} warnings. Giving up`
+    },
     EVAL_INVALID_TAG: { message: (a: { name: string }) => `Invalid tag '${a.name}'` },
     EVAL_DECLARED_CLASS_NOT_FOUND: { message: (a: { name: string }) => `Could not find declared class ${a.name}` },
     EVAL_PARENT_NOT_FOUND: { message: (a: { name: string; environment: string }) => `Could not find parent resource type '::${a.name}' of type hostclass in ${a.environment}` },

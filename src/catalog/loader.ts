@@ -30,6 +30,9 @@ export interface TypeAliasDefinition extends Definition<TypeAlias> {
     readonly type: PTypeAliasType;
 }
 
+/** Puppet's max_warnings and max_errors settings (their defaults). */
+const MAX_ISSUES = 10;
+
 /** Parser issue codes as Puppet names them. */
 function puppetIssueCode(code: string): string {
     if (code === 'PARSE_SYNTAX_ERROR' || code === 'PARSE_ILLEGAL_CHARACTER' || code === 'PARSE_KEYWORD_ENTRY_NOT_ALLOWED') return 'SYNTAX_ERROR';
@@ -56,6 +59,8 @@ export class Loader {
      * definition by evaluating its parameter types then, so a bad one fails when its file loads.
      */
     onDefinitions: ((defs: ReadonlyArray<Definition<ClassDefinition | DefineDefinition>>) => void) | undefined;
+    /** Where the warnings of a parse (and the errors of a validation that gives up) are logged. */
+    log: ((level: 'warning' | 'err', message: string, where: Where | undefined) => void) | undefined;
 
     /** The environment's source of files (templates and files of modules are read through it too). */
     readonly fs: FileSystemProvider;
@@ -77,7 +82,22 @@ export class Loader {
         if (cached) return cached;
         const file = this.rel(path);
         const { text, result } = this.files.parse(path, { epp, display: file, decode: bytes => this.decode(bytes, file) });
-        const error = result.diagnostics.find(d => d.severity === 'error');
+        // Puppet's IssueReporter: the warnings first (at most max_warnings, 10), then one error as
+        // it is, or several logged one by one (at most max_errors, 10) and given up on.
+        const warnings = result.diagnostics.filter(d => d.severity === 'warning');
+        for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file, line: w.at.line } : undefined);
+        const errors = result.diagnostics.filter(d => d.severity === 'error');
+        if (errors.length > 1 && errors.every(d => d.code.startsWith('VALIDATE_'))) {
+            for (const e of errors.slice(0, MAX_ISSUES)) this.log?.('err', e.message, e.at ? { file, line: e.at.line } : undefined);
+            const basic = warnings.length > 0
+                ? CatalogIssues.EVAL_VALIDATION_GIVING_UP_WARNINGS.message({ errors: errors.length, warnings: warnings.length })
+                : CatalogIssues.EVAL_VALIDATION_GIVING_UP.message({ errors: errors.length });
+            throw new CompileError('EVAL_SYNTAX', {
+                message: CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: basic, location: ` (file: ${file})` }),
+                file, basic, rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file }
+            });
+        }
+        const error = errors[0];
         if (error) {
             const at = error.at;
             const endOfInput = /end of input/.test(error.message);
