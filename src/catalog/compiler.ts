@@ -331,6 +331,10 @@ export class Compiler implements CatalogRuntime {
         return this.plugins.call(name, args, block, scope, where);
     }
 
+    callRubyFunction3(name: string, args: PuppetValue[], scope: Scope, where: Where): PuppetValue | undefined {
+        return this.plugins.call3(name, args, scope, where);
+    }
+
     /** A type resolver for parseTypeString in this environment. */
     get typeResolver(): TypeNameResolver {
         return name => this.resolveTypeName(name);

@@ -91,6 +91,18 @@ export class RubyPlugins {
         };
     }
 
+    /**
+     * Calls a module's 3.x function (`scope.function_<name>` in a template: Puppet::Parser::Functions
+     * knows only those), even where a 4.x one of the name exists; undefined when there is none.
+     */
+    call3(name: string, args: PuppetValue[], scope: Scope, where: Where): PuppetValue | undefined {
+        const rt = this.runtime;
+        const fn = this.located(() => rt.findFunction3(name));
+        if (!fn) return undefined;
+        const host = this.scopeHost(scope, where);
+        return this.located(() => rt.functions3.call(fn, args, host));
+    }
+
     hasFunction(name: string): boolean {
         return this.located(() => this.runtime.findFunction(name)) !== undefined;
     }

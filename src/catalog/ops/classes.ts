@@ -11,6 +11,7 @@ import { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setModuleNames, tagResource } from './attributes.js';
 import { classTitle, refOf } from './refs.js';
 import type { OpsState } from './state.js';
+import { settingsVariables } from './settings.js';
 import { bodyTitles } from './titles.js';
 
 /** Stage[main], Class[Settings] and Class[main], as every catalog starts. */
@@ -27,6 +28,10 @@ export function boot(s: OpsState, top: Scope): void {
     catalog.addEdge(stage, settings);
     catalog.classes.push('settings');
     catalog.tags.add('settings');
+    // Class settings' scope holds every setting as a variable ($settings::ssldir).
+    const settingsScope = new Scope('class', top, settings, 'settings');
+    for (const [k, v] of settingsVariables(s.rt.env.name, s.settings)) settingsScope.setLocal(k, v);
+    s.classScopes.set('settings', settingsScope);
     const main = top.resource as CatalogResource;
     main.tags.add('class');
     main.params.set('name', { value: 'main', origin: 'compiler' });
