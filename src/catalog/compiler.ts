@@ -247,6 +247,16 @@ export class Compiler implements CatalogRuntime {
     }
 
     private run(): void {
+        this.loader.log = (level, message, where) => this.log(level, message, where);
+        // Puppet instantiates each loaded class and define by evaluating its parameter types.
+        this.loader.onDefinitions = defs => {
+            for (const d of defs) {
+                const typed = d.ast.params.filter(p => p.type !== undefined);
+                if (typed.length === 0) continue;
+                this.evaluator.registerProgram(programOf(d.ast), d.file);
+                for (const p of typed) this.evaluator.evalType(p.type!, this.topScope);
+            }
+        };
         const files = this.env.manifests.map(m => this.loader.loadManifest(m));
         const top = this.topScope;
         for (const [k, v] of this.facts) top.setLocal(k, v);
@@ -338,6 +348,10 @@ export class Compiler implements CatalogRuntime {
 
     callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined {
         return this.plugins.call(name, args, block, scope, where);
+    }
+
+    callRubyFunction3(name: string, args: PuppetValue[], scope: Scope, where: Where): PuppetValue | undefined {
+        return this.plugins.call3(name, args, scope, where);
     }
 
     /** A type resolver for parseTypeString in this environment. */
