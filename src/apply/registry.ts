@@ -45,6 +45,28 @@ export class TypeRegistry {
         return definition;
     }
 
+    /** The Ruby front end's `Puppet::ResourceApi.register_type` (src/ruby hands the definition over as plain data). */
+    registerResourceApiType(definition: Record<string, unknown>): void {
+        this.registerType(definition);
+    }
+
+    /** The Ruby front end's `register_transport`. */
+    registerResourceApiTransport(definition: Record<string, unknown>): void {
+        this.registerTransport(definition);
+    }
+
+    /** The implementation of a registered transport (loaded late, like providers). */
+    setTransportFactory(name: string, factory: TransportFactory): void {
+        const entry = this.transports.get(name);
+        if (!entry) throw new DevError(`Transport for \`${name}\` not registered with \`${this.environment}\``);
+        this.transports.set(name, { ...entry, factory });
+    }
+
+    /** Whether a transport of this name is registered. */
+    hasTransport(name: string): boolean {
+        return this.transports.has(name);
+    }
+
     /** Loads an already validated, serialized definition (what the compiler side reads). */
     addDefinition(definition: TypeDefinition): void {
         this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem));

@@ -12,7 +12,7 @@ export { parseRuby } from './program.js';
 export { Frame, type Ctx } from './frame.js';
 export { ancestors, type Limits } from './definitions.js';
 export { evalWith, instantiate, Struct } from './methods/object-model.js';
-export { ClassClass, ObjectClass, classOf, truthy, type Method, type RHash } from './objects.js';
+export { ClassClass, ObjectClass, RClass, classOf, truthy, type Method, type RHash } from './objects.js';
 export { inspect } from './inspect.js';
 export { MersenneTwister } from './methods/random.js';
 export { PluginRuntime } from './puppet/runtime.js';

@@ -165,7 +165,7 @@ describe('SimpleProvider (features.md §13)', () => {
     }
 
     it.each([
-        { id: 'absent → present creates', rows: [], params: { value: 'v' }, calls: ['create "a" {"ensure":"present","name":"a","value":"v","flag":false}'] },
+        { id: 'absent → present creates', rows: [], params: { value: 'v' }, calls: ['create "a" {"name":"a","value":"v","ensure":"present","flag":false}'] },
         { id: 'present → present updates', rows: [{ name: 'a', ensure: 'present', value: 'old' }], params: { value: 'v' }, calls: ['update "a" v'] },
         { id: 'present → absent deletes', rows: [{ name: 'a', ensure: 'present' }], params: { ensure: 'absent' }, calls: ['delete "a"'] },
         { id: 'absent → absent does nothing', rows: [], params: { ensure: 'absent' }, calls: [] }
@@ -195,8 +195,8 @@ describe('SimpleProvider (features.md §13)', () => {
         };
         const { registry } = setup(def, p);
         run(registry, catalogOf([res('software', 'php-yum', { ensure: 'present' }), res('software', 'php', { ensure: 'present', manager: 'gem' })]));
-        expect(p.calls).toEqual(['create {"package":"php","manager":"yum"} {"ensure":"present","package":"php","manager":"yum"}',
-            'create {"package":"php","manager":"gem"} {"ensure":"present","package":"php","manager":"gem"}']);
+        expect(p.calls).toEqual(['create {"package":"php","manager":"yum"} {"package":"php","manager":"yum","ensure":"present"}',
+            'create {"package":"php","manager":"gem"} {"package":"php","manager":"gem","ensure":"present"}']);
         const noEnsure = setup({ name: 'plain', desc: 'd', attributes: { name: { type: 'String', desc: 'n', behaviour: 'namevar' }, v: { type: 'String', desc: 'v' } } }, new Recording([]));
         // As in Puppet the change is reported before flush calls set, which then fails.
         expect(run(noEnsure.registry, catalogOf([res('plain', 'a', { v: 'x' })])).lines).toEqual([

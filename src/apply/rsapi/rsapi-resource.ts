@@ -38,7 +38,10 @@ export class ResourceApiResource implements ApplicableResource {
         if (canonicalizer?.canonicalize) {
             values = rewrapSensitive(values, canonicalizer.canonicalize(run.context, [deepCopy(values)])[0] ?? values);
         }
-        for (const attr of run.type.attributes) {
+        // Puppet sets the given values in its `allattrs` order, then the defaults: the order of
+        // the target state (set's hashes, `puppet resource` output).
+        const ordered = allattrsOrder(run.type.attributes);
+        for (const attr of ordered) {
             const given = values[attr.name];
             if (given === undefined || given === null) continue;
             if (attr.behaviour === 'read_only') {
@@ -46,7 +49,7 @@ export class ResourceApiResource implements ApplicableResource {
             }
             this.assign(attr, given, label);
         }
-        for (const attr of run.type.attributes) {
+        for (const attr of ordered) {
             if (this.set.has(attr.name) || attr.behaviour === 'read_only' || attr.default === undefined) continue;
             this.assign(attr, deepCopy(attr.default) as PuppetValue, label);
         }
@@ -277,8 +280,8 @@ export class ResourceApiResource implements ApplicableResource {
     /** Every defined attribute (defaults included), canonicalized when the type asks for it. */
     private target(): ResourceHash {
         const out: ResourceHash = {};
-        for (const attr of this.run.type.attributes) {
-            if (attr.name in this.should && attr.name !== CUSTOM_INSYNC_TRIGGER) out[attr.name] = this.should[attr.name];
+        for (const name of Object.keys(this.should)) {
+            if (name !== CUSTOM_INSYNC_TRIGGER) out[name] = this.should[name];
         }
         if (hasFeature(this.run.definition, 'canonicalize') && this.run.provider.canonicalize) {
             return rewrapSensitive(out, this.run.provider.canonicalize(this.run.context, [deepCopy(out)])[0]);
@@ -341,6 +344,17 @@ function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): Resou
         if (v instanceof PSensitive && out[k] !== undefined && !(out[k] instanceof PSensitive)) out[k] = new PSensitive(out[k]);
     }
     return out;
+}
+
+/** Puppet's `allattrs`: key attributes, then properties (ensure first), then the other parameters. */
+function allattrsOrder(attrs: readonly AttributeDefinition[]): AttributeDefinition[] {
+    const isProperty = (a: AttributeDefinition): boolean => a.behaviour === undefined || a.behaviour === 'init_only';
+    return [
+        ...attrs.filter(a => a.behaviour === 'namevar'),
+        ...attrs.filter(a => a.name === 'ensure' && isProperty(a)),
+        ...attrs.filter(a => a.name !== 'ensure' && isProperty(a)),
+        ...attrs.filter(a => a.behaviour === 'parameter' || a.behaviour === 'read_only')
+    ];
 }
 
 function flatten(v: unknown): unknown[] {
