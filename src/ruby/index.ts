@@ -21,3 +21,4 @@ export { PluginFailure, PluginCallError, type PluginHost, type PluginModule, typ
 export type { Function3 } from './puppet/functions3.js';
 export type { Function4 } from './puppet/functions4.js';
 export { census, censusSummary, type CensusReport, type PluginResult } from './census.js';
+export { toYaml as psychYaml } from './methods/serialize.js';

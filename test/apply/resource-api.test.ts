@@ -50,7 +50,7 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
         const { lines, result } = run(registry, catalogOf([res('basic', 'foo', { value: 'v' })]));
         expect(p.sets).toHaveLength(1);
         expect([...p.sets[0].changes]).toEqual([['foo', { is: { title: 'foo', ensure: 'absent' }, should: { ensure: 'present', name: 'foo', value: 'v', flag: false } }]]);
-        expect(lines).toEqual(['notice: /Stage[main]/Main/Basic[foo]/ensure: created']);
+        expect(lines).toEqual(['notice: /Stage[main]/Main/Basic[foo]/ensure: defined \'ensure\' as \'present\'']);
         expect(result.resources.find(r => r.resource.ref === 'Basic[foo]')?.action).toBe('created');
     });
 
@@ -281,7 +281,7 @@ describe('features (features.md §9)', () => {
         const { registry } = setup(def, new FakeProvider([]));
         const { lines } = run(registry, catalogOf([res('basic', 'a', { value: '/etc/x' }), res('notify', 'n1'), res('file', '/etc/x', { ensure: 'absent' })]));
         expect(lines.map(l => l.replace(/^notice: /, ''))).toEqual([
-            "n1", "/Stage[main]/Main/Notify[n1]/message: defined 'message' as 'n1'", '/Stage[main]/Main/Basic[a]/ensure: created']);
+            "n1", "/Stage[main]/Main/Notify[n1]/message: defined 'message' as 'n1'", '/Stage[main]/Main/Basic[a]/ensure: defined \'ensure\' as \'present\'']);
     });
 
     it('Sensitive attributes stay wrapped for the provider and redacted in every log', () => {

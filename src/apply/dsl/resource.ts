@@ -242,6 +242,23 @@ export class ClassicResource implements ApplicableResource {
         this.type.preRunCheckFn?.(this);
     }
 
+    /**
+     * Puppet's Type#retrieve over the named properties (all of them when none are named): ensure
+     * first, and every other property absent when the resource is, without asking the provider.
+     */
+    retrieveState(names?: readonly string[]): Array<[string, DslValue]> {
+        const props = this.type.properties.filter(p => names === undefined || names.includes(p.name) || p.isEnsure);
+        const out: Array<[string, DslValue]> = [];
+        const ensure = props.find(p => p.isEnsure);
+        const ensureState = ensure ? this.retrieveProperty(ensure) : undefined;
+        if (ensure) out.push([ensure.name, ensureState]);
+        for (const p of props) {
+            if (p.isEnsure) continue;
+            out.push([p.name, ensureState === ABSENT ? ABSENT : this.retrieveProperty(p)]);
+        }
+        return out;
+    }
+
     private retrieveProperty(spec: AttributeSpec): DslValue {
         const ctx = this.context(spec);
         if (spec.hooks.retrieve) return spec.hooks.retrieve.call(ctx);

@@ -28,6 +28,8 @@ export interface ProviderSpec {
     readonly methods?: readonly string[];
     readonly isDefault?: boolean;
     readonly create: (resource: ClassicResource, env: RunEnvironment) => ClassicProvider;
+    /** The names of every instance on the system (the provider's `self.instances`), when it can list them. */
+    readonly instances?: (env: RunEnvironment) => string[];
 }
 
 export interface FeatureSpec {

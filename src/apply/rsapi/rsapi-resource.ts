@@ -54,6 +54,7 @@ export class ResourceApiResource implements ApplicableResource {
             this.assign(attr, deepCopy(attr.default) as PuppetValue, label);
         }
         this.identity = identityOf(this.should, namevars(def).map(a => a.name));
+        run.identities.set(this.ref, this.identity);
         this.checkMandatory(label);
     }
 
@@ -225,7 +226,8 @@ export class ResourceApiResource implements ApplicableResource {
             const custom = customInsync ? this.customInsync('ensure', current) : undefined;
             const inSync = custom ? custom.inSync : isEnsure === shouldEnsure;
             if (!inSync) {
-                const message = custom?.message ?? (isEnsure === 'absent' ? 'created' : shouldEnsure === 'absent' ? 'removed' : `ensure changed '${isEnsure}' to '${shouldEnsure}'`);
+                // The gem's ensure is a plain Puppet::Property (not Property::Ensure): Property#change_to_s's texts.
+                const message = custom?.message ?? (isEnsure === 'absent' ? `defined 'ensure' as '${shouldEnsure}'` : shouldEnsure === 'absent' ? `undefined 'ensure' from '${isEnsure}'` : `ensure changed '${isEnsure}' to '${shouldEnsure}'`);
                 const event = isEnsure === 'absent' ? `${typeName}_created` : shouldEnsure === 'absent' ? `${typeName}_removed` : `${typeName}_changed`;
                 return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false }];
             }
@@ -244,7 +246,7 @@ export class ResourceApiResource implements ApplicableResource {
             } catch (e) {
                 if (!(e instanceof InsyncFailure)) throw e;
                 // Puppet's harness records a failing insync? as the property's failed change and goes on.
-                const message = `change from ${sensitive ? '[redacted]' : displayValue(is)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
+                const message = `change from ${sensitive ? '[redacted]' : displayValue(is, false)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
                 log.log('err', message, prop.name);
                 changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status: 'failure', sensitive });
                 continue;
@@ -326,11 +328,16 @@ class InsyncFailure extends Error {
 
 function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
     if (sensitive) return 'changed [redacted] to [redacted]';
-    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is)}`;
-    return `${property} changed ${displayValue(is)} to ${displayValue(should)}`;
+    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is, false)}`;
+    return `${property} changed ${displayValue(is, false)} to ${displayValue(should)}`;
 }
 
-function displayValue(v: PuppetValue | undefined): string {
+/**
+ * A current value prints as get returned it (true); a desired Boolean is the :true/:false symbol
+ * the gem declares, printed quoted ('true'), as Puppet 7.23 with the gem prints them.
+ */
+function displayValue(v: PuppetValue | undefined, desired = true): string {
+    if (!desired && typeof v === 'boolean') return String(v);
     if (v === undefined || v === null) return "''";
     if (typeof v === 'boolean') return `'${v}'`;
     return formatForDisplay(v);

@@ -30,7 +30,7 @@ function psychStringStyle(s: string): 'QUOTE_DOUBLE' | 'QUOTE_SINGLE' | undefine
 }
 
 /** Psych's block style: a `---` document, sequences not indented under their key, strings styled as Psych asks. */
-function toYaml(v: RValue): string {
+export function toYaml(v: RValue): string {
     const doc = new YAML.Document(yamlData(v));
     YAML.visit(doc, {
         Scalar(_key, node) {

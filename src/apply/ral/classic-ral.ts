@@ -1,0 +1,71 @@
+import { DevError, PuppetError } from '../errors.js';
+import { ClassicResource } from '../dsl/resource.js';
+import type { ClassicType, ProviderSpec } from '../dsl/type.js';
+import { ABSENT, toS, type DslValue } from '../dsl/values.js';
+import type { CatalogResource, RunEnvironment } from '../run/harness.js';
+import type { PuppetValue } from '../values.js';
+import type { RalResource } from './output.js';
+
+function providerOf(type: ClassicType, env: RunEnvironment): ProviderSpec {
+    const provider = type.defaultProvider(env.log);
+    if (!provider) throw new PuppetError(`${type.name} has no providers and has not overridden 'instances'`);
+    return provider;
+}
+
+/** The properties a provider supports (Puppet's `supports_parameter?`: their required features). */
+function supported(type: ClassicType, provider: ProviderSpec): string[] {
+    return type.properties.filter(p => p.requiredFeatures.every(f => type.providerHasFeature(provider, f))).map(p => p.name);
+}
+
+/** `Type.instances`: one resource per instance the provider lists, every supported property retrieved. */
+export function classicSearch(type: ClassicType, env: RunEnvironment): RalResource[] {
+    const provider = providerOf(type, env);
+    if (!provider.instances) {
+        throw new DevError(`To support listing resources of this type the '${provider.name}' provider needs to implement an 'instances' class method returning the current set of resources. We recommend porting your module to the simpler Resource API instead: https://puppet.com/search/docs?keys=resource+api`);
+    }
+    const props = supported(type, provider);
+    return provider.instances(env).map(name => shown(type, ClassicResource.create(type, { title: name }, env), props))
+        .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+}
+
+/**
+ * The RAL's `find`: the instance of that name, else a new resource auditing every property
+ * (`new(name:, audit: properties)`), which reads absent when the system has no such thing.
+ */
+export function classicFind(type: ClassicType, title: string, env: RunEnvironment): RalResource {
+    const provider = providerOf(type, env);
+    const resource = ClassicResource.create(type, { title }, env);
+    return shown(type, resource, supported(type, provider));
+}
+
+/** `to_resource` after `puppet resource` applied a resource: the properties it manages (and ensure), read again. */
+export function classicState(type: ClassicType, catalogResource: CatalogResource, env: RunEnvironment): RalResource {
+    const resource = ClassicResource.fromCatalog(type, catalogResource, env);
+    const managed = type.properties.filter(p => resource.has(p.name)).map(p => p.name);
+    return shown(type, resource, managed);
+}
+
+/**
+ * Type#to_resource then Resource#prune_parameters: the retrieved properties and the provider,
+ * without empty values and without `absent` ones other than ensure.
+ */
+function shown(type: ClassicType, resource: ClassicResource, properties: readonly string[]): RalResource {
+    const params: Array<[string, PuppetValue]> = [];
+    for (const [name, value] of resource.retrieveState(properties)) {
+        const v = plain(value);
+        if (v === null || (typeof v === 'string' && v === '') || (Array.isArray(v) && v.length === 0)) continue;
+        if (name !== 'ensure' && toS(value) === 'absent') continue;
+        params.push([name, v]);
+    }
+    if (resource.providerSpec) params.push(['provider', resource.providerSpec.name]);
+    return { kind: 'classic', type: type.name, title: resource.title, params };
+}
+
+function plain(v: DslValue): PuppetValue {
+    if (v === undefined || v === null) return null;
+    if (v === ABSENT) return 'absent';
+    if (typeof v === 'symbol') return Symbol.keyFor(v) ?? '';
+    if (Array.isArray(v)) return v.map(plain);
+    if (v instanceof RegExp) return v.source;
+    return v as PuppetValue;
+}
