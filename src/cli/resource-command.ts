@@ -81,7 +81,7 @@ export function resourceAction(type: string, rest: readonly string[], options: R
             failed ||= saved.failed;
             resources = [saved.resource];
         }
-        const text = options.to_yaml ? hieraYamlOf(type, resources) : options.to_json ? `${jsonOf(resources)}\n` : resources.map(r => `${manifestOf(r)}\n`).join('');
+        const text = options.to_yaml ? hieraYamlOf(type, resources, message => log({ level: 'warning', message, time: new Date() })) : options.to_json ? `${jsonOf(resources)}\n` : resources.map(r => `${manifestOf(r)}\n`).join('');
         io.out(text);
         return failed ? ExitCode.ERROR : ExitCode.OK;
     });

@@ -56,6 +56,8 @@ export class ClassicType implements ApplicableType {
     titlePatternList: readonly TitlePatternSpec[] | undefined;
     preRunCheckFn: ((r: ClassicResource) => void) | undefined;
     refreshFn: ((r: ClassicResource) => string | void) | undefined;
+    /** The type's own `self.instances` (file lists none), replacing its providers' listing. */
+    instancesFn: ((env: RunEnvironment) => string[]) | undefined;
 
     constructor(readonly name: string) {}
 
@@ -208,6 +210,12 @@ export class TypeBuilder {
     /** What the resource does on a refresh event (exec re-runs, service restarts). */
     refresh(fn: (r: ClassicResource) => string | void): this {
         this.type.refreshFn = fn;
+        return this;
+    }
+
+    /** `def self.instances`: what listing the type's resources yields instead of asking its providers. */
+    instances(fn: (env: RunEnvironment) => string[]): this {
+        this.type.instancesFn = fn;
         return this;
     }
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { isDirectoryPath, nodeFileSystem, pathExists } from '../../common/index.js';
-import { PluginCallError, PluginRuntime, RClass, RObject, type PluginModule, type RValue } from '../../ruby/index.js';
+import { Frame, parseRuby, PluginCallError, PluginRuntime, RClass, RObject, type PluginModule, type RValue } from '../../ruby/index.js';
 import { parseTypeString } from '../../types/index.js';
 import { DevError, PuppetError } from '../errors.js';
 import type { LogSink } from '../log.js';
@@ -96,12 +96,8 @@ export class ModulePlugins {
      */
     deviceShim(deviceType: string, url: string): DeviceTarget {
         const feature = `puppet/util/network_device/${deviceType}/device`;
-        try {
-            this.call(() => this.rt.require(feature));
-        } catch (e) {
-            if (e instanceof PluginCallError && e.rubyClass === 'LoadError') throw new PuppetError(`cannot load such file -- ${feature}`);
-            throw e;
-        }
+        if (!this.modules.some(m => pathExists(nodeFileSystem, join(m.dir, 'lib', `${feature}.rb`)))) throw new PuppetError(`cannot load such file -- ${feature}`);
+        this.call(() => this.rt.require(feature));
         const cls = this.resolve(`Puppet::Util::NetworkDevice::${deviceType.charAt(0).toUpperCase()}${deviceType.slice(1)}::Device`);
         if (!(cls instanceof RClass)) throw new PuppetError(`uninitialized constant Puppet::Util::NetworkDevice::${deviceType.charAt(0).toUpperCase()}${deviceType.slice(1)}`);
         const device = this.call(() => this.rt.interp.send(cls, 'new', [url]));
@@ -165,13 +161,13 @@ export class ModulePlugins {
         return this.rt.guard(f, this.rt.envDir, true);
     }
 
+    /** A constant path as Ruby resolves it (autoloaded stubs included); undefined when it is not defined. */
     private resolve(path: string): RValue | undefined {
-        const [first, ...rest] = path.split('::');
-        let v: RValue | undefined = this.rt.ns.constants.get(first) ?? this.rt.interp.topConstants.get(first);
-        for (const seg of rest) {
-            if (!(v instanceof RClass)) return undefined;
-            v = v.constants.get(seg);
+        try {
+            return this.call(() => this.rt.interp.runBody(parseRuby(`defined?(${path}) ? ${path} : nil`), new Frame(null, this.rt.interp.topContext())));
+        } catch (e) {
+            if (e instanceof PluginCallError) return undefined;
+            throw e;
         }
-        return v;
     }
 }

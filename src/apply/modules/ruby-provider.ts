@@ -1,4 +1,4 @@
-import { ObjectClass, RClass, RObject, RSymbol, type Method, type RProc, type RValue } from '../../ruby/index.js';
+import { ObjectClass, RClass, RObject, RSymbol, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
 import { PuppetError } from '../errors.js';
 import type { ProviderContext } from '../rsapi/context.js';
 import type { Changes, Identity, ResourceApiProvider, ResourceHash } from '../rsapi/provider.js';
@@ -98,8 +98,10 @@ export class RubyContexts {
             'failed?': self => this.of(self).isFailed(),
             reset_failed: self => { this.of(self).resetFailed(); return null; },
             'feature_support?': (self, args) => this.of(self).featureSupport(v.rt.interp.toS(args[0] ?? null)),
+            // The gem's PuppetContext: without a device there is no transport to reach.
             transport: self => {
-                const t = this.of(self).transport;
+                let t: unknown;
+                try { t = this.of(self).transport; } catch { throw rubyError('RuntimeError', 'no device configured'); }
                 return t instanceof RObject ? t : null;
             },
             type: self => {

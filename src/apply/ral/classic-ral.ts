@@ -17,25 +17,37 @@ function supported(type: ClassicType, provider: ProviderSpec): string[] {
     return type.properties.filter(p => p.requiredFeatures.every(f => type.providerHasFeature(provider, f))).map(p => p.name);
 }
 
-/** `Type.instances`: one resource per instance the provider lists, every supported property retrieved. */
-export function classicSearch(type: ClassicType, env: RunEnvironment): RalResource[] {
+/**
+ * `Type.instances`: the type's own listing, else its provider's; Puppet's errors for a type
+ * without providers and a provider that cannot list.
+ */
+function instanceNames(type: ClassicType, env: RunEnvironment): string[] {
+    if (type.instancesFn) return type.instancesFn(env);
     const provider = providerOf(type, env);
     if (!provider.instances) {
         throw new DevError(`To support listing resources of this type the '${provider.name}' provider needs to implement an 'instances' class method returning the current set of resources. We recommend porting your module to the simpler Resource API instead: https://puppet.com/search/docs?keys=resource+api`);
     }
-    const props = supported(type, provider);
-    return provider.instances(env).map(name => shown(type, ClassicResource.create(type, { title: name }, env), props))
+    return provider.instances(env);
+}
+
+/** `search`: one resource per instance, every property its provider supports retrieved. */
+export function classicSearch(type: ClassicType, env: RunEnvironment): RalResource[] {
+    const names = instanceNames(type, env);
+    const props = supported(type, providerOf(type, env));
+    return names.map(name => shown(type, ClassicResource.create(type, { title: name }, env), props))
         .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
 }
 
 /**
  * The RAL's `find`: the instance of that name, else a new resource auditing every property
  * (`new(name:, audit: properties)`), which reads absent when the system has no such thing.
+ * Either way it lists the instances first, so a type that cannot list cannot find.
  */
 export function classicFind(type: ClassicType, title: string, env: RunEnvironment): RalResource {
-    const provider = providerOf(type, env);
+    instanceNames(type, env);
+    const provider = type.defaultProvider(env.log);
     const resource = ClassicResource.create(type, { title }, env);
-    return shown(type, resource, supported(type, provider));
+    return shown(type, resource, provider ? supported(type, provider) : type.properties.map(p => p.name));
 }
 
 /** `to_resource` after `puppet resource` applied a resource: the properties it manages (and ensure), read again. */
@@ -58,7 +70,8 @@ function shown(type: ClassicType, resource: ClassicResource, properties: readonl
         params.push([name, v]);
     }
     if (resource.providerSpec) params.push(['provider', resource.providerSpec.name]);
-    return { kind: 'classic', type: type.name, title: resource.title, params };
+    const timeValued = type.properties.filter(p => p.valueClass === 'Time').map(p => p.name);
+    return { kind: 'classic', type: type.name, title: resource.title, params, ...(timeValued.length > 0 ? { timeValued } : {}) };
 }
 
 function plain(v: DslValue): PuppetValue {

@@ -3,7 +3,7 @@ import { formatForDisplay } from '../inspect.js';
 import type { TypeDefinition } from '../rsapi/definition.js';
 import type { ResourceHash } from '../rsapi/provider.js';
 import { toJson, toManifest } from '../rsapi/resource-shim.js';
-import { PSensitive, type PuppetValue } from '../values.js';
+import { capitalizeTypeName, PSensitive, type PuppetValue } from '../values.js';
 
 /**
  * A resource as `puppet resource` shows it: a Resource API type's state goes through the gem's
@@ -12,7 +12,11 @@ import { PSensitive, type PuppetValue } from '../values.js';
  */
 export type RalResource =
     | { readonly kind: 'rsapi'; readonly type: string; readonly title: string; readonly values: ResourceHash; readonly definition: TypeDefinition }
-    | { readonly kind: 'classic'; readonly type: string; readonly title: string; readonly params: ReadonlyArray<readonly [string, PuppetValue]> };
+    | {
+        readonly kind: 'classic'; readonly type: string; readonly title: string; readonly params: ReadonlyArray<readonly [string, PuppetValue]>;
+        /** Attributes whose values are Ruby Time objects in Puppet (converted, with a warning, for YAML). */
+        readonly timeValued?: readonly string[];
+    };
 
 /** ensure first, then the rest by name (Puppet::Resource#to_manifest and #to_hiera_hash). */
 function ordered(params: ReadonlyArray<readonly [string, PuppetValue]>): Array<readonly [string, PuppetValue]> {
@@ -55,7 +59,18 @@ function data(v: PuppetValue): RValue {
  * `--to_yaml`: one Hiera document `{type => {title => attributes}}` for all the resources, as
  * Psych writes it (what `create_resources` and Hiera read back).
  */
-export function hieraYamlOf(type: string, resources: readonly RalResource[]): string {
+export function hieraYamlOf(type: string, resources: readonly RalResource[], warn: (message: string) => void = () => undefined): string {
+    for (const r of resources) {
+        if (r.kind !== 'classic' || !r.timeValued) continue;
+        // Puppet's to_data_hash names each converted value by a path it never pops: the second
+        // Time of a resource is reported as File[x]['ctime']['mtime'].
+        let path = `${capitalizeTypeName(r.type)}[${r.title}]`;
+        for (const [k, v] of ordered(r.params)) {
+            if (!r.timeValued.includes(k)) continue;
+            path += `['${k}']`;
+            warn(`${path} contains a Time value. It will be converted to the String '${String(v)}'`);
+        }
+    }
     const byTitle = new Map<RValue, RValue>(resources.map(r => [r.title, new Map<RValue, RValue>(attributesOf(r).map(([k, v]) => [k, data(v)]))]));
     return psychYaml(new Map<RValue, RValue>([[type.toLowerCase(), byTitle]]));
 }

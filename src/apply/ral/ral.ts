@@ -62,6 +62,8 @@ export class Ral {
             sensitiveParameters: new Set(), tags: [type.name]
         };
         const run = this.run(type);
+        // Puppet builds the resource (`to_ral`) before it applies anything: a bad attribute is the command's error.
+        run.instantiate(resource);
         const result = applyCatalog({ name: 'resource', environment: this.registry.environment, resources: [resource], containment: [], relationships: [], file: title }, this.registry, {
             root: this.options.root, noop: this.options.noop, strict: this.options.strict, cli: true, summary: false, runs: this.runs,
             onLog: this.options.log, ...(this.options.transport !== undefined ? { transport: this.options.transport } : {})
