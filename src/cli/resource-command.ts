@@ -101,6 +101,8 @@ function connect(plugins: ModulePlugins, registry: ReturnType<ReturnType<typeof 
     if (device.type === undefined) throw new UserError({ severity: 'error', code: ApplyIssues.DEVICE_CONFIG, message: `the device '${target}' has no type`, at });
     if (device.url === undefined) throw new UserError({ severity: 'error', code: ApplyIssues.DEVICE_CONFIG, message: `the device '${target}' has no url`, at });
     plugins.loadTransportSchemas();
+    // A missing shim is a LoadError, which Puppet's device setup does not wrap in "Can't load".
+    if (!plugins.hasDeviceShim(device.type)) throw failure(ApplyIssues.RESOURCE, `cannot load such file -- puppet/util/network_device/${device.type}/device`);
     try {
         const shim = plugins.deviceShim(device.type, device.url);
         plugins.transport(shim.transport);

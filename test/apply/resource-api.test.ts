@@ -93,7 +93,7 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
 
     it.each([
         { id: 'type mismatch', params: { count: 'x' }, error: 'Parameter count failed on Basic[a]: basic.count expects a value of type Undef or Integer, got String' },
-        { id: 'read_only set', params: { created: '2017' }, error: 'Attempting to set `created` read_only attribute value to `2017`' },
+        { id: 'read_only set', params: { created: '2017' }, error: 'Parameter created failed on Basic[a]: Attempting to set `created` read_only attribute value to `2017`' },
         { id: 'unknown attribute', params: { nope: 1n }, error: "no parameter named 'nope'" }
     ])('construction error: $id aborts the run with Puppet\'s message', c => {
         const { registry } = setup(BASIC, new FakeProvider([]));

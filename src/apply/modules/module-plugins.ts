@@ -89,6 +89,11 @@ export class ModulePlugins {
         this.registry.setTransportFactory(name, (context, info) => this.transportInstance(name, context, info));
     }
 
+    /** Whether a module has the device shim of a device.conf `type`. */
+    hasDeviceShim(deviceType: string): boolean {
+        return this.modules.some(m => pathExists(nodeFileSystem, join(m.dir, 'lib', 'puppet', 'util', 'network_device', deviceType, 'device.rb')));
+    }
+
     /**
      * `puppet device`'s `Puppet::Util::NetworkDevice.init`: requires the device shim of a
      * device.conf `type` and creates it with the url; a Resource API shim

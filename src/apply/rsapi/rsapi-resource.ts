@@ -45,7 +45,8 @@ export class ResourceApiResource implements ApplicableResource {
             const given = values[attr.name];
             if (given === undefined || given === null) continue;
             if (attr.behaviour === 'read_only') {
-                throw new ResourceError(`Attempting to set \`${attr.name}\` read_only attribute value to \`${displayPlain(given)}\``);
+                // Raised in the parameter's validation, so Puppet names the parameter and the resource.
+                throw new ResourceError(`Parameter ${attr.name} failed on ${label}: Attempting to set \`${attr.name}\` read_only attribute value to \`${displayPlain(given)}\``);
             }
             this.assign(attr, given, label);
         }
@@ -86,9 +87,11 @@ export class ResourceApiResource implements ApplicableResource {
     private assign(attr: AttributeDefinition, value: PuppetValue, label: string): void {
         const type = this.run.type.typeOf(attr);
         // Only `puppet resource`-style CLI input is converted from strings; a catalog's 'true' stays a String.
-        const v = this.run.env.cli === true ? this.run.ts.mungeCliValue(`${this.run.definition.name}.${attr.name}`, type, value) : value;
+        const prefix = `${this.run.definition.name}.${attr.name}`;
+        const v = this.run.env.cli === true ? this.run.ts.mungeCliValue(prefix, type, value) : value;
         if (!this.run.ts.isInstance(type, v)) {
-            throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(`${this.run.definition.name}.${attr.name}`, type, v)}`);
+            const checked = this.run.env.cli === true ? this.run.ts.cliCheckedType(type, v) : type;
+            throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(prefix, checked, v)}`);
         }
         this.should[attr.name] = v;
         this.set.add(attr.name);
