@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { UserError } from '../common/index.js';
 import {
     ApplyIssues, createApplyServices, formatLogLine, hieraYamlOf, jsonOf, LEVEL_ORDER, manifestOf, ModulePlugins, modulesOf, Ral,
@@ -60,7 +60,7 @@ export function resourceAction(type: string, rest: readonly string[], options: R
     const registry = services.registries.environment(options.environment ?? 'production');
     const modulepath = (options.modulepath ?? '').split(':').filter(d => d !== '').map(d => resolve(d));
     const plugins = new ModulePlugins(registry, modulesOf(modulepath), modulepath[0] ?? root, log);
-    return located(() => {
+    return located(resolve(modulepath[0] ?? root), () => {
         const title = rest[0];
         const parameters = new Map<string, string>();
         for (const setting of rest.slice(1)) {
@@ -119,13 +119,15 @@ function connect(plugins: ModulePlugins, registry: ReturnType<ReturnType<typeof 
 }
 
 /** Module Ruby that cannot run is an error at its place; Puppet's `Could not run:` failures are the command's. */
-function located(f: () => number): number {
+function located(base: string, f: () => number): number {
     try {
         return f();
     } catch (e) {
         if (e instanceof UserError) throw e;
         if (e instanceof PluginFailure) {
-            throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
+            // The interpreter names files relative to its base (the first module directory); say where from here.
+            const file = relative(process.cwd(), resolve(base, e.file)) || e.file;
+            throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file, line: e.line, column: e.column } });
         }
         if (e instanceof Error && !(e instanceof RangeError)) throw failure(ApplyIssues.RESOURCE, e.message);
         throw e;
