@@ -22,3 +22,4 @@ export type { Function3 } from './puppet/functions3.js';
 export type { Function4 } from './puppet/functions4.js';
 export { census, censusSummary, type CensusReport, type PluginResult } from './census.js';
 export { toYaml as psychYaml } from './methods/serialize.js';
+export type { DslProviderSpec, DslProviderInstance, DslResourceView } from './puppet/providers.js';

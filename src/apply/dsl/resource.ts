@@ -39,7 +39,8 @@ export class ClassicResource implements ApplicableResource {
     }
 
     /** Builds an instance the way Puppet's Type#initialize does: title patterns, values in allattrs order, defaults, validate. */
-    static create(type: ClassicType, attrs: Record<string, DslValue> & { title?: string }, env?: RunEnvironment, sensitive?: ReadonlySet<string>): ClassicResource {
+    static create(type: ClassicType, attrs: Record<string, DslValue> & { title?: string }, env?: RunEnvironment, sensitive?: ReadonlySet<string>,
+                  provider?: ClassicProvider): ClassicResource {
         const keys = type.keyAttributes();
         const given = { ...attrs };
         if ('name' in given && keys.length === 1 && keys[0] !== 'name') {
@@ -48,9 +49,11 @@ export class ClassicResource implements ApplicableResource {
         }
         const title = String(given.title ?? (keys.length >= 1 ? given[keys[0]] : '') ?? '');
         delete given.title;
-        const provider = given.provider === undefined ? undefined : toS(given.provider);
+        const providerName = given.provider === undefined ? (provider ? provider.name : undefined) : toS(given.provider);
         const noop = given.noop === true || given.noop === 'true';
-        const r = new ClassicResource(type, title, env, { ...(provider !== undefined ? { provider } : {}), noop, ...(sensitive ? { sensitive } : {}) });
+        const r = new ClassicResource(type, title, env, { ...(providerName !== undefined ? { provider: providerName } : {}), noop, ...(sensitive ? { sensitive } : {}) });
+        // An instance listed by its provider keeps that provider object (its state: Puppet's property_hash).
+        if (provider) r.providerInstance = provider;
         // Title-derived values merge under the explicit ones.
         const fromTitle: Record<string, DslValue> = {};
         const patterns = keys.length > 0 ? type.titlePatterns() : [];

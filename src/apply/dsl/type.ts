@@ -30,6 +30,8 @@ export interface ProviderSpec {
     readonly create: (resource: ClassicResource, env: RunEnvironment) => ClassicProvider;
     /** The names of every instance on the system (the provider's `self.instances`), when it can list them. */
     readonly instances?: (env: RunEnvironment) => string[];
+    /** `self.instances` of a provider whose instances hold their state (module Ruby): each with its provider object. */
+    readonly instanceProviders?: (env: RunEnvironment) => Array<{ readonly name: string; readonly provider: ClassicProvider }>;
 }
 
 export interface FeatureSpec {
@@ -39,6 +41,11 @@ export interface FeatureSpec {
 }
 
 export type TitlePatternSpec = readonly [RegExp, readonly (readonly [string, ((v: string) => DslValue)?])[]];
+
+/** A classic type's run: the resources it made, by reference (`puppet resource` reads one back after applying it). */
+export interface ClassicRun extends TypeRun {
+    readonly resources: ReadonlyMap<string, ClassicResource>;
+}
 
 type AutoKind = 'autorequire' | 'autobefore' | 'autosubscribe' | 'autonotify';
 
@@ -120,8 +127,16 @@ export class ClassicType implements ApplicableType {
         return defaults[0] ?? this.providers[0];
     }
 
-    startRun(env: RunEnvironment): TypeRun {
-        return { instantiate: (resource: CatalogResource): ApplicableResource => ClassicResource.fromCatalog(this, resource, env) };
+    startRun(env: RunEnvironment): ClassicRun {
+        const resources = new Map<string, ClassicResource>();
+        return {
+            resources,
+            instantiate: (resource: CatalogResource): ApplicableResource => {
+                const r = ClassicResource.fromCatalog(this, resource, env);
+                resources.set(r.ref, r);
+                return r;
+            }
+        };
     }
 }
 

@@ -6,6 +6,7 @@ import { DevError, PuppetError } from '../errors.js';
 import type { LogSink } from '../log.js';
 import type { TypeRegistry } from '../registry.js';
 import { ResourceApiType } from '../rsapi/rsapi-type.js';
+import { ClassicType } from '../dsl/type.js';
 import type { ProviderContext } from '../rsapi/context.js';
 import type { Transport } from '../rsapi/transport.js';
 import type { PuppetValue } from '../values.js';
@@ -68,6 +69,14 @@ export class ModulePlugins {
         if (!this.rt.findType(name)) return false;
         const type = this.registry.type(name);
         if (type instanceof ResourceApiType) this.registry.registerProvider(type.name, () => this.provider(type.name));
+        // A classic type comes with every provider its modules ship (Puppet loads them with the type).
+        if (type instanceof ClassicType) {
+            for (const m of this.modules) {
+                const dir = join(m.dir, 'lib', 'puppet', 'provider', type.name);
+                if (!pathExists(nodeFileSystem, dir) || !isDirectoryPath(nodeFileSystem, dir)) continue;
+                for (const f of nodeFileSystem.readdir(dir).filter(f => f.endsWith('.rb')).sort()) this.rt.loadFile(join(dir, f));
+            }
+        }
         return true;
     }
 

@@ -1,6 +1,6 @@
 import { DevError, PuppetError } from '../errors.js';
 import { ClassicResource } from '../dsl/resource.js';
-import type { ClassicType, ProviderSpec } from '../dsl/type.js';
+import type { ClassicRun, ClassicType, ProviderSpec } from '../dsl/type.js';
 import { ABSENT, toS, type DslValue } from '../dsl/values.js';
 import type { CatalogResource, RunEnvironment } from '../run/harness.js';
 import type { PuppetValue } from '../values.js';
@@ -18,41 +18,40 @@ function supported(type: ClassicType, provider: ProviderSpec): string[] {
 }
 
 /**
- * `Type.instances`: the type's own listing, else its provider's; Puppet's errors for a type
- * without providers and a provider that cannot list.
+ * `Type.instances`: the type's own listing, else its provider's (each instance keeping the
+ * provider object that holds its state); Puppet's errors for a type without providers and a
+ * provider that cannot list.
  */
-function instanceNames(type: ClassicType, env: RunEnvironment): string[] {
-    if (type.instancesFn) return type.instancesFn(env);
+function instances(type: ClassicType, env: RunEnvironment): ClassicResource[] {
+    if (type.instancesFn) return type.instancesFn(env).map(name => ClassicResource.create(type, { title: name }, env));
     const provider = providerOf(type, env);
+    if (provider.instanceProviders) return provider.instanceProviders(env).map(i => ClassicResource.create(type, { title: i.name }, env, undefined, i.provider));
     if (!provider.instances) {
         throw new DevError(`To support listing resources of this type the '${provider.name}' provider needs to implement an 'instances' class method returning the current set of resources. We recommend porting your module to the simpler Resource API instead: https://puppet.com/search/docs?keys=resource+api`);
     }
-    return provider.instances(env);
+    return provider.instances(env).map(name => ClassicResource.create(type, { title: name }, env));
 }
 
 /** `search`: one resource per instance, every property its provider supports retrieved. */
 export function classicSearch(type: ClassicType, env: RunEnvironment): RalResource[] {
-    const names = instanceNames(type, env);
     const props = supported(type, providerOf(type, env));
-    return names.map(name => shown(type, ClassicResource.create(type, { title: name }, env), props))
-        .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+    return instances(type, env).map(r => shown(type, r, props)).sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
 }
 
 /**
  * The RAL's `find`: the instance of that name, else a new resource auditing every property
  * (`new(name:, audit: properties)`), which reads absent when the system has no such thing.
- * Either way it lists the instances first, so a type that cannot list cannot find.
  */
 export function classicFind(type: ClassicType, title: string, env: RunEnvironment): RalResource {
-    instanceNames(type, env);
+    const found = instances(type, env).find(r => r.title === title);
     const provider = type.defaultProvider(env.log);
-    const resource = ClassicResource.create(type, { title }, env);
-    return shown(type, resource, provider ? supported(type, provider) : type.properties.map(p => p.name));
+    const props = provider ? supported(type, provider) : type.properties.map(p => p.name);
+    return shown(type, found ?? ClassicResource.create(type, { title }, env), props);
 }
 
-/** `to_resource` after `puppet resource` applied a resource: the properties it manages (and ensure), read again. */
-export function classicState(type: ClassicType, catalogResource: CatalogResource, env: RunEnvironment): RalResource {
-    const resource = ClassicResource.fromCatalog(type, catalogResource, env);
+/** `to_resource` after `puppet resource` applied a resource: the resource of the run, its managed properties (and ensure) read again. */
+export function classicState(type: ClassicType, catalogResource: CatalogResource, env: RunEnvironment, run?: ClassicRun): RalResource {
+    const resource = run?.resources.get(catalogResource.ref) ?? ClassicResource.fromCatalog(type, catalogResource, env);
     const managed = type.properties.filter(p => resource.has(p.name)).map(p => p.name);
     return shown(type, resource, managed);
 }

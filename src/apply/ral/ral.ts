@@ -5,7 +5,7 @@ import { applyCatalog } from '../run/transaction.js';
 import type { CatalogResource, RunEnvironment, StrictMode, TypeRun } from '../run/harness.js';
 import type { ResourceHash } from '../rsapi/provider.js';
 import { ResourceApiRun, ResourceApiType } from '../rsapi/rsapi-type.js';
-import { ClassicType } from '../dsl/type.js';
+import { ClassicType, type ClassicRun } from '../dsl/type.js';
 import { resourceReference, type PuppetValue } from '../values.js';
 import { classicFind, classicSearch, classicState } from './classic-ral.js';
 import type { RalResource } from './output.js';
@@ -76,7 +76,7 @@ export class Ral {
             const shown = (identity !== undefined ? rsapiRun.cachedState(identity) : undefined) ?? absentState(type);
             return { resource: rsapiResource(type, title, shown), failed };
         }
-        return { resource: classicState(type as ClassicType, resource, this.env), failed };
+        return { resource: classicState(type as ClassicType, resource, this.env, run as ClassicRun), failed };
     }
 
     private type(name: string): ResourceApiType | ClassicType {

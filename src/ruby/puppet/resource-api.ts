@@ -72,7 +72,8 @@ export function defineResourceApi(rt: PluginRuntime, mod: (path: string, isModul
     const transport = mod('Puppet::ResourceApi::Transport');
     transport.defineStatic('register', registerTransport);
     mod('Puppet::Transport');
-    mod('Puppet::Provider');
+    // A class, as in Puppet: classic providers derive from it, Resource API providers live in its namespace.
+    mod('Puppet::Provider', false, ObjectClass);
     const simpleProvider = mod('Puppet::ResourceApi::SimpleProvider', false, ObjectClass);
     const wrapper = mod('Puppet::ResourceApi::Transport::Wrapper', false, ObjectClass);
     const wrappers = new WeakMap<RObject, DeviceWrapper>();

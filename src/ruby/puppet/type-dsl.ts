@@ -1,4 +1,5 @@
 import { PRegexp } from '../../values/index.js';
+import type { DslProviderRegistry } from './providers.js';
 import type { ResourceApiRegistry } from './resource-api.js';
 
 /**
@@ -60,7 +61,7 @@ export interface DslTypeSchema {
     readonly titlePatterns?: readonly DslTitlePattern[];
 }
 
-export interface DslTypeRegistry extends ResourceApiRegistry {
+export interface DslTypeRegistry extends ResourceApiRegistry, DslProviderRegistry {
     newtype(name: string, body: (t: DslTypeBuilder) => void): unknown;
     schema(name: string): DslTypeSchema | undefined;
 }
