@@ -136,9 +136,9 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
 function lookupUsesBindings(codedir: string, environment: string): boolean {
     if (!existsSync(codedir)) return false;
     const bundle = bundledEnvironment(codedir);
-    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, ...(bundle.fs ? { fs: bundle.fs } : {}) });
+    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, manifests: bundle.manifests, ...(bundle.fs ? { fs: bundle.fs } : {}) });
     const env = bootEnvironment(codedir, environment);
-    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath });
+    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests });
 }
 
 /**
@@ -173,6 +173,7 @@ function injectedLookupWith(
         for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
         return ExitCode.ERROR;
     }
+    for (const d of injector.issues) if (d.severity === 'warning') io.err(`${formatDiagnostic(d)}\n`);
     const [first, ...path] = rootAndPath(key);
     // As in the catalog: a class parameter bound by `bind parameters` answers before Hiera.
     const param = parameterKeyOf(first);

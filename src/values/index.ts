@@ -11,3 +11,4 @@ export { copyValue } from './copy.js';
 export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
 export { toData, type DataOut, type ToDataRules } from './to-data.js';
 export { versioncmp } from './versioncmp.js';
+export { formatTimespanAs, parseTimespan, strftimeUtc, TIMESPAN_FORMATS, TimeFormatError } from './time-format.js';

@@ -26,7 +26,8 @@ export function dataFormatOf(functionName: string): DataFormat | undefined {
 }
 
 /** Warnings Puppet logs while reading data (the lookup still succeeds). */
-export type WarningSink = (message: string, file?: string) => void;
+/** A warning of the data stage: its message, the file it is about, and where in it when known. */
+export type WarningSink = (message: string, file?: string, at?: { readonly line: number; readonly column?: number }) => void;
 
 /**
  * Parsed hiera.yaml and data files, shared by every lookup service of a process. An entry is
