@@ -59,7 +59,9 @@ export class ModulePlugins {
             fact: () => undefined,
             warnOnce: (key, message) => { if (!warned.has(key)) { warned.add(key); log({ level: 'warning', message, time: new Date() }); } },
             puppetStack: () => []
-        }, registry, envDir);
+            // An agent (or `puppet resource`) runs after pluginsync, whose libdir is on $LOAD_PATH:
+            // providers and their helpers are found with a plain require.
+        }, registry, envDir, undefined, { moduleLibsOnLoadPath: true });
         this.values = new RubyValues(this.rt);
         this.contexts = new RubyContexts(this.values);
     }
