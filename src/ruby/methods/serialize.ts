@@ -31,6 +31,7 @@ function psychStringStyle(s: string): 'QUOTE_DOUBLE' | 'QUOTE_SINGLE' | undefine
 
 /** Psych's block style: a `---` document, sequences not indented under their key, strings styled as Psych asks. */
 function toYaml(v: RValue): string {
+    if (v === null) return '---\n'; // Psych writes nil as an empty document
     const doc = new YAML.Document(yamlData(v));
     YAML.visit(doc, {
         Scalar(_key, node) {

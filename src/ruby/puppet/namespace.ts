@@ -297,7 +297,9 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
                 return host.callFunction(nameOf(args[0] ?? null), (Array.isArray(fargs) ? fargs : [fargs]).map(toPuppet), undefined, scope);
             }
             case 'findresource': {
-                const r = scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
+                // findresource('Type[title]') or findresource(type, title).
+                const ref = args.length === 1 ? /^([^[]+)\[(.*)\]$/s.exec(nameOf(args[0] ?? null)) : null;
+                const r = ref ? scope.findResource(ref[1], ref[2]) : scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
                 return r ? resourceObject(r) : null;
             }
             case 'environment': return environment;
