@@ -4,6 +4,7 @@ import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/i
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
+import { jsonModules, yamlModules } from '../methods/serialize.js';
 import { MersenneTwister } from '../methods/random.js';
 
 const toInt = (v: RValue): bigint => (typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);
@@ -72,6 +73,16 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     };
     const settings = new RObject(ObjectClass, 'Puppet.settings');
     for (const [path, v] of digestConstants()) constants.set(path, v);
+    const json = jsonModules();
+    place('JSON', json.json);
+    place('JSON::ParserError', json.parserError);
+    place('Puppet::Util::Json', json.puppetJson);
+    place('Puppet::Util::Json::ParseError', json.parseError);
+    const yaml = yamlModules(json.json);
+    place('YAML', yaml.yaml);
+    place('Psych', yaml.yaml);
+    place('Psych::SyntaxError', yaml.syntaxError);
+    place('PSON', yaml.pson);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {
@@ -330,6 +341,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         readlines: (_s, args) => rt.readFile(rt.interp.toS(args[0] ?? null)).split(/(?<=\n)/),
         read: (_s, args) => rt.readFile(rt.interp.toS(args[0] ?? null)),
         'exist?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
+        // Ruby 3.1 still has the deprecated alias that stdlib's loadjson/loadyaml/load_module_metadata call.
+        'exists?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
         'file?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
         'directory?': () => false,
         'executable?': () => false,
