@@ -213,6 +213,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     });
     const scopeClass = mod('Puppet::Parser::Scope', false);
     const resourceClass = mod('Puppet::Resource', false);
+    const typeClass = mod('Puppet::Resource::Type', false);
+    const definitionTypes = new WeakMap<RObject, { name: string; type: RSymbol }>();
+    typeClass.define('name', self => definitionTypes.get(self as RObject)?.name ?? null);
+    typeClass.define('type', self => definitionTypes.get(self as RObject)?.type ?? null);
     const resources = new WeakMap<RObject, { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }>();
     const resourceObject = (info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject => {
         const o = new RObject(resourceClass, `${info.type}[${info.title}]`, `${info.type}[${info.title}]`);
@@ -322,7 +326,15 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             // Puppet's values are Param objects; code asks which parameters have defaults
             case 'lookupdefaults': return new Map([...scope.defaults(nameOf(args[0] ?? null))].map(([k, v]) => [sym(k), v] as [RValue, RValue]));
             case 'to_hash': return null;
-            case 'source': return null;
+            case 'source': {
+                // The definition the scope evaluates (a Puppet::Resource::Type): a class (main's name is '') or a defined type.
+                const r = scope.resource();
+                const isClass = r === null || r.type === 'Class' || r.type === 'Node';
+                const name = r === null ? '' : isClass ? (r.title.toLowerCase() === 'main' ? '' : r.title.toLowerCase()) : r.type.toLowerCase();
+                const o = new RObject(typeClass, `#<Puppet::Resource::Type ${name}>`);
+                definitionTypes.set(o, { name, type: RSymbol.of(isClass ? 'hostclass' : 'definition') });
+                return o;
+            }
         }
         if (name.startsWith('function_')) {
             const fname = name.slice('function_'.length);
