@@ -147,15 +147,19 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_DUPLICATE_OVERRIDE_PARAMETER: {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
     },
-    EVAL_NO_PARAMETER: { message: (a: { ref: string; name: string }) => `${a.ref}: has no parameter named '${a.name}'` },
     EVAL_NO_PARAMETER_NAMED: { message: (a: { name: string }) => `has no parameter named '${a.name}'` },
     EVAL_EXPECTS_VALUE: { message: (a: { name: string }) => `expects a value for parameter '${a.name}'` },
     /** The problems of a class's or define's parameters: one on the line, several below. */
     EVAL_PARAMETER_PROBLEMS: {
         message: (a: { ref: string; problems: readonly string[] }) => a.problems.length === 1 ? `${a.ref}: ${a.problems[0]}` : `${a.ref}:\n  ${a.problems.join('\n  ')}`
     },
-    EVAL_DECLARED_CLASS_NOT_FOUND: { message: (a: { title: string }) => `Could not find declared class ${a.title}` },
+    EVAL_DECLARED_CLASS_NOT_FOUND: { message: (a: { name: string }) => `Could not find declared class ${a.name}` },
     EVAL_CLASS_NOT_FOUND: { message: (a: { name: string; node: string }) => `Could not find class ::${a.name} for ${a.node}` },
+    EVAL_VALIDATION_GIVING_UP: { message: (a: { errors: number }) => `Language validation logged ${a.errors} errors. Giving up` },
+    EVAL_VALIDATION_GIVING_UP_WARNINGS: {
+        message: (a: { errors: number; warnings: number }) => `Language validation logged ${a.errors} errors, and ${a.warnings} warnings. Giving up`
+    },
+    EVAL_INVALID_TAG: { message: (a: { name: string }) => `Invalid tag '${a.name}'` },
     EVAL_PARENT_NOT_FOUND: { message: (a: { name: string; environment: string }) => `Could not find parent resource type '::${a.name}' of type hostclass in ${a.environment}` },
     EVAL_STAGE_NOT_FOUND: { message: (a: { stage: string; ref: string }) => `Could not find stage ${a.stage} specified by ${a.ref}` },
     EVAL_NODE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find node statement with name 'default' or '${a.names.join(', ')}'` },
@@ -172,7 +176,6 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_RELATIONSHIP_TARGET_NOT_FOUND: { message: (a: { ref: string; name: string }) => `Could not find resource '${a.ref}' in parameter '${a.name}'` },
     EVAL_CALL_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },
     EVAL_UNDEF_CLASS_NAME: { message: () => 'Cannot use undef as a class name' },
-    EVAL_INVALID_TAG: { message: (a: { name: string }) => `Invalid tag '${a.name}'` },
     EVAL_REALIZE_NOT_A_REFERENCE: {
         message: (a: { ref: string }) => `Puppet::Parser::Compiler failed with error ArgumentError: No title provided and ${a.ref} is not a valid resource reference`
     },

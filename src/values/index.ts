@@ -5,6 +5,7 @@ export { dataClassName } from './class-name.js';
 export { DataTextError, parsePsychYaml, type PsychYaml } from './psych-yaml.js';
 export { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
 export { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
+export { HoconError, parseHocon } from './hocon.js';
 export { capitalizeTypeName, resourceReference } from './reference.js';
 export { copyValue } from './copy.js';
 export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';

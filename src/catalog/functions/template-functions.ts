@@ -85,6 +85,7 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
             if (ruby !== undefined) return ruby;
             throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_UNKNOWN_FUNCTION.message({ name }));
         },
+        callFunction3: (name, args) => c.callRubyFunction3(name, args, scope, call.where),
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },
         classes: () => [...c.catalog.classes],
         tags: () => [...c.catalog.tags]
