@@ -412,6 +412,8 @@ export class Compiler implements CatalogRuntime {
     scopeLookupvar(name: string, scope: Scope, where: Where | undefined, quiet = false): PuppetValue | undefined {
         const v = this.lookupVariable(name, scope);
         if (v !== undefined || quiet) return v;
+        // Puppet's built-in variables and match variables always exist (undef, no warning).
+        if (name === 'module_name' || name === 'caller_module_name' || /^\d+$/.test(name)) return undefined;
         const fqn = name.replace(/^::/, '');
         const i = fqn.lastIndexOf('::');
         let shown = name.startsWith('::') ? `::${fqn}` : fqn;

@@ -153,7 +153,8 @@ export class RubyPlugins {
                 },
                 resources: () => [...c.catalog.resources.values()].map(infoOf),
                 resource: () => (scope.resource ? infoOf(scope.resource) : null),
-                global: () => this.scopeHost(c.topScope, where),
+                // At the call being made now, not at the one that created this host.
+                global: () => this.scopeHost(c.topScope, (h ? scopes.get(h)?.where : undefined) ?? where),
                 classes: () => [...c.catalog.classes],
                 defaults: type => new Map([...scope.defaultsFor(type.replace(/^::/, '').toLowerCase())].map(([k, d]) => [k, d.value]))
             };

@@ -474,7 +474,9 @@ export abstract class ExprParser extends ParserBase {
         if (!this.acceptOp('|')) return { params: [], spreads: false };
         const { params, trailingComma } = this.paramList(() => this.isOp('|'));
         this.expectOp('|');
-        const spreads = params.length > 1 || trailingComma || params.some(p => p.kind === 'rest' || p.kind === 'nested');
+        // Ruby spreads one array argument over the block's parameters when it has more than one
+        // (`|a, b|`, `|a, *r|`) or a trailing comma; `|(a, b)|` and `|*all|` take it whole.
+        const spreads = params.filter(p => p.kind !== 'block').length > 1 || trailingComma;
         return { params, spreads };
     }
 

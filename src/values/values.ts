@@ -99,7 +99,12 @@ export class PSemVerRange {
 
 /** A lazy iterator (the result of `reverse_each`, `step` without a block). */
 export class PIterator {
-    constructor(readonly elementsOf: () => PuppetValue[]) {}
+    /**
+     * `pairs`: the elements are a hash's [key, value] pairs (its type is a Tuple of the two);
+     * `typed`: the collection whose elements give the iterator's element type (all of them, in
+     * their order, as Puppet infers it before stepping or reversing).
+     */
+    constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[]) {}
 }
 
 /** A Deferred function call, resolved on the agent. */
