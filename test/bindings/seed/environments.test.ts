@@ -115,6 +115,11 @@ const CASES: readonly SeedCase[] = [
         run: 'compile', error: { code: 'BIND_ENVIRONMENTS_EVAL', at: 'environments.pp:5' }
     },
     {
+        section: 'Categorization', rule: 'categories in environments.pp are refused (they belong to the chosen environment\'s manifest)',
+        files: ENVS(`${STATIC}site {\n  categories { virtual => "$::is_virtual" }\n}\n`),
+        run: 'compile', error: { code: 'BIND_ENVIRONMENTS_EVAL', at: 'environments.pp:6:3', message: /categories configure the injector/ }
+    },
+    {
         section: 'environments.pp', rule: 'core functions work',
         files: ENVS(`${STATIC}$environment = downcase(split('DEV-x', '-')[0])\n`),
         run: 'compile', expect: { env: 'dev dev' }
