@@ -247,6 +247,16 @@ export class Compiler implements CatalogRuntime {
     }
 
     private run(): void {
+        this.loader.log = (level, message, where) => this.log(level, message, where);
+        // Puppet instantiates each loaded class and define by evaluating its parameter types.
+        this.loader.onDefinitions = defs => {
+            for (const d of defs) {
+                const typed = d.ast.params.filter(p => p.type !== undefined);
+                if (typed.length === 0) continue;
+                this.evaluator.registerProgram(programOf(d.ast), d.file);
+                for (const p of typed) this.evaluator.evalType(p.type!, this.topScope);
+            }
+        };
         const files = this.env.manifests.map(m => this.loader.loadManifest(m));
         const top = this.topScope;
         for (const [k, v] of this.facts) top.setLocal(k, v);
@@ -261,6 +271,8 @@ export class Compiler implements CatalogRuntime {
         }
         // Code outside any module has an empty module name.
         if (!this.facts.has('module_name')) top.setLocal('module_name', '');
+        // The top scope is Class[main]'s: its title and name are set as for any class.
+        for (const v of ['title', 'name']) if (!this.facts.has(v)) top.setLocal(v, 'main');
         const enc = this.options.classes ?? [];
         for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
         setBoundVariables(this);
@@ -343,6 +355,10 @@ export class Compiler implements CatalogRuntime {
         return this.plugins.call(name, args, block, scope, where);
     }
 
+    callRubyFunction3(name: string, args: PuppetValue[], scope: Scope, where: Where): PuppetValue | undefined {
+        return this.plugins.call3(name, args, scope, where);
+    }
+
     /** A type resolver for parseTypeString in this environment. */
     get typeResolver(): TypeNameResolver {
         return name => this.resolveTypeName(name);
@@ -407,7 +423,7 @@ export class Compiler implements CatalogRuntime {
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_RESERVED_ASSIGNMENT, { name }, where);
         }
         if (scope.hasLocal(name)) {
-            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
+            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'local';
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_REASSIGNMENT, { name, builtin }, where);
         }
         scope.setLocal(name, value);

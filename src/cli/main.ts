@@ -11,6 +11,7 @@ import type { EffectiveCommandOptions } from './effective-command.js';
 import type { LookupCommandOptions } from './lookup-command.js';
 import type { LspCommandOptions } from './lsp-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
+import type { ResourceCommandOptions } from './resource-command.js';
 import type { ReviewCommandOptions } from './review-command.js';
 import type { ServeCommandOptions } from './serve-command.js';
 
@@ -140,6 +141,25 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--verbose', 'also print info messages')
         .option('--graph <file>', 'write the resource relationship graph, dependency cycles in red (.dot, or .svg with Graphviz installed)')
         .action(async (file: string, opts: ApplyCommandOptions) => setExit((await import('./apply-command.js')).applyAction(file, opts, io)));
+
+    program.command('resource')
+        .description('list, show or set resources of a type as `puppet resource` does (core types under --root, module types and providers of --modulepath, device targets with --target)')
+        .argument('<type>', 'the resource type')
+        .argument('[title]', 'one resource to show (or to set)')
+        .argument('[attr=value...]', 'attributes to set on that resource, applied as a one-resource run')
+        .option('--root <dir>', 'the directory standing for / (files, the account and package databases)', '/')
+        .option('--modulepath <dirs>', 'colon-separated module directories whose lib/ types, providers and transports are loaded')
+        .option('--environment <name>', 'environment name', 'production')
+        .option('-y, --to_yaml', 'print the resources as Hiera YAML (suitable for create_resources)')
+        .option('--to_json', 'print the resources as JSON ({"title": {"attr": value}})')
+        .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
+        .option('--noop', 'only report what setting attributes would change')
+        .option('--target <name>', 'a device of --deviceconfig, as `puppet device --target NAME --resource TYPE`: providers reach it through its transport')
+        .option('--deviceconfig <file>', 'the device.conf naming the targets', '/etc/puppet/device.conf')
+        .option('-d, --debug', 'also print debug and info messages')
+        .option('-v, --verbose', 'also print info messages')
+        .action(async (type: string, title: string | undefined, settings: string[], opts: ResourceCommandOptions) =>
+            setExit((await import('./resource-command.js')).resourceAction(type, [...(title !== undefined ? [title] : []), ...settings], opts, io)));
 
     program.command('compile')
         .description('compile a catalog for a node from an environment (or a codedir with environments/)')

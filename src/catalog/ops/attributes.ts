@@ -7,9 +7,10 @@ import type { CatalogResource } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import type { OpsState } from './state.js';
+import { addTags, nameTags, VALID_TAG } from '../tags.js';
 
-/** What Puppet accepts as a tag. */
-export const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
+export { nameTags, VALID_TAG };
+
 
 /** `a::b` -> tags a::b, a, b. */
 /** The tags a title gives: itself and its `::` segments, lower case, when it is a valid tag. */
@@ -18,11 +19,6 @@ export function titleTags(title: string): string[] {
     return [title, ...(title.includes('::') ? title.split('::') : [])].map(t => t.toLowerCase());
 }
 
-export function nameTags(name: string): string[] {
-    const n = name.toLowerCase();
-    const segs = n.split('::');
-    return segs.length > 1 ? [n, ...segs] : [n];
-}
 
 /** The attribute operations' values; `duplicates` keeps a name given twice (an override reports it itself). */
 export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope: Scope, stmt: Expression, duplicates = false): Attr[] {
@@ -50,17 +46,12 @@ export function tagResource(r: CatalogResource, scope: Scope, own: string[]): vo
     for (const t of own) r.tags.add(t);
     const container = scope.resource;
     if (container) for (const t of container.tags) r.tags.add(t);
-    const tagParam = r.param('tag');
-    for (const t of tagParam === undefined ? [] : Array.isArray(tagParam) ? tagParam : [tagParam]) {
-        if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
-    }
+    addTags(r, r.param('tag'), r.where);
 }
 
 /** Sets (or, with `+>`, appends to) a parameter. */
 export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override', source: Source): void {
-    if (a.name === 'tag' && origin === 'override') {
-        for (const t of Array.isArray(a.value) ? a.value : [a.value]) if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
-    }
+    if (a.name === 'tag' && origin === 'override') addTags(r, a.value, a.where);
     if (a.plus) {
         const prev = r.param(a.name);
         if (prev !== undefined && prev !== null) {

@@ -1,6 +1,6 @@
 import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
-import { type PuppetValue } from '../../values/index.js';
+import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
 import { boundTypeName } from '../bound-catalog.js';
 import { inspect as rubyInspect } from '../../ruby/index.js';
@@ -14,6 +14,7 @@ import { declareClass } from './classes.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
 import type { OpsState } from './state.js';
+import { bodyTitles } from './titles.js';
 
 /** `type { title: ... }`, `Type { defaults }`, `Type[title] { overrides }`. */
 export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Scope, mode: DeclarationMode): PuppetValue {
@@ -21,20 +22,20 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
     const typeValue = s.ev.evaluate(e.typeExpr, scope);
     const typeName = typeValue instanceof PResourceType && typeValue.typeName !== null ? typeValue.typeName
         : typeValue instanceof PClassType ? 'class' : typeof typeValue === 'string' ? typeValue : formatValue(typeValue);
-    const where = s.ev.where(e.$container?.$type === 'VirtualResource' ? e.$container : e);
+    const whole = e.$container?.$type === 'VirtualResource' ? e.$container : e;
+    const where = s.ev.where(whole);
     const shared = evalAttrs(s, e.ops, scope, e);
-    let defaults: Attr[] = [];
-    const bodies = e.bodies.map(b => ({ body: b, isDefault: b.title.$type === 'DefaultLiteral' }));
-    for (const b of bodies) if (b.isDefault) defaults = evalAttrs(s, b.body.ops, scope, e);
+    // As Puppet: every body's titles and attributes first, then the resources; a body titled
+    // `default` lends its attributes to every body of the expression.
+    const seen = new Set<string>();
+    const bodies = e.bodies.map(b => ({ titles: bodyTitles(s, b, scope, seen, whole), attrs: evalAttrs(s, b.ops, scope, e) }));
+    const defaults = bodies.find(b => b.titles.some(t => t instanceof PDefault))?.attrs ?? [];
     const refs: PuppetValue[] = [];
     for (const b of bodies) {
-        if (b.isDefault) continue;
-        const titleValue = s.ev.evaluate(b.body.title, scope);
-        const titles = Array.isArray(titleValue) ? titleValue.flat(Infinity as 1) : [titleValue];
-        const own = evalAttrs(s, b.body.ops, scope, e);
-        const merged = [...shared, ...own];
+        const merged = [...shared, ...b.attrs];
         for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
-        for (const t of titles) {
+        for (const t of b.titles) {
+            if (t instanceof PDefault) continue;
             const r = declare(s, typeName, t, merged, scope, mode, { file: where.file, line: where.line });
             if (r) refs.push(refOf(r));
         }
