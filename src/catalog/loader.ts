@@ -71,7 +71,7 @@ export class Loader {
         const cached = this.loaded.get(path);
         if (cached) return cached;
         const file = this.rel(path);
-        const { text, result } = this.files.parse(path, { epp, display: file, decode: bytes => this.decode(bytes, file) });
+        const { text, result } = this.files.parse(path, { epp, display: file, compact: true, decode: bytes => this.decode(bytes, file) });
         const error = result.diagnostics.find(d => d.severity === 'error');
         if (error) {
             const at = error.at;

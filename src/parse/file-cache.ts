@@ -114,7 +114,7 @@ export class ParsedFileCache {
     /** The parse of a file with these options (as `parsePuppet`), run once while the file is unchanged. */
     parse(path: string, options: ParseOptions & { readonly display?: string; readonly decode?: (bytes: Buffer) => string } = {}): ParsedSource {
         const entry = this.entry(path, options.decode ?? utf8);
-        const key = `${options.epp === true}:${options.validate !== false}:${options.engine ?? 'fast'}:${options.display ?? path}`;
+        const key = `${options.epp === true}:${options.validate !== false}:${options.engine ?? 'fast'}:${options.compact === true}:${options.display ?? path}`;
         let result = entry.parses.get(key);
         if (result) {
             this.counts.hits++;

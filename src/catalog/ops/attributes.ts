@@ -1,9 +1,9 @@
 import type { AttributeOperation, Expression } from '../../../generated/langium/ast.js';
 import type { PuppetValue } from '../../values/index.js';
-import { EvalIssue, RuntimeFailure } from '../errors.js';
+import { EvalIssue, RuntimeFailure, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Source } from '../code-source.js';
-import type { CatalogResource } from '../resource.js';
+import type { CatalogResource, ParamValue } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import type { OpsState } from './state.js';
@@ -18,19 +18,28 @@ export function titleTags(title: string): string[] {
     return [title, ...(title.includes('::') ? title.split('::') : [])].map(t => t.toLowerCase());
 }
 
-export function nameTags(name: string): string[] {
-    const n = name.toLowerCase();
-    const segs = n.split('::');
-    return segs.length > 1 ? [n, ...segs] : [n];
+export function nameTags(name: string): readonly string[] {
+    let tags = nameTagCache.get(name);
+    if (!tags) {
+        const n = name.toLowerCase();
+        const segs = n.split('::');
+        tags = segs.length > 1 ? [n, ...segs] : [n];
+        // Names are those of types and classes (and tag values): a bounded set in any one environment.
+        if (nameTagCache.size > 10_000) nameTagCache.clear();
+        nameTagCache.set(name, tags);
+    }
+    return tags;
 }
+
+const nameTagCache = new Map<string, readonly string[]>();
 
 /** The attribute operations' values; `duplicates` keeps a name given twice (an override reports it itself). */
 export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope: Scope, stmt: Expression, duplicates = false): Attr[] {
     const out: Attr[] = [];
-    const seen = new Set<string>();
+    if (ops.length === 0) return out;
     const add = (a: Attr): void => {
-        if (seen.has(a.name) && !duplicates) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
-        seen.add(a.name);
+        // A handful of attributes per statement: a scan is cheaper than a set.
+        if (!duplicates) for (const o of out) if (o.name === a.name) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
         out.push(a);
     };
     for (const op of ops) {
@@ -46,10 +55,10 @@ export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope
 }
 
 /** A resource's own tags, its container's, and those of its `tag` parameter. */
-export function tagResource(r: CatalogResource, scope: Scope, own: string[]): void {
+export function tagResource(r: CatalogResource, scope: Scope, own: readonly string[]): void {
     for (const t of own) r.tags.add(t);
     const container = scope.resource;
-    if (container) for (const t of container.tags) r.tags.add(t);
+    if (container) r.tags.addAll(container.tags);
     const tagParam = r.param('tag');
     for (const t of tagParam === undefined ? [] : Array.isArray(tagParam) ? tagParam : [tagParam]) {
         if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
@@ -69,8 +78,24 @@ export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'over
             return;
         }
     }
-    r.params.set(a.name, { value: a.value, where: a.where, origin, source });
+    r.params.set(a.name, sharedParam(a, origin, source));
 }
+
+/**
+ * The parameter value an attribute gives, shared with the previous resource it gave the same
+ * value from the same place and code (`ensure => file` in a loop declaring thousands of files):
+ * parameter values are never changed in place, and the catalog holds one per resource and attribute.
+ */
+function sharedParam(a: Attr, origin: 'declared' | 'override', source: Source): ParamValue {
+    const last = lastParam.get(a.where);
+    if (last && last.value === a.value && last.origin === origin && last.source === source) return last;
+    const made: ParamValue = { value: a.value, where: a.where, origin, source };
+    lastParam.set(a.where, made);
+    return made;
+}
+
+/** By the attribute's place (one object per attribute expression and compile). */
+const lastParam = new WeakMap<Where, ParamValue>();
 
 /** $module_name and $caller_module_name of a class or define body. */
 export function setModuleNames(scope: Scope): void {

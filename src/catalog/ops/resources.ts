@@ -20,7 +20,8 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
     const typeValue = s.ev.evaluate(e.typeExpr, scope);
     const typeName = typeValue instanceof PResourceType && typeValue.typeName !== null ? typeValue.typeName
         : typeValue instanceof PClassType ? 'class' : typeof typeValue === 'string' ? typeValue : formatValue(typeValue);
-    const where = s.ev.where(e.$container?.$type === 'VirtualResource' ? e.$container : e);
+    // One place object per statement, shared by every resource it declares.
+    const where = s.ev.whereLine(e.$container?.$type === 'VirtualResource' ? e.$container : e);
     const shared = evalAttrs(s, e.ops, scope, e);
     let defaults: Attr[] = [];
     const bodies = e.bodies.map(b => ({ body: b, isDefault: b.title.$type === 'DefaultLiteral' }));
@@ -31,10 +32,10 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
         const titleValue = s.ev.evaluate(b.body.title, scope);
         const titles = Array.isArray(titleValue) ? titleValue.flat(Infinity as 1) : [titleValue];
         const own = evalAttrs(s, b.body.ops, scope, e);
-        const merged = [...shared, ...own];
+        const merged = shared.length === 0 ? own : [...shared, ...own];
         for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
         for (const t of titles) {
-            const r = declare(s, typeName, t, merged, scope, mode, { file: where.file, line: where.line });
+            const r = declare(s, typeName, t, merged, scope, mode, where);
             if (r) refs.push(refOf(r));
         }
     }
@@ -48,9 +49,7 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
         s.ev.evaluate(te, scope); // an unknown type fails here, before its attributes
         const attrs = evalAttrs(s, e.ops, scope, e);
         const type = te.value.replace(/^::/, '').toLowerCase();
-        let d = scope.defaults.get(type);
-        if (!d) { d = new Map(); scope.defaults.set(type, d); }
-        for (const a of attrs) d.set(a.name, { value: a.value, plus: a.plus, where: a.where });
+        for (const a of attrs) scope.setDefault(type, a.name, { value: a.value, plus: a.plus, where: a.where });
         return null;
     }
     if (te.$type === 'QualifiedName') {
@@ -83,7 +82,7 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
 
 /** Declares one resource; classes go through the class path. */
 export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
-    const lower = typeName.replace(/^::/, '').toLowerCase();
+    const lower = (typeName.startsWith('::') ? typeName.slice(2) : typeName).toLowerCase();
     if (lower === 'class') {
         const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
         return declareClass(s, formatValue(titleValue), scope, params, where);
@@ -113,8 +112,10 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     const source = s.overrideRules.sourceOf(scope);
     for (const a of attrs) setParam(r, a, 'declared', source);
     const defaults = scope.defaultsFor(lower);
-    for (const [name, d] of defaults) {
-        if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
+    if (defaults.size > 0) {
+        defaults.forEach((d, name) => {
+            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
+        });
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
@@ -122,7 +123,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
     if (r.param(namevar) === title) r.params.delete(namevar);
     if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
-    tagResource(r, scope, [...nameTags(lower)]);
+    tagResource(r, scope, nameTags(lower));
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
     for (const t of titleTags(title)) r.tags.add(t);
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.

@@ -151,7 +151,22 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         if (isAstObject(result)) {
             linkContainers(result, nodes);
         }
+        this.release();
         return { value: result, errors: [], nodes: nodes as unknown as AstNode[] };
+    }
+
+    /**
+     * Lets go of the last input: the parser lives as long as the process, and its tokens and CST
+     * would otherwise stay in memory until the next parse (all of them, also for a caller that
+     * keeps only the AST's positions).
+     */
+    private release(): void {
+        this.root = new RootCstNodeImpl('');
+        this.cstStack = [];
+        this.stack = [];
+        this.built = [];
+        this.hidden = [];
+        this.input = [];
     }
 
     // ---- rule definitions (called by the builder, before self-analysis) ----------------------
