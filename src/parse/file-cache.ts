@@ -144,6 +144,26 @@ export class ParsedFileCache {
         return value;
     }
 
+    private view: (FileSystemProvider & { readonly base: FileSystemProvider }) | undefined;
+
+    /**
+     * The source of files as seen through this cache: a path's kind and a directory's names are
+     * asked of the source once per generation, a file's text read once while it is unchanged (for
+     * readers that probe many paths, like the Ruby autoloader). `base` is the source itself.
+     */
+    files(): FileSystemProvider & { readonly base: FileSystemProvider } {
+        const fs = this.fs;
+        this.view ??= {
+            base: fs,
+            stat: path => this.once(`stat\0${path}`, () => fs.stat(path)),
+            readFile: path => fs.readFile(path),
+            readText: path => this.text(path).text,
+            readdir: path => [...this.once(`readdir\0${path}`, () => fs.readdir(path))],
+            glob: pattern => fs.glob(pattern)
+        };
+        return this.view;
+    }
+
     /** A value computed from the disk (a directory listing, say), computed once per generation. */
     once<T>(key: string, compute: () => T): T {
         const known = this.computed.get(key);

@@ -141,6 +141,6 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
         nodes ??= allNodes(result.value);
         checkProgram(result.value, report, options.validate !== false, nodes);
     }
-    if (options.compact) compactCst(nodes ?? allNodes(result.value), text);
+    if (options.compact) compactCst(nodes ?? allNodes(result.value), text, lines);
     return { ast: result.value, diagnostics };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider } from '../../common/index.js';
@@ -97,7 +97,10 @@ export function runProgram(cmd: ProgramCommand, args: readonly string[], config:
             for (const fd of fds) closeSync(fd);
         }
     } finally {
-        rmSync(dir, { recursive: true, force: true });
+        // The three files and the directory (a recursive removal walks the directory first: a
+        // batch runs this for every node).
+        for (const f of ['stdin', 'stdout', 'stderr']) rmSync(join(dir, f), { force: true });
+        rmdirSync(dir);
     }
 }
 
