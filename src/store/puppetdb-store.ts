@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { storeError } from './issues.js';
 import { matchesQuery } from './query.js';
@@ -12,21 +11,9 @@ function byPlace(a: FoundResource, b: FoundResource): number {
 }
 import type { CatalogStore, FoundResource, QueryNode, QueryValue, ResourceQuery, StoredCatalog, StoredJson, StoredReport } from './model.js';
 import { toPuppetDbReport } from './puppetdb-report.js';
+import { httpSync } from './sync-http.js';
 
 type Ast = ReadonlyArray<string | number | boolean | null | Ast>;
-
-// The compile is synchronous; one short-lived Node process makes each HTTP call (fetch) and waits.
-const FETCH = `const i=JSON.parse(require('fs').readFileSync(0,'utf8'));`
-    + `fetch(i.url,{method:i.method,headers:{'content-type':'application/json'},body:i.body})`
-    + `.then(async r=>process.stdout.write(JSON.stringify({status:r.status,text:await r.text()})))`
-    + `.catch(e=>process.stdout.write(JSON.stringify({error:String((e.cause&&e.cause.message)||e.message)})))`;
-
-function http(url: string, method: 'GET' | 'POST', body?: unknown): { status: number; text: string } | { error: string } {
-    const out = execFileSync(process.execPath, ['-e', FETCH], {
-        input: JSON.stringify({ url, method, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }), maxBuffer: 1 << 30, encoding: 'utf8'
-    });
-    return JSON.parse(out) as { status: number; text: string } | { error: string };
-}
 
 function valueAst(v: QueryValue): string | number | boolean | null {
     return v !== null && typeof v === 'object' ? v.regexp : v;
@@ -79,7 +66,7 @@ export function openPuppetDbStore(base: string): CatalogStore {
     const root = base.replace(/\/+$/, '');
     const url = `puppetdb:${root}`;
     const call = (path: string, method: 'GET' | 'POST', body?: unknown): unknown => {
-        const r = http(`${root}${path}`, method, body);
+        const r = httpSync(`${root}${path}`, method, body);
         if ('error' in r) throw storeError('STORE_UNREACHABLE', undefined, url, r.error);
         if (r.status >= 400) throw storeError('STORE_PUPPETDB', undefined, url, `${r.status} ${r.text.slice(0, 300)}`);
         try {
