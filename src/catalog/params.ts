@@ -59,6 +59,29 @@ export class ParamTable<V> {
         return this;
     }
 
+    /**
+     * Fills an empty table from names and values interleaved, later entries of a name replacing
+     * earlier ones in their place (as `set` one after the other would), in one list.
+     */
+    fill(flat: Array<string | V>): void {
+        if (this.size !== 0 || flat.length > SMALL * 2) {
+            for (let i = 0; i < flat.length; i += 2) this.set(flat[i] as string, flat[i + 1] as V);
+            return;
+        }
+        for (let i = 2; i < flat.length; i += 2) {
+            for (let j = 0; j < i; j += 2) {
+                if (flat[j] === flat[i]) {
+                    // A name given twice: its first place, its last value.
+                    flat[j + 1] = flat[i + 1];
+                    flat.splice(i, 2);
+                    i -= 2;
+                    break;
+                }
+            }
+        }
+        if (flat.length > 0) this.flat = flat;
+    }
+
     delete(name: string): boolean {
         if (this.big) return this.big.delete(name);
         const i = this.indexOf(name);
@@ -127,14 +150,44 @@ export class TagSet {
         return this;
     }
 
+    /** The tags in order (not to be changed). */
+    ordered(): readonly string[] {
+        return this.big ? [...this.big] : this.list;
+    }
+
+    /**
+     * Adds tags, in order, skipping those it has. `owned`: the caller made `tags` for this set
+     * alone (exactly as long as it is) and hands it over.
+     */
+    addList(tags: readonly string[], owned = false): void {
+        if (owned && this.size === 0 && tags.length <= SMALL) {
+            this.list = withoutDuplicates(tags);
+            return;
+        }
+        if (this.big || this.list.length + tags.length > SMALL) {
+            for (const t of tags) this.add(t);
+            return;
+        }
+        let fresh: string[] | undefined;
+        for (const t of tags) {
+            if (this.list.includes(t) || fresh?.includes(t)) continue;
+            (fresh ??= []).push(t);
+        }
+        if (fresh) this.list = this.list.length === 0 ? fresh : this.list.concat(fresh);
+    }
+
     /** Adds every tag of another set. */
     addAll(other: TagSet): void {
         if (other.big || this.big || this.list.length + other.list.length > SMALL) {
             for (const t of other) this.add(t);
             return;
         }
-        const missing = other.list.filter(t => !this.list.includes(t));
-        if (missing.length > 0) this.list = this.list.length === 0 ? missing : this.list.concat(missing);
+        if (this.list.length === 0) {
+            // Lists are never changed in place: the other set's can be shared until one adds to it.
+            this.list = other.list;
+            return;
+        }
+        this.addList(other.list);
     }
 
     values(): IterableIterator<string> {
@@ -144,4 +197,15 @@ export class TagSet {
     [Symbol.iterator](): IterableIterator<string> {
         return this.values();
     }
+}
+
+/** The list with only the first of equal entries, exactly as long as that (the list itself when it has none). */
+function withoutDuplicates(list: readonly string[]): string[] {
+    let unique = list.length;
+    for (let i = 1; i < list.length; i++) if (list.lastIndexOf(list[i], i - 1) >= 0) unique--;
+    if (unique === list.length) return list as string[];
+    const out = new Array<string>(unique);
+    let n = 0;
+    for (let i = 0; i < list.length; i++) if (list.lastIndexOf(list[i], i - 1) < 0 || i === 0) out[n++] = list[i];
+    return out;
 }

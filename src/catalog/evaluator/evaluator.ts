@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, puppetEquals, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -263,12 +263,12 @@ export class Evaluator implements ExpressionEvaluator {
 
     interpolate(e: ConcatString, scope: Scope): string {
         let s = e.pre;
-        e.parts.forEach((p, i) => {
-            let v = this.evaluate(p, scope);
-            if (v instanceof PSensitive) v = v;
-            s += formatValue(v);
+        const parts = e.parts;
+        for (let i = 0; i < parts.length; i++) {
+            const v = this.evaluate(parts[i], scope);
+            s += typeof v === 'string' ? v : formatValue(v);
             if (i < e.mids.length) s += e.mids[i];
-        });
+        }
         return s + e.post;
     }
 
@@ -328,6 +328,8 @@ export class Evaluator implements ExpressionEvaluator {
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
             if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
+            // `File[$x]`, the common case: one reference.
+            if (!many) return new PResourceType(left.typeName, formatValue(keys[0]));
             const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
             const typeName = left.typeName;
             const refs = titles.map(title => new PResourceType(typeName, title));

@@ -8,6 +8,8 @@ import type { Attr } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import type { OpsState } from './state.js';
 
+const NO_TAGS: readonly string[] = [];
+
 /** What Puppet accepts as a tag. */
 export const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
 
@@ -36,33 +38,50 @@ const nameTagCache = new Map<string, readonly string[]>();
 /** The attribute operations' values; `duplicates` keeps a name given twice (an override reports it itself). */
 export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope: Scope, stmt: Expression, duplicates = false): Attr[] {
     const out: Attr[] = [];
-    if (ops.length === 0) return out;
-    const add = (a: Attr): void => {
-        // A handful of attributes per statement: a scan is cheaper than a set.
-        if (!duplicates) for (const o of out) if (o.name === a.name) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
-        out.push(a);
-    };
     for (const op of ops) {
         if (op.$type === 'AttributeAssign') {
-            add({ name: op.name, value: s.ev.evaluate(op.value, scope), plus: op.operator === '+>', where: s.ev.where(op) });
+            addAttr(s, out, { name: op.name, value: s.ev.evaluate(op.value, scope), plus: op.operator === '+>', where: s.ev.where(op) }, stmt, duplicates);
         } else {
             const h = s.ev.evaluate(op.value, scope);
             if (!(h instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_SPLAT_NOT_HASH.message());
-            for (const [k, v] of h) add({ name: String(k), value: v, plus: false, where: s.ev.where(op) });
+            for (const [k, v] of h) addAttr(s, out, { name: String(k), value: v, plus: false, where: s.ev.where(op) }, stmt, duplicates);
         }
     }
     return out;
 }
 
-/** A resource's own tags, its container's, and those of its `tag` parameter. */
-export function tagResource(r: CatalogResource, scope: Scope, own: readonly string[]): void {
-    for (const t of own) r.tags.add(t);
+function addAttr(s: OpsState, out: Attr[], a: Attr, stmt: Expression, duplicates: boolean): void {
+    // A handful of attributes per statement: a scan is cheaper than a set.
+    if (!duplicates) for (const o of out) if (o.name === a.name) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
+    out.push(a);
+}
+
+/** A resource's own tags, its container's, those of its `tag` parameter, then `after` (its title's), in that order. */
+export function tagResource(r: CatalogResource, scope: Scope, own: readonly string[], after: readonly string[] = []): void {
+    // One list made in order and added at once (a catalog holds a tag list per resource).
     const container = scope.resource;
-    if (container) r.tags.addAll(container.tags);
     const tagParam = r.param('tag');
-    for (const t of tagParam === undefined ? [] : Array.isArray(tagParam) ? tagParam : [tagParam]) {
-        if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
+    let fromParam: readonly string[] = NO_TAGS;
+    if (tagParam !== undefined) {
+        const list: string[] = [];
+        for (const t of Array.isArray(tagParam) ? tagParam : [tagParam]) if (typeof t === 'string') for (const x of nameTags(t)) list.push(x);
+        fromParam = list;
     }
+    r.tags.addList(own.concat(container ? container.tags.ordered() : NO_TAGS, fromParam, after), true);
+}
+
+/** Sets the parameters a declaration gives, in order, on a resource that has none yet. */
+export function declareParams(r: CatalogResource, attrs: readonly Attr[], source: Source): void {
+    const flat: Array<string | ParamValue> = [];
+    for (const a of attrs) {
+        // A name given twice is set in turn (`+>` appends to the first): not in one go.
+        if (flat.includes(a.name)) {
+            for (const x of attrs) setParam(r, x, 'declared', source);
+            return;
+        }
+        flat.push(a.name, sharedParam(a, 'declared', source));
+    }
+    r.params.fill(flat);
 }
 
 /** Sets (or, with `+>`, appends to) a parameter. */
@@ -86,7 +105,7 @@ export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'over
  * value from the same place and code (`ensure => file` in a loop declaring thousands of files):
  * parameter values are never changed in place, and the catalog holds one per resource and attribute.
  */
-function sharedParam(a: Attr, origin: 'declared' | 'override', source: Source): ParamValue {
+export function sharedParam(a: Attr, origin: 'declared' | 'override', source: Source): ParamValue {
     const last = lastParam.get(a.where);
     if (last && last.value === a.value && last.origin === origin && last.source === source) return last;
     const made: ParamValue = { value: a.value, where: a.where, origin, source };

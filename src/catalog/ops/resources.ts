@@ -8,7 +8,7 @@ import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
 import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
-import { evalAttrs, nameTags, setParam, tagResource, titleTags } from './attributes.js';
+import { declareParams, evalAttrs, nameTags, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
@@ -110,7 +110,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     r.virtual = mode !== 'real';
     r.exported = mode === 'exported';
     const source = s.overrideRules.sourceOf(scope);
-    for (const a of attrs) setParam(r, a, 'declared', source);
+    declareParams(r, attrs, source);
     const defaults = scope.defaultsFor(lower);
     if (defaults.size > 0) {
         defaults.forEach((d, name) => {
@@ -123,9 +123,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
     if (r.param(namevar) === title) r.params.delete(namevar);
     if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
-    tagResource(r, scope, nameTags(lower));
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
-    for (const t of titleTags(title)) r.tags.add(t);
+    tagResource(r, scope, nameTags(lower), titleTags(title));
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
     if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar) ?? r.titleParams?.find(t => t.name === core.namevar)?.value;
