@@ -125,6 +125,19 @@ export class ParamTable<V> {
 export class TagSet {
     private list: string[] = NONE;
     private big: Set<string> | undefined;
+    /** Set once its resource is in the catalog: from then on a change counts in `TagSet.changes`. */
+    private sealed = false;
+
+    /**
+     * How many times a sealed set has changed (in this thread): the catalog's index of resources
+     * by tag is extended with new resources while this stays the same, and rebuilt when it moves.
+     */
+    static changes = 0;
+
+    /** Marks the set as its catalog's (see `changes`). */
+    seal(): void {
+        this.sealed = true;
+    }
 
     get size(): number {
         return this.big ? this.big.size : this.list.length;
@@ -135,6 +148,7 @@ export class TagSet {
     }
 
     add(tag: string): this {
+        if (this.sealed && !this.has(tag)) TagSet.changes++;
         if (this.big) {
             this.big.add(tag);
         } else if (!this.list.includes(tag)) {
@@ -160,6 +174,7 @@ export class TagSet {
      * alone (exactly as long as it is) and hands it over.
      */
     addList(tags: readonly string[], owned = false): void {
+        if (this.sealed && tags.some(t => !this.has(t))) TagSet.changes++;
         if (owned && this.size === 0 && tags.length <= SMALL) {
             this.list = withoutDuplicates(tags);
             return;
@@ -178,6 +193,7 @@ export class TagSet {
 
     /** Adds every tag of another set. */
     addAll(other: TagSet): void {
+        if (this.sealed && [...other].some(t => !this.has(t))) TagSet.changes++;
         if (other.big || this.big || this.list.length + other.list.length > SMALL) {
             for (const t of other) this.add(t);
             return;

@@ -95,12 +95,19 @@ class TypeIndex {
     readonly aliases = new Map<string, CatalogResource>();
     /** Exported resources among `all` (never collected here). */
     exported = 0;
-    /** By lower-case title (titles compare case-insensitively in queries), built on first use up to `lowerUpTo`. */
-    private lower: Map<string, CatalogResource[]> | undefined;
+    /**
+     * By lower-case title (titles compare case-insensitively in queries), built on first use up to
+     * `lowerUpTo`: one resource, or the list of those sharing a title.
+     */
+    private lower: Map<string, CatalogResource | CatalogResource[]> | undefined;
     private lowerUpTo = 0;
-    /** By tag, as of `taggedAt` (tags change as code runs: the index is rebuilt for a new generation). */
+    /**
+     * By tag, for `all` up to `taggedUpTo`, as of `TagSet.changes` = `taggedAt`: resources declared
+     * since are added; a change of a listed resource's tags (an override, `tag()`) rebuilds it.
+     */
     private tagged: Map<string, CatalogResource[]> | undefined;
     private taggedAt = -1;
+    private taggedUpTo = 0;
 
     constructor(private readonly isClass: boolean) {}
 
@@ -113,6 +120,7 @@ class TypeIndex {
         this.titles.set(this.key(r.title), r);
         this.all.push(r);
         if (r.exported) this.exported++;
+        r.tags.seal();
     }
 
     find(title: string): CatalogResource | undefined {
@@ -125,27 +133,31 @@ class TypeIndex {
         for (; this.lowerUpTo < this.all.length; this.lowerUpTo++) {
             const r = this.all[this.lowerUpTo];
             const key = r.title.toLowerCase();
-            const list = lower.get(key);
-            if (list) list.push(r);
-            else lower.set(key, [r]);
+            const known = lower.get(key);
+            if (known === undefined) lower.set(key, r);
+            else if (Array.isArray(known)) known.push(r);
+            else lower.set(key, [known, r]);
         }
-        return lower.get(title.toLowerCase()) ?? [];
+        const found = lower.get(title.toLowerCase());
+        return found === undefined ? [] : Array.isArray(found) ? found : [found];
     }
 
-    taggedWith(tag: string, generation: number): readonly CatalogResource[] {
-        if (!this.tagged || this.taggedAt !== generation) {
-            const tagged = new Map<string, CatalogResource[]>();
-            for (const r of this.all) {
-                for (const t of r.tags) {
-                    const list = tagged.get(t);
-                    if (list) list.push(r);
-                    else tagged.set(t, [r]);
-                }
-            }
-            this.tagged = tagged;
-            this.taggedAt = generation;
+    taggedWith(tag: string): readonly CatalogResource[] {
+        if (!this.tagged || this.taggedAt !== TagSet.changes) {
+            this.tagged = new Map();
+            this.taggedAt = TagSet.changes;
+            this.taggedUpTo = 0;
         }
-        return this.tagged.get(tag) ?? [];
+        const tagged = this.tagged;
+        for (; this.taggedUpTo < this.all.length; this.taggedUpTo++) {
+            const r = this.all[this.taggedUpTo];
+            for (const t of r.tags) {
+                const list = tagged.get(t);
+                if (list) list.push(r);
+                else tagged.set(t, [r]);
+            }
+        }
+        return tagged.get(tag) ?? [];
     }
 
     /** Drops resources (from the lists; titles are the catalog's to drop). */
@@ -157,6 +169,7 @@ class TypeIndex {
         this.lower = undefined;
         this.lowerUpTo = 0;
         this.tagged = undefined;
+        this.taggedUpTo = 0;
     }
 }
 
@@ -221,12 +234,9 @@ export class Catalog {
         return this.typeIndex(type, false)?.titled(title) ?? [];
     }
 
-    /**
-     * The resources of a type having a tag, in declaration order, as of `generation`: the caller
-     * gives a new generation whenever tags may have changed since it last asked.
-     */
-    ofTypeTagged(type: string, tag: string, generation: number): readonly CatalogResource[] {
-        return this.typeIndex(type, false)?.taggedWith(tag, generation) ?? [];
+    /** The resources of a type having a tag, in declaration order. */
+    ofTypeTagged(type: string, tag: string): readonly CatalogResource[] {
+        return this.typeIndex(type, false)?.taggedWith(tag) ?? [];
     }
 
     /** How many resources of a type are not exported. */

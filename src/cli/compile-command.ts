@@ -94,7 +94,7 @@ function servicesWith(options: CompileCommandOptions, node: string, chosen: Modu
     return createCatalogServices(BindingsCatalogModule, chosen);
 }
 
-/** Prints JSON text and a newline in pieces of about a megabyte, never the whole text as one string. */
+/** Prints JSON text and a newline in pieces of about 64 KB (short-lived enough to die young), never the whole text as one string. */
 function writeJson(v: Json | ((write: (piece: string) => void) => void), io: CliIo): void {
     let buffered: string[] = [];
     let size = 0;
@@ -102,7 +102,7 @@ function writeJson(v: Json | ((write: (piece: string) => void) => void), io: Cli
     text(piece => {
         buffered.push(piece);
         size += piece.length;
-        if (size >= 1 << 20) {
+        if (size >= 1 << 16) {
             io.out(buffered.join(''));
             buffered = [];
             size = 0;

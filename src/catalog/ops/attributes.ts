@@ -72,14 +72,19 @@ export function tagResource(r: CatalogResource, scope: Scope, own: readonly stri
 
 /** Sets the parameters a declaration gives, in order, on a resource that has none yet. */
 export function declareParams(r: CatalogResource, attrs: readonly Attr[], source: Source): void {
-    const flat: Array<string | ParamValue> = [];
-    for (const a of attrs) {
-        // A name given twice is set in turn (`+>` appends to the first): not in one go.
-        if (flat.includes(a.name)) {
-            for (const x of attrs) setParam(r, x, 'declared', source);
-            return;
+    // Exactly as long as it must be (the table keeps the list).
+    const flat = new Array<string | ParamValue>(attrs.length * 2);
+    for (let i = 0; i < attrs.length; i++) {
+        const a = attrs[i];
+        for (let j = 0; j < i; j++) {
+            if (attrs[j].name === a.name) {
+                // A name given twice is set in turn (`+>` appends to the first): not in one go.
+                for (const x of attrs) setParam(r, x, 'declared', source);
+                return;
+            }
         }
-        flat.push(a.name, sharedParam(a, 'declared', source));
+        flat[2 * i] = a.name;
+        flat[2 * i + 1] = sharedParam(a, 'declared', source);
     }
     r.params.fill(flat);
 }
