@@ -32,9 +32,14 @@ export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(
     const file = join(dir, 'providers.yaml');
     if (!pathExists(fs, file)) return { dir, schemes: new Map() };
     const display = relative(resolve(codedir), file);
+    let text: string;
     let data: unknown;
     try {
-        data = parseYaml(fs.readText(file));
+        text = fs.readText(file);
+        // Read for every node of a batch: parsed once while the text is the same.
+        const known = configs.get(`${dir}\0${display}`);
+        if (known && known.text === text) return known.config;
+        data = parseYaml(text);
     } catch (e) {
         fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `cannot read providers config: ${e instanceof Error ? e.message : String(e)}`, { file: display });
     }
@@ -53,8 +58,14 @@ export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(
             out.set(scheme, command(cmd, display, `/schemes/${scheme}`));
         }
     }
-    return { dir, file: display, schemes: out, ...(enc !== undefined ? { enc: command(enc, display, '/enc') } : {}) };
+    const config = { dir, file: display, schemes: out, ...(enc !== undefined ? { enc: command(enc, display, '/enc') } : {}) };
+    if (configs.size > 100) configs.clear();
+    configs.set(`${dir}\0${display}`, { text, config });
+    return config;
 }
+
+/** providers.yaml files as read, by directory and displayed name, with their text. */
+const configs = new Map<string, { readonly text: string; readonly config: ProvidersConfig }>();
 
 function command(v: unknown, file: string, path: string): ProgramCommand {
     if (typeof v === 'string' && v.trim() !== '') return v.trim().split(/\s+/);
