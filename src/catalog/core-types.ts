@@ -16,6 +16,12 @@ export interface CoreType {
      * serialized parameters unless given, the namevar only when it differs from the title.
      */
     readonly fromTitle?: (title: string) => ReadonlyArray<readonly [string, string]>;
+    /**
+     * The attribute a `name` parameter stands for (Puppet::Resource#parameter_name): the type's
+     * only key attribute when that is not `name` (File's path, Exec's command). A type with
+     * several key attributes keeps `name` as it is.
+     */
+    readonly nameAlias?: string;
 }
 
 /** Puppet's parse_title over a type's own patterns. */
@@ -33,7 +39,10 @@ export function titleParser(patterns: ReadonlyArray<readonly [RegExp, ReadonlyAr
 const fileTitle = (title: string): string => (title.endsWith('/') ? /^(\/|.+:\/|[\s\S]*[^/])\/*$/.exec(title)?.[1] ?? title : title);
 
 const table: ReadonlyMap<string, CoreType> = new Map(CORE_RESOURCE_TYPES.map(t =>
-    [t.name, { namevar: t.namevar, attributes: new Set([t.namevar, ...t.attributes.map(a => a.name)]), ...(t.name === 'file' ? { fromTitle: (title: string) => [['path', fileTitle(title)] as const] } : {}) }]));
+    [t.name, {
+        namevar: t.namevar, attributes: new Set([t.namevar, ...t.attributes.map(a => a.name)]), ...(t.namevar !== 'name' ? { nameAlias: t.namevar } : {}),
+        ...(t.name === 'file' ? { fromTitle: (title: string) => [['path', fileTitle(title)] as const] } : {})
+    }]));
 
 export function coreType(name: string): CoreType | undefined {
     return table.get(name.toLowerCase());

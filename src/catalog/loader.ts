@@ -30,6 +30,9 @@ export interface TypeAliasDefinition extends Definition<TypeAlias> {
     readonly type: PTypeAliasType;
 }
 
+/** Puppet's max_warnings and max_errors settings (their defaults). */
+const MAX_ISSUES = 10;
+
 /** Parser issue codes as Puppet names them. */
 function puppetIssueCode(code: string): string {
     if (code === 'PARSE_SYNTAX_ERROR' || code === 'PARSE_ILLEGAL_CHARACTER' || code === 'PARSE_KEYWORD_ENTRY_NOT_ALLOWED') return 'SYNTAX_ERROR';
@@ -51,6 +54,13 @@ export class Loader {
     private readonly loaded = new Map<string, LoadedFile | null>();
     /** Called for each type alias registered, so its body can be resolved lazily. */
     environmentName = 'production';
+    /**
+     * Called with the classes and defines of each file as it is loaded: Puppet instantiates a
+     * definition by evaluating its parameter types then, so a bad one fails when its file loads.
+     */
+    onDefinitions: ((defs: ReadonlyArray<Definition<ClassDefinition | DefineDefinition>>) => void) | undefined;
+    /** Where the warnings of a parse (and the errors of a validation that gives up) are logged. */
+    log: ((level: 'warning' | 'err', message: string, where: Where | undefined) => void) | undefined;
 
     /** The environment's source of files (templates and files of modules are read through it too). */
     readonly fs: FileSystemProvider;
@@ -72,7 +82,22 @@ export class Loader {
         if (cached) return cached;
         const file = this.rel(path);
         const { text, result } = this.files.parse(path, { epp, display: file, compact: true, decode: bytes => this.decode(bytes, file) });
-        const error = result.diagnostics.find(d => d.severity === 'error');
+        // Puppet's IssueReporter: the warnings first (at most max_warnings, 10), then one error as
+        // it is, or several logged one by one (at most max_errors, 10) and given up on.
+        const warnings = result.diagnostics.filter(d => d.severity === 'warning');
+        for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file, line: w.at.line } : undefined);
+        const errors = result.diagnostics.filter(d => d.severity === 'error');
+        if (errors.length > 1 && errors.every(d => d.code.startsWith('VALIDATE_'))) {
+            for (const e of errors.slice(0, MAX_ISSUES)) this.log?.('err', e.message, e.at ? { file, line: e.at.line } : undefined);
+            const basic = warnings.length > 0
+                ? CatalogIssues.EVAL_VALIDATION_GIVING_UP_WARNINGS.message({ errors: errors.length, warnings: warnings.length })
+                : CatalogIssues.EVAL_VALIDATION_GIVING_UP.message({ errors: errors.length });
+            throw new CompileError('EVAL_SYNTAX', {
+                message: CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: basic, location: ` (file: ${file})` }),
+                file, basic, rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file }
+            });
+        }
+        const error = errors[0];
         if (error) {
             const at = error.at;
             const endOfInput = /end of input/.test(error.message);
@@ -106,24 +131,35 @@ export class Loader {
     /** Loads a main manifest: registers its definitions (redefinitions fail). */
     loadManifest(path: string): LoadedFile {
         const loaded = this.parse(path);
-        this.register(loaded.program.statements, loaded.file, '', '', null);
+        this.registerFile(loaded, '', null);
         return loaded;
     }
 
-    private register(statements: readonly Expression[], file: string, module: string, namespace: string, expected: string[] | null): void {
+    private registerFile(loaded: LoadedFile, module: string, expected: string[] | null): void {
+        const defs: Array<Definition<ClassDefinition | DefineDefinition>> = [];
+        this.register(loaded.program.statements, loaded.file, module, '', expected, defs);
+        this.onDefinitions?.(defs);
+    }
+
+    private register(statements: readonly Expression[], file: string, module: string, namespace: string, expected: string[] | null,
+        defs: Array<Definition<ClassDefinition | DefineDefinition>>): void {
         for (const s of statements) {
             switch (s.$type) {
                 case 'ClassDefinition': {
                     const name = qualify(s.name, namespace);
                     this.checkLocation(name, s, file, expected);
-                    this.add(this.classes, 'Class', { name, ast: s, file, module });
-                    this.register(s.body, file, module, name, expected);
+                    const def = { name, ast: s, file, module };
+                    this.add(this.classes, 'Class', def);
+                    defs.push(def);
+                    this.register(s.body, file, module, name, expected, defs);
                     break;
                 }
                 case 'DefineDefinition': {
                     const name = qualify(s.name, namespace);
                     this.checkLocation(name, s, file, expected);
-                    this.addEntity(this.defines, 'type', { name, ast: s, file, module });
+                    const def = { name, ast: s, file, module };
+                    this.addEntity(this.defines, 'type', def);
+                    defs.push(def);
                     break;
                 }
                 case 'FunctionDefinition': {
@@ -212,21 +248,25 @@ export class Loader {
         return undefined;
     }
 
-    /** Loads the module files that may define `name` (a class or define), most specific first. */
+    /**
+     * Loads the module files that may define `name` (a class or define), most specific first; as
+     * Puppet's match_manifests, the module's init.pp is loaded before each of them ("in case the
+     * class is defined there"), so it is always read first.
+     */
     private autoload(name: string): void {
         const segs = name.split('::');
         const module = segs[0];
         const dir = this.moduleDir(module);
         if (!dir) return;
-        const candidates: Array<[string, string[]]> = [];
+        const init = join(dir, 'manifests', 'init.pp');
         for (let n = segs.length; n >= 1; n--) {
             const parts = segs.slice(1, n);
-            candidates.push([parts.length === 0 ? join(dir, 'manifests', 'init.pp') : join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
-        }
-        for (const [path, expected] of candidates) {
-            if (this.loaded.has(path) || !this.files.exists(path)) continue;
-            const loaded = this.parse(path);
-            this.register(loaded.program.statements, loaded.file, module, '', expected);
+            const files: Array<[string, string[]]> = [[init, [module]]];
+            if (parts.length > 0) files.push([join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
+            for (const [path, expected] of files) {
+                if (this.loaded.has(path) || !this.files.exists(path)) continue;
+                this.registerFile(this.parse(path), module, expected);
+            }
             if (this.classes.has(name) || this.defines.has(name)) return;
         }
     }
@@ -258,7 +298,7 @@ export class Loader {
         }
         if (path && !this.loaded.has(path) && this.files.exists(path)) {
             const loaded = this.parse(path);
-            this.register(loaded.program.statements, loaded.file, segs.length > 1 ? segs[0] : '', '', null);
+            this.register(loaded.program.statements, loaded.file, segs.length > 1 ? segs[0] : '', '', null, []);
         }
         return this.functions.get(n);
     }
@@ -274,7 +314,7 @@ export class Loader {
             const path = dir ? join(dir, 'types', ...segs.slice(1)) + '.pp' : undefined;
             if (path && !this.loaded.has(path) && this.files.exists(path)) {
                 const loaded = this.parse(path);
-                this.register(loaded.program.statements, loaded.file, segs[0], '', null);
+                this.register(loaded.program.statements, loaded.file, segs[0], '', null, []);
             }
         }
         return this.aliases.get(n);

@@ -82,6 +82,11 @@ export class ParamTable<V> {
         if (flat.length > 0) this.flat = flat;
     }
 
+    clear(): void {
+        this.flat = NONE;
+        this.big = undefined;
+    }
+
     delete(name: string): boolean {
         if (this.big) return this.big.delete(name);
         const i = this.indexOf(name);

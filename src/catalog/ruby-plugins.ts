@@ -6,7 +6,7 @@ import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { titleParser, type CoreType } from './core-types.js';
-import { RuntimeFailure, type Where } from './errors.js';
+import { PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import { checkSignature, lambdaArity } from './functions/signatures.js';
 import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
@@ -87,8 +87,21 @@ export class RubyPlugins {
         const namevar = schema.namevars.length > 1 && schema.namevars.includes('name') ? 'name' : schema.namevars[0] ?? 'name';
         return {
             namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
+            ...(schema.namevars.length === 1 && namevar !== 'name' ? { nameAlias: namevar } : {}),
             ...(schema.titlePatterns ? { fromTitle: titleParser(schema.titlePatterns) } : {})
         };
+    }
+
+    /**
+     * Calls a module's 3.x function (`scope.function_<name>` in a template: Puppet::Parser::Functions
+     * knows only those), even where a 4.x one of the name exists; undefined when there is none.
+     */
+    call3(name: string, args: PuppetValue[], scope: Scope, where: Where): PuppetValue | undefined {
+        const rt = this.runtime;
+        const fn = this.located(() => rt.findFunction3(name));
+        if (!fn) return undefined;
+        const host = this.scopeHost(scope, where);
+        return this.located(() => rt.functions3.call(fn, args, host));
     }
 
     hasFunction(name: string): boolean {
@@ -158,7 +171,7 @@ export class RubyPlugins {
             if (e instanceof PluginFailure) {
                 throw new RubyPluginError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
             }
-            if (e instanceof PluginCallError) throw new RuntimeFailure(e.message);
+            if (e instanceof PluginCallError) throw e.escapes ? new PuppetFailure(e.message, undefined, e.rubyClass) : new RuntimeFailure(e.message);
             throw e;
         }
     }

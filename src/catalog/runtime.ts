@@ -124,6 +124,8 @@ export interface CatalogRuntime extends CatalogStatements {
     resourceType(name: string): CoreType | undefined;
     /** Calls a module's Ruby function (lib/puppet/functions, lib/puppet/parser/functions); undefined when there is none. */
     callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined;
+    /** Calls a module's 3.x function only (lib/puppet/parser/functions); undefined when there is none. */
+    callRubyFunction3(name: string, args: PuppetValue[], scope: Scope, where: Where): PuppetValue | undefined;
     readonly typeResolver: TypeNameResolver;
 
     log(level: LogLevel, message: string, where?: Where, source?: string): void;

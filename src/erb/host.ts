@@ -15,6 +15,8 @@ export interface ErbHost {
     lookupvar(name: string, quiet?: boolean): PuppetValue | undefined;
     /** `scope.call_function('name', [args])`. */
     callFunction(name: string, args: PuppetValue[]): PuppetValue;
+    /** `scope.function_<name>([args])` of a module's 3.x function; undefined when no module has one of the name. */
+    callFunction3(name: string, args: PuppetValue[]): PuppetValue | undefined;
     /** `scope.setvar('name', value)`. */
     setvar(name: string, value: PuppetValue): void;
     classes(): string[];
@@ -105,6 +107,17 @@ export function hostObjects(host: ErbHost): { self: RObject; dynamic: DynamicMet
             }
             const fargs = args[0];
             return asRuby(() => host.callFunction(method.slice('function_'.length), fargs.map(toPuppet)));
+        }
+        // A module's 3.x function (stdlib's str2bool ...): Scope#method_missing loads it by name.
+        if (obj === scope && method.startsWith('function_') && !probe && args.length === 1 && Array.isArray(args[0])) {
+            const fargs = args[0];
+            let found = true;
+            const r = asRuby(() => {
+                const v = host.callFunction3(method.slice('function_'.length), fargs.map(toPuppet));
+                if (v === undefined) { found = false; return null; }
+                return v;
+            });
+            if (found) return r;
         }
         return undefined;
     };

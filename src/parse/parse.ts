@@ -119,19 +119,28 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     for (const f of lexer.lastFindings()) {
         diagnostics.push({ severity: f.severity, code: f.code, message: issueMessage(f.code, ...f.args), file, at: at(f.offset) });
     }
-    const lexErrors = diagnostics.some(d => d.severity === 'error');
-    // After a lexer error the token stream is partial; parser errors would only be echoes.
-    if (!lexErrors) {
-        // Puppet's parser stops at the first syntax error; what error recovery finds after it is
-        // mostly an echo of the same typo, so only the first is reported.
-        for (const e of result.parserErrors.slice(0, 1)) {
-            const tok = e.token;
-            const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
-            const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;
-            diagnostics.push({
-                severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', where), file,
-                at: eof ? at(text.length) : at(tok.startOffset)
-            });
+    const lexError = lexer.lastFindings().find(f => f.severity === 'error');
+    // Puppet's parser stops at the first syntax error; what error recovery finds after it is
+    // mostly an echo of the same typo, so only the first is reported. Puppet lexes as it parses:
+    // a syntax error before a lexer error is met first and reported instead of it (after a lexer
+    // error the token stream is partial, so parser errors there are only echoes).
+    for (const e of result.parserErrors.slice(0, 1)) {
+        const tok = e.token;
+        const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
+        if (lexError && (eof || tok.startOffset >= lexError.offset)) break;
+        const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;
+        const syntax: Diagnostic = {
+            severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', where), file,
+            at: eof ? at(text.length) : at(tok.startOffset)
+        };
+        // Reported first: the lexer's error comes later in the text (its warnings before it stay).
+        const i = diagnostics.findIndex(d => d.severity === 'error');
+        if (i < 0) diagnostics.push(syntax); else diagnostics.splice(i, 0, syntax);
+        // The lexer never reached what follows the error: no warning of it.
+        const stop = syntax.at!;
+        for (let j = diagnostics.length - 1; j >= 0; j--) {
+            const d = diagnostics[j];
+            if (d.severity === 'warning' && d.at && (d.at.line > stop.line || (d.at.line === stop.line && d.at.column > stop.column))) diagnostics.splice(j, 1);
         }
     }
     if (!diagnostics.some(d => d.severity === 'error')) {

@@ -74,7 +74,7 @@ export function census(root: string): CensusReport {
     const openstack = new Set(modules.filter(m => isOpenstack(m.dir, m.name)).map(m => m.name));
     for (const m of modules) {
         const ordered = [m, ...modules.filter(x => x !== m)];
-        const rt = new PluginRuntime(ordered, loadingHost, new SchemaRegistry(), root);
+        const rt = new PluginRuntime(ordered, loadingHost, new SchemaRegistry(), root, undefined, { moduleLibsOnLoadPath: true });
         const lib = join(m.dir, 'lib', 'puppet');
         const attempt = (kind: PluginKind, file: string, name: string, defined: () => boolean): void => {
             let error: string | undefined;

@@ -1,6 +1,6 @@
 import { PAnyType, typesEqual } from '../types/index.js';
 import { PDefault, PRegexp, strictEquals, type PuppetValue } from '../values/index.js';
-import { RClass, classOf, RProc, RRange, RSymbol, type RValue } from './objects.js';
+import { RClass, classOf, RObject, RProc, RRange, RSymbol, type RValue } from './objects.js';
 import { regexpOptions } from './regexp.js';
 
 const isNum = (v: RValue): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';
@@ -24,6 +24,8 @@ export function rEquals(a: RValue, b: RValue, other: (a: RValue, b: RValue) => b
     if (a instanceof PRegexp) return b instanceof PRegexp && a.source === b.source && regexpOptions(a) === regexpOptions(b);
     if (a instanceof PAnyType) return b instanceof PAnyType && typesEqual(a, b);
     if (a instanceof RSymbol || a instanceof RClass || a instanceof RProc) return false;
+    // An object inside a collection compares by its own `==` (Puppet::Resource references, Structs).
+    if (a instanceof RObject) return other(a, b);
     return strictEquals(a as PuppetValue, b as PuppetValue);
 }
 

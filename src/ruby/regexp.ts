@@ -15,7 +15,7 @@ export class RRegexp extends PRegexp {
             const key = `${this.options}\0${this.source}`;
             let known = translations.get(key);
             if (!known) {
-                const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options });
+                const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options, lineAnchors: true });
                 known = new RegExp(pattern, flags);
                 if (translations.size > 5_000) translations.clear();
                 translations.set(key, known);

@@ -7,6 +7,7 @@ import { isAssignable, resolveAlias } from './assignable.js';
 import { coreType, typesEqual } from './construct.js';
 import { generalize, inferType } from './infer.js';
 import { isInstance } from './instance.js';
+import { normalizeType, variantOf } from './normalize.js';
 import { typeToString } from './to-string.js';
 
 /**
@@ -31,6 +32,8 @@ export interface Mismatch {
     readonly expected?: readonly PAnyType[];
     readonly optional?: boolean;
     readonly value?: PuppetValue;
+    /** Type mismatches: the type inferred for the value, normalized (Puppet's TypeMismatch#actual). */
+    readonly actual?: PAnyType;
     /** Size and count mismatches: the expected and the actual range. */
     readonly size?: Range;
     readonly actualSize?: Range;
@@ -112,7 +115,8 @@ function mergeTwo(a: Mismatch, b: Mismatch): Mismatch {
     if (a.expected && b.expected) {
         const { types, optional } = normalizeMembers([...a.expected, ...b.expected], (a.optional ?? false) || (b.optional ?? false));
         const value = a.value ?? null;
-        return a.kind === 'pattern' ? patternMismatch(a.path, types, optional, value) : typeMismatch(a.path, types, optional, value);
+        // Puppet's TypeMismatch#merge keeps the first one's actual type, normalized once more.
+        return a.kind === 'pattern' ? patternMismatch(a.path, types, optional, value) : typeMismatch(a.path, types, optional, value, a.actual);
     }
     return a;
 }
@@ -185,7 +189,12 @@ function describeAs(e: PAnyType, original: PAnyType, v: PuppetValue, path: strin
         if (e.size !== null && !inRange(e.size, v.size)) return [sizeMismatch(path, rangeOf(e.size), exactly(v.size))];
         // Puppet infers a hash with only string keys as a Struct and describes each entry (key, then value);
         // any other hash is reported as a mismatch of the whole hash.
-        if (![...v.keys()].every(k => typeof k === 'string')) return isInstance(e, v) ? [] : [mismatchOf(path, original, v)];
+        if (![...v.keys()].every(k => typeof k === 'string')) {
+            if (isInstance(e, v)) return [];
+            // Puppet's describe_PHashType reports the inferred Hash without its size.
+            const inferred = inferSetType(v);
+            return [mismatchOf(path, original, v, inferred instanceof PHashType ? new PHashType(inferred.key, inferred.value) : inferred)];
+        }
         const out: Mismatch[] = [];
         for (const [k, x] of v) {
             if (e.key !== null && !isInstance(e.key, k)) out.push(...describe(e.key, k, [...path, `key of entry '${String(k)}'`]));
@@ -199,7 +208,9 @@ function describeAs(e: PAnyType, original: PAnyType, v: PuppetValue, path: strin
         if (v.size === 0 || ![...v.keys()].every(k => typeof k === 'string' && k !== '')) {
             const required = e.members.filter(keyRequired).length;
             if (v.size < required || v.size > e.members.length) return [sizeMismatch(path, { from: BigInt(required), to: BigInt(e.members.length) }, exactly(v.size))];
-            return isInstance(e, v) ? [] : [mismatchOf(path, original, v)];
+            if (isInstance(e, v)) return [];
+            const inferred = inferSetType(v);
+            return [mismatchOf(path, original, v, inferred instanceof PHashType ? new PHashType(inferred.key, inferred.value) : inferred)];
         }
         const out: Mismatch[] = [];
         for (const m of e.members) {
@@ -251,9 +262,9 @@ function keyRequired(m: StructMember): boolean {
     return m.keyType === 'notundef' || (m.keyType === 'plain' && !isInstance(m.value, null));
 }
 
-function mismatchOf(path: readonly string[], original: PAnyType, v: PuppetValue): Mismatch {
+function mismatchOf(path: readonly string[], original: PAnyType, v: PuppetValue, actual?: PAnyType): Mismatch {
     const { types, optional } = membersOf(original);
-    return typeMismatch(path, types, optional, v);
+    return typeMismatch(path, types, optional, v, actual);
 }
 
 function inRange(size: PIntegerType, n: number): boolean {
@@ -311,10 +322,9 @@ function patternMismatch(path: readonly string[], expected: readonly PAnyType[],
 }
 
 /** Puppet's TypeMismatch: "expects a value of type A or B, got C", detailed where the names alone would not tell. */
-function typeMismatch(path: readonly string[], expected: readonly PAnyType[], optional: boolean, v: PuppetValue): Mismatch {
-    // The describer infers a hash's type without its size (Puppet's infer_set).
-    const inferred = inferSetType(v);
-    const actual = inferred instanceof PHashType && inferred.size !== null && inferred.size.to !== 0n ? new PHashType(inferred.key, inferred.value) : inferred;
+function typeMismatch(path: readonly string[], expected: readonly PAnyType[], optional: boolean, v: PuppetValue, given?: PAnyType): Mismatch {
+    // Puppet's TypeMismatch normalizes the actual type it is given (infer_set of the value by default).
+    const actual = normalizeType(given ?? inferSetType(v));
     const detailed = expected.some(e => alwaysDetailed(e, actual)) || expected.some(e => defaultAssignable(e, actual));
     let es: string[];
     let a: string;
@@ -328,24 +338,25 @@ function typeMismatch(path: readonly string[], expected: readonly PAnyType[], op
         a = shortName(actual);
     }
     if (optional) es.unshift('Undef');
-    const base = { kind: 'type' as const, path, expected, optional, value: v };
+    const base = { kind: 'type' as const, path, expected, optional, value: v, actual };
     if (es.length === 1) return { ...base, text: `expects ${aAn(es[0])} value, got ${a}` };
     const list = es.length === 2 ? `${es[0]} or ${es[1]}` : `${es.slice(0, -1).join(', ')}, or ${es[es.length - 1]}`;
     return { ...base, text: `expects a value of type ${list}, got ${a}` };
 }
 
 /**
- * The type the describer infers for a value (Puppet's infer_set): as inferType, except that a hash
- * with a key that is not a non-empty string has the Variant of its distinct key (and value) types.
+ * The type the describer infers for a value (Puppet's infer_set): a string's type holds the string
+ * (so that normalizing merges several into an Enum), an array is a Tuple, a hash whose keys are
+ * all non-empty strings a Struct, any other hash the Variants of its key and value types with its size.
  */
 function inferSetType(v: PuppetValue): PAnyType {
-    if (!(v instanceof Map) || v.size === 0 || [...v.keys()].every(k => typeof k === 'string' && k !== '')) return inferType(v);
-    const variantOf = (xs: PuppetValue[]): PAnyType => {
-        const distinct: PAnyType[] = [];
-        for (const t of xs.map(inferSetType)) if (!distinct.some(d => typesEqual(d, t))) distinct.push(t);
-        return distinct.length === 1 ? distinct[0] : new PVariantType(distinct);
-    };
-    return new PHashType(variantOf([...v.keys()]), variantOf([...v.values()]), new PIntegerType(BigInt(v.size), BigInt(v.size)));
+    if (typeof v === 'string') return new PStringType(null, v);
+    if (Array.isArray(v)) return v.length === 0 ? inferType(v) : new PTupleType(v.map(inferSetType));
+    if (!(v instanceof Map) || v.size === 0) return inferType(v);
+    if ([...v.keys()].every(k => typeof k === 'string' && k !== '')) {
+        return new PStructType([...v].map(([k, x]): StructMember => ({ name: k as string, keyType: 'plain', value: inferSetType(x) })));
+    }
+    return new PHashType(variantOf([...v.keys()].map(inferSetType)), variantOf([...v.values()].map(inferSetType)), new PIntegerType(BigInt(v.size), BigInt(v.size)));
 }
 
 function alwaysDetailed(e: PAnyType, a: PAnyType): boolean {

@@ -53,9 +53,9 @@ export class PRegexp {
     }
 }
 
-/** The regexp as Ruby's Regexp#inspect writes it: `/a\/b/` (slashes escaped). */
+/** The regexp as Ruby's Regexp#inspect writes it: `/a\/b/` (a slash not already escaped gets a backslash; `\\/` is an escaped backslash and a slash). */
 export function regexpLiteral(source: string): string {
-    return `/${source.replace(/\\\/|\//g, '\\/')}/`;
+    return `/${source.replace(/\\[\s\S]|\//g, m => (m === '/' ? '\\/' : m))}/`;
 }
 
 export class PBinary {

@@ -9,6 +9,7 @@ function host(vars: Record<string, PuppetValue> = {}): ErbHost {
         variables, scopeName: 'Scope(Class[main])', file: null,
         lookupvar: n => variables.get(n.replace(/^::/, '')),
         callFunction: (name, args) => `${name}(${args.join(',')})`,
+        callFunction3: () => undefined,
         setvar: () => undefined, classes: () => ['main'], tags: () => ['class']
     };
 }

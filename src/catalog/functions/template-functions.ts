@@ -85,6 +85,7 @@ function erbHost(call: FunctionContext, file: string | null): ErbHost {
             if (ruby !== undefined) return ruby;
             throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_UNKNOWN_FUNCTION.message({ name }));
         },
+        callFunction3: (name, args) => c.callRubyFunction3(name, args, scope, call.where),
         setvar: (name, value) => { c.setVariable(scope, name, value, call.where); },
         classes: () => [...c.catalog.classes],
         tags: () => [...c.catalog.tags]
@@ -139,7 +140,9 @@ function renderErbText(call: FunctionContext, text: string | null, file: string 
 
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
-        const path = templatePath(call, String(name));
+        // A name that is no existing file gets the .epp extension it lacks.
+        const given = String(name);
+        const path = templatePath(call, /\.epp$/.test(given) || (isAbsolute(given) && call.runtime.loader.files.exists(given)) ? given : `${given}.epp`);
         const file = call.runtime.loader.rel(path);
         return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file, compact: true }).result, file, args ?? null, false);
     },
@@ -147,7 +150,7 @@ export const templateFunctions: Record<string, PuppetFunction> = {
     template: (call, names) => {
         legacyArity(call, names, 1);
         return names.map(n => {
-            const path = templatePath(call, String(n));
+            const path = templatePath(call, n === null ? '' : String(n));
             return renderErbText(call, null, path, String(n));
         }).join('');
     },

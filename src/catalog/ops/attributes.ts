@@ -7,11 +7,11 @@ import type { CatalogResource, ParamValue } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import type { OpsState } from './state.js';
+import { addTags, nameTags, tagsOf, VALID_TAG } from '../tags.js';
+
+export { nameTags, VALID_TAG };
 
 const NO_TAGS: readonly string[] = [];
-
-/** What Puppet accepts as a tag. */
-export const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
 
 /** `a::b` -> tags a::b, a, b. */
 /** The tags a title gives: itself and its `::` segments, lower case, when it is a valid tag. */
@@ -20,20 +20,7 @@ export function titleTags(title: string): string[] {
     return [title, ...(title.includes('::') ? title.split('::') : [])].map(t => t.toLowerCase());
 }
 
-export function nameTags(name: string): readonly string[] {
-    let tags = nameTagCache.get(name);
-    if (!tags) {
-        const n = name.toLowerCase();
-        const segs = n.split('::');
-        tags = segs.length > 1 ? [n, ...segs] : [n];
-        // Names are those of types and classes (and tag values): a bounded set in any one environment.
-        if (nameTagCache.size > 10_000) nameTagCache.clear();
-        nameTagCache.set(name, tags);
-    }
-    return tags;
-}
 
-const nameTagCache = new Map<string, readonly string[]>();
 
 /** The attribute operations' values; `duplicates` keeps a name given twice (an override reports it itself). */
 export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope: Scope, stmt: Expression, duplicates = false): Attr[] {
@@ -60,14 +47,7 @@ function addAttr(s: OpsState, out: Attr[], a: Attr, stmt: Expression, duplicates
 export function tagResource(r: CatalogResource, scope: Scope, own: readonly string[], after: readonly string[] = []): void {
     // One list made in order and added at once (a catalog holds a tag list per resource).
     const container = scope.resource;
-    const tagParam = r.param('tag');
-    let fromParam: readonly string[] = NO_TAGS;
-    if (tagParam !== undefined) {
-        const list: string[] = [];
-        for (const t of Array.isArray(tagParam) ? tagParam : [tagParam]) if (typeof t === 'string') for (const x of nameTags(t)) list.push(x);
-        fromParam = list;
-    }
-    r.tags.addList(own.concat(container ? container.tags.ordered() : NO_TAGS, fromParam, after), true);
+    r.tags.addList(own.concat(container ? container.tags.ordered() : NO_TAGS, tagsOf(r.param('tag'), r.where), after), true);
 }
 
 /** Sets the parameters a declaration gives, in order, on a resource that has none yet. */
@@ -91,9 +71,7 @@ export function declareParams(r: CatalogResource, attrs: readonly Attr[], source
 
 /** Sets (or, with `+>`, appends to) a parameter. */
 export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override', source: Source): void {
-    if (a.name === 'tag' && origin === 'override') {
-        for (const t of Array.isArray(a.value) ? a.value : [a.value]) if (typeof t === 'string') for (const x of nameTags(t)) r.tags.add(x);
-    }
+    if (a.name === 'tag' && origin === 'override') addTags(r, a.value, a.where);
     if (a.plus) {
         const prev = r.param(a.name);
         if (prev !== undefined && prev !== null) {

@@ -1,8 +1,9 @@
 import type { ClassResource, Parameter } from '../../../generated/langium/ast.js';
-import { describeMismatch, formatMismatches, formatValue, isInstance, PClassType } from '../../types/index.js';
-import { type PuppetValue } from '../../values/index.js';
+import { describeMismatch, formatMismatches, isInstance, PClassType } from '../../types/index.js';
+import { PDefault, type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
+import { boundTypeName } from '../bound-catalog.js';
 import { programOf } from '../evaluator/ast-util.js';
 import type { DataBindingOrigin } from '../../bindings/index.js';
 import { CatalogIssues } from '../issues.js';
@@ -11,6 +12,8 @@ import { Scope } from '../scope.js';
 import { evalAttrs, nameTags, setModuleNames, tagResource } from './attributes.js';
 import { classTitle, refOf } from './refs.js';
 import type { OpsState } from './state.js';
+import { settingsVariables } from './settings.js';
+import { bodyTitles } from './titles.js';
 
 /** Stage[main], Class[Settings] and Class[main], as every catalog starts. */
 export function boot(s: OpsState, top: Scope): void {
@@ -26,6 +29,10 @@ export function boot(s: OpsState, top: Scope): void {
     catalog.addEdge(stage, settings);
     catalog.classes.push('settings');
     catalog.tags.add('settings');
+    // Class settings' scope holds every setting as a variable ($settings::ssldir).
+    const settingsScope = new Scope('class', top, settings, 'settings');
+    for (const [k, v] of settingsVariables(s.rt.env.name, s.settings)) settingsScope.setLocal(k, v);
+    s.classScopes.set('settings', settingsScope);
     const main = top.resource as CatalogResource;
     main.tags.add('class');
     main.params.set('name', { value: 'main', origin: 'compiler' });
@@ -38,14 +45,19 @@ export function boot(s: OpsState, top: Scope): void {
 /** `class { name: ... }`. */
 export function classResource(s: OpsState, e: ClassResource, scope: Scope): PuppetValue {
     const refs: PuppetValue[] = [];
+    const whole = e.$container?.$type === 'VirtualResource' ? e.$container : e;
     const where = s.ev.where(e);
-    for (const b of e.bodies) {
-        const titleValue = s.ev.evaluate(b.title, scope);
-        const attrs = [...evalAttrs(s, e.ops, scope, e), ...evalAttrs(s, b.ops, scope, e)];
-        const titles = Array.isArray(titleValue) ? titleValue : [titleValue];
-        for (const t of titles) {
+    // Titles and attributes of every body first, then the classes (as for any resource expression).
+    const seen = new Set<string>();
+    const bodies = e.bodies.map(b => ({ titles: bodyTitles(s, b, scope, seen, whole), attrs: [...evalAttrs(s, e.ops, scope, e), ...evalAttrs(s, b.ops, scope, e)] }));
+    const defaults = bodies.find(b => b.titles.some(t => t instanceof PDefault))?.attrs ?? [];
+    for (const b of bodies) {
+        const attrs = [...b.attrs];
+        for (const d of defaults) if (!attrs.some(a => a.name === d.name)) attrs.push(d);
+        for (const t of b.titles) {
+            if (t instanceof PDefault) continue;
             const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
-            const r = declareClass(s, formatValue(t), scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
+            const r = declareClass(s, t, scope, params, where, new Map(attrs.map(a => [a.name, a.where])));
             refs.push(refOf(r));
         }
     }
@@ -54,8 +66,10 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 
 /** A resource-like class declaration: the class must not be declared yet. */
 export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
-    const n = name.replace(/^::/, '').toLowerCase();
+    const n = boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase());
     const existing = s.catalog.find('Class', n);
+    // Puppet names the class as the title was written (`::Foo::Bar` stays so).
+    if (!existing && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_DECLARED_CLASS_NOT_FOUND.message({ name }));
     if (existing) {
         throw new RuntimeFailure(CatalogIssues.EVAL_DUPLICATE_DECLARATION.message({ ref: `Class[${classTitle(n)}]`, previous: existing.where, file: where.file, line: where.line }));
     }
@@ -64,7 +78,7 @@ export function declareClass(s: OpsState, name: string, scope: Scope, params: Ma
 
 /** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
 export function declareLazyClass(s: OpsState, name: string, scope: Scope): void {
-    const n = name.replace(/^::/, '').toLowerCase();
+    const n = boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase());
     if (!s.catalog.find('Class', n)) ensureInCatalog(s, n, scope, undefined, undefined);
 }
 
@@ -79,7 +93,7 @@ export function includeClass(s: OpsState, name: string, scope: Scope, how: 'incl
  * evaluated (so the first body already sees the others declared).
  */
 export function includeClasses(s: OpsState, names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
-    const ns = names.map(name => name.replace(/^::/, '').toLowerCase());
+    const ns = names.map(name => boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase()));
     for (const n of ns) {
         if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
     }

@@ -2,7 +2,7 @@ import type { DefineDefinition, Parameter } from '../../../generated/langium/ast
 import { describeMismatch, formatMismatches, isInstance } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
-import { CompileError, RuntimeFailure, whereSuffix } from '../errors.js';
+import { CompileError, PuppetFailure, RuntimeFailure, whereSuffix } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
@@ -68,12 +68,6 @@ export function evaluateDefine(s: OpsState, r: CatalogResource): void {
     scope.setLocal('name', nameParam === undefined || nameParam === null ? r.title : nameParam);
     setModuleNames(scope);
     s.ev.registerProgram(programOf(def.ast), def.file);
-    try {
-        validateDefineParams(s, r, def, attrsOf(r));
-    } catch (e) {
-        if (e instanceof RuntimeFailure) throw s.ev.locate(e, def.ast, 'Resource Statement');
-        throw e;
-    }
     const given = new Map<string, PuppetValue>();
     for (const [k, v] of r.params) if (!METAPARAMS.has(k) && k !== 'name') given.set(k, v.value);
     try {
@@ -95,8 +89,10 @@ export function evaluateDefine(s: OpsState, r: CatalogResource): void {
  */
 function wrapDefineError(e: unknown, r: CatalogResource): unknown {
     if (!r.where) return e;
+    // A ParseError that carries its own location (an override refused, an invalid tag) is wrapped as
+    // the evaluator's own errors are.
     const wrapped = e instanceof CompileError && e.report.rubyClass === 'Puppet::PreformattedError' ? e.report.message
-        : e instanceof OverrideFailure ? e.message : undefined;
+        : e instanceof OverrideFailure || (e instanceof PuppetFailure && e.causeClass === 'Puppet::ParseError' && e.where !== undefined) ? e.message : undefined;
     if (wrapped === undefined) return e;
     const basic = CatalogIssues.EVAL_RUNTIME.message({ label: 'Resource Statement', detail: wrapped });
     return new CompileError('EVAL_RUNTIME', {
@@ -105,12 +101,16 @@ function wrapDefineError(e: unknown, r: CatalogResource): unknown {
     });
 }
 
+/**
+ * Puppet's set_resource_parameters: the defaults of the parameters not given (or given undef) are
+ * evaluated first, then given values and defaults are validated together, every problem listed:
+ * the unknown names first, then per declared parameter a type mismatch or a missing value.
+ */
 function bindDefineParams(s: OpsState, r: CatalogResource, params: readonly Parameter[], given: Map<string, PuppetValue>, scope: Scope): void {
-    // A collector override may have added a parameter the define does not have.
-    for (const k of given.keys()) {
-        if (!params.some(p => p.name === k)) throw new RuntimeFailure(CatalogIssues.EVAL_NO_PARAMETER.message({ ref: r.ref, name: k }), r.where);
-    }
     const problems: string[] = [];
+    for (const k of given.keys()) {
+        if (!params.some(p => p.name === k)) problems.push(CatalogIssues.EVAL_NO_PARAMETER_NAMED.message({ name: k }));
+    }
     for (const p of params) {
         let v = given.get(p.name);
         if (v === undefined) {

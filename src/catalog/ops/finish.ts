@@ -58,11 +58,13 @@ export function finish(s: OpsState): void {
         const core = s.rt.resourceType(r.type);
         if (!core) continue;
         r.params.forEach((_p, name) => {
-            if (core.attributes.has(name) || METAPARAMS.has(name)) return;
+            // `name` is valid for every built-in type: it is an other name of the key attribute.
+            if (name === 'name' || core.attributes.has(name) || METAPARAMS.has(name)) return;
             const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
             throw new PuppetFailure(CatalogIssues.EVAL_NO_SUCH_PARAMETER.message({ name, ref: r.ref, location: loc }), r.where, 'Puppet::Error', 'Puppet::ParseError');
         });
     }
+    for (const r of s.catalog.resources) if (r.kind === 'builtin') renameNameParameter(s, r);
     s.catalog.removeWhere(r => r.virtual && !r.exported);
     inheritMetaparams(s);
 }
@@ -105,4 +107,22 @@ function inheritMetaparams(s: OpsState): void {
             if (!seen.has(target)) { seen.add(target); queue.push(target); }
         }
     }
+}
+
+/**
+ * The catalog's copy of a resource sets each parameter through Puppet::Resource#[]=, where `name`
+ * is the key attribute of a type that has only one (File's path): the later of the two wins, and
+ * a value equal to the title is dropped as every namevar equal to the title is.
+ */
+function renameNameParameter(s: OpsState, r: CatalogResource): void {
+    if (!r.params.has('name')) return;
+    const alias = s.rt.resourceType(r.type)?.nameAlias;
+    if (!alias) return;
+    const entries = [...r.params];
+    r.params.clear();
+    for (const [k, v] of entries) {
+        if (k === alias) r.params.delete(alias);
+        r.params.set(k === 'name' ? alias : k, v);
+    }
+    if (r.param(alias) === r.title) r.params.delete(alias);
 }

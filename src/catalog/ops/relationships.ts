@@ -26,41 +26,32 @@ function operand(s: OpsState, e: Expression, scope: Scope): { ops: Operand[]; va
     return { ops: flattenRefs(v).map(x => ({ ref: `${x.type}[${x.title}]`, ...x })), value: v };
 }
 
-function expand(s: OpsState, ops: Operand[], other: () => string): CatalogResource[] {
-    const out: CatalogResource[] = [];
-    for (const o of ops) {
-        if ('collector' in o) { out.push(...o.collector.collected); continue; }
-        const r = s.catalog.find(o.type, o.title);
-        if (!r) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: displayRef(o.type, o.title), side: other() }));
-        out.push(r);
-    }
-    return out;
+/** An operand's members as Puppet's Relationship#arrayify gives them: a collector's collected resources, or the references. */
+function members(s: OpsState, ops: Operand[]): { display: string; resource: CatalogResource | undefined }[] {
+    return ops.flatMap(o => 'collector' in o
+        ? o.collector.collected.map(r => ({ display: r.ref, resource: r as CatalogResource | undefined }))
+        : [{ display: displayRef(o.type, o.title), resource: s.catalog.find(o.type, o.title) }]);
 }
 
-/** The recorded relationships as before/notify parameters of their sources. */
+/**
+ * The recorded relationships as before/notify parameters of their sources. As Puppet's
+ * Relationship#evaluate: every source with every target, each pair checked when it is made, so an
+ * empty side (a collector that found nothing) makes no pair and checks nothing.
+ */
 export function applyRelationships(s: OpsState): void {
     for (const rel of s.relationships) {
         const forward = rel.op === '->' || rel.op === '~>';
         const param = rel.op === '->' || rel.op === '<-' ? 'before' : 'notify';
-        const srcOps = forward ? rel.left : rel.right;
-        const tgtOps = forward ? rel.right : rel.left;
-        // A missing source is reported "on" the first target, a missing target "from" the first source.
-        const known = (ops: Operand[]): CatalogResource | undefined => {
-            for (const o of ops) {
-                const r = 'collector' in o ? o.collector.collected[0] : s.catalog.find(o.type, o.title);
-                if (r) return r;
-            }
-            return undefined;
-        };
-        const sources = expand(s, srcOps, () => `on '${known(tgtOps)?.ref ?? ''}'`);
-        const firstSource = sources[0];
-        const targets = expand(s, tgtOps, () => firstSource ? `from '${firstSource.ref}'` : '');
+        const sources = members(s, forward ? rel.left : rel.right);
+        const targets = members(s, forward ? rel.right : rel.left);
         for (const src of sources) {
             for (const t of targets) {
-                const prev = src.param(param);
-                const ref = refOf(t);
+                if (!src.resource) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: src.display, side: `on '${t.display}'` }));
+                if (!t.resource) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: t.display, side: `from '${src.display}'` }));
+                const prev = src.resource.param(param);
+                const ref = refOf(t.resource);
                 const list = prev === undefined || prev === null ? [] : Array.isArray(prev) ? prev : [prev];
-                src.params.set(param, { value: [...list, ref], origin: 'relationship', where: rel.where });
+                src.resource.params.set(param, { value: [...list, ref], origin: 'relationship', where: rel.where });
             }
         }
     }

@@ -1,7 +1,8 @@
 import type { DefineDefinition, ResourceExpression } from '../../../generated/langium/ast.js';
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
-import { type PuppetValue } from '../../values/index.js';
+import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
+import { boundTypeName } from '../bound-catalog.js';
 import { inspect as rubyInspect } from '../../ruby/index.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
@@ -13,6 +14,7 @@ import { declareClass } from './classes.js';
 import { addOverride, applyPendingOverrides } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
 import type { OpsState } from './state.js';
+import { bodyTitles } from './titles.js';
 
 /** `type { title: ... }`, `Type { defaults }`, `Type[title] { overrides }`. */
 export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Scope, mode: DeclarationMode): PuppetValue {
@@ -20,21 +22,21 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
     const typeValue = s.ev.evaluate(e.typeExpr, scope);
     const typeName = typeValue instanceof PResourceType && typeValue.typeName !== null ? typeValue.typeName
         : typeValue instanceof PClassType ? 'class' : typeof typeValue === 'string' ? typeValue : formatValue(typeValue);
+    const whole = e.$container?.$type === 'VirtualResource' ? e.$container : e;
     // One place object per statement, shared by every resource it declares.
-    const where = s.ev.whereLine(e.$container?.$type === 'VirtualResource' ? e.$container : e);
+    const where = s.ev.whereLine(whole);
     const shared = evalAttrs(s, e.ops, scope, e);
-    let defaults: Attr[] = [];
-    const bodies = e.bodies.map(b => ({ body: b, isDefault: b.title.$type === 'DefaultLiteral' }));
-    for (const b of bodies) if (b.isDefault) defaults = evalAttrs(s, b.body.ops, scope, e);
+    // As Puppet: every body's titles and attributes first, then the resources; a body titled
+    // `default` lends its attributes to every body of the expression.
+    const seen = new Set<string>();
+    const bodies = e.bodies.map(b => ({ titles: bodyTitles(s, b, scope, seen, whole), attrs: evalAttrs(s, b.ops, scope, e) }));
+    const defaults = bodies.find(b => b.titles.some(t => t instanceof PDefault))?.attrs ?? [];
     const refs: PuppetValue[] = [];
     for (const b of bodies) {
-        if (b.isDefault) continue;
-        const titleValue = s.ev.evaluate(b.body.title, scope);
-        const titles = Array.isArray(titleValue) ? titleValue.flat(Infinity as 1) : [titleValue];
-        const own = evalAttrs(s, b.body.ops, scope, e);
-        const merged = shared.length === 0 ? own : [...shared, ...own];
+        const merged = shared.length === 0 ? [...b.attrs] : [...shared, ...b.attrs];
         for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
-        for (const t of titles) {
+        for (const t of b.titles) {
+            if (t instanceof PDefault) continue;
             const r = declare(s, typeName, t, merged, scope, mode, where);
             if (r) refs.push(refOf(r));
         }
@@ -82,7 +84,9 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
 
 /** Declares one resource; classes go through the class path. */
 export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
-    const lower = (typeName.startsWith('::') ? typeName.slice(2) : typeName).toLowerCase();
+    const written = (typeName.startsWith('::') ? typeName.slice(2) : typeName).toLowerCase();
+    const lower = written === 'class' ? written : boundTypeName(s.rt, 'resource', written);
+    if (lower !== written) typeName = lower;
     if (lower === 'class') {
         const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
         return declareClass(s, formatValue(titleValue), scope, params, where);

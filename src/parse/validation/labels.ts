@@ -17,7 +17,7 @@ export function label(e: Expression): string {
         case 'HashLiteral': case 'HashPair': return 'Hash Expression';
         case 'ConcatString': return 'Double Quoted String';
         case 'Heredoc': return '\'@(heredoc)\' expression';
-        case 'AccessExpression': return 'Access Expression';
+        case 'AccessExpression': return '\'[]\' expression';
         case 'SelectorExpression': return 'Selector Expression';
         case 'BinaryExpression': case 'LogicalExpression': case 'RelationshipExpression': case 'AssignmentExpression':
             return `'${e.operator}' expression`;

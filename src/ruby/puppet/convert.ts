@@ -9,7 +9,7 @@ export const resourceRefs = new WeakMap<RObject, { type: string; title: string }
 export function toPuppet(v: RValue): PuppetValue {
     if (v instanceof RObject) {
         const ref = resourceRefs.get(v);
-        if (ref) return ref.type === 'Class' ? new PClassType(ref.title) : new PResourceType(ref.type, ref.title);
+        if (ref) return ref.type === 'Class' ? new PClassType(ref.title.toLowerCase()) : new PResourceType(ref.type, ref.title);
     }
     if (v instanceof RSymbol) return v.name === 'undef' ? null : v.name === 'default' ? PDefault.instance : v.name;
     if (Array.isArray(v)) return v.map(toPuppet);

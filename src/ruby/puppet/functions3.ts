@@ -1,5 +1,5 @@
 import { PClassType, type PResourceType } from '../../types/index.js';
-import type { PuppetValue } from '../../values/index.js';
+import { capitalizeTypeName, type PuppetValue } from '../../values/index.js';
 import { RProc, RSymbol, rubyError, type RHash, type RValue } from '../objects.js';
 import { to3x, toPuppet } from './convert.js';
 import type { ScopeHost } from './host.js';
@@ -61,7 +61,7 @@ export class Functions3 {
     call(fn: Function3, args: PuppetValue[], scope: ScopeHost): PuppetValue {
         return this.rt.guard(() => {
             const ref = (t: PResourceType | PClassType): RValue => t instanceof PClassType
-                ? this.rt.ns.resourceObject({ type: 'Class', title: t.className ?? '', params: new Map() })
+                ? this.rt.ns.resourceObject({ type: 'Class', title: capitalizeTypeName(t.className ?? ''), params: new Map() })
                 : this.rt.ns.resourceObject(scope.findResource(t.typeName ?? '', t.title ?? '') ?? { type: t.typeName ?? '', title: t.title ?? '', params: new Map() });
             const result = this.invoke(fn, args.map(a => to3x(a, false, ref)), scope);
             if (!fn.rvalue) return null;

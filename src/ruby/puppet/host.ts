@@ -73,7 +73,11 @@ export class PluginFailure extends Error {
  * (Puppet::ParseError, ArgumentError, ...), which decides how Puppet reports it.
  */
 export class PluginCallError extends Error {
-    constructor(message: string, readonly rubyClass: string) {
+    /**
+     * `escapes`: not a StandardError (LoadError, NotImplementedError, ...): Puppet's evaluator does
+     * not wrap it, so it ends the compilation as it is, without a location.
+     */
+    constructor(message: string, readonly rubyClass: string, readonly escapes = false) {
         super(message);
     }
 }

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { isInstance, PAnyType } from '../../types/index.js';
+import { isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
-import { resourceRefs, toPuppet } from './convert.js';
+import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { MersenneTwister } from '../methods/random.js';
+import { defineResourceApi, type ResourceApiClasses } from './resource-api.js';
 
 const toInt = (v: RValue): bigint => (typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);
 import type { PuppetBlock, ScopeHost } from './host.js';
@@ -18,6 +19,8 @@ export interface PuppetNamespace {
     readonly classes: Readonly<Record<'Puppet' | 'Type' | 'Parameter' | 'Property' | 'Function' | 'Scope', RClass>>;
     dynamic(obj: RObject, name: string, args: RValue[]): RValue | undefined;
     scopeObject(scope: ScopeHost): RObject;
+    /** `Puppet::ResourceApi`'s base classes (SimpleProvider, Transport::Wrapper) and the device shims made. */
+    readonly resourceApi: ResourceApiClasses;
     /** A catalog resource (or a reference) as a Puppet::Resource. */
     resourceObject(info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject;
 }
@@ -145,6 +148,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         versioncmp: (_s, args) => BigInt(versioncmp(rt.interp.toS(args[0] ?? null), rt.interp.toS(args[1] ?? null)))
     });
     mod('Puppet::Util::Warnings');
+    const resourceApi = defineResourceApi(rt, mod, PuppetErrors);
     mod('Puppet::Util::Errors');
     // Types of the Puppet type system, parsed by the compiler.
     const typeParser = new RObject(ObjectClass, '#<Puppet::Pops::Types::TypeParser>');
@@ -188,9 +192,11 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     fnBase.define('call_function', (_self, args, block) => {
         const name = nameOf(args[0] ?? null);
         const pblock: PuppetBlock | undefined = block ? { min: Math.max(0, block.arity < 0 ? -block.arity - 1 : block.arity), max: block.arity < 0 ? null : block.arity, call: a => toPuppet(block.call(a)) } : undefined;
-        return host.callFunction(name, args.slice(1).map(toPuppet), pblock, rt.currentScope());
+        return host.callFunction(name, args.slice(1).map(toPuppet), pblock, rt.currentScope().global());
     });
-    fnBase.define('closure_scope', () => scopeObject(rt.currentScope()));
+    // A Ruby 4.x function is created without a closure scope: Puppet gives it the global scope, so
+    // what its call_function declares (create_resources ...) is declared at top scope, not the caller's.
+    fnBase.define('closure_scope', () => scopeObject(rt.currentScope().global()));
     fnBase.define('loader', () => null);
     fnBase.define('scope', () => scopeObject(rt.currentScope()));
 
@@ -199,6 +205,18 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         newfunction: (_s, args, block) => rt.functions3.define(args, block),
         function: (_s, args) => { const n = nameOf(args[0] ?? null); return rt.findFunction(n) ? `function_${n}` : false; },
         'functiondocs': () => ''
+    });
+    // Puppet::Parser::Files.find_template: `mod/file` is the module's templates/file when it exists.
+    statics(mod('Puppet::Parser::Files'), {
+        find_template: (_s, args) => {
+            const template = rt.interp.toS(args[0] ?? null);
+            if (template.startsWith('/')) return template;
+            const slash = template.indexOf('/');
+            if (slash < 0) return null;
+            const m = rt.modules.find(x => x.name === template.slice(0, slash));
+            const path = m ? resolve(m.dir, 'templates', template.slice(slash + 1)) : undefined;
+            return path && rt.fileExists(path) ? path : null;
+        }
     });
     const scopeClass = mod('Puppet::Parser::Scope', false);
     const resourceClass = mod('Puppet::Resource', false);
@@ -238,8 +256,14 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     resourceClass.define('title', self => infoOf(self).title);
     resourceClass.define('name', self => infoOf(self).title);
     resourceClass.define(['to_s', 'ref', 'inspect'], self => `${infoOf(self).type}[${infoOf(self).title}]`);
-    resourceClass.define('[]', (self, args) => infoOf(self).params.get(nameOf(args[0] ?? null)) ?? null);
-    resourceClass.define('to_hash', self => new Map<RValue, RValue>([...infoOf(self).params].map(([k, v]) => [RSymbol.of(k), v])));
+    // Parameter values as Puppet's 3.x runtime holds them: references are Puppet::Resource objects
+    // (so `res[:require] == [Class['c']]` compares references), undef is nil.
+    const referenceObject = (t: PResourceType | PClassType): RValue => t instanceof PClassType
+        ? resourceObject({ type: 'Class', title: capitalizeTypeName(t.className ?? ''), params: new Map() })
+        : resourceObject({ type: typeName(t.typeName ?? ''), title: t.title ?? '', params: new Map() });
+    const paramValue = (v: PuppetValue | undefined): RValue => v === undefined ? null : to3x(v, true, referenceObject);
+    resourceClass.define('[]', (self, args) => paramValue(infoOf(self).params.get(nameOf(args[0] ?? null))));
+    resourceClass.define('to_hash', self => new Map<RValue, RValue>([...infoOf(self).params].map(([k, v]) => [RSymbol.of(k), paramValue(v)])));
     resourceClass.define(['==', 'eql?'], (self, args) => args[0] instanceof RObject && resources.has(args[0]) && `${infoOf(self).type}[${infoOf(self).title}]` === `${infoOf(args[0]).type}[${infoOf(args[0]).title}]`);
     statics(mod('Puppet::Pops::Evaluator::Runtime3ResourceSupport', false), {
         find_resource_type_or_class: (_s, args) => typeName(nameOf(args[1] ?? null)),
@@ -338,6 +362,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         constants,
         fileStatics,
         resourceObject,
+        resourceApi,
         classes: { Puppet: puppet, Type: type, Parameter: parameter, Property: property, Function: fnBase, Scope: scopeClass },
         scopeObject,
         dynamic(obj, name, args) {

@@ -43,6 +43,16 @@ function parseFile(fs: FileSystemProvider, path: string): RNode[] {
 /** Ruby libraries plugin code requires that need no file here (their classes are built in, or unused at compile time). */
 const BUILTIN_FEATURES = /^(puppet|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
 
+export interface PluginRuntimeOptions {
+    /**
+     * Whether a plain `require` finds files in the modules' `lib` directories. A compiling Puppet
+     * has only its own and Ruby's libraries (and its libdir) on `$LOAD_PATH`, so there it fails
+     * ("cannot load such file") unless plugin code put its directory on `$LOAD_PATH` itself; an
+     * agent after pluginsync has every module's lib in its libdir.
+     */
+    readonly moduleLibsOnLoadPath?: boolean;
+}
+
 /**
  * The Ruby plugin code of one environment: its modules' functions (4.x and 3.x API) and resource
  * types, loaded by Puppet's autoloader rules into one interpreter that belongs to this
@@ -67,7 +77,7 @@ export class PluginRuntime {
 
     constructor(
         readonly modules: readonly PluginModule[], readonly host: PluginHost, readonly registry: TypeRegistry, readonly envDir: string,
-        readonly fs: FileSystemProvider = nodeFileSystem
+        readonly fs: FileSystemProvider = nodeFileSystem, readonly options: PluginRuntimeOptions = {}
     ) {
         this.main = new RObject(ObjectClass, 'main');
         const stubs = new Map<string, RClass>();
@@ -169,12 +179,14 @@ export class PluginRuntime {
             this.loadFile(path);
             return fresh;
         }
-        for (const m of this.modules) {
-            const path = join(m.dir, 'lib', `${name}.rb`);
-            if (pathExists(this.fs, path)) {
-                const fresh = !this.loaded.has(resolve(path));
-                this.loadFile(path);
-                return fresh;
+        if (this.options.moduleLibsOnLoadPath) {
+            for (const m of this.modules) {
+                const path = join(m.dir, 'lib', `${name}.rb`);
+                if (pathExists(this.fs, path)) {
+                    const fresh = !this.loaded.has(resolve(path));
+                    this.loadFile(path);
+                    return fresh;
+                }
             }
         }
         for (const dir of this.loadPath) {
@@ -186,7 +198,10 @@ export class PluginRuntime {
                 return fresh;
             }
         }
-        if (BUILTIN_FEATURES.test(name) || /^puppet(_x)?\//.test(name)) return false;
+        // Puppet's own files (`puppet/...`; Puppet ships no `puppet_x/...`), unless it is a module's
+        // file (no module ships a file of Puppet's name).
+        const inModule = this.modules.some(m => pathExists(this.fs, join(m.dir, 'lib', `${name}.rb`)));
+        if (!inModule && (BUILTIN_FEATURES.test(name) || /^puppet\//.test(name))) return false;
         throw rubyError('LoadError', `cannot load such file -- ${feature}`);
     }
 
@@ -220,7 +235,8 @@ export class PluginRuntime {
             if (e.unsupported !== undefined) throw new PluginFailure('RUBY_UNSUPPORTED', `${e.unsupported} is not supported by modelc's Ruby interpreter`, where, line, col);
             if (e.cls === Exceptions.SystemStackError) throw new PluginFailure('RUBY_LIMIT', e.message, where, line, col);
             if (e.cls === Exceptions.ScriptError) throw new PluginFailure('RUBY_SYNTAX', e.message, where, line, col);
-            if (calling) throw new PluginCallError(e.message, e.cls.name);
+            // Puppet too fails to load a file whose `require` finds nothing: its LoadError is Puppet's error, not modelc's.
+            if (calling || e.cls.isSubclassOf(Exceptions.LoadError)) throw new PluginCallError(e.message, e.cls.name, !e.cls.isSubclassOf(Exceptions.StandardError));
             throw new PluginFailure('RUBY_LOAD', `${e.cls.name}: ${e.message}`, where, line, col);
         } finally {
             this.entered--;
@@ -274,7 +290,15 @@ export class PluginRuntime {
         if (known) return known;
         if (!/^[a-z][a-z0-9_]*$/.test(n)) return undefined;
         for (const m of this.modules) {
-            this.tryLoad(join(m.dir, 'lib', 'puppet', 'type', `${n}.rb`));
+            try {
+                this.tryLoad(join(m.dir, 'lib', 'puppet', 'type', `${n}.rb`));
+            } catch (e) {
+                // Puppet's autoloader turns a type file's load failure into a Puppet::Error, and logs it.
+                if (!(e instanceof PluginCallError) || e.rubyClass !== 'LoadError') throw e;
+                const message = `Could not autoload puppet/type/${n}: ${e.message}`;
+                this.host.log('err', message);
+                throw new PluginCallError(message, 'Puppet::Error');
+            }
             const t = this.registry.schema(n);
             if (t) return t;
         }
