@@ -56,11 +56,21 @@ export function compactCst(nodes: readonly AstNode[], text: string, lines: LineI
         const cst = node.$cstNode;
         if (!cst) continue;
         const offset = cst.offset;
-        const at = new PositionCst(source, offset, cst.end - offset, node);
+        // The CST's own answer: an infix chain's nodes share the CST of its top node.
+        const at = new PositionCst(source, offset, cst.end - offset, astNodeOf(cst) ?? node);
         const op = locatingOperator(node);
         const leaf = op === undefined ? undefined : operatorLeaf(cst, node, op);
         if (leaf) at.content = [new PositionCst(source, leaf.offset, leaf.length, node)];
         compact.push([node, at]);
     }
     for (const [node, at] of compact) (node as { $cstNode?: CstNode }).$cstNode = at as unknown as CstNode;
+}
+
+/** The AST node a CST node belongs to (Langium's getter climbs to a container's, and throws when none has one). */
+function astNodeOf(cst: CstNode): AstNode | undefined {
+    try {
+        return cst.astNode;
+    } catch {
+        return undefined;
+    }
 }
