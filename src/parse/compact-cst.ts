@@ -2,6 +2,11 @@ import type { AstNode, CstNode } from 'langium';
 import type { LineIndex } from './lexer/puppet-lexer.js';
 import { locatingOperator, operatorLeaf } from './positions.js';
 
+interface Position {
+    line: number;
+    character: number;
+}
+
 /** The text of one parsed file and its line starts, shared by the positions of all its nodes. */
 class SourceOf {
     constructor(readonly text: string, readonly lines: LineIndex) {}
@@ -38,8 +43,13 @@ class PositionCst {
         return false;
     }
 
-    get range(): { start: { line: number; character: number }; end: { line: number; character: number } } {
-        return { start: this.source.position(this.offset), end: this.source.position(this.end) };
+    /** Found on first use: a cached environment's compiles ask for the same nodes' places every time. */
+    private found: { readonly start: Position; readonly end: Position } | undefined;
+
+    get range(): { start: Position; end: Position } {
+        this.found ??= { start: this.source.position(this.offset), end: this.source.position(this.end) };
+        // A copy, as Langium's ranges are plain objects the reader may keep.
+        return { start: { ...this.found.start }, end: { ...this.found.end } };
     }
 }
 
