@@ -19,7 +19,7 @@ export class OverrideRules {
         let s: Scope = scope;
         while (s.kind === 'local' && s.parent) s = s.parent;
         // Asked for every declaration: the answer is kept on the scope (its kind, class and resource never change).
-        if (s.codeSource instanceof Source) return s.codeSource;
+        if (s.codeSource) return s.codeSource;
         const key = s.kind === 'class' ? `class:${s.className}` : s.kind === 'define' ? `define:${s.className}`
             : s.kind === 'node' ? `node:${s.resource?.title ?? ''}` : 'class:';
         let src = this.sources.get(key);

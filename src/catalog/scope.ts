@@ -2,6 +2,7 @@ import type { PuppetValue } from '../values/index.js';
 import type { CatalogResource } from './resource.js';
 import type { Where } from './errors.js';
 import { ParamTable } from './params.js';
+import type { Source } from './code-source.js';
 
 export type ScopeKind = 'top' | 'node' | 'class' | 'define' | 'local';
 
@@ -32,7 +33,7 @@ export class Scope {
     moduleName = '';
     callerModuleName = '';
     /** The override rules' code source of this scope, once asked (see OverrideRules.sourceOf). */
-    codeSource: unknown = undefined;
+    codeSource: Source | undefined = undefined;
 
     constructor(readonly kind: ScopeKind, readonly parent: Scope | null, readonly resource: CatalogResource | null, readonly className = '') {}
 
