@@ -1,7 +1,7 @@
-import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
 import { ObjectClass, RClass, RObject, RSymbol, rubyError, truthy, type Method, type RProc, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
+import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
 
 /** A resource as a classic provider sees it (`resource[:name]`). */
 export interface DslResourceView {
@@ -36,24 +36,7 @@ export interface DslProviderRegistry {
     attributeNames?(typeName: string): readonly string[] | undefined;
 }
 
-const camel = (s: string): string => s.split('_').map(p => p.charAt(0).toUpperCase() + p.slice(1)).join('');
-const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
 
-/** Ruby values as the type DSL holds them: symbols are JS symbols, regexps RegExps. */
-function toDsl(v: RValue): unknown {
-    if (v instanceof RSymbol) return Symbol.for(v.name);
-    if (v instanceof PRegexp) return v.regexp;
-    if (Array.isArray(v)) return v.map(toDsl);
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [toDsl(k), toDsl(x)]));
-    return v;
-}
-
-function fromDsl(v: unknown): RValue {
-    if (typeof v === 'symbol') return RSymbol.of(Symbol.keyFor(v) ?? '');
-    if (v === undefined) return null;
-    if (Array.isArray(v)) return v.map(fromDsl);
-    return v as RValue;
-}
 
 interface ProviderMeta {
     readonly typeName: string;
@@ -113,7 +96,9 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
     base.define('set', (self, args) => { for (const [k, v] of (args[0] as Map<RValue, RValue>) ?? []) hashOf(self).set(k, v); return null; });
     base.define('flush', () => null);
     const statics: Record<string, Method> = {
-        desc: () => null, doc: () => '', confine: () => null, initvars: () => null, defaultfor: self => { const m = metaOf(self); if (m) m.isDefault = true; return null; },
+        // defaultfor/confine name facts of the node a provider suits; modelc has no host facts, so they decide nothing
+        // (the type's first provider serves, in file-name order).
+        desc: () => null, doc: () => '', confine: () => null, initvars: () => null, defaultfor: () => null,
         notdefaultfor: () => null, 'has_feature': (self, args) => { for (const a of args) metaOf(self)?.features.add(nameOf(a)); return null; },
         has_features: (self, args) => { for (const a of args) metaOf(self)?.features.add(nameOf(a)); return null; },
         commands: (self, args) => { declareCommands(self, args); return null; },

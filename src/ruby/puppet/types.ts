@@ -3,26 +3,8 @@ import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
 import { RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
+import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
 import { defineProviders } from './providers.js';
-
-const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
-const camel = (s: string): string => s.split('_').map(p => p.charAt(0).toUpperCase() + p.slice(1)).join('');
-
-/** Ruby values as the type DSL holds them: symbols are JS symbols, regexps RegExps. */
-function toDsl(v: RValue): unknown {
-    if (v instanceof RSymbol) return Symbol.for(v.name);
-    if (v instanceof PRegexp) return v.regexp;
-    if (Array.isArray(v)) return v.map(toDsl);
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [toDsl(k), toDsl(x)]));
-    return v;
-}
-
-function fromDsl(v: unknown): RValue {
-    if (typeof v === 'symbol') return RSymbol.of(Symbol.keyFor(v) ?? '');
-    if (v === undefined) return null;
-    if (Array.isArray(v)) return v.map(fromDsl);
-    return v as RValue;
-}
 
 function valueName(v: RValue): string | symbol | boolean | RegExp {
     if (v instanceof RSymbol) return Symbol.for(v.name);
@@ -157,6 +139,21 @@ export function defineTypes(rt: PluginRuntime): void {
         provide: (self, args, block, site) => {
             const name = self instanceof RClass ? typeNames.get(self) : undefined;
             return provide && name !== undefined && self instanceof RClass ? provide(self, name)(self, args, block, site) : null;
+        },
+        // `Puppet::Type.type(:x).provider(:y)` (a parent for another provider): autoloads the type and that provider file.
+        provider: (self, args) => {
+            const typeName = self instanceof RClass ? typeNames.get(self) : undefined;
+            if (typeName === undefined) return null;
+            const name = nameOf(args[0] ?? null);
+            const find = (): RValue => {
+                const cls = Type.constants.get(camel(typeName));
+                return cls instanceof RClass ? cls.constants.get(`Provider${camel(name)}`) ?? null : null;
+            };
+            if (find() === null) {
+                rt.findType(typeName);
+                rt.require(`puppet/provider/${typeName}/${name}`);
+            }
+            return find();
         },
         defaultprovider: () => null, suppress_prefetch: () => null, 'self_refresh=': () => null
     };
