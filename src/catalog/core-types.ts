@@ -36,7 +36,7 @@ export function titleParser(patterns: ReadonlyArray<readonly [RegExp, ReadonlyAr
 }
 
 /** File's title pattern: trailing slashes are not part of the path (the root `/` and `C:/` stay). */
-const fileTitle = (title: string): string => /^(\/|.+:\/|[\s\S]*[^/])\/*$/.exec(title)?.[1] ?? title;
+const fileTitle = (title: string): string => (title.endsWith('/') ? /^(\/|.+:\/|[\s\S]*[^/])\/*$/.exec(title)?.[1] ?? title : title);
 
 const table: ReadonlyMap<string, CoreType> = new Map(CORE_RESOURCE_TYPES.map(t =>
     [t.name, {

@@ -68,7 +68,8 @@ export class RubyPlugins {
                     for (const key of name.split('.')) v = v instanceof Map ? v.get(key) : undefined;
                     return v;
                 }
-            }, registry, c.env.dir, filesOf(c.env));
+            // The autoloader probes many paths per name: through the environment's file cache.
+            }, registry, c.env.dir, c.loader.files.files());
         }
         return this.rt;
     }

@@ -9,6 +9,7 @@ import { allNodes } from './lowering/walk.js';
 import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
+import { compactCst } from './compact-cst.js';
 
 export interface ParseOptions {
     /** Parse the text as an EPP template instead of a manifest. */
@@ -20,6 +21,11 @@ export interface ParseOptions {
      * `langium`: Langium's parser for everything (the reference, e.g. for benchmarks).
      */
     readonly engine?: 'fast' | 'langium';
+    /**
+     * Keep only each node's position in place of its CST (what evaluating the code reads), so the
+     * tokens and the CST tree are not held as long as the AST is: for the compiler's manifests.
+     */
+    readonly compact?: boolean;
 }
 
 export interface ParseResult {
@@ -141,7 +147,9 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
         const report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]): void => {
             diagnostics.push({ severity, code, message: issueMessage(code, ...args), file, at: at(offset) });
         };
-        checkProgram(result.value, report, options.validate !== false, nodes ?? allNodes(result.value));
+        nodes ??= allNodes(result.value);
+        checkProgram(result.value, report, options.validate !== false, nodes);
     }
+    if (options.compact) compactCst(nodes ?? allNodes(result.value), text, lines);
     return { ast: result.value, diagnostics };
 }

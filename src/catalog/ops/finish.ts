@@ -48,7 +48,7 @@ export function finish(s: OpsState): void {
         throw new PuppetFailure(CatalogIssues.EVAL_FAILED_TO_REALIZE.message({ refs: unrealized.map(x => displayRef(x.type, x.title)) }));
     }
     validateRelationshipTargets(s);
-    for (const r of s.catalog.resources.values()) {
+    for (const r of s.catalog.resources) {
         if (r.kind === 'define' && !r.evaluated) {
             // Unlocated, as Puppet's finish reports it.
             try { validateUnevaluatedDefine(s, r); } catch (e) { if (e instanceof RuntimeFailure) throw new PuppetFailure(e.message, undefined, 'Puppet::ParseError'); throw e; }
@@ -57,14 +57,14 @@ export function finish(s: OpsState): void {
         if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
         const core = s.rt.resourceType(r.type);
         if (!core) continue;
-        for (const name of r.params.keys()) {
+        r.params.forEach((_p, name) => {
             // `name` is valid for every built-in type: it is an other name of the key attribute.
-            if (name === 'name' || core.attributes.has(name) || METAPARAMS.has(name)) continue;
+            if (name === 'name' || core.attributes.has(name) || METAPARAMS.has(name)) return;
             const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
             throw new PuppetFailure(CatalogIssues.EVAL_NO_SUCH_PARAMETER.message({ name, ref: r.ref, location: loc }), r.where, 'Puppet::Error', 'Puppet::ParseError');
-        }
+        });
     }
-    for (const r of s.catalog.resources.values()) if (r.kind === 'builtin') renameNameParameter(s, r);
+    for (const r of s.catalog.resources) if (r.kind === 'builtin') renameNameParameter(s, r);
     s.catalog.removeWhere(r => r.virtual && !r.exported);
     inheritMetaparams(s);
 }
@@ -98,9 +98,12 @@ function inheritMetaparams(s: OpsState): void {
         const source = queue.shift() as CatalogResource;
         const sourceData = data.get(source) ?? own(source);
         for (const target of out.get(source) ?? []) {
-            for (const [p, v] of sourceData) if (target.param(p) === undefined || target.param(p) === null) target.params.set(p, { value: v, origin: 'compiler' });
-            data.set(target, new Map([...sourceData, ...own(target)]));
-            for (const t of source.tags) target.tags.add(t);
+            if (sourceData.size > 0) {
+                for (const [p, v] of sourceData) if (target.param(p) === undefined || target.param(p) === null) target.params.set(p, { value: v, origin: 'compiler' });
+            }
+            // Only what contains something passes its metaparameters on (a map per container, not per resource).
+            if (out.has(target)) data.set(target, new Map([...sourceData, ...own(target)]));
+            target.tags.addAll(source.tags);
             if (!seen.has(target)) { seen.add(target); queue.push(target); }
         }
     }

@@ -59,10 +59,10 @@ export function applyRelationships(s: OpsState): void {
 
 /** Every before/require/notify/subscribe value must name a resource of the catalog (Puppet's catalog validation). */
 export function validateRelationshipTargets(s: OpsState): void {
-    for (const r of s.catalog.resources.values()) {
+    for (const r of s.catalog.resources) {
         if (r.virtual || r.exported) continue;
-        for (const [name, p] of r.params) {
-            if (!RELATIONSHIP_PARAMS.has(name)) continue;
+        r.params.forEach((p, name) => {
+            if (!RELATIONSHIP_PARAMS.has(name)) return;
             for (const ref of flattenRefs(p.value)) {
                 const target = s.catalog.find(ref.type, ref.title);
                 if (target && !target.virtual) continue;
@@ -72,6 +72,6 @@ export function validateRelationshipTargets(s: OpsState): void {
                 throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }) + loc, at,
                     'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
             }
-        }
+        });
     }
 }

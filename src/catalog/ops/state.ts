@@ -66,8 +66,6 @@ export class OpsState {
      * may still have to evaluate (see finish.ts evaluateGenerators).
      */
     generated: CatalogResource[] = [];
-    /** Bumped whenever resources' tags may have changed since the catalog's tag index was built (see collectors.ts). */
-    tagGeneration = 0;
     /** Class scopes by class name ('' is top scope), for `$cls::var`. */
     readonly classScopes = new Map<string, Scope>();
     stageMain!: CatalogResource;
