@@ -69,18 +69,45 @@ function moduleIndex(): Map<string, ModuleInfo> {
     return out;
 }
 
-/** The modules a snippet of module `m` needs: m, the modules it names, and their dependencies. */
-function modulesFor(m: ModuleInfo, code: string, index: Map<string, ModuleInfo>): string[] {
+/** What a module's own manifests and templates name of other modules (types, functions, classes), read once. */
+const namedByModule = new Map<string, string>();
+function moduleCode(m: ModuleInfo): string {
+    let text = namedByModule.get(m.name);
+    if (text === undefined) {
+        const real = realpathSync(m.link);
+        const files = ['manifests', 'templates'].flatMap(d => existsSync(join(real, d)) ? listFiles(join(real, d)) : []);
+        text = files.filter(f => /\.(pp|erb|epp)$/.test(f)).map(f => readFileSync(f, 'utf8')).join('\n');
+        namedByModule.set(m.name, text);
+    }
+    return text;
+}
+
+function listFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]);
+}
+
+/**
+ * The modules a snippet of module `m` needs: m, the modules it names, and their dependencies;
+ * with `full`, also the modules the code of those modules names (augeas_core for a module whose
+ * manifests use `augeas` without declaring it), until nothing is added.
+ */
+function modulesFor(m: ModuleInfo, code: string, index: Map<string, ModuleInfo>, full = false): string[] {
     const want = new Set<string>([m.name]);
     const names = [...code.matchAll(/\b([a-z][a-z0-9_]*)::/g), ...code.matchAll(/\b(?:include|contain|require)\s+['"]?([a-z][a-z0-9_]*)/g),
         ...code.matchAll(/\bclass\s*\{\s*['"]:*([a-z][a-z0-9_]*)/g)].map(x => x[1]);
     for (const n of names) if (index.has(n)) want.add(n);
-    for (const [, t] of code.matchAll(/\b([a-z][a-z0-9_]*)\s*\{/g)) for (const x of index.values()) if (x.types.includes(t)) want.add(x.name);
-    for (const [, f] of code.matchAll(/\b([a-z][a-z0-9_]*)\s*\(/g)) for (const x of index.values()) if (x.functions.includes(f)) want.add(x.name);
+    const named = (text: string): string[] => {
+        const out: string[] = [];
+        for (const [, t] of text.matchAll(/\b([a-z][a-z0-9_]*)\s*\{/g)) for (const x of index.values()) if (x.types.includes(t)) out.push(x.name);
+        for (const [, f] of text.matchAll(/\b([a-z][a-z0-9_]*)\s*\(/g)) for (const x of index.values()) if (x.functions.includes(f)) out.push(x.name);
+        return out;
+    };
+    for (const x of named(code)) want.add(x);
     const queue = [...want];
     while (queue.length) {
         const d = index.get(queue.pop()!);
-        for (const dep of d?.deps ?? []) if (index.has(dep) && !want.has(dep)) { want.add(dep); queue.push(dep); }
+        const more = [...(d?.deps ?? []), ...(full && d ? named(moduleCode(d)) : [])];
+        for (const dep of more) if (index.has(dep) && !want.has(dep)) { want.add(dep); queue.push(dep); }
     }
     return [...want].sort();
 }
@@ -116,18 +143,25 @@ function buildCases(o: Options, index: Map<string, ModuleInfo>): Case[] {
                 const norm = s.code.replace(/\s+/g, ' ').trim();
                 if (seen.has(norm)) continue;
                 seen.add(norm);
-                const name = `${String(++n).padStart(3, '0')}-${label}-${sourceSlug(s)}`;
-                const dir = join(o.out, 'cases', m.name, name);
-                const modules = modulesFor(m, s.code, index);
+                const base = `${String(++n).padStart(3, '0')}-${label}-${sourceSlug(s)}`;
                 const site = siteFor(s.code);
-                mkdirSync(join(dir, 'manifests'), { recursive: true });
-                mkdirSync(join(dir, 'modules'));
-                writeFileSync(join(dir, 'manifests', 'site.pp'), site);
-                writeFileSync(join(dir, 'facts.yaml'), facts);
-                for (const x of modules) symlinkSync(index.get(x)!.link, join(dir, 'modules', x));
-                writeFileSync(join(dir, 'source.txt'), `${label}: ${s.source}:${s.line}\n`);
-                const key = createHash('sha256').update(`${site}\0${modules.map(x => `${x}=${index.get(x)!.link}`).join(',')}\0${facts}`).digest('hex').slice(0, 24);
-                cases.push({ module: m.name, name, dir, snippet: { ...s, source: `${label}:${s.source}` }, modules, key });
+                const declared = modulesFor(m, s.code, index);
+                const full = modulesFor(m, s.code, index, true);
+                // As the README declares it (the module and its dependencies), and, when the modules'
+                // code needs more (augeas_core ...), also with those.
+                const variants: Array<[string, string[]]> = [[base, declared]];
+                if (full.join() !== declared.join()) variants.push([`${base}-full`, full]);
+                for (const [name, modules] of variants) {
+                    const dir = join(o.out, 'cases', m.name, name);
+                    mkdirSync(join(dir, 'manifests'), { recursive: true });
+                    mkdirSync(join(dir, 'modules'));
+                    writeFileSync(join(dir, 'manifests', 'site.pp'), site);
+                    writeFileSync(join(dir, 'facts.yaml'), facts);
+                    for (const x of modules) symlinkSync(index.get(x)!.link, join(dir, 'modules', x));
+                    writeFileSync(join(dir, 'source.txt'), `${label}: ${s.source}:${s.line}\n`);
+                    const key = createHash('sha256').update(`${site}\0${modules.map(x => `${x}=${index.get(x)!.link}`).join(',')}\0${facts}`).digest('hex').slice(0, 24);
+                    cases.push({ module: m.name, name, dir, snippet: { ...s, source: `${label}:${s.source}` }, modules, key });
+                }
             }
         }
     }
