@@ -1,19 +1,38 @@
 #!/usr/bin/env node
-// Launcher. The compiled CLI (dist/, built by `npm run build`) needs Node 24, which `npm install`
-// puts into node_modules/node; under an older `node` first on the PATH this re-executes itself
-// with that Node. Keep this file plain JavaScript that Node 18+ can load.
+// Launcher. Keep this file plain JavaScript that Node 18+ can load, and light: it runs before
+// every command. Three ways to start, fastest first:
+// 1. From the CLI's startup snapshot (dist/snapshot/, built by `npm run build`): `node
+//    --snapshot-blob` with the modules loaded, the parser built and a compile's code compiled
+//    already. A snapshot starts a new process (with the Node that built it) and runs the command
+//    on its main thread, so that thread gets the large stack of 2. (`ulimit -s unlimited` and
+//    V8's --stack-size). Used for the commands the snapshot holds, while it is up to date.
+// 2. The compiled CLI in dist/ on a worker thread with a large stack (src/cli/launch.ts): every
+//    other command (apply and serve relay signals to it), and whenever 1. is not possible.
+// 3. Under a Node older than 24 without a usable snapshot: this file again with the Node that
+//    `npm install` puts into node_modules/node.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REQUIRED_MAJOR = 24;
 const here = fileURLToPath(import.meta.url);
+const root = join(dirname(here), '..');
+/** V8's stack for the snapshot's main thread, in KB: the worker's 1 GB (src/cli/launch.ts), less a margin. */
+const STACK_KB = 1024 * 1024 - 256;
+/**
+ * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
+ * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
+ * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
+ * resources -5 %, -14 % and -20 %, 100k equal, `--nodes-dir` with 300 nodes -8 %; Maglev, the
+ * mid-tier compiler, stays (without it 20k is 15 % slower).
+ */
+const V8_FLAGS = ['--no-turbofan'];
 
 /** The Node binary of the `node` npm package installed beside modelc (hoisted or not). */
 function projectNode() {
-    const candidates = [join(dirname(here), '..', 'node_modules', 'node', 'bin', 'node')];
+    const candidates = [join(root, 'node_modules', 'node', 'bin', 'node')];
     try {
         candidates.push(join(dirname(createRequire(import.meta.url).resolve('node/package.json')), 'bin', 'node'));
     } catch {
@@ -22,7 +41,73 @@ function projectNode() {
     return candidates.find(p => existsSync(p));
 }
 
-if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
+/**
+ * Whether this process may lift its stack limit for a child (`ulimit -s unlimited` needs the hard
+ * limit to be unlimited). Read from Linux's /proc; elsewhere the snapshot is not used.
+ */
+function stackUnlimitedAllowed() {
+    try {
+        const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find(l => l.startsWith('Max stack size'));
+        return line !== undefined && line.trim().split(/\s+/)[4] === 'unlimited';
+    } catch {
+        return false;
+    }
+}
+
+/**
+ * The snapshot start for this command: the Node that built the snapshot and its blob, or why
+ * not: the snapshot is missing, stale (anything it was built from changed since: the Node
+ * binary, the compiled modules, the installed packages, the checkout's place), does not hold
+ * the command, or MODELC_NO_SNAPSHOT is set.
+ */
+function snapshotStart(command) {
+    if (process.env.MODELC_NO_SNAPSHOT) return { why: 'MODELC_NO_SNAPSHOT is set' };
+    const dir = join(root, 'dist', 'snapshot');
+    let stamp;
+    try {
+        stamp = JSON.parse(readFileSync(join(dir, 'stamp.json'), 'utf8'));
+    } catch {
+        return { why: 'no dist/snapshot/stamp.json (npm run build makes it)' };
+    }
+    try {
+        if (!stamp.commands.includes(command)) return { why: `'${command}' is not a command of the snapshot` };
+        if (stamp.root !== root) return { why: `the snapshot was built in ${stamp.root}` };
+        const node = statSync(stamp.execPath);
+        if (node.size !== stamp.nodeSize || node.mtimeMs !== stamp.nodeMtimeMs) return { why: `${stamp.execPath} changed since the snapshot was built` };
+        for (const [file, mtimeMs] of Object.entries(stamp.watched)) {
+            if (statSync(join(root, file)).mtimeMs !== mtimeMs) return { why: `${file} changed since the snapshot was built` };
+        }
+        const blob = join(dir, 'modelc.blob');
+        if (!existsSync(blob)) return { why: 'no dist/snapshot/modelc.blob' };
+        if (!stackUnlimitedAllowed()) return { why: 'the stack limit cannot be lifted (ulimit -Hs)' };
+        return { node: stamp.execPath, blob };
+    } catch (e) {
+        return { why: `dist/snapshot/stamp.json does not fit: ${e instanceof Error ? e.message : String(e)}` };
+    }
+}
+
+/** Runs `command args` as this process's stand-in: same stdio, signals forwarded, its exit status or signal passed on. */
+function runAsChild(command, args, env) {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    // The child gets the signals a terminal sends to the whole group by itself; forward the others.
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => { child.kill(signal); });
+    child.on('exit', (code, signal) => {
+        if (signal) {
+            process.removeAllListeners(signal);
+            process.kill(process.pid, signal);
+        }
+        process.exitCode = code ?? 1;
+    });
+}
+
+const snapshot = snapshotStart(process.argv[2]);
+// MODELC_DEBUG (which also prints internal errors' stack traces) says how the CLI starts.
+if (process.env.MODELC_DEBUG) process.stderr.write(`modelc: ${snapshot.blob ? `starting from the snapshot ${snapshot.blob}` : `starting without the snapshot: ${snapshot.why}`}\n`);
+if (snapshot.blob) {
+    // `--` ends Node's options: the command's own (`--help`, `-e`) reach the CLI.
+    runAsChild('/bin/sh', ['-c', 'ulimit -s unlimited && exec "$@"', 'modelc', snapshot.node,
+        `--stack-size=${STACK_KB}`, ...V8_FLAGS, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
+} else if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
     // Node's on-disk compile cache (shared with the CLI's worker thread) saves re-compiling modelc's
     // modules at every start.
     const { enableCompileCache } = await import('node:module');
@@ -35,14 +120,5 @@ if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
         process.stderr.write(`modelc: error CLI_NODE_VERSION: modelc needs Node ${REQUIRED_MAJOR}; this is Node ${process.versions.node} and no Node ${REQUIRED_MAJOR} was found in node_modules/node (run \`npm install\`)\n`);
         process.exit(1);
     }
-    const child = spawn(node, [here, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, MODELC_REEXEC: '1' } });
-    // The child gets the signals a terminal sends to the whole group by itself; forward the others.
-    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => { child.kill(signal); });
-    child.on('exit', (code, signal) => {
-        if (signal) {
-            process.removeAllListeners(signal);
-            process.kill(process.pid, signal);
-        }
-        process.exitCode = code ?? 1;
-    });
+    runAsChild(node, [here, ...process.argv.slice(2)], { ...process.env, MODELC_REEXEC: '1' });
 }

@@ -29,3 +29,7 @@ export { isPuppetCatalogJson, puppetCatalogToModel } from './catalog/puppet-json
 export type { ApplyCatalog, Relationship } from './catalog/catalog.js';
 export { buildReport } from './report.js';
 export { createApplyServices, defaultApplyModule, type ApplyServices, type ApplyModule } from './module.js';
+export { Ral, type RalOptions } from './ral/ral.js';
+export { manifestOf, hieraYamlOf, jsonOf, type RalResource } from './ral/output.js';
+export { readDeviceConfig, readConnectionInfo, type DeviceEntry } from './ral/device-config.js';
+export { ModulePlugins, modulesOf, type DeviceTarget } from './modules/module-plugins.js';

@@ -18,7 +18,13 @@ export const ApplyIssues = {
     /** A signal (SIGTERM, SIGINT) stopped the run before every resource was reached. */
     INTERRUPTED: 'APPLY_INTERRUPTED',
     /** An output (the --report file) cannot be written where it was asked for. */
-    BAD_OUTPUT: 'APPLY_BAD_OUTPUT'
+    BAD_OUTPUT: 'APPLY_BAD_OUTPUT',
+    /** `modelc resource` could not run (Puppet's `Could not run:` errors: unknown type, bad attribute setting, provider failure). */
+    RESOURCE: 'APPLY_RESOURCE',
+    /** A device.conf or a device's connection-info file cannot be read. */
+    DEVICE_CONFIG: 'APPLY_DEVICE_CONFIG',
+    /** A device target could not be connected (`Can't load <type> for <target>: ...`). */
+    DEVICE_CONNECT: 'APPLY_DEVICE_CONNECT'
 } as const;
 
 export type ApplyIssueCode = typeof ApplyIssues[keyof typeof ApplyIssues];

@@ -1,6 +1,7 @@
 import { DevError } from './errors.js';
 import type { LogSink } from './log.js';
-import { ClassicType, newtype, type TypeBuilder } from './dsl/type.js';
+import { ClassicType, newtype, type ProviderSpec, type TypeBuilder } from './dsl/type.js';
+import type { DslProviderSpec } from '../ruby/index.js';
 import type { TransportDefinition, TypeDefinition } from './rsapi/definition.js';
 import type { ProviderFactory } from './rsapi/provider.js';
 import { validateTransportDefinition } from './rsapi/register-transport.js';
@@ -45,6 +46,28 @@ export class TypeRegistry {
         return definition;
     }
 
+    /** The Ruby front end's `Puppet::ResourceApi.register_type` (src/ruby hands the definition over as plain data). */
+    registerResourceApiType(definition: Record<string, unknown>): void {
+        this.registerType(definition);
+    }
+
+    /** The Ruby front end's `register_transport`. */
+    registerResourceApiTransport(definition: Record<string, unknown>): void {
+        this.registerTransport(definition);
+    }
+
+    /** The implementation of a registered transport (loaded late, like providers). */
+    setTransportFactory(name: string, factory: TransportFactory): void {
+        const entry = this.transports.get(name);
+        if (!entry) throw new DevError(`Transport for \`${name}\` not registered with \`${this.environment}\``);
+        this.transports.set(name, { ...entry, factory });
+    }
+
+    /** Whether a transport of this name is registered. */
+    hasTransport(name: string): boolean {
+        return this.transports.has(name);
+    }
+
     /** Loads an already validated, serialized definition (what the compiler side reads). */
     addDefinition(definition: TypeDefinition): void {
         this.define(definition.name, new ResourceApiType(definition, () => this.provider(definition.name), this.typeSystem));
@@ -73,6 +96,30 @@ export class TypeRegistry {
         const type = newtype(name, body);
         this.define(name, type);
         return type;
+    }
+
+    /**
+     * A classic provider of module Ruby (`Puppet::Type.type(:x).provide(:y)`), added to its
+     * type; src/ruby runs its methods, the harness calls them as Puppet's does.
+     */
+    provide(typeName: string, spec: DslProviderSpec): void {
+        const type = this.types.get(typeName.toLowerCase());
+        if (!(type instanceof ClassicType)) throw new DevError(`Could not find type ${typeName} to add the provider ${spec.name} to`);
+        const at = type.providers.findIndex(p => p.name === spec.name);
+        const instances = spec.instances;
+        const provider: ProviderSpec = {
+            name: spec.name, features: spec.features, isDefault: spec.isDefault,
+            ...(instances ? { instanceProviders: () => instances() } : {}),
+            create: r => spec.create({ title: r.title, get: n => r.get(n) })
+        };
+        if (at >= 0) type.providers.splice(at, 1, provider);
+        else type.providers.push(provider);
+    }
+
+    /** The attribute names of a classic type (what `mk_resource_methods` makes accessors for). */
+    attributeNames(typeName: string): readonly string[] | undefined {
+        const type = this.types.get(typeName.toLowerCase());
+        return type instanceof ClassicType ? type.attributes.filter(a => a.kind !== 'metaparam').map(a => a.name) : undefined;
     }
 
     addClassicType(type: ClassicType): void {

@@ -1,5 +1,5 @@
 import { isUserError } from '../common/index.js';
-import { describeMismatch, formatMismatches, isInstance, parseTypeString, PAnyType, typesEqual, typeToString } from '../types/index.js';
+import { describeMismatch, formatMismatches, isInstance, parseTypeString, PAnyType, POptionalType, typesEqual, typeToString } from '../types/index.js';
 import { mungeCliValue } from './rsapi/cli-munge.js';
 import type { PuppetType, TypeParseResult, TypeSystem } from './type-system.js';
 import type { PuppetValue } from './values.js';
@@ -50,6 +50,12 @@ export class SharedTypeSystem implements TypeSystem {
 
     mungeCliValue(prefix: string, type: PuppetType, value: PuppetValue): PuppetValue {
         return mungeCliValue(prefix, asType(type), value);
+    }
+
+    cliCheckedType(type: PuppetType, value: PuppetValue): PuppetType {
+        let t = asType(type);
+        while (value !== null && t instanceof POptionalType && t.type) t = t.type;
+        return t;
     }
 }
 

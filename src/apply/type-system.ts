@@ -21,6 +21,11 @@ export interface TypeSystem {
     typesEqual(a: PuppetType, b: PuppetType): boolean;
     /** What `puppet resource` does to a command-line string before validation ('true' → true, '5' → 5). */
     mungeCliValue(prefix: string, type: PuppetType, value: PuppetValue): PuppetValue;
+    /**
+     * The type a converted command-line value is checked against first: the gem's try_mungify
+     * validates a non-nil value of `Optional[T]` against T, so its error names T.
+     */
+    cliCheckedType(type: PuppetType, value: PuppetValue): PuppetType;
 }
 
 /** Parses or throws the parse message; for type strings this stage writes itself. */

@@ -33,6 +33,8 @@ export interface ComposeOptions {
     readonly bindingsDir?: string;
     /** Module directories (default CODEDIR/modules). */
     readonly modulePath?: readonly string[];
+    /** The environment's manifest files, whose `site {}` configures the injector (default: CODEDIR/manifests/**.pp). */
+    readonly manifests?: readonly string[];
     readonly environment?: string;
     readonly node: string;
     readonly facts?: ReadonlyMap<string, PuppetValue>;
@@ -71,10 +73,12 @@ export function compositionOf(model: Model): Composition {
  * environment has a site definition or bindings files (its bindings/ or its modules'), or
  * providers.yaml.
  */
-export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly fs?: FileSystemProvider }): boolean {
+export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly manifests?: readonly string[]; readonly bindingsDir?: string; readonly fs?: FileSystemProvider }): boolean {
     const fs = where.fs ?? nodeFileSystem;
     if (where.confdir !== undefined && pathExists(fs, join(resolve(where.confdir), 'environments.pp'))) return true;
-    return pathExists(fs, where.envDir) && hasArm8Bindings(fs, where.envDir, where.modulePath);
+    if (!pathExists(fs, where.envDir)) return false;
+    // A `site {}` in a manifest configures the injector (its layers may name any provider).
+    return hasArm8Bindings(fs, where.envDir, where.modulePath, where.bindingsDir) || (where.manifests ?? defaultManifests(fs, resolve(where.envDir))).some(m => hasSite(fs, m));
 }
 
 function hasArm8Bindings(fs: FileSystemProvider, codedir: string, modulePath: readonly string[] = [join(resolve(codedir), 'modules')], bindingsDir = join(resolve(codedir), 'bindings')): boolean {
@@ -83,17 +87,68 @@ function hasArm8Bindings(fs: FileSystemProvider, codedir: string, modulePath: re
     return modulePath.some(base => list(fs, base).some(mod => hasPp(fs, join(base, mod, 'bindings'))));
 }
 
-/** The site definition of an environment: `bindings/site.pp` (see docs/bindings.md). */
-export function readSite(codedir: string, bindingsDir = join(resolve(codedir), 'bindings'), fs: FileSystemProvider = nodeFileSystem): SiteDefinition | undefined {
-    const path = join(resolve(bindingsDir), 'site.pp');
-    if (!pathExists(fs, path)) return undefined;
-    const display = relative(resolve(codedir), path);
-    const file = loadBindingsFile(path, display, fs);
-    if (file.bindings.length > 0) {
-        const b = file.bindings[0];
-        fail(BindingsIssues.BIND_WRONG_NAME, `${display} holds the site definition; 'bindings ${b.name ?? ''}' belongs in a file named after it`, { at: { file: display, line: b.location?.line ?? 1, column: b.location?.column ?? 1 } });
+/**
+ * The site definition of an environment: the `site {}` blocks of its manifests (ARM-8: the
+ * environment's manifest "allows further configuration of the injector") and of
+ * `bindings/site.pp` (see docs/bindings.md), as one. Categories, and layers, may be defined in
+ * one place only (ARM-8: "It is illegal to evaluate more than one site { categories {} }").
+ */
+export function readSite(codedir: string, bindingsDir = join(resolve(codedir), 'bindings'), fs: FileSystemProvider = nodeFileSystem, manifests?: readonly string[]): SiteDefinition | undefined {
+    const parts: SiteDefinition[] = [];
+    for (const m of manifests ?? defaultManifests(fs, resolve(codedir))) {
+        const site = manifestSite(fs, m, relative(resolve(codedir), m));
+        if (site) parts.push(site);
     }
-    return file.site;
+    const path = join(resolve(bindingsDir), 'site.pp');
+    if (pathExists(fs, path)) {
+        const display = relative(resolve(codedir), path);
+        const file = loadBindingsFile(path, display, fs);
+        if (file.bindings.length > 0) {
+            const b = file.bindings[0];
+            fail(BindingsIssues.BIND_WRONG_NAME, `${display} holds the site definition; 'bindings ${b.name ?? ''}' belongs in a file named after it`, { at: { file: display, line: b.location?.line ?? 1, column: b.location?.column ?? 1 } });
+        }
+        if (file.site) parts.push(file.site);
+    }
+    if (parts.length <= 1) return parts[0];
+    const once = <K extends 'categorization' | 'layers'>(k: K, what: string): Pick<SiteDefinition, K> => {
+        const given = parts.filter(p => p[k] !== undefined);
+        if (given.length > 1) {
+            const first = where(given[0], k);
+            const second = where(given[1], k);
+            fail(BindingsIssues.BIND_SITE_TWICE, `${what} are already defined at ${first.file}:${first.line}; a site may define them only once`, { at: second });
+        }
+        return (given.length === 1 ? { [k]: given[0][k] } : {}) as Pick<SiteDefinition, K>;
+    };
+    return { location: parts[0].location, ...once('categorization', 'Categories'), ...once('layers', 'Binding layers') };
+}
+
+function where(site: SiteDefinition, k: 'categorization' | 'layers'): { file: string; line: number; column: number } {
+    const loc = (k === 'categorization' ? site.categorization?.location : site.layers?.[0]?.location) ?? site.location;
+    return { file: loc.file ?? '', line: loc.line ?? 1, column: loc.column ?? 1 };
+}
+
+/** An environment's manifests when the caller does not know them: `manifests/` (every `.pp`, sorted, as Puppet reads a manifest directory). */
+function defaultManifests(fs: FileSystemProvider, codedir: string): string[] {
+    const walk = (dir: string): string[] => list(fs, dir).sort().flatMap(f => {
+        const p = join(dir, f);
+        if (f.endsWith('.pp')) return [p];
+        return f.includes('.') ? [] : walk(p);
+    });
+    return walk(join(codedir, 'manifests'));
+}
+
+/** The `site {}` of a manifest; manifests without the word are not parsed again. */
+function manifestSite(fs: FileSystemProvider, path: string, display: string): SiteDefinition | undefined {
+    return hasSite(fs, path) ? loadBindingsFile(path, display, fs).site : undefined;
+}
+
+/** Whether a manifest may hold a `site {}` (a cheap look at its text). */
+function hasSite(fs: FileSystemProvider, path: string): boolean {
+    try {
+        return /(^|[\s;{}])site\s*\{/.test(fs.readText(path));
+    } catch {
+        return false;
+    }
 }
 
 /**
@@ -112,7 +167,7 @@ export function composeBindings(options: ComposeOptions): Composition {
         facts: options.facts ?? new Map(),
         ...(options.fs ? { fs: options.fs } : {})
     };
-    const site = readSite(codedir, ctx.bindingsDir, ctx.fs);
+    const site = readSite(codedir, ctx.bindingsDir, ctx.fs, options.manifests);
     const providers = providerTable(ctx, options);
     const written = site?.layers ?? DEFAULTS.map((l): NamedLayer => ({ $type: 'NamedLayer', name: l.name, include: [...l.include], exclude: [], bindings: [] }));
     const layers: NamedLayer[] = [];
@@ -191,7 +246,9 @@ function loadLayer(layer: NamedLayer, providers: ReadonlyMap<string, BindingsPro
             if (c) out.push(...(c.bindings ?? []));
         } catch (err) {
             if (!(err instanceof UserError)) throw err;
-            problems.push(...err.diagnostics);
+            // A provider's error with no line of its own (a file that does not exist) is located at the layer naming the URI.
+            const layerAt = locationOf(layer);
+            problems.push(...err.diagnostics.map(d => (d.at !== undefined || layerAt.at === undefined ? d : { ...d, ...layerAt, message: d.file !== undefined && d.file !== layerAt.file ? `${d.message} (${d.file})` : d.message })));
         }
     }
     if (problems.length > 0) throw new UserError(problems);

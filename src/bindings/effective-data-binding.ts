@@ -1,6 +1,8 @@
 import type { EffectiveBinding, EffectiveBindings } from '../../generated/model/effective-bindings.js';
 import { fromRichData, type Model, type RichData } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
+import { DEPENDENCIES_KEY, escapeInstanceName } from '../injector/index.js';
+import { PClassType, PResourceType } from '../types/index.js';
 import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingResult } from './hiera/data-binding.js';
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
@@ -35,7 +37,7 @@ export function createEffectiveDataBinding(options: {
     const byKey = new Map<string, { entry: EffectiveBinding; index: number }>();
     entries.forEach((entry, index) => { if (!byKey.has(entry.key)) byKey.set(entry.key, { entry, index }); });
     // The injector's names: `/...` names its own keys (/classes, /param/Class[c]/p), a plain name Data/NAME.
-    const entryOf = (name: string): { entry: EffectiveBinding; index: number } | undefined => byKey.get(name.startsWith('/') ? name : `Data/${name}`);
+    const entryOf = (name: string): { entry: EffectiveBinding; index: number } | undefined => byKey.get(name.startsWith('/') || name.endsWith('/') ? name : `Data/${name}`);
     const valueOf = (name: string): PuppetValue => {
         const found = entryOf(name);
         if (!found) return fail(BindingsIssues.BIND_EFFECTIVE_NO_VALUE, `'${name}' is not bound in these effective bindings`, { file: options.file, path: '/entries' });
@@ -63,6 +65,33 @@ export function createEffectiveDataBinding(options: {
             if (entryOf('/classes') === undefined) return [];
             const v = valueOf('/classes');
             return Array.isArray(v) ? v.filter((c): c is string => typeof c === 'string') : [];
+        },
+        // The catalog's other ARM-8 inputs, as the injecting data binding gives them, read from the model.
+        variables() {
+            return entries.filter(e => e.key.startsWith('/var/') && bound(e.key)).map((e): [string, PuppetValue] => [e.key.slice('/var/'.length), valueOf(e.key)]);
+        },
+        dependencies() {
+            const v = bound(DEPENDENCIES_KEY) ? valueOf(DEPENDENCIES_KEY) : [];
+            const strings = (x: PuppetValue | undefined): string[] => (Array.isArray(x) ? x : x === undefined || x === null ? [] : [x]).filter((t): t is string => typeof t === 'string');
+            return (Array.isArray(v) ? v : []).filter((d): d is Map<PuppetValue, PuppetValue> => d instanceof Map)
+                .map(d => ({ sources: strings(d.get('sources')), targets: strings(d.get('targets')), arrow: String(d.get('arrow') ?? '->') }));
+        },
+        resourceParameter(type, title, name) {
+            for (const key of [`/param/${type}[${escapeInstanceName(title)}]/${name}`, `/param/${type}/${name}`]) {
+                const e = entryOf(key)?.entry as (EffectiveBinding & { produced?: boolean }) | undefined;
+                if (e?.produced === true) {
+                    const value = valueOf(key);
+                    if (value !== null) return { value, key };
+                }
+            }
+            return undefined;
+        },
+        boundType(type) {
+            const e = byKey.get(`${type}/`)?.entry as (EffectiveBinding & { produced?: boolean }) | undefined;
+            if (e?.produced !== true) return undefined;
+            const v = valueOf(`${type}/`);
+            if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
+            return v instanceof PResourceType && v.typeName !== null && v.title === null ? v.typeName : undefined;
         }
     };
 }

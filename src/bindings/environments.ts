@@ -34,6 +34,8 @@ export interface EnvironmentDeclarations {
     readonly environment: unknown;
     /** Where `$environment` was last set, for the unknown-environment error. */
     readonly environmentAt?: SourcePoint;
+    /** Who set it when not the file (the ENC), for the message. */
+    readonly environmentFrom?: string;
 }
 
 /** The one environment a confdir without environments.pp has (ARM-8: production in $confdir). */
@@ -68,7 +70,7 @@ export function resolveEnvironment(confdirGiven: string, d: EnvironmentDeclarati
         }
     }
     if (name === 'production') return resolveSelection(name, d.defaults.envdir ?? confdir, d.defaults, 'default', confdir);
-    throw new UserError({ severity: 'error', code: BindingsIssues.BIND_UNKNOWN_ENVIRONMENT, message: `unknown environment '${name}'`, ...at });
+    throw new UserError({ severity: 'error', code: BindingsIssues.BIND_UNKNOWN_ENVIRONMENT, message: `unknown environment '${name}'${d.environmentFrom ? ` (from ${d.environmentFrom})` : ''}`, ...at });
 }
 
 /** Checks a `dynamic_environments` title and parameters (ARM-8: envdir "is automatically set and cannot be changed"). */

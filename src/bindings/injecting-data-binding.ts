@@ -1,7 +1,9 @@
 import type { HieraInterpolationProducerDescriptor } from '../../generated/model/bindings.js';
-import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
+import { createInjector, DEPENDENCIES_KEY, escapeInstanceName, INCLUDED_CLASSES, type InjectedValue, type Injector, type InjectorOverrides } from '../injector/index.js';
+import type { SourcePoint } from '../common/index.js';
 import { fromRichData, type Model } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
+import { PClassType, PResourceType } from '../types/index.js';
 import { composeBindings, compositionOf, type Composition } from './compose.js';
 import { createHieraDataBinding, type DataBindingContext, type DataBindingOptions, type DataBindingOrigin, type DataBindingResult, type HieraDataBinding } from './hiera/data-binding.js';
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
@@ -17,10 +19,17 @@ export interface InjectingDataBinding extends HieraDataBinding {
     inject(name: string, type: string | undefined, optional: boolean, context: DataBindingContext): PuppetValue;
     /** The classes bound under `/classes` (`include` − `exclude`, ENC classes), for the node's classification. */
     classes(context: DataBindingContext): string[];
+    /** Where a class of `classes()` was included (its `include`), for errors about it. */
+    classOrigin?(name: string, context: DataBindingContext): SourcePoint | undefined;
     /** `/var/NAME` bindings: the bound top-scope variables. */
     variables?(context: DataBindingContext): Array<[string, PuppetValue]>;
     /** `bind dependency` relationships (`/dependencies`). */
     dependencies?(context: DataBindingContext): Array<{ sources: string[]; targets: string[]; arrow: string }>;
+    /**
+     * ARM-8 `bind class ntp to class ntp2` / `bind MyType to MyBetterType`: the type instances of
+     * `type` (`Class[ntp]`, `Mytype`) are made of instead, or undefined when nothing rebinds it.
+     */
+    boundType?(type: string, context: DataBindingContext): string | undefined;
     /** A resource parameter bound by `bind parameters Type[title]` (or `Type`): its value and key, or undefined. */
     resourceParameter?(type: string, title: string, name: string, context: DataBindingContext): { value: PuppetValue; key: string } | undefined;
 }
@@ -88,10 +97,14 @@ export function createInjectingDataBinding(options: {
     readonly bindings?: Model;
     /** The ENC's answer already asked for this request (to choose its environment): the `enc:` provider uses it instead of running the ENC again. */
     readonly enc?: EncAnswer;
+    /** The environment's manifests, whose `site {}` configures the injector (default: ROOT/manifests). */
+    readonly manifests?: readonly string[];
+    /** The confdir bindings directory (environments.pp's `bindingsdir`; default ROOT/bindings). */
+    readonly bindingsDir?: string;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
-    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector } | undefined;
-    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector } => {
+    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector; typeKeys?: Set<string> } | undefined;
+    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector; typeKeys?: Set<string> } => {
         if (state && state.facts === ctx.facts) return state;
         // A compile that classifies first runs two compilers with copies of the same facts: the
         // composition (which runs the ENC and external providers) is made once for both.
@@ -113,11 +126,21 @@ export function createInjectingDataBinding(options: {
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({
             codedir: options.environment.root, modulePath: options.environment.modulePath, environment: ctx.environment, node, facts: ctx.facts, hiera: lookup,
             ...(options.enc ? { enc: options.enc } : {}),
+            ...(options.manifests ? { manifests: options.manifests } : {}),
+            ...(options.bindingsDir !== undefined ? { bindingsDir: options.bindingsDir } : {}),
             ...(options.environment.fs ? { fs: options.environment.fs } : {})
         });
         const injector = createInjector(composition.model, { node, environment: ctx.environment, facts: ctx.facts }, {
-            services: { ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup) }
+            services: {
+                ...options.injectorServices, extensions: () => hieraTemplateExtension(lookup),
+                // ARM-8 instance references (`bind parameters Web[one] to Sql[one]`) name resources of the catalog being built.
+                resolver: () => ({ resolve: reference => current.ctx.resource?.(reference) })
+            }
         });
+        // The injector's warnings (a reserved name, an unknown category...) are the compile's warnings, located.
+        for (const d of injector.issues) {
+            if (d.severity === 'warning') options.warn?.(`${d.code}: ${d.message}`, d.at?.file ?? d.file, d.at ? { line: d.at.line, column: d.at.column } : undefined);
+        }
         state = { facts: ctx.facts, current, composition, injector };
         return state;
     };
@@ -153,6 +176,16 @@ export function createInjectingDataBinding(options: {
             return v.filter((d): d is Map<PuppetValue, PuppetValue> => d instanceof Map)
                 .map(d => ({ sources: strings(d.get('sources')), targets: strings(d.get('targets')), arrow: String(d.get('arrow') ?? '->') }));
         },
+        boundType(type, ctx) {
+            const s = stateFor(ctx);
+            // Type-only keys (`Class[ntp]/`, `Mytype/`) are few: found once per injector, then asked per declaration.
+            s.typeKeys ??= new Set(s.injector.boundKeys('').filter(k => k.endsWith('/') && !k.startsWith('/') && !k.startsWith('Data/')));
+            if (!s.typeKeys.has(`${type}/`)) return undefined;
+            const v = s.injector.optionallyLookup('', type);
+            if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
+            if (v instanceof PResourceType && v.typeName !== null && v.title === null) return v.typeName;
+            return undefined;
+        },
         resourceParameter(type, title, name, ctx) {
             const { injector } = stateFor(ctx);
             for (const key of [`/param/${type}[${escapeInstanceName(title)}]/${name}`, `/param/${type}/${name}`]) {
@@ -162,6 +195,12 @@ export function createInjectingDataBinding(options: {
                 }
             }
             return undefined;
+        },
+        classOrigin(name, ctx) {
+            const { injector } = stateFor(ctx);
+            const c = injector.explain(INCLUDED_CLASSES).candidates.find(x => x.status === 'contribution' && x.name?.replace(/^::/, '').toLowerCase() === name);
+            const at = c?.location;
+            return at?.line !== undefined && at.file !== undefined ? { file: at.file, line: at.line, column: at.column ?? 1 } : undefined;
         },
         classes(ctx) {
             const v = stateFor(ctx).injector.optionallyLookup('/classes');

@@ -1,6 +1,8 @@
 import type { Module } from 'langium';
 import { createEffectiveDataBinding, createInjectingDataBinding, createTypeSupport, usesBindings } from '../bindings/index.js';
+import { UserError } from '../common/index.js';
 import type { Model } from '../model/index.js';
+import { CatalogIssues } from './issues.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
 import { catalogInjectorServices } from './injector-services.js';
@@ -17,12 +19,14 @@ import { bootFor, hieraLookupFactory, type CatalogServices, type LookupFactory, 
 export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn, request) => {
-        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
+        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests, ...(env.bindingsDir !== undefined ? { bindingsDir: env.bindingsDir } : {}), ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
             warn,
             injectorServices: catalogInjectorServices(env, { ...(functions ? { functions } : {}), ...store }),
+            manifests: env.manifests,
+            ...(env.bindingsDir !== undefined ? { bindingsDir: env.bindingsDir } : {}),
             ...(request?.enc ? { enc: request.enc } : {})
         });
     };
@@ -54,8 +58,8 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
     Lookup: services => bindingsLookupFactory(services.TypeSystem, services.Functions),
     Compile: services => request => {
         const env = bootFor(services, request);
-        const warnings: Array<{ message: string; file?: string }> = [];
-        const warn = (message: string, file?: string): void => { warnings.push({ message, file }); };
+        const warnings: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }> = [];
+        const warn = (message: string, file?: string, at?: { readonly line: number; readonly column?: number }): void => { warnings.push({ message, file, ...(at ? { at } : {}) }); };
         // With a store, `Type[?? ...]` in bindings is answered from it (other nodes' catalogs).
         const { store, queryLog } = request.options;
         const asked = request.options.enc ? { enc: request.options.enc } : {};
@@ -63,6 +67,23 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
         const first = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];
+        // A class a bindings file includes must exist: the error is located at its `include`.
+        let manifestsRead = false;
+        const exists = (c: string): boolean => {
+            if (first.loader.findClass(c)) return true;
+            if (manifestsRead) return false;
+            manifestsRead = true;
+            try {
+                for (const m of env.manifests) first.loader.loadManifest(m);
+            } catch {
+                return true; // the compile reports the manifest's own error
+            }
+            return first.loader.findClass(c) !== undefined;
+        };
+        for (const c of bound) {
+            const at = isInjecting(lookup) && !exists(c) ? lookup.classOrigin?.(c, first.lookupContext()) : undefined;
+            if (at) throw new UserError({ severity: 'error', code: 'EVAL_CLASS_NOT_FOUND', message: CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: c, node: first.nodeName }), at, file: at.file });
+        }
         const given = request.options.classes ?? [];
         const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup, lookupWarnings: warnings });
         return compiler.compile();

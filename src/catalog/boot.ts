@@ -10,6 +10,8 @@ export interface Environment {
     readonly dir: string;
     readonly manifests: readonly string[];
     readonly modulepath: readonly string[];
+    /** Where its ARM-8 bindings are (environments.pp's `bindingsdir`); default DIR/bindings. */
+    readonly bindingsDir?: string;
     /** Where the environment's files are read from (default: the disk); an environment bundle's files are in memory. */
     readonly fs?: FileSystemProvider;
     /**

@@ -1,3 +1,4 @@
+import { capitalize } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { refOf } from './ops/refs.js';
 import type { CatalogRuntime } from './runtime.js';
@@ -13,6 +14,26 @@ export function setBoundVariables(c: CatalogRuntime): void {
     const svc = c.lookupService;
     if (!isInjecting(svc) || !svc.variables) return;
     for (const [name, value] of svc.variables(c.lookupContext())) c.topScope.setLocal(name, value);
+}
+
+/**
+ * ARM-8 Typed, Anonymous Binding (`bind class ntp to class ntp2`, `bind Mytype to Mybettertype`):
+ * the lower-case class or resource type declared instead of `name`, following rebindings of the
+ * replacement too; `name` itself when nothing rebinds it.
+ */
+export function boundTypeName(c: CatalogRuntime, kind: 'class' | 'resource', name: string): string {
+    const svc = c.lookupService;
+    if (!isInjecting(svc) || !svc.boundType) return name;
+    const seen = new Set<string>();
+    let n = name;
+    while (!seen.has(n)) {
+        seen.add(n);
+        const key = kind === 'class' ? `Class[${n}]` : n.split('::').map(capitalize).join('::');
+        const bound = svc.boundType(key, c.lookupContext());
+        if (bound === undefined) return n;
+        n = (/^Class\[(.+)\]$/s.exec(bound)?.[1] ?? bound).replace(/^::/, '').toLowerCase();
+    }
+    return n;
 }
 
 /** `/param/Type[title]/p`, else `/param/Type/p`: a resource parameter bound by `bind parameters`, or undefined. */
@@ -43,6 +64,19 @@ export function applyBoundDependencies(c: CatalogRuntime): void {
             }
         }
     }
+}
+
+/**
+ * ARM-8 "Binding Parameters using Instance Reference": the parameters of `Sql[one]` in the catalog
+ * being built, as a hash; undefined when it is not (yet) there or is virtual.
+ */
+export function catalogResourceParameters(c: Pick<CatalogRuntime, 'catalog'>, reference: string): PuppetValue | undefined {
+    const ref = parseRef(reference);
+    const r = ref ? c.catalog.find(ref.type, ref.title) : undefined;
+    if (!r || r.virtual) return undefined;
+    const out = new Map<PuppetValue, PuppetValue>();
+    for (const [k, v] of r.params) out.set(k, v.value);
+    return out;
 }
 
 /** `File['/etc/x']`, `Service[sshd]`, `Class['ntp']` as written in a bindings file. */

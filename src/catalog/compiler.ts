@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { isUserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
@@ -24,7 +25,7 @@ import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
-import { applyBoundDependencies, setBoundVariables } from './bound-catalog.js';
+import { applyBoundDependencies, catalogResourceParameters, setBoundVariables } from './bound-catalog.js';
 
 export type { LogLevel } from './runtime.js';
 
@@ -48,7 +49,7 @@ export interface CompileOptions {
      * Where the lookup service's `warn` callback queues its warnings (the service is made before
      * the compiler); they are drained into the log after each lookup.
      */
-    readonly lookupWarnings?: Array<{ message: string; file?: string }>;
+    readonly lookupWarnings?: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }>;
     /** Called for each log entry as it is emitted (the CLI prints them to stderr). */
     readonly onLog?: (entry: LogEntry) => void;
     /** Other nodes' catalogs: exported resources (`<<| |>>`) and `Type[?? query]` (storeconfigs). */
@@ -98,7 +99,7 @@ export class Compiler implements CatalogRuntime {
     readonly facts: Map<string, PuppetValue>;
     readonly trusted: Map<string, PuppetValue>;
     private readonly warnedOnce = new Set<string>();
-    private readonly lookupWarnings: Array<{ message: string; file?: string }>;
+    private readonly lookupWarnings: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }>;
 
     constructor(readonly env: Environment, readonly functions: FunctionTable, readonly options: CompileOptions) {
         this.loader = new Loader(env);
@@ -146,7 +147,8 @@ export class Compiler implements CatalogRuntime {
     lookupContext(): LookupContext {
         return {
             facts: this.facts, trusted: this.trusted, environment: this.env.name,
-            variable: name => this.topScope.getLocal(name.replace(/^::/, ''))
+            variable: name => this.topScope.getLocal(name.replace(/^::/, '')),
+            resource: reference => catalogResourceParameters(this, reference)
         };
     }
 
@@ -179,7 +181,15 @@ export class Compiler implements CatalogRuntime {
             }
             throw e;
         } finally {
-            for (const w of this.lookupWarnings.splice(0)) this.log('warning', w.message, w.file ? { file: this.loader.rel(w.file), line: 0 } : undefined);
+            this.flushLookupWarnings();
+        }
+    }
+
+    /** The lookup service's warnings as the compile's: a data file (line 0), or a bindings file at its line and column. */
+    private flushLookupWarnings(): void {
+        for (const w of this.lookupWarnings.splice(0)) {
+            const file = w.file === undefined ? undefined : isAbsolute(w.file) ? this.loader.rel(w.file) : w.file;
+            this.log('warning', w.message, file === undefined ? undefined : { file, line: w.at?.line ?? 0, ...(w.at?.column !== undefined ? { column: w.at.column } : {}) });
         }
     }
 
@@ -193,6 +203,8 @@ export class Compiler implements CatalogRuntime {
             if (e instanceof RubyPluginError) throw e;
             error = this.asCompileError(e);
         }
+        // Warnings of an injector made by inject() or the classification, not by a lookup.
+        this.flushLookupWarnings();
         return { node: this.nodeName, environment: this.env.name, catalog: this.catalog, error, logs: this.logs };
     }
 
@@ -251,9 +263,16 @@ export class Compiler implements CatalogRuntime {
         top.setLocal('facts', new Map(this.facts));
         top.setLocal('trusted', this.trusted);
         top.setLocal('server_facts', new Map([['environment', this.env.name]]));
-        if (!this.facts.has('environment')) top.setLocal('environment', this.env.name);
+        // $environment is the node's environment; an `environment` fact cannot change it (Puppet::Node#merge warns).
+        top.setLocal('environment', this.env.name);
+        const asked = this.facts.get('environment');
+        if (asked !== undefined) {
+            this.log('warning', `The node parameter 'environment' for node '${this.nodeName}' was already set to '${this.env.name}'. It could not be set to '${typeof asked === 'string' ? asked : JSON.stringify(asked)}'`);
+        }
         // Code outside any module has an empty module name.
         if (!this.facts.has('module_name')) top.setLocal('module_name', '');
+        // The top scope is Class[main]'s: its title and name are set as for any class.
+        for (const v of ['title', 'name']) if (!this.facts.has(v)) top.setLocal(v, 'main');
         const enc = this.options.classes ?? [];
         for (const c of enc) this.catalog.classes.push(c.replace(/^::/, '').toLowerCase());
         setBoundVariables(this);
@@ -399,7 +418,7 @@ export class Compiler implements CatalogRuntime {
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_RESERVED_ASSIGNMENT, { name }, where);
         }
         if (scope.hasLocal(name)) {
-            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'top' && scope.kind !== 'local';
+            const builtin = (name === 'title' || name === 'name') && scope.kind !== 'local';
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_REASSIGNMENT, { name, builtin }, where);
         }
         scope.setLocal(name, value);

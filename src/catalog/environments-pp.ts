@@ -68,7 +68,7 @@ export function chooseEnvironment(codedir: string, request: NodeEnvironmentReque
 
 /** The environment a selection compiles: the manifest file (or every .pp below a manifest directory) and the module path. */
 export function environmentOf(selection: EnvironmentSelection, basemodulepath: readonly string[] = []): Environment {
-    return { name: selection.name, dir: selection.envdir, manifests: manifestsAt(selection.manifest), modulepath: [...selection.modulepath, ...basemodulepath] };
+    return { name: selection.name, dir: selection.envdir, manifests: manifestsAt(selection.manifest), modulepath: [...selection.modulepath, ...basemodulepath], bindingsDir: selection.bindingsdir };
 }
 
 /**
@@ -94,9 +94,13 @@ export function selectEnvironment(confdir: string, request: NodeEnvironmentReque
     } catch (e) {
         throw asUserError(e, file);
     }
+    const environment = run.body.lookup('environment');
+    // An $environment nobody set in the file is the ENC's: a problem with it is located where the ENC is configured.
+    const fromEnc = run.environmentAt === undefined && request.enc?.environment !== undefined && environment === request.enc.environment;
+    const at = run.environmentAt ?? (fromEnc ? request.enc?.configuredAt : undefined);
     return resolveEnvironment(confdir, {
         file, defaults: run.defaults, statics: run.statics, dynamics: run.dynamics,
-        environment: run.body.lookup('environment'), ...(run.environmentAt ? { environmentAt: run.environmentAt } : {})
+        environment, ...(at ? { environmentAt: at } : {}), ...(fromEnc ? { environmentFrom: 'the ENC' } : {})
     });
 }
 

@@ -42,6 +42,15 @@ export function createPuppetExpressionEvaluator(env: Environment, functions: Fun
         const factsValue = vars.get('facts');
         const facts = factsValue instanceof Map ? new Map([...factsValue].map(([k, v]): [string, PuppetValue] => [String(k), v])) : new Map(vars);
         c = new Compiler(env, functions, { node: scope.node, facts, lookup: injectingLookup(scope) });
+        // The classes and defines of the main manifests are types an expression may name
+        // (`bind Mytype to Mybettertype`); a manifest that does not parse is the compile's error to report.
+        for (const m of env.manifests) {
+            try {
+                c.loader.loadManifest(m);
+            } catch {
+                // reported where the manifest is compiled
+            }
+        }
         const top = c.topScope;
         for (const [k, v] of vars) top.setLocal(k, v);
         if (!top.hasLocal('facts')) top.setLocal('facts', facts);

@@ -1,8 +1,8 @@
 import type { InjectorOverrides } from '../injector/index.js';
-import { storeQueryService, type CatalogStore, type QueryProvenance } from '../store/index.js';
+import { storeQueryService, type CatalogStore, type QueryProvenance, type ResourceAttributes } from '../store/index.js';
 import type { Environment } from './boot.js';
 import { Compiler } from './compiler.js';
-import { METAPARAMS } from './core-types.js';
+import { coreType, METAPARAMS } from './core-types.js';
 import { createPuppetExpressionEvaluator } from './expression-evaluator.js';
 import { coreFunctions } from './functions/index.js';
 import type { FunctionTable } from './functions/function.js';
@@ -20,23 +20,60 @@ export function catalogInjectorServices(env: Environment, options: {
 } = {}): InjectorOverrides {
     const functions = options.functions ?? coreFunctions();
     const evaluator = createPuppetExpressionEvaluator(env, functions);
-    const types = new Compiler(env, functions, { node: 'types', facts: new Map() });
-    // Types and classes defined in the main manifests are known only once those are loaded.
-    for (const m of env.manifests) types.loader.loadManifest(m);
-    const attributes = resourceAttributes(types);
+    // The environment's types are read when a parameter join first needs them: a lookup that
+    // needs none does not parse the manifests (nor fail on them).
+    let known: { types: Compiler; attributes: ReturnType<typeof resourceAttributes> } | undefined;
+    const typesOf = (): { types: Compiler; attributes: ReturnType<typeof resourceAttributes> } => {
+        if (known) return known;
+        const types = new Compiler(env, functions, { node: 'types', facts: new Map() });
+        // Types and classes defined in the main manifests are known only once those are loaded.
+        for (const m of env.manifests) types.loader.loadManifest(m);
+        known = { types, attributes: resourceAttributes(types) };
+        return known;
+    };
+    const attributes: ResourceAttributes = type => typesOf().attributes(type);
     const store = options.store;
     return {
         evaluator: () => evaluator,
         typeInfo: () => ({
             parameterNames: type => {
                 const cls = /^Class\[(.+)\]$/.exec(type);
-                if (cls) return types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
-                const a = attributes(type.replace(/\[.*$/s, ''));
-                return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title') : undefined;
-            }
+                if (cls) return typesOf().types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
+                const bare = type.replace(/\[.*$/s, '');
+                const a = attributes(bare);
+                // The identity (a define's name, a core type's namevar) is the resource's own, never joined from another.
+                const identity = coreType(bare.toLowerCase())?.namevar ?? 'name';
+                return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title' && n !== identity) : undefined;
+            },
+            isSubtype: (sub, sup) => isSubtype(typesOf(), sub, sup)
         }),
         ...(store ? {
             query: () => storeQueryService(store, { environment: env.name, attributes, ...(options.queryLog ? { provenance: options.queryLog } : {}) })
         } : {})
     };
+}
+
+/**
+ * ARM-8 "The bound type must be compatible (i.e. be a subtype)": a class that inherits, directly
+ * or not, from the class; a resource type that takes every parameter of the type (defines have no
+ * inheritance: taking all its parameters is what lets the better type stand in). Undefined when
+ * either type is unknown here (declaring it then fails as usual).
+ */
+function isSubtype(known: { types: Compiler; attributes: ResourceAttributes }, sub: string, sup: string): boolean | undefined {
+    const cls = (t: string): string | undefined => /^Class\[['"]?(.+?)['"]?\]$/s.exec(t)?.[1].replace(/^::/, '').toLowerCase();
+    const [a, b] = [cls(sub), cls(sup)];
+    if (a !== undefined || b !== undefined) {
+        if (a === undefined || b === undefined) return false;
+        const seen = new Set<string>();
+        for (let n: string | undefined = a; n !== undefined && !seen.has(n); n = known.types.loader.findClass(n)?.ast.parent?.replace(/^::/, '').toLowerCase()) {
+            if (n === b) return true;
+            if (!known.types.loader.findClass(n)) return undefined;
+            seen.add(n);
+        }
+        return false;
+    }
+    if (sub.toLowerCase() === sup.toLowerCase()) return true;
+    const [mine, theirs] = [known.attributes(sub), known.attributes(sup)];
+    if (mine === undefined || theirs === undefined) return undefined;
+    return [...theirs].every(p => mine.has(p));
 }

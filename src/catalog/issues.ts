@@ -53,14 +53,25 @@ export const CatalogIssues = defineIssues('EVAL', {
     /** `operand` with its article: "a Float", "an Undef Value". */
     EVAL_OPERATOR_NOT_APPLICABLE: { puppet: 'OPERATOR_NOT_APPLICABLE', message: (a: { op: string; operand: string }) => `Operator '${a.op}' is not applicable to ${a.operand}.` },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
+    EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
+    EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },
+    EVAL_ILLEGAL_TITLE_TYPE_AT: { puppet: 'ILLEGAL_TITLE_TYPE_AT', message: (a: { index: number; actual: string }) => `Illegal title type at index ${a.index}. Expected String, got ${a.actual}` },
+    EVAL_EMPTY_STRING_TITLE_AT: { puppet: 'EMPTY_STRING_TITLE_AT', message: (a: { index: number }) => `Empty string title at ${a.index}. Title strings must have a length greater than zero.` },
+    EVAL_DUPLICATE_TITLE: { puppet: 'DUPLICATE_TITLE', message: (a: { title: string }) => `The title '${a.title}' has already been used in this resource expression` },
     EVAL_UNKNOWN_RESOURCE_TYPE: { puppet: 'UNKNOWN_RESOURCE_TYPE', message: (a: { type: string }) => `Resource type not found: ${a.type}` },
     EVAL_DISCONTINUED_IMPORT: {
         puppet: 'DISCONTINUED_IMPORT',
         message: () => "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation"
     },
     EVAL_OPERATOR_NOT_APPLICABLE_WHEN: {
-        puppet: 'OPERATOR_NOT_APPLICABLE_WHEN', message: (a: { op: string }) => `Operator '${a.op}' is not applicable to an Integer when right side is a Float.`
+        puppet: 'OPERATOR_NOT_APPLICABLE_WHEN',
+        message: (a: { op: string; left?: string; right?: string }) => `Operator '${a.op}' is not applicable to ${a.left ?? 'an Integer'} when right side is ${a.right ?? 'a Float'}.`
     },
+    EVAL_TIME_ADD: { message: (a: { what: string; to: string }) => `${a.what} cannot be added to a ${a.to}` },
+    EVAL_TIME_SUBTRACT: { message: (a: { what: string; from: string }) => `${a.what} cannot be subtracted from a ${a.from}` },
+    EVAL_TIME_MULTIPLY: { message: (a: { what: string }) => `A Timestamp cannot be multiplied by ${a.what}` },
+    EVAL_TIME_MODULO: { message: (a: { what: string }) => `Can not do modulus on a Timespan using ${a.what}` },
+    EVAL_TIME_DIVIDE: { message: (a: { what: string }) => `A Timespan cannot be divided by ${a.what}` },
     EVAL_RESULT_IS_INFINITY: { puppet: 'RESULT_IS_INFINITY', message: (a: { op: string }) => `The result of the ${a.op} expression is Infinity` },
     EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING', message: (a: { operand: string }) => `Left match operand must result in a String value. Got ${a.operand}.` },
     EVAL_MATCH_NOT_REGEXP: {
@@ -68,15 +79,6 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { kind: string }) => `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${a.kind} into String'.`
     },
     EVAL_MISSING_REQUIRED_PARAMETER: { puppet: 'MISSING_REQUIRED_PARAMETER', message: (a: { name: string }) => `Parameter $${a.name} is required but no value was given` },
-    EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
-    EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },
-    EVAL_ILLEGAL_TITLE_TYPE_AT: {
-        puppet: 'ILLEGAL_TITLE_TYPE_AT', message: (a: { index: number; actual: string }) => `Illegal title type at index ${a.index}. Expected String, got ${a.actual}`
-    },
-    EVAL_EMPTY_STRING_TITLE_AT: {
-        puppet: 'EMPTY_STRING_TITLE_AT', message: (a: { index: number }) => `Empty string title at ${a.index}. Title strings must have a length greater than zero.`
-    },
-    EVAL_DUPLICATE_TITLE: { puppet: 'DUPLICATE_TITLE', message: (a: { title: string }) => `The title '${a.title}' has already been used in this resource expression` },
     EVAL_ILLEGAL_OVERRIDDEN_TYPE: { puppet: 'ILLEGAL_OVERRIDDEN_TYPE', message: (a: { label: string }) => `Resource Override can only operate on resources, got: ${a.label}` },
     EVAL_UNKNOWN_RESOURCE: { puppet: 'UNKNOWN_RESOURCE', message: (a: { type: string; title: string }) => `Resource not found: ${a.type}['${a.title}']` },
     EVAL_UNKNOWN_RESOURCE_PARAMETER: {
@@ -151,13 +153,13 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_PARAMETER_PROBLEMS: {
         message: (a: { ref: string; problems: readonly string[] }) => a.problems.length === 1 ? `${a.ref}: ${a.problems[0]}` : `${a.ref}:\n  ${a.problems.join('\n  ')}`
     },
+    EVAL_DECLARED_CLASS_NOT_FOUND: { message: (a: { name: string }) => `Could not find declared class ${a.name}` },
     EVAL_CLASS_NOT_FOUND: { message: (a: { name: string; node: string }) => `Could not find class ::${a.name} for ${a.node}` },
     EVAL_VALIDATION_GIVING_UP: { message: (a: { errors: number }) => `Language validation logged ${a.errors} errors. Giving up` },
     EVAL_VALIDATION_GIVING_UP_WARNINGS: {
         message: (a: { errors: number; warnings: number }) => `Language validation logged ${a.errors} errors, and ${a.warnings} warnings. Giving up`
     },
     EVAL_INVALID_TAG: { message: (a: { name: string }) => `Invalid tag '${a.name}'` },
-    EVAL_DECLARED_CLASS_NOT_FOUND: { message: (a: { name: string }) => `Could not find declared class ${a.name}` },
     EVAL_PARENT_NOT_FOUND: { message: (a: { name: string; environment: string }) => `Could not find parent resource type '::${a.name}' of type hostclass in ${a.environment}` },
     EVAL_STAGE_NOT_FOUND: { message: (a: { stage: string; ref: string }) => `Could not find stage ${a.stage} specified by ${a.ref}` },
     EVAL_NODE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find node statement with name 'default' or '${a.names.join(', ')}'` },
@@ -172,6 +174,11 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_OVERRIDE_NOT_FOUND: { message: (a: { ref: string }) => `Could not find resource(s) ${a.ref} for overriding` },
     EVAL_RELATIONSHIP_NOT_FOUND: { message: (a: { ref: string; side: string }) => `Could not find resource '${a.ref}' for relationship ${a.side}` },
     EVAL_RELATIONSHIP_TARGET_NOT_FOUND: { message: (a: { ref: string; name: string }) => `Could not find resource '${a.ref}' in parameter '${a.name}'` },
+    EVAL_CALL_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },
+    EVAL_UNDEF_CLASS_NAME: { message: () => 'Cannot use undef as a class name' },
+    EVAL_REALIZE_NOT_A_REFERENCE: {
+        message: (a: { ref: string }) => `Puppet::Parser::Compiler failed with error ArgumentError: No title provided and ${a.ref} is not a valid resource reference`
+    },
     EVAL_FAILED_TO_REALIZE: { message: (a: { refs: readonly string[] }) => `Failed to realize virtual resources ${a.refs.join(', ')}` },
     /** `location` is the resource's " (file: f, line: l)" (Puppet shows it twice). */
     EVAL_NO_SUCH_PARAMETER: { message: (a: { name: string; ref: string; location: string }) => `no parameter named '${a.name}'${a.location} on ${a.ref}${a.location}` },
@@ -190,6 +197,17 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_PARAMETER_NOT: { message: (a: { fname: string; name: string; expected: string }) => `'${a.fname}' parameter '${a.name}' expects ${a.expected} value` },
     EVAL_SORT_COMPARISON: { message: (a: { left: string; right: string }) => `comparison of ${a.left} with ${a.right} failed` },
     EVAL_EXPECTED_NUMERIC: { message: (a: { value: string }) => `expected a Numeric value, got ${a.value}` },
+    EVAL_INVALID_BASE64: { message: () => 'invalid base64' },
+    EVAL_STRFTIME_LEGACY: {
+        message: (a: { file: string; line: number }) => `The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info\n   (file: ${a.file}, line: ${a.line})`
+    },
+    EVAL_NUMERIC_FUNCTION_COERCE: {
+        message: (a: { fname: string; to: string }) => `The ${a.fname}() function's auto conversion of String to ${a.to} is deprecated - change to convert input before calling\n   (file & line not available)`
+    },
+    EVAL_CANNOT_CONVERT_TO_FLOAT: { message: (a: { fname: string }) => `${a.fname}(): cannot convert given value to a floating point value.` },
+    EVAL_MINMAX_COERCE: {
+        message: (a: { fname: string; what: string }) => `The ${a.fname}() function's auto conversion of ${a.what} is deprecated - change to convert input before calling, or use lambda\n   (file & line not available)`
+    },
     EVAL_TOO_FEW_VALUES: { message: (a: { fname: string }) => `${a.fname}(): Wrong number of arguments need at least one` },
     EVAL_COMPARE_NOT_COMPARABLE: {
         message: (a: { left: string; right: string }) =>
@@ -205,6 +223,9 @@ export const CatalogIssues = defineIssues('EVAL', {
     },
     EVAL_COMPARE_REJECTED: { message: () => "'compare' " },
     EVAL_DIG_NOT_COLLECTION: { message: (a: { at: string; type: string }) => `The given data does not contain a Collection at ${a.at}, got '${a.type}'` },
+    EVAL_DIG_NOT_INTEGER: { message: (a: { at: string; type: string }) => `The given data requires an Integer index at ${a.at}, got '${a.type}'` },
+    EVAL_GETVAR_AFTER_NAME: { message: (a: { char: string }) => `First character after var name in get string must be a '.' - got ${a.char}` },
+    EVAL_GET_SYNTAX: { message: () => 'Syntax error in dotted-navigation string' },
     EVAL_ABS_NOT_NUMERIC: { message: () => 'abs(): Requires float or integer to work with - was given non decimal string' },
     EVAL_GETVAR_NAME: { message: () => "'getvar' The given string does not start with a valid variable name" },
     EVAL_FILE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find any files from ${a.names.join(', ')}` },

@@ -13,7 +13,7 @@ import { convert } from './functions/type-functions.js';
 import type { LookupService } from './lookup.js';
 
 /** Creates the data-binding service for one compile; `warn` logs Puppet's lookup warnings. */
-export type LookupFactory = (env: Environment, warn: (message: string, file?: string) => void, request?: LookupRequest) => LookupService | undefined;
+export type LookupFactory = (env: Environment, warn: (message: string, file?: string, at?: { readonly line: number; readonly column?: number }) => void, request?: LookupRequest) => LookupService | undefined;
 
 /** What a lookup factory may use of the compile request beside the environment. */
 export interface LookupRequest {
@@ -90,8 +90,8 @@ export const CatalogModule: Module<CatalogServices> = {
     Boot: services => (codedir, environment, basemodulepath) => bootEnvironment(codedir, environment, basemodulepath, services.shared.fileSystemProvider),
     Compile: services => request => {
         const env = bootFor(services, request);
-        const warnings: Array<{ message: string; file?: string }> = [];
-        const lookup = services.Lookup(env, (message, file) => { warnings.push({ message, file }); });
+        const warnings: Array<{ message: string; file?: string; at?: { readonly line: number; readonly column?: number } }> = [];
+        const lookup = services.Lookup(env, (message, file, at) => { warnings.push({ message, file, ...(at ? { at } : {}) }); });
         const compiler = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         return compiler.compile();
     },

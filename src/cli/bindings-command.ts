@@ -95,7 +95,7 @@ export function hieraFor(req: BindingsRequest): HieraLookup {
 
 export function composeFor(req: BindingsRequest, hiera: HieraLookup | undefined): Composition {
     return composeBindings({
-        codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath,
+        codedir: req.envDir, ...(req.bindingsDir !== undefined ? { bindingsDir: req.bindingsDir } : {}), modulePath: req.modulePath, manifests: req.environment.manifests,
         environment: req.node.environment, node: req.node.certname, facts: req.node.facts, ...(hiera ? { hiera } : {}), ...(req.enc ? { enc: req.enc } : {}),
         ...(req.environment.fs ? { fs: req.environment.fs } : {})
     });

@@ -46,14 +46,20 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
         for (const issue of modelIssues(model)) {
             if (issue.severity !== 'error') continue;
             modelErrors = true;
-            if (!known.has(`${issue.code}\u0000${issue.message}`)) io.err(`${file}: error ${issue.code}: ${issue.message}${issue.key !== undefined ? ` (key ${issue.key})` : ''}\n`);
+            // Located at the binding whose producer failed, when it has a place.
+            const at = issue.locations?.find(l => l.file !== undefined && l.line !== undefined);
+            const where = at ? `${at.file}:${at.line}:${at.column ?? 1}` : file;
+            if (!known.has(`${issue.code}\u0000${issue.message}`)) io.err(`${where}: error ${issue.code}: ${issue.message}${issue.key !== undefined ? ` (key ${issue.key})` : ''}\n`);
         }
     }
     for (const d of injector.issues) io.err(`${formatDiagnostic(d)}\n`);
     return modelErrors || injector.issues.some(d => d.severity === 'error') ? ExitCode.ERROR : ExitCode.OK;
 }
 
-interface IssueView { readonly severity?: string; readonly code?: string; readonly message?: string; readonly key?: string }
+interface IssueView {
+    readonly severity?: string; readonly code?: string; readonly message?: string; readonly key?: string;
+    readonly locations?: ReadonlyArray<{ readonly file?: string; readonly line?: number; readonly column?: number }>;
+}
 
 /** The InjectorIssues an EffectiveBindings model carries. */
 function modelIssues(model: Model): readonly IssueView[] {

@@ -1,8 +1,7 @@
-import { writeSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import { constants } from 'node:os';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
-import type { CliIo } from './io.js';
+import { processIo, writeStdout, type CliIo } from './io.js';
 
 /**
  * The stack of the thread the CLI runs on. Puppet's parser is a table-driven LALR parser and
@@ -36,7 +35,7 @@ export async function launch(argv: readonly string[]): Promise<void> {
         // Node's compile cache is per thread: the main thread's (bin/modelc.js) does not reach here,
         // and this thread loads every module of the command.
         enableCompileCache?.();
-        const [{ main }, { processIo }] = await Promise.all([import('./main.js'), import('./io.js')]);
+        const { main } = await import('./main.js');
         const data = workerData as LaunchData;
         const io: CliIo = {
             ...processIo,
@@ -85,35 +84,6 @@ export async function launch(argv: readonly string[]): Promise<void> {
         // A run stopped by a signal exits as shells report one (128 + its number).
         process.exitCode = n !== 0 ? 128 + n : (process.exitCode ?? code);
     });
-}
-
-/**
- * Writes to file descriptor 1 from this thread. A worker's `process.stdout` hands every chunk to
- * the main thread to write, a copy of the whole output (a 100k-resource catalog is 55 MB of text,
- * and the copy was a quarter of the compile's peak memory); written here, it goes straight to the
- * descriptor. A non-blocking pipe that is full is waited on, not given up.
- */
-let stdoutClosed = false;
-
-function writeStdout(text: string | Uint8Array): void {
-    // A reader that went away (`| head`) wants no more; as for any Unix filter, that is no error.
-    if (stdoutClosed) return;
-    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-    let offset = 0;
-    const pause = new Int32Array(new SharedArrayBuffer(4));
-    while (offset < bytes.length) {
-        try {
-            offset += writeSync(1, bytes, offset, bytes.length - offset);
-        } catch (e) {
-            const code = (e as NodeJS.ErrnoException).code;
-            if (code === 'EPIPE') {
-                stdoutClosed = true;
-                return;
-            }
-            if (code !== 'EAGAIN') throw e;
-            Atomics.wait(pause, 0, 0, 5);
-        }
-    }
 }
 
 function signalName(n: number): string {

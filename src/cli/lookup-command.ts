@@ -77,6 +77,13 @@ function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: Look
 }
 
 /**
+ * An environment directory given alone is looked up as `oracle/lookup` looks it up: beside an
+ * empty global layer, a version 5 hiera.yaml in the oracle's temporary confdir, which
+ * explanations name by this path.
+ */
+const ORACLE_GLOBAL_CONFIG = '<tmp>/conf/hiera.yaml';
+
+/**
  * Boots the environment with the catalog builder (module path from environment.conf), gives
  * lookups Puppet's `new` for convert_to and, with --compile, evaluates the manifests first so
  * `%{::var}` sees the top scope they leave, as `puppet lookup --compile` does.
@@ -88,7 +95,7 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     const confdir = bundle ? bundle.dir : resolve(input.codedir);
     const hieraEnv: HieraEnvironment = {
         name: env.name, root: env.dir, modulePath: env.modulepath,
-        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : {}),
+        ...(resolve(env.dir) !== confdir ? { globalConfig: join(confdir, 'hiera.yaml') } : { emptyGlobalConfig: ORACLE_GLOBAL_CONFIG }),
         ...(env.fs ? { fs: env.fs } : {})
     };
     const functions = coreFunctions();
@@ -110,8 +117,16 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     if (!compile) return prepared;
     const result: CompileResult = compiler.compile();
     if (result.error) {
+        // The oracle compiles through the compiler instance, which (unlike Compiler.compile) adds no " on node N".
         const r = result.error.report;
-        return { error: { message: `${r.message} on node ${input.node.certname}`, class: r.rubyClass, ...(r.file ? { file: r.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}), ...(r.issueCode ? { issue_code: r.issueCode } : {}) } };
+        const logs = result.logs.map(l => ({ level: l.level, message: l.message, ...(l.source !== undefined ? { source: l.source } : {}), ...(l.file !== undefined ? { file: l.file } : {}), ...(l.line !== undefined ? { line: l.line } : {}) }));
+        return {
+            error: {
+                message: r.message, class: r.rubyClass, ...(r.file ? { file: r.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}),
+                ...(r.pos !== undefined ? { pos: r.pos } : {}), ...(r.issueCode ? { issue_code: r.issueCode } : {})
+            },
+            ...(logs.length > 0 ? { logs } : {})
+        };
     }
     const top = compiler.topScope;
     return { ...prepared, variable: name => top.getLocal(name) };
@@ -121,9 +136,9 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
 function lookupUsesBindings(codedir: string, environment: string): boolean {
     if (!existsSync(codedir)) return false;
     const bundle = bundledEnvironment(codedir);
-    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, ...(bundle.fs ? { fs: bundle.fs } : {}) });
+    if (bundle) return usesBindings({ envDir: bundle.dir, modulePath: bundle.modulepath, manifests: bundle.manifests, ...(bundle.fs ? { fs: bundle.fs } : {}) });
     const env = bootEnvironment(codedir, environment);
-    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath });
+    return usesBindings({ confdir: codedir, envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests });
 }
 
 /**
@@ -158,6 +173,7 @@ function injectedLookupWith(
         for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
         return ExitCode.ERROR;
     }
+    for (const d of injector.issues) if (d.severity === 'warning') io.err(`${formatDiagnostic(d)}\n`);
     const [first, ...path] = rootAndPath(key);
     // As in the catalog: a class parameter bound by `bind parameters` answers before Hiera.
     const param = parameterKeyOf(first);

@@ -11,6 +11,7 @@ import type { EffectiveCommandOptions } from './effective-command.js';
 import type { LookupCommandOptions } from './lookup-command.js';
 import type { LspCommandOptions } from './lsp-command.js';
 import { ExitCode, processIo, type CliIo } from './io.js';
+import type { ResourceCommandOptions } from './resource-command.js';
 import type { ReviewCommandOptions } from './review-command.js';
 import type { ServeCommandOptions } from './serve-command.js';
 
@@ -116,7 +117,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--node <name>', 'node (certificate) name')
         .option('--facts <file>', 'facts file (YAML or JSON)')
         .option('--trusted <file>', 'trusted data overrides (YAML or JSON)')
-        .option('--environment <name>', 'environment name', 'production')
+        .option('--environment <name>', 'environment name (default production); with environments.pp it is $agent_environment, undef when not given')
         .addOption(new Option('--merge <strategy>', 'merge strategy').choices(MERGE_STRATEGIES))
         .option('--knock-out-prefix <prefix>', 'deep merge knockout prefix')
         .option('--sort-merged-arrays', 'deep merge: sort merged arrays')
@@ -141,12 +142,31 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--graph <file>', 'write the resource relationship graph, dependency cycles in red (.dot, or .svg with Graphviz installed)')
         .action(async (file: string, opts: ApplyCommandOptions) => setExit((await import('./apply-command.js')).applyAction(file, opts, io)));
 
+    program.command('resource')
+        .description('list, show or set resources of a type as `puppet resource` does (core types under --root, module types and providers of --modulepath, device targets with --target)')
+        .argument('<type>', 'the resource type')
+        .argument('[title]', 'one resource to show (or to set)')
+        .argument('[attr=value...]', 'attributes to set on that resource, applied as a one-resource run')
+        .option('--root <dir>', 'the directory standing for / (files, the account and package databases)', '/')
+        .option('--modulepath <dirs>', 'colon-separated module directories whose lib/ types, providers and transports are loaded')
+        .option('--environment <name>', 'environment name', 'production')
+        .option('-y, --to_yaml', 'print the resources as Hiera YAML (suitable for create_resources)')
+        .option('--to_json', 'print the resources as JSON ({"title": {"attr": value}})')
+        .addOption(new Option('--strict <mode>', 'Resource API strictness').choices(STRICT_MODES).default('warning'))
+        .option('--noop', 'only report what setting attributes would change')
+        .option('--target <name>', 'a device of --deviceconfig, as `puppet device --target NAME --resource TYPE`: providers reach it through its transport')
+        .option('--deviceconfig <file>', 'the device.conf naming the targets', '/etc/puppet/device.conf')
+        .option('-d, --debug', 'also print debug and info messages')
+        .option('-v, --verbose', 'also print info messages')
+        .action(async (type: string, title: string | undefined, settings: string[], opts: ResourceCommandOptions) =>
+            setExit((await import('./resource-command.js')).resourceAction(type, [...(title !== undefined ? [title] : []), ...settings], opts, io)));
+
     program.command('compile')
         .description('compile a catalog for a node from an environment (or a codedir with environments/)')
         .argument('<codedir>', 'environment directory, or a directory holding environments/<name>')
         .option('--node <name>', 'node (certificate) name')
         .option('--facts <file>', 'facts (YAML or JSON); default CODEDIR/facts.{yaml,yml,json}')
-        .option('--environment <name>', 'environment name', 'production')
+        .option('--environment <name>', 'environment name (default production); with environments.pp it is $agent_environment, undef when not given')
         .option('--trusted <file>', 'trusted data overrides (YAML or JSON)')
         .option('--class <name>', 'classifier (ENC) class; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--setting <name=value>', 'a Puppet setting; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])

@@ -1,9 +1,10 @@
 import type { LayeredBindings } from '../../generated/model/bindings.js';
+import type { PuppetValue } from '../model/index.js';
 import type { Categorization } from './categorization.js';
 import { Collector, type Collection, type PendingParameters } from './collect.js';
 import { diagnostic, type InjectorDiagnostic } from './diagnostics.js';
 import type { Candidate, Entry, Unused } from './entries.js';
-import type { KeyFactory } from './keys.js';
+import { PRODUCERS, type KeyFactory } from './keys.js';
 import { resolveEntry } from './resolve.js';
 import type { ResourceTypeInfo } from './spi.js';
 import type { TypeService } from './types/type-service.js';
@@ -30,7 +31,8 @@ export interface BinderResult {
 export class Binder {
     constructor(private readonly keys: KeyFactory, private readonly types: TypeService, private readonly typeInfo: ResourceTypeInfo) {}
 
-    bind(layered: LayeredBindings, categorization: Categorization): BinderResult {
+    /** `topScope`: the request's top-scope variables (facts...), which satisfy abstract variable bindings. */
+    bind(layered: LayeredBindings, categorization: Categorization, topScope: ReadonlyMap<string, PuppetValue> = new Map()): BinderResult {
         const collector = new Collector(this.keys, this.types, categorization);
         const collection = collector.collect(layered);
         const issues: InjectorDiagnostic[] = [...categorization.issues, ...collection.issues];
@@ -42,6 +44,7 @@ export class Binder {
         for (const [key, list] of collection.candidates) if (key.startsWith('/map/')) resolve(key, list);
         this.expandParameters(collector, collection.pendingParameters, entries, issues);
         for (const [key, list] of collection.candidates) if (!entries.has(key)) resolve(key, list);
+        this.satisfyAbstractVariables(entries, topScope, issues);
         this.checkAliases(collection, entries, issues);
         this.checkMultibinds(collection, entries, issues);
         this.checkWinners(entries, collection.fragments, issues);
@@ -49,6 +52,25 @@ export class Binder {
         for (const [key, e] of entries) if (key.startsWith('Data/')) dataEntries.set(key.slice(5), e);
         const layers = (layered.layers ?? []).map(l => l.name);
         return { layers, categorization, entries, dataEntries, fragments: collection.fragments, unused: collection.unused, issues };
+    }
+
+    /**
+     * ARM-8 abstract variables declare "the requirement that a top scope variable must be set": a
+     * top-scope variable of the request (a fact) sets it as a binding would, typed abstract
+     * variables checking its type. The entry then produces that value.
+     */
+    private satisfyAbstractVariables(entries: ReadonlyMap<string, Entry>, topScope: ReadonlyMap<string, PuppetValue>, issues: InjectorDiagnostic[]): void {
+        for (const e of entries.values()) {
+            const w = e.winner;
+            if (!w?.abstract || !e.key.startsWith('/var/') || !topScope.has(w.name)) continue;
+            const value = topScope.get(w.name) ?? null;
+            const at = issues.findIndex(i => i.code === 'INJECT_ABSTRACT_NOT_OVERRIDDEN' && i.key === e.key);
+            if (at >= 0) issues.splice(at, 1);
+            for (const t of [w.declaredType ?? 'Any', ...e.constraints]) {
+                if (!this.types.isInstance(value, t)) issues.push(diagnostic('error', 'INJECT_VARIABLE_TYPE', { key: e.key, layers: [w.layer], locations: [w.location] }, w.name, t, this.types.infer(value)));
+            }
+            e.winner = { ...w, bindingKind: 'TopScopeVariable', abstract: false, spec: { kind: 'computed', value }, producer: undefined };
+        }
     }
 
     /** ARM-8 "Binding Parameters using Instance Reference": bind each mapped parameter of the target. */
@@ -128,8 +150,28 @@ export class Binder {
 
     private checkWinners(entries: ReadonlyMap<string, Entry>, fragments: ReadonlyMap<string, readonly Candidate[]>, issues: InjectorDiagnostic[]): void {
         const checker = new BindingsChecker(this.types, issues);
-        for (const e of entries.values()) if (e.winner) checker.check(e.winner, e.constraints);
+        for (const e of entries.values()) {
+            if (!e.winner) continue;
+            checker.check(e.winner, e.constraints);
+            this.checkRegisteredProducer(e.winner, entries, fragments, issues);
+        }
         for (const list of fragments.values()) for (const f of list) checker.check(f, []);
+    }
+
+    /**
+     * ARM-8 "typesafe binding (type problem detected when creating injector)": `bind String, 'x' to
+     * producer 'p'` where `p` is registered as a `Type[Producer[T]]` needs T to be a String.
+     */
+    private checkRegisteredProducer(c: Candidate, entries: ReadonlyMap<string, Entry>, fragments: ReadonlyMap<string, readonly Candidate[]>, issues: InjectorDiagnostic[]): void {
+        const d = c.spec.kind === 'descriptor' ? c.spec.descriptor : undefined;
+        const inner = d?.$type === 'ProducerProducerDescriptor' ? d.producer : undefined;
+        if (inner?.$type !== 'LookupProducerDescriptor' || inner.type !== undefined || inner.name === undefined || c.declaredType === undefined) return;
+        const name = inner.name;
+        const registered = [...entries.entries()].find(([k]) => k.startsWith('Type[') && k.endsWith(`]/${name}`))?.[1].winner ?? fragments.get(PRODUCERS)?.find(f => f.name === name);
+        const produces = /^Type\[Producer\[(.+)\]\]$/s.exec(registered?.declaredType ?? '')?.[1];
+        if (produces !== undefined && !this.types.isAssignable(c.declaredType, produces)) {
+            issues.push(diagnostic('error', 'INJECT_REGISTERED_PRODUCER_TYPE', { key: c.key, layers: [c.layer], locations: [inner.location ?? c.location, registered?.location] }, name, produces, c.declaredType));
+        }
     }
 }
 

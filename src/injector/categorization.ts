@@ -1,5 +1,5 @@
 import type { CategoryDefinition, EffectiveCategories, SiteCategorization, SourceLocation } from '../../generated/model/bindings.js';
-import { diagnostic, type InjectorDiagnostic } from './diagnostics.js';
+import { diagnostic, fail, type InjectorDiagnostic } from './diagnostics.js';
 import type { EvaluationScope, ExpressionEvaluator } from './spi.js';
 import type { TypeService } from './types/type-service.js';
 import type { InjectedValue } from './values.js';
@@ -118,9 +118,19 @@ export class Categorizer {
             return known.get(d.name)?.toLowerCase();
         }
         let value: InjectedValue;
+        // ARM-8: no injection in a category value expression (the injector is not set up yet).
+        let injected = false;
+        const scope: EvaluationScope = {
+            node: input.scope.node, environment: input.scope.environment, variables: () => input.scope.variables(),
+            inject: () => { injected = true; return fail('INJECT_CATEGORY_INJECTION', { locations: [expr.location ?? d.def?.location] }); }
+        };
         try {
-            value = this.evaluator.evaluate({ source: expr.source, ...(expr.location ? { file: expr.location.file, line: expr.location.line } : {}) }, input.scope);
+            value = this.evaluator.evaluate({ source: expr.source, ...(expr.location ? { file: expr.location.file, line: expr.location.line } : {}) }, scope);
         } catch (e) {
+            if (injected) {
+                issues.push(diagnostic('error', 'INJECT_CATEGORY_INJECTION', { locations: [expr.location ?? d.def?.location] }));
+                return undefined;
+            }
             const fallback = known.get(d.name);
             if (fallback !== undefined) return fallback.toLowerCase();
             issues.push(diagnostic('error', 'INJECT_CATEGORY_EVALUATION_FAILED', { locations: [expr.location ?? d.def?.location] }, d.name, e instanceof Error ? e.message : String(e)));

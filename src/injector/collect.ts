@@ -6,7 +6,7 @@ import type { RichData } from '../model/index.js';
 import type { Categorization } from './categorization.js';
 import { diagnostic, formatLocation, type InjectorDiagnostic } from './diagnostics.js';
 import type { Candidate, ProducerSpec, Unused } from './entries.js';
-import { CLASSES_KEY, DEPENDENCIES_KEY, EXCLUDED_CLASSES, INCLUDED_CLASSES, parseTarget, type KeyFactory, type Target } from './keys.js';
+import { CLASSES_KEY, DEPENDENCIES_KEY, EXCLUDED_CLASSES, INCLUDED_CLASSES, parseTarget, PRODUCERS, PRODUCERS_TYPE, type KeyFactory, type Target } from './keys.js';
 import { excludedBy } from './layers.js';
 import { dependencyValue, describe, hieraFiles, hieraRank, isOptional, plainHash, push, rhsTypeOf, singletonOff, stringList } from './collect-helpers.js';
 import { cross, matchConjunction, toDnf, type Alternative } from './predicates.js';
@@ -174,7 +174,8 @@ export class Collector {
                 if (b.producer) this.out.issues.push(diagnostic('error', 'INJECT_REBIND_PRODUCER', { layers: [base.layer], locations: [b.location] }, b.$type));
                 const key = this.keys.key(b.type, b.name);
                 const spec: ProducerSpec = b.$type === 'Rebinding' ? { kind: 'rebind' } : { kind: 'alias', originalKey: this.keys.key(b.originalType, b.originalName) };
-                const c = this.candidate(base, b.$type, key, b.name ?? '', b.type, spec, b.abstract === true, undefined);
+                // ARM-8 Rebinding: "the rebound key must naturally exist ... This means that an override has no effect".
+                const c = this.candidate({ ...base, override: false }, b.$type, key, b.name ?? '', b.type, spec, b.abstract === true, undefined);
                 if (b.$type === 'RenamedBinding') this.out.renames.push(c);
                 if (b.$type !== 'Rebinding') this.out.aliases.push(c);
                 return;
@@ -231,6 +232,11 @@ export class Collector {
             this.out.issues.push(diagnostic('error', 'INJECT_MISSING_PRODUCER', { layers: [base.layer], locations: [b.location] }, `parameters of ${b.target}`));
             return;
         }
+        if (p.$type === 'ConstantProducerDescriptor') {
+            // A literal that is not a hash has no parameters to give.
+            this.out.issues.push(diagnostic('error', 'INJECT_PARAMETERS_NOT_KEYED', { layers: [base.layer], locations: [p.location ?? b.location] }, b.target, this.types.infer(toPuppetValue(p.value ?? null))));
+            return;
+        }
         this.out.pendingParameters.push({ binding: b, target, base, rhsType: rhsTypeOf(p), descriptor: p });
     }
 
@@ -279,7 +285,7 @@ export class Collector {
         this.candidate(base, b.$type, key, key, 'Hash[String, String]', { kind: 'computed', value: map }, b.abstract === true, undefined);
     }
 
-    /** The built-in multibindings behind `/classes` and `/dependencies`, shadowable by any layer. */
+    /** The built-in multibindings behind `/classes`, `/dependencies` and named producers, shadowable by any layer. */
     private builtins(layerIndex: number): void {
         const alternative: Alternative = { categories: [], score: [0], label: 'common' };
         const base = (name: string): CandidateBase => ({
@@ -290,6 +296,7 @@ export class Collector {
             this.candidate(base(id), 'Multibinding', this.keys.key('Array[String]', id), id, 'Array[String]', { kind: 'multibind' }, false, id);
         }
         this.candidate(base(DEPENDENCIES_KEY), 'Multibinding', DEPENDENCIES_KEY, DEPENDENCIES_KEY, 'Array[Hash]', { kind: 'multibind' }, false, DEPENDENCIES_KEY);
+        this.candidate(base(PRODUCERS), 'Multibinding', this.keys.key(PRODUCERS_TYPE, PRODUCERS), PRODUCERS, PRODUCERS_TYPE, { kind: 'multibind' }, false, PRODUCERS);
         this.candidate(base(CLASSES_KEY), 'Binding', CLASSES_KEY, CLASSES_KEY, 'Array[String]', { kind: 'classes' }, false, undefined);
     }
 

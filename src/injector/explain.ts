@@ -16,6 +16,8 @@ export interface ExplainedCandidate {
     readonly location: SourceLocation | undefined;
     readonly reason?: ShadowReason;
     readonly explanation: string;
+    /** A contribution's own name (a Hash fragment's key, an included class). */
+    readonly name?: string;
 }
 
 export interface Explanation {
@@ -44,7 +46,7 @@ export function explainKey(result: BinderResult, key: string): Explanation {
         for (const s of e.shadowed) out.push(summary(s.candidate, 'shadowed', s.explanation, s.reason));
         if (e.winner.multibindId !== undefined) {
             for (const f of result.fragments.get(e.winner.multibindId) ?? []) {
-                out.push(summary(f, 'contribution', `contributes${f.name ? ` '${f.name}'` : ''} to '${e.winner.multibindId}'`));
+                out.push({ ...summary(f, 'contribution', `contributes${f.name ? ` '${f.name}'` : ''} to '${e.winner.multibindId}'`), ...(f.name ? { name: f.name } : {}) });
             }
             for (const u of result.unused.get(`#${e.winner.multibindId}`) ?? []) out.push(unused(u));
         }

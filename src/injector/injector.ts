@@ -48,7 +48,7 @@ export function createInjector(layered: Model, request: InjectionRequest, option
     const categorization = services.categorizer.categorize({
         site: model.categorization, known: model.effectiveCategories, environment, categoryValues: request.categoryValues ?? {}, scope: categoryScope
     });
-    const result = services.binder.bind(model, categorization);
+    const result = services.binder.bind(model, categorization, categoryScope.variables());
     const errors = result.issues.filter(i => i.severity === 'error');
     if (errors.length > 0 && !options.lenient) throw new InjectorError(errors);
     return new InjectorImpl(services, result, { ...request, environment }, facts);
@@ -144,7 +144,7 @@ class InjectorImpl implements Injector, ProducerRuntime {
         const e = this.result.entries.get(key);
         if (e === undefined) return NOTHING;
         const v = e.cached !== undefined && (ignoreErasure || e.erasedBy === undefined) ? e.cached.value : this.produceEntry(e, ignoreErasure);
-        if (v !== NOTHING && v !== null && type !== undefined && type !== 'Data' && !this.services.types.isInstance(v, type)) {
+        if (v !== NOTHING && v !== null && type !== undefined && type !== 'Data' && !this.services.types.isInstance(v, type) && !(isPuppetTypeKey(type) && puppetTypeOf(this.services.types.infer(v)) !== undefined)) {
             return fail('INJECT_LOOKUP_TYPE', { key, layers: e.winner ? [e.winner.layer] : [], locations: [e.winner?.location] }, type, this.services.types.infer(v));
         }
         return v;
@@ -181,7 +181,13 @@ class InjectorImpl implements Injector, ProducerRuntime {
     private check(e: Entry, c: Candidate, v: InjectedValue): void {
         const types = this.services.types;
         const site = { key: e.key, layers: [c.layer], locations: [c.location] };
-        if (c.declaredType !== undefined && !types.isInstance(v, c.declaredType)) fail('INJECT_PRODUCER_TYPE', site, c.declaredType, types.infer(v));
+        const replaced = c.name === '' && c.declaredType !== undefined ? puppetTypeOf(types.infer(v)) : undefined;
+        if (replaced !== undefined && isPuppetTypeKey(c.declaredType!)) {
+            // ARM-8 Typed, Anonymous Binding: `bind class ntp to class ntp2` binds a subtype, not an instance.
+            if (this.services.typeInfo.isSubtype?.(replaced, c.declaredType!) === false) fail('INJECT_NOT_A_SUBTYPE', site, c.declaredType!, replaced);
+        } else if (c.declaredType !== undefined && !types.isInstance(v, c.declaredType)) {
+            fail('INJECT_PRODUCER_TYPE', site, c.declaredType, types.infer(v));
+        }
         for (const t of e.constraints) if (!types.isInstance(v, t)) fail('INJECT_VARIABLE_TYPE', site, c.name, t, types.infer(v));
     }
 
@@ -205,3 +211,23 @@ class InjectorImpl implements Injector, ProducerRuntime {
         return buildEffectiveModel(this.result, this.request, failures);
     }
 }
+
+/** `Class[ntp2]` from the inferred `Type[Class[ntp2]]` of a Puppet class or resource type value; undefined for any other value. */
+function puppetTypeOf(inferred: string): string | undefined {
+    const m = /^Type\[(.*)\]$/s.exec(inferred);
+    return m && isPuppetTypeKey(m[1]) ? m[1] : undefined;
+}
+
+/** A host class (`Class[ntp]`) or a resource type (`File`, `Foo::Bar`): the keys instances are made of. */
+function isPuppetTypeKey(type: string): boolean {
+    if (/^Class\[.+\]$/s.test(type)) return true;
+    return /^[A-Z]\w*(::[A-Z]\w*)*$/.test(type) && !PUPPET_DATA_TYPES.has(type);
+}
+
+/** Puppet's own type names: never a resource type. */
+const PUPPET_DATA_TYPES = new Set([
+    'Any', 'Array', 'Binary', 'Boolean', 'Callable', 'CatalogEntry', 'Class', 'Collection', 'Data', 'Default', 'Deferred', 'Enum', 'Error', 'Float',
+    'Hash', 'Init', 'Integer', 'Iterable', 'Iterator', 'Literal', 'NotUndef', 'Number', 'Numeric', 'Object', 'Optional', 'Pattern', 'Producer', 'Regexp',
+    'Resource', 'RichData', 'Runtime', 'Scalar', 'ScalarData', 'SemVer', 'SemVerRange', 'Sensitive', 'String', 'Struct', 'Timespan', 'Timestamp',
+    'Tuple', 'Type', 'TypeSet', 'URI', 'Undef', 'Unit', 'Variant'
+]);

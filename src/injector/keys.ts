@@ -47,6 +47,9 @@ export class KeyFactory {
 export const CLASSES_KEY = '/classes';
 export const DEPENDENCIES_KEY = '/dependencies';
 export const INCLUDED_CLASSES = 'included_classes';
+/** The built-in Hash multibind of named producers (ARM-8: `bind Type[Producer[String]], 'mymodule::uuid' to Type[P] in 'producers'`). */
+export const PRODUCERS = 'producers';
+export const PRODUCERS_TYPE = 'Hash[String, Type[Producer]]';
 export const EXCLUDED_CLASSES = 'excluded_classes';
 
 /**

@@ -4,6 +4,7 @@ import { fail } from './diagnostics.js';
 import { guarded } from './evaluation.js';
 import type { Candidate, Producer, SharedSource } from './entries.js';
 import { code, collectArray, collectClasses, collectHash } from './multibind.js';
+import { PRODUCERS } from './keys.js';
 import { NOTHING, type ProducerRuntime } from './runtime.js';
 import { isProducerObject, type PuppetCode } from './spi.js';
 import { deepCopy, toPuppetValue, type InjectedValue } from './values.js';
@@ -80,7 +81,8 @@ function descriptor(d: ProducerDescriptor, c: Candidate, rt: ProducerRuntime): M
             };
         }
         case 'InstanceReferenceProducerDescriptor':
-            return () => resolver.resolve(d.reference, rt.scope) ?? null;
+            // ARM-8: the injector "will try to find this instance"; `to optional` ignores it when it is not there.
+            return () => resolver.resolve(d.reference, rt.scope) ?? (c.optional ? null : fail('INJECT_INSTANCE_NOT_FOUND', site, d.reference, c.key));
         case 'ProducerProducerDescriptor': {
             const inner = d.producer.$type === 'LookupProducerDescriptor' && d.producer.type === undefined
                 ? registeredProducer(d.producer.name ?? '', rt) ?? descriptor(d.producer, c, rt)
@@ -156,7 +158,8 @@ function parameter(source: SharedSource, name: string, c: Candidate, rt: Produce
         let s = sources.get(source);
         if (!s || !c.singleton) {
             s = { value: make() };
-            sources.set(source, s);
+            // Nothing found (an optional instance not yet in the catalog) is asked again next time.
+            if (s.value !== null) sources.set(source, s);
         }
         const obj = s.value;
         if (obj === null) return null;
@@ -172,11 +175,20 @@ function parameter(source: SharedSource, name: string, c: Candidate, rt: Produce
  */
 function registeredProducer(name: string, rt: ProducerRuntime): Make | undefined {
     const key = [...rt.result.entries.keys()].find(k => k.startsWith('Type[') && k.endsWith(`]/${name}`));
-    if (key === undefined) return undefined;
-    return () => {
-        const v = rt.valueOfKey(key, undefined);
-        return v === NOTHING ? null : v;
-    };
+    if (key !== undefined) {
+        return () => {
+            const v = rt.valueOfKey(key, undefined);
+            return v === NOTHING ? null : v;
+        };
+    }
+    // A contribution named `name` to the built-in `producers` multibind (the seed's `... in 'producers'`).
+    const fragment = registeredFragment(name, rt.result);
+    return fragment ? () => rt.produce(fragment) : undefined;
+}
+
+/** The contribution registering producer `name` in the built-in `producers` multibind. */
+export function registeredFragment(name: string, result: Pick<ProducerRuntime['result'], 'fragments'>): Candidate | undefined {
+    return result.fragments.get(PRODUCERS)?.find(f => f.name === name);
 }
 
 /** ARM-8 `producer_args => {...}`: handed to the producer's constructor as one hash (options the injector itself reads left out). */

@@ -84,9 +84,12 @@ function conflict(key: string, name: string, group: Candidate[], issues: Injecto
     const [a, b] = group;
     const site = { key, layers: [a.layer], locations: [a.location, b.location] };
     const shown = name === '' ? key : name;
+    // ARM-8: the message names the category of each binding ("in category 'virtual true' is in conflict with...").
+    const [ca, cb] = [a.alternative.label, b.alternative.label];
+    const categories = ca === cb ? `category '${ca}'` : `categories '${ca}' and '${cb}'`;
     if (a.final || b.final) issues.push(diagnostic('error', 'INJECT_FINAL_OVERRIDDEN_IN_LAYER', site, shown, a.layer, a.namedBindings, b.namedBindings));
-    else if (a.namedBindings === b.namedBindings) issues.push(diagnostic('error', 'INJECT_CONFLICT_SAME_BINDINGS', site, shown, a.layer, a.namedBindings));
-    else issues.push(diagnostic('error', 'INJECT_CONFLICT', site, shown, a.layer, a.namedBindings, b.namedBindings));
+    else if (a.namedBindings === b.namedBindings) issues.push(diagnostic('error', 'INJECT_CONFLICT_SAME_BINDINGS', site, shown, a.layer, a.namedBindings, categories));
+    else issues.push(diagnostic('error', 'INJECT_CONFLICT', site, shown, a.layer, a.namedBindings, b.namedBindings, categories));
     for (const c of group.slice(1)) {
         lost.set(c, new Shadow(c, 'conflict', a));
     }

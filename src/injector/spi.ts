@@ -51,6 +51,11 @@ export interface InstanceResolver {
 /** Knows the parameter names of classes and resource types, for unmapped parameter bindings. */
 export interface ResourceTypeInfo {
     parameterNames(type: string): readonly string[] | undefined;
+    /**
+     * Whether Puppet type `sub` (`Class[ntp2]`, `Mybettertype`) may stand for `sup` (ARM-8 "The
+     * bound type must be compatible (i.e. be a subtype)"); undefined when a type is unknown.
+     */
+    isSubtype?(sub: string, sup: string): boolean | undefined;
 }
 
 /** A runtime producer object, as produced by a producer-producer (ARM-8 `to producer Type[P]`). */

@@ -80,10 +80,21 @@ export function readNodeRequest(opts: NodeRequestOptions): NodeRequest {
         certname,
         environment,
         ...(opts.environment !== undefined ? { agentEnvironment: opts.environment } : {}),
-        facts: facts.values,
+        facts: new Map([...facts.values].map(([k, v]) => [k, sanitizeFact(v)])),
         trusted: trustedFor(certname, overrides),
         serverFacts: serverFactsFor(environment)
     };
+}
+
+/**
+ * Puppet::Node::Facts#sanitize_fact: hashes and arrays throughout, numbers, booleans and strings
+ * kept; anything else (nil, a symbol) becomes its `to_s` ('' for nil).
+ */
+function sanitizeFact(v: PuppetValue): PuppetValue {
+    if (v === null) return '';
+    if (Array.isArray(v)) return v.map(sanitizeFact);
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [sanitizeFact(k), sanitizeFact(x)]));
+    return v;
 }
 
 /** The request served in another environment (chosen by environments.pp, or a booted environment's name). */

@@ -93,6 +93,7 @@ export const ParseIssues = {
     VALIDATE_BIND_MAP_SHAPE: 'bind map maps the parameters of one type to another: bind map T1 to T2 { name => name, ... }',
     VALIDATE_BIND_PARAMETERS_PRODUCER_TWICE: 'The parameters of %s are already bound to a %s (at line %s); a type may produce them only once',
     VALIDATE_BIND_CLASS_NAME_KEY: 'A bare class name (\'%s\') is only a key of bind parameters; use class %s or Class[%s]',
+    VALIDATE_BIND_INSTANCE_KEY: '%s[...] addresses an instance, whose type cannot be changed: bind the type (bind %s to ...) or its parameters (bind parameters)',
     VALIDATE_BIND_PARAMETERS_KEY: 'bind parameters needs a class name, a type or a resource instance',
     VALIDATE_BIND_UNKNOWN_OPTION: 'Unknown bind option \'%s\' (known: combinator, producer_args, map, singleton, select_result)',
     VALIDATE_BIND_OPTION_NOT_APPLICABLE: 'The option \'%s\' applies only to %s',

@@ -12,7 +12,7 @@ export { parseRuby } from './program.js';
 export { Frame, type Ctx } from './frame.js';
 export { ancestors, type Limits } from './definitions.js';
 export { evalWith, instantiate, Struct } from './methods/object-model.js';
-export { ClassClass, ObjectClass, classOf, truthy, type Method, type RHash } from './objects.js';
+export { ClassClass, ObjectClass, RClass, classOf, truthy, type Method, type RHash } from './objects.js';
 export { inspect } from './inspect.js';
 export { MersenneTwister } from './methods/random.js';
 export { PluginRuntime } from './puppet/runtime.js';
@@ -21,3 +21,5 @@ export { PluginFailure, PluginCallError, type PluginHost, type PluginModule, typ
 export type { Function3 } from './puppet/functions3.js';
 export type { Function4 } from './puppet/functions4.js';
 export { census, censusSummary, type CensusReport, type PluginResult } from './census.js';
+export { toYaml as psychYaml } from './methods/serialize.js';
+export type { DslProviderSpec, DslProviderInstance, DslResourceView } from './puppet/providers.js';

@@ -11,7 +11,7 @@ export class RRegexp extends PRegexp {
     }
     override get regexp(): RegExp {
         if (!this.translated) {
-            const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options });
+            const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options, lineAnchors: true });
             this.translated = new RegExp(pattern, flags);
         }
         return this.translated;

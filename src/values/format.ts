@@ -1,3 +1,4 @@
+import { formatTimespanAs, TIMESPAN_FORMATS } from './time-format.js';
 import { formatFloat } from '../common/index.js';
 import type { PTimespan, PTimestamp } from './values.js';
 
@@ -13,14 +14,6 @@ export function formatTimestamp(t: PTimestamp): string {
 
 /** Puppet's default Timespan form `D-HH:MM:SS.F` (fraction without trailing zeros, at least one digit). */
 export function formatTimespan(t: PTimespan): string {
-    let n = t.nanos < 0n ? -t.nanos : t.nanos;
-    const sign = t.nanos < 0n ? '-' : '';
-    const frac = n % 1_000_000_000n;
-    n /= 1_000_000_000n;
-    const s = n % 60n; n /= 60n;
-    const m = n % 60n; n /= 60n;
-    const h = n % 24n; const d = n / 24n;
-    const two = (x: bigint): string => String(x).padStart(2, '0');
-    const f = String(frac).padStart(9, '0').replace(/0+$/, '') || '0';
-    return `${sign}${d}-${two(h)}:${two(m)}:${two(s)}.${f}`;
+    // Puppet's first default format; its %-N drops leading as well as trailing zeros of the fraction.
+    return formatTimespanAs(t, TIMESPAN_FORMATS[0]);
 }

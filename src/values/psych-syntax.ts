@@ -37,23 +37,40 @@ const RULES: readonly { readonly context: RegExp | null; readonly problem: RegEx
     { context: /^while scanning a double-quoted scalar$/, problem: /^found unknown escape character/, text: () => 'found unknown escape character while parsing a quoted scalar', mark: 'context' },
     { context: /^while scanning a double-quoted scalar$/, problem: /^expected escape sequence/, text: () => 'did not find expected hexdecimal number while parsing a quoted scalar', mark: 'context' },
     { context: /^while scanning an (anchor|alias)$/, problem: /^expected alphabetic or numeric character/, text: (_, c) => `did not find expected alphabetic or numeric character ${c}`, mark: 'context' },
+    { context: /^while scanning a plain scalar$/, problem: /^found unexpected ':'/, text: (_, c) => `found unexpected ':' ${c}`, mark: 'context' },
+    { context: /^while scanning a tag$/, problem: /^expected ' ' but found/, text: (_, c) => `did not find expected whitespace or line break ${c}`, mark: 'context' },
     { context: /^while scanning a block scalar$/, problem: /^expected indentation indicator in the range 1-9/, text: (_, c) => `found an indentation indicator equal to 0 ${c}`, mark: 'context' },
     { context: /^while scanning a block scalar$/, problem: /^expected (a comment or a line break|chomping or indentation indicators)/, text: (_, c) => `did not find expected comment or line break ${c}`, mark: 'context' }
 ];
 
+/** A libyaml parse event as PyYAML's port (yaml-js) produces it: what Psych's TreeBuilder receives. */
+export interface YamlEvent {
+    readonly constructor: { readonly name: string };
+    readonly anchor?: string | null;
+    readonly tag?: string | null;
+    /** Scalars: [plain implicit, quoted implicit]; collections: whether the tag was implicit. */
+    readonly implicit?: readonly [boolean, boolean] | boolean;
+    readonly value?: string;
+    readonly style?: string | null;
+    readonly start_mark: Mark;
+}
+
 /**
- * What Psych reports for YAML that does not parse, when the reason is one libyaml shares with
- * PyYAML's port (yaml-js); undefined when yaml-js accepts the text or fails in a way of its own.
+ * The events of the first document of `text` (Psych reads no further), or the syntax error
+ * Psych reports for it: libyaml's words where PyYAML's port shares the reason, otherwise
+ * yaml-js's own problem and context.
  */
-export function psychSyntaxError(text: string): PsychSyntaxError | undefined {
+export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
     const directive = directiveError(text);
     if (directive) return directive;
     let loader: ReturnType<typeof newLoader>;
     try {
         loader = newLoader(text);
-    } catch {
-        // yaml-js's reader refuses characters libyaml reports in words of its own: the caller's message stands.
-        return undefined;
+    } catch (e) {
+        // yaml-js's reader refuses what libyaml calls control characters.
+        const position = (e as { position?: number }).position ?? 0;
+        const before = text.slice(0, position).split('\n');
+        return { text: 'control characters are not allowed', line: before.length, column: before[before.length - 1].length + 1 };
     }
     const take = loader.get_token.bind(loader);
     let taken: unknown;
@@ -62,19 +79,34 @@ export function psychSyntaxError(text: string): PsychSyntaxError | undefined {
         if (t !== undefined && !isBlockEnd(t)) taken = t;
         return t;
     };
-    // Psych reads the first document only: events after its end are never asked for.
+    const events: YamlEvent[] = [];
     try {
         while (loader.check_event()) {
-            if (loader.get_event()?.constructor.name === 'DocumentEndEvent') break;
+            const event = loader.get_event() as YamlEvent | undefined;
+            if (event === undefined) break;
+            events.push(event);
+            if (event.constructor.name === 'DocumentEndEvent') break;
         }
     } catch (e) {
-        // Only yaml-js's own syntax errors describe the text; anything else leaves it to the caller's message.
-        if (!(e instanceof Error) || !('problem' in e)) return undefined;
+        if (!(e instanceof Error) || !('problem' in e)) throw e;
         // The scanner closes indentation levels before it fails: the scalar is the last other token.
         const queued = (loader.tokens ?? []).filter(t => !isBlockEnd(t));
-        return fromError(e as YamlJsError, (queued.length > 0 ? queued[queued.length - 1] : taken) as YamlJsToken | undefined, text);
+        const err = e as YamlJsError;
+        const mapped = fromError(err, (queued.length > 0 ? queued[queued.length - 1] : taken) as YamlJsToken | undefined, text);
+        if (mapped) return mapped;
+        const mark = err.problem_mark ?? err.context_mark ?? { line: 0, column: 0 };
+        return syntax(`${err.problem ?? 'syntax error'}${err.context ? ` ${err.context}` : ''}`, mark);
     }
-    return undefined;
+    return events;
+}
+
+/**
+ * What Psych reports for YAML that does not parse, when the reason is one libyaml shares with
+ * PyYAML's port (yaml-js); undefined when yaml-js accepts the text.
+ */
+export function psychSyntaxError(text: string): PsychSyntaxError | undefined {
+    const r = yamlEvents(text);
+    return Array.isArray(r) ? undefined : r;
 }
 
 /**
@@ -99,7 +131,83 @@ function directiveError(text: string): PsychSyntaxError | undefined {
 }
 
 function newLoader(text: string): InstanceType<typeof yamlJs.loader.Loader> {
-    return new yamlJs.loader.Loader(text);
+    const loader = new yamlJs.loader.Loader(text);
+    const scanner = loader as unknown as ScannerInternals;
+    scanner.scan_plain = () => scanPlain(scanner);
+    const scanTag = scanner.scan_tag.bind(scanner);
+    scanner.scan_tag = () => scanTagAllowingComma(scanner, scanTag);
+    return loader;
+}
+
+/** The parts of yaml-js's scanner (PyYAML's, in JavaScript) the libyaml 0.2.5 rules below use. */
+interface ScannerInternals {
+    flow_level: number;
+    indent: number;
+    allow_simple_key: boolean;
+    peek(n?: number): string;
+    prefix(n: number): string;
+    forward(n?: number): void;
+    get_mark(): Mark;
+    scan_plain_spaces(indent: number, start: Mark): string[] | undefined;
+    scan_plain: () => unknown;
+    scan_tag: () => unknown;
+    column: number;
+}
+
+const BLANKZ = '\r\n\x85\u2028\u2029\t \x00';
+
+/**
+ * A plain scalar as libyaml 0.2.5 (what Ruby's Psych links) scans it, where PyYAML differs in
+ * flow context: a ':' not followed by a blank stays in the scalar (`[1:30]`, `{a: http://x}`),
+ * a ':' followed by a flow indicator is an error, and '?' does not end the scalar.
+ */
+function scanPlain(sc: ScannerInternals): unknown {
+    const chunks: string[] = [];
+    const start = sc.get_mark();
+    let end = start;
+    const indent = sc.indent + 1;
+    let spaces: string[] = [];
+    for (;;) {
+        let length = 0;
+        if (sc.peek() === '#') break;
+        for (;;) {
+            const ch = sc.peek(length);
+            if (BLANKZ.includes(ch)) break;
+            const next = sc.peek(length + 1);
+            if (sc.flow_level !== 0 && ch === ':' && ',?[]{}'.includes(next) && next !== '') {
+                sc.forward(length);
+                throw Object.assign(new Error('found unexpected \':\''), { context: 'while scanning a plain scalar', context_mark: start, problem: 'found unexpected \':\'', problem_mark: sc.get_mark() });
+            }
+            if ((ch === ':' && BLANKZ.includes(next)) || (sc.flow_level !== 0 && ',[]{}'.includes(ch))) break;
+            length++;
+        }
+        if (length === 0) break;
+        sc.allow_simple_key = false;
+        chunks.push(...spaces, sc.prefix(length));
+        sc.forward(length);
+        end = sc.get_mark();
+        spaces = sc.scan_plain_spaces(indent, start) ?? [];
+        if (spaces.length === 0 || sc.peek() === '#' || (sc.flow_level === 0 && sc.column < indent)) break;
+    }
+    return new yamlJs.tokens.ScalarToken(chunks.join(''), true, start, end);
+}
+
+/** libyaml 0.2.5 lets a ',' end a tag in flow context (`[!!str, 1]`); PyYAML wants a blank. */
+function scanTagAllowingComma(sc: ScannerInternals, original: () => unknown): unknown {
+    if (sc.flow_level === 0) return original();
+    // Scan the tag as if the comma were a blank, then put the comma back.
+    let end = 0;
+    while (!BLANKZ.includes(sc.peek(end)) && !',[]{}'.includes(sc.peek(end))) end++;
+    if (sc.peek(end) !== ',') return original();
+    const reader = sc as unknown as { string: string; index: number };
+    const at = reader.index + end;
+    const saved = reader.string;
+    reader.string = `${saved.slice(0, at)} ${saved.slice(at + 1)}`;
+    try {
+        return original();
+    } finally {
+        reader.string = saved;
+    }
 }
 
 function isBlockEnd(t: unknown): boolean {

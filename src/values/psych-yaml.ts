@@ -1,8 +1,7 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import { excessiveAliasing } from '../common/index.js';
+import { YAML_MAX_ALIAS_COUNT } from '../common/index.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
-import { psychSyntaxError } from './psych-syntax.js';
-import type { PuppetValue } from './values.js';
+import { yamlEvents, type YamlEvent } from './psych-syntax.js';
+import { PBinary, type PuppetValue } from './values.js';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
 
@@ -17,127 +16,216 @@ export class DataTextError extends Error {
     }
 }
 
-/** An alias naming no anchor before it (Psych::BadAlias). */
-class UnknownAlias extends Error {
-    constructor(readonly alias: string) { super(alias); }
-}
-
 /** A YAML text read as Puppet reads it, with where each top-level key was written. */
 export interface PsychYaml {
     readonly value: PuppetValue;
     readonly keyPositions: ReadonlyMap<string, { readonly line: number; readonly column: number }>;
-    /** Top-level keys whose value holds a Ruby Symbol, with the Puppet type Puppet infers for it. */
-    readonly invalidValues: ReadonlyMap<string, string>;
+    /**
+     * Where the value of each top-level key holds Ruby Symbols (read as their names): paths of
+     * keys and indexes joined by NUL, '' for the value itself. Puppet refuses such values.
+     */
+    readonly symbols: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** A node of the document as Psych's TreeBuilder builds it from libyaml's events. */
+type YNode =
+    | { readonly k: 'scalar'; readonly value: string; readonly tag: string | null; readonly quoted: boolean; readonly anchor: string | null; readonly line: number; readonly column: number }
+    | { readonly k: 'seq'; readonly items: YNode[]; readonly tag: string | null; readonly anchor: string | null; readonly line: number; readonly column: number }
+    | { readonly k: 'map'; readonly pairs: [YNode, YNode][]; readonly tag: string | null; readonly anchor: string | null; readonly line: number; readonly column: number }
+    | { readonly k: 'alias'; readonly anchor: string; readonly line: number; readonly column: number };
+
+/** The first document's root node from the events (null for an empty stream). */
+function buildTree(events: readonly YamlEvent[]): YNode | null {
+    let i = 0;
+    const node = (): YNode => {
+        const e = events[i++];
+        const at = { line: e.start_mark.line + 1, column: e.start_mark.column + 1 };
+        const tag = e.tag ?? null;
+        const anchor = e.anchor ?? null;
+        switch (e.constructor.name) {
+            case 'ScalarEvent': {
+                // Psych's `quoted` is libyaml's quoted_implicit: an untagged, non-plain scalar.
+                const implicit = e.implicit as readonly [boolean, boolean];
+                return { k: 'scalar', value: e.value ?? '', tag: tag === '!' ? null : tag, quoted: implicit[1], anchor, ...at };
+            }
+            case 'AliasEvent': return { k: 'alias', anchor: anchor ?? '', ...at };
+            case 'SequenceStartEvent': {
+                const items: YNode[] = [];
+                while (events[i].constructor.name !== 'SequenceEndEvent') items.push(node());
+                i++;
+                return { k: 'seq', items, tag, anchor, ...at };
+            }
+            case 'MappingStartEvent': {
+                const pairs: [YNode, YNode][] = [];
+                while (events[i].constructor.name !== 'MappingEndEvent') {
+                    const key = node();
+                    pairs.push([key, node()]);
+                }
+                i++;
+                return { k: 'map', pairs, tag, anchor, ...at };
+            }
+            default: throw new Error(`unexpected YAML event ${e.constructor.name}`);
+        }
+    };
+    while (i < events.length && events[i].constructor.name !== 'DocumentStartEvent') i++;
+    if (i >= events.length) return null;
+    i++;
+    return node();
 }
 
 /**
- * Parses YAML as Ruby's Psych `safe_load` does for Puppet (YAML 1.1 scalars: `yes`/`on` are
- * true, `0755` octal; aliases and `<<` merge keys allowed; Symbol permitted). Date and Time are
- * forbidden unless `permitted` names them (facts files allow them; they are then kept as the
- * text written). Failures throw DataTextError with Psych's wording.
+ * Parses YAML as Ruby's Psych `safe_load` does for Puppet: libyaml's events (from yaml-js, the
+ * port of PyYAML that libyaml follows), the first document only, then Psych's ToRuby rules (YAML
+ * 1.1 scalars: `yes`/`on` are true, `0755` octal; tags; aliases and `<<` merge keys; Symbol
+ * permitted). Date and Time are forbidden unless `permitted` names them (facts files allow
+ * them; they are then kept as the text written). Failures throw DataTextError with Psych's
+ * wording; a syntax error anywhere in the document comes before any class refused in it.
  */
 export function parsePsychYaml(text: string, permitted: ReadonlySet<string> = new Set()): PsychYaml {
     const source = text.replace(/^\uFEFF/, '');
-    let lineCounter = new LineCounter();
-    // failsafe: every scalar stays a string, so the Psych rules below decide its type.
-    const options = { version: '1.1', schema: 'failsafe', uniqueKeys: false, prettyErrors: false } as const;
-    let doc: Document = parseDocument(source, { ...options, lineCounter });
-    if (doc.errors.some(e => e.code === 'MULTIPLE_DOCS')) {
-        // Psych reads the first document only.
-        lineCounter = new LineCounter();
-        const all = parseAllDocuments(source, { ...options, lineCounter });
-        if (Array.isArray(all) && all.length > 0) doc = all[0];
-    }
-    // libyaml's words for the problem; it also refuses directives the yaml library only warns about.
-    if (doc.errors.length > 0 || /^%/m.test(source)) {
-        const psych = psychSyntaxError(source);
-        if (psych) throw new DataTextError(`${psych.text} at line ${psych.line} column ${psych.column}`, psych.line, psych.column, 'Psych::SyntaxError');
-    }
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const p = lineCounter.linePos(e.pos[0]);
-        throw new DataTextError(`${e.message.split('\n')[0]} at line ${p.line} column ${p.col}`, p.line, p.col);
-    }
-    // A "billion laughs" document is refused before its aliases are expanded (common/yaml.ts).
-    const aliasing = excessiveAliasing(doc);
-    if (aliasing !== undefined) throw new DataTextError(aliasing, 1, 1);
-    const forbidden = (cls: string, node: YamlNode): PuppetValue => {
-        if (permitted.has(cls) && isScalar(node)) return String(node.value);
-        const p = lineCounter.linePos(node.range?.[0] ?? 0);
-        throw new DataTextError(`Tried to load unspecified class: ${cls}`, p.line, p.col);
+    const events = yamlEvents(source);
+    if (!Array.isArray(events)) throw new DataTextError(`${events.text} at line ${events.line} column ${events.column}`, events.line, events.column, 'Psych::SyntaxError');
+    const root = buildTree(events);
+    const forbidden = (cls: string, node: YNode): PuppetValue => {
+        if (permitted.has(cls) && node.k === 'scalar') return node.value;
+        throw new DataTextError(`Tried to load unspecified class: ${cls}`, node.line, node.column);
     };
-    let value: PuppetValue;
-    try {
-        value = doc.contents === null ? null : convertNode(doc.contents as YamlNode, doc, forbidden);
-    } catch (e) {
-        if (e instanceof UnknownAlias) throw new DataTextError(`Unknown alias: ${e.alias}`, 1, 1, 'Psych::BadAlias');
-        throw e;
-    }
+    const converter = new ToRuby(forbidden);
+    const value = root === null ? null : converter.accept(root);
     const keyPositions = new Map<string, { line: number; column: number }>();
-    const invalidValues = new Map<string, string>();
-    if (isMap(doc.contents)) {
-        for (const pair of doc.contents.items) {
-            const k = pair.key as YamlNode | null;
-            if (isScalar(k) && k.range) {
-                const p = lineCounter.linePos(k.range[0]);
-                keyPositions.set(String(k.value), { line: p.line, column: p.col });
-            }
-            const symbolType = pair.value ? symbolIn(pair.value as YamlNode, doc) : undefined;
-            if (symbolType !== undefined && isScalar(k)) invalidValues.set(String(convertScalar(k.value, k.type, k.tag, k, forbidden)), symbolType);
+    const symbols = new Map<string, Set<string>>();
+    if (root !== null && root.k === 'map' && value instanceof Map) {
+        for (const [k, v] of root.pairs) {
+            if (k.k !== 'scalar') continue;
+            const key = converter.accept(k);
+            if (typeof key === 'string' && !keyPositions.has(key)) keyPositions.set(key, { line: k.line, column: k.column });
+            const found = new Set<string>();
+            collectSymbols(v, converter, '', found, 0);
+            if (found.size > 0) symbols.set(String(key), found);
+            else symbols.delete(String(key));
         }
     }
-    return { value, keyPositions, invalidValues };
+    return { value, keyPositions, symbols };
 }
 
-const SYMBOL_TYPE = "Runtime[ruby, 'Symbol']";
-
-/** The inferred type of a value holding a Symbol (a plain `:name` scalar), if it holds one. */
-function symbolIn(node: YamlNode, doc: Document, depth = 0): string | undefined {
-    if (depth > 50) return undefined;
-    if (isAlias(node)) {
-        const target = node.resolve(doc);
-        return target ? symbolIn(target as YamlNode, doc, depth + 1) : undefined;
+/** The paths of the Symbol scalars (`:name`, `!ruby/symbol`) in a node's value. */
+function collectSymbols(node: YNode, converter: ToRuby, path: string, out: Set<string>, depth: number): void {
+    if (depth > 50) return;
+    const at = (key: PuppetValue): string => (path === '' ? String(key) : `${path}\u0000${String(key)}`);
+    if (node.k === 'alias') {
+        const target = converter.anchored(node.anchor);
+        if (target) collectSymbols(target, converter, path, out, depth + 1);
+    } else if (node.k === 'scalar') {
+        if (isSymbol(node)) out.add(path);
+    } else if (node.k === 'seq') {
+        node.items.forEach((item, i) => collectSymbols(item, converter, at(i), out, depth + 1));
+    } else {
+        for (const [k, v] of node.pairs) {
+            if (k.k === 'scalar' && k.value === '<<' && k.tag === null) continue;
+            collectSymbols(v, converter, at(k.k === 'scalar' ? converter.accept(k) : ''), out, depth + 1);
+        }
     }
-    if (isScalar(node)) {
-        return node.type === 'PLAIN' && !node.tag && tokenizePlain(String(node.value)) instanceof RubySymbol ? SYMBOL_TYPE : undefined;
-    }
-    if (isSeq(node)) return node.items.some(i => i !== null && symbolIn(i as YamlNode, doc, depth + 1) !== undefined) ? 'Array' : undefined;
-    if (isMap(node)) return node.items.some(p => p.value !== null && symbolIn(p.value as YamlNode, doc, depth + 1) !== undefined) ? 'Hash' : undefined;
-    return undefined;
 }
 
-type Forbid = (cls: string, node: YamlNode) => PuppetValue;
+function isSymbol(node: YNode & { k: 'scalar' }): boolean {
+    if (node.tag !== null) return /^!ruby\/sym(bol)?:?(.*)?$/.test(node.tag) || (!node.tag.startsWith(YAML_TAG) && !node.tag.startsWith('!ruby/') && tokenizePlain(node.value) instanceof RubySymbol);
+    return !node.quoted && tokenizePlain(node.value) instanceof RubySymbol;
+}
 
-function convertNode(node: YamlNode, doc: Document, forbid: Forbid): PuppetValue {
-    if (isAlias(node)) {
-        const target = node.resolve(doc);
-        if (target === undefined) throw new UnknownAlias(node.source);
-        return convertNode(target as YamlNode, doc, forbid);
+type Forbid = (cls: string, node: YNode) => PuppetValue;
+
+/**
+ * Psych's ToRuby over the tree: anchors are registered as their nodes are converted, so an
+ * alias sees only anchors before it; aliases share the converted value. The alias limit is the
+ * yaml library's (uses of an anchor times the aliasing inside it), refusing "billion laughs".
+ */
+class ToRuby {
+    private readonly values = new Map<string, PuppetValue>();
+    private readonly nodes = new Map<string, YNode>();
+    private readonly aliasData = new Map<string, { count: number; aliasCount: number }>();
+
+    constructor(private readonly forbid: Forbid) {}
+
+    anchored(name: string): YNode | undefined {
+        return this.nodes.get(name);
     }
-    if (isScalar(node)) return convertScalar(node.value, node.type, node.tag, node, forbid);
-    if (isSeq(node)) return node.items.map(item => item === null ? null : convertNode(item as YamlNode, doc, forbid));
-    if (isMap(node)) {
+
+    accept(node: YNode): PuppetValue {
+        if (node.k === 'alias') {
+            if (!this.values.has(node.anchor)) throw new DataTextError(`Unknown alias: ${node.anchor}`, node.line, node.column, 'Psych::BadAlias');
+            this.countAlias(node.anchor);
+            return this.values.get(node.anchor) as PuppetValue;
+        }
+        const v = this.convert(node);
+        if (node.anchor !== null) {
+            this.values.set(node.anchor, v);
+            this.nodes.set(node.anchor, node);
+            this.aliasData.delete(node.anchor);
+        }
+        return v;
+    }
+
+    private countAlias(anchor: string): void {
+        let data = this.aliasData.get(anchor);
+        if (!data) { data = { count: 0, aliasCount: 0 }; this.aliasData.set(anchor, data); }
+        data.count += 1;
+        if (data.aliasCount === 0) data.aliasCount = this.aliasCount(this.nodes.get(anchor));
+        if (data.count * data.aliasCount > YAML_MAX_ALIAS_COUNT) {
+            throw new DataTextError(`aliases expand the data more than ${YAML_MAX_ALIAS_COUNT} times (a "billion laughs" document)`, 1, 1);
+        }
+    }
+
+    private aliasCount(node: YNode | undefined): number {
+        if (node === undefined) return 0;
+        if (node.k === 'alias') {
+            const d = this.aliasData.get(node.anchor);
+            return d ? d.count * d.aliasCount : 0;
+        }
+        if (node.k === 'seq') return node.items.reduce((m, x) => Math.max(m, this.aliasCount(x)), 0);
+        if (node.k === 'map') return node.pairs.reduce((m, [k, x]) => Math.max(m, this.aliasCount(k), this.aliasCount(x)), 0);
+        return 1;
+    }
+
+    private convert(node: YNode & { k: 'scalar' | 'seq' | 'map' }): PuppetValue {
+        if (node.k === 'scalar') return convertScalar(node, this.forbid);
+        if (node.k === 'seq') {
+            const cls = sequenceClass(node.tag ?? undefined);
+            if (cls !== undefined) return this.forbid(cls, node);
+            if (node.tag === `${YAML_TAG}omap` || node.tag === '!omap') {
+                // Psych builds an omap sequence into a Psych::Omap (a Hash) without asking the class loader.
+                const out = new Map<PuppetValue, PuppetValue>();
+                for (const pair of node.items) {
+                    if (pair.k === 'map' && pair.pairs.length > 0) out.set(this.accept(pair.pairs[0][0]), this.accept(pair.pairs[pair.pairs.length - 1][1]));
+                    else this.accept(pair);
+                }
+                return out;
+            }
+            return node.items.map(item => this.accept(item));
+        }
+        const cls = mappingClass(node.tag ?? undefined);
+        if (cls !== undefined) return this.forbid(cls, node);
+        return this.reviveHash(node);
+    }
+
+    /** Psych's revive_hash: `<<` (unless tagged !!str) merges a hash, or a list of hashes last-first. */
+    private reviveHash(node: YNode & { k: 'map' }): Map<PuppetValue, PuppetValue> {
         const out = new Map<PuppetValue, PuppetValue>();
-        for (const pair of node.items) {
-            const keyNode = pair.key as YamlNode | null;
-            const valueNode = pair.value as YamlNode | null;
-            const key = keyNode === null ? null : convertNode(keyNode, doc, forbid);
-            const v = valueNode === null ? null : convertNode(valueNode, doc, forbid);
-            if (key === '<<' && isScalar(keyNode) && keyNode.type === 'PLAIN' && !keyNode.tag) {
-                // Psych's merge key: a hash merges in place; a list of hashes merges last-first.
-                if (v instanceof Map) { mergeInto(out, v); continue; }
-                if (Array.isArray(v) && v.every(x => x instanceof Map)) {
+        for (const [k, v] of node.pairs) {
+            const key = this.accept(k);
+            const val = this.accept(v);
+            if (key === '<<' && !(k.k === 'scalar' && k.tag === `${YAML_TAG}str`)) {
+                if ((v.k === 'alias' || v.k === 'map') && val instanceof Map) { mergeInto(out, val); continue; }
+                if (v.k === 'seq' && Array.isArray(val) && val.every(x => x instanceof Map)) {
                     const merged = new Map<PuppetValue, PuppetValue>();
-                    for (const h of [...v].reverse()) mergeInto(merged, h as Map<PuppetValue, PuppetValue>);
+                    for (const h of [...val].reverse()) mergeInto(merged, h as Map<PuppetValue, PuppetValue>);
                     mergeInto(out, merged);
                     continue;
                 }
             }
-            out.set(key, v); // a repeated key replaces the value in place, as in Ruby
+            out.set(key, val); // a repeated key replaces the value in place, as in Ruby
         }
         return out;
     }
-    return null;
 }
 
 /** Ruby Hash#merge!: existing keys keep their place, new keys are appended. */
@@ -145,26 +233,72 @@ function mergeInto(target: Map<PuppetValue, PuppetValue>, source: Map<PuppetValu
     for (const [k, v] of source) target.set(k, v);
 }
 
-function convertScalar(raw: unknown, style: string | undefined, tag: string | undefined, node: YamlNode, forbid: Forbid): PuppetValue {
-    const s = typeof raw === 'string' ? raw : String(raw ?? '');
-    if (tag !== undefined) {
-        const local = tag.startsWith(YAML_TAG) ? tag.slice(YAML_TAG.length) : tag;
-        switch (local) {
-            case 'str': return s;
-            case 'null': return null;
-            case 'bool': case 'int': case 'float': {
-                const t = tokenizePlain(s);
-                if (t instanceof RubySymbol) return s;
-                return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
-            }
-            default:
-                if (local.startsWith('!ruby/')) return forbid(local.replace(/^!ruby\/\w+:?/, '') || local, node);
-                return s;
-        }
-    }
-    if (style !== 'PLAIN') return s;
-    const t = tokenizePlain(s);
-    if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
-    return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
+/**
+ * The Ruby class Psych's restricted class loader would be asked for by a tagged sequence
+ * (Psych's ToRuby#visit_Psych_Nodes_Sequence), if any: a safe load refuses it.
+ */
+function sequenceClass(tag: string | undefined): string | undefined {
+    const m = tag === undefined ? null : /^!(?:seq|ruby\/array):(.*)$/.exec(tag);
+    return m ? m[1] : undefined;
+}
+
+/** The same for a tagged mapping (ToRuby#visit_Psych_Nodes_Mapping); other tags read as a plain hash. */
+function mappingClass(tag: string | undefined): string | undefined {
+    if (tag === undefined) return undefined;
+    let m: RegExpExecArray | null;
+    if ((m = /^!ruby\/struct:?(.*)?$/.exec(tag))) return m[1] || 'Struct';
+    if ((m = /^!ruby\/object:?(.*)?$/.exec(tag))) return m[1] === 'Hash' ? undefined : m[1] || 'Object';
+    if ((m = /^!(?:str|ruby\/string)(?::(.*))?$/.exec(tag)) && m[1]) return m[1];
+    if ((m = /^!ruby\/array:(.*)$/.exec(tag))) return m[1];
+    if (tag === '!ruby/range') return 'Range';
+    if ((m = /^!ruby\/exception:?(.*)?$/.exec(tag))) return m[1] || 'Exception';
+    if (tag === '!set' || tag === `${YAML_TAG}set`) return 'Psych::Set';
+    if ((m = /^!ruby\/hash-with-ivars:(.*)$/.exec(tag))) return m[1];
+    if ((m = /^!(?:map|ruby\/hash):(.*)$/.exec(tag))) return m[1];
+    if (tag === '!omap' || tag === `${YAML_TAG}omap`) return 'Psych::Omap';
+    if ((m = /^!ruby\/marshalable:(.*)$/.exec(tag))) return m[1];
+    return undefined;
+}
+
+/** Ruby's Float(): the tokenized value as a Float (a string that is no number stays as it is). */
+function toFloat(t: PuppetValue): PuppetValue {
+    if (typeof t === 'bigint') return Number(t);
+    if (typeof t === 'string' && /^\s*[-+]?(\d[\d_]*)?\.?\d+([eE][-+]?\d+)?\s*$/.test(t)) return Number(t.replace(/_/g, ''));
+    return t;
+}
+
+/**
+ * Ruby's `unpack('m')`: base64, skipping characters outside its alphabet. Ruby keeps the bytes
+ * as a binary (ASCII-8BIT) string, which Puppet's rich data writes as a Binary.
+ */
+function unpackBase64(s: string): PBinary {
+    return new PBinary(new Uint8Array(Buffer.from(s.replace(/[^A-Za-z0-9+/]/g, ''), 'base64')));
+}
+
+/**
+ * A scalar as Psych's ToRuby#deserialize reads it: untagged quoted scalars are strings, untagged
+ * plain ones go through the scalar scanner; a tag (which makes libyaml forget the quoting) picks
+ * binary, string, float or symbol, asks the class loader for Ruby classes, and otherwise leaves
+ * the value to the scalar scanner (so `!!null x` is "x" and `!!int 3.5` is 3.5).
+ */
+function convertScalar(node: YNode & { k: 'scalar' }, forbid: Forbid): PuppetValue {
+    const { value: s, tag } = node;
+    const scan = (text: string): PuppetValue => {
+        const t = tokenizePlain(text);
+        if (t instanceof RubySymbol) return t.name; // keys become strings (symkeys_to_string); values are flagged
+        return t instanceof ForbiddenClass ? forbid(t.className, node) : t;
+    };
+    if (tag === null) return node.quoted ? s : scan(s);
+    let m: RegExpExecArray | null;
+    if (tag === '!binary' || tag === `${YAML_TAG}binary`) return unpackBase64(s);
+    if (tag === `${YAML_TAG}str`) return s;
+    if ((m = /^!(?:str|ruby\/string)(?::(.*))?$/.exec(tag))) return m[1] ? forbid(m[1], node) : s;
+    if (tag === `${YAML_TAG}float` || tag === '!float') return toFloat(scan(s));
+    if ((m = /^!ruby\/object:(BigDecimal|DateTime|Complex|Rational)$/.exec(tag))) return forbid(m[1], node);
+    if (tag === '!ruby/class' || tag === '!ruby/module') return forbid(s, node);
+    if (tag === '!ruby/regexp') return forbid('Regexp', node);
+    if (tag === '!ruby/range') return forbid('Range', node);
+    if (/^!ruby\/sym(bol)?:?(.*)?$/.test(tag)) return s;
+    return scan(s);
 }
 

@@ -10,8 +10,8 @@ export interface RubyRegexpOptions {
     /** Ruby options of a literal (`/x/mix`), besides those a leading `(?mix)` group gives. */
     readonly options?: string;
     /**
-     * Whether `^` and `$` are line anchors, as they always are in Ruby (adds JavaScript's `m`
-     * flag when the pattern uses them). Puppet's regexp values leave them input anchors.
+     * Whether `^` and `$` are line anchors, as they always are in Ruby and so in Puppet (adds
+     * JavaScript's `m` flag when the pattern uses them).
      */
     readonly lineAnchors?: boolean;
 }
@@ -65,7 +65,8 @@ function optionGroup(pattern: string, i: number): { text: string; length: number
 
 /** A Puppet regexp value's source (options inside the pattern) as a JavaScript pattern and flags. */
 export function rubyToJs(source: string): { pattern: string; flags: string } {
-    return rubyRegexpToJs(source);
+    // Puppet's regexps are Ruby's: `^` and `$` match at every line.
+    return rubyRegexpToJs(source, { lineAnchors: true });
 }
 
 /** The translated pattern text alone (callers that add their own flags). */

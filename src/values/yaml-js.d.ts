@@ -10,6 +10,7 @@ declare module 'yaml-js' {
     }
     const yamlJs: {
         loader: { Loader: new (text: string) => Loader };
+        tokens: { ScalarToken: new (value: string, plain: boolean, start: unknown, end: unknown, style?: string) => unknown };
     };
     export default yamlJs;
 }

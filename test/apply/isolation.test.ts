@@ -27,8 +27,8 @@ describe('per-environment registries (isolation.md)', () => {
         prod.registerType(V1, provider('v1', created));
 
         // Interleaved compiles/applies: each environment keeps its own definition and provider.
-        expect(run(dev, catalogOf([res('widget', 'a', { ensure: 'present', size: 3n, color: 'red' })])).lines).toContain('notice: /Stage[main]/Main/Widget[a]/ensure: created');
-        expect(run(prod, catalogOf([res('widget', 'a', { ensure: 'present', size: 'large' })])).lines).toContain('notice: /Stage[main]/Main/Widget[a]/ensure: created');
+        expect(run(dev, catalogOf([res('widget', 'a', { ensure: 'present', size: 3n, color: 'red' })])).lines).toContain('notice: /Stage[main]/Main/Widget[a]/ensure: defined \'ensure\' as \'present\'');
+        expect(run(prod, catalogOf([res('widget', 'a', { ensure: 'present', size: 'large' })])).lines).toContain('notice: /Stage[main]/Main/Widget[a]/ensure: defined \'ensure\' as \'present\'');
         expect(run(prod, catalogOf([res('widget', 'b', { ensure: 'present', size: 3n })])).lines)
             .toEqual(['err: Failed to apply catalog: Parameter size failed on Widget[b]: widget.size expects a String value, got Integer']);
         expect(run(prod, catalogOf([res('widget', 'c', { ensure: 'present', size: 'x', color: 'red' })])).lines)

@@ -66,11 +66,13 @@ describe('Resource API gaps against the gem', () => {
         expect(result.resources.find(r => r.resource.ref === 'Gap[a]')?.failed).toBe(true);
     });
 
+    // The current value prints as get returned it, the desired Boolean quoted (the gem's :false symbol):
+    // Puppet 7.23 with the gem prints `strict_flag changed true to 'false'` (test/fixtures/apply/resource).
     it('change messages quote values as the gem does', () => {
         const p = new Provider([{ name: 'a', ensure: 'present', test_bool: true }]);
         const { lines } = run(setup(p).registry, catalogOf([res('gap', 'a', { test_bool: false, optional_bool: true })]));
         expect(lines).toEqual([
-            "notice: /Stage[main]/Main/Gap[a]/test_bool: test_bool changed 'true' to 'false'",
+            "notice: /Stage[main]/Main/Gap[a]/test_bool: test_bool changed true to 'false'",
             "notice: /Stage[main]/Main/Gap[a]/optional_bool: optional_bool changed '' to 'true'"
         ]);
     });
@@ -109,7 +111,7 @@ describe('Resource API gaps against the gem', () => {
         const p = new Provider([{ name: 'kept', ensure: 'present', test_bool: false }, { name: 'stray', ensure: 'present' }, { name: 'other', ensure: 'present' }]);
         const { registry } = setup(p);
         const { lines, result } = run(registry, catalogOf([res('resources', 'gap', { purge: true }), res('gap', 'kept', { ensure: 'present' })]));
-        expect(lines).toEqual(['notice: /Stage[main]/Main/Gap[stray]/ensure: removed', 'notice: /Stage[main]/Main/Gap[other]/ensure: removed']);
+        expect(lines).toEqual(['notice: /Stage[main]/Main/Gap[stray]/ensure: undefined \'ensure\' from \'present\'', 'notice: /Stage[main]/Main/Gap[other]/ensure: undefined \'ensure\' from \'present\'']);
         expect(p.sets.map(c => [...c.keys()])).toEqual([['stray'], ['other']]);
         expect(result.status).toBe('changed');
         const notPurging = setup(new Provider([{ name: 'stray', ensure: 'present' }]));

@@ -50,7 +50,7 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
         const { lines, result } = run(registry, catalogOf([res('basic', 'foo', { value: 'v' })]));
         expect(p.sets).toHaveLength(1);
         expect([...p.sets[0].changes]).toEqual([['foo', { is: { title: 'foo', ensure: 'absent' }, should: { ensure: 'present', name: 'foo', value: 'v', flag: false } }]]);
-        expect(lines).toEqual(['notice: /Stage[main]/Main/Basic[foo]/ensure: created']);
+        expect(lines).toEqual(['notice: /Stage[main]/Main/Basic[foo]/ensure: defined \'ensure\' as \'present\'']);
         expect(result.resources.find(r => r.resource.ref === 'Basic[foo]')?.action).toBe('created');
     });
 
@@ -93,7 +93,7 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
 
     it.each([
         { id: 'type mismatch', params: { count: 'x' }, error: 'Parameter count failed on Basic[a]: basic.count expects a value of type Undef or Integer, got String' },
-        { id: 'read_only set', params: { created: '2017' }, error: 'Attempting to set `created` read_only attribute value to `2017`' },
+        { id: 'read_only set', params: { created: '2017' }, error: 'Parameter created failed on Basic[a]: Attempting to set `created` read_only attribute value to `2017`' },
         { id: 'unknown attribute', params: { nope: 1n }, error: "no parameter named 'nope'" }
     ])('construction error: $id aborts the run with Puppet\'s message', c => {
         const { registry } = setup(BASIC, new FakeProvider([]));
@@ -165,7 +165,7 @@ describe('SimpleProvider (features.md §13)', () => {
     }
 
     it.each([
-        { id: 'absent → present creates', rows: [], params: { value: 'v' }, calls: ['create "a" {"ensure":"present","name":"a","value":"v","flag":false}'] },
+        { id: 'absent → present creates', rows: [], params: { value: 'v' }, calls: ['create "a" {"name":"a","value":"v","ensure":"present","flag":false}'] },
         { id: 'present → present updates', rows: [{ name: 'a', ensure: 'present', value: 'old' }], params: { value: 'v' }, calls: ['update "a" v'] },
         { id: 'present → absent deletes', rows: [{ name: 'a', ensure: 'present' }], params: { ensure: 'absent' }, calls: ['delete "a"'] },
         { id: 'absent → absent does nothing', rows: [], params: { ensure: 'absent' }, calls: [] }
@@ -195,8 +195,8 @@ describe('SimpleProvider (features.md §13)', () => {
         };
         const { registry } = setup(def, p);
         run(registry, catalogOf([res('software', 'php-yum', { ensure: 'present' }), res('software', 'php', { ensure: 'present', manager: 'gem' })]));
-        expect(p.calls).toEqual(['create {"package":"php","manager":"yum"} {"ensure":"present","package":"php","manager":"yum"}',
-            'create {"package":"php","manager":"gem"} {"ensure":"present","package":"php","manager":"gem"}']);
+        expect(p.calls).toEqual(['create {"package":"php","manager":"yum"} {"package":"php","manager":"yum","ensure":"present"}',
+            'create {"package":"php","manager":"gem"} {"package":"php","manager":"gem","ensure":"present"}']);
         const noEnsure = setup({ name: 'plain', desc: 'd', attributes: { name: { type: 'String', desc: 'n', behaviour: 'namevar' }, v: { type: 'String', desc: 'v' } } }, new Recording([]));
         // As in Puppet the change is reported before flush calls set, which then fails.
         expect(run(noEnsure.registry, catalogOf([res('plain', 'a', { v: 'x' })])).lines).toEqual([
@@ -281,7 +281,7 @@ describe('features (features.md §9)', () => {
         const { registry } = setup(def, new FakeProvider([]));
         const { lines } = run(registry, catalogOf([res('basic', 'a', { value: '/etc/x' }), res('notify', 'n1'), res('file', '/etc/x', { ensure: 'absent' })]));
         expect(lines.map(l => l.replace(/^notice: /, ''))).toEqual([
-            "n1", "/Stage[main]/Main/Notify[n1]/message: defined 'message' as 'n1'", '/Stage[main]/Main/Basic[a]/ensure: created']);
+            "n1", "/Stage[main]/Main/Notify[n1]/message: defined 'message' as 'n1'", '/Stage[main]/Main/Basic[a]/ensure: defined \'ensure\' as \'present\'']);
     });
 
     it('Sensitive attributes stay wrapped for the provider and redacted in every log', () => {

@@ -57,7 +57,9 @@ const BINDS: readonly [string, string, Shape][] = [
     ['negative and float', `bind 'x' to [-3, 2.5]`, { producer: { value: [-3, 2.5] } }],
     ['evaluated', `bind 'x' to "v-\${::fqdn}"`, { producer: { $type: 'EvaluatingProducerDescriptor', expression: { source: '"v-${::fqdn}"' } } }],
     ['instance Type[X]', `bind 'x' to Type[MyClass]`, { producer: { $type: 'InstanceProducerDescriptor', className: 'MyClass' } }],
-    ['instance class', `bind 'x' to class ntp2`, { producer: { $type: 'InstanceProducerDescriptor', className: 'Class[ntp2]' } }],
+    ['a class is a type', `bind 'x' to class ntp2`, { producer: { $type: 'EvaluatingProducerDescriptor', expression: { source: "Class['ntp2']" } } }],
+    ['a resource type is a type', `bind Mytype to Mybettertype`, { type: 'Mytype', producer: { $type: 'EvaluatingProducerDescriptor', expression: { source: 'Mybettertype' } } }],
+    ['a runtime class is instantiated', `bind Type[Logger] to Type[SpecialLogger]`, { producer: { $type: 'InstanceProducerDescriptor', className: 'SpecialLogger' } }],
     ['instance reference', `bind 'x' to Sql[one]`, { producer: { $type: 'InstanceReferenceProducerDescriptor', reference: 'Sql[one]' } }],
     ['query', `bind Array[Sql], 'x' to Sql[?? tag == db]`, { producer: { $type: 'QueryProducerDescriptor', resourceType: 'Sql', query: { source: 'tag == db' } } }],
     ['optional', `bind 'x' to optional Sql[one]`, { producer: { $type: 'OptionalProducerDescriptor', producer: { $type: 'InstanceReferenceProducerDescriptor' } } }],
@@ -110,7 +112,6 @@ const ERRORS: readonly [string, string, string, string][] = [
     ['category value not literal', 'bindings t {\n  when node $x { }\n}\n', 'BIND_CATEGORY_VALUE', '2:13'],
     ['map not a hash', "bindings t {\n  bind parameters Web[one] to Sql[one] { map => 1 }\n}\n", 'BIND_OPTION_VALUE', '2:42'],
     ['select_result without a query', "bindings t {\n  bind 'x' to 1 { select_result => |$a| { $a } }\n}\n", 'BIND_OPTION_VALUE', '2:3'],
-    ['two sites', 'site { }\nsite { }\n', 'BIND_SITE_TWICE', '2:1'],
     ['bad layer name', "site {\n  bindings => [ layer { 1: include => 'x:' } ]\n}\n", 'BIND_LAYER', '2:25'],
 ];
 

@@ -91,7 +91,7 @@ describe('chooseEnvironment: the environment of a node request, ready to compile
         expect(chosen.decidedBy).toBe('environments.pp');
         expect(chosen.environment).toEqual({
             name: 'qa', dir: join(codedir, 'environments/qa'), manifests: [join(codedir, 'environments/qa/manifests/site.pp')],
-            modulepath: [join(codedir, 'environments/qa/mods'), '/usr/share/puppet/modules']
+            modulepath: [join(codedir, 'environments/qa/mods'), '/usr/share/puppet/modules'], bindingsDir: join(codedir, 'environments/qa/bindings')
         });
     });
 });

@@ -19,7 +19,10 @@ describe('catalog fixtures recorded from Puppet 7.23', () => {
         // An optional `classes` file lists classifier classes (the oracle's --class), one a line.
         const classesFile = join(caseDir, 'classes');
         const classes = existsSync(classesFile) ? readFileSync(classesFile, 'utf8').split('\n').filter(l => l !== '') : [];
-        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes }, services));
+        // An optional `facts.yaml` holds the node's facts (the oracle's --facts).
+        const factsFile = join(caseDir, 'facts.yaml');
+        const facts = existsSync(factsFile) ? { facts: factsFile } : {};
+        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes, ...facts }, services));
         expect(actual).toEqual(parseTyped(readFileSync(join(caseDir, 'expected.json'), 'utf8')));
     });
 });

@@ -4,11 +4,20 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createCatalogServices, jsonText, normalizedResult } from '../../src/catalog/index.js';
 
-interface Recorded { readonly source: string; readonly message: string | null; readonly notices?: string[] }
+interface Recorded {
+    readonly source: string;
+    readonly message: string | null;
+    readonly notices?: string[];
+    /** The warnings Puppet logged, in order (recorded where the harness found them). */
+    readonly warnings?: string[];
+    /** The catalog's resource order, when it has more than Class[main], Class[Settings] and Stage[main]. */
+    readonly resource_order?: string[];
+}
 
 /** One-line manifests (assert_type mismatches, Type(value) conversions) and what real Puppet 7.23 said for each. */
 const load = (file: string): Recorded[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'catalog', file), 'utf8')) as Recorded[];
-const cases = [...load('type-mismatches.json'), ...load('type-conversions.json'), ...load('operators.json'), ...load('function-arguments.json'), ...load('language-snippets.json')];
+const cases = [...load('type-mismatches.json'), ...load('type-conversions.json'), ...load('operators.json'), ...load('function-arguments.json'), ...load('language-snippets.json'),
+    ...load('builtin-functions.json'), ...load('evaluation-order.json')];
 const services = createCatalogServices();
 const root = mkdtempSync(join(tmpdir(), 'modelc-mismatch-'));
 
@@ -17,11 +26,20 @@ describe('type mismatch messages and conversions are Puppet\'s', () => {
         const dir = join(root, `m${i}`);
         mkdirSync(join(dir, 'manifests'), { recursive: true });
         writeFileSync(join(dir, 'manifests', 'site.pp'), `${source}\n`);
-        const out = JSON.parse(jsonText(normalizedResult(services.compile(dir, 'production', { node: 'testnode.example.com', facts: new Map() })))) as { error?: { message: string }; notices: string[] };
+        const out = JSON.parse(jsonText(normalizedResult(services.compile(dir, 'production', { node: 'testnode.example.com', facts: new Map() })))) as Output;
         expect(withoutAddresses(out.error?.message ?? null)).toBe(withoutAddresses(cases[i].message));
         if (cases[i].notices) expect(out.notices).toEqual(cases[i].notices);
+        if (cases[i].warnings) expect(out.logs.filter(l => l.level === 'warning').map(l => l.message)).toEqual(cases[i].warnings);
+        if (cases[i].resource_order) expect(out.resource_order).toEqual(cases[i].resource_order);
     });
 });
+
+interface Output {
+    readonly error?: { message: string };
+    readonly notices: string[];
+    readonly logs: Array<{ level: string; message: string }>;
+    readonly resource_order?: string[];
+}
 
 /**
  * Puppet names the code that set an overridden parameter by Ruby's inspect of its type object,

@@ -84,7 +84,7 @@ const categorization: Case[] = [
         name: 'ARM-8 Categorization rule: it is not allowed to perform injection in a category value expression',
         model: () => layered([layer('site')], [{ name: 'node' }, { name: 'tier', expr: "inject('tier')" }]),
         services: fakeEvaluator({}, { "inject('tier')": scope => scope.inject('tier') }).services,
-        errors: [['INJECT_CATEGORY_EVALUATION_FAILED', 'Injection is not allowed']]
+        errors: [['INJECT_CATEGORY_INJECTION', 'Injection is not allowed']]
     },
     {
         name: 'binder §3.2: when a categorization is not defined the whole block is silently skipped (reported as a warning)',
@@ -173,13 +173,13 @@ const layers: Case[] = [
     {
         name: 'binder conflict message: same layer, same NamedBindings ("both from", two spaces) naming both locations',
         model: () => site(bind('x', 1, { line: 10 }), bind('x', 2, { line: 11 })),
-        errors: [['INJECT_CONFLICT_SAME_BINDINGS', "Conflicting binding for name: 'x' in layer: 'site',  both from: 'site::default' (at bindings/test.pp:10 and bindings/test.pp:11)"]],
+        errors: [['INJECT_CONFLICT_SAME_BINDINGS', "Conflicting binding for name: 'x' in layer: 'site',  both from: 'site::default', in category 'common' (at bindings/test.pp:10 and bindings/test.pp:11)"]],
         check: inj => expect(inj.issues[0].locations.map(l => l.line)).toEqual([10, 11])
     },
     {
         name: 'binder conflict message: same layer, different NamedBindings',
         model: () => layered([layer('modules', named('a::default', bind('x', 1)), named('b::default', bind('x', 2)))]),
-        errors: [['INJECT_CONFLICT', "Conflicting binding for name: 'x' in layer: 'modules', from: 'a::default', and 'b::default'"]]
+        errors: [['INJECT_CONFLICT', "Conflicting binding for name: 'x' in layer: 'modules', from: 'a::default', and 'b::default', in category 'common'"]]
     },
     {
         name: 'bindings_composer_spec: conflicts in a lower layer are masked when a higher layer binds the key (the_meaning_of_life)',

@@ -56,6 +56,7 @@ const errors: ReadonlyArray<readonly [string, 'error' | 'warning', ParseIssueCod
     ['bindings b {\n  bind map Web to \'x\'\n}', 'error', 'VALIDATE_BIND_MAP_SHAPE', 2, 19],
     ['bindings b {\n  bind ntp to 1\n}', 'error', 'VALIDATE_BIND_CLASS_NAME_KEY', 2, 8],
     ['bindings b {\n  bind parameters \'x\' to {}\n}', 'error', 'VALIDATE_BIND_PARAMETERS_KEY', 2, 19],
+    ['bindings b {\n  bind File[\'foo\'] to Betterfile[\'foo\']\n}', 'error', 'VALIDATE_BIND_INSTANCE_KEY', 2, 8],
     ['bindings b {\n  bind \'x\' to 1 { foo => 1 }\n}', 'error', 'VALIDATE_BIND_UNKNOWN_OPTION', 2, 19],
     ['bindings b {\n  bind \'x\' to 1 { combinator => |$a| { $a } }\n}', 'error', 'VALIDATE_BIND_OPTION_NOT_APPLICABLE', 2, 19],
     ['bindings b {\n  multibind Array[X], \'x\' { combinator => 1 }\n}', 'error', 'VALIDATE_BIND_OPTION_LAMBDA', 2, 29],

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** The launcher users run (worker thread with the large stack, signal handling, Node re-exec). */
+/** The launcher users run (the startup snapshot, or a worker thread with the large stack; signal handling, Node re-exec). */
 export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'modelc.js');
 
 export interface BinResult {
@@ -16,9 +16,10 @@ export interface BinResult {
  * Runs `node bin/modelc.js ARGS` as a user would. The timeout is a hang guard (a run that never
  * ends fails the case), not a timing assertion.
  */
-export function runBin(args: readonly string[], options: { cwd?: string; node?: string; timeoutMs?: number } = {}): BinResult {
-    const r = spawnSync(options.node ?? process.execPath, [BIN, ...args], {
-        cwd: options.cwd, encoding: 'utf8', timeout: options.timeoutMs ?? 120_000, maxBuffer: 512 * 1024 * 1024
+export function runBin(args: readonly string[], options: { cwd?: string; node?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; bin?: string } = {}): BinResult {
+    const r = spawnSync(options.node ?? process.execPath, [options.bin ?? BIN, ...args], {
+        cwd: options.cwd, encoding: 'utf8', timeout: options.timeoutMs ?? 120_000, maxBuffer: 512 * 1024 * 1024,
+        ...(options.env ? { env: { ...process.env, ...options.env } } : {})
     });
     if (r.error) throw r.error;
     return { code: r.status, out: r.stdout, err: r.stderr };

@@ -16,6 +16,21 @@ const PASSIVE_PARAMS = ['backup', 'checksum', 'checksum_value', 'ignore', 'links
     'selinux_ignore_defaults', 'show_diff', 'sourceselect', 'validate_cmd', 'validate_replacement', 'source_permissions',
     'seltype', 'selrole', 'seluser', 'selrange', 'ctime', 'mtime', 'type', 'provider', 'staging_location'];
 
+/** Ruby's Time#to_s in UTC: `2026-11-27 16:54:27 +0000`. */
+function rubyTime(d: Date): string {
+    return `${d.toISOString().slice(0, 19).replace('T', ' ')} +0000`;
+}
+
+const READ_ONLY: Readonly<Record<string, (path: string) => string>> = {
+    ctime: path => rubyTime(lstatSync(path).ctime),
+    mtime: path => rubyTime(lstatSync(path).mtime),
+    type: path => {
+        const st = lstatSync(path);
+        return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'directory' : st.isFile() ? 'file' : st.isFIFO() ? 'fifo' : st.isSocket() ? 'socket'
+            : st.isCharacterDevice() ? 'characterSpecial' : st.isBlockDevice() ? 'blockSpecial' : 'unknown';
+    }
+};
+
 function realPath(r: ClassicResource): string {
     return underRoot(r.env?.root ?? '/', toS(r.get('path')));
 }
@@ -114,6 +129,10 @@ function applyMetadata(r: ClassicResource, path: string): void {
 export function fileType(): ClassicType {
     return newtype('file', t => {
         t.desc('Manages files, including their content, ownership, and permissions.');
+        // The properties act themselves; the provider only names how (Puppet's `posix`).
+        // Puppet's File.instances lists nothing: `puppet resource file PATH` reads the path itself.
+        t.instances(() => []);
+        t.provide({ name: 'posix', isDefault: true, features: ['manages_symlinks'], create: () => ({ name: 'posix' }) });
         t.titlePatterns([[/^(.*?)\/*(?![\s\S])/s, [['path', v => v === '' ? '/' : v]]]]);
         t.newparam('path', { namevar: true }, p => {
             p.desc('The path to the file to manage. Must be fully qualified.');
@@ -202,24 +221,30 @@ export function fileType(): ClassicType {
             });
             p.sync(function () { chmodSync(realPath(this.resource), parseInt(toS(this.should), 8)); return 'mode_changed'; });
         });
-        t.newproperty('owner', p => {
-            p.desc('The user to whom the file should belong.');
-            p.retrieve(function () {
-                const path = realPath(this.resource);
-                return kindOf(path) === ABSENT ? ABSENT : nameOf('/etc/passwd', lstatSync(path).uid);
+        // The posix provider reads owner and group as numeric ids (what `puppet resource` prints);
+        // messages name them (is_to_s), as Puppet's do.
+        const account = (prop: 'owner' | 'group', db: '/etc/passwd' | '/etc/group', desc: string): void => {
+            t.newproperty(prop, p => {
+                p.desc(desc);
+                p.retrieve(function () {
+                    const path = realPath(this.resource);
+                    if (kindOf(path) === ABSENT) return ABSENT;
+                    const st = lstatSync(path);
+                    return BigInt(prop === 'owner' ? st.uid : st.gid);
+                });
+                p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(idOrNull(this.resource, db, this.should)) === toS(is)); });
+                p.isToS(is => (typeof is === 'bigint' ? `'${nameOf(db, Number(is))}'` : is === ABSENT ? "'absent'" : `'${toS(is)}'`));
+                p.sync(function () {
+                    const path = realPath(this.resource);
+                    const st = lstatSync(path);
+                    const id = loggedLookup(this.resource, db, this.should, prop === 'owner' ? 'user' : 'group');
+                    chownSync(path, prop === 'owner' ? id : st.uid, prop === 'owner' ? st.gid : id);
+                    return `${prop}_changed`;
+                });
             });
-            p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(idOrNull(this.resource, '/etc/passwd', this.should)) === toS(is)); });
-            p.sync(function () { chownSync(realPath(this.resource), loggedLookup(this.resource, '/etc/passwd', this.should, 'user'), lstatSync(realPath(this.resource)).gid); return 'owner_changed'; });
-        });
-        t.newproperty('group', p => {
-            p.desc('Which group should own the file.');
-            p.retrieve(function () {
-                const path = realPath(this.resource);
-                return kindOf(path) === ABSENT ? ABSENT : nameOf('/etc/group', lstatSync(path).gid);
-            });
-            p.insync(function (is) { return is !== ABSENT && (toS(is) === toS(this.should) || String(idOrNull(this.resource, '/etc/group', this.should)) === toS(is)); });
-            p.sync(function () { chownSync(realPath(this.resource), lstatSync(realPath(this.resource)).uid, loggedLookup(this.resource, '/etc/group', this.should, 'group')); return 'group_changed'; });
-        });
+        };
+        account('owner', '/etc/passwd', 'The user to whom the file should belong.');
+        account('group', '/etc/group', 'Which group should own the file.');
         t.newproperty('target', p => {
             p.desc('The target for creating a link.');
             p.retrieve(function () {
@@ -236,7 +261,22 @@ export function fileType(): ClassicType {
         });
         t.newparam('force', { boolean: true, parent: 'boolean' }, p => { p.desc('Perform the file operation even if it will destroy one or more directories.'); p.defaultto(false); });
         t.newparam('replace', { boolean: true, parent: 'boolean' }, p => { p.desc('Whether to replace a file that already exists.'); p.defaultto(true); });
-        for (const name of PASSIVE_PARAMS) t.newparam(name);
+        for (const name of PASSIVE_PARAMS) {
+            const stat = READ_ONLY[name];
+            if (!stat) {
+                t.newparam(name);
+                continue;
+            }
+            // ctime, mtime and type are read-only properties: they show in `puppet resource`, never change.
+            const spec = t.newproperty(name, p => {
+                p.validate(() => { throw new ArgumentError(`${name} is read-only`); });
+                p.retrieve(function () {
+                    const path = realPath(this.resource);
+                    return kindOf(path) === ABSENT ? ABSENT : stat(path);
+                });
+            });
+            if (name !== 'type') spec.valueClass = 'Time';
+        }
         t.validate(r => {
             if (r.get('content') !== undefined && r.get('source') !== undefined) r.fail('You cannot specify more than one of content, source, target');
             if (r.get('source') !== undefined && r.get('content') === undefined) r.set('content', FROM_SOURCE);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import type { ClassicResource } from '../dsl/resource.js';
 import { newtype, type ClassicType } from '../dsl/type.js';
@@ -6,15 +6,43 @@ import { ABSENT, sym, toS, type DslValue } from '../dsl/values.js';
 import { underRoot } from './paths.js';
 import { runSystemCommand } from './system-command.js';
 
-/** The installed version of a package from dpkg's status file under the root, or absent. */
-function installedVersion(r: ClassicResource): DslValue {
-    const status = underRoot(r.env?.root ?? '/', '/var/lib/dpkg/status');
-    if (!existsSync(status)) return ABSENT;
+/** Parsed status files, kept while the file is unchanged (a listing asks once per package). */
+const parsedStatus = new Map<string, { readonly mtimeMs: number; readonly size: number; readonly packages: Map<string, string> }>();
+
+/** The installed packages of dpkg's status file under the root: name → version. */
+function installedPackages(root: string): Map<string, string> {
+    const status = underRoot(root, '/var/lib/dpkg/status');
+    const out = new Map<string, string>();
+    if (!existsSync(status)) return out;
+    const st = statSync(status);
+    const known = parsedStatus.get(status);
+    if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.packages;
+    parsedStatus.set(status, { mtimeMs: st.mtimeMs, size: st.size, packages: out });
     for (const stanza of readFileSync(status, 'utf8').split(/\n\n+/)) {
         const field = (n: string): string | undefined => new RegExp(`^${n}: (.*)$`, 'm').exec(stanza)?.[1];
-        if (field('Package') === r.title && (field('Status') ?? '').endsWith(' installed')) return field('Version') ?? 'present';
+        const name = field('Package');
+        if (name !== undefined && (field('Status') ?? '').endsWith(' installed')) out.set(name, field('Version') ?? 'present');
     }
-    return ABSENT;
+    return out;
+}
+
+/** The installed version of a package from dpkg's status file under the root, or absent. */
+function installedVersion(r: ClassicResource): DslValue {
+    return installedPackages(r.env?.root ?? '/').get(r.title) ?? ABSENT;
+}
+
+/**
+ * The service units a systemd system has (what `systemctl list-unit-files --type service` lists),
+ * read from the unit directories below the root.
+ */
+function unitFiles(root: string): string[] {
+    const names = new Set<string>();
+    for (const dir of ['/etc/systemd/system', '/lib/systemd/system', '/usr/lib/systemd/system']) {
+        const path = underRoot(root, dir);
+        if (!existsSync(path)) continue;
+        for (const f of readdirSync(path)) if (f.endsWith('.service')) names.add(f);
+    }
+    return [...names].sort();
 }
 
 /** `package` with an apt/dpkg view of the system below the root. */
@@ -42,6 +70,7 @@ export function packageType(): ClassicType {
                 return installedVersion(r) === ABSENT ? 'package_installed' : 'package_changed';
             });
         });
+        t.provide({ name: 'apt', isDefault: true, instances: env => [...installedPackages(env.root).keys()], create: () => ({ name: 'apt' }) });
         for (const n of ['install_options', 'uninstall_options', 'source', 'provider', 'configfiles', 'responsefile', 'adminfile', 'allowcdrom', 'category', 'description', 'flavor', 'instance', 'platform', 'root', 'status', 'vendor', 'reinstall_on_refresh', 'mark', 'package_settings', 'command', 'enable_only', 'install_only', 'allow_virtual']) {
             t.newparam(n);
         }
@@ -83,6 +112,7 @@ export function serviceType(): ClassicType {
         for (const n of ['hasrestart', 'hasstatus', 'restart', 'start', 'stop', 'status', 'pattern', 'provider', 'binary', 'path', 'flags', 'manifest', 'timeout', 'control', 'logonaccount', 'logonpassword']) {
             t.newparam(n);
         }
+        t.provide({ name: 'systemd', isDefault: true, instances: env => unitFiles(env.root), create: () => ({ name: 'systemd' }) });
         t.refresh(r => {
             if (serviceRunning(r) || toS(r.get('ensure')) === 'running') runSystemCommand(r, ['systemctl', 'restart', r.title]);
         });

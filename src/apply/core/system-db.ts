@@ -8,8 +8,8 @@ export interface DbEntry {
     readonly fields: readonly string[];
 }
 
-/** Reads /etc/passwd or /etc/group below a root; a missing file means no entries. */
-export function readDb(root: string, file: '/etc/passwd' | '/etc/group'): DbEntry[] {
+/** Reads /etc/passwd, /etc/group or /etc/shadow below a root; a missing file means no entries. */
+export function readDb(root: string, file: '/etc/passwd' | '/etc/group' | '/etc/shadow'): DbEntry[] {
     const path = underRoot(root, file);
     if (!existsSync(path)) return [];
     return readFileSync(path, 'utf8').split('\n').filter(l => l.includes(':')).map(l => {

@@ -43,6 +43,11 @@ export interface AttributeContext {
 /** A parameter, property or metaparameter of a classic type. */
 export class AttributeSpec {
     doc = '';
+    /**
+     * The Ruby class of the values it retrieves when they are not plain data (`Time` for a file's
+     * ctime and mtime): `puppet resource --to_yaml` converts them to strings with a warning.
+     */
+    valueClass: string | undefined;
     namevar: boolean;
     required = false;
     readonly boolean: boolean;

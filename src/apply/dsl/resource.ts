@@ -39,7 +39,8 @@ export class ClassicResource implements ApplicableResource {
     }
 
     /** Builds an instance the way Puppet's Type#initialize does: title patterns, values in allattrs order, defaults, validate. */
-    static create(type: ClassicType, attrs: Record<string, DslValue> & { title?: string }, env?: RunEnvironment, sensitive?: ReadonlySet<string>): ClassicResource {
+    static create(type: ClassicType, attrs: Record<string, DslValue> & { title?: string }, env?: RunEnvironment, sensitive?: ReadonlySet<string>,
+                  provider?: ClassicProvider): ClassicResource {
         const keys = type.keyAttributes();
         const given = { ...attrs };
         if ('name' in given && keys.length === 1 && keys[0] !== 'name') {
@@ -48,9 +49,11 @@ export class ClassicResource implements ApplicableResource {
         }
         const title = String(given.title ?? (keys.length >= 1 ? given[keys[0]] : '') ?? '');
         delete given.title;
-        const provider = given.provider === undefined ? undefined : toS(given.provider);
+        const providerName = given.provider === undefined ? (provider ? provider.name : undefined) : toS(given.provider);
         const noop = given.noop === true || given.noop === 'true';
-        const r = new ClassicResource(type, title, env, { ...(provider !== undefined ? { provider } : {}), noop, ...(sensitive ? { sensitive } : {}) });
+        const r = new ClassicResource(type, title, env, { ...(providerName !== undefined ? { provider: providerName } : {}), noop, ...(sensitive ? { sensitive } : {}) });
+        // An instance listed by its provider keeps that provider object (its state: Puppet's property_hash).
+        if (provider) r.providerInstance = provider;
         // Title-derived values merge under the explicit ones.
         const fromTitle: Record<string, DslValue> = {};
         const patterns = keys.length > 0 ? type.titlePatterns() : [];
@@ -240,6 +243,23 @@ export class ClassicResource implements ApplicableResource {
 
     preRunCheck(): void {
         this.type.preRunCheckFn?.(this);
+    }
+
+    /**
+     * Puppet's Type#retrieve over the named properties (all of them when none are named): ensure
+     * first, and every other property absent when the resource is, without asking the provider.
+     */
+    retrieveState(names?: readonly string[]): Array<[string, DslValue]> {
+        const props = this.type.properties.filter(p => names === undefined || names.includes(p.name) || p.isEnsure);
+        const out: Array<[string, DslValue]> = [];
+        const ensure = props.find(p => p.isEnsure);
+        const ensureState = ensure ? this.retrieveProperty(ensure) : undefined;
+        if (ensure) out.push([ensure.name, ensureState]);
+        for (const p of props) {
+            if (p.isEnsure) continue;
+            out.push([p.name, ensureState === ABSENT ? ABSENT : this.retrieveProperty(p)]);
+        }
+        return out;
     }
 
     private retrieveProperty(spec: AttributeSpec): DslValue {

@@ -28,6 +28,10 @@ export interface ProviderSpec {
     readonly methods?: readonly string[];
     readonly isDefault?: boolean;
     readonly create: (resource: ClassicResource, env: RunEnvironment) => ClassicProvider;
+    /** The names of every instance on the system (the provider's `self.instances`), when it can list them. */
+    readonly instances?: (env: RunEnvironment) => string[];
+    /** `self.instances` of a provider whose instances hold their state (module Ruby): each with its provider object. */
+    readonly instanceProviders?: (env: RunEnvironment) => Array<{ readonly name: string; readonly provider: ClassicProvider }>;
 }
 
 export interface FeatureSpec {
@@ -37,6 +41,11 @@ export interface FeatureSpec {
 }
 
 export type TitlePatternSpec = readonly [RegExp, readonly (readonly [string, ((v: string) => DslValue)?])[]];
+
+/** A classic type's run: the resources it made, by reference (`puppet resource` reads one back after applying it). */
+export interface ClassicRun extends TypeRun {
+    readonly resources: ReadonlyMap<string, ClassicResource>;
+}
 
 type AutoKind = 'autorequire' | 'autobefore' | 'autosubscribe' | 'autonotify';
 
@@ -54,6 +63,8 @@ export class ClassicType implements ApplicableType {
     titlePatternList: readonly TitlePatternSpec[] | undefined;
     preRunCheckFn: ((r: ClassicResource) => void) | undefined;
     refreshFn: ((r: ClassicResource) => string | void) | undefined;
+    /** The type's own `self.instances` (file lists none), replacing its providers' listing. */
+    instancesFn: ((env: RunEnvironment) => string[]) | undefined;
 
     constructor(readonly name: string) {}
 
@@ -116,8 +127,16 @@ export class ClassicType implements ApplicableType {
         return defaults[0] ?? this.providers[0];
     }
 
-    startRun(env: RunEnvironment): TypeRun {
-        return { instantiate: (resource: CatalogResource): ApplicableResource => ClassicResource.fromCatalog(this, resource, env) };
+    startRun(env: RunEnvironment): ClassicRun {
+        const resources = new Map<string, ClassicResource>();
+        return {
+            resources,
+            instantiate: (resource: CatalogResource): ApplicableResource => {
+                const r = ClassicResource.fromCatalog(this, resource, env);
+                resources.set(r.ref, r);
+                return r;
+            }
+        };
     }
 }
 
@@ -206,6 +225,12 @@ export class TypeBuilder {
     /** What the resource does on a refresh event (exec re-runs, service restarts). */
     refresh(fn: (r: ClassicResource) => string | void): this {
         this.type.refreshFn = fn;
+        return this;
+    }
+
+    /** `def self.instances`: what listing the type's resources yields instead of asking its providers. */
+    instances(fn: (env: RunEnvironment) => string[]): this {
+        this.type.instancesFn = fn;
         return this;
     }
 

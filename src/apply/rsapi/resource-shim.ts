@@ -4,10 +4,11 @@ import type { PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, namevars, type TypeDefinition } from './definition.js';
 import type { ResourceHash } from './provider.js';
 
-/** The attributes `puppet resource` shows: not title, not the hidden trigger, not a lone namevar, not undef. */
+/** The attributes `puppet resource` shows: the type's own (not what else get returned), not title, not the hidden trigger, not a lone namevar, not undef. */
 function shownKeys(def: TypeDefinition, values: ResourceHash): string[] {
     const nvs = namevars(def).map(a => a.name);
-    return Object.keys(values).filter(k => k !== 'title' && k !== CUSTOM_INSYNC_TRIGGER && !(nvs.length === 1 && k === nvs[0]) && values[k] !== null && values[k] !== undefined);
+    return Object.keys(values).filter(k => k !== 'title' && k !== CUSTOM_INSYNC_TRIGGER && def.attributes.some(a => a.name === k)
+        && !(nvs.length === 1 && k === nvs[0]) && values[k] !== null && values[k] !== undefined);
 }
 
 /**

@@ -38,19 +38,24 @@ export class ResourceApiResource implements ApplicableResource {
         if (canonicalizer?.canonicalize) {
             values = rewrapSensitive(values, canonicalizer.canonicalize(run.context, [deepCopy(values)])[0] ?? values);
         }
-        for (const attr of run.type.attributes) {
+        // Puppet sets the given values in its `allattrs` order, then the defaults: the order of
+        // the target state (set's hashes, `puppet resource` output).
+        const ordered = allattrsOrder(run.type.attributes);
+        for (const attr of ordered) {
             const given = values[attr.name];
             if (given === undefined || given === null) continue;
             if (attr.behaviour === 'read_only') {
-                throw new ResourceError(`Attempting to set \`${attr.name}\` read_only attribute value to \`${displayPlain(given)}\``);
+                // Raised in the parameter's validation, so Puppet names the parameter and the resource.
+                throw new ResourceError(`Parameter ${attr.name} failed on ${label}: Attempting to set \`${attr.name}\` read_only attribute value to \`${displayPlain(given)}\``);
             }
             this.assign(attr, given, label);
         }
-        for (const attr of run.type.attributes) {
+        for (const attr of ordered) {
             if (this.set.has(attr.name) || attr.behaviour === 'read_only' || attr.default === undefined) continue;
             this.assign(attr, deepCopy(attr.default) as PuppetValue, label);
         }
         this.identity = identityOf(this.should, namevars(def).map(a => a.name));
+        run.identities.set(this.ref, this.identity);
         this.checkMandatory(label);
     }
 
@@ -82,9 +87,11 @@ export class ResourceApiResource implements ApplicableResource {
     private assign(attr: AttributeDefinition, value: PuppetValue, label: string): void {
         const type = this.run.type.typeOf(attr);
         // Only `puppet resource`-style CLI input is converted from strings; a catalog's 'true' stays a String.
-        const v = this.run.env.cli === true ? this.run.ts.mungeCliValue(`${this.run.definition.name}.${attr.name}`, type, value) : value;
+        const prefix = `${this.run.definition.name}.${attr.name}`;
+        const v = this.run.env.cli === true ? this.run.ts.mungeCliValue(prefix, type, value) : value;
         if (!this.run.ts.isInstance(type, v)) {
-            throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(`${this.run.definition.name}.${attr.name}`, type, v)}`);
+            const checked = this.run.env.cli === true ? this.run.ts.cliCheckedType(type, v) : type;
+            throw new ResourceError(`Parameter ${attr.name} failed on ${label}: ${this.run.ts.describeMismatch(prefix, checked, v)}`);
         }
         this.should[attr.name] = v;
         this.set.add(attr.name);
@@ -222,7 +229,8 @@ export class ResourceApiResource implements ApplicableResource {
             const custom = customInsync ? this.customInsync('ensure', current) : undefined;
             const inSync = custom ? custom.inSync : isEnsure === shouldEnsure;
             if (!inSync) {
-                const message = custom?.message ?? (isEnsure === 'absent' ? 'created' : shouldEnsure === 'absent' ? 'removed' : `ensure changed '${isEnsure}' to '${shouldEnsure}'`);
+                // The gem's ensure is a plain Puppet::Property (not Property::Ensure): Property#change_to_s's texts.
+                const message = custom?.message ?? (isEnsure === 'absent' ? `defined 'ensure' as '${shouldEnsure}'` : shouldEnsure === 'absent' ? `undefined 'ensure' from '${isEnsure}'` : `ensure changed '${isEnsure}' to '${shouldEnsure}'`);
                 const event = isEnsure === 'absent' ? `${typeName}_created` : shouldEnsure === 'absent' ? `${typeName}_removed` : `${typeName}_changed`;
                 return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false }];
             }
@@ -241,7 +249,7 @@ export class ResourceApiResource implements ApplicableResource {
             } catch (e) {
                 if (!(e instanceof InsyncFailure)) throw e;
                 // Puppet's harness records a failing insync? as the property's failed change and goes on.
-                const message = `change from ${sensitive ? '[redacted]' : displayValue(is)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
+                const message = `change from ${sensitive ? '[redacted]' : displayValue(is, false)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
                 log.log('err', message, prop.name);
                 changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status: 'failure', sensitive });
                 continue;
@@ -277,8 +285,8 @@ export class ResourceApiResource implements ApplicableResource {
     /** Every defined attribute (defaults included), canonicalized when the type asks for it. */
     private target(): ResourceHash {
         const out: ResourceHash = {};
-        for (const attr of this.run.type.attributes) {
-            if (attr.name in this.should && attr.name !== CUSTOM_INSYNC_TRIGGER) out[attr.name] = this.should[attr.name];
+        for (const name of Object.keys(this.should)) {
+            if (name !== CUSTOM_INSYNC_TRIGGER) out[name] = this.should[name];
         }
         if (hasFeature(this.run.definition, 'canonicalize') && this.run.provider.canonicalize) {
             return rewrapSensitive(out, this.run.provider.canonicalize(this.run.context, [deepCopy(out)])[0]);
@@ -323,11 +331,16 @@ class InsyncFailure extends Error {
 
 function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
     if (sensitive) return 'changed [redacted] to [redacted]';
-    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is)}`;
-    return `${property} changed ${displayValue(is)} to ${displayValue(should)}`;
+    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is, false)}`;
+    return `${property} changed ${displayValue(is, false)} to ${displayValue(should)}`;
 }
 
-function displayValue(v: PuppetValue | undefined): string {
+/**
+ * A current value prints as get returned it (true); a desired Boolean is the :true/:false symbol
+ * the gem declares, printed quoted ('true'), as Puppet 7.23 with the gem prints them.
+ */
+function displayValue(v: PuppetValue | undefined, desired = true): string {
+    if (!desired && typeof v === 'boolean') return String(v);
     if (v === undefined || v === null) return "''";
     if (typeof v === 'boolean') return `'${v}'`;
     return formatForDisplay(v);
@@ -341,6 +354,17 @@ function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): Resou
         if (v instanceof PSensitive && out[k] !== undefined && !(out[k] instanceof PSensitive)) out[k] = new PSensitive(out[k]);
     }
     return out;
+}
+
+/** Puppet's `allattrs`: key attributes, then properties (ensure first), then the other parameters. */
+function allattrsOrder(attrs: readonly AttributeDefinition[]): AttributeDefinition[] {
+    const isProperty = (a: AttributeDefinition): boolean => a.behaviour === undefined || a.behaviour === 'init_only';
+    return [
+        ...attrs.filter(a => a.behaviour === 'namevar'),
+        ...attrs.filter(a => a.name === 'ensure' && isProperty(a)),
+        ...attrs.filter(a => a.name !== 'ensure' && isProperty(a)),
+        ...attrs.filter(a => a.behaviour === 'parameter' || a.behaviour === 'read_only')
+    ];
 }
 
 function flatten(v: unknown): unknown[] {

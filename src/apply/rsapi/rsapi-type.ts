@@ -67,6 +67,8 @@ export class ResourceApiRun implements TypeRun {
     getCalls = 0;
     schemaWarnings = 0;
     readonly context: ProviderContext;
+    /** The identity of each resource instantiated in the run, by reference (`puppet resource` reads it back). */
+    readonly identities = new Map<string, Identity>();
 
     constructor(readonly type: ResourceApiType, readonly env: RunEnvironment, readonly ts: TypeSystem) {
         this.context = new ProviderContext(type.definition, env.log, env.transport);
@@ -143,6 +145,12 @@ export class ResourceApiRun implements TypeRun {
             const title = r.title !== undefined ? String(r.title) : typeof id === 'object' && id !== null ? nvs.map(n => String(r[n])).join(' ') : String(id);
             return { title, values: r };
         });
+    }
+
+    /** The state the run holds for an identity (get's answer, or the target after a set), without calling get. */
+    cachedState(identity: Identity): ResourceHash | undefined {
+        const nvs = namevars(this.definition).map(a => a.name);
+        return this.cache.find(r => sameIdentity(identityOf(r, nvs), identity));
     }
 
     remember(state: ResourceHash): void {

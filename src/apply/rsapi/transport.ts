@@ -12,6 +12,8 @@ export interface Transport {
     facts(context: ProviderContext): Record<string, PuppetValue>;
     /** Frees resources; must never throw. */
     close(context: ProviderContext): void;
+    /** What providers get as `context.transport` when it is not this object (a module's Ruby transport). */
+    readonly handle?: unknown;
 }
 
 export type TransportFactory = (context: ProviderContext, connectionInfo: Record<string, PuppetValue>) => Transport;

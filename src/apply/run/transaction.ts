@@ -23,6 +23,13 @@ export interface ApplyOptions {
      * stop. The resources not reached are then reported as skipped and the run as failed.
      */
     readonly interrupted?: () => string | undefined;
+    /**
+     * The type runs to use, by type name (created when missing): `puppet resource` reads the
+     * resource back from the same run after applying it, as the gem's cached state.
+     */
+    readonly runs?: Map<string, TypeRun>;
+    /** Whether to log `Applied catalog in N seconds` (an agent or `puppet apply` run); `puppet resource` does not. */
+    readonly summary?: boolean;
 }
 
 export interface ResourceResult {
@@ -74,7 +81,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         const failed = aborted !== undefined || resources.some(r => r.failed);
         const changed = resources.some(r => r.changes.some(c => c.status === 'success'));
         const totalTime = (performance.now() - started) / 1000;
-        if (!aborted) log('notice', `Applied catalog in ${totalTime.toFixed(2)} seconds`);
+        if (!aborted && options.summary !== false) log('notice', `Applied catalog in ${totalTime.toFixed(2)} seconds`);
         return { catalog, options, startTime, status: failed ? 'failed' : changed ? 'changed' : 'unchanged', resources, logs, ...(aborted ? { aborted } : {}), totalTime };
     };
     const abort = (message: string, code: string, resource?: CatalogResource): ApplyResult => {
@@ -89,7 +96,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     if (catalog.version !== undefined) log('info', `Applying configuration version '${catalog.version}'`);
 
     // Bind every resource of a known type; the others (classes, stages, defined types) are containers.
-    const runs = new Map<string, TypeRun>();
+    const runs = options.runs ?? new Map<string, TypeRun>();
     const instances = new Map<string, ApplicableResource>();
     const resources = [...catalog.resources];
     const containment = [...catalog.containment];

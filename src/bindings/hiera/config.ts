@@ -1,7 +1,8 @@
-import { dataClassName, type PuppetValue } from '../../values/index.js';
+import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues, type BindingsIssueCode } from '../issues.js';
 import { parseYamlData } from './data-file.js';
 import { LookupError, PuppetErrorClass } from './errors.js';
+import { isInstanceOf, typeAssertionMessage } from './type-support.js';
 
 /** The data provider function kinds of a hierarchy level. */
 export const FUNCTION_KEYS = ['data_hash', 'lookup_key', 'data_dig', 'hiera3_backend'] as const;
@@ -35,15 +36,23 @@ export interface HieraConfig {
     readonly displayPath: string;
     readonly hierarchy: readonly HierarchyLevel[];
     readonly defaultHierarchy?: readonly HierarchyLevel[];
+    /** A hierarchy that fails when its data providers are made (a level name used twice). */
+    readonly hierarchyError?: LookupError;
+    readonly defaultHierarchyError?: LookupError;
 }
 
-/** What reading a hiera.yaml gave: a config (with a deprecation to log), or nothing (version 3 at env/module root is ignored). */
-export type ConfigResult = { readonly config: HieraConfig; readonly warning?: string } | { readonly ignored: string };
+/**
+ * What reading a hiera.yaml gave: a config, nothing (version 3 at the environment or module
+ * root is ignored) or a validation error, with the warnings Puppet logs on the way, in order.
+ * `deprecation` is logged once per process whatever the file (Puppet's warn_once key is the
+ * literal 'hiera.yaml').
+ */
+export type ConfigResult = ({ readonly config: HieraConfig } | { readonly ignored: string } | { readonly error: LookupError }) & {
+    /** Logged without a file: the file held no hash. */
+    readonly notHash?: string;
+    readonly deprecation?: string;
+};
 
-const NAME_RE = /^[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?$/;
-const LEVEL_KEYS = new Set(['name', 'options', 'data_hash', 'lookup_key', 'hiera3_backend', 'v4_data_hash', 'data_dig', 'path', 'paths', 'glob', 'globs', 'uri', 'uris', 'mapped_paths', 'datadir']);
-const DEFAULTS_KEYS = new Set(['data_hash', 'lookup_key', 'data_dig', 'datadir', 'options']);
-const TOP_KEYS = new Set(['version', 'defaults', 'hierarchy', 'plan_hierarchy', 'default_hierarchy']);
 
 /**
  * Parses and validates a hiera.yaml as Puppet's HieraConfig.create / HieraConfigV5 do, with
@@ -54,104 +63,125 @@ const TOP_KEYS = new Set(['version', 'defaults', 'hierarchy', 'plan_hierarchy', 
 export type HieraLayerKind = 'global' | 'environment' | 'module';
 
 export function parseHieraConfig(text: string, displayPath: string, layer: HieraLayerKind): ConfigResult {
-    const parsed = parseYamlData(text, displayPath).value;
-    if (!(parsed instanceof Map)) return { ignored: `${displayPath}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config` };
+    const loaded = parseConfigYaml(text, displayPath);
+    const notHash = loaded instanceof Map ? undefined : `${displayPath}: File exists but does not contain a valid YAML hash. Falling back to Hiera version 3 default config`;
+    // A file without a hash is read as HieraConfigV3's default configuration.
+    const parsed = loaded instanceof Map ? new Map(loaded) : new Map<PuppetValue, PuppetValue>([['backends', ['yaml']], ['hierarchy', ['nodes/%{::trusted.certname}', 'common']], ['merge_behavior', 'native']]);
     const lines = text.split('\n');
     const rawVersion = parsed.get('version');
-    const version = rawVersion === undefined || rawVersion === null ? 3 : Number.parseInt(String(rawVersion), 10);
-    if (version === 3) {
-        if (layer === 'global') return { ignored: `${displayPath}: hiera.yaml version 3 (Hiera 3 backends) in the global layer is not supported by modelc; the global layer is ignored` };
-        return { ignored: `hiera.yaml version 3 found at the ${layer} root was ignored` };
-    }
-    if (version !== 5) {
-        if (version === 4 && layer === 'global') {
-            throw configError('hiera.yaml version 4 cannot be used in the global layer', 'HIERA_UNSUPPORTED_VERSION_IN_GLOBAL', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
-        }
-        if (version === 4) return parseV4(parsed, displayPath, text.split('\n'));
-        throw configError(`This runtime does not support hiera.yaml version ${String(rawVersion)}`, 'HIERA_UNSUPPORTED_VERSION', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
-    }
-    const wrong = (problem: string): never => {
-        throw new LookupError(`The Lookup Configuration at '${displayPath}' has wrong type, ${problem}`, {
+    const version = rawVersion === undefined || rawVersion === null || rawVersion === false ? 3n : rubyToI(rawVersion);
+    const assertType = (type: string, config: Map<PuppetValue, PuppetValue>): void => {
+        if (isInstanceOf(type, config)) return;
+        throw new LookupError(typeAssertionMessage(`The Lookup Configuration at '${displayPath}'`, type, config), {
             code: BindingsIssues.LOOKUP_CONFIG_WRONG_TYPE, puppetClass: PuppetErrorClass.TYPE_ASSERTION, at: { file: displayPath }
         });
     };
-    for (const k of parsed.keys()) if (typeof k !== 'string' || !TOP_KEYS.has(k)) wrong(`unrecognized key '${String(k)}'`);
-    const rawDefaults = parsed.get('defaults') ?? new Map<PuppetValue, PuppetValue>([['datadir', 'data'], ['data_hash', 'yaml_data']]);
-    const defaults = checkStruct(rawDefaults, DEFAULTS_KEYS, [], "entry 'defaults'", wrong);
+    const orDefault = (key: string, value: PuppetValue): void => {
+        const v = parsed.get(key);
+        if (v === undefined || v === null || v === false) parsed.set(key, value);
+    };
+    if (version === 3n) {
+        if (layer === 'global') return { ignored: `${displayPath}: hiera.yaml version 3 (Hiera 3 backends) in the global layer is not supported by modelc; the global layer is ignored`, notHash };
+        const deprecation = `${displayPath}: Use of 'hiera.yaml' version 3 is deprecated. It should be converted to version 5`;
+        orDefault('version', 3n);
+        orDefault('backends', ['yaml']);
+        orDefault('hierarchy', ['nodes/%{::trusted.certname}', 'common']);
+        orDefault('merge_behavior', 'native');
+        orDefault('deep_merge_options', new Map());
+        try {
+            assertType(v3Type(parsed.get('backends') ?? null), parsed);
+        } catch (e) {
+            if (e instanceof LookupError) return { error: e, notHash, deprecation };
+            throw e;
+        }
+        return { ignored: `hiera.yaml version 3 found at ${layer === 'module' ? 'module root' : 'the environment root'} was ignored`, notHash, deprecation };
+    }
+    if (version !== 5n) {
+        if (version === 4n && layer === 'global') {
+            throw configError('hiera.yaml version 4 cannot be used in the global layer', 'HIERA_UNSUPPORTED_VERSION_IN_GLOBAL', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
+        }
+        if (version === 4n) {
+            const deprecation = `${displayPath}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5`;
+            orDefault('datadir', 'data');
+            orDefault('hierarchy', [new Map<PuppetValue, PuppetValue>([['name', 'common'], ['backend', 'yaml']])]);
+            try {
+                assertType(V4_TYPE, parsed);
+            } catch (e) {
+                if (e instanceof LookupError) return { error: e, deprecation };
+                throw e;
+            }
+            return { ...parseV4(parsed, displayPath, lines), deprecation };
+        }
+        throw configError(`This runtime does not support hiera.yaml version ${version}`, 'HIERA_UNSUPPORTED_VERSION', BindingsIssues.LOOKUP_CONFIG_UNSUPPORTED_VERSION, displayPath);
+    }
+    orDefault('defaults', new Map<PuppetValue, PuppetValue>([['datadir', 'data'], ['data_hash', 'yaml_data']]));
+    orDefault('hierarchy', [new Map<PuppetValue, PuppetValue>([['name', 'Common'], ['path', 'common.yaml']])]);
+    assertType(V5_TYPE, parsed);
+    const defaults = parsed.get('defaults') as ReadonlyMap<PuppetValue, PuppetValue>;
     const countFns = (m: ReadonlyMap<PuppetValue, PuppetValue>, keys: readonly string[]): number => keys.filter(k => m.has(k)).length;
     if (countFns(defaults, FUNCTION_KEYS) > 1) {
         throw configError(`Only one of ${combine(FUNCTION_KEYS)} can be defined in defaults`, 'HIERA_MULTIPLE_DATA_PROVIDER_FUNCTIONS_IN_DEFAULT', BindingsIssues.LOOKUP_CONFIG_MULTIPLE_FUNCTIONS_IN_DEFAULT, displayPath);
     }
     checkReservedOptions(defaults.get('options'), key => configError(`Option key '${key}' used in defaults is reserved by Puppet`, 'HIERA_DEFAULT_OPTION_RESERVED_BY_PUPPET', BindingsIssues.LOOKUP_CONFIG_RESERVED_OPTION, displayPath));
-    const readLevels = (key: string, fallback: PuppetValue | undefined): HierarchyLevel[] | undefined => {
-        const raw = parsed.get(key) ?? fallback;
-        if (raw === undefined) return undefined;
-        if (!Array.isArray(raw)) return wrong(`entry '${key}' expects an Array value, got ${rubyType(raw)}`);
-        const seen = new Set<string>();
-        return raw.map((he, i) => {
-            const entry = checkStruct(he, LEVEL_KEYS, ['name'], `entry '${key}' index ${i}`, wrong);
-            const level = validateLevel(entry, defaults, displayPath, lines, layer);
-            if (seen.has(level.name)) {
-                const re = nameLine(level.name);
-                let first = findLine(lines, re);
-                let line = first !== undefined ? findLine(lines, re, first) : undefined;
-                if (line === undefined) { line = first; first = undefined; }
-                const msg = `Hierarchy name '${level.name}' defined more than once.${first !== undefined ? ` First defined at (line: ${first})` : ''}`;
-                throw configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
-            }
-            seen.add(level.name);
-            return level;
-        });
+    // Levels are validated now; a name used twice fails only when the data providers are made (on first use).
+    const readLevels = (key: string): { levels: HierarchyLevel[]; error?: LookupError } | undefined => {
+        const raw = parsed.get(key);
+        if (raw === undefined || raw === null) return undefined;
+        const levels = (raw as ReadonlyMap<PuppetValue, PuppetValue>[]).map(entry => validateLevel(entry, defaults, displayPath, lines, layer));
+        return { levels, error: duplicateName(levels.map(l => l.name), displayPath, lines) };
     };
-    const commonLevel = new Map<PuppetValue, PuppetValue>([['name', 'Common'], ['path', 'common.yaml']]);
-    const hierarchy = readLevels('hierarchy', [commonLevel]) ?? [];
-    const defaultHierarchy = readLevels('default_hierarchy', undefined);
-    if (defaultHierarchy && layer !== 'module') {
+    const hierarchy = readLevels('hierarchy') ?? { levels: [] };
+    if (parsed.has('default_hierarchy') && layer !== 'module') {
         throw configError("'default_hierarchy' is only allowed in the module layer", 'HIERA_DEFAULT_HIERARCHY_NOT_IN_MODULE', BindingsIssues.LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE, displayPath, findLine(lines, /(?:^|\s+)default_hierarchy:/));
     }
-    return { config: { version: 5, displayPath, hierarchy, defaultHierarchy } };
+    const defaults_ = readLevels('default_hierarchy');
+    return {
+        config: {
+            version: 5, displayPath, hierarchy: hierarchy.levels, defaultHierarchy: defaults_?.levels,
+            ...(hierarchy.error ? { hierarchyError: hierarchy.error } : {}), ...(defaults_?.error ? { defaultHierarchyError: defaults_.error } : {})
+        }
+    };
+}
+
+/** HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED for the first name used again, at the line of its second definition. */
+function duplicateName(names: readonly string[], displayPath: string, lines: readonly string[]): LookupError | undefined {
+    const seen = new Set<string>();
+    for (const name of names) {
+        if (seen.has(name)) {
+            const re = nameLine(name);
+            let first = findLine(lines, re);
+            let line = first !== undefined ? findLine(lines, re, first) : undefined;
+            if (line === undefined) { line = first; first = undefined; }
+            const msg = `Hierarchy name '${name}' defined more than once.${first !== undefined ? ` First defined at (line: ${first})` : ''}`;
+            return configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
+        }
+        seen.add(name);
+    }
+    return undefined;
 }
 
 /**
  * HieraConfigV4: `datadir` and levels of `backend` (yaml, json) with `path`/`paths` whose
  * extension the backend supplies; read as version 5 levels, with Puppet's deprecation warning.
  */
-function parseV4(parsed: Map<PuppetValue, PuppetValue>, displayPath: string, lines: readonly string[]): ConfigResult {
-    const wrong = (problem: string): never => {
-        throw new LookupError(`The Lookup Configuration at '${displayPath}' has wrong type, ${problem}`, {
-            code: BindingsIssues.LOOKUP_CONFIG_WRONG_TYPE, puppetClass: PuppetErrorClass.TYPE_ASSERTION, at: { file: displayPath }
-        });
-    };
-    for (const k of parsed.keys()) if (k !== 'version' && k !== 'datadir' && k !== 'hierarchy') wrong(`unrecognized key '${String(k)}'`);
-    const datadir = parsed.get('datadir') ?? 'data';
-    if (typeof datadir !== 'string' || datadir === '') wrong(`entry 'datadir' expects a String[1] value, got ${rubyType(datadir)}`);
-    const raw = parsed.get('hierarchy') ?? [new Map<PuppetValue, PuppetValue>([['name', 'common'], ['backend', 'yaml']])];
-    if (!Array.isArray(raw)) return wrong(`entry 'hierarchy' expects an Array value, got ${rubyType(raw)}`);
-    const seen = new Set<string>();
-    const hierarchy = raw.map((he, i): HierarchyLevel => {
-        const e = checkStruct(he, new Set(['backend', 'name', 'datadir', 'path', 'paths']), ['backend', 'name'], `entry 'hierarchy' index ${i}`, wrong);
+function parseV4(parsed: Map<PuppetValue, PuppetValue>, displayPath: string, lines: readonly string[]): { config: HieraConfig } {
+    const datadir = parsed.get('datadir') as string;
+    const raw = parsed.get('hierarchy') as ReadonlyMap<PuppetValue, PuppetValue>[];
+    const hierarchy = raw.map((e): HierarchyLevel => {
         const name = e.get('name') as string;
-        if (seen.has(name)) {
-            const re = nameLine(name);
-            const first = findLine(lines, re);
-            const line = first !== undefined ? findLine(lines, re, first) ?? first : undefined;
-            throw configError(`Hierarchy name '${name}' defined more than once.${first !== undefined && line !== first ? ` First defined at (line: ${first})` : ''}`, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
-        }
-        seen.add(name);
         const backend = e.get('backend') as string;
         const paths = e.has('paths') ? (e.get('paths') as string[]) : [(e.get('path') as string | undefined) ?? name];
-        const known = backend === 'yaml' || backend === 'json';
+        // hocon reads .conf files; yaml and json their own extension.
+        const extension = backend === 'yaml' || backend === 'json' ? `.${backend}` : backend === 'hocon' ? '.conf' : undefined;
         return {
-            name, functionKind: 'data_hash', functionName: known ? `${backend}_data` : backend, datadir: (e.get('datadir') as string | undefined) ?? datadir as string,
+            name, functionKind: 'data_hash', functionName: extension !== undefined ? `${backend}_data` : backend, datadir: (e.get('datadir') as string | undefined) ?? datadir,
             locationKind: 'paths', locations: paths, options: new Map(), line: findLine(lines, nameLine(name)),
-            extension: known ? `.${backend}` : undefined,
-            unknownBackend: known ? undefined : { name: backend, line: findLine(lines, new RegExp(`[^\\w]${escapeRe(backend)}(?:[^\\w]|$)`)) }
+            extension,
+            unknownBackend: extension !== undefined ? undefined : { name: backend, line: findLine(lines, new RegExp(`[^\\w]${escapeRe(backend)}(?:[^\\w]|$)`)) }
         };
     });
-    return {
-        config: { version: 4, displayPath, hierarchy },
-        warning: `${displayPath}: Use of 'hiera.yaml' version 4 is deprecated. It should be converted to version 5`
-    };
+    const error = duplicateName(hierarchy.map(l => l.name), displayPath, lines);
+    return { config: { version: 4, displayPath, hierarchy, ...(error ? { hierarchyError: error } : {}) } };
 }
 
 function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: ReadonlyMap<PuppetValue, PuppetValue>, file: string, lines: readonly string[], layer: HieraLayerKind): HierarchyLevel {
@@ -186,32 +216,55 @@ function validateLevel(he: ReadonlyMap<PuppetValue, PuppetValue>, defaults: Read
     return { name, functionKind, functionName, datadir, locationKind, locations, options, line };
 }
 
-/** Struct checks of HieraConfigV5.config_type, with TypeMismatchDescriber's wording. */
-function checkStruct(v: PuppetValue, allowed: ReadonlySet<string>, required: readonly string[], where: string, wrong: (p: string) => never): ReadonlyMap<PuppetValue, PuppetValue> {
-    if (!(v instanceof Map)) return wrong(`${where} expects a Hash value, got ${rubyType(v)}`);
-    for (const k of v.keys()) if (typeof k !== 'string' || !allowed.has(k)) wrong(`${where} unrecognized key '${String(k)}'`);
-    for (const r of required) if (!v.has(r)) wrong(`${where} expects a value for key '${r}'`);
-    for (const [k, x] of v) {
-        const key = k as string;
-        if (key === 'options') {
-            if (!(x instanceof Map)) wrong(`${where} entry 'options' expects a Hash value, got ${rubyType(x)}`);
-            for (const ok of (x as Map<PuppetValue, PuppetValue>).keys()) {
-                if (typeof ok !== 'string' || !NAME_RE.test(ok)) wrong(`${where} entry 'options' key '${String(ok)}' expects a match for Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/], got '${String(ok)}'`);
-            }
-        } else if (key === 'paths' || key === 'globs' || key === 'uris' || key === 'mapped_paths') {
-            const [min, max] = key === 'mapped_paths' ? [3, 3] : [1, Infinity];
-            if (!Array.isArray(x)) { wrong(`${where} entry '${key}' expects an Array value, got ${rubyType(x)}`); continue; }
-            if (x.length < min || x.length > max) wrong(`${where} entry '${key}' expects size to be ${max === Infinity ? `at least ${min}` : `${min}`}, got ${x.length}`);
-            x.forEach((e, i) => { if (typeof e !== 'string' || e === '') wrong(`${where} entry '${key}' index ${i} expects a String[1] value, got ${rubyType(e)}`); });
-        } else if (typeof x !== 'string' || x === '') {
-            wrong(`${where} entry '${key}' expects a String[1] value, got ${rubyType(x)}`);
-        }
-    }
-    return v;
-}
-
 function checkReservedOptions(options: PuppetValue | undefined, fail: (key: string) => LookupError): void {
     if (options instanceof Map) for (const k of ['path', 'uri']) if (options.has(k)) throw fail(k);
+}
+
+/**
+ * hiera.yaml as HieraConfig.create reads it (Puppet::Util::Yaml.safe_load, uncaught): a failure
+ * is a YamlLoadError, "(hiera.yaml): <Psych's message>", not a lookup error.
+ */
+function parseConfigYaml(text: string, displayPath: string): PuppetValue {
+    try {
+        return parseYamlData(text, displayPath).value;
+    } catch (e) {
+        if (!(e instanceof LookupError)) throw e;
+        const detail = e.message.startsWith('Unable to parse ') ? e.message.slice('Unable to parse '.length) : e.message;
+        throw new LookupError(detail, { code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'Puppet::Util::Yaml::YamlLoadError', at: e.at, causeClass: e.causeClass });
+    }
+}
+
+const OPTION_NAME = 'Pattern[/\\A[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?\\z/]';
+const LEVEL_TYPE = `Struct[{name=>String[1],Optional[options]=>Hash[${OPTION_NAME},Data],Optional[data_hash]=>String[1],Optional[lookup_key]=>String[1],`
+    + 'Optional[hiera3_backend]=>String[1],Optional[v4_data_hash]=>String[1],Optional[data_dig]=>String[1],Optional[path]=>String[1],Optional[paths]=>Array[String[1],1],'
+    + 'Optional[glob]=>String[1],Optional[globs]=>Array[String[1],1],Optional[uri]=>String[1],Optional[uris]=>Array[String[1],1],Optional[mapped_paths]=>Array[String[1],3,3],'
+    + 'Optional[datadir]=>String[1]}]';
+/** HieraConfigV5.config_type. */
+const V5_TYPE = 'Struct[{version=>Integer[5,5],Optional[defaults]=>Struct[{Optional[data_hash]=>String[1],Optional[lookup_key]=>String[1],Optional[data_dig]=>String[1],'
+    + `Optional[datadir]=>String[1],Optional[options]=>Hash[${OPTION_NAME},Data]}],Optional[hierarchy]=>Array[${LEVEL_TYPE}],Optional[plan_hierarchy]=>Array[${LEVEL_TYPE}],`
+    + `Optional[default_hierarchy]=>Array[${LEVEL_TYPE}]}]`;
+/** HieraConfigV4.config_type. */
+const V4_TYPE = 'Struct[{version=>Integer[4,4],Optional[datadir]=>String[1],Optional[hierarchy]=>Array[Struct[{backend=>String[1],name=>String[1],Optional[datadir]=>String[1],'
+    + 'Optional[path]=>String[1],Optional[paths]=>Array[String[1]]}]]}]';
+
+/** HieraConfigV3's validation struct: its own keys, and a hash of options for each backend it names. */
+function v3Type(backends: PuppetValue): string {
+    const names = (Array.isArray(backends) ? backends.flat(Infinity as 1) : [backends]).filter((b): b is string => typeof b === 'string');
+    const extra = names.map(b => `,Optional[${JSON.stringify(b)}]=>Hash[String[1],Any]`).join('');
+    return 'Struct[{Optional[version]=>Integer[3,3],Optional[backends]=>Variant[String[1],Array[String[1]]],Optional[logger]=>String[1],'
+        + 'Optional[merge_behavior]=>Enum[deep,deeper,native],Optional[deep_merge_options]=>Hash[String[1],Variant[String,Boolean]],'
+        + `Optional[hierarchy]=>Variant[String[1],Array[String[1]]]${extra}}]`;
+}
+
+/** Ruby's `to_i` of a `version`: integers as they are, floats truncated, strings by their leading digits. */
+function rubyToI(v: PuppetValue): bigint {
+    if (typeof v === 'bigint') return v;
+    if (typeof v === 'number') return Number.isFinite(v) ? BigInt(Math.trunc(v)) : 0n;
+    if (typeof v === 'string') {
+        const m = /^\s*([-+]?\d[\d_]*)/.exec(v);
+        return m ? BigInt(m[1].replace(/_/g, '')) : 0n;
+    }
+    return 0n;
 }
 
 export function configError(message: string, issueCode: string, code: BindingsIssueCode, file: string, line?: number): LookupError {
@@ -247,6 +300,3 @@ function escapeRe(s: string): string {
     return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function rubyType(v: PuppetValue): string {
-    return dataClassName(v) ?? 'Object';
-}

@@ -20,12 +20,36 @@ export interface HieraContext {
     readonly variable?: (name: string) => PuppetValue | undefined;
 }
 
-/** Top-scope variable resolution; `local` holds mapped_paths' temporary variables. */
+/**
+ * Top-scope variable resolution; `local` holds mapped_paths' temporary variables. `undefinedVariable`
+ * hears of each read of a variable that does not exist (Puppet warns of those once per name).
+ */
 export class HieraScope {
-    constructor(private readonly context: HieraContext, private readonly local?: ReadonlyMap<string, PuppetValue>) {}
+    constructor(
+        private readonly context: HieraContext,
+        private readonly local?: ReadonlyMap<string, PuppetValue>,
+        private readonly undefinedVariable?: (warning: string) => void
+    ) {}
 
     withLocal(name: string, value: PuppetValue): HieraScope {
-        return new HieraScope(this.context, new Map([...(this.local ?? []), [name, value]]));
+        return new HieraScope(this.context, new Map([...(this.local ?? []), [name, value]]), this.undefinedVariable);
+    }
+
+    /**
+     * `scope[name]` as Hiera's interpolation reads it: the value, or undefined for a variable that
+     * does not exist, which Puppet's Scope#lookupvar reports as "Undefined variable 'NAME'; REASON"
+     * (a qualified name keeps its `::`; a class part names the class it could not find; numeric
+     * and built-in names are never reported).
+     */
+    read(rawName: string): PuppetValue | undefined {
+        const v = this.get(rawName);
+        if (v !== undefined || this.undefinedVariable === undefined) return v;
+        if (/^\d+$/.test(rawName) || rawName === 'module_name' || rawName === 'caller_module_name') return v;
+        const name = rawName.startsWith('::') ? rawName.slice(2) : rawName;
+        const leaf = name.lastIndexOf('::');
+        const reason = leaf > 0 ? `class ${name.slice(0, leaf)} could not be found` : '';
+        this.undefinedVariable(`Undefined variable '${leaf > 0 ? name : rawName.startsWith('::') ? `::${name}` : name}'; ${reason}`);
+        return v;
     }
 
     /** The variable's value, or undefined when no such variable exists. */

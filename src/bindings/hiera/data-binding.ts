@@ -13,6 +13,11 @@ export interface DataBindingContext {
     /** A top-scope variable (`%{::x}`, `%{x}`), undefined when unset. */
     variable(name: string): PuppetValue | undefined;
     readonly environment: string;
+    /**
+     * A resource of the catalog being built (`Sql[one]`, `Class[ntp]`): its parameters as a hash,
+     * or undefined when it is not (yet) in the catalog or there is no catalog.
+     */
+    resource?(reference: string): PuppetValue | undefined;
 }
 
 /** Options of one data-binding call: an explicit merge, and a default when the caller has one. */

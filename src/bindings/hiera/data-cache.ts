@@ -2,8 +2,9 @@ import { nodeFileSystem, type FileSystemProvider } from '../../common/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
-import { parseJsonData, parseYamlData, type DataFile } from './data-file.js';
+import { parseHoconData, parseJsonData, parseYamlData, type DataFile } from './data-file.js';
 import { LookupError } from './errors.js';
+import { describeMismatch, formatMismatches, parseTypeString } from '../../types/index.js';
 
 /** A data file as cached; `warning` is set when its top level was not a hash. */
 interface CachedData extends DataFile {
@@ -16,8 +17,17 @@ interface Entry<T> {
     readonly result: T | LookupError;
 }
 
+/** The data file formats of the data_hash functions Puppet ships: yaml_data, json_data, hocon_data. */
+export type DataFormat = 'yaml' | 'json' | 'hocon';
+
+/** The format a data_hash function reads, for the functions Puppet ships. */
+export function dataFormatOf(functionName: string): DataFormat | undefined {
+    return functionName === 'yaml_data' ? 'yaml' : functionName === 'json_data' ? 'json' : functionName === 'hocon_data' ? 'hocon' : undefined;
+}
+
 /** Warnings Puppet logs while reading data (the lookup still succeeds). */
-export type WarningSink = (message: string, file?: string) => void;
+/** A warning of the data stage: its message, the file it is about, and where in it when known. */
+export type WarningSink = (message: string, file?: string, at?: { readonly line: number; readonly column?: number }) => void;
 
 /**
  * Parsed hiera.yaml and data files, shared by every lookup service of a process. An entry is
@@ -40,10 +50,18 @@ export class HieraFileCache {
     }
 
     /** A data hash (yaml_data / json_data); a file that is not a hash counts as empty, with a warning. */
-    dataFile(absPath: string, display: string, format: 'yaml' | 'json', warn?: WarningSink): DataFile {
+    dataFile(absPath: string, display: string, format: DataFormat, warn?: WarningSink): DataFile {
         const entry = this.cached(this.data, absPath, (text): CachedData => {
-            const parsed = format === 'json' ? parseJsonData(text, display) : parseYamlData(text, display);
+            const parsed = format === 'json' ? parseJsonData(text, display) : format === 'hocon' ? parseHoconData(text, display) : parseYamlData(text, display);
             if (parsed.value instanceof Map) return parsed;
+            if (format === 'json') {
+                // json_data returns what it read; the data provider's validate_data_hash refuses a non-hash.
+                const problem = formatMismatches('', describeMismatch(parseTypeString('Hash'), parsed.value)).join('\n').trim();
+                throw new LookupError(`Value returned from data_hash function 'json_data', when using location '${display}', has wrong type, ${problem}`, {
+                    code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, at: { file: display }
+                });
+            }
+            // yaml_data logs this and reads the file as empty.
             return { value: new Map<PuppetValue, PuppetValue>(), keyPositions: new Map(), warning: `${display}: file does not contain a valid ${format} hash` };
         });
         if (entry.warning !== undefined) warn?.(entry.warning); // Puppet.warning: no file attached

@@ -1,5 +1,5 @@
 import type { SourcePoint } from '../../common/index.js';
-import { DataTextError, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../../values/index.js';
+import { DataTextError, HoconError, parseHocon, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 
@@ -8,10 +8,10 @@ export interface DataFile {
     readonly value: PuppetValue;
     readonly keyPositions: ReadonlyMap<string, SourcePoint>;
     /**
-     * Top-level keys whose value holds a Ruby Symbol, with the Puppet type Puppet infers for it:
-     * looking such a key up fails ("expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']").
+     * Where top-level values hold Ruby Symbols (YAML reads them as their names): looking such a
+     * key up fails ("expects Puppet::LookupValue, got Runtime[ruby, 'Symbol']").
      */
-    readonly invalidValues?: ReadonlyMap<string, string>;
+    readonly symbols?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
@@ -21,11 +21,11 @@ export interface DataFile {
  */
 export function parseYamlData(text: string, display: string): DataFile {
     try {
-        const { value, keyPositions, invalidValues } = parsePsychYaml(text);
+        const { value, keyPositions, symbols } = parsePsychYaml(text);
         return {
             value,
             keyPositions: new Map([...keyPositions].map(([k, p]) => [k, { file: display, line: p.line, column: p.column }])),
-            ...(invalidValues.size > 0 ? { invalidValues } : {})
+            ...(symbols.size > 0 ? { symbols } : {})
         };
     } catch (e) {
         if (!(e instanceof DataTextError)) throw e;
@@ -48,5 +48,19 @@ export function parseJsonData(text: string, display: string): DataFile {
     } catch (e) {
         if (!(e instanceof RubyJsonError)) throw e;
         throw new LookupError(`Unable to parse (${display}): ${e.message}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: pointAt(text, e.offset, display) });
+    }
+}
+
+/**
+ * Parses HOCON data (hocon_data) as ruby-hocon's `Hocon.parse` reads it, with Puppet's message
+ * for a failure: "Unable to parse (data/x.conf): String: 2: ...".
+ */
+export function parseHoconData(text: string, display: string): DataFile {
+    try {
+        const { value, keyLines } = parseHocon(text);
+        return { value, keyPositions: new Map([...keyLines].map(([k, line]) => [k, { file: display, line, column: 1 }])) };
+    } catch (e) {
+        if (!(e instanceof HoconError)) throw e;
+        throw new LookupError(`Unable to parse (${display}): ${e.message}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: e.line, column: 1 } });
     }
 }

@@ -24,6 +24,11 @@ export interface HieraEnvironment {
     readonly modulePath: readonly string[];
     /** The global layer's hiera.yaml (Puppet's `hiera_config`, $confdir/hiera.yaml); unset or missing: an empty global layer. */
     readonly globalConfig?: string;
+    /**
+     * When no global hiera.yaml exists: the path explanations name for the empty global layer
+     * standing in for it (Puppet names none for a missing file; `oracle/lookup` always has one).
+     */
+    readonly emptyGlobalConfig?: string;
     /** Where config and data files are read from (default: the disk). */
     readonly fs?: FileSystemProvider;
 }
@@ -79,6 +84,7 @@ export class HieraEngine {
     private readonly interpolator: Interpolator;
     private envLayer?: DataLayer | null;
     private global?: DataLayer | null;
+    private deprecationWarned = false;
     private readonly moduleLayers = new Map<string, DataLayer | null>();
     private readonly optionsCache = new Map<string | undefined, CompiledOptions | undefined>();
     private envOptions?: { value: Map<PuppetValue, PuppetValue> | undefined };
@@ -92,7 +98,13 @@ export class HieraEngine {
     constructor(readonly environment: HieraEnvironment, readonly context: HieraContext, private readonly services: EngineServices) {
         this.files = environment.fs ?? nodeFileSystem;
         this.fileCache = services.files.forFiles(this.files);
-        this.scope = new HieraScope(context);
+        // Puppet.warn_once: one warning per variable name; without a file, with Puppet's note saying so.
+        const warned = new Set<string>();
+        this.scope = new HieraScope(context, undefined, message => {
+            if (warned.has(message)) return;
+            warned.add(message);
+            this.services.warn(`${message}\n   (file & line not available)`);
+        });
         this.interpolator = new Interpolator((key, inv) => this.nestedLookup(key, inv));
     }
 
@@ -215,6 +227,8 @@ export class HieraEngine {
         const layer = this.globalLayer();
         if (layer) return layer.keyLookup(key, inv, strategy);
         return inv.check(key.text, () => inv.with(() => 'Global Data Provider (hiera configuration version 5)', () => {
+            const shown = this.environment.emptyGlobalConfig;
+            if (shown !== undefined) inv.explainer?.line(`Using configuration "${shown}"`);
             inv.explainer?.notFound(key.text);
             return NOT_FOUND;
         }));
@@ -265,11 +279,24 @@ export class HieraEngine {
                 if (found !== NOT_FOUND) {
                     const moduleOpts = validateLookupOptions(found, mod);
                     // Ruby's `if opts.nil? ... elsif module_opts ... end` yields nil when the module's options are undef.
-                    opts = opts === undefined ? moduleOpts : moduleOpts ? MergeStrategy.HASH.merge(opts, moduleOpts) as Map<PuppetValue, PuppetValue> : undefined;
+                    opts = opts === undefined ? moduleOpts : moduleOpts ? this.mergeModuleOptions(meta, opts, moduleOpts, parent.moduleName) : undefined;
                 }
             }
             return compilePatterns(opts);
         });
+    }
+
+    /**
+     * The environment's lookup_options hash-merged with a module's, explained as Puppet does: a
+     * merge of "Global and Environment" and "Module NAME" (the module of the lookup being made).
+     */
+    private mergeModuleOptions(meta: Invocation, envOpts: Map<PuppetValue, PuppetValue>, moduleOpts: Map<PuppetValue, PuppetValue>, lookupModule: string | undefined): Map<PuppetValue, PuppetValue> {
+        const sources: [string, Map<PuppetValue, PuppetValue>][] = [['Global and Environment', envOpts], [`Module ${lookupModule ?? ''}`, moduleOpts]];
+        const strategy = MergeStrategy.HASH;
+        return withMerge(meta, strategy, sources.length, () => strategy.lookup(sources, ([name, value]) => meta.with(() => name, () => {
+            meta.explainer?.found(LOOKUP_OPTIONS, value);
+            return value;
+        }))) as Map<PuppetValue, PuppetValue>;
     }
 
     /** LookupAdapter#lookup_default_in_module: a module's default_hierarchy, with its own lookup_options. */
@@ -281,11 +308,11 @@ export class HieraEngine {
         return inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
             if (!this.defaultOptions.has(mod)) {
                 const meta = inv.child().begin(LOOKUP_OPTIONS, mod);
-                const found = provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true);
+                const found = inv.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true));
                 this.defaultOptions.set(mod, found === NOT_FOUND ? undefined : compilePatterns(validateLookupOptions(found, mod)));
             }
             const merge = optionsForKey(key.rootKey, this.defaultOptions.get(mod))?.get('merge');
-            const v = provider.keyLookup(key, inv, MergeStrategy.from(merge), true);
+            const v = inv.with(() => `Searching for "${key.text}"`, () => provider.keyLookup(key, inv, MergeStrategy.from(merge), true));
             return v === NOT_FOUND ? v : this.dig(key, v, inv);
         });
     }
@@ -346,11 +373,16 @@ export class HieraEngine {
         if (!pathExists(this.files, path)) return null;
         const display = (abs: string): string => displayPath(this.environment.root, abs);
         const result = this.fileCache.config(path, display(path), kind);
+        if (result.notHash !== undefined) this.services.warn(result.notHash);
+        if (result.deprecation !== undefined && !this.deprecationWarned) {
+            this.deprecationWarned = true;
+            this.services.warn(result.deprecation, display(path));
+        }
+        if ('error' in result) throw result.error;
         if ('ignored' in result) {
             this.services.warn(result.ignored, display(path));
             return null;
         }
-        if (result.warning !== undefined) this.services.warn(result.warning, display(path));
         return new DataLayer(result.config, root, moduleName, {
             files: this.fileCache,
             fs: this.files,

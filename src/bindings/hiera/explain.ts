@@ -9,6 +9,12 @@ import { rubyInspect } from './ruby-format.js';
 export interface ExplainNode {
     readonly text: string | (() => string);
     readonly children: ExplainNode[];
+    /**
+     * A merge over several variants, printed as Puppet's ExplainMerge: only when at least two
+     * variants were tried (one is printed in its place, none not at all), with its options
+     * first and, when the merge completed, its result last.
+     */
+    readonly merge?: { readonly options?: string; result?: () => string };
 }
 
 /**
@@ -37,6 +43,21 @@ export class Explainer {
         }
     }
 
+    /** Runs `body` inside a merge node (see ExplainNode.merge); `result` renders the merged value. */
+    merging<T>(header: string, options: string | undefined, body: () => T, result: (r: T) => (() => string) | undefined): T {
+        const node: ExplainNode = { text: header, children: [], merge: { options } };
+        const parent = this.stack[this.stack.length - 1];
+        (parent ? parent.children : this.roots).push(node);
+        this.stack.push(node);
+        try {
+            const r = body();
+            if (node.merge) node.merge.result = result(r);
+            return r;
+        } finally {
+            this.stack.pop();
+        }
+    }
+
     line(text: string | (() => string)): void {
         const parent = this.stack[this.stack.length - 1];
         (parent ? parent.children : this.roots).push({ text, children: [] });
@@ -56,10 +77,16 @@ export class Explainer {
 
     render(): string {
         const out: string[] = [];
+        const put = (text: string, indent: string): void => { out.push(indent + text.split('\n').join(`\n${indent}`)); };
         const walk = (n: ExplainNode, indent: string): void => {
-            const text = typeof n.text === 'string' ? n.text : n.text();
-            out.push(indent + text.split('\n').join(`\n${indent}`));
+            if (n.merge && n.children.length < 2) {
+                if (n.children.length === 1) walk(n.children[0], indent);
+                return;
+            }
+            put(typeof n.text === 'string' ? n.text : n.text(), indent);
+            if (n.merge?.options !== undefined) put(n.merge.options, `${indent}  `);
             for (const c of n.children) walk(c, `${indent}  `);
+            if (n.merge?.result) put(n.merge.result(), `${indent}  `);
         };
         for (const r of this.roots) walk(r, '');
         return `${out.join('\n')}\n`;

@@ -107,7 +107,7 @@ export function scopeValue(key: string, scope: HieraScope, subject: string, inv?
     let value: PuppetValue;
     if (inv?.overrides?.has(root)) value = inv.overrides.get(root) as PuppetValue;
     else {
-        const v = scope.get(root);
+        const v = scope.read(root);
         value = v === undefined && inv?.defaults?.has(root) ? inv.defaults.get(root) as PuppetValue : v ?? null;
     }
     if (explainer) explainer.within('Global Scope', () => { if (value !== null) explainer.found(root, value); });

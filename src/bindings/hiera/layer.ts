@@ -8,7 +8,8 @@ import { LookupError } from './errors.js';
 import type { HieraScope } from './context.js';
 import type { DataFile } from './data-file.js';
 import { pretty } from './explain.js';
-import type { HieraFileCache, WarningSink } from './data-cache.js';
+import { lookupValueProblem } from './lookup-value.js';
+import { dataFormatOf, type HieraFileCache, type WarningSink } from './data-cache.js';
 import type { Interpolator } from './interpolation.js';
 import { scopeValue } from './interpolation.js';
 import { Invocation } from './invocation.js';
@@ -80,6 +81,9 @@ export class DataLayer {
     }
 
     levels(inv: Invocation, useDefaultHierarchy: boolean): ResolvedLevel[] {
+        // Puppet makes both hierarchies' providers together, on first use.
+        const error = this.config.hierarchyError ?? this.config.defaultHierarchyError;
+        if (error) throw error;
         // Puppet resolves the hierarchy with an invocation of its own, so path interpolation is not explained.
         if (!this.resolved || (this.services.scopeIsMutable && !this.stable())) this.resolved = this.resolve(new Invocation(inv.nameStack));
         return useDefaultHierarchy ? this.resolved.defaults : this.resolved.levels;
@@ -112,7 +116,10 @@ export class DataLayer {
     private resolveLevel(level: HierarchyLevel, inv: Invocation, record: (e: string, v: PuppetValue) => void): ResolvedLevel {
         const { interpolator, scope, display } = this.services;
         const datadir = resolve(this.root, interpolator.interpolatePath(join(level.datadir), inv, scope, record));
-        const at = (original: string, path: string): ResolvedLocation => ({ original, path, display: display(path), exists: isFile(this.services.fs, path) });
+        // Pathname#exist?: a directory exists too (reading it then fails).
+        const at = (original: string, path: string): ResolvedLocation => ({
+            original, path, display: display(path) + (path.endsWith('/') ? '/' : ''), exists: this.services.fs.stat(path) !== undefined
+        });
         switch (level.locationKind) {
             case undefined: return { level, datadir, locations: null };
             case 'path': case 'paths': {
@@ -123,7 +130,9 @@ export class DataLayer {
                 return {
                     level, datadir, locations: level.locations.map(p => {
                         const path = interpolator.interpolatePath(p, inv, scope, record);
-                        return at(p, resolve(datadir, ext === undefined || path.endsWith(ext) ? path : path + ext));
+                        const full = ext === undefined || path.endsWith(ext) ? path : path + ext;
+                        // Pathname#+ keeps a trailing slash (a path whose last part interpolated to nothing).
+                        return at(p, resolve(datadir, full) + (full.endsWith('/') && full.length > 1 ? '/' : ''));
                     })
                 };
             }
@@ -169,7 +178,8 @@ export class DataLayer {
         const hash = this.dataHash(rl, loc);
         const root = key.rootKey;
         if (!hash.has(root)) { inv.explainer?.notFound(root); return NOT_FOUND; }
-        const invalid = loc === null ? undefined : this.files.get(loc.path)?.invalidValues?.get(root);
+        // DataProvider#validate_data_value: the value must be a Puppet::LookupValue (RichData).
+        const invalid = loc === null ? undefined : lookupValueProblem(hash.get(root) as PuppetValue, this.files.get(loc.path)?.symbols?.get(root));
         if (invalid !== undefined && loc !== null) {
             throw new LookupError(`Value for key '${root}', in hash returned from data_hash function '${rl.level.functionName}', when using location '${loc.display}', has wrong type, expects Puppet::LookupValue, got ${invalid}`, {
                 code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, at: { file: loc.display }
@@ -198,8 +208,7 @@ export class DataLayer {
     /** A data file of a level with its key positions (for the bindings provider). */
     dataFile(rl: ResolvedLevel, loc: ResolvedLocation): { hash: ReadonlyMap<PuppetValue, PuppetValue>; positions: ReadonlyMap<string, SourcePoint> } {
         const hash = this.dataHash(rl, loc);
-        const fn = rl.level.functionName;
-        const file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+        const file = this.services.files.dataFile(loc.path, loc.display, dataFormatOf(rl.level.functionName) ?? 'yaml', this.services.warn);
         return { hash, positions: file.keyPositions };
     }
 
@@ -207,19 +216,25 @@ export class DataLayer {
     dataHash(rl: ResolvedLevel, loc: ResolvedLocation | null): ReadonlyMap<PuppetValue, PuppetValue> {
         const { level } = rl;
         const fn = level.functionName;
-        if (level.functionKind !== 'data_hash' || (fn !== 'yaml_data' && fn !== 'json_data')) {
+        const format = dataFormatOf(fn);
+        if (level.functionKind !== 'data_hash' || format === undefined) {
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }
-        if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris') {
-            // The function's argument_mismatch dispatch: it needs a path, and a uri gives none.
+        if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris' || level.options.size > 0) {
+            // The function's argument_mismatch dispatch: its options must be exactly `{path => String[1]}`,
+            // so a uri, no location, or any level `options` beside the path miss it.
             throw new LookupError(`'${fn}' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function`, {
                 code: BindingsIssues.LOOKUP_CONFIG_MISSING_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath }
             });
         }
+        if (this.services.fs.stat(loc.path)?.isDirectory) {
+            // Ruby's File.read of a directory.
+            throw new LookupError(`Is a directory @ io_fread - ${loc.display}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'Errno::EISDIR', at: { file: loc.display } });
+        }
         // Files are checked for changes once per layer (one compile); later lookups reuse the parse.
         let file = this.files.get(loc.path);
         if (!file) {
-            file = this.services.files.dataFile(loc.path, loc.display, fn === 'json_data' ? 'json' : 'yaml', this.services.warn);
+            file = this.services.files.dataFile(loc.path, loc.display, format, this.services.warn);
             this.files.set(loc.path, file);
         }
         return this.moduleName === undefined ? file.value as ReadonlyMap<PuppetValue, PuppetValue> : this.ownKeys(file, loc, fn);
@@ -241,15 +256,15 @@ export class DataLayer {
     }
 }
 
-/** Explains "Merge strategy X" around a multi-variant merge (Puppet only reports real merges). */
+/**
+ * Explains "Merge strategy X" around a multi-variant merge (MergeStrategy#lookup opens it for two
+ * or more variants; the explainer prints it only if two or more of them were tried).
+ */
 export function withMerge(inv: Invocation, strategy: MergeStrategy, variants: number, body: () => Found): Found {
-    if (!inv.explainer || strategy.name === 'first' || variants < 2) return body();
-    return inv.with(() => `Merge strategy ${strategy.name}`, () => {
-        if (strategy.options && strategy.options.size > 0) inv.explainer?.line(`Options: ${pretty(strategy.options, '')}`);
-        const r = body();
-        if (r !== NOT_FOUND) inv.explainer?.merged(r);
-        return r;
-    });
+    const explainer = inv.explainer;
+    if (!explainer || strategy.name === 'first' || variants < 2) return body();
+    const options = strategy.options && strategy.options.size > 0 ? `Options: ${pretty(strategy.options, '')}` : undefined;
+    return explainer.merging(`Merge strategy ${strategy.name}`, options, body, r => (r === NOT_FOUND ? undefined : () => `Merged result: ${pretty(r, '')}`));
 }
 
 function isFile(fs: FileSystemProvider, p: string): boolean {

@@ -39,7 +39,8 @@ export class LookupKey {
         const all = splitKey(text, p => new LookupError(`${p} in key: '${text}'`, { code: BindingsIssues.LOOKUP_KEY_SYNTAX, keyPath: text }));
         this.rootKey = String(all[0]);
         const q = this.rootKey.indexOf('::');
-        this.moduleName = q < 0 ? undefined : this.rootKey.slice(0, q);
+        // Ruby's root_key[0..qual_index-1]: a key starting with '::' takes the whole root key as its module name.
+        this.moduleName = q < 0 ? undefined : q === 0 ? this.rootKey : this.rootKey.slice(0, q);
         this.segments = all.slice(1);
     }
 
@@ -75,6 +76,13 @@ export function dig(key: string, segments: readonly KeySegment[], value: PuppetV
             if (seg < 0n || seg >= BigInt(cur.length)) { onStep?.(seg, NOT_FOUND); return NOT_FOUND; }
             cur = cur[Number(seg)];
         } else {
+            if (typeof cur === 'bigint') {
+                // An Integer passes SubLookup's `respond_to?(:[])` test (bit access), then fails on
+                // `include?`: Ruby's NoMethodError, with the error_highlight excerpt of Puppet's line.
+                throw new LookupError(`undefined method \`include?' for ${cur}:Integer\n\n            unless value.include?(segment)\n                        ^^^^^^^^^`, {
+                    code: BindingsIssues.LOOKUP_DIG_TYPE_MISMATCH, keyPath: key, puppetClass: 'NoMethodError'
+                });
+            }
             if (!(cur instanceof Map)) {
                 throw new LookupError(`Data Provider type mismatch: Got ${rubyClassName(cur)} when a hash-like object was expected to access value using '${String(seg)}' from key '${key}'`, {
                     code: BindingsIssues.LOOKUP_DIG_TYPE_MISMATCH, keyPath: key

@@ -1,15 +1,32 @@
-import { copyValue, dataClassName, PSensitive, type PuppetValue } from '../../values/index.js';
+import { copyValue, PSensitive, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
+import { rubyInspect, rubyToS } from './ruby-format.js';
+import { rubyClassName } from './lookup-key.js';
+import { isInstanceOf, typeAssertionMessage } from './type-support.js';
 import { NOT_FOUND, type Found } from './lookup-key.js';
 
-export type MergeStrategyName = 'first' | 'unique' | 'hash' | 'deep';
+export type MergeStrategyName = 'first' | 'unique' | 'hash' | 'deep' | 'unconstrained_deep' | 'reverse_deep';
 
 export interface DeepMergeOptions {
     readonly knockoutPrefix?: string;
     readonly sortMergedArrays?: boolean;
     readonly mergeHashArrays?: boolean;
 }
+
+/** Each strategy's name as `merge` gives it, and the type its options hash must match (MergeStrategy.options_t). */
+const STRATEGIES: Readonly<Record<string, { readonly name: MergeStrategyName; readonly options: string }>> = {
+    first: { name: 'first', options: 'Struct[{strategy=>Optional[Pattern[/first/]]}]' },
+    default: { name: 'first', options: 'Struct[{strategy=>Optional[Pattern[/default/]]}]' },
+    unique: { name: 'unique', options: 'Struct[{strategy=>Optional[Pattern[/unique/]]}]' },
+    hash: { name: 'hash', options: 'Struct[{strategy=>Optional[Pattern[/hash/]]}]' },
+    deep: {
+        name: 'deep',
+        options: 'Struct[{strategy=>Optional[Pattern[deep]],knockout_prefix=>Optional[String],merge_debug=>Optional[Boolean],merge_hash_arrays=>Optional[Boolean],sort_merged_arrays=>Optional[Boolean]}]'
+    },
+    unconstrained_deep: { name: 'unconstrained_deep', options: 'Hash[String[1],Any]' },
+    reverse_deep: { name: 'reverse_deep', options: 'Hash[String[1],Any]' }
+};
 
 /**
  * Hiera's merge strategies (Puppet::Pops::MergeStrategy). `lookup` folds the values found
@@ -34,8 +51,8 @@ export class MergeStrategy {
     }
 
     /**
-     * MergeStrategy.strategy(merge): a name, or a hash with 'strategy' and (deep) options; unset
-     * means first found.
+     * MergeStrategy.strategy(merge): a name, or a hash with 'strategy' and options checked against
+     * the strategy's options type; unset means first found.
      */
     static from(merge: PuppetValue | MergeStrategy | undefined): MergeStrategy {
         if (merge === undefined || merge === null) return MergeStrategy.FIRST;
@@ -44,27 +61,31 @@ export class MergeStrategy {
         let options: Map<PuppetValue, PuppetValue> | undefined;
         if (merge instanceof Map) {
             name = merge.get('strategy');
-            if (typeof name !== 'string') {
-                throw new LookupError("The hash given as 'merge' must contain the name of a strategy in string form for the key 'strategy'", { code: BindingsIssues.LOOKUP_BAD_MERGE });
+            if (name === undefined || name === null) {
+                throw new LookupError("The hash given as 'merge' must contain the name of a strategy in string form for the key 'strategy'", { code: BindingsIssues.LOOKUP_BAD_MERGE, puppetClass: 'ArgumentError' });
             }
             options = merge.size > 1 ? merge : undefined;
         }
-        switch (name) {
-            case 'first': case 'default': return MergeStrategy.FIRST;
-            case 'unique': return MergeStrategy.UNIQUE;
-            case 'hash': return MergeStrategy.HASH;
-            case 'deep': {
-                if (!options) return MergeStrategy.DEEP;
-                const ko = options.get('knockout_prefix');
-                return MergeStrategy.deepWith({
-                    knockoutPrefix: typeof ko === 'string' ? ko : undefined,
-                    sortMergedArrays: options.get('sort_merged_arrays') === true,
-                    mergeHashArrays: options.get('merge_hash_arrays') === true
-                }, new Map([...options].filter(([k]) => k !== 'strategy')));
-            }
-            default:
-                throw new LookupError(`Unknown merge strategy: '${typeof name === 'string' ? name : String(name)}'`, { code: BindingsIssues.LOOKUP_BAD_MERGE });
+        const known = typeof name === 'string' && Object.hasOwn(STRATEGIES, name) ? STRATEGIES[name] : undefined;
+        if (known === undefined) {
+            throw new LookupError(`Unknown merge strategy: '${rubyToS(name)}'`, { code: BindingsIssues.LOOKUP_BAD_MERGE, puppetClass: 'ArgumentError' });
         }
+        if (!options) {
+            if (known.name === 'first') return MergeStrategy.FIRST;
+            if (known.name === 'unique') return MergeStrategy.UNIQUE;
+            if (known.name === 'hash') return MergeStrategy.HASH;
+            if (known.name === 'deep') return MergeStrategy.DEEP;
+            return new MergeStrategy(known.name);
+        }
+        assertValue('The merge options', known.options, options);
+        const given = new Map([...options].filter(([k]) => k !== 'strategy'));
+        if (known.name === 'first' || known.name === 'unique' || known.name === 'hash') return new MergeStrategy(known.name, {}, given);
+        const ko = options.get('knockout_prefix');
+        return new MergeStrategy(known.name, {
+            knockoutPrefix: typeof ko === 'string' ? ko : undefined,
+            sortMergedArrays: options.get('sort_merged_arrays') === true,
+            mergeHashArrays: options.get('merge_hash_arrays') === true
+        }, given);
     }
 
     /** Folds `find` over the variants; NOT_FOUND when no variant has the key. */
@@ -114,27 +135,27 @@ export class MergeStrategy {
                 assertUniqueValue('The first element of the merge', e1);
                 assertUniqueValue('The second element of the merge', e2);
                 return union(this.convertValue(e1) as PuppetValue[], this.convertValue(e2) as PuppetValue[]);
-            case 'deep':
+            case 'deep': case 'unconstrained_deep':
                 return deepMerge(e1, copyValue(e2), this.deep);
+            case 'reverse_deep':
+                return deepMerge(e2, copyValue(e1), this.deep);
         }
     }
 }
 
+/** MergeStrategy#assert_type: the value must be an instance of the strategy's value type. */
+function assertValue(what: string, type: string, v: PuppetValue): void {
+    if (isInstanceOf(type, v)) return;
+    throw new LookupError(typeAssertionMessage(what, type, v), { code: BindingsIssues.LOOKUP_MERGE_TYPE, puppetClass: 'Puppet::Pops::Types::TypeAssertionError' });
+}
+
 function assertHash(what: string, v: PuppetValue): Map<PuppetValue, PuppetValue> {
-    if (v instanceof Map) return v;
-    throw new LookupError(`${what} has wrong type, expects a Hash value, got ${typeName(v)}`, { code: BindingsIssues.LOOKUP_MERGE_TYPE, puppetClass: 'Puppet::Pops::Types::TypeAssertionError' });
+    assertValue(what, 'Hash[String,Data]', v);
+    return v as Map<PuppetValue, PuppetValue>;
 }
 
 function assertUniqueValue(what: string, v: PuppetValue): void {
-    if (v instanceof Map) {
-        throw new LookupError(`${what} has wrong type, expects a value of type Scalar or Array, got Hash`, { code: BindingsIssues.LOOKUP_MERGE_TYPE, puppetClass: 'Puppet::Pops::Types::TypeAssertionError' });
-    }
-}
-
-function typeName(v: PuppetValue): string {
-    // The type asserter describes the inferred type: a non-empty array is a Tuple.
-    if (Array.isArray(v) && v.length > 0) return 'Tuple';
-    return dataClassName(v) ?? (v instanceof PSensitive ? 'Sensitive' : 'Object');
+    assertValue(what, 'Variant[Scalar,Array[Data]]', v);
 }
 
 /** Structural equality with Ruby eql? semantics (1 and 1.0 differ). */
@@ -227,7 +248,7 @@ function deepMerge(source: PuppetValue, dest: PuppetValue, o: DeepMergeOptions):
             } else {
                 d = union(d, src);
             }
-            if (o.sortMergedArrays) d.sort(rubyCompare);
+            if (o.sortMergedArrays) rubySort(d);
             return d;
         }
         return overwriteUnmergeables(src, o);
@@ -264,10 +285,53 @@ function overwriteUnmergeables(source: PuppetValue, o: DeepMergeOptions): Puppet
     return source;
 }
 
-/** Array#sort with Ruby's <=>: numbers numerically, strings by bytes, mixed types fail. */
-function rubyCompare(a: PuppetValue, b: PuppetValue): number {
+/**
+ * Array#sort! as Ruby on glibc runs it: qsort_r is glibc's merge sort (halves of n/2 and the
+ * rest, merged taking the left element while it compares <= 0), so the first failing
+ * comparison, which names its operands, is the one Ruby meets.
+ */
+function rubySort(list: PuppetValue[]): void {
+    const sorted = mergeSort(list);
+    for (let i = 0; i < sorted.length; i++) list[i] = sorted[i];
+}
+
+function mergeSort(b: readonly PuppetValue[]): PuppetValue[] {
+    if (b.length <= 1) return [...b];
+    const n1 = Math.floor(b.length / 2);
+    const left = mergeSort(b.slice(0, n1));
+    const right = mergeSort(b.slice(n1));
+    const out: PuppetValue[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < left.length && j < right.length) out.push(rubyCompare(left[i], right[j]) <= 0 ? left[i++] : right[j++]);
+    return [...out, ...left.slice(i), ...right.slice(j)];
+}
+
+/** Ruby's `a <=> b` for data: numbers numerically, strings by bytes, arrays element-wise, equal others 0. */
+function spaceship(a: PuppetValue, b: PuppetValue): number | undefined {
     const num = (x: PuppetValue): x is number | bigint => typeof x === 'number' || typeof x === 'bigint';
     if (num(a) && num(b)) return a < b ? -1 : a > b ? 1 : 0;
     if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a), Buffer.from(b));
-    throw new LookupError(`comparison of ${typeName(a)} with ${typeName(b)} failed`, { code: BindingsIssues.LOOKUP_MERGE_TYPE, puppetClass: 'ArgumentError' });
+    if (Array.isArray(a) && Array.isArray(b)) {
+        for (let i = 0; i < Math.min(a.length, b.length); i++) {
+            const c = spaceship(a[i], b[i]);
+            if (c !== 0) return c;
+        }
+        return a.length - b.length < 0 ? -1 : a.length > b.length ? 1 : 0;
+    }
+    return valueEquals(a, b) ? 0 : undefined;
+}
+
+/** Ruby's comparison for sort; a failed one raises rb_cmperr's "comparison of A with B failed". */
+function rubyCompare(a: PuppetValue, b: PuppetValue): number {
+    const c = spaceship(a, b);
+    if (c !== undefined) return c;
+    throw new LookupError(`comparison of ${rubyClassName(a)} with ${cmperrOperand(b)} failed`, { code: BindingsIssues.LOOKUP_MERGE_TYPE, puppetClass: 'ArgumentError' });
+}
+
+/** rb_cmperr names the right operand by inspect when it is an immediate (nil, booleans, small integers) or a Float, else by class. */
+function cmperrOperand(b: PuppetValue): string {
+    const fixnum = typeof b === 'bigint' && b >= -(2n ** 62n) && b < 2n ** 62n;
+    if (b === null || typeof b === 'boolean' || fixnum || typeof b === 'number') return rubyInspect(b);
+    return rubyClassName(b);
 }

@@ -50,6 +50,8 @@ export interface Prepared {
     readonly variable?: (name: string) => PuppetValue | undefined;
     readonly types?: HieraTypeSupport;
     readonly error?: Record<string, unknown>;
+    /** What was logged before `error` (the oracle prints it beside the error). */
+    readonly logs?: readonly Record<string, unknown>[];
 }
 
 /** The outcome as the oracle prints it: JSON text (or explanation) and the exit code. */
@@ -75,7 +77,7 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
     const codedir = resolve(req.codedir);
     const node = req.node;
     const prepared = req.prepare?.({ codedir, node }) ?? {};
-    if (prepared.error) return { exitCode: 1, output: `${JSON.stringify({ error: prepared.error }, null, 2)}\n` };
+    if (prepared.error) return { exitCode: 1, output: `${JSON.stringify({ error: prepared.error, ...(prepared.logs ? { logs: prepared.logs } : {}) }, null, 2)}\n` };
     const context: HieraContext = {
         environment: node.environment,
         facts: node.facts,
@@ -92,8 +94,11 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
     };
     if (req.explain) {
         const r = service.explain(req.key, request);
-        // The oracle explains lookup failures, but a type assertion failure is not a lookup error there.
-        if (isLookupError(r.error) && r.error.puppetClass === PuppetErrorClass.TYPE_ASSERTION) return { exitCode: 1, output: errorJson(r.error, service.warnings), error: r.error };
+        // The oracle explains Puppet::DataBinding::LookupErrors (and its RecursiveLookupError); any other
+        // failure (a type assertion, a data function's ArgumentError) is printed as the error object.
+        if (isLookupError(r.error) && r.error.puppetClass !== PuppetErrorClass.LOOKUP && r.error.puppetClass !== PuppetErrorClass.RECURSIVE) {
+            return { exitCode: 1, output: errorJson(r.error, service.warnings), error: r.error };
+        }
         return { exitCode: r.error === undefined ? 0 : 1, output: r.text, ...(isLookupError(r.error) ? { error: r.error } : {}) };
     }
     try {

@@ -1,4 +1,4 @@
-import { describeMismatch, formatMismatches, isInstance, parseTypeString, type PAnyType } from '../../types/index.js';
+import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, parseTypeString, type PAnyType } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import type { HieraTypeSupport } from './engine.js';
@@ -17,8 +17,7 @@ export function createTypeSupport(newFunction?: (type: PuppetValue, value: Puppe
             let t = parsed.get(type);
             if (!t) { t = parseTypeString(type); parsed.set(type, t); }
             if (isInstance(t, value)) return value;
-            const message = formatMismatches(`${subject} has wrong type,`, describeMismatch(t, value)).join('\n');
-            throw new LookupError(message, { code: BindingsIssues.LOOKUP_TYPE_MISMATCH, puppetClass: PuppetErrorClass.TYPE_ASSERTION });
+            throw new LookupError(typeAssertionMessage(subject, t, value), { code: BindingsIssues.LOOKUP_TYPE_MISMATCH, puppetClass: PuppetErrorClass.TYPE_ASSERTION });
         },
         convert(type, value, args) {
             if (!newFunction) {
@@ -28,4 +27,23 @@ export function createTypeSupport(newFunction?: (type: PuppetValue, value: Puppe
             return newFunction(target, value, args);
         }
     };
+}
+
+const parsedTypes = new Map<string, PAnyType>();
+
+/**
+ * TypeAsserter's message for `value` against `type`: "SUBJECT has wrong type, expects ...", one
+ * line per mismatch joined as TypeMismatchDescriber joins several.
+ */
+export function typeAssertionMessage(subject: string, type: PAnyType | string, value: PuppetValue): string {
+    let t = typeof type === 'string' ? parsedTypes.get(type) : type;
+    if (t === undefined) { t = parseTypeString(type as string); parsedTypes.set(type as string, t); }
+    return joinMismatchLines(formatMismatches(`${subject} has wrong type,`, describeMismatch(t, value)));
+}
+
+/** Whether `value` is an instance of the type written `type`. */
+export function isInstanceOf(type: string, value: PuppetValue): boolean {
+    let t = parsedTypes.get(type);
+    if (t === undefined) { t = parseTypeString(type); parsedTypes.set(type, t); }
+    return isInstance(t, value);
 }

@@ -11,7 +11,7 @@ import { assertUnreachable, type Diagnostic } from '../../common/index.js';
 import type { RichData } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 
-/** What one bindings `.pp` file holds: its `bindings NAME {}` blocks and at most one `site {}`. */
+/** What one bindings `.pp` file holds: its `bindings NAME {}` blocks and its `site {}` blocks as one. */
 export interface BindingsFile {
     readonly bindings: readonly NamedBindings[];
     readonly site?: SiteDefinition;
@@ -48,10 +48,13 @@ export class BindingsTransformer {
                 case 'BindingsDefinition':
                     bindings.push(this.named(d));
                     break;
-                case 'SiteExpression':
-                    if (site) this.error(d, BindingsIssues.BIND_SITE_TWICE, 'a second site {} definition; the first one is at line ' + String(site.location.line));
-                    else site = this.site(d);
+                case 'SiteExpression': {
+                    // Several site blocks of one file make one site; the validator refuses a second
+                    // categories or layers definition.
+                    const more = this.site(d);
+                    site = site ? { ...site, ...(more.categorization ? { categorization: more.categorization } : {}), ...(more.layers ? { layers: more.layers } : {}) } : more;
                     break;
+                }
                 default:
                     assertUnreachable(d);
             }
@@ -279,6 +282,9 @@ export class BindingsTransformer {
         let producer: ProducerDescriptor = typeof named === 'string'
             ? { $type: 'LookupProducerDescriptor', location: this.at(b.value), name: named }
             : this.producer(b.value, selectResult);
+        // A class is its own (only) instance: `bind parameters web to class dbconfig` takes the parameters of Class[dbconfig] in the catalog.
+        const cls = producer.$type === 'EvaluatingProducerDescriptor' && b.modifiers.includes('parameters') ? /^Class\[\s*['"]?([^'"\]]+?)['"]?\s*\]$/.exec(producer.expression.source) : null;
+        if (cls) producer = { $type: 'InstanceReferenceProducerDescriptor', location: producer.location, reference: `Class[${cls[1]}]` };
         if (b.producer) producer = { $type: 'ProducerProducerDescriptor', location: producer.location, producer };
         if (b.optional) producer = { $type: 'OptionalProducerDescriptor', location: producer.location, producer };
         if (selectResult && producer.$type !== 'QueryProducerDescriptor' && !(producer.$type === 'OptionalProducerDescriptor' && producer.producer.$type === 'QueryProducerDescriptor')) {
@@ -287,13 +293,19 @@ export class BindingsTransformer {
         return { producer, args };
     }
 
-    /** The descriptor of a `to` value: data is a constant, `Type[X]` an instance, `T[x]` a reference, `T[?? q]` a query, the rest is evaluated. */
+    /**
+     * The descriptor of a `to` value: data is a constant, `Type[X]` (a runtime class) an instance,
+     * `T[x]` a reference, `T[?? q]` a query, the rest is evaluated — so a Puppet type (`class
+     * ntp2`, `Class[ntp2]`, `MyBetterResourceType`) is the type itself (ARM-8 "Typed, Anonymous
+     * Binding": "bind class ntp to class ntp2").
+     */
     private producer(value: NonNullable<BindOperation['value']>, selectResult: PuppetLambda | undefined): ProducerDescriptor {
         const location = this.at(value);
-        if (value.$type === 'ClassTypeReference') return { $type: 'InstanceProducerDescriptor', location, className: `Class[${value.name}]` };
+        if (value.$type === 'ClassTypeReference') {
+            return { $type: 'EvaluatingProducerDescriptor', location, expression: { $type: 'PuppetExpression', location, source: `Class['${value.name.replace(/^::/, '')}']` } };
+        }
         const v = this.literal(value);
         if (v !== NOT_LITERAL) return { $type: 'ConstantProducerDescriptor', location, value: v };
-        if (value.$type === 'TypeReference') return { $type: 'InstanceProducerDescriptor', location, className: value.value };
         if (value.$type === 'AccessExpression' && value.left.$type === 'TypeReference') {
             if (value.query) {
                 return {
@@ -304,7 +316,8 @@ export class BindingsTransformer {
             if (value.left.value === 'Type' && value.keys.length === 1 && value.keys[0].$type === 'TypeReference') {
                 return { $type: 'InstanceProducerDescriptor', location, className: value.keys[0].value };
             }
-            return { $type: 'InstanceReferenceProducerDescriptor', location, reference: this.text(value) };
+            // `Class[x]` is a type; `Sql[one]` an instance (of the catalog).
+            if (value.left.value !== 'Class') return { $type: 'InstanceReferenceProducerDescriptor', location, reference: this.text(value) };
         }
         return { $type: 'EvaluatingProducerDescriptor', location, expression: this.expression(value) };
     }

@@ -1,4 +1,4 @@
-import { parseYaml } from '../../common/index.js';
+import { parseYaml, type SourcePoint } from '../../common/index.js';
 import type { AbstractBinding, ContributedBindings, SourceLocation } from '../../../generated/model/bindings.js';
 import type { RichData } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
@@ -10,6 +10,8 @@ export interface EncOutput {
     readonly classes: ReadonlyMap<string, Readonly<Record<string, RichData>> | undefined>;
     readonly parameters: Readonly<Record<string, RichData>>;
     readonly environment?: string;
+    /** Where the ENC is configured (providers.yaml's `enc:`), for errors about its answer. */
+    readonly configuredAt?: SourcePoint;
 }
 
 const PARTS = ['classes', 'parameters', 'variables'] as const;
@@ -73,7 +75,7 @@ export class EncBindingsProvider implements BindingsProvider {
         if (!this.config.enc) fail(BindingsIssues.BIND_ENC_FAILED, 'no enc program is configured in bindings/providers.yaml');
         try {
             const text = runProgram(this.config.enc, [this.ctx.node], this.config, BindingsIssues.BIND_ENC_FAILED);
-            this.output = parseEncYaml(text, `enc:${this.config.enc.join(' ')}`);
+            this.output = parseEncYaml(text, this.config.enc.join(' '), this.config.positions.get('/enc'));
         } catch (e) {
             this.failure = e;
             throw e;
@@ -109,31 +111,33 @@ function assertPart(p: never): never {
 }
 
 /** Puppet's ENC YAML: `classes` (list, or hash of class => parameters or nil), `parameters` (hash), `environment` (string). */
-export function parseEncYaml(text: string, file: string): EncOutput {
+export function parseEncYaml(text: string, program: string, configuredAt?: SourcePoint): EncOutput {
+    // The answer is no file: its problems are located where the ENC is configured, and name the program.
+    const where = (path?: string): { file: string; at?: SourcePoint; path?: string } => ({ file: configuredAt?.file ?? program, ...(configuredAt ? { at: configuredAt } : {}), ...(path !== undefined ? { path } : {}) });
     let data: unknown;
     try {
         data = parseYaml(text);
     } catch (e) {
-        fail(BindingsIssues.BIND_ENC_OUTPUT, `the ENC printed invalid YAML: ${e instanceof Error ? e.message : String(e)}`, { file });
+        fail(BindingsIssues.BIND_ENC_OUTPUT, `the ENC (${program}) printed invalid YAML: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, where());
     }
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(BindingsIssues.BIND_ENC_OUTPUT, 'the ENC must print a YAML hash (classes, parameters, environment)', { file });
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) fail(BindingsIssues.BIND_ENC_OUTPUT, `the ENC (${program}) must print a YAML hash (classes, parameters, environment)`, where());
     const { classes, parameters, environment } = data as Record<string, unknown>;
     const out = new Map<string, Record<string, RichData> | undefined>();
     if (Array.isArray(classes)) {
         for (const c of classes) {
-            if (typeof c !== 'string') fail(BindingsIssues.BIND_ENC_OUTPUT, 'classes must be class names', { file, path: '/classes' });
+            if (typeof c !== 'string') fail(BindingsIssues.BIND_ENC_OUTPUT, 'classes must be class names', where('/classes'));
             out.set(c, undefined);
         }
     } else if (isHash(classes)) {
         for (const [c, p] of Object.entries(classes)) {
-            if (p !== null && !isHash(p)) fail(BindingsIssues.BIND_ENC_OUTPUT, `the parameters of class '${c}' must be a hash`, { file, path: `/classes/${c}` });
+            if (p !== null && !isHash(p)) fail(BindingsIssues.BIND_ENC_OUTPUT, `the parameters of class '${c}' must be a hash`, where(`/classes/${c}`));
             out.set(c, p === null ? undefined : p as Record<string, RichData>);
         }
     } else if (classes !== undefined && classes !== null) {
-        fail(BindingsIssues.BIND_ENC_OUTPUT, 'classes must be a list or a hash', { file, path: '/classes' });
+        fail(BindingsIssues.BIND_ENC_OUTPUT, 'classes must be a list or a hash', where('/classes'));
     }
-    if (parameters !== undefined && parameters !== null && !isHash(parameters)) fail(BindingsIssues.BIND_ENC_OUTPUT, 'parameters must be a hash', { file, path: '/parameters' });
-    if (environment !== undefined && environment !== null && typeof environment !== 'string') fail(BindingsIssues.BIND_ENC_OUTPUT, 'environment must be a string', { file, path: '/environment' });
+    if (parameters !== undefined && parameters !== null && !isHash(parameters)) fail(BindingsIssues.BIND_ENC_OUTPUT, 'parameters must be a hash', where('/parameters'));
+    if (environment !== undefined && environment !== null && typeof environment !== 'string') fail(BindingsIssues.BIND_ENC_OUTPUT, 'environment must be a string', where('/environment'));
     return {
         classes: out,
         parameters: (parameters ?? {}) as Record<string, RichData>,
@@ -154,7 +158,8 @@ export function runEnc(confdir: string, node: string): EncAnswer | undefined {
     const config = readProvidersConfig(confdir);
     if (!config.enc) return undefined;
     const text = runProgram(config.enc, [node], config, BindingsIssues.BIND_ENC_FAILED);
-    return { output: parseEncYaml(text, `enc:${config.enc.join(' ')}`), command: config.enc };
+    const at = config.positions.get('/enc');
+    return { output: { ...parseEncYaml(text, config.enc.join(' '), at), ...(at ? { configuredAt: at } : {}) }, command: config.enc };
 }
 
 /** An ENC's answer and the program that gave it. */

@@ -65,7 +65,8 @@ export class PpBindingsProvider implements BindingsProvider {
         const strangers = file.bindings.filter(b => !bindings.includes(b));
         if (strangers.length > 0 || bindings.length === 0) {
             const b = strangers[0] ?? file.bindings[0];
-            const at = b?.location?.line !== undefined ? { at: { file: display, line: b.location.line, column: b.location.column ?? 1 } } : { file: display };
+            // A file without any bindings block is located at its start.
+            const at = { file: display, at: { file: display, line: b?.location?.line ?? 1, column: b?.location?.column ?? 1 } };
             // ARM-8: "must reside in a file called default.pp ... or it will not be found by the default loader".
             fail(BindingsIssues.BIND_WRONG_NAME, b
                 ? `bindings '${b.name ?? ''}' in ${display}: a file found as '${found.name}' must define 'bindings ${found.name}'`

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider } from '../../common/index.js';
+import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider, type SourcePoint } from '../../common/index.js';
 import { BindingsIssues } from '../issues.js';
 import { fail, type ProviderContext } from './provider.js';
 
@@ -23,6 +23,8 @@ export interface ProvidersConfig {
     readonly dir: string;
     readonly enc?: ProgramCommand;
     readonly schemes: ReadonlyMap<string, ProgramCommand>;
+    /** Where each key (`/enc`, `/schemes/NAME`) is written in the file. */
+    readonly positions: ReadonlyMap<string, SourcePoint>;
 }
 
 const BUILT_IN = new Set(['confdir', 'module', 'enc', 'hiera']);
@@ -30,36 +32,61 @@ const BUILT_IN = new Set(['confdir', 'module', 'enc', 'hiera']);
 export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(codedir), 'bindings'), fs: FileSystemProvider = nodeFileSystem): ProvidersConfig {
     const dir = resolve(bindingsDir);
     const file = join(dir, 'providers.yaml');
-    if (!pathExists(fs, file)) return { dir, schemes: new Map() };
+    if (!pathExists(fs, file)) return { dir, schemes: new Map(), positions: new Map() };
     const display = relative(resolve(codedir), file);
+    const text = fs.readText(file);
+    // Where each key is written, so every error about the file (or a program it names) has a line and column.
+    const positions = keyPositions(text, display);
+    const at = (path: string): { file: string; at: SourcePoint } => ({ file: display, at: positions.get(path) ?? positions.get(path.replace(/\/[^/]*$/, '')) ?? { file: display, line: 1, column: 1 } });
     let data: unknown;
     try {
-        data = parseYaml(fs.readText(file));
+        data = parseYaml(text);
     } catch (e) {
-        fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `cannot read providers config: ${e instanceof Error ? e.message : String(e)}`, { file: display });
+        const pos = (e as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
+        const where = pos ? { file: display, at: { file: display, line: pos.line, column: pos.col } } : at('');
+        fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `cannot read providers config: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, where);
     }
-    if (data === null || data === undefined) return { dir, file: display, schemes: new Map() };
-    if (typeof data !== 'object' || Array.isArray(data)) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'providers.yaml must hold a mapping with enc and/or schemes', { file: display });
+    if (data === null || data === undefined) return { dir, file: display, schemes: new Map(), positions };
+    if (typeof data !== 'object' || Array.isArray(data)) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'providers.yaml must hold a mapping with enc and/or schemes', at(''));
     const { enc, schemes, ...rest } = data as Record<string, unknown>;
     const unknown = Object.keys(rest);
-    if (unknown.length > 0) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `unknown key '${unknown[0]}' (only enc and schemes)`, { file: display, path: `/${unknown[0]}` });
+    if (unknown.length > 0) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `unknown key '${unknown[0]}' (only enc and schemes)`, at(`/${unknown[0]}`));
     const out = new Map<string, ProgramCommand>();
     if (schemes !== undefined) {
-        if (typeof schemes !== 'object' || schemes === null || Array.isArray(schemes)) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'schemes must map scheme names to commands', { file: display, path: '/schemes' });
+        if (typeof schemes !== 'object' || schemes === null || Array.isArray(schemes)) fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'schemes must map scheme names to commands', at('/schemes'));
         for (const [scheme, cmd] of Object.entries(schemes)) {
-            if (!/^[a-z][a-z0-9+.-]*$/.test(scheme) || BUILT_IN.has(scheme)) {
-                fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `'${scheme}' cannot name an external scheme (lower-case, not one of ${[...BUILT_IN].join(', ')})`, { file: display, path: `/schemes/${scheme}` });
+            // URI scheme characters, and `_` (ARM-8's own example is `my_ldap:`).
+            if (!/^[a-z][a-z0-9+._-]*$/.test(scheme) || BUILT_IN.has(scheme)) {
+                fail(BindingsIssues.BIND_PROVIDERS_CONFIG, `'${scheme}' cannot name an external scheme (lower-case, not one of ${[...BUILT_IN].join(', ')})`, at(`/schemes/${scheme}`));
             }
-            out.set(scheme, command(cmd, display, `/schemes/${scheme}`));
+            out.set(scheme, command(cmd, at(`/schemes/${scheme}`)));
         }
     }
-    return { dir, file: display, schemes: out, ...(enc !== undefined ? { enc: command(enc, display, '/enc') } : {}) };
+    return { dir, file: display, schemes: out, positions, ...(enc !== undefined ? { enc: command(enc, at('/enc')) } : {}) };
 }
 
-function command(v: unknown, file: string, path: string): ProgramCommand {
+/** `/enc`, `/schemes`, `/schemes/NAME` and any other top-level key: where the key is written (block-style YAML). */
+function keyPositions(text: string, file: string): Map<string, SourcePoint> {
+    const out = new Map<string, SourcePoint>();
+    let inSchemes = false;
+    text.split('\n').forEach((line, i) => {
+        const m = /^(\s*)(['"]?)([^'":#\s][^'":#]*?)\2\s*:(\s|$)/.exec(line);
+        if (!m) return;
+        const point = { file, line: i + 1, column: m[1].length + 1 };
+        if (m[1] === '') {
+            inSchemes = m[3] === 'schemes';
+            out.set(`/${m[3]}`, point);
+        } else if (inSchemes) {
+            out.set(`/schemes/${m[3]}`, point);
+        }
+    });
+    return out;
+}
+
+function command(v: unknown, where: { file: string; at: SourcePoint }): ProgramCommand {
     if (typeof v === 'string' && v.trim() !== '') return v.trim().split(/\s+/);
     if (Array.isArray(v) && v.length > 0 && v.every(x => typeof x === 'string')) return v as string[];
-    fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'a command is a string or a non-empty array of strings', { file, path });
+    fail(BindingsIssues.BIND_PROVIDERS_CONFIG, 'a command is a string or a non-empty array of strings', where);
 }
 
 /** How long a provider may run, and how much of its output and stderr modelc takes. */
@@ -76,7 +103,10 @@ const STDERR_TAIL_CHARS = 2000;
  */
 export function runProgram(cmd: ProgramCommand, args: readonly string[], config: ProvidersConfig, code: string, input?: string): string {
     const shown = [...cmd, ...args].join(' ');
-    const where = config.file ? { file: config.file } : {};
+    // A program's failure is located where providers.yaml names it.
+    const path = cmd === config.enc ? '/enc' : `/schemes/${[...config.schemes].find(([, c]) => c === cmd)?.[0] ?? ''}`;
+    const point = config.positions.get(path);
+    const where = config.file ? { file: config.file, ...(point ? { at: point } : {}) } : {};
     const dir = mkdtempSync(join(tmpdir(), 'modelc-provider-'));
     try {
         writeFileSync(join(dir, 'stdin'), input ?? '');

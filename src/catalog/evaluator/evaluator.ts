@@ -21,7 +21,7 @@ import { queryStore } from '../store-access.js';
 import { checkSignature } from '../functions/signatures.js';
 import { parseNumber, statementsOf, whereOf } from './ast-util.js';
 import { accessArray, accessString } from './string-array-access.js';
-import { binaryArith, compare, inOperator, isTruthy, regexMatch } from './operators.js';
+import { binaryArith, caseOptionMatches, compare, inOperator, isTruthy, regexMatch } from './operators.js';
 
 /** `break` in an iteration (`where` is the call, for the error when nothing catches it). */
 export class BreakSignal {
@@ -425,17 +425,7 @@ export class Evaluator implements ExpressionEvaluator {
 
     /** Whether a case/selector option matches the test value (setting captures for regexps). */
     private optionMatches(option: PuppetValue, test: PuppetValue, scope: Scope): boolean {
-        if (option instanceof PDefault) return false;
-        if (option instanceof PRegexp) {
-            if (typeof test !== 'string') return false;
-            const m = regexMatch(option, test);
-            if (m) scope.setMatch(m);
-            return m !== null;
-        }
-        if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
-            return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
-        }
-        return puppetEquals(option, test);
+        return !(option instanceof PDefault) && caseOptionMatches(option, test, m => scope.setMatch(m));
     }
 
     private caseExpr(e: CaseExpression, scope: Scope): PuppetValue {

@@ -1,8 +1,9 @@
-import { formatValue, inferType, isAssignable, isInstance, PAnyType, typesEqual } from '../../types/index.js';
-import { fitsInt64, hashSet, lookupKey, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
+import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
+import { timeArith } from './time-arith.js';
 
 /** A short type label for operator errors: Integer, String, Array, ... */
 function label(v: PuppetValue): string {
@@ -45,6 +46,8 @@ function floorMod(a: bigint, b: bigint): bigint {
 }
 
 function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionListener): PuppetValue {
+    const time = (v: PuppetValue): v is PTimespan | PTimestamp => v instanceof PTimespan || v instanceof PTimestamp;
+    if (time(l) || time(r)) return timeArith(op, time(l) ? l : toNumber(l, 'left', onCoerce), time(r) ? r : toNumber(r, 'right', onCoerce));
     const a = toNumber(l, 'left', onCoerce);
     const b = toNumber(r, 'right', onCoerce);
     if (typeof a === 'bigint' && typeof b === 'bigint') {
@@ -187,7 +190,7 @@ export function inOperator(l: PuppetValue, r: PuppetValue, onMatch: (groups: (st
             if (m) onMatch(m);
             return m !== null;
         }
-        return false;
+        return typeof l === 'bigint' || typeof l === 'number' ? puppetEquals(r, l) : false;
     }
     const candidates = Array.isArray(r) ? r : r instanceof Map ? [...r.keys()] : null;
     if (candidates === null) return false;
@@ -199,6 +202,9 @@ export function inOperator(l: PuppetValue, r: PuppetValue, onMatch: (groups: (st
             }
         } else if (l instanceof PAnyType) {
             if (isInstance(l, c)) return true;
+        } else if (typeof l === 'string' || l instanceof PSemVer) {
+            // A string (or version) is matched by each element as by a case option: a regexp, a type, a value.
+            if (caseOptionMatches(c, l, onMatch)) return true;
         } else if (puppetEquals(l, c)) {
             return true;
         }
@@ -212,3 +218,29 @@ export function isTruthy(v: PuppetValue): boolean {
 }
 
 export { formatValue };
+
+/**
+ * Puppet's case/selector match of one option value: a regexp matches strings (reporting its
+ * match), a type its instances, an array or hash element by element (a hash: each of the
+ * option's keys), `default` anything inside a collection, other values by equality.
+ */
+export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatch: (m: Array<string | null>) => void): boolean {
+    if (option instanceof PRegexp) {
+        if (typeof test !== 'string') return false;
+        const m = regexMatch(option, test);
+        if (m) onMatch(m);
+        return m !== null;
+    }
+    if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
+        return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
+    }
+    if (option instanceof PSemVer) {
+        // A version matches an equal version, or a string that parses as one (build metadata aside).
+        const m = typeof test === 'string' ? /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(test) : null;
+        const v = test instanceof PSemVer ? test : m ? new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', '') : null;
+        return v !== null && v.major === option.major && v.minor === option.minor && v.patch === option.patch && v.prerelease === option.prerelease;
+    }
+    if (Array.isArray(option)) return Array.isArray(test) && test.length === option.length && option.every((o, i) => caseOptionMatches(o, test[i], onMatch));
+    if (option instanceof Map) return test instanceof Map && [...option].every(([k, o]) => caseOptionMatches(o, hashGet(test, k) ?? null, onMatch));
+    return option instanceof PDefault || puppetEquals(option, test);
+}

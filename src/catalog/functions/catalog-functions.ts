@@ -1,10 +1,12 @@
-import { formatValue, PClassType, PResourceType, PTypeType } from '../../types/index.js';
+import { formatValue, PClassType, PResourceType, PTypeType, rubyInspect } from '../../types/index.js';
 import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import { addTags } from '../tags.js';
 import type { DeclarationMode, LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
+
+/** Puppet's valid tag: a word character, then word characters, ':', '.' or '-'. */
+const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
 
 function logger(level: LogLevel): PuppetFunction {
     return (call, args) => {
@@ -26,6 +28,7 @@ function classNames(args: PuppetValue[]): string[] {
 
 function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
     return (call, args) => {
+        if (args.flat(Infinity as 1).includes(null)) throw new RuntimeFailure(CatalogIssues.EVAL_UNDEF_CLASS_NAME.message());
         call.runtime.includeClasses(classNames(args), call.scope, how, call.where);
         return null;
     };
@@ -72,14 +75,21 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
     alert: logger('alert'),
     crit: logger('crit'),
     emerg: logger('emerg'),
-    fail: (_call, args) => { throw new RuntimeFailure(args.map(a => formatValue(a)).join(' ')); },
+    // Ruby's to_s of each value: collections as their inspect.
+    fail: (_call, args) => { throw new RuntimeFailure(args.map(a => Array.isArray(a) || a instanceof Map ? rubyInspect(a) : formatValue(a)).join(' ')); },
     include: includeLike('include'),
     require: includeLike('require'),
     contain: includeLike('contain'),
     realize: (call, args) => { call.runtime.realize(args); return null; },
     tag: (call, args) => {
+        // Each value's Ruby to_s, downcased (a 3.x argument: undef is ''); an invalid tag fails.
         const r = call.scope.resource;
-        if (r) addTags(r, args, undefined);
+        for (const t of args.flat(Infinity as 1)) {
+            const name = (t === null ? '' : t instanceof Map ? rubyInspect(t) : formatValue(t)).toLowerCase();
+            if (r?.tags.has(name)) continue;
+            if (!VALID_TAG.test(name)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_TAG.message({ name }));
+            if (r) for (const x of [name, ...(name.includes('::') ? name.split('::') : [])]) r.tags.add(x);
+        }
         return null;
     },
     tagged: (call, args) => {

@@ -1,9 +1,9 @@
 import { hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
-import { formatValue, inferType, typeToString } from '../../types/index.js';
+import { formatValue, inferType, rubyFloat, rubyInspect, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import type { Closure, PuppetFunction } from './function.js';
+import type { Closure, FunctionContext, PuppetFunction } from './function.js';
 import { callWith, iterableOf, requireBlock, typeName } from './support.js';
 
 /** Ruby's <=> on the values `sort`, `min` and `max` see (strings compare case-sensitively). */
@@ -12,7 +12,27 @@ function spaceship(a: PuppetValue, b: PuppetValue): number {
         return typeof a === 'bigint' && typeof b === 'bigint' ? (a < b ? -1 : a > b ? 1 : 0) : Math.sign(Number(a) - Number(b));
     }
     if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-    throw new RuntimeFailure(CatalogIssues.EVAL_SORT_COMPARISON.message({ left: typeof a, right: typeof b }));
+    const cls = (v: PuppetValue): string => v === null ? 'nil' : typeof v === 'boolean' ? String(v) : typeName(v);
+    throw new RuntimeFailure(CatalogIssues.EVAL_SORT_COMPARISON.message({ left: cls(a), right: cls(b) }));
+}
+
+/**
+ * Ruby's Array#sort on Linux is glibc's qsort_r, a top-down merge sort: stable, and calling a
+ * sort block on the same pairs in the same order (what a block with side effects shows).
+ */
+function mergeSort(items: PuppetValue[], cmp: (a: PuppetValue, b: PuppetValue) => number): void {
+    if (items.length <= 1) return;
+    const n1 = Math.floor(items.length / 2);
+    const left = items.slice(0, n1);
+    const right = items.slice(n1);
+    mergeSort(left, cmp);
+    mergeSort(right, cmp);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < left.length && j < right.length) items[k++] = cmp(left[i], right[j]) <= 0 ? left[i++] : right[j++];
+    while (i < left.length) items[k++] = left[i++];
+    while (j < right.length) items[k++] = right[j++];
 }
 
 /** The `compare` function: strings ignore case unless told otherwise. */
@@ -21,24 +41,72 @@ function compareValues(a: PuppetValue, b: PuppetValue, ignoreCase: boolean): num
     return spaceship(a, b);
 }
 
-/** min/max order: numbers (and numeric strings) numerically, anything else as strings. */
-function minMaxCompare(a: PuppetValue, b: PuppetValue): number {
+/** A string min/max takes for a number (Puppet's pattern, and Ruby's String#to_f). */
+const NUMERIC_TEXT = /^-?\d+([._eE]\d+)?$/;
+
+function rubyToF(s: string): number {
+    const m = /^\s*[-+]?(\d[\d_]*)?(\.\d+)?([eE][-+]?\d+)?/.exec(s);
+    const n = Number((m?.[0] ?? '').replace(/_/g, '').trim());
+    return Number.isNaN(n) ? 0 : n;
+}
+
+/** Ruby's #to_s of a value given to a Ruby function: collections as their inspect, undef empty. */
+function rubyToS(v: PuppetValue): string {
+    return v === null ? '' : Array.isArray(v) || v instanceof Map ? rubyInspect(v) : formatValue(v);
+}
+
+/**
+ * min/max as Puppet dispatches them: all numbers compare as numbers; all strings as strings,
+ * unless both look numeric; anything else by their strings, again unless both look numeric.
+ * Each coercion warns once (deprecated).
+ */
+function minMax(call: FunctionContext, fname: 'min' | 'max', args: PuppetValue[], block: Closure | undefined): PuppetValue {
+    const single = args.length === 1 && Array.isArray(args[0]);
+    const items = single ? args[0] as PuppetValue[] : args;
     const numeric = (v: PuppetValue): boolean => typeof v === 'bigint' || typeof v === 'number';
-    if (numeric(a) && numeric(b)) return spaceship(a, b);
-    return spaceship(formatValue(a), formatValue(b));
+    const better = (c: number): boolean => fname === 'max' ? c > 0 : c < 0;
+    let cmp: (a: PuppetValue, b: PuppetValue) => number;
+    if (block) {
+        cmp = (a, b) => Number(call.callLambda(block, [a, b]));
+    } else {
+        if (items.length === 0) throw new RuntimeFailure(CatalogIssues.EVAL_TOO_FEW_VALUES.message({ fname }));
+        const coerce = (a: string, b: string, key: string): number | undefined => {
+            if (!NUMERIC_TEXT.test(a) || !NUMERIC_TEXT.test(b)) return undefined;
+            call.runtime.warnOnce(`deprecations:${fname}_function_numeric_coerce_string`, CatalogIssues.EVAL_MINMAX_COERCE.message({ fname, what: key }), call.where);
+            return Math.sign(rubyToF(a) - rubyToF(b));
+        };
+        if (items.every(numeric)) cmp = spaceship;
+        else if (items.every(x => typeof x === 'string')) cmp = (a, b) => coerce(a as string, b as string, 'String to Numeric') ?? spaceship(a, b);
+        else {
+            cmp = (a, b) => {
+                const as = rubyToS(a);
+                const bs = rubyToS(b);
+                const n = coerce(as, bs, 'String to Numeric');
+                if (n !== undefined) return n;
+                call.runtime.warnOnce(`deprecations:${fname}_function_string_coerce_any`, CatalogIssues.EVAL_MINMAX_COERCE.message({ fname, what: 'Any to String' }), call.where);
+                return spaceship(as, bs);
+            };
+        }
+    }
+    if (items.length === 0) return null;
+    // Ruby's Array#max/min: each element against the best so far, (element, best); ties keep the first.
+    let best = items[0];
+    for (const x of items.slice(1)) if (better(cmp(x, best))) best = x;
+    return best;
 }
 
-function num(v: PuppetValue): bigint | number {
-    if (typeof v === 'bigint' || typeof v === 'number') return v;
-    if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return /^-?\d+$/.test(v.trim()) ? BigInt(v.trim()) : Number(v);
-    throw new RuntimeFailure(CatalogIssues.EVAL_EXPECTED_NUMERIC.message({ value: String(v) }));
+
+function warnCoerce(call: FunctionContext, fname: string, to: string): void {
+    call.runtime.warnOnce(`deprecations:${fname}_function_numeric_coerce_string`, CatalogIssues.EVAL_NUMERIC_FUNCTION_COERCE.message({ fname, to }), call.where);
 }
 
-/** The values min/max compare: one array's elements or the arguments; without a block there must be one. */
-function minMaxItems(fname: string, args: PuppetValue[], block: Closure | undefined): PuppetValue[] {
-    const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-    if (items.length === 0 && !block) throw new RuntimeFailure(CatalogIssues.EVAL_TOO_FEW_VALUES.message({ fname }));
-    return items;
+/** floor/ceiling of a number, or (deprecated) of a string as Ruby's Float() reads it. */
+function floatOf(call: FunctionContext, fname: string, v: PuppetValue): number {
+    if (typeof v !== 'string') return Number(v);
+    warnCoerce(call, fname, 'Float');
+    const f = rubyFloat(v);
+    if (f === undefined) throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_CONVERT_TO_FLOAT.message({ fname }));
+    return f;
 }
 
 /** Values `compare` can compare at all (its local type Comparable). */
@@ -73,26 +141,38 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     values: (_call, [h]) => h instanceof Map ? [...h.values()] : [],
     sort: (call, [v], block) => {
         const items = typeof v === 'string' ? [...v] : Array.isArray(v) ? [...v] : [];
-        if (block) items.sort((a, b) => Number(call.callLambda(block, [a, b])));
-        else items.sort(spaceship);
+        if (block) mergeSort(items, (a, b) => Number(call.callLambda(block, [a, b])));
+        else mergeSort(items, spaceship);
         return typeof v === 'string' ? items.join('') : items;
     },
-    unique: (_call, [v]) => {
-        if (typeof v === 'string') return [...new Set(v)].join('');
-        if (v instanceof Map) {
-            // Keys with the same value are grouped: {[k1, k2] => [value]}.
-            const groups: Array<{ keys: PuppetValue[]; value: PuppetValue }> = [];
-            for (const [k, x] of v) {
-                const g = groups.find(y => strictEquals(y.value, x));
-                if (g) g.keys.push(k);
-                else groups.push({ keys: [k], value: x });
+    unique: (call, [v], block) => {
+        // Ruby's uniq: the first of the elements whose block results (or selves) are eql?.
+        const by = (x: PuppetValue): PuppetValue => block ? call.callLambda(block, [x]) : x;
+        const uniq = (xs: PuppetValue[]): PuppetValue[] => {
+            const seen: PuppetValue[] = [];
+            const out: PuppetValue[] = [];
+            for (const x of xs) {
+                const key = by(x);
+                if (!seen.some(y => strictEquals(key, y))) { seen.push(key); out.push(x); }
             }
-            return new Map<PuppetValue, PuppetValue>(groups.map(g => [g.keys, [g.value]]));
+            return out;
+        };
+        if (typeof v === 'string') return uniq([...v]).join('');
+        if (v instanceof Map) {
+            // Keys whose values (or block results) are the same are grouped: {[k1, k2] => [values]}.
+            const groups: Array<{ key: PuppetValue; keys: PuppetValue[]; values: PuppetValue[] }> = [];
+            for (const [k, x] of v) {
+                const key = by(x);
+                const g = groups.find(y => strictEquals(y.key, key));
+                if (g) { g.keys.push(k); g.values.push(x); } else groups.push({ key, keys: [k], values: [x] });
+            }
+            return new Map<PuppetValue, PuppetValue>(groups.map(g => {
+                const values: PuppetValue[] = [];
+                for (const x of g.values) if (!values.some(y => strictEquals(x, y))) values.push(x);
+                return [g.keys, values];
+            }));
         }
-        if (!Array.isArray(v)) return v;
-        const out: PuppetValue[] = [];
-        for (const x of v) if (!out.some(y => strictEquals(x, y))) out.push(x);
-        return out;
+        return uniq(iterableOf(v, 'unique').items);
     },
     flatten: (_call, args) => (args.length === 1 && Array.isArray(args[0]) ? args[0] : args).flat(Infinity as 1),
     empty: (call, [v]) => {
@@ -107,15 +187,17 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     dig: (_call, [v, ...path]) => {
         let cur: PuppetValue = v;
         const walked: PuppetValue[] = [];
+        const at = (): string => `[${walked.map(w => typeof w === 'string' ? JSON.stringify(w) : formatValue(w)).join(', ')}]`;
         for (const k of path) {
-            if (cur === null) return null;
-            if (Array.isArray(cur)) cur = typeof k === 'bigint' ? cur[Number(k) < 0 ? cur.length + Number(k) : Number(k)] ?? null : null;
-            else if (cur instanceof Map) cur = hashGet(cur, k) ?? null;
-            else {
-                const at = `[${walked.map(w => typeof w === 'string' ? JSON.stringify(w) : formatValue(w)).join(', ')}]`;
-                throw new RuntimeFailure(CatalogIssues.EVAL_DIG_NOT_COLLECTION.message({ at, type: typeToString(inferType(cur)) }));
+            if (cur === null || k === null) return null;
+            if (!Array.isArray(cur) && !(cur instanceof Map)) {
+                throw new RuntimeFailure(CatalogIssues.EVAL_DIG_NOT_COLLECTION.message({ at: at(), type: typeToString(inferType(cur)) }));
             }
             walked.push(k);
+            if (Array.isArray(cur)) {
+                if (typeof k !== 'bigint') throw new RuntimeFailure(CatalogIssues.EVAL_DIG_NOT_INTEGER.message({ at: at(), type: typeToString(inferType(k)) }));
+                cur = cur[Number(k) < 0 ? cur.length + Number(k) : Number(k)] ?? null;
+            } else cur = hashGet(cur, k) ?? null;
         }
         return cur;
     },
@@ -145,24 +227,21 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
         const yes: PuppetValue[] = [];
         const no: PuppetValue[] = [];
         items.forEach((x, i) => (isTruthy(callWith(call, b, x, i, hash)) ? yes : no).push(x));
-        return hash ? [new Map(yes.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]])), new Map(no.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]]))] : [yes, no];
+        // Ruby's Hash#partition gives arrays of [key, value] pairs.
+        return [yes, no];
     },
-    min: (call, args, block) => {
-        const items = minMaxItems('min', args, block);
-        return items.length === 0 ? null : items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) <= 0 ? a : b);
-    },
-    max: (call, args, block) => {
-        const items = minMaxItems('max', args, block);
-        return items.length === 0 ? null : items.reduce((a, b) => (block ? Number(call.callLambda(block, [a, b])) : minMaxCompare(a, b)) >= 0 ? a : b);
-    },
-    abs: (_call, [v]) => {
-        if (typeof v === 'string' && !/^\s*[-+]?(\d+(\.\d+)?([eE][-+]?\d+)?|0[xX][0-9a-fA-F]+)\s*$/.test(v)) {
+    min: (call, args, block) => minMax(call, 'min', args, block),
+    max: (call, args, block) => minMax(call, 'max', args, block),
+    abs: (call, [v]) => {
+        if (typeof v === 'string') {
+            warnCoerce(call, 'abs', 'Numeric');
+            if (/^-?\d+\.\d+$/m.test(v)) return Math.abs(Number(/-?\d+\.\d+/.exec(v)![0]));
+            if (/^-?\d+$/m.test(v)) { const n = BigInt(/-?\d+/.exec(v)![0]); return n < 0n ? -n : n; }
             throw new RuntimeFailure(CatalogIssues.EVAL_ABS_NOT_NUMERIC.message());
         }
-        const n = num(v);
-        return typeof n === 'bigint' ? (n < 0n ? -n : n) : Math.abs(n);
+        return typeof v === 'bigint' ? (v < 0n ? -v : v) : Math.abs(v as number);
     },
-    floor: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.floor(n)); },
-    ceiling: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.ceil(n)); },
-    round: (_call, [v]) => { const n = num(v); return typeof n === 'bigint' ? n : BigInt(Math.sign(n) * Math.round(Math.abs(n))); }
+    floor: (call, [v]) => typeof v === 'bigint' ? v : BigInt(Math.floor(floatOf(call, 'floor', v))),
+    ceiling: (call, [v]) => typeof v === 'bigint' ? v : BigInt(Math.ceil(floatOf(call, 'ceiling', v))),
+    round: (_call, [v]) => typeof v === 'bigint' ? v : BigInt(Math.sign(v as number) * Math.round(Math.abs(v as number)))
 };

@@ -15,6 +15,7 @@ const ITERATE = [
 const STRING_EDIT = ['Numeric arg', 'String arg', 'Iterable[Variant[String, Numeric]] arg'];
 const CASE_CHANGE = ['Numeric arg', 'String arg', 'Array[StringData] arg', 'Hash[StringData, StringData] arg'];
 const NUMERIC_OR_STRING = ['Numeric val', 'String val'];
+const LOG = ['Any values*'];
 const MIN_MAX = [
     'Numeric values*', 'String values*', 'Array[Numeric] values, Callable[2, 2] block?', 'Array[String] values, Callable[2, 2] block?',
     'Array values, Callable[2, 2] block?', 'Any values*, Callable[2, 2] block', 'Any values*'
@@ -31,6 +32,8 @@ const TREE = `${TREE_TYPE} tree, OptionsType options?`;
 
 export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     abs: NUMERIC_OR_STRING,
+    // The logging functions take any values and no block.
+    alert: LOG, crit: LOG, debug: LOG, emerg: LOG, err: LOG, info: LOG, notice: LOG, warning: LOG,
     all: ITERATE,
     any: ITERATE,
     assert_type: ['Type type, Any value, Callable[Type, Type] block?', 'String type_string, Any value, Callable[Type, Type] block?'],
@@ -189,8 +192,46 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         mismatch: ['Any from, Boolean abs?'],
         types: { Convertible: `Variant[Integer, Float, Boolean, Pattern[${FLOAT_PATTERN}], Timespan, Timestamp]`, NamedArgs: 'Struct[{from => Convertible, Optional[abs] => Boolean}]' }
     },
-    // Puppet's Formats (Variant[Default, String[1], TypeMap]) is approximated by Any: only the argument count is checked.
-    String: { name: 'new_string', sigs: ['Any from, Any string_formats?'] },
+    Timespan: {
+        name: 'new_timespan',
+        sigs: [
+            'Variant[Integer, Float] seconds', 'String[1] string, Formats format?',
+            'Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?',
+            'Struct[{string => String[1], Optional[format] => Formats}] hash_arg',
+            'Struct[{Optional[negative] => Boolean, Optional[days] => Integer, Optional[hours] => Integer, Optional[minutes] => Integer, Optional[seconds] => Integer, Optional[milliseconds] => Integer, Optional[microseconds] => Integer, Optional[nanoseconds] => Integer}] hash_arg'
+        ],
+        types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
+    },
+    Timestamp: {
+        name: 'new_timestamp',
+        sigs: [
+            '', 'Variant[Integer, Float] seconds', 'String[1] string, Formats format?, String[1] timezone?',
+            'Struct[{string => String[1], Optional[format] => Formats, Optional[timezone] => String[1]}] hash_arg'
+        ],
+        types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
+    },
+    Binary: {
+        name: 'new_Binary',
+        sigs: ['String str, Base64Format format?', 'Array[ByteInteger] byte_array', 'BinaryArgsHash hash_args'],
+        types: {
+            ByteInteger: 'Integer[0, 255]',
+            Base64Format: "Enum['%b', '%u', '%B', '%s', '%r']",
+            StringHash: "Struct[{'value' => String, 'format' => Optional[Base64Format]}]",
+            ArrayHash: "Struct[{'value' => Array[ByteInteger]}]",
+            BinaryArgsHash: 'Variant[StringHash, ArrayHash]'
+        }
+    },
+    String: {
+        name: 'new_string',
+        sigs: ['Convertible from, Formats string_formats?'],
+        types: {
+            Convertible: 'Any',
+            Format: 'Pattern[/^%([\\s\\[+#0{<(|-]*)([1-9][0-9]*)?(?:\\.([0-9]+))?([a-zA-Z])$/]',
+            ContainerFormat: 'Struct[{Optional[format] => Format, Optional[separator] => String, Optional[separator2] => String, Optional[string_formats] => Hash[Type, Format]}]',
+            TypeMap: 'Hash[Type, Variant[Format, ContainerFormat]]',
+            Formats: 'Variant[Default, String[1], TypeMap]'
+        }
+    },
     Boolean: {
         name: 'new_boolean',
         sigs: ["Variant[Integer, Float, Boolean, Enum['false', 'true', 'yes', 'no', 'y', 'n', true]] from"],

@@ -1,3 +1,4 @@
+import { isUserError, UserError } from '../../common/index.js';
 import { PAnyType, typeToString } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -9,12 +10,16 @@ import type { PuppetFunction } from './function.js';
 export interface InjectingLookupService extends LookupService {
     inject(name: string, type: string | undefined, optional: boolean, context: LookupContext): PuppetValue;
     classes(context: LookupContext): string[];
+    /** Where a bound class was included (its `include` in a bindings file). */
+    classOrigin?(name: string, context: LookupContext): { readonly file: string; readonly line: number; readonly column: number } | undefined;
     /** ARM-8 `bind variables`: the bound top-scope variables. */
     variables?(context: LookupContext): ReadonlyArray<[string, PuppetValue]>;
     /** ARM-8 `bind dependency`: the bound relationships (resource references as strings). */
     dependencies?(context: LookupContext): ReadonlyArray<{ readonly sources: readonly string[]; readonly targets: readonly string[]; readonly arrow: string }>;
     /** ARM-8 `bind parameters Type[title]` / `Type`: a resource parameter's bound value. */
     resourceParameter?(type: string, title: string, name: string, context: LookupContext): { value: PuppetValue; key: string } | undefined;
+    /** ARM-8 `bind class ntp to class ntp2` / `bind MyType to MyBetterType`: the type declared instead, or undefined. */
+    boundType?(type: string, context: LookupContext): string | undefined;
 }
 
 export function isInjecting(svc: LookupService | undefined): svc is InjectingLookupService {
@@ -39,7 +44,17 @@ function injectFunction(optional: boolean): PuppetFunction {
         if (!isInjecting(svc)) throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_NO_INJECTOR.message({ fname }));
         // ARM-8: with a lambda, inject() gives it the bound value, or undef when nothing is bound.
         // The injector's refusals are located errors of its own, which the compile reports with their codes.
-        const value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext());
+        let value: PuppetValue;
+        try {
+            value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext());
+        } catch (e) {
+            // A refusal that names no binding (nothing is bound) is located at the call.
+            if (isUserError(e) && e.diagnostics.some(d => d.at === undefined)) {
+                const at = { file: call.where.file, line: call.where.line, column: call.where.column ?? 1 };
+                throw new UserError(e.diagnostics.map(d => (d.at === undefined ? { ...d, file: at.file, at } : d)));
+            }
+            throw e;
+        }
         return block ? call.callLambda(block, [value]) : value;
     };
 }

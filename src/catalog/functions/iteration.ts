@@ -99,14 +99,14 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         const rev = [...items].reverse();
         if (!block) return new PIterator(() => rev);
         loop(rev, x => { call.callLambda(block, [x]); });
-        return v;
+        return null;
     },
     step: (call, [v, n], block) => {
         const { items } = iterableOf(v, 'step');
         const stepped = items.filter((_, i) => i % Number(n) === 0);
         if (!block) return new PIterator(() => stepped);
         loop(stepped, x => { call.callLambda(block, [x]); });
-        return v;
+        return null;
     },
     break: call => { throw new BreakSignal(call.where); },
     next: (call, [v]) => { throw new NextSignal(v ?? null, call.where); },
@@ -117,7 +117,7 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         const b = requireBlock(block, 'tree_each', 1, 2);
         loop(elements, e => {
             const [path, node] = e as [PuppetValue, PuppetValue];
-            call.callLambda(b, acceptsTwo(b) ? [path, node] : [e]);
+            call.callLambda(b, acceptsTwo(b) ? [path, node] : [node]);
         });
         return v;
     }

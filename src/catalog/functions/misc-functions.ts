@@ -1,7 +1,7 @@
 import { pathExists } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { join } from 'node:path';
-import { hashGet, PDeferred, type PuppetValue } from '../../values/index.js';
+import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -16,43 +16,40 @@ function moduleFilePath(call: FunctionContext, name: string, kind: string): stri
     return p && exists(p) ? p : undefined;
 }
 
-/** Navigates a value by a dotted path ('a.b.0'), as `get` and `getvar` do. */
-function navigate(v: PuppetValue, path: string[]): PuppetValue {
-    let cur = v;
-    for (const seg of path) {
-        if (cur === null) return null;
-        if (Array.isArray(cur) && /^-?\d+$/.test(seg)) cur = cur[Number(seg)] ?? null;
-        else if (cur instanceof Map) cur = hashGet(cur, seg) ?? hashGet(cur, /^\d+$/.test(seg) ? BigInt(seg) : seg) ?? null;
-        else return null;
-    }
-    return cur;
-}
-
-/** strftime for the directives manifests commonly use. */
-function strftime(ms: number, fmt: string): string {
-    const d = new Date(ms);
-    const two = (n: number): string => String(n).padStart(2, '0');
-    return fmt.replace(/%([YmdHMSjLzZ%yeFTs])/g, (_m, c: string) => {
-        switch (c) {
-            case 'Y': return String(d.getUTCFullYear());
-            case 'y': return two(d.getUTCFullYear() % 100);
-            case 'm': return two(d.getUTCMonth() + 1);
-            case 'd': return two(d.getUTCDate());
-            case 'e': return String(d.getUTCDate()).padStart(2, ' ');
-            case 'H': return two(d.getUTCHours());
-            case 'M': return two(d.getUTCMinutes());
-            case 'S': return two(d.getUTCSeconds());
-            case 'L': return String(d.getUTCMilliseconds()).padStart(3, '0');
-            case 'j': return String(Math.floor((Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - Date.UTC(d.getUTCFullYear(), 0, 0)) / 86400000)).padStart(3, '0');
-            case 'z': return '+0000';
-            case 'Z': return 'UTC';
-            case 'F': return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
-            case 'T': return `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-            case 's': return String(Math.floor(ms / 1000));
-            default: return '%';
-        }
+/**
+ * Puppet's split_key for `get`/`getvar` navigation: segments separated by '.', quoted segments
+ * kept as written, whitespace around segments dropped, digit segments as Integer indexes.
+ * Null when the string is not well formed.
+ */
+function splitKey(key: string): PuppetValue[] | null {
+    if (!/['".]/.test(key)) return [key];
+    const parts = key.split(/(\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+)/);
+    while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop(); // Ruby's split drops trailing empties
+    if (parts.shift() !== '') return null;
+    const count = parts.length;
+    if (count === 0) return null;
+    const kept = parts.filter(p => p !== '.');
+    if (kept.length * 2 !== count + 1) return null;
+    return kept.map(seg => {
+        const t = seg.trim();
+        if (t.startsWith('"') || t.startsWith("'")) return t.slice(1, -1);
+        return /^:?[+-]?[0-9]+$/.test(t) ? BigInt(t.replace(/^:/, '')) : t;
     });
 }
+
+/** `get`: the value at a dotted path, through `dig` (its argument checks and errors). */
+function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string, dflt: PuppetValue | undefined): PuppetValue {
+    if (v === null) return dflt ?? null;
+    if (navigation === '') return v;
+    const segments = splitKey(`x.${navigation}`);
+    if (segments === null) throw new RuntimeFailure(CatalogIssues.EVAL_GET_SYNTAX.message());
+    segments.shift();
+    const args = [v, ...segments];
+    checkSignature('dig', args, undefined);
+    const out = call.functions.get('dig')!({ ...call, name: 'dig' }, args, undefined);
+    return out === null ? dflt ?? null : out;
+}
+
 
 export const miscFunctions: Record<string, PuppetFunction> = {
     call: (call, [first, ...rest], block) => {
@@ -64,19 +61,18 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
         const def = c.loader.findFunction(String(name));
         if (def) return c.callPuppetFunction(def, args, block, call.where);
-        throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_FUNCTION.message({ name: String(name) }));
+        throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name: String(name) }));
     },
     getvar: (call, [name, dflt]) => {
         if (call.argumentMismatch) throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_NAME.message());
-        const [head, ...rest] = String(name).split('.');
-        const v = call.runtime.lookupVariable(head, call.scope);
-        const out = v === undefined ? null : navigate(v, rest);
-        return out === null && dflt !== undefined ? dflt : out;
+        const m = /^((?:::)?(?:\w+::)*\w+)(.*)$/s.exec(String(name))!;
+        let navigation = m[2];
+        if (navigation.startsWith('.')) navigation = navigation.slice(1);
+        else if (navigation !== '') throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_AFTER_NAME.message({ char: navigation[0] }));
+        const v = call.runtime.lookupVariable(m[1], call.scope);
+        return v === undefined ? dflt ?? null : getFromValue(call, v, navigation, dflt);
     },
-    get: (_call, [v, path, dflt]) => {
-        const out = navigate(v, String(path).split('.').filter(s => s !== ''));
-        return out === null && dflt !== undefined ? dflt : out;
-    },
+    get: (call, [v, path, dflt]) => getFromValue(call, v, String(path), dflt),
     file: (call, names) => {
         for (const n of names.flat()) {
             const p = moduleFilePath(call, String(n), 'files');
@@ -105,8 +101,15 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         }
         return null;
     },
-    strftime: (_call, [a, b]) => {
-        if (typeof a === 'string' && b === undefined) return strftime(Date.now(), a);
-        return strftime(Date.now(), String(b ?? a));
+    strftime: (call, [a, b]) => {
+        try {
+            if (a instanceof PTimespan) return formatTimespanAs(a, String(b));
+            if (a instanceof PTimestamp) return strftimeUtc(a, String(b));
+            call.runtime.warnOnce('deprecations:legacy#strftime', CatalogIssues.EVAL_STRFTIME_LEGACY.message({ file: call.where.file, line: call.where.line }), call.where);
+            return strftimeUtc(new PTimestamp(BigInt(Date.now()) * 1_000_000n), String(a));
+        } catch (e) {
+            if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
+            throw e;
+        }
     }
 };

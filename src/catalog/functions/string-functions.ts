@@ -1,18 +1,35 @@
 import { createHash } from 'node:crypto';
-import { PBinary, PRegexp, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
-import { formatValue, PRegexpType, sprintf } from '../../types/index.js';
+import { PBinary, PIterator, PRegexp, PSensitive, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
+import { formatValue, PRegexpType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
+import { typeName } from './support.js';
 
-/** Applies `f` to a string, or to each string of an array (as Puppet's string functions do). */
+/**
+ * Applies `f` to a string, or to each string an iterable gives (an array, an iterator: the
+ * result is an array); numbers are kept. The dispatches admit nothing else.
+ */
 function mapStrings(f: (s: string) => string): PuppetFunction {
     return (_call, [v]) => {
-        if (Array.isArray(v)) return v.map(x => typeof x === 'string' ? f(x) : x);
-        if (v instanceof Map) return new Map([...v].map(([k, x]) => [typeof k === 'string' ? f(k) : k, typeof x === 'string' ? f(x) : x]));
-        return typeof v === 'string' ? f(v) : v;
+        const each = (x: PuppetValue): PuppetValue => typeof x === 'string' ? f(x) : x;
+        if (Array.isArray(v)) return v.map(each);
+        if (v instanceof PIterator) return v.elementsOf().map(each);
+        return each(v);
     };
 }
+
+/** upcase and downcase go down into nested arrays and hashes (keys and values). */
+function mapStringsDeep(f: (s: string) => string): PuppetFunction {
+    const deep = (x: PuppetValue): PuppetValue => typeof x === 'string' ? f(x)
+        : Array.isArray(x) ? x.map(deep)
+            : x instanceof Map ? new Map([...x].map(([k, y]) => [deep(k), deep(y)])) : x;
+    return (_call, [v]) => deep(v);
+}
+
+/** Ruby's whitespace for strip: NUL, \t, \n, \v, \f, \r and space (no Unicode spaces). */
+const LEADING_SPACE = /^[\0\t\n\v\f\r ]+/;
+const TRAILING_SPACE = /[\0\t\n\v\f\r ]+$/;
 
 function toRegExp(p: PuppetValue, flags = ''): RegExp {
     // A Regexp type (split's Type[Regexp] signature) matches its pattern; a bare Regexp type matches anything.
@@ -28,11 +45,24 @@ function rubySplit(s: string, re: RegExp): string[] {
     return out;
 }
 
-/** Ruby sub/gsub replacement: \0 and \1..\9 back references, \\ a backslash. */
-function rubyReplacement(rep: string): (m: string, ...groups: unknown[]) => string {
+/** Ruby sub/gsub replacement: \\0-\\9 and \\& the match and its groups, \\k<name> a named group, \\` and \\' the text before and after, \\\\ a backslash. */
+function rubyReplacement(rep: string): (m: string, ...rest: unknown[]) => string {
     return (m, ...rest) => {
-        const groups = rest.slice(0, rest.findIndex(x => typeof x === 'number'));
-        return rep.replace(/\\(\d|\\)/g, (_x, d: string) => d === '\\' ? '\\' : d === '0' ? m : String(groups[Number(d) - 1] ?? ''));
+        const at = rest.findIndex(x => typeof x === 'number');
+        const groups = rest.slice(0, at) as Array<string | undefined>;
+        const offset = rest[at] as number;
+        const input = rest[at + 1] as string;
+        const named = (rest[at + 2] ?? {}) as Record<string, string | undefined>;
+        return rep.replace(/\\(\d|k<(\w+)>|[&`'\\])/g, (_x, d: string, name: string | undefined) => {
+            if (name !== undefined) return named[name] ?? '';
+            switch (d) {
+                case '\\': return '\\';
+                case '&': case '0': return m;
+                case '`': return input.slice(0, offset);
+                case "'": return input.slice(offset + m.length);
+                default: return groups[Number(d) - 1] ?? '';
+            }
+        });
     };
 }
 
@@ -51,15 +81,16 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     split: (_call, [s, p]) => rubySplit(String(s), toRegExp(p)),
     join: (_call, [a, sep]) => {
         if (!Array.isArray(a)) throw new RuntimeFailure(CatalogIssues.EVAL_PARAMETER_NOT.message({ fname: 'join', name: 'arg', expected: 'an Array' }));
-        return a.flat(Infinity as 1).map(x => formatValue(x)).join(sep === undefined || sep === null ? '' : String(sep));
+        // Ruby's Array#join: nested arrays are flattened, a hash joins as its inspect.
+        return a.flat(Infinity as 1).map(x => x instanceof Map ? rubyInspect(x) : formatValue(x)).join(sep === undefined || sep === null ? '' : String(sep));
     },
-    upcase: mapStrings(s => s.toUpperCase()),
-    downcase: mapStrings(s => s.toLowerCase()),
+    upcase: mapStringsDeep(s => s.toUpperCase()),
+    downcase: mapStringsDeep(s => s.toLowerCase()),
     capitalize: mapStrings(s => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()),
     camelcase: mapStrings(s => s.split('_').map(w => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('')),
-    strip: mapStrings(s => s.trim()),
-    lstrip: mapStrings(s => s.replace(/^\s+/, '')),
-    rstrip: mapStrings(s => s.replace(/\s+$/, '')),
+    strip: mapStrings(s => s.replace(LEADING_SPACE, '').replace(TRAILING_SPACE, '')),
+    lstrip: mapStrings(s => s.replace(LEADING_SPACE, '')),
+    rstrip: mapStrings(s => s.replace(TRAILING_SPACE, '')),
     chomp: mapStrings(s => s.replace(/(\r\n|\n|\r)$/, '')),
     chop: mapStrings(s => s.endsWith('\r\n') ? s.slice(0, -2) : s.slice(0, -1)),
     regsubst: (_call, [target, pattern, rep, flags]) => {
@@ -69,10 +100,17 @@ export const stringFunctions: Record<string, PuppetFunction> = {
         return Array.isArray(target) ? target.map(x => sub(String(x))) : sub(String(target));
     },
     sprintf: (_call, [fmt, ...args]) => {
+        if (fmt === null) fmt = '';
         if (typeof fmt !== 'string') {
-            throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: fmt === null ? 'nil' : typeof fmt === 'bigint' ? 'Integer' : typeof fmt === 'number' ? 'Float' : 'Object' }));
+            throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: rubyClassOf(fmt) }));
         }
-        return sprintf(fmt, args);
+        // A 3.x function: Puppet hands it a top-level undef argument as ''.
+        try {
+            return sprintf(fmt, args.map(a => a === null ? '' : a));
+        } catch (e) {
+            if (e instanceof SprintfError) throw new RuntimeFailure(e.message);
+            throw e;
+        }
     },
     size: (_call, [v]) => lengthOf(v),
     length: (_call, [v]) => lengthOf(v),
@@ -84,11 +122,24 @@ export const stringFunctions: Record<string, PuppetFunction> = {
         return Array.isArray(v) ? v.map(one) : one(v);
     },
     versioncmp: (_call, [a, b]) => BigInt(versioncmp(String(a), String(b))),
-    sha256: (_call, [s]) => createHash('sha256').update(String(s)).digest('hex'),
-    sha1: (_call, [s]) => createHash('sha1').update(String(s)).digest('hex'),
-    md5: (_call, [s]) => createHash('md5').update(String(s)).digest('hex'),
+    sha256: (_call, [s]) => hexDigest('sha256', s),
+    sha1: (_call, [s]) => hexDigest('sha1', s),
+    md5: (_call, [s]) => hexDigest('md5', s),
     shellquote: (_call, args) => shellquote(args.flat(Infinity as 1).map(x => formatValue(x)))
 };
+
+/** The Ruby class Puppet hands a value to a 3.x function as, named as Ruby's TypeErrors do. */
+function rubyClassOf(v: PuppetValue): string {
+    return v === null ? 'nil' : typeof v === 'boolean' ? String(v) : v instanceof PSensitive ? 'Puppet::Pops::Types::PSensitiveType::Sensitive' : typeName(v);
+}
+
+/** Ruby's Digest of a 3.x argument: a string (undef as ''), anything else a TypeError. */
+export function hexDigest(algorithm: string, s: PuppetValue): string {
+    if (s !== null && typeof s !== 'string') {
+        throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: rubyClassOf(s) }));
+    }
+    return createHash(algorithm).update(s ?? '').digest('hex');
+}
 
 /** Characters of a string, entries of a collection, bytes of a Binary. */
 function lengthOf(v: PuppetValue): bigint {

@@ -7,6 +7,7 @@ import { EvalIssue, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { MersenneTwister } from '../../ruby/index.js';
 import type { PuppetFunction } from './function.js';
+import { hexDigest } from './string-functions.js';
 
 /** Ruby's String#to_i / Float#to_i of a 3.x function argument. */
 function rubyToI(v: PuppetValue): bigint {
@@ -50,7 +51,7 @@ export const systemFunctions: Record<string, PuppetFunction> = {
         return new MersenneTwister(seed).below(max);
     },
     /** Puppet's digest_algorithm (sha256 by default) of a string. */
-    digest: (_call, [s]) => createHash('sha256').update(String(s)).digest('hex'),
+    digest: (_call, [s]) => hexDigest('sha256', s),
     binary_file: (call, [path]) => {
         const name = String(path);
         let file: string | undefined;

@@ -140,7 +140,9 @@ function renderErbText(call: FunctionContext, text: string | null, file: string 
 
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
-        const path = templatePath(call, String(name));
+        // A name that is no existing file gets the .epp extension it lacks.
+        const given = String(name);
+        const path = templatePath(call, /\.epp$/.test(given) || (isAbsolute(given) && call.runtime.loader.files.exists(given)) ? given : `${given}.epp`);
         const file = call.runtime.loader.rel(path);
         return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file }).result, file, args ?? null, false);
     },

@@ -1,9 +1,9 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, sprintf, typeToString
+    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
 } from '../../types/index.js';
-import { formatFloat, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
+import { parseTimespan, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -17,13 +17,65 @@ function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
 }
 
 /** String conversion as String.new does it: strings quoted inside collections, Floats with %f. */
-function toStringValue(v: PuppetValue, nested: boolean): string {
-    if (typeof v === 'string') return nested ? `'${v}'` : v;
-    if (v instanceof PRegexp && !nested) return v.source;
-    if (typeof v === 'number') return nested ? formatFloat(v) : v.toFixed(6);
-    if (Array.isArray(v)) return `[${v.map(x => toStringValue(x, true)).join(', ')}]`;
-    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${toStringValue(k, true)} => ${toStringValue(x, true)}`).join(', ')}}`;
-    return formatValue(v);
+
+/** String.new: Puppet's string converter; a refused format is the function's error, not an internal one. */
+function formatWith(v: PuppetValue, formats: PuppetValue | undefined): string {
+    try {
+        return convertToString(v, formats);
+    } catch (e) {
+        if (e instanceof StringFormatError) throw new RuntimeFailure(e.message);
+        throw e;
+    }
+}
+
+/** Seconds as nanoseconds, truncated as Ruby's to_i does. */
+function secondsToNanos(v: bigint | number): bigint {
+    return typeof v === 'bigint' ? v * 1_000_000_000n : BigInt(Math.trunc(v * 1e9));
+}
+
+/** Timespan.new: seconds, days/hours/minutes/seconds[/ms/us/ns] fields, a string in the given or default formats, or a hash of either. */
+function newTimespan(args: readonly PuppetValue[]): PTimespan {
+    const [v, format] = args;
+    const parse = (str: string, f: PuppetValue | undefined): PTimespan => {
+        try {
+            return new PTimespan(parseTimespan(str, typeof f === 'string' ? f : Array.isArray(f) ? f.map(String) : TIMESPAN_FORMATS));
+        } catch (e) {
+            if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
+            throw e;
+        }
+    };
+    const fields = (negative: boolean, ...n: PuppetValue[]): PTimespan => {
+        const [d, h, m, sec, ms, us, ns] = n.map(x => (x ?? 0n) as bigint);
+        const total = (((((d * 24n + h) * 60n + m) * 60n + sec) * 1000n + (ms ?? 0n)) * 1000n + (us ?? 0n)) * 1000n + (ns ?? 0n);
+        return new PTimespan(negative ? -total : total);
+    };
+    if (typeof v === 'bigint' && args.length >= 4) return fields(false, ...args);
+    if (typeof v === 'bigint' || typeof v === 'number') return new PTimespan(secondsToNanos(v));
+    if (typeof v === 'string') return parse(v, format);
+    const h = v as Map<PuppetValue, PuppetValue>;
+    if (h.has('string')) return parse(String(h.get('string')), h.get('format') ?? undefined);
+    return fields(h.get('negative') === true, ...['days', 'hours', 'minutes', 'seconds', 'milliseconds', 'microseconds', 'nanoseconds'].map(k => h.get(k) ?? 0n));
+}
+
+/** Binary.new: bytes from an array, or a string in base64 (%B strict, %b relaxed, %u URL-safe), UTF-8 (%s) or raw (%r). */
+function newBinary(v: PuppetValue, format: PuppetValue): PBinary {
+    if (Array.isArray(v)) return new PBinary(Uint8Array.from(v.map(b => Number(b))));
+    const s = String(v);
+    switch (format ?? '%B') {
+        case '%b': return new PBinary(Buffer.from(s, 'base64'));
+        case '%u': return strictBase64((!s.endsWith('=') && s.length % 4 !== 0 ? s.padEnd((s.length + 3) & ~3, '=') : s).replace(/-/g, '+').replace(/_/g, '/'));
+        case '%s': case '%r': return new PBinary(Buffer.from(s, 'utf8'));
+        default: return strictBase64(s);
+    }
+}
+
+/** Ruby's strict_decode64: canonical RFC 4648 text only. */
+function strictBase64(s: string): PBinary {
+    const bytes = Buffer.from(s, 'base64');
+    if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(s) || bytes.toString('base64') !== s) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_BASE64.message());
+    }
+    return new PBinary(bytes);
 }
 
 /** Puppet's label of a value that cannot be converted: its generalized type. */
@@ -69,8 +121,11 @@ function numberOf(v: PuppetValue, fname: string, what: string): bigint | number 
 function toFloat(v: PuppetValue): number {
     const n = numberOf(v, 'new_float', 'Float');
     if (n !== undefined) return Number(n);
+    // Ruby's Float(), after a 0b binary integer, and again without spaces between sign and digits.
     const s = v as string;
-    if (s.trim() !== '' && !Number.isNaN(Number(s.trim()))) return Number(s.trim());
+    if (/^0[bB]/.test(s) && /^0[bB][01]+(_[01]+)*$/.test(s)) return Number(BigInt(s.replace(/_/g, '')));
+    const f = rubyFloat(s) ?? (/^\s*[-+]\s+\S/.test(s) ? rubyFloat(s.replace(/^(\s*[-+])\s+/, '$1')) : undefined);
+    if (f !== undefined) return f;
     throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_float', value: s, target: 'Float' }));
 }
 
@@ -119,7 +174,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             out = absIf(toNumeric(from), abs ?? null);
             break;
         }
-        case 'String': out = typeof a2 === 'string' ? sprintf(a2, [v]) : toStringValue(v, false); break;
+        case 'String': out = formatWith(v, a2); break;
         case 'Boolean': {
             if (typeof v === 'boolean') out = v;
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
@@ -153,6 +208,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
             out = m;
             break;
         }
+        case 'Binary': out = newBinary(v instanceof Map ? v.get('value') ?? null : v, v instanceof Map ? v.get('format') ?? null : a2 ?? null); break;
         case 'Sensitive': out = new PSensitive(v); break;
         case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
         case 'SemVer': {
@@ -164,18 +220,15 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Deferred': out = new PDeferred(String(v), Array.isArray(a2) ? a2 : []); break;
         case 'Timestamp': {
             if (v === undefined) { out = new PTimestamp(BigInt(Date.now()) * 1_000_000n); break; }
-            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(BigInt(Math.round(Number(v) * 1e9))); break; }
-            const text = String(v);
+            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(secondsToNanos(v)); break; }
+            const text = String(v instanceof Map ? v.get('string') : v);
             const m = /\.(\d{1,9})/.exec(text);
             const ms = Date.parse(text.replace(/ UTC$/, 'Z'));
             if (Number.isNaN(ms)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: text, target: 'Timestamp' }));
             out = new PTimestamp(BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt((m?.[1] ?? '').padEnd(9, '0')));
             break;
         }
-        case 'Timespan': {
-            if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimespan(BigInt(Math.round(Number(v) * 1e9))); break; }
-            throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: formatValue(v), target: 'Timespan' }));
-        }
+        case 'Timespan': out = newTimespan(args); break;
         case 'Optional': case 'NotUndef': {
             // new of Optional[T] / NotUndef[T] is new of T.
             const inner = (t as POptionalType | PNotUndefType).type;

@@ -3,6 +3,7 @@ import { describeMismatch, formatMismatches, isInstance, PClassType } from '../.
 import { PDefault, type PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
+import { boundTypeName } from '../bound-catalog.js';
 import { programOf } from '../evaluator/ast-util.js';
 import type { DataBindingOrigin } from '../../bindings/index.js';
 import { CatalogIssues } from '../issues.js';
@@ -65,7 +66,7 @@ export function classResource(s: OpsState, e: ClassResource, scope: Scope): Pupp
 
 /** A resource-like class declaration: the class must not be declared yet. */
 export function declareClass(s: OpsState, name: string, scope: Scope, params: Map<string, PuppetValue>, where: Where, paramWheres?: ReadonlyMap<string, Where>): CatalogResource {
-    const n = name.replace(/^::/, '').toLowerCase();
+    const n = boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase());
     const existing = s.catalog.find('Class', n);
     // Puppet names the class as the title was written (`::Foo::Bar` stays so).
     if (!existing && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_DECLARED_CLASS_NOT_FOUND.message({ name }));
@@ -77,7 +78,7 @@ export function declareClass(s: OpsState, name: string, scope: Scope, params: Ma
 
 /** A classifier (ENC) class: added to the catalog now, evaluated lazily with the defines. */
 export function declareLazyClass(s: OpsState, name: string, scope: Scope): void {
-    const n = name.replace(/^::/, '').toLowerCase();
+    const n = boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase());
     if (!s.catalog.find('Class', n)) ensureInCatalog(s, n, scope, undefined, undefined);
 }
 
@@ -92,7 +93,7 @@ export function includeClass(s: OpsState, name: string, scope: Scope, how: 'incl
  * evaluated (so the first body already sees the others declared).
  */
 export function includeClasses(s: OpsState, names: readonly string[], scope: Scope, how: 'include' | 'require' | 'contain', where: Where | undefined): CatalogResource[] {
-    const ns = names.map(name => name.replace(/^::/, '').toLowerCase());
+    const ns = names.map(name => boundTypeName(s.rt, 'class', name.replace(/^::/, '').toLowerCase()));
     for (const n of ns) {
         if (!s.catalog.find('Class', n) && !s.rt.loader.findClass(n)) throw new RuntimeFailure(CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: n, node: s.rt.nodeName }));
     }

@@ -1,7 +1,7 @@
 import type { CollectExpression, Expression } from '../../../generated/langium/ast.js';
-import { capitalize, formatValue } from '../../types/index.js';
+import { capitalize, formatValue, rubyInspect, rubyInspectString } from '../../types/index.js';
 import { puppetEquals, type PuppetValue } from '../../values/index.js';
-import { RuntimeFailure } from '../errors.js';
+import { PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { isTruthy } from '../evaluator/operators.js';
 import type { CatalogResource } from '../resource.js';
@@ -138,6 +138,7 @@ export function evaluateCollections(s: OpsState): boolean {
     }
     for (const req of s.realizeRequests) {
         if (req.done) continue;
+        if (req.invalid !== undefined) throw new PuppetFailure(CatalogIssues.EVAL_REALIZE_NOT_A_REFERENCE.message({ ref: rubyInspectString(req.invalid) }));
         const rs = req.refs.map(x => s.catalog.find(x.type, x.title));
         if (rs.every(r => r !== undefined)) {
             for (const r of rs) if (r && r.virtual) { r.virtual = false; found = true; }
@@ -150,10 +151,12 @@ export function evaluateCollections(s: OpsState): boolean {
 /** realize(): marks virtual resources real (now, or when they are declared later in the queue). */
 export function realize(s: OpsState, refs: PuppetValue[]): void {
     const list = refs.flatMap(flattenRefs);
+    // What is no reference fails when the collection runs: Puppet's text of the value (a 3.x argument, undef as '').
+    const invalid = refs.flat(Infinity as 1).find(x => flattenRefs(x).length === 0);
     const rs = list.map(x => s.catalog.find(x.type, x.title));
-    if (rs.every(r => r !== undefined)) {
+    if (invalid === undefined && rs.every(r => r !== undefined)) {
         for (const r of rs) if (r) r.virtual = false;
         return;
     }
-    s.realizeRequests.push({ refs: list, done: false });
+    s.realizeRequests.push({ refs: list, done: false, invalid: invalid === undefined ? undefined : invalid === null ? '' : invalid instanceof Map ? rubyInspect(invalid) : formatValue(invalid) });
 }

@@ -2,6 +2,7 @@ import type { DefineDefinition, ResourceExpression } from '../../../generated/la
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
+import { boundTypeName } from '../bound-catalog.js';
 import { inspect as rubyInspect } from '../../ruby/index.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
@@ -84,7 +85,9 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
 
 /** Declares one resource; classes go through the class path. */
 export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
-    const lower = typeName.replace(/^::/, '').toLowerCase();
+    const written = typeName.replace(/^::/, '').toLowerCase();
+    const lower = written === 'class' ? written : boundTypeName(s.rt, 'resource', written);
+    if (lower !== written) typeName = lower;
     if (lower === 'class') {
         const params = new Map<string, PuppetValue>(attrs.map(a => [a.name, a.value]));
         return declareClass(s, formatValue(titleValue), scope, params, where);

@@ -1,5 +1,6 @@
 import { getLookaheadPaths, type BaseParser, type IOrAlt, type Rule, type TokenType } from 'chevrotain';
 import { LLStarLookaheadStrategy } from 'chevrotain-allstar';
+import { FollowAnalysis } from './follow-lookahead.js';
 
 /**
  * Tokens that, right after a complete operand, Puppet's LR parser always shifts: block and
@@ -25,6 +26,11 @@ type OptionalLookaheadOptions = Parameters<LLStarLookaheadStrategy['buildLookahe
 
 export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
     override buildLookaheadForOptional(options: OptionalLookaheadOptions): (this: BaseParser) => boolean {
+        return this.greedy(options) ?? super.buildLookaheadForOptional(options);
+    }
+
+    /** The LA(1) decision for an optional or loop that starts with a token Puppet always shifts. */
+    protected greedy(options: OptionalLookaheadOptions): ((this: BaseParser) => boolean) | undefined {
         const paths = getLookaheadPaths({ maxLookahead: 1, occurrence: options.prodOccurrence, prodType: options.prodType, rule: options.rule });
         const inside = paths[0] ?? [];
         const first: TokenType[] = inside.map(p => p[0]).filter((t): t is TokenType => t !== undefined);
@@ -34,7 +40,7 @@ export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
                 return starts.has(this.LA(1).tokenType);
             };
         }
-        return super.buildLookaheadForOptional(options);
+        return undefined;
     }
 }
 
@@ -47,8 +53,26 @@ export class GreedyBraceLookahead extends LLStarLookaheadStrategy {
  * ALL(*), so error reporting is unchanged.
  */
 export class FastPathLookahead extends GreedyBraceLookahead {
+    private follow: FollowAnalysis | undefined;
+
+    override initialize(options: { rules: Rule[] }): void {
+        super.initialize(options);
+        this.follow = new FollowAnalysis(options.rules);
+    }
+
+    /** Greedy where Puppet shifts, else two tokens with FOLLOW where they decide (follow-lookahead.ts), else ALL(*). */
     override buildLookaheadForOptional(options: OptionalLookaheadOptions): (this: BaseParser) => boolean {
-        return lazyLookahead(() => super.buildLookaheadForOptional(options));
+        return lazyLookahead(() => {
+            const greedy = this.greedy(options);
+            if (greedy) return greedy;
+            const enter = this.follow?.optional(options.rule, options.prodType, options.prodOccurrence);
+            if (enter) {
+                return function (this: BaseParser): boolean {
+                    return enter(this.LA(1).tokenTypeIdx as number, this.LA(2).tokenTypeIdx as number);
+                };
+            }
+            return LLStarLookaheadStrategy.prototype.buildLookaheadForOptional.call(this, options);
+        });
     }
 
     override buildLookaheadForAlternation(options: {

@@ -31,6 +31,12 @@ export function validateArm8(program: Program, report: Report, nodes: readonly A
     }
 }
 
+/** Puppet's parameterized type names; any other `Name[x]` addresses an instance (`File['foo']`). */
+const PUPPET_TYPES: ReadonlySet<string> = new Set([
+    'Array', 'Callable', 'Class', 'Collection', 'Enum', 'Float', 'Hash', 'Init', 'Integer', 'Iterable', 'Iterator', 'NotUndef', 'Object', 'Optional',
+    'Pattern', 'Producer', 'Regexp', 'Resource', 'Runtime', 'SemVer', 'SemVerRange', 'Sensitive', 'String', 'Struct', 'Timespan', 'Timestamp', 'Tuple',
+    'Type', 'TypeSet', 'Variant'
+]);
 const FORMS: ReadonlySet<string> = new Set(['map', 'alias', 'renamed', 'parameters', 'variables', 'variable']);
 const OPTIONS: ReadonlySet<string> = new Set(['combinator', 'producer_args', 'map', 'singleton', 'select_result']);
 const LAMBDA_OPTIONS: ReadonlySet<string> = new Set(['combinator', 'select_result']);
@@ -337,6 +343,11 @@ class Arm8Validator {
         }
         if (form === 'parameters' && (key.name !== undefined || b !== key.$container)) {
             this.error(key, 'VALIDATE_BIND_PARAMETERS_KEY');
+        }
+        // ARM-8 Typed, Anonymous Binding: "can not be applied to bindings that address an instance".
+        const t = key.type;
+        if (form === undefined && b.kind === 'bind' && key.name === undefined && t?.$type === 'BindTypeReference' && t.query === undefined && t.args.length > 0 && !PUPPET_TYPES.has(t.name)) {
+            this.error(key, 'VALIDATE_BIND_INSTANCE_KEY', t.name, t.name);
         }
     }
 

@@ -30,11 +30,15 @@ function psychStringStyle(s: string): 'QUOTE_DOUBLE' | 'QUOTE_SINGLE' | undefine
 }
 
 /** Psych's block style: a `---` document, sequences not indented under their key, strings styled as Psych asks. */
-function toYaml(v: RValue): string {
+export function toYaml(v: RValue): string {
     const doc = new YAML.Document(yamlData(v));
     YAML.visit(doc, {
+        // A multi-line key is a block key (`? |-`), as Psych writes it.
+        Pair(_key, pair) {
+            if (YAML.isScalar(pair.key) && typeof pair.key.value === 'string' && /\n(?!$)/.test(pair.key.value)) pair.key.type = 'BLOCK_LITERAL';
+        },
         Scalar(_key, node) {
-            if (typeof node.value !== 'string') return;
+            if (typeof node.value !== 'string' || node.type === 'BLOCK_LITERAL') return;
             const style = psychStringStyle(node.value);
             if (style) node.type = style;
         }

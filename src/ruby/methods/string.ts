@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sprintf } from '../../types/index.js';
+import { sprintf, SprintfError } from '../../types/index.js';
 import { PRegexp, type PuppetValue } from '../../values/index.js';
 import { compare } from '../compare.js';
 import { inspect, inspectString } from '../inspect.js';
@@ -185,7 +185,12 @@ function formatArgs(args: RValue[], call: CallSite): PuppetValue[] {
 }
 
 export function format(fmt: string, args: RValue[], call: CallSite): string {
-    return sprintf(fmt, formatArgs(args, call));
+    try {
+        return sprintf(fmt, formatArgs(args, call));
+    } catch (e) {
+        if (e instanceof SprintfError) throw rubyError(/^key/.test(e.message) ? 'KeyError' : /^can't convert/.test(e.message) ? 'TypeError' : 'ArgumentError', e.message);
+        throw e;
+    }
 }
 
 export const stringMethods: Record<string, Method> = {

@@ -5,6 +5,7 @@ import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sy
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { MersenneTwister } from '../methods/random.js';
+import { defineResourceApi, type ResourceApiClasses } from './resource-api.js';
 
 const toInt = (v: RValue): bigint => (typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);
 import type { PuppetBlock, ScopeHost } from './host.js';
@@ -18,6 +19,8 @@ export interface PuppetNamespace {
     readonly classes: Readonly<Record<'Puppet' | 'Type' | 'Parameter' | 'Property' | 'Function' | 'Scope', RClass>>;
     dynamic(obj: RObject, name: string, args: RValue[]): RValue | undefined;
     scopeObject(scope: ScopeHost): RObject;
+    /** `Puppet::ResourceApi`'s base classes (SimpleProvider, Transport::Wrapper) and the device shims made. */
+    readonly resourceApi: ResourceApiClasses;
     /** A catalog resource (or a reference) as a Puppet::Resource. */
     resourceObject(info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject;
 }
@@ -145,6 +148,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         versioncmp: (_s, args) => BigInt(versioncmp(rt.interp.toS(args[0] ?? null), rt.interp.toS(args[1] ?? null)))
     });
     mod('Puppet::Util::Warnings');
+    const resourceApi = defineResourceApi(rt, mod, PuppetErrors);
     mod('Puppet::Util::Errors');
     // Types of the Puppet type system, parsed by the compiler.
     const typeParser = new RObject(ObjectClass, '#<Puppet::Pops::Types::TypeParser>');
@@ -358,6 +362,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         constants,
         fileStatics,
         resourceObject,
+        resourceApi,
         classes: { Puppet: puppet, Type: type, Parameter: parameter, Property: property, Function: fnBase, Scope: scopeClass },
         scopeObject,
         dynamic(obj, name, args) {

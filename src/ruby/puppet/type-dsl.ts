@@ -1,3 +1,7 @@
+import { PRegexp } from '../../values/index.js';
+import type { DslProviderRegistry } from './providers.js';
+import type { ResourceApiRegistry } from './resource-api.js';
+
 /**
  * The type DSL the Ruby front end drives (`Puppet::Type.newtype`), as interfaces: the apply
  * stage's TypeRegistry/TypeBuilder/AttributeBuilder satisfy them (one registry, two front ends,
@@ -57,7 +61,7 @@ export interface DslTypeSchema {
     readonly titlePatterns?: readonly DslTitlePattern[];
 }
 
-export interface DslTypeRegistry {
+export interface DslTypeRegistry extends ResourceApiRegistry, DslProviderRegistry {
     newtype(name: string, body: (t: DslTypeBuilder) => void): unknown;
     schema(name: string): DslTypeSchema | undefined;
 }
@@ -133,5 +137,38 @@ export class SchemaRegistry implements DslTypeRegistry {
 
     schema(name: string): DslTypeSchema | undefined {
         return this.types.get(name.toLowerCase());
+    }
+
+    /**
+     * `Puppet::ResourceApi.register_type` as the compiler needs it: attribute names by behaviour
+     * (properties are the plain and init_only attributes) and the title patterns' captures.
+     * Validating the definition is the apply stage's registry's work.
+     */
+    registerResourceApiType(definition: Record<string, unknown>): void {
+        const name = String(definition.name ?? '');
+        const attrs = definition.attributes;
+        if (name === '' || typeof attrs !== 'object' || attrs === null) return;
+        const entries = Object.entries(attrs as Record<string, { behaviour?: unknown; behavior?: unknown }>)
+            .map(([n, o]) => ({ n, b: typeof o === 'object' && o !== null ? String(o.behaviour ?? o.behavior ?? '') : '' }));
+        const patterns = Array.isArray(definition.title_patterns) ? definition.title_patterns as Array<{ pattern?: { source?: unknown } }> : undefined;
+        const titlePatterns = patterns?.flatMap(p => {
+            const source = p?.pattern?.source;
+            if (typeof source !== 'string') return [];
+            const re = new PRegexp(source).regexp;
+            const names = [...source.matchAll(/\(\?<([A-Za-z_]\w*)>/g)].map(m => [m[1]] as const);
+            return [[re, names] as const];
+        });
+        this.types.set(name.toLowerCase(), {
+            name,
+            properties: entries.filter(e => e.b === '' || e.b === 'init_only').map(e => e.n),
+            parameters: entries.filter(e => e.b === 'namevar' || e.b === 'parameter' || e.b === 'read_only').map(e => e.n),
+            namevars: entries.filter(e => e.b === 'namevar').map(e => e.n),
+            ...(titlePatterns ? { titlePatterns } : {})
+        });
+    }
+
+    /** Transports matter only where resources are applied. */
+    registerResourceApiTransport(): void {
+        return undefined;
     }
 }

@@ -3,6 +3,7 @@ import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
 import { RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
+import { defineProviders } from './providers.js';
 
 const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
 const camel = (s: string): string => s.split('_').map(p => p.charAt(0).toUpperCase() + p.slice(1)).join('');
@@ -51,6 +52,10 @@ export function defineTypes(rt: PluginRuntime): void {
         return b;
     };
     const stubTypes = new Map<string, RClass>();
+    /** The type name of each type class (`newtype`'s and `Puppet::Type.type`'s), for `provide`. */
+    const typeNames = new WeakMap<RClass, string>();
+    const providerBase = rt.ns.constants.get('Puppet::Provider');
+    const provide = providerBase instanceof RClass ? defineProviders(rt, providerBase) : undefined;
     const deferred = new WeakMap<RClass, Array<() => RValue>>();
 
     const attribute = (kind: 'newparam' | 'newproperty' | 'newmetaparam'): Method => (self, args, block) => {
@@ -95,6 +100,7 @@ export function defineTypes(rt: PluginRuntime): void {
             const name = nameOf(args[0] ?? null);
             const cls = new RClass(`Puppet::Type::${camel(name)}`, Type);
             Type.constants.set(camel(name), cls);
+            typeNames.set(cls, name.toLowerCase());
             // The registry's own checks (a property defined twice, an alias of no value) are Ruby errors of the type's file.
             asRubyError(() => rt.registry.newtype(name, tb => {
                 typeBuilders.set(cls, tb);
@@ -108,8 +114,13 @@ export function defineTypes(rt: PluginRuntime): void {
         },
         type: (_self, args) => {
             const name = nameOf(args[0] ?? null).toLowerCase();
+            const defined = Type.constants.get(camel(name));
+            if (defined instanceof RClass && typeNames.get(defined) === name) return defined;
             let c = stubTypes.get(name);
-            if (!c) stubTypes.set(name, c = new RClass(`Puppet::Type::${camel(name)}`, Type));
+            if (!c) {
+                stubTypes.set(name, c = new RClass(`Puppet::Type::${camel(name)}`, Type));
+                typeNames.set(c, name);
+            }
             return c;
         },
         newparam: attribute('newparam'),
@@ -143,7 +154,11 @@ export function defineTypes(rt: PluginRuntime): void {
         newcheck: attribute('newparam'),
         paramclass: (self, args) => (self as RClass).constants.get(`Parameter${camel(nameOf(args[0] ?? null))}`) ?? null,
         apply_to_all: () => null, apply_to_device: () => null, apply_to_host: () => null,
-        provide: () => null, defaultprovider: () => null, suppress_prefetch: () => null, 'self_refresh=': () => null
+        provide: (self, args, block, site) => {
+            const name = self instanceof RClass ? typeNames.get(self) : undefined;
+            return provide && name !== undefined && self instanceof RClass ? provide(self, name)(self, args, block, site) : null;
+        },
+        defaultprovider: () => null, suppress_prefetch: () => null, 'self_refresh=': () => null
     };
     for (const [n, m] of Object.entries(typeStatics)) Type.defineStatic(n, m);
 

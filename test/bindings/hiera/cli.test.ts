@@ -38,7 +38,7 @@ describe('modelc lookup', () => {
     test('--explain prints the explanation', async () => {
         const r = await runCli('lookup', env, 'list', '--explain');
         expect(r.code).toBe(0);
-        expect(r.out).toContain('Searching for "list"\n  Global Data Provider (hiera configuration version 5)\n    No such key: "list"\n  Environment Data Provider (hiera configuration version 5)');
+        expect(r.out).toContain('Searching for "list"\n  Global Data Provider (hiera configuration version 5)\n    Using configuration "<tmp>/conf/hiera.yaml"\n    No such key: "list"\n  Environment Data Provider (hiera configuration version 5)');
     });
 
     test('an unknown merge strategy is a usage error', async () => {

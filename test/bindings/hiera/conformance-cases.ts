@@ -22,21 +22,23 @@ export interface ConformanceQuery {
     readonly type?: string;
     readonly default?: { readonly value: PuppetValue };
     readonly compile?: boolean;
+    /** `--explain`: the expected output is the explanation text. */
+    readonly explain?: boolean;
     /** The oracle's stdout, parsed. */
     readonly expected: unknown;
 }
 
 interface RawQuery {
     name: string; key: string; node?: string; facts?: string; trusted?: string; merge?: string;
-    knockout_prefix?: string; sort_merged_arrays?: boolean; merge_hash_arrays?: boolean; type?: string; compile?: boolean;
+    knockout_prefix?: string; sort_merged_arrays?: boolean; merge_hash_arrays?: boolean; type?: string; compile?: boolean; explain?: boolean;
 }
 
-/** Every query of every case in the lookup corpus (empty when the corpus is absent). */
-export function loadLookupQueries(): ConformanceQuery[] {
-    if (!existsSync(LOOKUP_CORPUS)) return [];
+/** Every query of every case in a lookup corpus (the shared one by default; empty when it is absent). */
+export function loadLookupQueries(corpus = LOOKUP_CORPUS): ConformanceQuery[] {
+    if (!existsSync(corpus)) return [];
     const out: ConformanceQuery[] = [];
-    for (const caseName of readdirSync(LOOKUP_CORPUS).sort()) {
-        const dir = join(LOOKUP_CORPUS, caseName);
+    for (const caseName of readdirSync(corpus).sort()) {
+        const dir = join(corpus, caseName);
         const caseFile = join(dir, 'case.yaml');
         if (!existsSync(caseFile)) continue;
         const text = readFileSync(caseFile, 'utf8');
@@ -59,6 +61,7 @@ export function loadLookupQueries(): ConformanceQuery[] {
                 type: q.type,
                 default: tq.has('default') ? { value: tq.get('default') as PuppetValue } : undefined,
                 compile: q.compile,
+                explain: q.explain,
                 expected: expected[q.name]
             });
         });

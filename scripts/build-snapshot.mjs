@@ -1,0 +1,188 @@
+// Builds the CLI's V8 startup snapshot into dist/snapshot/ (run by `npm run build`, after tsc):
+//   modelc.cjs   dist/src/cli/snapshot-entry.js and everything it imports, bundled into one script
+//   modelc.blob  the heap after running that script under `node --build-snapshot` (modules loaded,
+//                parser built, the warm-up of src/cli/snapshot-warmup.ts run on scripts/warmup/)
+//   stamp.json   what the snapshot was built from: bin/modelc.js uses it only while all of that
+//                is unchanged (the Node binary, the compiled modules, the installed packages)
+// The snapshot only makes the CLI start faster: when it is missing or stale, bin/modelc.js runs
+// the modules of dist/ as before. A failure here is reported and leaves no snapshot; it never
+// fails the build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'snapshot');
+const entry = join(root, 'dist', 'src', 'cli', 'snapshot-entry.js');
+
+/** The files whose change makes a snapshot stale; bin/modelc.js compares their mtimes with the stamp's. */
+const WATCHED = ['dist/src/cli/main.js', 'dist/src/cli/snapshot-entry.js', 'node_modules/.package-lock.json'];
+
+/**
+ * Built-in modules whose native parts cannot be in a user snapshot (Node refuses to serialize
+ * them). The bundle loads them on first use instead, through a stand-in object; a compile
+ * without `--store` never touches them (they serve the catalog store and `modelc serve`).
+ */
+const UNSNAPSHOTTABLE = ['sqlite', 'http', 'https', 'http2', 'tls', 'repl'];
+
+/**
+ * The commands that start from the snapshot (bin/modelc.js reads them from the stamp). The others
+ * run as before, on the launcher's worker thread from the modules of dist/: `apply` and `serve`
+ * stop at a safe point on a signal, which needs the main thread free to receive it; `lsp` and
+ * `serve` are long-running (their start-up does not matter); `generate` is a developer's command
+ * whose libraries (json-schema-to-typescript and prettier) would be half of the snapshot.
+ */
+const COMMANDS = ['compile', 'parse', 'validate', 'convert', 'diff', 'bindings', 'effective', 'lookup', 'review'];
+const LEFT_OUT = ['apply', 'serve', 'lsp', 'generate'];
+
+/** main.js imports each command's module when it runs: those left out become a module that says so. */
+const leftOut = {
+    name: 'left-out-commands',
+    setup(build) {
+        const filter = new RegExp(`^\\./(${LEFT_OUT.join('|')})-command\\.js$`);
+        build.onResolve({ filter }, a => (a.importer.endsWith(join('cli', 'main.js')) ? { path: a.path, namespace: 'left-out' } : undefined));
+        build.onLoad({ filter: /.*/, namespace: 'left-out' }, a => ({
+            loader: 'js',
+            contents: `throw new Error(${JSON.stringify(`${a.path} is not in the startup snapshot (bin/modelc.js runs it from dist/)`)});`
+        }));
+    }
+};
+
+const lazyBuiltins = {
+    name: 'lazy-builtins',
+    setup(build) {
+        const filter = new RegExp(`^(node:)?(${UNSNAPSHOTTABLE.join('|')})$`);
+        build.onResolve({ filter }, a => ({ path: a.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }));
+        build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, a => {
+            // The bundle copies a module's properties when it imports it (as getters that read
+            // them later): the names are known here, the values are read on first use.
+            const names = Object.keys(process.getBuiltinModule(`node:${a.path}`));
+            return {
+                loader: 'js',
+                contents: `let m;
+const load = () => (m ??= process.getBuiltinModule(${JSON.stringify(`node:${a.path}`)}));
+for (const k of ${JSON.stringify(names)}) Object.defineProperty(exports, k, { enumerable: true, get: () => load()[k] });`
+            };
+        });
+    }
+};
+
+/**
+ * Node makes the random bytes behind crypto.randomUUID() in batches, kept in the module on first
+ * use: made while the snapshot is built, one batch would be in the snapshot and every start would
+ * hand out the same uuids (a catalog's catalog_uuid, a report's transaction uuid). The bundle's
+ * `node:crypto` is Node's with randomUUID() built from fresh random bytes at every call.
+ */
+const freshUuids = {
+    name: 'fresh-uuids',
+    setup(build) {
+        build.onResolve({ filter: /^(node:)?crypto$/ }, () => ({ path: 'crypto', namespace: 'fresh-uuids' }));
+        build.onLoad({ filter: /.*/, namespace: 'fresh-uuids' }, () => ({
+            loader: 'js',
+            contents: `const c = process.getBuiltinModule('node:crypto');
+for (const k of ${JSON.stringify(Object.keys(process.getBuiltinModule('node:crypto')).filter(k => k !== 'randomUUID'))}) Object.defineProperty(exports, k, { enumerable: true, get: () => c[k] });
+Object.defineProperty(exports, 'randomUUID', { enumerable: true, value: () => {
+  const b = c.randomBytes(16);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+} });`
+        }));
+    }
+};
+
+/**
+ * `import.meta` has no meaning in a CommonJS bundle: each module's `import.meta.url` becomes the
+ * URL of the file it was bundled from, so paths found from it (the project root, packages loaded
+ * with createRequire, worker scripts) are those of the unbundled run.
+ */
+const moduleUrls = {
+    name: 'module-urls',
+    setup(build) {
+        build.onLoad({ filter: /\.m?js$/ }, a => {
+            const text = readFileSync(a.path, 'utf8');
+            if (!text.includes('import.meta')) return undefined;
+            const url = pathToFileURL(a.path).href;
+            return {
+                loader: 'js',
+                contents: text
+                    .replaceAll('import.meta.url', JSON.stringify(url))
+                    .replaceAll('import.meta.dirname', JSON.stringify(dirname(a.path)))
+                    .replaceAll('import.meta.filename', JSON.stringify(a.path))
+            };
+        });
+    }
+};
+
+function mtime(file) {
+    return statSync(join(root, file)).mtimeMs;
+}
+
+async function build() {
+    let esbuild;
+    try {
+        esbuild = await import('esbuild');
+    } catch {
+        return 'esbuild is not installed (a production install): the CLI starts without a snapshot';
+    }
+    if (!existsSync(entry)) return `${relative(root, entry)} is missing (run tsc first)`;
+    mkdirSync(out, { recursive: true });
+    const bundle = join(out, 'modelc.cjs');
+    const blob = join(out, 'modelc.blob');
+    const result = await esbuild.build({
+        entryPoints: [entry],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        target: `node${process.versions.node.split('.')[0]}`,
+        outfile: bundle,
+        plugins: [leftOut, lazyBuiltins, freshUuids, moduleUrls],
+        logLevel: 'silent',
+        // The snapshot holds the script's text, and every start reads the snapshot: without
+        // whitespace and comments it is a quarter smaller. Names stay (yaml-js's token classes
+        // and Puppet's type classes are told apart by constructor name), also where bundling
+        // renames a clash; the source map leads a stack trace back to dist/ and src/.
+        minifyWhitespace: true,
+        minifySyntax: true,
+        keepNames: true,
+        sourcemap: 'linked'
+    });
+    for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
+    // Node warns that some built-in modules are "not yet fully verified" in snapshots; the
+    // warm-up's own errors are written to stderr directly and stay visible.
+    // Fixed seeds (and V8's predictable mode, for the build only) make the same inputs give the
+    // same snapshot, byte for byte. Math.random and crypto are seeded afresh in every start.
+    const r = spawnSync(process.execPath, ['--no-warnings', '--predictable', '--random-seed=1', '--hash-seed=1', '--snapshot-blob', blob, '--build-snapshot', bundle], {
+        cwd: root, encoding: 'utf8', env: { ...process.env, MODELC_WARMUP_DIR: join(root, 'scripts', 'warmup') }
+    });
+    if (r.status !== 0 || !existsSync(blob)) {
+        return `node --build-snapshot failed (${r.status ?? r.signal}): ${(r.stderr || r.error?.message || '').trim().split('\n').slice(-3).join(' | ')}`;
+    }
+    // A warm-up that loaded a package file through require() leaves a snapshot that Node
+    // cannot start from (its module loader is then initialized at build time): try it once.
+    const check = spawnSync(process.execPath, ['--snapshot-blob', blob, '--', 'help'], { cwd: root, encoding: 'utf8' });
+    if (check.status !== 0 || !check.stdout.startsWith('Usage: modelc')) {
+        return `the snapshot does not start (${check.status ?? check.signal}): ${(check.stderr || check.stdout).trim().split('\n').slice(0, 3).join(' | ')}`;
+    }
+    const node = statSync(process.execPath);
+    const stamp = {
+        node: process.version,
+        execPath: process.execPath,
+        nodeSize: node.size,
+        nodeMtimeMs: node.mtimeMs,
+        root,
+        commands: COMMANDS,
+        watched: Object.fromEntries(WATCHED.filter(f => existsSync(join(root, f))).map(f => [f, mtime(f)]))
+    };
+    writeFileSync(join(out, 'stamp.json'), JSON.stringify(stamp, null, 2) + '\n');
+    return undefined;
+}
+
+rmSync(out, { recursive: true, force: true });
+const failure = await build().catch(e => `${e instanceof Error ? e.message : String(e)}`);
+if (failure !== undefined) {
+    rmSync(out, { recursive: true, force: true });
+    process.stdout.write(`build-snapshot: no startup snapshot: ${failure}\n`);
+}

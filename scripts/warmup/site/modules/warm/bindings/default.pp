@@ -1,0 +1,4 @@
+bindings warm::default {
+  bind Integer, 'warm::extra::size' to 2
+  bind to 'ops' in 'warm::admins'
+}

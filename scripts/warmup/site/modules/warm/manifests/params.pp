@@ -1,0 +1,3 @@
+class warm::params (String $service = 'x', String $package = 'y') {
+  $base_port = 8000
+}

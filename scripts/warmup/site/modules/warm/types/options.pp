@@ -1,0 +1,4 @@
+type Warm::Options = Struct[{
+  Optional[tls]  => Boolean,
+  Optional[name] => String[1],
+}]

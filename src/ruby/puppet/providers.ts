@@ -1,0 +1,195 @@
+import { PRegexp } from '../../values/index.js';
+import { evalWith } from '../methods/object-model.js';
+import { ObjectClass, RClass, RObject, RSymbol, rubyError, truthy, type Method, type RProc, type RValue } from '../objects.js';
+import type { PluginRuntime } from './runtime.js';
+
+/** A resource as a classic provider sees it (`resource[:name]`). */
+export interface DslResourceView {
+    readonly title: string;
+    get(name: string): unknown;
+}
+
+/** One provider object: Puppet's provider API over the Ruby instance. */
+export interface DslProviderInstance {
+    readonly name: string;
+    exists(): boolean;
+    create(): void;
+    destroy(): void;
+    flush(): void;
+    get(property: string): unknown;
+    set(property: string, value: unknown): void;
+}
+
+/** A classic provider (`Puppet::Type.type(:x).provide(:y) do ... end`) as the type registry takes it. */
+export interface DslProviderSpec {
+    readonly name: string;
+    readonly features: readonly string[];
+    readonly isDefault: boolean;
+    /** `self.instances`: each instance's name and the provider object holding its state. */
+    instances?(): Array<{ readonly name: string; readonly provider: DslProviderInstance }>;
+    create(resource: DslResourceView): DslProviderInstance;
+}
+
+/** What a registry needs to take classic providers; the apply stage's registry implements it. */
+export interface DslProviderRegistry {
+    provide?(typeName: string, spec: DslProviderSpec): void;
+    attributeNames?(typeName: string): readonly string[] | undefined;
+}
+
+const camel = (s: string): string => s.split('_').map(p => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
+
+/** Ruby values as the type DSL holds them: symbols are JS symbols, regexps RegExps. */
+function toDsl(v: RValue): unknown {
+    if (v instanceof RSymbol) return Symbol.for(v.name);
+    if (v instanceof PRegexp) return v.regexp;
+    if (Array.isArray(v)) return v.map(toDsl);
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [toDsl(k), toDsl(x)]));
+    return v;
+}
+
+function fromDsl(v: unknown): RValue {
+    if (typeof v === 'symbol') return RSymbol.of(Symbol.keyFor(v) ?? '');
+    if (v === undefined) return null;
+    if (Array.isArray(v)) return v.map(fromDsl);
+    return v as RValue;
+}
+
+interface ProviderMeta {
+    readonly typeName: string;
+    readonly name: string;
+    readonly features: Set<string>;
+    isDefault: boolean;
+}
+
+/**
+ * `Puppet::Provider` and `provide` for module Ruby: a provider class is defined by running its
+ * body (instance methods, `def self.instances`, `mk_resource_methods`, `has_feature`), then handed
+ * to the environment's registry, which calls it as Puppet's harness does (exists?/create/destroy,
+ * property getters and setters, flush). Commands a provider declares are refused when called:
+ * module Ruby gets no access to the host.
+ */
+export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RClass, typeName: string) => Method {
+    const metas = new WeakMap<RClass, ProviderMeta>();
+    const views = new WeakMap<RObject, DslResourceView>();
+    const viewClass = new RClass('Puppet::Type::ResourceView', ObjectClass);
+    viewClass.define('[]', (self, args) => fromDsl(views.get(self as RObject)?.get(nameOf(args[0] ?? null))));
+    viewClass.define(['title', 'name', 'to_s'], self => views.get(self as RObject)?.title ?? null);
+    viewClass.define('should', (self, args) => fromDsl(views.get(self as RObject)?.get(nameOf(args[0] ?? null))));
+    const hashOf = (self: RValue): Map<RValue, RValue> => {
+        if (!(self instanceof RObject)) throw rubyError('TypeError', 'not a provider');
+        const h = self.ivars.get('property_hash');
+        if (h instanceof Map) return h as Map<RValue, RValue>;
+        const fresh = new Map<RValue, RValue>();
+        self.ivars.set('property_hash', fresh);
+        return fresh;
+    };
+    const metaOf = (cls: RValue): ProviderMeta | undefined => {
+        for (let c: RClass | null = cls instanceof RClass ? cls : null; c; c = c.superclass) {
+            const m = metas.get(c);
+            if (m) return m;
+        }
+        return undefined;
+    };
+    base.define('initialize', (self, args) => {
+        const given = args[0] ?? null;
+        if (given instanceof Map) {
+            if (self instanceof RObject) self.ivars.set('property_hash', new Map([...given].map(([k, v]) => [typeof k === 'string' ? RSymbol.of(k) : k, v])));
+        } else {
+            hashOf(self);
+            if (self instanceof RObject) self.ivars.set('resource', given);
+        }
+        return null;
+    });
+    base.define('resource', self => (self instanceof RObject ? self.ivars.get('resource') ?? null : null));
+    base.define('name', self => {
+        const own = hashOf(self).get(RSymbol.of('name'));
+        if (own !== undefined && own !== null) return own;
+        const r = self instanceof RObject ? self.ivars.get('resource') : null;
+        return r instanceof RObject ? views.get(r)?.title ?? null : null;
+    });
+    base.define('properties', self => new Map(hashOf(self)));
+    base.define('get', (self, args) => hashOf(self).get(RSymbol.of(nameOf(args[0] ?? null))) ?? RSymbol.of('absent'));
+    base.define('set', (self, args) => { for (const [k, v] of (args[0] as Map<RValue, RValue>) ?? []) hashOf(self).set(k, v); return null; });
+    base.define('flush', () => null);
+    const statics: Record<string, Method> = {
+        desc: () => null, doc: () => '', confine: () => null, initvars: () => null, defaultfor: self => { const m = metaOf(self); if (m) m.isDefault = true; return null; },
+        notdefaultfor: () => null, 'has_feature': (self, args) => { for (const a of args) metaOf(self)?.features.add(nameOf(a)); return null; },
+        has_features: (self, args) => { for (const a of args) metaOf(self)?.features.add(nameOf(a)); return null; },
+        commands: (self, args) => { declareCommands(self, args); return null; },
+        optional_commands: (self, args) => { declareCommands(self, args); return null; },
+        mk_resource_methods: self => {
+            const m = metaOf(self);
+            const names = m ? (rt.registry as DslProviderRegistry).attributeNames?.(m.typeName) ?? [] : [];
+            for (const n of names) {
+                (self as RClass).define(n, s => hashOf(s).get(RSymbol.of(n)) ?? RSymbol.of('absent'));
+                (self as RClass).define(`${n}=`, (s, a) => { hashOf(s).set(RSymbol.of(n), a[0] ?? null); return a[0] ?? null; });
+            }
+            return null;
+        },
+        instances: self => { throw rubyError('RuntimeError', `To support listing resources of this type the '${metaOf(self)?.name ?? ''}' provider needs to implement an 'instances' class method returning the current set of resources. We recommend porting your module to the simpler Resource API instead: https://puppet.com/search/docs?keys=resource+api`); }
+    };
+    for (const [n, m] of Object.entries(statics)) base.defineStatic(n, m);
+    function declareCommands(self: RValue, args: RValue[]): void {
+        const table = args[0];
+        if (!(table instanceof Map) || !(self instanceof RClass)) return;
+        for (const [k] of table) {
+            const command = nameOf(k);
+            const refuse: Method = () => {
+                const e = rubyError('SecurityError', `the command ${command} is not run: modelc runs module Ruby without access to the host`);
+                e.unsupported = `the provider command ${command}`;
+                throw e;
+            };
+            self.define(command, refuse);
+            self.defineStatic(command, refuse);
+        }
+    }
+
+    const call = (recv: RValue, method: string, args: RValue[] = []): RValue => rt.guard(() => rt.interp.send(recv, method, args), rt.envDir, true);
+    const wrap = (obj: RObject, meta: ProviderMeta): DslProviderInstance => ({
+        name: meta.name,
+        exists: () => truthy(call(obj, 'exists?')),
+        create: () => { call(obj, 'create'); },
+        destroy: () => { call(obj, 'destroy'); },
+        flush: () => { if (rt.interp.respondsTo(obj, 'flush')) call(obj, 'flush'); },
+        get: property => (rt.interp.respondsTo(obj, property) ? toDsl(call(obj, property)) : Symbol.for('absent')),
+        set: (property, value) => { call(obj, `${property}=`, [fromDsl(value)]); }
+    });
+
+    // `Puppet::Type.type(:x).provide(:y, parent: ...) do ... end`
+    return (typeClass, typeName) => (_self, args, block?: RProc) => {
+        const name = nameOf(args[0] ?? null);
+        const options = args[1] instanceof Map ? args[1] : new Map<RValue, RValue>();
+        const parent = options.get(RSymbol.of('parent'));
+        // A parent Puppet ships (Puppet::Provider::ParsedFile, ...Package) is not modelled: say so, not "undefined method".
+        if (parent instanceof RClass && !parent.isSubclassOf(base)) {
+            const e = rubyError('NotImplementedError', `${parent.name} providers are not supported`);
+            e.unsupported = `${parent.name} (the parent of the ${name} provider)`;
+            throw e;
+        }
+        const superclass = parent instanceof RClass ? parent : base;
+        const cls = new RClass(`${typeClass.name}::Provider${camel(name)}`, superclass);
+        typeClass.constants.set(`Provider${camel(name)}`, cls);
+        const meta: ProviderMeta = { typeName, name, features: new Set(metaOf(superclass)?.features ?? []), isDefault: false };
+        metas.set(cls, meta);
+        if (block) evalWith(block, cls, cls, []);
+        const instance = (resource: DslResourceView): RObject => {
+            const view = new RObject(viewClass, `${camel(typeName)}[${resource.title}]`);
+            views.set(view, resource);
+            return call(cls, 'new', [view]) as RObject;
+        };
+        const ownInstances = rt.interp.findStatic(cls, 'instances') !== statics.instances;
+        (rt.registry as DslProviderRegistry).provide?.(typeName, {
+            name, features: [...meta.features], isDefault: meta.isDefault,
+            ...(ownInstances ? {
+                instances: () => {
+                    const list = call(cls, 'instances');
+                    return (Array.isArray(list) ? list : []).filter((o): o is RObject => o instanceof RObject)
+                        .map(o => ({ name: rt.interp.toS(call(o, 'name')), provider: wrap(o, meta) }));
+                }
+            } : {}),
+            create: resource => wrap(instance(resource), meta)
+        });
+        return cls;
+    };
+}

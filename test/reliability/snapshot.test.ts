@@ -1,0 +1,120 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { BIN, runBin, scratch, writeTree } from './harness.js';
+
+// The startup snapshot (scripts/build-snapshot.mjs, src/cli/snapshot-entry.ts) is only a faster
+// way to start: every command it holds must print, write and exit exactly as the modules of dist/
+// do on the launcher's worker thread, and the launcher must fall back whenever the snapshot
+// does not fit.
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SITE = join(ROOT, 'examples', 'site');
+const FACTS = join(ROOT, 'examples', 'facts');
+const STAMP = join(ROOT, 'dist', 'snapshot', 'stamp.json');
+const node = (n: string): string[] => ['--node', `${n}.example.com`, '--facts', join(FACTS, `${n}.example.com.yaml`)];
+
+/** Whether this system lets the launcher lift the stack limit (Linux, hard limit unlimited). */
+function stackLiftable(): boolean {
+    try {
+        const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find(l => l.startsWith('Max stack size'));
+        return line?.trim().split(/\s+/)[4] === 'unlimited';
+    } catch {
+        return false;
+    }
+}
+
+const usable = existsSync(STAMP) && stackLiftable();
+const started = (args: readonly string[], env: NodeJS.ProcessEnv = {}): string =>
+    runBin(args, { env: { ...env, MODELC_DEBUG: '1' } }).err.split('\n')[0];
+
+describe('the launcher starts from the snapshot', () => {
+    test.skipIf(!stackLiftable())('npm run build made a snapshot, and the one-thread commands start from it', () => {
+        expect(existsSync(STAMP)).toBe(true);
+        const dir = writeTree(scratch(), { 'a.pp': 'notice(1)\n' });
+        expect(started(['parse', join(dir, 'a.pp')])).toMatch(/^modelc: starting from the snapshot .*modelc\.blob$/);
+    });
+
+    test.each([
+        ['apply', ['apply', '/nonexistent.json'], {}, /'apply' is not a command of the snapshot/],
+        ['lsp', ['lsp', '--help'], {}, /'lsp' is not a command of the snapshot/],
+        ['no command', ['--help'], {}, /'--help' is not a command of the snapshot/],
+        ['turned off', ['parse', '/nonexistent.pp'], { MODELC_NO_SNAPSHOT: '1' }, /MODELC_NO_SNAPSHOT is set/]
+    ] as const)('and does not for %s', (_name, args, env, why) => {
+        expect(started(args, env)).toMatch(why);
+    });
+
+    test.skipIf(!usable)('and falls back when what it was built from changed', () => {
+        // A copy of the launcher beside its own stamp: the real dist/ is never touched.
+        const root = scratch('modelc-snap-root-');
+        mkdirSync(join(root, 'bin'));
+        mkdirSync(join(root, 'dist', 'snapshot'), { recursive: true });
+        copyFileSync(BIN, join(root, 'bin', 'modelc.js'));
+        symlinkSync(join(ROOT, 'dist', 'src'), join(root, 'dist', 'src'));
+        symlinkSync(join(ROOT, 'dist', 'snapshot', 'modelc.blob'), join(root, 'dist', 'snapshot', 'modelc.blob'));
+        const marker = join(root, 'marker.js');
+        writeFileSync(marker, '');
+        const real = JSON.parse(readFileSync(STAMP, 'utf8')) as Record<string, unknown>;
+        const stamp = (over: Record<string, unknown>): void =>
+            writeFileSync(join(root, 'dist', 'snapshot', 'stamp.json'), JSON.stringify({ ...real, root, watched: { 'marker.js': 0 }, ...over }));
+        const bin = join(root, 'bin', 'modelc.js');
+        const dir = writeTree(scratch(), { 'a.pp': 'notice(1)\n' });
+        const run = (): { first: string; out: string; code: number | null } => {
+            const r = runBin(['parse', join(dir, 'a.pp')], { bin, env: { MODELC_DEBUG: '1' } });
+            return { first: r.err.split('\n')[0], out: r.out, code: r.code };
+        };
+        const expected = '(invoke {:functor (qn "notice") :args [1]})\n';
+        utimesSync(marker, 1000, 1000);
+        stamp({ watched: { 'marker.js': 1000 * 1000 } });
+        expect(run()).toMatchObject({ first: expect.stringMatching(/starting from the snapshot/), out: expected, code: 0 });
+        utimesSync(marker, 2000, 2000);
+        expect(run()).toMatchObject({ first: expect.stringMatching(/marker\.js changed since the snapshot was built/), out: expected, code: 0 });
+        stamp({ watched: {}, nodeSize: -1 });
+        expect(run()).toMatchObject({ first: expect.stringMatching(/changed since the snapshot was built/), out: expected, code: 0 });
+        stamp({ watched: {}, root: '/elsewhere' });
+        expect(run()).toMatchObject({ first: expect.stringMatching(/the snapshot was built in \/elsewhere/), out: expected, code: 0 });
+        writeFileSync(join(root, 'dist', 'snapshot', 'stamp.json'), '{');
+        expect(run()).toMatchObject({ first: expect.stringMatching(/no dist\/snapshot\/stamp\.json/), out: expected, code: 0 });
+    });
+});
+
+describe.skipIf(!usable)('a start from the snapshot is a fresh process', () => {
+    test('random uuids differ between runs (a catalog_uuid was made while the snapshot was built)', () => {
+        const uuid = (): string => /"catalog_uuid": "([^"]+)"/.exec(runBin(['compile', SITE, ...node('web01'), '--no-bindings', '--format', 'puppet']).out)?.[1] ?? '';
+        const [a, b] = [uuid(), uuid()];
+        expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(b).not.toBe(a);
+    });
+});
+
+describe.skipIf(!usable)('a command prints, writes and exits as without the snapshot', () => {
+    const bad = writeTree(scratch(), {
+        'syntax.pp': "class a {\n  notify { 'x': message => }\n}\n",
+        'manifests/site.pp': "notify { 'a': message => $facts['missing']['key'] }\n",
+        'model.json': '{"$type": "nope"}\n'
+    });
+    const model = join(scratch(), 'catalog.json');
+    writeFileSync(model, runBin(['compile', SITE, ...node('web01'), '--format', 'json'], { env: { MODELC_NO_SNAPSHOT: '1' } }).out);
+    test.each([
+        ['compile web01 (bindings and providers)', ['compile', SITE, ...node('web01')]],
+        ['compile db01 --no-bindings, Puppet JSON', ['compile', SITE, ...node('db01'), '--no-bindings', '--format', 'puppet']],
+        ['compile util01, Catalog model', ['compile', SITE, ...node('util01'), '--format', 'json']],
+        ['compile --explain', ['compile', SITE, ...node('web01'), '--explain', 'profile::nginx::worker_processes']],
+        ['compile, an evaluation error', ['compile', bad]],
+        ['parse a directory', ['parse', SITE]],
+        ['parse, JSON model', ['parse', join(SITE, 'manifests', 'site.pp'), '--format', 'json']],
+        ['parse, a syntax error', ['parse', join(bad, 'syntax.pp')]],
+        ['lookup --explain', ['lookup', SITE, 'profile::nginx::worker_processes', ...node('web02'), '--explain']],
+        ['bindings', ['bindings', SITE, ...node('web01')]],
+        ['validate', ['validate', model]],
+        ['validate, a bad model', ['validate', join(bad, 'model.json')]],
+        ['convert', ['convert', model, '--to', 'xmi']],
+        ['diff', ['diff', model, model]],
+        ['an unknown option', ['compile', SITE, '--frobnicate']]
+    ] as const)('%s', (_name, args) => {
+        // Puppet's catalog JSON carries the compile's time and a fresh uuid.
+        const stable = (r: ReturnType<typeof runBin>): ReturnType<typeof runBin> =>
+            ({ ...r, out: r.out.replace(/"version": \d+/, '"version": N').replace(/"catalog_uuid": "[^"]+"/, '"catalog_uuid": U') });
+        expect(stable(runBin(args))).toEqual(stable(runBin(args, { env: { MODELC_NO_SNAPSHOT: '1' } })));
+    });
+});
