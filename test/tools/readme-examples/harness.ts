@@ -28,6 +28,7 @@ const DOC_ROOT = '/usr/share/doc';
 const ORACLE = '/work/shared/oracle/compile';
 const FACTS = join(REPO, 'test', 'fixtures', 'realworld', 'core-1-types', 'facts.yaml');
 const NODE = 'web01.example.com';
+const HIERA_CONFIG = '---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n';
 const OPENSTACK = new Set(['aodh', 'barbican', 'ceilometer', 'ceph', 'cinder', 'cloudkitty', 'congress', 'designate', 'etcddiscovery', 'glance', 'gnocchi',
     'heat', 'horizon', 'ironic', 'keystone', 'magnum', 'manila', 'mistral', 'murano', 'neutron', 'nova', 'oci', 'octavia', 'openstack_extras',
     'openstacklib', 'oslo', 'ovn', 'panko', 'placement', 'sahara', 'swift', 'tempest', 'vswitch']);
@@ -140,7 +141,7 @@ function buildCases(o: Options, index: Map<string, ModuleInfo>): Case[] {
         let n = 0;
         for (const { root, label, comments } of docRoots(m, o)) {
             for (const s of snippetsUnder(root, { manifestComments: comments, markdown: true, exampleFiles: true })) {
-                const norm = s.code.replace(/\s+/g, ' ').trim();
+                const norm = `${s.code}${s.hiera ?? ''}`.replace(/\s+/g, ' ').trim();
                 if (seen.has(norm)) continue;
                 seen.add(norm);
                 const base = `${String(++n).padStart(3, '0')}-${label}-${sourceSlug(s)}`;
@@ -157,9 +158,15 @@ function buildCases(o: Options, index: Map<string, ModuleInfo>): Case[] {
                     mkdirSync(join(dir, 'modules'));
                     writeFileSync(join(dir, 'manifests', 'site.pp'), site);
                     writeFileSync(join(dir, 'facts.yaml'), facts);
+                    if (s.hiera !== undefined) {
+                        // The README's Hiera data as the environment's common level.
+                        mkdirSync(join(dir, 'data'));
+                        writeFileSync(join(dir, 'hiera.yaml'), HIERA_CONFIG);
+                        writeFileSync(join(dir, 'data', 'common.yaml'), s.hiera.startsWith('---') ? `${s.hiera}\n` : `---\n${s.hiera}\n`);
+                    }
                     for (const x of modules) symlinkSync(index.get(x)!.link, join(dir, 'modules', x));
                     writeFileSync(join(dir, 'source.txt'), `${label}: ${s.source}:${s.line}\n`);
-                    const key = createHash('sha256').update(`${site}\0${modules.map(x => `${x}=${index.get(x)!.link}`).join(',')}\0${facts}`).digest('hex').slice(0, 24);
+                    const key = createHash('sha256').update(`${site}\0${modules.map(x => `${x}=${index.get(x)!.link}`).join(',')}\0${facts}${s.hiera === undefined ? '' : `\0${s.hiera}`}`).digest('hex').slice(0, 24);
                     cases.push({ module: m.name, name, dir, snippet: { ...s, source: `${label}:${s.source}` }, modules, key });
                 }
             }
