@@ -87,6 +87,7 @@ export class RubyPlugins {
         return {
             namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
             ...(schema.namevars.length === 1 && namevar !== 'name' ? { nameAlias: namevar } : {}),
+            ...(schema.namevars.length > 1 ? { keyAttributes: schema.namevars } : {}),
             ...(schema.titlePatterns ? { fromTitle: titleParser(schema.titlePatterns) } : {})
         };
     }

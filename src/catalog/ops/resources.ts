@@ -129,8 +129,11 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
     for (const t of titleTags(title)) r.tags.add(t);
-    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
-    if (core && lower !== 'exec' && lower !== 'tidy') {
+    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity,
+    // or, for a type with several key attributes, the values of all of them (Puppet's uniqueness_key).
+    if (core?.keyAttributes && lower !== 'exec' && lower !== 'tidy') {
+        aliasUniquenessKey(s, r, core.keyAttributes, core.fromTitle, where);
+    } else if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar) ?? r.titleParams?.find(t => t.name === core.namevar)?.value;
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.findDeclared(type, nv);
@@ -157,4 +160,27 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     }
     applyPendingOverrides(s, r);
     return r;
+}
+
+/**
+ * Puppet's uniqueness_key for a type with several key attributes: the title's patterns give some,
+ * the parameters the others (and override), `name` defaults to the title, and the values are taken
+ * in the order of the attributes' names (nil where none). Unless it is just the title, the key is an
+ * alias of the resource: a second resource with the same key cannot be declared.
+ */
+function aliasUniquenessKey(s: OpsState, r: CatalogResource, keys: readonly string[], fromTitle: ((title: string) => ReadonlyArray<readonly [string, string]>) | undefined,
+    where: Where): void {
+    const h = new Map<string, PuppetValue>(fromTitle ? fromTitle(r.title) : [['name', r.title]]);
+    for (const [name, p] of r.params) h.set(name, p.value);
+    if (h.get('name') === undefined || h.get('name') === null) h.set('name', r.title);
+    const key = [...keys].sort().map(k => h.get(k) ?? null);
+    if (key.length === 1 && key[0] === r.title) return;
+    const aliasTitle = `\0${rubyInspect(key)}`;
+    const other = s.catalog.findDeclared(r.type, aliasTitle);
+    if (other && other !== r) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_ALIAS.message({
+            ref: `${r.type}[${r.title}]`, key: rubyInspect(key), other: rubyInspect([r.type, ...key]), at: where, previous: other.where
+        }));
+    }
+    s.catalog.addAlias(r.type, aliasTitle, r);
 }
