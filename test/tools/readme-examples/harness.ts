@@ -10,7 +10,9 @@
  *
  * Puppet's outputs are cached under OUT/oracle by the case's content, so a second run only
  * compiles with modelc. OUT (default `tmp/readme-examples`, git-ignored) receives cases/,
- * results.tsv (one row per example: module, case, source, verdict, detail) and summary.txt.
+ * results.tsv (one row per example: module, case, source, verdict, detail) and summary.txt. A verdict
+ * is equal, both-error (the same error object), differ, refused (modelc's located refusal of plugin
+ * code it will not run, e.g. a read outside the environment), crash, or no-oracle.
  * `--dist DIR` compiles with another build of modelc (e.g. main's, for a before/after).
  * `--cache DIR` keeps Puppet's outputs elsewhere (several OUTs can share them).
  * `--upstream DIR` adds docs fetched from the modules' upstream repositories: DIR/<module>/*.md.
@@ -240,7 +242,7 @@ function firstDifference(p: Json, m: Json): string {
     return 'equal';
 }
 
-interface Verdict { readonly verdict: 'equal' | 'both-error' | 'differ' | 'crash' | 'no-oracle'; readonly detail: string }
+interface Verdict { readonly verdict: 'equal' | 'both-error' | 'differ' | 'refused' | 'crash' | 'no-oracle'; readonly detail: string }
 
 async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>> {
     const catalog = await import(join(o.dist, 'src', 'catalog', 'index.js')) as typeof import('../../../src/catalog/index.js');
@@ -262,7 +264,10 @@ async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>>
             const err = e as Error;
             const detail = `${err.message?.split('\n')[0].slice(0, 200)} @ ${(err.stack ?? '').split('\n').slice(1, 3).map(s => s.trim()).join(' < ')}`;
             writeFileSync(join(c.dir, 'modelc.crash'), String(err.stack ?? err));
-            out.set(c, { verdict: 'crash', detail });
+            // A located input error by design (plugin code reading outside the environment, Ruby
+            // modelc does not run) is a refusal, not a crash.
+            const refused = /error (RUBY_[A-Z]+|[A-Z]+_[A-Z_]+):/.test(err.message ?? '');
+            out.set(c, { verdict: refused ? 'refused' : 'crash', detail });
             continue;
         }
         writeFileSync(join(c.dir, 'modelc.json'), text);
@@ -278,7 +283,7 @@ async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>>
 function report(o: Options, cases: Case[], verdicts: Map<Case, Verdict>): void {
     const rows = cases.map(c => { const v = verdicts.get(c)!; return [c.module, c.name, `${c.snippet.source}:${c.snippet.line}`, v.verdict, v.detail.replace(/\s+/g, ' ')].join('\t'); });
     writeFileSync(join(o.out, 'results.tsv'), `module\tcase\tsource\tverdict\tdetail\n${rows.join('\n')}\n`);
-    const kinds = ['equal', 'both-error', 'differ', 'crash', 'no-oracle'] as const;
+    const kinds = ['equal', 'both-error', 'differ', 'refused', 'crash', 'no-oracle'] as const;
     const per = new Map<string, Record<string, number>>();
     for (const c of cases) {
         const r = per.get(c.module) ?? Object.fromEntries(kinds.map(k => [k, 0]));
