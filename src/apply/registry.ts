@@ -1,4 +1,5 @@
 import { DevError } from './errors.js';
+import { captureNames, rubyRegexToJs } from './ruby-regex.js';
 import type { LogSink } from './log.js';
 import { ClassicType, newtype, type ProviderSpec, type TypeBuilder } from './dsl/type.js';
 import type { DslProviderSpec } from '../ruby/index.js';
@@ -153,7 +154,9 @@ export class TypeRegistry {
                 name: t.name,
                 properties: attrs.filter(a => a.behaviour === undefined || a.behaviour === 'init_only').map(a => a.name),
                 parameters: attrs.filter(a => a.behaviour === 'namevar' || a.behaviour === 'parameter' || a.behaviour === 'read_only').map(a => a.name),
-                namevars: attrs.filter(a => a.behaviour === 'namevar').map(a => a.name)
+                namevars: attrs.filter(a => a.behaviour === 'namevar').map(a => a.name),
+                // The compiler fills composite namevars from the title, as Puppet's parse_title does.
+                ...(t.definition.titlePatterns ? { titlePatterns: t.definition.titlePatterns.map(p => [rubyRegexToJs(p.pattern), captureNames(p.pattern).map(n => [n] as const)] as const) } : {})
             };
         }
         if (t instanceof ClassicType) {

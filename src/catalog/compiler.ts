@@ -14,7 +14,7 @@ import type { FunctionTable } from './functions/function.js';
 import type { Definition } from './loader.js';
 import type { EnvironmentCache } from './environment-cache.js';
 import { Loader } from './loader.js';
-import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
+import type { LookupCall, LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import { isLookupError, type EncAnswer } from '../bindings/index.js';
 import type { CatalogStore, QueryProvenance } from '../store/index.js';
 import { CatalogOps } from './ops/catalog-ops.js';
@@ -168,16 +168,32 @@ export class Compiler implements CatalogRuntime {
     lookup(key: string, options: LookupOptions): LookupResult {
         const svc = this.options.lookup;
         if (!svc) return { found: false };
+        return this.asked(() => svc.lookup(key, options, this.lookupContext()));
+    }
+
+    lookupCall(names: string | readonly string[], request: LookupCall): { readonly value: PuppetValue } | undefined {
+        const svc = this.options.lookup;
+        if (!svc?.call) return undefined;
+        const call = svc.call.bind(svc);
+        return this.asked(() => ({ value: call(names, request, this.lookupContext()) }));
+    }
+
+    private asked<T>(body: () => T): T {
         try {
-            return svc.lookup(key, options, this.lookupContext());
+            return body();
         } catch (e) {
             if (isLookupError(e)) {
                 const at = e.at;
-                // Psych's message says where; Puppet keeps the data file and line beside it, not in it.
-                if (e.causeClass !== undefined) throw new PuppetFailure(e.message, at?.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, e.causeClass, undefined, at?.file);
-                const where = at ? { file: at.file, line: at.line ?? 0 } : undefined;
-                const loc = at && !e.message.includes('(file:') ? ` (file: ${at.file}${at.line !== undefined ? `, line: ${at.line}` : ''})` : '';
-                throw new PuppetFailure(e.message + loc, at?.line !== undefined ? where : undefined, e.puppetClass, undefined, e.issueCode, at?.file, e.message.replace(/ \(file: [^)]*\)$/, ''));
+                // Puppet::DataBinding::LookupError is a PreformattedError: the evaluator passes it on as it is.
+                if (e.puppetClass === 'Puppet::DataBinding::LookupError' || e.puppetClass === 'Puppet::DataBinding::RecursiveLookupError') {
+                    // Psych's message says where; Puppet keeps the data file and line beside it, not in it.
+                    if (e.causeClass !== undefined) throw new PuppetFailure(e.message, at?.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, e.causeClass, undefined, at?.file);
+                    // hiera.yaml errors carry their file (and line) in the exception, the rest nothing.
+                    if (!e.puppetLocated || at === undefined) throw new PuppetFailure(e.message, undefined, e.puppetClass, undefined, e.issueCode, undefined, e.message);
+                    throw new PuppetFailure(e.message, at.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, undefined, e.issueCode, at.file, e.message.replace(/ \(file: [^)]*\)$/, ''));
+                }
+                // Any other error (ArgumentError, TypeAssertionError, Errno...) is wrapped by the statement evaluating.
+                throw new RuntimeFailure(e.message);
             }
             throw e;
         } finally {
@@ -185,11 +201,20 @@ export class Compiler implements CatalogRuntime {
         }
     }
 
-    /** The lookup service's warnings as the compile's: a data file (line 0), or a bindings file at its line and column. */
+    /**
+     * The lookup service's warnings as the compile's: a bindings file's at its line and column;
+     * Hiera's (Puppet.warning and warn_once, which name no place) at the innermost Puppet call,
+     * warn_once's file note kept in the text.
+     */
     private flushLookupWarnings(): void {
+        const top = this.evaluator.puppetStack[0];
         for (const w of this.lookupWarnings.splice(0)) {
-            const file = w.file === undefined ? undefined : isAbsolute(w.file) ? this.loader.rel(w.file) : w.file;
-            this.log('warning', w.message, file === undefined ? undefined : { file, line: w.at?.line ?? 0, ...(w.at?.column !== undefined ? { column: w.at.column } : {}) });
+            if (w.at !== undefined && w.file !== undefined) {
+                const file = isAbsolute(w.file) ? this.loader.rel(w.file) : w.file;
+                this.log('warning', w.message, { file, line: w.at.line, ...(w.at.column !== undefined ? { column: w.at.column } : {}) });
+                continue;
+            }
+            this.log('warning', w.file !== undefined ? `${w.message}\n   (file: ${w.file})` : w.message, top ? { file: top[0], line: top[1] } : undefined);
         }
     }
 
@@ -387,6 +412,8 @@ export class Compiler implements CatalogRuntime {
     scopeLookupvar(name: string, scope: Scope, where: Where | undefined, quiet = false): PuppetValue | undefined {
         const v = this.lookupVariable(name, scope);
         if (v !== undefined || quiet) return v;
+        // Puppet's built-in variables and match variables always exist (undef, no warning).
+        if (name === 'module_name' || name === 'caller_module_name' || /^\d+$/.test(name)) return undefined;
         const fqn = name.replace(/^::/, '');
         const i = fqn.lastIndexOf('::');
         let shown = name.startsWith('::') ? `::${fqn}` : fqn;

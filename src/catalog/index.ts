@@ -7,7 +7,7 @@ export { Compiler, type CompileOptions, type CompileResult, type LogEntry } from
 export { normalizedResult, jsonText, toCatalogJson, writeJsonText, type Json } from './normalize.js';
 export { CompileError } from './errors.js';
 export { CatalogIssues, type CatalogIssueCode } from './issues.js';
-export type { LookupService, LookupContext, LookupOptions, LookupResult } from './lookup.js';
+export type { LookupService, LookupCall, LookupContext, LookupOptions, LookupResult } from './lookup.js';
 export { coreFunctions, type FunctionContext, type PuppetFunction } from './functions/index.js';
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';

@@ -5,6 +5,7 @@
  * are thrown as Error objects whose message is Puppet's.
  */
 export type {
+    DataBindingCall as LookupCall,
     DataBindingContext as LookupContext,
     DataBindingOptions as LookupOptions,
     DataBindingResult as LookupResult,

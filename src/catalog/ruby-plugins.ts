@@ -82,8 +82,9 @@ export class RubyPlugins {
     resourceType(name: string): CoreType | undefined {
         const schema = this.located(() => this.runtime.findType(name));
         if (!schema) return undefined;
-        // several key attributes: Puppet's namevar is `name`
-        const namevar = schema.namevars.length > 1 && schema.namevars.includes('name') ? 'name' : schema.namevars[0] ?? 'name';
+        // Puppet::Resource#namevar: the key attribute when there is exactly one, else `name` (so a
+        // composite key's part equal to the title stays a parameter)
+        const namevar = schema.namevars.length === 1 ? schema.namevars[0] : 'name';
         return {
             namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
             ...(schema.namevars.length === 1 && namevar !== 'name' ? { nameAlias: namevar } : {}),
@@ -153,7 +154,8 @@ export class RubyPlugins {
                 },
                 resources: () => [...c.catalog.resources.values()].map(infoOf),
                 resource: () => (scope.resource ? infoOf(scope.resource) : null),
-                global: () => this.scopeHost(c.topScope, where),
+                // At the call being made now, not at the one that created this host.
+                global: () => this.scopeHost(c.topScope, (h ? scopes.get(h)?.where : undefined) ?? where),
                 classes: () => [...c.catalog.classes],
                 defaults: type => new Map([...scope.defaultsFor(type.replace(/^::/, '').toLowerCase())].map(([k, d]) => [k, d.value]))
             };

@@ -8,7 +8,7 @@ import type { Environment } from './boot.js';
 import type { CoreType } from './core-types.js';
 import type { Where } from './errors.js';
 import type { Definition, Loader } from './loader.js';
-import type { LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
+import type { LookupCall, LookupContext, LookupOptions, LookupResult, LookupService } from './lookup.js';
 import type { Catalog, CatalogResource } from './resource.js';
 import type { Scope } from './scope.js';
 import type { CatalogStore, QueryProvenance } from '../store/index.js';
@@ -139,6 +139,8 @@ export interface CatalogRuntime extends CatalogStatements {
 
     /** Asks the data binding; its warnings are logged and its errors become Puppet's. */
     lookup(key: string, options: LookupOptions): LookupResult;
+    /** The whole `lookup()` call, when the data binding does it (Hiera 5); undefined when it does not. */
+    lookupCall(names: string | readonly string[], request: LookupCall): { readonly value: PuppetValue } | undefined;
     /** The context a lookup interpolates in. */
     lookupContext(): LookupContext;
     readonly lookupService: LookupService | undefined;

@@ -81,7 +81,8 @@ export function resourceAction(type: string, rest: readonly string[], options: R
             failed ||= saved.failed;
             resources = [saved.resource];
         }
-        const text = options.to_yaml ? hieraYamlOf(type, resources, message => log({ level: 'warning', message, time: new Date() })) : options.to_json ? `${jsonOf(resources)}\n` : resources.map(r => `${manifestOf(r)}\n`).join('');
+        // Puppet `puts` the resources joined by newlines: an empty listing is one empty line.
+        const text = options.to_yaml ? hieraYamlOf(type, resources, message => log({ level: 'warning', message, time: new Date() })) : options.to_json ? `${jsonOf(resources)}\n` : `${resources.map(manifestOf).join('\n')}\n`;
         io.out(text);
         return failed ? ExitCode.ERROR : ExitCode.OK;
     });

@@ -537,7 +537,8 @@ export class Interpreter extends Definitions {
             if (s) return s(recv, args, block, this);
         }
         const m = this.findMethod(classOf(recv), name);
-        if (m && (fcall || !KERNEL_PRIVATE.has(name) || m !== this.findMethod(Kernel, name))) return m(recv, args, block, this);
+        // Kernel's functions are module functions too: `Kernel.format(...)` is allowed.
+        if (m && (fcall || recv === Kernel || !KERNEL_PRIVATE.has(name) || m !== this.findMethod(Kernel, name))) return m(recv, args, block, this);
         if (fcall && this.defs.has(name)) return this.defs.get(name)!(recv, args, block, this);
         if (recv instanceof RObject) {
             const r = this.options.dynamic(recv, name, args, block, this);

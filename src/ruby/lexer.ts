@@ -44,6 +44,30 @@ const VALUE_END_KW = new Set(['end', 'self', 'nil', 'true', 'false', '__FILE__',
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
 
+/**
+ * Where a %-literal starting at `at` inside interpolated code ends (past its closing delimiter),
+ * or `at` when the `%` is an operator there: a literal follows the start of the code, an opening
+ * bracket, a comma or an operator (`gsub(%r{"}, ...)`, whose quote must not end the string).
+ */
+function percentLiteralEnd(src: string, at: number, codeStart: number): number {
+    const m = /^%([qQwWiIrs]?)([^\w\s])/.exec(src.slice(at, at + 3));
+    if (!m) return at;
+    let p = at - 1;
+    while (p >= codeStart && (src[p] === ' ' || src[p] === '\t')) p--;
+    if (p >= codeStart && !'(,=[{|&!?:+-*<>;'.includes(src[p])) return at;
+    const open = m[2];
+    const close = CLOSERS[open] ?? open;
+    let depth = 0;
+    for (let k = at + m[0].length; k < src.length; k++) {
+        const c = src[k];
+        if (c === '\\') { k++; continue; }
+        if (c === close && close !== open) { if (depth === 0) return k + 1; depth--; continue; }
+        if (c === close) return k + 1;
+        if (c === open) depth++;
+    }
+    return at;
+}
+
 /** Identifiers assigned so far: Ruby reads `x -1` as a subtraction only when x is a local variable. */
 export interface LexState {
     readonly locals: Set<string>;
@@ -164,6 +188,10 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
                     const ch = src[j];
                     if (ch === '\n') line++;
                     if (quote) { if (ch === '\\') j++; else if (ch === quote) quote = null; continue; }
+                    if (ch === '%') {
+                        const end = percentLiteralEnd(src, j, start);
+                        if (end > j) { for (let k = j; k < end; k++) if (src[k] === '\n') line++; j = end - 1; continue; }
+                    }
                     if (ch === '"' || ch === "'") quote = ch;
                     else if (ch === '{') d++;
                     else if (ch === '}') { if (d === 0) break; d--; }

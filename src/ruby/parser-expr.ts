@@ -32,6 +32,8 @@ export abstract class ExprParser extends ParserBase {
         while (this.peek().kind === 'kw' && MODIFIERS.has(this.peek().text)) {
             const kw = this.next().text;
             const line = node.line;
+            // A modifier's operand may start on the next line (`x += y if\n  cond`).
+            this.skipNl();
             if (kw === 'rescue') { node = { $type: 'RescueMod', line, body: node, rescue: this.exprStatement() }; continue; }
             const cond = this.exprStatement();
             if (kw === 'if') node = { $type: 'If', line, cond, then: [node], else: [] };
@@ -78,17 +80,24 @@ export abstract class ExprParser extends ParserBase {
         // Only a comma-separated list of plain targets followed by `=` is a multiple assignment.
         let depth = 0;
         let sawComma = false;
+        // `(a, b) = x`: one parenthesized list is the whole left-hand side.
+        const wrapped = this.isOp('(');
         for (let k = this.pos; k < this.tokens.length; k++) {
             const x = this.tokens[k];
+            const prev = this.tokens[k - 1];
             if (x.kind === 'op' && (x.text === '(' || x.text === '[')) depth++;
             else if (x.kind === 'op' && (x.text === ')' || x.text === ']')) { depth--; if (depth < 0) return null; }
-            else if (x.kind === 'op' && x.text === ',' && depth === 0) sawComma = true;
+            else if (x.kind === 'op' && x.text === ',' && (depth === 0 || (wrapped && depth === 1))) sawComma = true;
             else if (x.kind === 'op' && x.text === '=' && depth === 0) { if (!sawComma) return null; break; }
+            // A newline after a comma continues the list.
+            else if (x.kind === 'nl' && prev?.kind === 'op' && prev.text === ',') continue;
             else if (x.kind === 'nl' || (x.kind === 'op' && x.text === ';') || x.kind === 'kw' || x.kind === 'erbtext' || x.kind === 'erbend' || (x.kind === 'op' && ['{', '=>', '==', '.', '&.'].includes(x.text) && depth === 0)) return null;
         }
         if (!sawComma) return null;
-        const { targets, splat } = this.targetList(() => this.isOp('='));
+        let { targets, splat } = this.targetList(() => this.isOp('='));
         if (!this.acceptOp('=')) { this.pos = start; return null; }
+        const only = targets[0];
+        if (targets.length === 1 && splat === -1 && only.$type === 'Nested') ({ targets, splat } = only);
         this.skipNl();
         let value = this.isOp('*') ? this.argument() : this.expr();
         if (this.isOp(',')) {
@@ -113,7 +122,7 @@ export abstract class ExprParser extends ParserBase {
                 continue;
             }
             targets.push(this.toTarget(this.primaryPostfix()));
-        } while (this.acceptOp(','));
+        } while (this.acceptOp(',') && (this.skipNl(), true));
         return { targets, splat };
     }
 
@@ -140,8 +149,18 @@ export abstract class ExprParser extends ParserBase {
     /** An expression with assignment (right-associative) and `x = y rescue z`. */
     protected expr(): RNode {
         const left = this.ternary();
+        return this.isAssignmentTo(left) ? this.assignment(left) : left;
+    }
+
+    protected isAssignmentTo(left: RNode): boolean {
         const t = this.peek();
-        if (t.kind === 'op' && (t.text === '=' || OP_ASSIGN.has(t.text)) && this.assignable(left)) {
+        return t.kind === 'op' && (t.text === '=' || OP_ASSIGN.has(t.text)) && this.assignable(left);
+    }
+
+    /** The assignment to `left` whose operator is the next token. */
+    protected assignment(left: RNode): RNode {
+        const t = this.peek();
+        {
             this.pos++;
             this.skipNl();
             const target = this.toTarget(left);
@@ -158,7 +177,6 @@ export abstract class ExprParser extends ParserBase {
             }
             return { $type: 'OpAssign', line: left.line, target, op: t.text.slice(0, -1), value };
         }
-        return left;
     }
 
     protected assignable(n: RNode): boolean {
@@ -210,7 +228,9 @@ export abstract class ExprParser extends ParserBase {
             if (prec === undefined || prec < minPrec) break;
             this.pos++;
             this.skipNl();
-            const right = t.text === '**' ? this.binaryRightOfPow() : this.binary(prec + 1);
+            let right = t.text === '**' ? this.binaryRightOfPow() : this.binary(prec + 1);
+            // As in Ruby's grammar, an operand may be an assignment: `ok && lines = File.readlines(f)`.
+            if (this.isAssignmentTo(right)) right = this.assignment(right);
             left = this.binaryNode(t.text, left, right, t.line);
         }
         return left;
@@ -454,13 +474,20 @@ export abstract class ExprParser extends ParserBase {
         if (!this.acceptOp('|')) return { params: [], spreads: false };
         const { params, trailingComma } = this.paramList(() => this.isOp('|'));
         this.expectOp('|');
-        const spreads = params.length > 1 || trailingComma || params.some(p => p.kind === 'rest' || p.kind === 'nested');
+        // Ruby spreads one array argument over the block's parameters when it has more than one
+        // (`|a, b|`, `|a, *r|`) or a trailing comma; `|(a, b)|` and `|*all|` take it whole.
+        const spreads = params.filter(p => p.kind !== 'block').length > 1 || trailingComma;
         return { params, spreads };
     }
 
-    protected paramList(stop: () => boolean): { params: Param[]; trailingComma: boolean } {
+    /**
+     * A parameter list up to `stop`. Inside brackets (`(...)`, `|...|`) newlines are insignificant,
+     * as everywhere after a comma (`def initialize(a, b = 1,\n  c)`).
+     */
+    protected paramList(stop: () => boolean, bracketed = true): { params: Param[]; trailingComma: boolean } {
         const params: Param[] = [];
         let trailingComma = false;
+        if (bracketed) this.skipNl();
         while (!stop()) {
             trailingComma = false;
             const t = this.peek();
@@ -493,8 +520,10 @@ export abstract class ExprParser extends ParserBase {
             } else this.unexpected('a block parameter');
             if (this.acceptOp(';')) { while (this.peek().kind === 'ident') { this.declare(this.next().text); this.acceptOp(','); } }
             if (!this.acceptOp(',')) break;
+            this.skipNl();
             trailingComma = true;
         }
+        if (bracketed) this.skipNl();
         return { params, trailingComma };
     }
 

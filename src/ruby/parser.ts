@@ -57,7 +57,12 @@ export class Parser extends ExprParser {
                 return { $type: 'Const', line, scope: null, top: false, name: t.text };
             }
             case 'ident': {
-                if (this.isLocal(t.text) && !(this.isOp('(') && !this.peek().spaceBefore)) return { $type: 'LVar', line, name: t.text };
+                if (this.isLocal(t.text) && !(this.isOp('(') && !this.peek().spaceBefore)) {
+                    // A local followed by a spaced operand is still a method call, as in Ruby
+                    // (`status = status primitive` calls status(primitive)).
+                    const n = this.peek();
+                    if (!(n.spaceBefore && ['ident', 'const', 'str', 'int', 'float', 'ivar', 'gvar'].includes(n.kind))) return { $type: 'LVar', line, name: t.text };
+                }
                 if (t.text === 'lambda' || t.text === 'proc') {
                     const block = this.block();
                     if (block) return { $type: 'Lambda', line, block, proc: t.text === 'proc' };
@@ -145,7 +150,7 @@ export class Parser extends ExprParser {
     }
 
     protected withScopeParams(stop: () => boolean, close: string | null): Param[] {
-        const params = this.withScope(() => this.paramList(stop).params);
+        const params = this.withScope(() => this.paramList(stop, close !== null).params);
         if (close) this.expectOp(close);
         return params;
     }
@@ -279,7 +284,7 @@ export class Parser extends ExprParser {
         } else if (n.kind !== 'ident' && n.kind !== 'const' && n.kind !== 'kw') this.unexpected();
         else if (this.isOp('=') && !this.peek().spaceBefore && (this.isOp('(', this.peek(1)) || this.peek(1).spaceBefore)) { this.pos++; name += '='; }
         const params = this.withScope(() => {
-            const list = this.acceptOp('(') ? this.paramList(() => this.isOp(')')).params : this.peek().kind === 'ident' ? this.paramList(() => this.peek().kind === 'nl' || this.isOp(';')).params : [];
+            const list = this.acceptOp('(') ? this.paramList(() => this.isOp(')')).params : this.peek().kind === 'ident' ? this.paramList(() => this.peek().kind === 'nl' || this.isOp(';'), false).params : [];
             if (this.isOp(')')) this.pos++;
             return list;
         });

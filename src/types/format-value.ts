@@ -2,8 +2,8 @@ import {
     formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
     PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from '../values/index.js';
-import { commonType, generalize, inferType } from './infer.js';
-import { PAnyType, PClassType } from './model.js';
+import { generalize, inferType } from './infer.js';
+import { PAnyType, PClassType, PIntegerType, PStructType, PTupleType, PVariantType } from './model.js';
 import { typeToPlainString, typeToString } from './to-string.js';
 
 /**
@@ -28,11 +28,7 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PTimestamp) return formatTimestamp(v);
     if (v instanceof PTimespan) return formatTimespan(v);
     if (v instanceof PSemVer || v instanceof PSemVerRange) return v.toString();
-    if (v instanceof PIterator) {
-        const items = v.elementsOf();
-        const t = items.length === 0 ? 'Unit' : typeToString(commonType(items.map(x => generalize(inferType(x)))));
-        return `Iterator[${t}]-Value`;
-    }
+    if (v instanceof PIterator) return `Iterator[${iteratorElementType(v)}]-Value`;
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
     }
@@ -40,6 +36,31 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
     if (v instanceof PAnyType) return typeToPlainString(v);
     return String(v);
+}
+
+/**
+ * Puppet's element type of an iterator over a collection: the variant of its elements' types
+ * (each generalized, duplicates dropped), for a hash the Tuple of its keys' and values' variants.
+ */
+function iteratorElementType(it: PIterator): string {
+    const items = it.typed ?? it.elementsOf();
+    if (items.length === 0) return 'Unit';
+    // Puppet's infer_set, generalized: ranges dropped, tuples and structs kept with their members generalized.
+    const gen = (t: PAnyType): PAnyType => t instanceof PTupleType ? new PTupleType(t.types.map(gen), t.size)
+        : t instanceof PStructType ? new PStructType(t.members.map(m => ({ ...m, value: gen(m.value) })))
+            : t instanceof PVariantType ? variantOf(t.types.map(gen)) : generalize(t);
+    const variant = (xs: readonly PuppetValue[]): PAnyType => variantOf(xs.map(x => gen(inferType(x))));
+    if (it.pairs) {
+        const pairs = items as PuppetValue[][];
+        return typeToString(new PTupleType([variant(pairs.map(p => p[0])), variant(pairs.map(p => p[1]))], new PIntegerType(2n, 2n)));
+    }
+    return typeToString(variant(items));
+}
+
+function variantOf(ts: readonly PAnyType[]): PAnyType {
+    const types: PAnyType[] = [];
+    for (const t of ts) if (!types.some(y => typeToString(y) === typeToString(t))) types.push(t);
+    return types.length === 1 ? types[0] : new PVariantType(types);
 }
 
 /** The quoted form used inside Deferred and type parameters: strings in single quotes. */

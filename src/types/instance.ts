@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PBinaryString, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
@@ -46,7 +46,9 @@ export function isIterableValue(v: PuppetValue): boolean {
 }
 
 /** Puppet's `instance?`: whether `v` is an instance of type `t` (what `=~ Type` and parameter checks use). */
-export function isInstance(t: PAnyType, v: PuppetValue): boolean {
+export function isInstance(t: PAnyType, value: PuppetValue): boolean {
+    // A Ruby binary string is a String to the type system.
+    const v = value instanceof PBinaryString ? value.text : value;
     const k = t.kind;
     switch (k) {
         case 'Any': return true;

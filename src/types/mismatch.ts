@@ -180,8 +180,10 @@ function describeAs(e: PAnyType, original: PAnyType, v: PuppetValue, path: strin
         if (size !== null && !inRange(size, v.length)) return [sizeMismatch(path, rangeOf(size), exactly(v.length))];
         const out: Mismatch[] = [];
         v.forEach((x, i) => {
-            const et = e instanceof PArrayType ? e.element : e.types[Math.min(i, e.types.length - 1)];
-            if (et && !isInstance(et, x)) out.push(...describe(et, x, [...path, `index ${i}`]));
+            // Puppet's describe_tuple names the index of the tuple's type, not of the element (the last type repeats).
+            const at = e instanceof PArrayType ? i : Math.min(i, e.types.length - 1);
+            const et = e instanceof PArrayType ? e.element : e.types[at];
+            if (et && !isInstance(et, x)) out.push(...describe(et, x, [...path, `index ${at}`]));
         });
         return out;
     }

@@ -297,26 +297,32 @@ class Parser {
         return parts.length === 1 ? parts[0] : { t: 'concat', parts, gaps };
     }
 
+    /** An array: elements separated by commas or newlines (a newline counts as a comma). */
     private array(): Node {
         const items: Node[] = [];
+        this.skip(['ws', 'nl']);
+        if (this.peek().kind === ']') { this.p++; return { t: 'arr', items }; }
         for (;;) {
-            this.skip(['ws', 'nl']);
-            const t = this.peek();
-            if (t.kind === ']') { this.p++; return { t: 'arr', items }; }
-            items.push(this.value(t.line, undefined));
+            items.push(this.value(this.peek().line, undefined));
             this.skip(['ws']);
             const n = this.peek();
-            if (n.kind === ',') {
-                this.p++;
-                this.skip(['ws', 'nl']);
-                const after = this.peek();
-                if (after.kind === 'eof' || after.kind === ',') {
-                    throw new HoconError(after.line, `List should have had new element after a comma, instead had token: ${describe(after)} (if you want the comma or ${describe(after)} to be part of a string value, then double-quote it)`);
-                }
-                continue;
+            if (n.kind === ']') { this.p++; return { t: 'arr', items }; }
+            if (n.kind !== ',' && n.kind !== 'nl') {
+                throw new HoconError(n.line, `List should have ended with ] or had a comma, instead had token: ${describe(n)} (if you want ${describe(n)} to be part of a string value, then double-quote it)`);
             }
-            if (n.kind === 'nl' || n.kind === ']') continue;
-            throw new HoconError(n.line, `List should have ended with ] or had a comma, instead had token: ${describe(n)} (if you want ${describe(n)} to be part of a string value, then double-quote it)`);
+            // Newlines and at most one comma separate two elements.
+            let comma = false;
+            for (;;) {
+                const k = this.peek().kind;
+                if (k === 'ws' || k === 'nl') this.p++;
+                else if (k === ',' && !comma) { comma = true; this.p++; }
+                else break;
+            }
+            const after = this.peek();
+            if (after.kind === ']') { this.p++; return { t: 'arr', items }; }
+            if (after.kind === 'eof' || after.kind === ',') {
+                throw new HoconError(after.line, `List should have had new element after a comma, instead had token: ${describe(after)} (if you want the comma or ${describe(after)} to be part of a string value, then double-quote it)`);
+            }
         }
     }
 }

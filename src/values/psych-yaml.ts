@@ -1,7 +1,7 @@
 import { YAML_MAX_ALIAS_COUNT } from '../common/index.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
 import { yamlEvents, type YamlEvent } from './psych-syntax.js';
-import { PBinary, type PuppetValue } from './values.js';
+import { PBinaryString, type PuppetValue } from './values.js';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
 
@@ -271,8 +271,8 @@ function toFloat(t: PuppetValue): PuppetValue {
  * Ruby's `unpack('m')`: base64, skipping characters outside its alphabet. Ruby keeps the bytes
  * as a binary (ASCII-8BIT) string, which Puppet's rich data writes as a Binary.
  */
-function unpackBase64(s: string): PBinary {
-    return new PBinary(new Uint8Array(Buffer.from(s.replace(/[^A-Za-z0-9+/]/g, ''), 'base64')));
+function unpackBase64(s: string): PBinaryString {
+    return new PBinaryString(new Uint8Array(Buffer.from(s.replace(/[^A-Za-z0-9+/]/g, ''), 'base64')));
 }
 
 /**

@@ -62,6 +62,17 @@ export class PBinary {
     constructor(readonly bytes: Uint8Array) {}
 }
 
+/**
+ * A Ruby binary (ASCII-8BIT) String, as YAML's `!!binary` reads: a String for Puppet's types and
+ * string operations, written as a Binary by rich data.
+ */
+export class PBinaryString extends PBinary {
+    /** The bytes as a string, one character each, as Ruby compares and splices them. */
+    get text(): string {
+        return Buffer.from(this.bytes).toString('latin1');
+    }
+}
+
 /** A point in time: nanoseconds since the epoch. */
 export class PTimestamp {
     constructor(readonly nanos: bigint) {}
@@ -88,7 +99,12 @@ export class PSemVerRange {
 
 /** A lazy iterator (the result of `reverse_each`, `step` without a block). */
 export class PIterator {
-    constructor(readonly elementsOf: () => PuppetValue[]) {}
+    /**
+     * `pairs`: the elements are a hash's [key, value] pairs (its type is a Tuple of the two);
+     * `typed`: the collection whose elements give the iterator's element type (all of them, in
+     * their order, as Puppet infers it before stepping or reversing).
+     */
+    constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[]) {}
 }
 
 /** A Deferred function call, resolved on the agent. */

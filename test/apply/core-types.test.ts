@@ -46,7 +46,7 @@ describe('exec', () => {
     it('an unqualified command without a path is rejected like Puppet', () => {
         const { registry } = newRegistry();
         expect(run(registry, catalogOf([res('exec', 'app migrate')])).lines).toEqual([
-            "err: Failed to apply catalog: Validation of Exec[app migrate] failed: 'app migrate' is not qualified and no path was specified. Please qualify the command or specify a path."]);
+            "err: Failed to apply catalog: Validation of Exec[app migrate] failed: 'app' is not qualified and no path was specified. Please qualify the command or specify a path."]);
     });
 
     it('a command not found fails only that resource', () => {

@@ -36,7 +36,10 @@ describe('definitions are serializable models (metamodel/resource-api.emfatic)',
         registry.registerType(APT_KEY);
         const { registry: compiler } = newRegistry();
         compiler.importDefinitions(decodeJson(encodeJson(registry.exportDefinitions()), 'defs.json').root);
-        expect(compiler.schema('apt_key')).toEqual({ name: 'apt_key', properties: ['ensure', 'options', 'password'], parameters: ['id', 'source', 'created'], namevars: ['id'] });
+        const schema = compiler.schema('apt_key');
+        expect(schema).toMatchObject({ name: 'apt_key', properties: ['ensure', 'options', 'password'], parameters: ['id', 'source', 'created'], namevars: ['id'] });
+        // The title patterns reach the compiler too: it fills namevars from titles as Puppet does.
+        expect(schema?.titlePatterns?.map(([re, attrs]) => [re.exec('0x12345678')?.[1], attrs])).toEqual([['0x12345678', [['id']]]]);
         expect(run(compiler, catalogOf([res('apt_key', 'xyz')])).lines).toEqual([
             // Puppet's describer normalizes the Variant of Patterns into one Pattern (what assert_type says for it in Puppet 7.23).
             "err: Failed to apply catalog: Parameter id failed on Apt_key[xyz]: apt_key.id expects a match for Pattern[/\\A(0x)?[0-9a-fA-F]{8}\\Z/, /\\A(0x)?[0-9a-fA-F]{16}\\Z/, /\\A(0x)?[0-9a-fA-F]{40}\\Z/], got 'xyz'"]);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -116,5 +116,11 @@ describe('Resource API types on the compile side', () => {
         const pkg = rt.findType('demo_pkg');
         expect(pkg?.namevars).toEqual(['package', 'manager']);
         expect(pkg?.titlePatterns?.map(([re, attrs]) => [re.exec('php-yum')?.slice(1), attrs])).toEqual([[['php', 'yum'], [['package'], ['manager']]], [['php-yum'], [['package']]]]);
+    });
+
+    it('a catalog of module Resource API and classic types is the one Puppet compiles (composite namevars from the title)', async () => {
+        const r = await runCli('compile', join(FIXTURES, 'env'), '--node', 'n1.example.com', '--basemodulepath', MODULES);
+        expect(r.err).toBe('');
+        expect(JSON.parse(r.out)).toEqual(JSON.parse(readFileSync(join(FIXTURES, 'expected', 'compile.json'), 'utf8')));
     });
 });

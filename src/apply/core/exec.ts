@@ -104,6 +104,10 @@ function execute(r: ClassicResource, command: string): void {
 export function execType(): ClassicType {
     return newtype('exec', t => {
         t.desc('Executes external commands.');
+        // Puppet's Exec.instances lists nothing; its providers (posix, the default, and shell) only name how commands run.
+        t.instances(() => []);
+        t.provide({ name: 'posix', isDefault: true, create: () => ({ name: 'posix' }) });
+        t.provide({ name: 'shell', create: () => ({ name: 'shell' }) });
         t.newparam('command', { namevar: true }, p => {
             p.desc('The actual command to execute.');
             p.validate(v => {
@@ -133,10 +137,13 @@ export function execType(): ClassicType {
             p.defaultto('on_failure');
         });
         t.newparam('refreshonly', { boolean: true, parent: 'boolean' }, p => p.desc('Only run the command when an event is received.'));
+        // The posix provider's validatecmd: the executable (a quoted first word, else the text up to the first space) must be absolute without a path.
         t.validate(r => {
             const command = toS(r.get('command'));
-            if (!command.startsWith('/') && searchPath(r).length === 0) {
-                r.fail(`'${command}' is not qualified and no path was specified. Please qualify the command or specify a path.`);
+            const quoted = /^"([^"]+)"|^'([^']+)'/.exec(command);
+            const exe = quoted ? quoted[1] ?? quoted[2] : command.split(' ')[0];
+            if (!exe.startsWith('/') && searchPath(r).length === 0) {
+                r.fail(`'${exe}' is not qualified and no path was specified. Please qualify the command or specify a path.`);
             }
         });
         t.refresh(r => {

@@ -72,7 +72,8 @@ export function hieraYamlOf(type: string, resources: readonly RalResource[], war
         }
     }
     const byTitle = new Map<RValue, RValue>(resources.map(r => [r.title, new Map<RValue, RValue>(attributesOf(r).map(([k, v]) => [k, data(v)]))]));
-    return psychYaml(new Map<RValue, RValue>([[type.toLowerCase(), byTitle]]));
+    // No resources merge to nil, which Psych writes as an empty value.
+    return psychYaml(new Map<RValue, RValue>([[type.toLowerCase(), byTitle.size > 0 ? byTitle : null]]));
 }
 
 /** `--to_json` (the gem's ResourceShim#to_json, merged for a listing): `{"title":{"attr":value}}`. */

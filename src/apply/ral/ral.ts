@@ -3,7 +3,9 @@ import type { LogSink } from '../log.js';
 import type { TypeRegistry } from '../registry.js';
 import { applyCatalog } from '../run/transaction.js';
 import type { CatalogResource, RunEnvironment, StrictMode, TypeRun } from '../run/harness.js';
+import { namevars } from '../rsapi/definition.js';
 import type { ResourceHash } from '../rsapi/provider.js';
+import { namevarsFromTitle } from '../rsapi/rsapi-resource.js';
 import { ResourceApiRun, ResourceApiType } from '../rsapi/rsapi-type.js';
 import { ClassicType, type ClassicRun } from '../dsl/type.js';
 import { resourceReference, type PuppetValue } from '../values.js';
@@ -50,7 +52,7 @@ export class Ral {
             const run = this.run(type) as ResourceApiRun;
             const found = run.instances().find(i => i.title === title);
             if (found) return rsapiResource(type, title, withParameterDefaults(type, found.values));
-            return rsapiResource(type, title, withParameterDefaults(type, absentState(type)));
+            return rsapiResource(type, title, withParameterDefaults(type, absentState(type, title)));
         }
         return classicFind(type as ClassicType, title, this.env);
     }
@@ -73,7 +75,7 @@ export class Ral {
         if (type instanceof ResourceApiType) {
             const rsapiRun = run as ResourceApiRun;
             const identity = rsapiRun.identities.get(resource.ref);
-            const shown = (identity !== undefined ? rsapiRun.cachedState(identity) : undefined) ?? absentState(type);
+            const shown = (identity !== undefined ? rsapiRun.cachedState(identity) : undefined) ?? absentState(type, title);
             return { resource: rsapiResource(type, title, shown), failed };
         }
         return { resource: classicState(type as ClassicType, resource, this.env, run as ClassicRun), failed };
@@ -95,9 +97,13 @@ export class Ral {
     }
 }
 
-/** The gem's synthetic state of a resource get did not return: its title, and ensure absent when ensurable. */
-function absentState(type: ResourceApiType): ResourceHash {
-    return type.definition.attributes.some(a => a.name === 'ensure') ? { ensure: 'absent' } : {};
+/**
+ * The gem's synthetic state of a resource get did not return: its identity (the namevars a
+ * composite title gives; a single namevar's is the title), and ensure absent when ensurable.
+ */
+function absentState(type: ResourceApiType, title: string): ResourceHash {
+    const identity = namevars(type.definition).length > 1 ? namevarsFromTitle(type.definition, title) : {};
+    return { ...identity, ...(type.definition.attributes.some(a => a.name === 'ensure') ? { ensure: 'absent' } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ApplicableResource, AutoRelationTarget, CatalogResource, Evaluatio
 import { METAPARAMS, noopOf } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
-import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition } from './definition.js';
+import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition, type TypeDefinition } from './definition.js';
 import { checkSchema, displayPlain } from './schema-check.js';
 import { capitalizeTypeName, resourceReference } from '../values.js';
 import { identityOf, type Identity, type ResourceHash } from './provider.js';
@@ -62,16 +62,8 @@ export class ResourceApiResource implements ApplicableResource {
     /** Title → namevars (first matching title pattern), then explicit parameters win. */
     private initialValues(): ResourceHash {
         const def = this.run.definition;
-        const values: ResourceHash = {};
+        const values: ResourceHash = namevarsFromTitle(def, this.resource.title);
         const nvs = namevars(def);
-        const patterns = def.titlePatterns ?? [];
-        if (patterns.length > 0) {
-            const match = patterns.map(p => rubyRegexToJs(p.pattern).exec(this.resource.title)).find(m => m !== null);
-            if (!match) throw new PuppetError(`No set of title patterns matched the title "${this.resource.title}".`);
-            for (const [k, v] of Object.entries(match.groups ?? {})) if (v !== undefined) values[k] = v;
-        } else if (nvs.length > 0) {
-            values[nvs[0].name] = this.resource.title;
-        }
         for (const [k, v] of this.resource.parameters) {
             if (METAPARAMS.has(k)) continue;
             if (!this.run.type.attributes.some(a => a.name === k)) {
@@ -354,6 +346,21 @@ function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): Resou
         if (v instanceof PSensitive && out[k] !== undefined && !(out[k] instanceof PSensitive)) out[k] = new PSensitive(out[k]);
     }
     return out;
+}
+
+/** The namevar values a title gives (the first matching title pattern, else the title is the one namevar). */
+export function namevarsFromTitle(def: TypeDefinition, title: string): ResourceHash {
+    const values: ResourceHash = {};
+    const patterns = def.titlePatterns ?? [];
+    if (patterns.length > 0) {
+        const match = patterns.map(p => rubyRegexToJs(p.pattern).exec(title)).find(m => m !== null);
+        if (!match) throw new PuppetError(`No set of title patterns matched the title "${title}".`);
+        for (const [k, v] of Object.entries(match.groups ?? {})) if (v !== undefined) values[k] = v;
+    } else {
+        const first = namevars(def)[0];
+        if (first) values[first.name] = title;
+    }
+    return values;
 }
 
 /** Puppet's `allattrs`: key attributes, then properties (ensure first), then the other parameters. */

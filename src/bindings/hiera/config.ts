@@ -36,9 +36,9 @@ export interface HieraConfig {
     readonly displayPath: string;
     readonly hierarchy: readonly HierarchyLevel[];
     readonly defaultHierarchy?: readonly HierarchyLevel[];
-    /** A hierarchy that fails when its data providers are made (a level name used twice). */
-    readonly hierarchyError?: LookupError;
-    readonly defaultHierarchyError?: LookupError;
+    /** A hierarchy that fails when its data providers are made: a level name used twice, at that level. */
+    readonly hierarchyError?: { readonly error: LookupError; readonly index: number };
+    readonly defaultHierarchyError?: { readonly error: LookupError; readonly index: number };
 }
 
 /**
@@ -124,7 +124,7 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
     }
     checkReservedOptions(defaults.get('options'), key => configError(`Option key '${key}' used in defaults is reserved by Puppet`, 'HIERA_DEFAULT_OPTION_RESERVED_BY_PUPPET', BindingsIssues.LOOKUP_CONFIG_RESERVED_OPTION, displayPath));
     // Levels are validated now; a name used twice fails only when the data providers are made (on first use).
-    const readLevels = (key: string): { levels: HierarchyLevel[]; error?: LookupError } | undefined => {
+    const readLevels = (key: string): { levels: HierarchyLevel[]; error?: { error: LookupError; index: number } } | undefined => {
         const raw = parsed.get(key);
         if (raw === undefined || raw === null) return undefined;
         const levels = (raw as ReadonlyMap<PuppetValue, PuppetValue>[]).map(entry => validateLevel(entry, defaults, displayPath, lines, layer));
@@ -144,16 +144,16 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
 }
 
 /** HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED for the first name used again, at the line of its second definition. */
-function duplicateName(names: readonly string[], displayPath: string, lines: readonly string[]): LookupError | undefined {
+function duplicateName(names: readonly string[], displayPath: string, lines: readonly string[]): { error: LookupError; index: number } | undefined {
     const seen = new Set<string>();
-    for (const name of names) {
+    for (const [index, name] of names.entries()) {
         if (seen.has(name)) {
             const re = nameLine(name);
             let first = findLine(lines, re);
             let line = first !== undefined ? findLine(lines, re, first) : undefined;
             if (line === undefined) { line = first; first = undefined; }
             const msg = `Hierarchy name '${name}' defined more than once.${first !== undefined ? ` First defined at (line: ${first})` : ''}`;
-            return configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line);
+            return { error: configError(msg, 'HIERA_HIERARCHY_NAME_MULTIPLY_DEFINED', BindingsIssues.LOOKUP_CONFIG_NAME_TWICE, displayPath, line), index };
         }
         seen.add(name);
     }

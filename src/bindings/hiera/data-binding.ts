@@ -24,6 +24,8 @@ export interface DataBindingContext {
 export interface DataBindingOptions {
     readonly merge?: PuppetValue;
     readonly defaultValue?: PuppetValue;
+    /** A hiera(), hiera_array() or hiera_hash() call (Hiera 5 then reads only the global layer unless the environment has a version 5 hiera.yaml). */
+    readonly hieraCall?: boolean;
 }
 
 /** Where a bound value came from: Hiera's data sources, or the ARM-8 binding that won. */
@@ -61,9 +63,26 @@ export function hieraOrigin(trace: LookupTrace): DataBindingOrigin | undefined {
     };
 }
 
+/** A `lookup()` call as Puppet's Lookup.lookup takes it. */
+export interface DataBindingCall {
+    /** The type the value must have (a type value), if given. */
+    readonly type?: PuppetValue;
+    readonly merge?: PuppetValue;
+    readonly default?: { readonly value: PuppetValue };
+    /** The default block, called with the name(s) as given. */
+    readonly defaultFn?: (names: string | readonly string[]) => PuppetValue;
+    readonly overrides?: ReadonlyMap<PuppetValue, PuppetValue>;
+    readonly defaultValues?: ReadonlyMap<PuppetValue, PuppetValue>;
+}
+
 /** The data-binding service the catalog builder calls for automatic class parameters and `lookup()`. */
 export interface HieraDataBinding {
     lookup(key: string, options: DataBindingOptions, context: DataBindingContext): DataBindingResult;
+    /**
+     * Puppet's Lookup.lookup for the `lookup()` function (names in turn, the override hash, the
+     * default values hash, the default block or value, the type check), when the binding does it all.
+     */
+    call?(names: string | readonly string[], request: DataBindingCall, context: DataBindingContext): PuppetValue;
 }
 
 /**
@@ -104,9 +123,20 @@ export function createHieraDataBinding(options: {
                 const o = hieraOrigin(trace);
                 return o ? { origin: o } : {};
             };
-            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue }, trace }), ...origin() };
-            const v = svc.lookupOptional(key, { merge, trace });
+            const hieraCall = opts.hieraCall === true ? { hieraCall: true } : {};
+            if (opts.defaultValue !== undefined) return { found: true, value: svc.lookup(key, { merge, default: { value: opts.defaultValue }, trace, ...hieraCall }), ...origin() };
+            const v = svc.lookupOptional(key, { merge, trace, ...hieraCall });
             return v === NOT_FOUND ? { found: false } : { found: true, value: v, ...origin() };
+        },
+        call(names, request, ctx) {
+            return serviceFor(ctx).lookup(names, {
+                ...(request.merge !== undefined && request.merge !== null ? { merge: request.merge } : {}),
+                ...(request.type !== undefined && request.type !== null ? { type: request.type } : {}),
+                ...(request.default ? { default: request.default } : {}),
+                ...(request.defaultFn ? { defaultFn: request.defaultFn } : {}),
+                ...(request.overrides ? { overrides: request.overrides } : {}),
+                ...(request.defaultValues ? { defaultValues: request.defaultValues } : {})
+            });
         }
     };
 }

@@ -39,7 +39,7 @@ export interface HieraEnvironment {
  */
 export interface HieraTypeSupport {
     /** Asserts `value` is an instance of the type; throws a LookupError with Puppet's message otherwise. */
-    assertType(type: string, value: PuppetValue, subject: string): PuppetValue;
+    assertType(type: string | PuppetValue, value: PuppetValue, subject: string): PuppetValue;
     /** Puppet's `new(convert_to[0], value, *convert_to[1..])`. */
     convert(type: PuppetValue, value: PuppetValue, args: readonly PuppetValue[]): PuppetValue;
 }
@@ -52,8 +52,8 @@ export interface LookupRequest {
     readonly default?: { readonly value: PuppetValue };
     /** A default block `|$key| ...`, called with the name(s) when nothing is found. */
     readonly defaultFn?: (names: string | readonly string[]) => PuppetValue;
-    /** A Puppet type the value must match. */
-    readonly type?: string;
+    /** A Puppet type the value must match: its text, or the type itself (a `lookup()` argument). */
+    readonly type?: string | PuppetValue;
     /** Records the explanation of this lookup. */
     readonly explainer?: Explainer;
     /** lookup()'s `override` option: names answered from this hash without a lookup. */
@@ -62,6 +62,8 @@ export interface LookupRequest {
     readonly defaultValues?: ReadonlyMap<PuppetValue, PuppetValue>;
     /** Receives the data sources of the found value (provenance for catalogs and reviews). */
     readonly trace?: LookupTrace;
+    /** A hiera(), hiera_array() or hiera_hash() call: global layer only unless the environment has a version 5 hiera.yaml. */
+    readonly hieraCall?: boolean;
 }
 
 export interface EngineServices {
@@ -119,7 +121,7 @@ export class HieraEngine {
     /** Lookup.lookup: the first name with a value wins; then the default; else not-found. */
     lookup(names: string | readonly string[], req: LookupRequest = {}): PuppetValue {
         const list = typeof names === 'string' ? [names] : names;
-        const inv = new Invocation([], req.explainer, req.overrides, req.defaultValues, req.trace);
+        const inv = this.invocation(req);
         for (const name of list) {
             if (req.overrides?.has(name)) return this.assertType(req.type, req.overrides.get(name) as PuppetValue, `Value found for key '${name}' in override hash`);
             const v = this.searchAndMerge(name, inv, req.merge);
@@ -135,11 +137,18 @@ export class HieraEngine {
 
     /** Like lookup, but NOT_FOUND instead of an error (automatic class parameter lookup). */
     lookupOptional(name: string, req: LookupRequest = {}): Found {
-        const v = this.searchAndMerge(name, new Invocation([], req.explainer, undefined, undefined, req.trace), req.merge);
+        const v = this.searchAndMerge(name, this.invocation({ ...req, overrides: undefined, defaultValues: undefined }), req.merge);
         return v === NOT_FOUND ? v : this.assertType(req.type, v, 'Found value');
     }
 
-    private assertType(type: string | undefined, v: PuppetValue, subject: string): PuppetValue {
+    private invocation(req: LookupRequest): Invocation {
+        const inv = new Invocation([], req.explainer, req.overrides, req.defaultValues, req.trace);
+        // LookupAdapter#has_environment_data_provider?: a version 5 environment hiera.yaml.
+        if (req.hieraCall) inv.globalOnly = (this.environmentLayer()?.config.version ?? 0) < 5;
+        return inv;
+    }
+
+    private assertType(type: string | PuppetValue | undefined, v: PuppetValue, subject: string): PuppetValue {
         if (type === undefined) return v;
         if (!this.services.types) {
             throw new LookupError(`Type assertion with ${type} needs the Puppet type system, which is not available`, { code: BindingsIssues.LOOKUP_UNSUPPORTED });
@@ -179,6 +188,10 @@ export class HieraEngine {
 
     private doLookup(key: LookupKey, inv: Invocation, merge: PuppetValue | MergeStrategy | undefined): Found {
         const strategy = MergeStrategy.from(merge);
+        if (inv.globalOnly) {
+            const v = this.guardedGlobal(key, inv, strategy);
+            return v === NOT_FOUND ? v : this.dig(key, v, inv);
+        }
         const layers: ('global' | 'environment' | 'module')[] = ['global', 'environment', 'module'];
         const v = withMerge(inv, strategy, 2, () => strategy.lookup(layers, layer => this.layerLookup(layer, key, inv, strategy)));
         return v === NOT_FOUND ? v : this.dig(key, v, inv);
@@ -250,6 +263,12 @@ export class HieraEngine {
 
     /** LookupAdapter#lookup_lookup_options: environment options merged with the module's (cached per module). */
     private lookupOptions(key: LookupKey, inv: Invocation): ReadonlyMap<PuppetValue, PuppetValue> | undefined {
+        if (inv.globalOnly) {
+            // LookupAdapter#retrieve_lookup_options for a global-only invocation: the global layer's options.
+            const meta = inv.child().begin(LOOKUP_OPTIONS, inv.moduleName);
+            const g = meta.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => this.guardedGlobal(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH));
+            return optionsForKey(key.rootKey, compilePatterns(g === NOT_FOUND ? undefined : validateLookupOptions(g, undefined)));
+        }
         const mod = key.moduleName;
         if (!this.optionsCache.has(mod)) this.optionsCache.set(mod, this.retrieveOptions(mod, inv));
         return optionsForKey(key.rootKey, this.optionsCache.get(mod));
@@ -302,7 +321,7 @@ export class HieraEngine {
     /** LookupAdapter#lookup_default_in_module: a module's default_hierarchy, with its own lookup_options. */
     private lookupDefaultInModule(key: LookupKey, inv: Invocation): Found {
         const mod = inv.moduleName;
-        if (mod === undefined) return NOT_FOUND;
+        if (mod === undefined || inv.globalOnly) return NOT_FOUND;
         const provider = this.moduleLayer(mod);
         if (!provider?.config.defaultHierarchy) return NOT_FOUND;
         return inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {

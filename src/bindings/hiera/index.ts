@@ -11,5 +11,5 @@ export { createHieraLookup, createHieraServices, defaultHieraServices, HieraModu
 export { errorJson, lookupJson, runLookupCommand, type LookupCommandRequest, type LookupCommandResult, type Prepared, type PreparedInput } from './request.js';
 export { createTypeSupport } from './type-support.js';
 export { hieraBindingsModel, provideHieraBindings } from './bindings-provider.js';
-export { createHieraDataBinding, hieraOrigin, type DataBindingContext, type DataBindingOrigin, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './data-binding.js';
+export { createHieraDataBinding, hieraOrigin, type DataBindingCall, type DataBindingContext, type DataBindingOrigin, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './data-binding.js';
 export { LookupTrace, type LookupOrigin } from './invocation.js';

@@ -32,6 +32,11 @@ export class LookupTrace {
 export class Invocation {
     topKey = '';
     moduleName: string | undefined;
+    /**
+     * Only the global layer answers: a hiera_xxx() call in an environment without a version 5
+     * hiera.yaml (Invocation#set_global_only); lookups it makes inherit it.
+     */
+    globalOnly = false;
 
     constructor(
         readonly nameStack: string[] = [],
@@ -49,7 +54,9 @@ export class Invocation {
      * hashes; not the trace, since a `%{lookup()}` inside a value is not where the value was found.
      */
     child(): Invocation {
-        return new Invocation(this.nameStack, this.explainer, this.overrides, this.defaults);
+        const c = new Invocation(this.nameStack, this.explainer, this.overrides, this.defaults);
+        c.globalOnly = this.globalOnly;
+        return c;
     }
 
     begin(key: string, moduleName: string | undefined): this {

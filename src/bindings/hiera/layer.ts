@@ -81,9 +81,7 @@ export class DataLayer {
     }
 
     levels(inv: Invocation, useDefaultHierarchy: boolean): ResolvedLevel[] {
-        // Puppet makes both hierarchies' providers together, on first use.
-        const error = this.config.hierarchyError ?? this.config.defaultHierarchyError;
-        if (error) throw error;
+
         // Puppet resolves the hierarchy with an invocation of its own, so path interpolation is not explained.
         if (!this.resolved || (this.services.scopeIsMutable && !this.stable())) this.resolved = this.resolve(new Invocation(inv.nameStack));
         return useDefaultHierarchy ? this.resolved.defaults : this.resolved.levels;
@@ -101,9 +99,15 @@ export class DataLayer {
         const record = (expr: string, value: PuppetValue): void => {
             if (!(value !== null && expr.startsWith('::'))) used.set(expr, value);
         };
-        const resolveAll = (levels: readonly HierarchyLevel[]): ResolvedLevel[] => levels.map(l => this.resolveLevel(l, inv, record));
+        // Puppet makes both hierarchies' providers together on first use, level by level: a name used
+        // twice fails there, after the levels before it were resolved.
+        const resolveAll = (levels: readonly HierarchyLevel[], duplicate: { readonly error: LookupError; readonly index: number } | undefined): ResolvedLevel[] =>
+            levels.map((l, i) => {
+                if (duplicate !== undefined && i === duplicate.index) throw duplicate.error;
+                return this.resolveLevel(l, inv, record);
+            });
         try {
-            return { levels: resolveAll(this.config.hierarchy), defaults: resolveAll(this.config.defaultHierarchy ?? []), used };
+            return { levels: resolveAll(this.config.hierarchy, this.config.hierarchyError), defaults: resolveAll(this.config.defaultHierarchy ?? [], this.config.defaultHierarchyError), used };
         } catch (e) {
             // Puppet reports interpolation failures in hiera.yaml against that file.
             if (e instanceof LookupError && e.issueCode !== undefined && e.at === undefined) {
@@ -217,6 +221,16 @@ export class DataLayer {
         const { level } = rl;
         const fn = level.functionName;
         const format = dataFormatOf(fn);
+        if (fn === 'eyaml_lookup_key') {
+            // Puppet ships the function, but loading it needs the hiera-eyaml library, which the reference lacks.
+            throw new LookupError("Function Load Error for function 'eyaml_lookup_key': Lookup using eyaml lookup_key function is only supported when the hiera_eyaml library is present", {
+                code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath }
+            });
+        }
+        if (level.functionKind !== 'data_hash' && format !== undefined) {
+            // The function exists; called as a lookup_key or data_dig function it gets (key, options, context).
+            throw new LookupError(`'${fn}' expects 2 arguments, got 3`, { code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath } });
+        }
         if (level.functionKind !== 'data_hash' || format === undefined) {
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }

@@ -1,4 +1,4 @@
-import { copyValue, PSensitive, type PuppetValue } from '../../values/index.js';
+import { copyValue, PBinary, PSensitive, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 import { rubyInspect, rubyToS } from './ruby-format.js';
@@ -171,6 +171,7 @@ export function valueEquals(a: PuppetValue, b: PuppetValue): boolean {
         return true;
     }
     if (a instanceof PSensitive && b instanceof PSensitive) return valueEquals(a.value, b.value);
+    if (a instanceof PBinary && b instanceof PBinary) return Buffer.from(a.bytes).equals(Buffer.from(b.bytes));
     return false;
 }
 

@@ -14,8 +14,8 @@ export function createTypeSupport(newFunction?: (type: PuppetValue, value: Puppe
     const parsed = new Map<string, PAnyType>();
     return {
         assertType(type, value, subject) {
-            let t = parsed.get(type);
-            if (!t) { t = parseTypeString(type); parsed.set(type, t); }
+            let t = typeof type === 'string' ? parsed.get(type) : type as PAnyType;
+            if (!t) { t = parseTypeString(type as string); parsed.set(type as string, t); }
             if (isInstance(t, value)) return value;
             throw new LookupError(typeAssertionMessage(subject, t, value), { code: BindingsIssues.LOOKUP_TYPE_MISMATCH, puppetClass: PuppetErrorClass.TYPE_ASSERTION });
         },

@@ -95,16 +95,16 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         return null;
     },
     reverse_each: (call, [v], block) => {
-        const { items } = iterableOf(v, 'reverse_each');
+        const { items, hash } = iterableOf(v, 'reverse_each');
         const rev = [...items].reverse();
-        if (!block) return new PIterator(() => rev);
+        if (!block) return new PIterator(() => rev, hash || (v instanceof PIterator && v.pairs), v instanceof PIterator ? v.typed : items);
         loop(rev, x => { call.callLambda(block, [x]); });
         return null;
     },
     step: (call, [v, n], block) => {
-        const { items } = iterableOf(v, 'step');
+        const { items, hash } = iterableOf(v, 'step');
         const stepped = items.filter((_, i) => i % Number(n) === 0);
-        if (!block) return new PIterator(() => stepped);
+        if (!block) return new PIterator(() => stepped, hash || (v instanceof PIterator && v.pairs), v instanceof PIterator ? v.typed : items);
         loop(stepped, x => { call.callLambda(block, [x]); });
         return null;
     },

@@ -16,16 +16,29 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
     let merge: PuppetValue = null;
     let hasDefault = args.length >= 4;
     let dflt: PuppetValue = fourth ?? null;
+    let overrides: Map<PuppetValue, PuppetValue> | undefined;
+    let defaultValues: Map<PuppetValue, PuppetValue> | undefined;
     if (second instanceof Map) {
         const t = hashGet(second, 'value_type');
         if (t instanceof PAnyType) type = t;
         merge = hashGet(second, 'merge') ?? null;
         const d = hashGet(second, 'default_value');
         if (d !== undefined) { hasDefault = true; dflt = d; }
+        const o = hashGet(second, 'override');
+        if (o instanceof Map) overrides = o;
+        const dv = hashGet(second, 'default_values_hash');
+        if (dv instanceof Map) defaultValues = dv;
     } else {
         if (second instanceof PAnyType) type = second;
         merge = third ?? null;
     }
+    // Hiera 5 makes the whole call as Puppet's Lookup.lookup does.
+    const whole = call.runtime.lookupCall(Array.isArray(names) ? names.map(n => formatValue(n)) : formatValue(names), {
+        ...(type ? { type } : {}), ...(merge !== null ? { merge } : {}), ...(hasDefault ? { default: { value: dflt } } : {}),
+        ...(block ? { defaultFn: given => call.callLambda(block, [Array.isArray(given) ? [...given] : given as string]) } : {}),
+        ...(overrides ? { overrides } : {}), ...(defaultValues ? { defaultValues } : {})
+    });
+    if (whole) return whole.value;
     // Puppet resolves the merge strategy before looking anything up; a bad one fails the call.
     try {
         MergeStrategy.from(merge);

@@ -3,7 +3,7 @@ import {
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
 } from '../../types/index.js';
-import { parseTimespan, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
+import { hashGet, hashSet, parseTimespan, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -26,6 +26,32 @@ function formatWith(v: PuppetValue, formats: PuppetValue | undefined): string {
         if (e instanceof StringFormatError) throw new RuntimeFailure(e.message);
         throw e;
     }
+}
+
+/** Hash.new of [path, value] pairs with 'tree' (or 'hash_tree': arrays become hashes by index): the nested hash they describe. */
+function hashFromTree(pairs: PuppetValue[][], allHashes: boolean): Map<PuppetValue, PuppetValue> {
+    const asHash = (x: PuppetValue): PuppetValue => Array.isArray(x) ? new Map(x.map((y, i) => [BigInt(i), asHash(y)])) : x;
+    const result = new Map<PuppetValue, PuppetValue>();
+    for (const [path, value] of pairs) {
+        const keys = path as PuppetValue[];
+        if (keys.length === 0) {
+            if (Array.isArray(value)) value.forEach((x, i) => hashSet(result, BigInt(i), x));
+            else if (value instanceof Map) for (const [k, x] of value) hashSet(result, k, x);
+            continue;
+        }
+        let node: PuppetValue = result;
+        for (const k of keys.slice(0, -1)) {
+            if (Array.isArray(node)) { node = node[Number(k)] ?? null; continue; }
+            const m = node as Map<PuppetValue, PuppetValue>;
+            const next = hashGet(m, k);
+            if (next === undefined) { const h = new Map<PuppetValue, PuppetValue>(); hashSet(m, k, h); node = h; } else node = next;
+        }
+        const last = keys[keys.length - 1];
+        const v = allHashes ? asHash(value) : value;
+        if (Array.isArray(node)) node[Number(last)] = v;
+        else hashSet(node as Map<PuppetValue, PuppetValue>, last, v);
+    }
+    return result;
 }
 
 /** Seconds as nanoseconds, truncated as Ruby's to_i does. */
@@ -196,6 +222,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         }
         case 'Hash': case 'Struct': {
             if (v instanceof Map) { out = v; break; }
+            if (Array.isArray(v) && (a2 === 'tree' || a2 === 'hash_tree')) { out = hashFromTree(v as PuppetValue[][], a2 === 'hash_tree'); break; }
             // Anything else iterable is taken as a flat list of keys and values (Hash.new(1) iterates [0]).
             if (!Array.isArray(v) && !isIterableValue(v)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_TO_HASH.message({ type: valueType(v) }));
             const items = Array.isArray(v) ? v : iterableOf(v, 'new').items;

@@ -190,6 +190,8 @@ export const enumerableMethods: Record<string, Method> = {
         return i < 0 ? null : BigInt(i);
     },
     find_all: (self, a, block, call) => enumerableMethods.select(self, a, block, call),
+    grep: (self, args, block, call) => itemsOf(self).filter(x => call.caseEquals(args[0] ?? null, x)).map(x => (block ? call.yield(block, [x]) : x)),
+    grep_v: (self, args, block, call) => itemsOf(self).filter(x => !call.caseEquals(args[0] ?? null, x)).map(x => (block ? call.yield(block, [x]) : x)),
     any: (self, args, block, call) => itemsOf(self).some(x => (args.length > 0 ? call.caseEquals(args[0], x) : block ? truthy(call.yield(block, [x])) : truthy(x))),
     all: (self, args, block, call) => itemsOf(self).every(x => (args.length > 0 ? call.caseEquals(args[0], x) : block ? truthy(call.yield(block, [x])) : truthy(x))),
     none: (self, args, block, call) => !itemsOf(self).some(x => (args.length > 0 ? call.caseEquals(args[0], x) : block ? truthy(call.yield(block, [x])) : truthy(x))),

@@ -180,8 +180,13 @@ export function toF(s: string): number {
 
 /** Converts template values for Kernel#format (Puppet's sprintf works on Puppet values). */
 function formatArgs(args: RValue[], call: CallSite): PuppetValue[] {
-    // Ruby formats collections by their `to_s` (their inspect): `[1, :a]`, `{"k"=>1}`.
-    return args.map(a => (a instanceof RSymbol ? a.name : typeof a === 'object' && a !== null && !(a instanceof PRegexp) ? call.toS(a) : a) as PuppetValue);
+    // Ruby formats collections by their `to_s` (their inspect): `[1, :a]`, `{"k"=>1}`; a lone
+    // hash stays a hash, for %<name>s and %{name} references (its symbol keys by name).
+    const one = (a: RValue): PuppetValue => (a instanceof RSymbol ? a.name : typeof a === 'object' && a !== null && !(a instanceof PRegexp) ? call.toS(a) : a) as PuppetValue;
+    if (args.length === 1 && args[0] instanceof Map) {
+        return [new Map([...args[0]].map(([k, v]): [PuppetValue, PuppetValue] => [k instanceof RSymbol ? k.name : one(k), v instanceof Map || Array.isArray(v) ? one(v) : v as PuppetValue]))];
+    }
+    return args.map(one);
 }
 
 export function format(fmt: string, args: RValue[], call: CallSite): string {

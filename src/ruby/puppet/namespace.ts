@@ -4,6 +4,7 @@ import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/i
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
+import { jsonModules, yamlModules } from '../methods/serialize.js';
 import { MersenneTwister } from '../methods/random.js';
 import { defineResourceApi, type ResourceApiClasses } from './resource-api.js';
 
@@ -75,6 +76,16 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     };
     const settings = new RObject(ObjectClass, 'Puppet.settings');
     for (const [path, v] of digestConstants()) constants.set(path, v);
+    const json = jsonModules();
+    place('JSON', json.json);
+    place('JSON::ParserError', json.parserError);
+    place('Puppet::Util::Json', json.puppetJson);
+    place('Puppet::Util::Json::ParseError', json.parseError);
+    const yaml = yamlModules(json.json);
+    place('YAML', yaml.yaml);
+    place('Psych', yaml.yaml);
+    place('Psych::SyntaxError', yaml.syntaxError);
+    place('PSON', yaml.pson);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {
@@ -220,6 +231,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     });
     const scopeClass = mod('Puppet::Parser::Scope', false);
     const resourceClass = mod('Puppet::Resource', false);
+    const typeClass = mod('Puppet::Resource::Type', false);
+    const definitionTypes = new WeakMap<RObject, { name: string; type: RSymbol }>();
+    typeClass.define('name', self => definitionTypes.get(self as RObject)?.name ?? null);
+    typeClass.define('type', self => definitionTypes.get(self as RObject)?.type ?? null);
     const resources = new WeakMap<RObject, { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }>();
     const resourceObject = (info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject => {
         const o = new RObject(resourceClass, `${info.type}[${info.title}]`, `${info.type}[${info.title}]`);
@@ -321,7 +336,9 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
                 return host.callFunction(nameOf(args[0] ?? null), (Array.isArray(fargs) ? fargs : [fargs]).map(toPuppet), undefined, scope);
             }
             case 'findresource': {
-                const r = scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
+                // findresource('Type[title]') or findresource(type, title).
+                const ref = args.length === 1 ? /^([^[]+)\[(.*)\]$/s.exec(nameOf(args[0] ?? null)) : null;
+                const r = ref ? scope.findResource(ref[1], ref[2]) : scope.findResource(nameOf(args[0] ?? null), nameOf(args[1] ?? null));
                 return r ? resourceObject(r) : null;
             }
             case 'environment': return environment;
@@ -333,7 +350,15 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             // Puppet's values are Param objects; code asks which parameters have defaults
             case 'lookupdefaults': return new Map([...scope.defaults(nameOf(args[0] ?? null))].map(([k, v]) => [sym(k), v] as [RValue, RValue]));
             case 'to_hash': return null;
-            case 'source': return null;
+            case 'source': {
+                // The definition the scope evaluates (a Puppet::Resource::Type): a class (main's name is '') or a defined type.
+                const r = scope.resource();
+                const isClass = r === null || r.type === 'Class' || r.type === 'Node';
+                const name = r === null ? '' : isClass ? (r.title.toLowerCase() === 'main' ? '' : r.title.toLowerCase()) : r.type.toLowerCase();
+                const o = new RObject(typeClass, `#<Puppet::Resource::Type ${name}>`);
+                definitionTypes.set(o, { name, type: RSymbol.of(isClass ? 'hostclass' : 'definition') });
+                return o;
+            }
         }
         if (name.startsWith('function_')) {
             const fname = name.slice('function_'.length);
@@ -352,6 +377,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         readlines: (_s, args) => rt.readFile(rt.interp.toS(args[0] ?? null)).split(/(?<=\n)/),
         read: (_s, args) => rt.readFile(rt.interp.toS(args[0] ?? null)),
         'exist?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
+        // Ruby 3.1 still has the deprecated alias that stdlib's loadjson/loadyaml/load_module_metadata call.
+        'exists?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
         'file?': (_s, args) => rt.fileExists(rt.interp.toS(args[0] ?? null)),
         'directory?': () => false,
         'executable?': () => false,

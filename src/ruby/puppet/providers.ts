@@ -113,7 +113,9 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
     base.define('set', (self, args) => { for (const [k, v] of (args[0] as Map<RValue, RValue>) ?? []) hashOf(self).set(k, v); return null; });
     base.define('flush', () => null);
     const statics: Record<string, Method> = {
-        desc: () => null, doc: () => '', confine: () => null, initvars: () => null, defaultfor: self => { const m = metaOf(self); if (m) m.isDefault = true; return null; },
+        // defaultfor/confine name facts of the node a provider suits; modelc has no host facts, so they decide nothing
+        // (the type's first provider serves, in file-name order).
+        desc: () => null, doc: () => '', confine: () => null, initvars: () => null, defaultfor: () => null,
         notdefaultfor: () => null, 'has_feature': (self, args) => { for (const a of args) metaOf(self)?.features.add(nameOf(a)); return null; },
         has_features: (self, args) => { for (const a of args) metaOf(self)?.features.add(nameOf(a)); return null; },
         commands: (self, args) => { declareCommands(self, args); return null; },

@@ -158,6 +158,21 @@ export function defineTypes(rt: PluginRuntime): void {
             const name = self instanceof RClass ? typeNames.get(self) : undefined;
             return provide && name !== undefined && self instanceof RClass ? provide(self, name)(self, args, block, site) : null;
         },
+        // `Puppet::Type.type(:x).provider(:y)` (a parent for another provider): autoloads the type and that provider file.
+        provider: (self, args) => {
+            const typeName = self instanceof RClass ? typeNames.get(self) : undefined;
+            if (typeName === undefined) return null;
+            const name = nameOf(args[0] ?? null);
+            const find = (): RValue => {
+                const cls = Type.constants.get(camel(typeName));
+                return cls instanceof RClass ? cls.constants.get(`Provider${camel(name)}`) ?? null : null;
+            };
+            if (find() === null) {
+                rt.findType(typeName);
+                rt.require(`puppet/provider/${typeName}/${name}`);
+            }
+            return find();
+        },
         defaultprovider: () => null, suppress_prefetch: () => null, 'self_refresh=': () => null
     };
     for (const [n, m] of Object.entries(typeStatics)) Type.defineStatic(n, m);

@@ -21,6 +21,8 @@ export interface ConformanceQuery {
     readonly mergeHashArrays?: boolean;
     readonly type?: string;
     readonly default?: { readonly value: PuppetValue };
+    /** A `--default` given as text (hiera-fuzz's `defaultRaw`: JSON, or a bare word taken as a string). */
+    readonly defaultRaw?: string;
     readonly compile?: boolean;
     /** `--explain`: the expected output is the explanation text. */
     readonly explain?: boolean;
@@ -30,7 +32,7 @@ export interface ConformanceQuery {
 
 interface RawQuery {
     name: string; key: string; node?: string; facts?: string; trusted?: string; merge?: string;
-    knockout_prefix?: string; sort_merged_arrays?: boolean; merge_hash_arrays?: boolean; type?: string; compile?: boolean; explain?: boolean;
+    knockout_prefix?: string; sort_merged_arrays?: boolean; merge_hash_arrays?: boolean; type?: string; compile?: boolean; explain?: boolean; defaultRaw?: string;
 }
 
 /** Every query of every case in a lookup corpus (the shared one by default; empty when it is absent). */
@@ -62,6 +64,7 @@ export function loadLookupQueries(corpus = LOOKUP_CORPUS): ConformanceQuery[] {
                 default: tq.has('default') ? { value: tq.get('default') as PuppetValue } : undefined,
                 compile: q.compile,
                 explain: q.explain,
+                defaultRaw: q.defaultRaw,
                 expected: expected[q.name]
             });
         });

@@ -31,7 +31,7 @@ function run(q: ConformanceQuery): string {
     return runLookupCommand({
         codedir: q.dir, key: q.key, node: readNodeRequest({ node: q.node, factsFile: rel(q.facts), trustedFile: rel(q.trusted), defaultFactsDir: q.dir }),
         merge: q.merge, knockoutPrefix: q.knockoutPrefix, sortMergedArrays: q.sortMergedArrays, mergeHashArrays: q.mergeHashArrays,
-        type: q.type, defaultValue: q.default, explain: q.explain,
+        type: q.type, defaultValue: q.default, defaultJson: q.defaultRaw, explain: q.explain,
         prepare: input => prepareWithCatalog(input, q.compile === true)
     }).output;
 }

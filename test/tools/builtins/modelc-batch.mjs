@@ -2,7 +2,8 @@
 // puppet-batch.rb, each compiled as `modelc compile DIR --node N` would, in one process.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-const dist = join(import.meta.dirname, '..', '..', '..', 'dist', 'src');
+// MODELC_DIST: another build's dist/src (e.g. main's, for a before/after count).
+const dist = process.env.MODELC_DIST ?? join(import.meta.dirname, '..', '..', '..', 'dist', 'src');
 const { createCatalogServices, jsonText, normalizedResult, BindingsCatalogModule } = await import(join(dist, 'catalog', 'index.js'));
 
 const [inFile, outFile] = process.argv.slice(2);

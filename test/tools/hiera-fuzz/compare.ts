@@ -12,7 +12,7 @@ export function runModelc(dir: string, sc: { node: string; facts?: string; trust
         const result = runLookupCommand({
             codedir: dir, key: q.key, node: readNodeRequest({ node: sc.node, factsFile: rel(sc.facts), trustedFile: rel(sc.trusted), defaultFactsDir: dir }),
             merge: q.merge, knockoutPrefix: q.knockout_prefix, sortMergedArrays: q.sort_merged_arrays, mergeHashArrays: q.merge_hash_arrays,
-            type: q.type, defaultJson: q.default === undefined ? undefined : JSON.stringify(q.default), explain: q.explain,
+            type: q.type, defaultJson: q.defaultRaw ?? (q.default === undefined ? undefined : JSON.stringify(q.default)), explain: q.explain,
             prepare: input => prepareWithCatalog(input, q.compile === true)
         });
         return result.output;

@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
         dir: { type: 'string', default: '/tmp/hiera-fuzz' },
         parallel: { type: 'string', default: '1' },
         errors: { type: 'string', default: '0.05' },
+        extended: { type: 'boolean', default: false },
         'no-oracle': { type: 'boolean', default: false },
         only: { type: 'string' },
         record: { type: 'string', multiple: true },
@@ -48,6 +49,7 @@ export function oracleArgv(sc: { node: string; facts?: string; trusted?: string 
     if (q.merge_hash_arrays) a.push('--merge-hash-arrays');
     if (q.type) a.push('--type', q.type);
     if (q.default !== undefined) a.push('--default', JSON.stringify(q.default));
+    if (q.defaultRaw !== undefined) a.push('--default', q.defaultRaw);
     if (q.compile) a.push('--compile');
     if (q.explain) a.push('--explain');
     return a;
@@ -108,7 +110,7 @@ function main(): void {
     const only = args.only?.split(',');
     const cases: { dir: string; sc: Scenario }[] = [];
     for (let i = 0; i < count; i++) {
-        const sc = generateScenario(`s${seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors) });
+        const sc = generateScenario(`s${seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors), extended: args.extended });
         if (only && !only.includes(sc.name)) continue;
         const dir = join(root, sc.name);
         // Keep the oracle's outputs when the scenario is unchanged.

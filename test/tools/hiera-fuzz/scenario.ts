@@ -17,6 +17,8 @@ export interface Query {
     merge_hash_arrays?: boolean;
     type?: string;
     default?: unknown;
+    /** A --default given as text that may not be JSON (the oracle then takes it as a string). */
+    defaultRaw?: string;
     explain?: boolean;
     compile?: boolean;
     /** Features this query exercises (not written to case.yaml). */
@@ -167,7 +169,19 @@ class Builder {
 export interface GenerateOptions {
     /** Probability of an error-provoking variant at each decision that has one. */
     readonly errors: number;
+    /** Also the choices added after the first runs (kept apart so older seeds stay the same scenarios). */
+    readonly extended?: boolean;
 }
+
+/** Path templates only extended runs use. */
+const EXTENDED_TEMPLATES: readonly PathTemplate[] = [
+    { template: 'ext/%{trusted.extensions.pp_role}', decoys: ROLES },
+    { template: 'list/%{facts.list_fact.0}', decoys: ['y'] },
+    { template: 'dotted/%{facts."dotted.fact"}', decoys: [] },
+    { template: "method/%{lookup('common_str')}", decoys: [] },
+    { template: 'upper/%{facts.os.name}', decoys: ['Rocky'] },
+    { template: 'scoped/%{scope("role")}', decoys: [] }
+];
 
 /** Generates scenario `name` from `rng`. */
 export function generateScenario(name: string, rng: Rng, opts: GenerateOptions): Scenario {
@@ -197,7 +211,7 @@ export function generateScenario(name: string, rng: Rng, opts: GenerateOptions):
 
     const envFormats = generateEnvironment(b, facts, ctxFor, opts, knockout, moduleKeys);
     if (rng.chance(0.1)) generateManifest(b);
-    const queries = generateQueries(rng, [...keys, ...moduleKeys], knockout, envFormats, b);
+    const queries = generateQueries(rng, [...keys, ...moduleKeys], knockout, envFormats, b, opts.extended === true);
     return { name, files: b.files, node, facts: 'facts.yaml', trusted, queries, tags: b.tags };
 }
 
@@ -223,10 +237,10 @@ function makeLevel(b: Builder, index: number, facts: FactSet, datadir: string, d
     }
     const resolvedDir = resolveTemplate(levelDir, facts.vars);
     const paths: string[] = [];
-    const tpl = (): PathTemplate => rng.pick(PATH_TEMPLATES);
+    const tpl = (): PathTemplate => (opts.extended && rng.chance(0.2) ? rng.pick(EXTENDED_TEMPLATES) : rng.pick(PATH_TEMPLATES));
     const withExt = (t: string): string => (rng.chance(0.95) ? `${t}${ext}` : t);
     const concrete = (t: string): string[] => {
-        const template = PATH_TEMPLATES.find(p => t.startsWith(p.template));
+        const template = [...PATH_TEMPLATES, ...EXTENDED_TEMPLATES].find(p => t.startsWith(p.template));
         const resolved = resolveTemplate(t, facts.vars);
         const out = [resolved];
         for (const d of template?.decoys ?? []) if (rng.chance(0.3)) out.push(t.replace(/%\{[^}]*\}/, d));
@@ -461,13 +475,13 @@ const TYPES = ['String', 'Integer', 'Array[String]', 'Array', 'Hash', 'Hash[Stri
     'Tuple[String, 1]', 'Struct[{a => String}]', 'Enum[alpha, beta]', 'Pattern[/^a/]', 'NotUndef', 'Array[Integer, 2]', 'Scalar', 'Numeric', 'Undef', 'Float', 'Sensitive'];
 const DEFAULTS: readonly unknown[] = ['dflt', 42, 1.5, [1, 2], { a: 1 }, null, true, '', { nested: { x: [] } }];
 
-function generateQueries(rng: Rng, keys: readonly string[], knockout: string | undefined, formats: readonly Format[], b: Builder): Query[] {
+function generateQueries(rng: Rng, keys: readonly string[], knockout: string | undefined, formats: readonly Format[], b: Builder, extended: boolean): Query[] {
     const n = rng.int(3, 7);
     const out: Query[] = [];
     const names = new Set<string>();
     const hasSite = b.files.has('manifests/site.pp');
     for (let i = 0; i < n; i++) {
-        const q: Query = { name: '', key: pickKey(rng, keys) };
+        const q: Query = { name: '', key: extended && rng.chance(0.15) ? rng.pick(EXTENDED_KEYS) : pickKey(rng, keys) };
         const m = rng.weighted({ none: 5, first: 0.5, unique: 1, hash: 1, deep: 2 });
         if (m !== 'none') {
             q.merge = m;
@@ -479,7 +493,8 @@ function generateQueries(rng: Rng, keys: readonly string[], knockout: string | u
         }
         if (rng.chance(0.15)) q.type = rng.pick(TYPES);
         if (rng.chance(0.15)) q.default = rng.pick(DEFAULTS);
-        if (rng.chance(0.15)) q.explain = true;
+        if (rng.chance(0.15) || (extended && rng.chance(0.1))) q.explain = true;
+        if (extended && q.default === undefined && rng.chance(0.05)) q.defaultRaw = rng.pick(['bareword', '{not json', '[1,', '"q"', '007']);
         if (hasSite && rng.chance(0.6)) q.compile = true;
         let base = q.key.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'key';
         if (q.merge) base += `-${q.merge}`;
@@ -493,6 +508,9 @@ function generateQueries(rng: Rng, keys: readonly string[], knockout: string | u
     void formats;
     return out;
 }
+
+const EXTENDED_KEYS = ['settings."dotted.key"', "users.'k1'", '"mod_a::conf".a', 'mod_a::conf."dotted.key"', '::mod_a::name', 'MOD_A::name', 'packages."0"', 'settings.opts.0',
+    'users.k1.b', 'lookup_options.settings', 'settings.\'a\'', 'mixed.name.0', 'ports.1.x', '"unterminated'];
 
 function pickKey(rng: Rng, keys: readonly string[]): string {
     switch (rng.weighted({ plain: 10, dotted: 2, missing: 1, special: 0.6 })) {

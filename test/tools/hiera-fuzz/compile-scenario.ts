@@ -1,0 +1,91 @@
+/**
+ * Compile scenarios: the same generated Hiera environments, with a site.pp that reads them the
+ * ways a catalog does: automatic class parameter lookup, lookup() with a type, merge and
+ * default, a lambda default, an options hash (default_value, default_values_hash, override,
+ * value_type), several names, and the hiera(), hiera_array() and hiera_hash() functions.
+ */
+import type { Rng } from './rng.ts';
+import { generateScenario, type GenerateOptions, type Scenario } from './scenario.ts';
+
+const ENV_KEYS = ['common_str', 'common_int', 'message', 'packages', 'ports', 'users', 'settings', 'flag', 'mixed', 'profile::base::motd', 'profile::web::vhosts', 'ntp::servers', 'dotted.root', 'settings.a', 'users.alice', 'packages.0'];
+const MISSING = ['no_such_key', 'mod_c::x', 'profile::nothing'];
+
+function q(s: string): string {
+    return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function pick(rng: Rng, keys: readonly string[]): string {
+    return rng.chance(0.15) ? rng.pick(MISSING) : rng.pick(keys);
+}
+
+/** A Puppet expression that reads Hiera, and what it exercises. */
+function lookupExpression(rng: Rng, keys: readonly string[], tags: Set<string>): string {
+    const key = pick(rng, keys);
+    const dflt = (): string => rng.pick(["'dflt'", '42', '[]', '{}', 'undef', "['a']", "{'a' => 1}"]);
+    const merge = (): string => rng.pick(["'first'", "'unique'", "'hash'", "'deep'", "{'strategy' => 'deep', 'knockout_prefix' => '--', 'sort_merged_arrays' => true}", 'undef']);
+    const type = (): string => rng.pick(['Any', 'Data', 'String', 'Array', 'Hash', 'Optional[String]', 'Array[String]', 'Integer', 'Variant[String, Integer]', 'NotUndef', 'Scalar']);
+    const kind = rng.weighted({ plain: 3, full: 3, lambda: 2, names: 1, hashOpts: 3, keyOpts: 2, hiera: 1, hieraArray: 1, hieraHash: 1 });
+    tags.add(`compile.${kind}`);
+    switch (kind) {
+        case 'plain': return `lookup(${q(key)}${rng.chance(0.7) ? `, undef, undef, ${dflt()}` : ''})`;
+        case 'full': return `lookup(${q(key)}, ${type()}, ${merge()}${rng.chance(0.8) ? `, ${dflt()}` : ''})`;
+        case 'lambda': return `lookup(${q(key)}${rng.chance(0.5) ? `, ${type()}` : ''}) |$k| { "no value for \${k}" }`;
+        case 'names': return `lookup([${q(pick(rng, keys))}, ${q(key)}], undef, undef, ${dflt()})`;
+        case 'hashOpts': {
+            const opts = [`'name' => ${q(key)}`];
+            if (rng.chance(0.5)) opts.push(`'merge' => ${merge()}`);
+            if (rng.chance(0.7)) opts.push(`'default_value' => ${dflt()}`);
+            if (rng.chance(0.3)) opts.push(`'value_type' => ${type()}`);
+            if (rng.chance(0.2)) opts.push(`'default_values_hash' => {${q(key)} => 'from dvh'}`);
+            if (rng.chance(0.2)) opts.push(`'override' => {${q(key)} => 'overridden'}`);
+            return `lookup({${opts.join(', ')}})`;
+        }
+        case 'keyOpts': {
+            const opts: string[] = [];
+            if (rng.chance(0.6)) opts.push(`'default_value' => ${dflt()}`);
+            if (rng.chance(0.4)) opts.push(`'merge' => ${merge()}`);
+            if (rng.chance(0.3)) opts.push(`'value_type' => ${type()}`);
+            return `lookup(${q(key)}, {${opts.join(', ')}})`;
+        }
+        case 'hiera': return `hiera(${q(key)}${rng.chance(0.7) ? `, ${dflt()}` : ''})`;
+        case 'hieraArray': return `hiera_array(${q(key)}${rng.chance(0.7) ? ', []' : ''})`;
+        case 'hieraHash': return `hiera_hash(${q(key)}${rng.chance(0.7) ? ', {}' : ''})`;
+    }
+    return `lookup(${q(key)})`;
+}
+
+/** A module class whose parameters come from automatic parameter lookup. */
+function moduleClass(mod: string, rng: Rng): string {
+    const typed = rng.chance(0.4);
+    const params = [
+        `${typed ? 'Array ' : ''}$list = []`,
+        `${typed ? 'Hash ' : ''}$conf = {}`,
+        `$msg = 'class default'`,
+        `$extra = undef`
+    ];
+    return `class ${mod}(\n  ${params.join(',\n  ')},\n) {\n  notice("${mod}: list=\${list} conf=\${conf} msg=\${msg} extra=\${extra}")\n}\n`;
+}
+
+export function generateCompileScenario(name: string, rng: Rng, opts: GenerateOptions): Scenario {
+    const sc = generateScenario(name, rng.fork(), opts);
+    const modules = [...sc.files.keys()].map(f => /^modules\/([^/]+)\//.exec(f)?.[1]).filter((m): m is string => m !== undefined);
+    const mods = [...new Set(modules)];
+    const keys = [...ENV_KEYS, ...mods.flatMap(m => [`${m}::name`, `${m}::list`, `${m}::conf`, `${m}::msg`])];
+    const lines: string[] = [];
+    for (const mod of mods) sc.files.set(`modules/${mod}/manifests/init.pp`, moduleClass(mod, rng));
+    const n = rng.int(3, 9);
+    for (let i = 0; i < n; i++) {
+        if (mods.length > 0 && rng.chance(0.2)) {
+            const mod = rng.pick(mods);
+            if (rng.chance(0.5)) lines.push(`include ${mod}`);
+            else lines.push(`class { '${mod}': ${rng.chance(0.5) ? "msg => 'given'" : ''} }`);
+            sc.tags.add('compile.class-params');
+            continue;
+        }
+        const expr = lookupExpression(rng, keys, sc.tags);
+        lines.push(rng.chance(0.3) ? `$v${i} = ${expr}\nnotice("v${i}: \${v${i}}")` : `notice(${expr})`);
+    }
+    sc.files.set('manifests/site.pp', `${lines.join('\n')}\n`);
+    sc.queries.length = 0;
+    return sc;
+}
