@@ -146,7 +146,7 @@ export class RubyPlugins {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
-                lookupvar: n => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where),
+                lookupvar: (n, quiet) => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where, quiet),
                 setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);
