@@ -122,13 +122,18 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
+    // A title given as a number (by create_resources or ensure_resource) is no String: the namevar
+    // its text gives differs from it, so Puppet keeps that parameter, and the title is no tag either
+    // (valid_tag? needs a String).
+    const stringTitle = typeof titleValue === 'string' || titleValue instanceof PResourceType;
     const namevar = core ? core.namevar : 'name';
-    const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
-    if (r.param(namevar) === title) r.params.delete(namevar);
+    const fromTitle = (core?.fromTitle?.(title) ?? (stringTitle ? [] : [[namevar, title] as const]))
+        .filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title && stringTitle));
+    if (r.param(namevar) === title && stringTitle) r.params.delete(namevar);
     if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
     tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
-    for (const t of titleTags(title)) r.tags.add(t);
+    if (stringTitle) for (const t of titleTags(title)) r.tags.add(t);
     // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity,
     // or, for a type with several key attributes, the values of all of them (Puppet's uniqueness_key).
     if (core?.keyAttributes && lower !== 'exec' && lower !== 'tidy') {
