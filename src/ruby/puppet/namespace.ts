@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
+import { describeMismatch, formatMismatches, inferSetType, inferType, isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, to3x, toPuppet } from './convert.js';
@@ -169,9 +169,28 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const typeParserClass = mod('Puppet::Pops::Types::TypeParser', false);
     statics(typeParserClass, { singleton: () => typeParser, new: () => typeParser });
     const calculator = mod('Puppet::Pops::Types::TypeCalculator', false);
+    // The value each inferred type came from: the describer words a mismatch from the value.
+    const inferredFrom = new WeakMap<PAnyType, PuppetValue>();
+    const inferred = (v: PuppetValue, t: PAnyType): PAnyType => { inferredFrom.set(t, v); return t; };
     statics(calculator, {
         'instance?': (_s, args) => args[0] instanceof PAnyType && isInstance(args[0], toPuppet(args[1] ?? null)),
+        infer: (_s, args) => { const v = toPuppet(args[0] ?? null); return inferred(v, inferType(v)); },
+        infer_set: (_s, args) => { const v = toPuppet(args[0] ?? null); return inferred(v, inferSetType(v)); },
         singleton: () => calculator
+    });
+    // TypeMismatchDescriber#describe_mismatch(name, expected, inferred type): "name expects ..., got ...".
+    const describerClass = mod('Puppet::Pops::Types::TypeMismatchDescriber', false);
+    const describer = new RObject(describerClass, '#<Puppet::Pops::Types::TypeMismatchDescriber>');
+    statics(describerClass, { new: () => describer, singleton: () => describer });
+    describerClass.define('describe_mismatch', (_s, args) => {
+        const [name, expected, actual] = [rt.interp.toS(args[0] ?? null), args[1], args[2]];
+        if (!(expected instanceof PAnyType) || !(actual instanceof PAnyType) || !inferredFrom.has(actual)) {
+            const e = rubyError('NotImplementedError', 'describe_mismatch of a type not inferred from a value');
+            e.unsupported = 'TypeMismatchDescriber#describe_mismatch of a type TypeCalculator did not infer from a value';
+            throw e;
+        }
+        const lines = formatMismatches(name, describeMismatch(expected, inferredFrom.get(actual) as PuppetValue));
+        return lines.length === 1 ? lines[0].trim() : lines.join('\n ');
     });
     calculator.define('instance?', (_s, args) => args[0] instanceof PAnyType && isInstance(args[0], toPuppet(args[1] ?? null)));
     const factory = mod('Puppet::Pops::Types::TypeFactory', false);
