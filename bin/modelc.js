@@ -6,7 +6,8 @@
 //    already. A snapshot starts a new process (with the Node that built it) and runs the command
 //    on its main thread, so that thread gets the large stack of 2. (`ulimit -s unlimited` and
 //    V8's --stack-size). Used for the commands the snapshot holds, while it is up to date.
-// 2. The compiled CLI in dist/ on a worker thread with a large stack (src/cli/launch.ts): every
+// 2. The compiled CLI on a worker thread with a large stack (src/cli/launch.ts), from the bundle
+//    of dist/snapshot/esm/ while it is up to date, else from the modules of dist/src/: every
 //    other command (apply and serve relay signals to it), and whenever 1. is not possible.
 // 3. Under a Node older than 24 without a usable snapshot: this file again with the Node that
 //    `npm install` puts into node_modules/node.
@@ -14,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REQUIRED_MAJOR = 24;
 const here = fileURLToPath(import.meta.url);
@@ -55,12 +56,12 @@ function stackUnlimitedAllowed() {
 }
 
 /**
- * The snapshot start for this command: the Node that built the snapshot and its blob, or why
- * not: the snapshot is missing, stale (anything it was built from changed since: the Node
- * binary, the compiled modules, the installed packages, the checkout's place), does not hold
- * the command, or MODELC_NO_SNAPSHOT is set.
+ * What dist/snapshot/ offers this command: `blob` (start from the snapshot, with the Node that
+ * built it) and `esm` (the worker's bundle), or why neither: missing, stale (anything they were
+ * built from changed since: the Node binary, the compiled modules, the installed packages, the
+ * checkout's place), or MODELC_NO_SNAPSHOT is set. `why` says why there is no blob.
  */
-function snapshotStart(command) {
+function startup(command) {
     if (process.env.MODELC_NO_SNAPSHOT) return { why: 'MODELC_NO_SNAPSHOT is set' };
     const dir = join(root, 'dist', 'snapshot');
     let stamp;
@@ -70,17 +71,18 @@ function snapshotStart(command) {
         return { why: 'no dist/snapshot/stamp.json (npm run build makes it)' };
     }
     try {
-        if (!stamp.commands.includes(command)) return { why: `'${command}' is not a command of the snapshot` };
         if (stamp.root !== root) return { why: `the snapshot was built in ${stamp.root}` };
         const node = statSync(stamp.execPath);
         if (node.size !== stamp.nodeSize || node.mtimeMs !== stamp.nodeMtimeMs) return { why: `${stamp.execPath} changed since the snapshot was built` };
         for (const [file, mtimeMs] of Object.entries(stamp.watched)) {
             if (statSync(join(root, file)).mtimeMs !== mtimeMs) return { why: `${file} changed since the snapshot was built` };
         }
+        const esm = stamp.esm && existsSync(join(dir, stamp.esm)) ? pathToFileURL(join(dir, stamp.esm)).href : undefined;
         const blob = join(dir, 'modelc.blob');
-        if (!existsSync(blob)) return { why: 'no dist/snapshot/modelc.blob' };
-        if (!stackUnlimitedAllowed()) return { why: 'the stack limit cannot be lifted (ulimit -Hs)' };
-        return { node: stamp.execPath, blob };
+        if (!stamp.commands.includes(command)) return { esm, why: `'${command}' is not a command of the snapshot` };
+        if (!existsSync(blob)) return { esm, why: 'no dist/snapshot/modelc.blob' };
+        if (!stackUnlimitedAllowed()) return { esm, why: 'the stack limit cannot be lifted (ulimit -Hs)' };
+        return { node: stamp.execPath, blob, esm };
     } catch (e) {
         return { why: `dist/snapshot/stamp.json does not fit: ${e instanceof Error ? e.message : String(e)}` };
     }
@@ -100,9 +102,12 @@ function runAsChild(command, args, env) {
     });
 }
 
-const snapshot = snapshotStart(process.argv[2]);
+const snapshot = startup(process.argv[2]);
 // MODELC_DEBUG (which also prints internal errors' stack traces) says how the CLI starts.
-if (process.env.MODELC_DEBUG) process.stderr.write(`modelc: ${snapshot.blob ? `starting from the snapshot ${snapshot.blob}` : `starting without the snapshot: ${snapshot.why}`}\n`);
+if (process.env.MODELC_DEBUG) {
+    process.stderr.write(`modelc: ${snapshot.blob ? `starting from the snapshot ${snapshot.blob}`
+        : `starting without the snapshot: ${snapshot.why}; on a worker from ${snapshot.esm ? fileURLToPath(snapshot.esm) : 'dist/src'}`}\n`);
+}
 if (snapshot.blob) {
     // `--` ends Node's options: the command's own (`--help`, `-e`) reach the CLI.
     runAsChild('/bin/sh', ['-c', 'ulimit -s unlimited && exec "$@"', 'modelc', snapshot.node,
@@ -113,7 +118,7 @@ if (snapshot.blob) {
     const { enableCompileCache } = await import('node:module');
     enableCompileCache?.();
     const { launch } = await import('../dist/src/cli/launch.js');
-    await launch(process.argv);
+    await launch(process.argv, snapshot.esm);
 } else {
     const node = process.env.MODELC_REEXEC ? undefined : projectNode();
     if (!node) {

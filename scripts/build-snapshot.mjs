@@ -1,12 +1,15 @@
-// Builds the CLI's V8 startup snapshot into dist/snapshot/ (run by `npm run build`, after tsc):
+// Builds what makes the CLI start faster into dist/snapshot/ (run by `npm run build`, after tsc):
 //   modelc.cjs   dist/src/cli/snapshot-entry.js and everything it imports, bundled into one script
 //   modelc.blob  the heap after running that script under `node --build-snapshot` (modules loaded,
-//                parser built, the warm-up of src/cli/snapshot-warmup.ts run on scripts/warmup/)
-//   stamp.json   what the snapshot was built from: bin/modelc.js uses it only while all of that
-//                is unchanged (the Node binary, the compiled modules, the installed packages)
-// The snapshot only makes the CLI start faster: when it is missing or stale, bin/modelc.js runs
-// the modules of dist/ as before. A failure here is reported and leaves no snapshot; it never
-// fails the build.
+//                parser built, the warm-up of src/cli/snapshot-warmup.ts run on scripts/warmup/):
+//                the commands that run on one thread start from it
+//   esm/         dist/src/cli/main.js bundled as ES modules (one module per command's part instead
+//                of ~750 files): the other commands (apply, serve, lsp, ...) load it on the
+//                launcher's worker thread, as does every command where the snapshot cannot be used
+//   stamp.json   what they were built from: bin/modelc.js uses them only while all of that is
+//                unchanged (the Node binary, the compiled modules, the installed packages)
+// Both only make the CLI start faster: when missing or stale, bin/modelc.js runs the modules of
+// dist/ as before. A failure here is reported and leaves them out; it never fails the build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -28,7 +31,7 @@ const UNSNAPSHOTTABLE = ['sqlite', 'http', 'https', 'http2', 'tls', 'repl'];
 
 /**
  * The commands that start from the snapshot (bin/modelc.js reads them from the stamp). The others
- * run as before, on the launcher's worker thread from the modules of dist/: `apply` and `serve`
+ * run on the launcher's worker thread (from esm/): `apply` and `serve`
  * stop at a safe point on a signal, which needs the main thread free to receive it; `lsp` and
  * `serve` are long-running (their start-up does not matter); `generate` is a developer's command
  * whose libraries (json-schema-to-typescript and prettier) would be half of the snapshot.
@@ -120,15 +123,8 @@ function mtime(file) {
     return statSync(join(root, file)).mtimeMs;
 }
 
-async function build() {
-    let esbuild;
-    try {
-        esbuild = await import('esbuild');
-    } catch {
-        return 'esbuild is not installed (a production install): the CLI starts without a snapshot';
-    }
-    if (!existsSync(entry)) return `${relative(root, entry)} is missing (run tsc first)`;
-    mkdirSync(out, { recursive: true });
+/** The snapshot (modelc.cjs, modelc.blob); a failure's reason, or undefined. */
+async function buildSnapshot(esbuild) {
     const bundle = join(out, 'modelc.cjs');
     const blob = join(out, 'modelc.blob');
     const result = await esbuild.build({
@@ -166,6 +162,71 @@ async function build() {
     if (check.status !== 0 || !check.stdout.startsWith('Usage: modelc')) {
         return `the snapshot does not start (${check.status ?? check.signal}): ${(check.stderr || check.stdout).trim().split('\n').slice(0, 3).join(' | ')}`;
     }
+    return undefined;
+}
+
+/**
+ * A package the code imports with import() stays outside the worker's bundle: Node's own loader
+ * then gives it the named exports it finds in CommonJS packages (json-schema-to-typescript's
+ * `compile`), which a bundler's interop does not, and the package costs nothing until then.
+ */
+const dynamicPackages = {
+    name: 'dynamic-packages',
+    setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, a => (a.kind === 'dynamic-import' && !a.path.startsWith('node:') ? { path: a.path, external: true } : undefined));
+    }
+};
+
+/** The worker's bundle (esm/); a failure's reason, or undefined. */
+async function buildWorkerBundle(esbuild) {
+    const dir = join(out, 'esm');
+    const result = await esbuild.build({
+        entryPoints: { main: join(root, 'dist', 'src', 'cli', 'main.js') },
+        bundle: true,
+        splitting: true,
+        platform: 'node',
+        format: 'esm',
+        target: `node${process.versions.node.split('.')[0]}`,
+        outdir: dir,
+        chunkNames: 'chunks/[name]-[hash]',
+        plugins: [dynamicPackages, moduleUrls],
+        logLevel: 'silent',
+        keepNames: true,
+        sourcemap: 'linked',
+        // The CommonJS packages inside require Node's built-in modules.
+        banner: { js: "import { createRequire as __modelcCreateRequire } from 'node:module'; const require = __modelcCreateRequire(import.meta.url);" }
+    });
+    for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
+    const check = spawnSync(process.execPath, ['--input-type=module', '-e',
+        `const { main } = await import(${JSON.stringify(pathToFileURL(join(dir, 'main.js')).href)}); process.exitCode = await main(['node', 'modelc', 'help'], { out: s => process.stdout.write(s), err: s => process.stderr.write(s) });`],
+    { cwd: root, encoding: 'utf8' });
+    if (check.status !== 0 || !check.stdout.startsWith('Usage: modelc')) {
+        return `the bundle does not load (${check.status ?? check.signal}): ${(check.stderr || check.stdout).trim().split('\n').slice(0, 3).join(' | ')}`;
+    }
+    return undefined;
+}
+
+async function build() {
+    let esbuild;
+    try {
+        esbuild = await import('esbuild');
+    } catch {
+        return ['esbuild is not installed (a production install): the CLI starts from dist/src'];
+    }
+    if (!existsSync(entry)) return [`${relative(root, entry)} is missing (run tsc first)`];
+    mkdirSync(out, { recursive: true });
+    const failures = [];
+    const snapshot = await buildSnapshot(esbuild).catch(e => `${e instanceof Error ? e.message : String(e)}`);
+    if (snapshot !== undefined) {
+        failures.push(`no startup snapshot: ${snapshot}`);
+        for (const f of ['modelc.cjs', 'modelc.cjs.map', 'modelc.blob']) rmSync(join(out, f), { force: true });
+    }
+    const esm = await buildWorkerBundle(esbuild).catch(e => `${e instanceof Error ? e.message : String(e)}`);
+    if (esm !== undefined) {
+        failures.push(`no worker bundle: ${esm}`);
+        rmSync(join(out, 'esm'), { recursive: true, force: true });
+    }
+    if (snapshot !== undefined && esm !== undefined) return failures;
     const node = statSync(process.execPath);
     const stamp = {
         node: process.version,
@@ -173,16 +234,15 @@ async function build() {
         nodeSize: node.size,
         nodeMtimeMs: node.mtimeMs,
         root,
-        commands: COMMANDS,
+        commands: snapshot === undefined ? COMMANDS : [],
+        ...(esm === undefined ? { esm: 'esm/main.js' } : {}),
         watched: Object.fromEntries(WATCHED.filter(f => existsSync(join(root, f))).map(f => [f, mtime(f)]))
     };
     writeFileSync(join(out, 'stamp.json'), JSON.stringify(stamp, null, 2) + '\n');
-    return undefined;
+    return failures;
 }
 
 rmSync(out, { recursive: true, force: true });
-const failure = await build().catch(e => `${e instanceof Error ? e.message : String(e)}`);
-if (failure !== undefined) {
-    rmSync(out, { recursive: true, force: true });
-    process.stdout.write(`build-snapshot: no startup snapshot: ${failure}\n`);
-}
+const failures = await build().catch(e => [`${e instanceof Error ? e.message : String(e)}`]);
+for (const f of failures) process.stdout.write(`build-snapshot: ${f}\n`);
+if (!existsSync(join(out, 'stamp.json'))) rmSync(out, { recursive: true, force: true });

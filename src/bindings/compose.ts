@@ -9,7 +9,8 @@ import { BindingsIssues } from './issues.js';
 import { loadBindingsFile, PpBindingsProvider } from './providers/pp-provider.js';
 import { EncBindingsProvider, type EncAnswer } from './providers/enc-provider.js';
 import { ExternalBindingsProvider } from './providers/external-provider.js';
-import { readProvidersConfig } from './providers/programs.js';
+import { readProvidersConfig, type ProvidersConfig } from './providers/programs.js';
+import { puppetConfEnc } from './providers/puppet-conf.js';
 import { fail, splitUri, type BindingsProvider, type ProviderContext } from './providers/provider.js';
 import type { SiteDefinition } from './pp/transform.js';
 
@@ -25,6 +26,7 @@ const DEFAULTS: readonly { readonly name: string; readonly include: readonly str
     { name: 'site', include: ['confdir:/default?optional'] },
     { name: 'modules', include: ['module:/*::default'] }
 ];
+const ENC_LAYER = { name: 'enc', include: ['enc:'] } as const;
 
 export interface ComposeOptions {
     /** The environment directory: `bindings/` (confdir), `modules/`... */
@@ -75,7 +77,8 @@ export function compositionOf(model: Model): Composition {
  */
 export function usesBindings(where: { readonly confdir?: string; readonly envDir: string; readonly modulePath?: readonly string[]; readonly manifests?: readonly string[]; readonly bindingsDir?: string; readonly fs?: FileSystemProvider }): boolean {
     const fs = where.fs ?? nodeFileSystem;
-    if (where.confdir !== undefined && pathExists(fs, join(resolve(where.confdir), 'environments.pp'))) return true;
+    // environments.pp, or an ENC in Puppet's settings, is the confdir's; either brings the injector.
+    if (where.confdir !== undefined && (pathExists(fs, join(resolve(where.confdir), 'environments.pp')) || puppetConfEnc(fs, where.confdir) !== undefined)) return true;
     if (!pathExists(fs, where.envDir)) return false;
     // A `site {}` in a manifest configures the injector (its layers may name any provider).
     return hasArm8Bindings(fs, where.envDir, where.modulePath, where.bindingsDir) || (where.manifests ?? defaultManifests(fs, resolve(where.envDir))).some(m => hasSite(fs, m));
@@ -168,8 +171,12 @@ export function composeBindings(options: ComposeOptions): Composition {
         ...(options.fs ? { fs: options.fs } : {})
     };
     const site = readSite(codedir, ctx.bindingsDir, ctx.fs, options.manifests);
-    const providers = providerTable(ctx, options);
-    const written = site?.layers ?? DEFAULTS.map((l): NamedLayer => ({ $type: 'NamedLayer', name: l.name, include: [...l.include], exclude: [], bindings: [] }));
+    const config = readProvidersConfig(ctx.codedir, ctx.bindingsDir, ctx.fs);
+    const providers = providerTable(ctx, options, config);
+    // ARM-8's goals: "Be backwards compatible with ENC": with an ENC and no layers of the site's own,
+    // its classes, parameters and variables are a layer between the site and the modules (the seed's example).
+    const defaults = options.enc !== undefined || config.enc !== undefined ? [DEFAULTS[0], ENC_LAYER, DEFAULTS[1]] : DEFAULTS;
+    const written = site?.layers ?? defaults.map((l): NamedLayer => ({ $type: 'NamedLayer', name: l.name, include: [...l.include], exclude: [], bindings: [] }));
     const layers: NamedLayer[] = [];
     const names = new Set<string>();
     for (const l of written) {
@@ -195,8 +202,7 @@ export function composeBindings(options: ComposeOptions): Composition {
     return { model: { index, root: layered as unknown as ModelObject }, layered, ...(site ? { site } : {}), ...(hieraLayer !== undefined ? { hieraLayer } : {}) };
 }
 
-function providerTable(ctx: ProviderContext, options: ComposeOptions): Map<string, BindingsProvider> {
-    const config = readProvidersConfig(ctx.codedir, ctx.bindingsDir, ctx.fs);
+function providerTable(ctx: ProviderContext, options: ComposeOptions, config: ProvidersConfig): Map<string, BindingsProvider> {
     const table = new Map<string, BindingsProvider>([
         ['confdir', new PpBindingsProvider('confdir', ctx)],
         ['module', new PpBindingsProvider('module', ctx)],

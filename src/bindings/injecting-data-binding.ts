@@ -16,7 +16,7 @@ import { fail } from './providers/provider.js';
 /** The catalog builder's data binding when the environment has ARM-8 bindings: Hiera 5 plus the injector. */
 export interface InjectingDataBinding extends HieraDataBinding {
     /** ARM-8 `inject(type, name)` / `optionally_inject(...)`: the bound value, or undef when optional and unbound. */
-    inject(name: string, type: string | undefined, optional: boolean, context: DataBindingContext): PuppetValue;
+    inject(name: string, type: string | undefined, optional: boolean, context: DataBindingContext, args?: ReadonlyMap<PuppetValue, PuppetValue>): PuppetValue;
     /** The classes bound under `/classes` (`include` − `exclude`, ENC classes), for the node's classification. */
     classes(context: DataBindingContext): string[];
     /** Where a class of `classes()` was included (its `include`), for errors about it. */
@@ -161,8 +161,9 @@ export function createInjectingDataBinding(options: {
             if (param !== undefined && injector.explain(param).found) return { found: true, value: plain(injector.lookup(param), param), ...injectorOrigin(injector, param) };
             return hiera.lookup(key, opts, ctx);
         },
-        inject(name, type, optional, ctx) {
+        inject(name, type, optional, ctx, args) {
             const { injector } = stateFor(ctx);
+            if (args !== undefined) return plain(injector.lookupWith(name, type, args, optional), name);
             return plain(optional ? injector.optionallyLookup(name, type) : injector.lookup(name, type), name);
         },
         variables(ctx) {

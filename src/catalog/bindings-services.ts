@@ -1,8 +1,6 @@
 import type { Module } from 'langium';
 import { createEffectiveDataBinding, createInjectingDataBinding, createTypeSupport, usesBindings } from '../bindings/index.js';
-import { UserError } from '../common/index.js';
 import type { Model } from '../model/index.js';
-import { CatalogIssues } from './issues.js';
 import { PAnyType } from '../types/index.js';
 import { Compiler } from './compiler.js';
 import { catalogInjectorServices } from './injector-services.js';
@@ -19,7 +17,8 @@ import { bootFor, hieraLookupFactory, type CatalogServices, type LookupFactory, 
 export function bindingsLookupFactory(types: TypeSystem, functions?: FunctionTable, store?: { store?: CatalogStore; queryLog?: QueryProvenance[] }): LookupFactory {
     const hiera = hieraLookupFactory(types);
     return (env, warn, request) => {
-        if (!usesBindings({ envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests, ...(env.bindingsDir !== undefined ? { bindingsDir: env.bindingsDir } : {}), ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
+        // An ENC's answer is applied through the injector (its `enc:` layer).
+        if (request?.enc === undefined && !usesBindings({ envDir: env.dir, modulePath: env.modulepath, manifests: env.manifests, ...(env.bindingsDir !== undefined ? { bindingsDir: env.bindingsDir } : {}), ...(env.fs ? { fs: env.fs } : {}) })) return hiera(env, warn);
         return createInjectingDataBinding({
             environment: { name: env.name, root: env.dir, modulePath: env.modulepath, ...(env.fs ? { fs: env.fs } : {}) },
             types: createTypeSupport((type, value, args) => types.convert(type instanceof PAnyType ? type : types.parse(String(type)), value, args)),
@@ -67,23 +66,6 @@ export const BindingsCatalogModule: Module<CatalogServices, Partial<CatalogServi
         const first = new Compiler(env, services.Functions, { ...request.options, lookup, lookupWarnings: warnings });
         // The classification needs the request's own context (facts, trusted certname).
         const bound = isInjecting(lookup) ? lookup.classes(first.lookupContext()) : [];
-        // A class a bindings file includes must exist: the error is located at its `include`.
-        let manifestsRead = false;
-        const exists = (c: string): boolean => {
-            if (first.loader.findClass(c)) return true;
-            if (manifestsRead) return false;
-            manifestsRead = true;
-            try {
-                for (const m of env.manifests) first.loader.loadManifest(m);
-            } catch {
-                return true; // the compile reports the manifest's own error
-            }
-            return first.loader.findClass(c) !== undefined;
-        };
-        for (const c of bound) {
-            const at = isInjecting(lookup) && !exists(c) ? lookup.classOrigin?.(c, first.lookupContext()) : undefined;
-            if (at) throw new UserError({ severity: 'error', code: 'EVAL_CLASS_NOT_FOUND', message: CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: c, node: first.nodeName }), at, file: at.file });
-        }
         const given = request.options.classes ?? [];
         const compiler = bound.length === 0 ? first : new Compiler(env, services.Functions, { ...request.options, classes: [...given, ...bound.filter(c => !given.includes(c))], lookup, lookupWarnings: warnings });
         return compiler.compile();

@@ -36,6 +36,12 @@ export function boundTypeName(c: CatalogRuntime, kind: 'class' | 'resource', nam
     return n;
 }
 
+/** Where a class bound under `/classes` was included (a bindings file's `include`, the ENC's configuration), or undefined. */
+export function boundClassOrigin(c: CatalogRuntime, name: string): { file: string; line: number; column: number } | undefined {
+    const svc = c.lookupService;
+    return isInjecting(svc) ? svc.classOrigin?.(name.replace(/^::/, '').toLowerCase(), c.lookupContext()) : undefined;
+}
+
 /** `/param/Type[title]/p`, else `/param/Type/p`: a resource parameter bound by `bind parameters`, or undefined. */
 export function boundResourceParameter(c: CatalogRuntime, r: CatalogResource, name: string): { value: PuppetValue; key: string } | undefined {
     const svc = c.lookupService;

@@ -1,5 +1,5 @@
 import { isAbsolute } from 'node:path';
-import { isUserError } from '../common/index.js';
+import { isUserError, UserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
@@ -25,7 +25,7 @@ import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
 import { Scope } from './scope.js';
-import { applyBoundDependencies, catalogResourceParameters, setBoundVariables } from './bound-catalog.js';
+import { applyBoundDependencies, boundClassOrigin, catalogResourceParameters, setBoundVariables } from './bound-catalog.js';
 
 export type { LogLevel } from './runtime.js';
 
@@ -308,7 +308,12 @@ export class Compiler implements CatalogRuntime {
             this.evaluator.withFrame(f.file, 0, () => this.evaluator.evalBlock(f.program.statements, top));
         }
         const nodeScope = this.ops.evaluateNode(top) ?? top;
-        for (const c of enc) this.ops.declareLazyClass(c, nodeScope);
+        for (const c of enc) {
+            // A class a bindings file (or the ENC) includes and that does not exist is located at its `include`.
+            const at = this.loader.findClass(c.replace(/^::/, '').toLowerCase()) ? undefined : boundClassOrigin(this, c);
+            if (at) throw new UserError({ severity: 'error', code: 'EVAL_CLASS_NOT_FOUND', message: CatalogIssues.EVAL_CLASS_NOT_FOUND.message({ name: c, node: this.nodeName }), at, file: at.file });
+            this.ops.declareLazyClass(c, nodeScope);
+        }
         this.ops.evaluateGenerators();
         applyBoundDependencies(this);
         this.ops.finish();

@@ -153,6 +153,15 @@ class EnvironmentsRun extends Compiler {
         for (const item of items) {
             if (item.$type === 'SiteExpression') {
                 flush();
+                // Categories and layers configure the injector of the chosen environment (ARM-8: its manifest), not the choice.
+                const misplaced = item.body.find(st => st.$type === 'SiteCategories' || st.$type === 'SiteLayers');
+                if (misplaced) {
+                    const w = this.evaluator.where(misplaced);
+                    throw new UserError({
+                        severity: 'error', code: BindingsIssues.BIND_ENVIRONMENTS_EVAL, at: { file: this.file, line: w.line, column: w.column ?? 1 },
+                        message: `${misplaced.$type === 'SiteCategories' ? 'categories' : 'binding layers'} configure the injector of the chosen environment: write them in its manifest's site {} (or bindings/site.pp), not in environments.pp`
+                    });
+                }
                 this.inSite = true;
                 try {
                     this.evaluator.evalBlock(item.body.filter((s): s is Expression => s.$type !== 'SiteCategories' && s.$type !== 'SiteLayers'), this.body);

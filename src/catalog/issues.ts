@@ -240,7 +240,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_NEW_NOT_SUPPORTED: { message: (a: { type: string }) => `Creation of new instance of type '${a.type}' is not supported` },
     EVAL_NO_IMPLICIT_CONVERSION: { message: (a: { kind: string }) => `no implicit conversion of ${a.kind} into String` },
     EVAL_INJECT_ARITY: {
-        message: (a: { fname: string; count: number }) => `${a.fname}() expects (Type[, name]) or (name), got ${a.count} argument${a.count === 1 ? '' : 's'}`
+        message: (a: { fname: string; count: number }) => `${a.fname}() expects (Type[, name][, hash]) or (name[, hash]), got ${a.count} argument${a.count === 1 ? '' : 's'}`
     },
     EVAL_INJECT_NO_INJECTOR: {
         message: (a: { fname: string }) => `${a.fname}() needs the ARM-8 injector: this environment has no bindings (bindings/ or a module's bindings/)`

@@ -15,6 +15,8 @@ const STACK_MB = 1024;
 interface LaunchData {
     readonly argv: readonly string[];
     readonly signal: Int32Array;
+    /** The URL of the CLI's main module to run: the build's bundle of it (dist/snapshot/esm/), or else ./main.js. */
+    readonly main?: string;
 }
 
 /** Commands that stop at a safe point on SIGTERM/SIGINT (and write what they owe) instead of dying. */
@@ -28,15 +30,15 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  * into a flag that `apply` polls between resources (its work is synchronous, so a signal
  * handler on its own thread would only run after it finished).
  */
-export async function launch(argv: readonly string[]): Promise<void> {
+export async function launch(argv: readonly string[], mainUrl?: string): Promise<void> {
     if (!isMainThread) {
         // The CLI is loaded on the worker only: the main thread just starts it and relays signals,
         // so a command does not pay for loading every stage twice.
         // Node's compile cache is per thread: the main thread's (bin/modelc.js) does not reach here,
         // and this thread loads every module of the command.
         enableCompileCache?.();
-        const { main } = await import('./main.js');
         const data = workerData as LaunchData;
+        const { main } = await loadMain(data.main);
         const io: CliIo = {
             ...processIo,
             out: writeStdout,
@@ -53,7 +55,7 @@ export async function launch(argv: readonly string[]): Promise<void> {
     // stdin (the language server) get the main thread's.
     const readsStdin = STDIN_COMMANDS.has(argv[2] ?? '');
     const worker = new Worker(new URL(import.meta.url), {
-        workerData: { argv: [...argv], signal } satisfies LaunchData,
+        workerData: { argv: [...argv], signal, ...(mainUrl !== undefined ? { main: mainUrl } : {}) } satisfies LaunchData,
         resourceLimits: { stackSizeMb: STACK_MB },
         argv: [],
         stdin: readsStdin
@@ -84,6 +86,22 @@ export async function launch(argv: readonly string[]): Promise<void> {
         // A run stopped by a signal exits as shells report one (128 + its number).
         process.exitCode = n !== 0 ? 128 + n : (process.exitCode ?? code);
     });
+}
+
+/**
+ * The CLI's main module: the bundle when the launcher found one up to date (one module to load per
+ * part of a command instead of hundreds), else dist/'s own. A bundle that fails to load is passed
+ * over, so a broken build artifact costs time, not the command.
+ */
+async function loadMain(url: string | undefined): Promise<typeof import('./main.js')> {
+    if (url !== undefined) {
+        try {
+            return await import(url) as typeof import('./main.js');
+        } catch {
+            // fall through to the modules of dist/
+        }
+    }
+    return import('./main.js');
 }
 
 function signalName(n: number): string {

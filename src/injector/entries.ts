@@ -1,6 +1,6 @@
 import type { AbstractBinding, NamedArgument, ProducerDescriptor, SourceLocation } from '../../generated/model/bindings.js';
 import type { ShadowReason } from '../../generated/model/effective-bindings.js';
-import type { RichData } from '../model/index.js';
+import type { PuppetValue, RichData } from '../model/index.js';
 import type { Alternative } from './predicates.js';
 import { compareScores, formatScore } from './predicates.js';
 import type { InjectedValue } from './values.js';
@@ -58,6 +58,8 @@ export interface Candidate {
     readonly spec: ProducerSpec;
     readonly producerArgs: readonly NamedArgument[];
     readonly location: SourceLocation | undefined;
+    /** The hash an `inject(name, { ... })` call passes to the producer (a per-call copy of the winner). */
+    readonly callArgs?: ReadonlyMap<PuppetValue, PuppetValue>;
     /** For a multibinding: the id its fragments attach to. */
     readonly multibindId: string | undefined;
     producer?: Producer;

@@ -1,11 +1,11 @@
 import type { BindingsObject, LayeredBindings, SourceLocation } from '../../generated/model/bindings.js';
-import type { Model, ModelObject } from '../model/index.js';
+import type { Model, ModelObject, PuppetValue } from '../model/index.js';
 import type { BinderResult } from './binder.js';
 import { diagnostic, fail, InjectorError, type InjectorDiagnostic } from './diagnostics.js';
 import type { Candidate, Entry } from './entries.js';
 import { buildEffectiveModel } from './effective-model.js';
 import { explainKey, type Explanation } from './explain.js';
-import { createProducer } from './producers.js';
+import { createProducer, takesArguments } from './producers.js';
 import { factsMap, RequestScope, type InjectionRequest } from './request.js';
 import { NOTHING, type Maybe, type ProducerRuntime } from './runtime.js';
 import { createInjectorServices, type InjectorOverrides, type InjectorServices } from './services.js';
@@ -17,6 +17,12 @@ export interface Injector {
     lookup(name: string, type?: string): InjectedValue;
     /** Like lookup, but undef (null) when nothing is bound. */
     optionallyLookup(name: string, type?: string): InjectedValue;
+    /**
+     * ARM-8 `inject(type, name, { ... })`: a value made now with the hash passed to the producer
+     * (over the binding's `producer_args`) when the binding's producer is a class that takes
+     * arguments; other bindings ignore the hash ("if required by provider"). Undef when optional and unbound.
+     */
+    lookupWith(name: string, type: string | undefined, args: ReadonlyMap<PuppetValue, PuppetValue>, optional: boolean): InjectedValue;
     /** Every candidate of the key in precedence order, with why it won or lost. */
     explain(name: string, type?: string): Explanation;
     /** The EffectiveBindings model of this request; with `produce`, every winner is looked up first so the model carries values (and lookup errors as issues). */
@@ -109,6 +115,20 @@ class InjectorImpl implements Injector, ProducerRuntime {
     optionallyLookup(name: string, type?: string): InjectedValue {
         const v = this.find(name, type);
         return v === NOTHING ? null : v;
+    }
+
+    lookupWith(name: string, type: string | undefined, args: ReadonlyMap<PuppetValue, PuppetValue>, optional: boolean): InjectedValue {
+        const key = this.services.keys.key(type, name);
+        const e = this.result.entries.get(key);
+        const w = e?.winner;
+        if (!e || !w || e.erasedBy || !takesArguments(w)) return optional ? this.optionallyLookup(name, type) : this.lookup(name, type);
+        const made = this.produce({ ...w, callArgs: args, singleton: false, cachesValue: false, producer: undefined });
+        if (made === null) return optional ? null : fail('INJECT_PRODUCED_UNDEF', { key, layers: [w.layer], locations: [w.location] }, key);
+        this.check(e, w, made);
+        if (type !== undefined && type !== 'Data' && !this.services.types.isInstance(made, type)) {
+            return fail('INJECT_LOOKUP_TYPE', { key, layers: [w.layer], locations: [w.location] }, type, this.services.types.infer(made));
+        }
+        return made;
     }
 
     private find(name: string, type: string | undefined): Maybe {

@@ -194,8 +194,16 @@ export function registeredFragment(name: string, result: Pick<ProducerRuntime['r
 /** ARM-8 `producer_args => {...}`: handed to the producer's constructor as one hash (options the injector itself reads left out). */
 function producerArgsOf(c: Candidate): PuppetValue[] {
     const own = c.producerArgs.filter(a => a.name !== 'transformer' && a.name !== 'singleton' && a.expression === undefined);
-    if (own.length === 0) return [];
-    return [new Map<PuppetValue, PuppetValue>(own.map(a => [a.name, toPuppetValue(a.value ?? null)]))];
+    // ARM-8 `inject(name, { ... })`: the call's hash is passed to the producer too, over the binding's own.
+    if (own.length === 0 && c.callArgs === undefined) return [];
+    return [new Map<PuppetValue, PuppetValue>([...own.map((a): [PuppetValue, PuppetValue] => [a.name, toPuppetValue(a.value ?? null)]), ...(c.callArgs ?? [])])];
+}
+
+/** Whether the candidate makes its value with a producer class, which takes arguments (`to producer Type[P]`, `to Type[X]`). */
+export function takesArguments(c: Candidate): boolean {
+    let d = c.spec.kind === 'descriptor' ? c.spec.descriptor : undefined;
+    while (d && (d.$type === 'OptionalProducerDescriptor' || d.$type === 'NonCachingProducerDescriptor')) d = d.producer;
+    return d?.$type === 'InstanceProducerDescriptor' || (d?.$type === 'ProducerProducerDescriptor' && d.producer.$type === 'InstanceProducerDescriptor');
 }
 
 function transformerOf(c: Candidate): PuppetLambda | undefined {

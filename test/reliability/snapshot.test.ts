@@ -28,6 +28,27 @@ const usable = existsSync(STAMP) && stackLiftable();
 const started = (args: readonly string[], env: NodeJS.ProcessEnv = {}): string =>
     runBin(args, { env: { ...env, MODELC_DEBUG: '1' } }).err.split('\n')[0];
 
+/**
+ * A copy of the launcher beside its own stamp (the real dist/ is never touched): dist/src and the
+ * build's artifacts are links to the real ones; `stamp` writes the stamp over the real one's.
+ */
+function launcherCopy(): { bin: string; marker: string; stamp: (over: Record<string, unknown>) => void } {
+    const root = scratch('modelc-snap-root-');
+    mkdirSync(join(root, 'bin'));
+    mkdirSync(join(root, 'dist', 'snapshot'), { recursive: true });
+    copyFileSync(BIN, join(root, 'bin', 'modelc.js'));
+    symlinkSync(join(ROOT, 'dist', 'src'), join(root, 'dist', 'src'));
+    for (const f of ['modelc.blob', 'esm']) symlinkSync(join(ROOT, 'dist', 'snapshot', f), join(root, 'dist', 'snapshot', f));
+    const marker = join(root, 'marker.js');
+    writeFileSync(marker, '');
+    utimesSync(marker, 1000, 1000);
+    const real = JSON.parse(readFileSync(STAMP, 'utf8')) as Record<string, unknown>;
+    const stamp = (over: Record<string, unknown>): void =>
+        writeFileSync(join(root, 'dist', 'snapshot', 'stamp.json'), JSON.stringify({ ...real, root, watched: { 'marker.js': 1000 * 1000 }, ...over }));
+    stamp({});
+    return { bin: join(root, 'bin', 'modelc.js'), marker, stamp };
+}
+
 describe('the launcher starts from the snapshot', () => {
     test.skipIf(!stackLiftable())('npm run build made a snapshot, and the one-thread commands start from it', () => {
         expect(existsSync(STAMP)).toBe(true);
@@ -45,35 +66,26 @@ describe('the launcher starts from the snapshot', () => {
     });
 
     test.skipIf(!usable)('and falls back when what it was built from changed', () => {
-        // A copy of the launcher beside its own stamp: the real dist/ is never touched.
-        const root = scratch('modelc-snap-root-');
-        mkdirSync(join(root, 'bin'));
-        mkdirSync(join(root, 'dist', 'snapshot'), { recursive: true });
-        copyFileSync(BIN, join(root, 'bin', 'modelc.js'));
-        symlinkSync(join(ROOT, 'dist', 'src'), join(root, 'dist', 'src'));
-        symlinkSync(join(ROOT, 'dist', 'snapshot', 'modelc.blob'), join(root, 'dist', 'snapshot', 'modelc.blob'));
-        const marker = join(root, 'marker.js');
-        writeFileSync(marker, '');
-        const real = JSON.parse(readFileSync(STAMP, 'utf8')) as Record<string, unknown>;
-        const stamp = (over: Record<string, unknown>): void =>
-            writeFileSync(join(root, 'dist', 'snapshot', 'stamp.json'), JSON.stringify({ ...real, root, watched: { 'marker.js': 0 }, ...over }));
-        const bin = join(root, 'bin', 'modelc.js');
+        const { bin, marker, stamp } = launcherCopy();
         const dir = writeTree(scratch(), { 'a.pp': 'notice(1)\n' });
         const run = (): { first: string; out: string; code: number | null } => {
             const r = runBin(['parse', join(dir, 'a.pp')], { bin, env: { MODELC_DEBUG: '1' } });
             return { first: r.err.split('\n')[0], out: r.out, code: r.code };
         };
         const expected = '(invoke {:functor (qn "notice") :args [1]})\n';
-        utimesSync(marker, 1000, 1000);
-        stamp({ watched: { 'marker.js': 1000 * 1000 } });
         expect(run()).toMatchObject({ first: expect.stringMatching(/starting from the snapshot/), out: expected, code: 0 });
+        stamp({ commands: [] });
+        expect(run()).toMatchObject({ first: expect.stringMatching(/not a command of the snapshot; on a worker from .*esm\/main\.js$/), out: expected, code: 0 });
+        stamp({});
         utimesSync(marker, 2000, 2000);
-        expect(run()).toMatchObject({ first: expect.stringMatching(/marker\.js changed since the snapshot was built/), out: expected, code: 0 });
+        expect(run()).toMatchObject({ first: expect.stringMatching(/marker\.js changed since the snapshot was built; on a worker from dist\/src$/), out: expected, code: 0 });
         stamp({ watched: {}, nodeSize: -1 });
         expect(run()).toMatchObject({ first: expect.stringMatching(/changed since the snapshot was built/), out: expected, code: 0 });
         stamp({ watched: {}, root: '/elsewhere' });
         expect(run()).toMatchObject({ first: expect.stringMatching(/the snapshot was built in \/elsewhere/), out: expected, code: 0 });
-        writeFileSync(join(root, 'dist', 'snapshot', 'stamp.json'), '{');
+        stamp({ watched: {}, esm: 'esm/missing.js', commands: [] });
+        expect(run()).toMatchObject({ first: expect.stringMatching(/on a worker from dist\/src$/), out: expected, code: 0 });
+        writeFileSync(join(bin, '..', '..', 'dist', 'snapshot', 'stamp.json'), '{');
         expect(run()).toMatchObject({ first: expect.stringMatching(/no dist\/snapshot\/stamp\.json/), out: expected, code: 0 });
     });
 });
@@ -116,5 +128,27 @@ describe.skipIf(!usable)('a command prints, writes and exits as without the snap
         const stable = (r: ReturnType<typeof runBin>): ReturnType<typeof runBin> =>
             ({ ...r, out: r.out.replace(/"version": \d+/, '"version": N').replace(/"catalog_uuid": "[^"]+"/, '"catalog_uuid": U') });
         expect(stable(runBin(args))).toEqual(stable(runBin(args, { env: { MODELC_NO_SNAPSHOT: '1' } })));
+    });
+});
+
+describe.skipIf(!usable)('on the worker, the bundle prints, writes and exits as dist/src does', () => {
+    // The copy's stamp offers the bundle but no snapshot command: everything runs on the worker from esm/.
+    const { bin, stamp } = launcherCopy();
+    stamp({ commands: [] });
+    const model = join(scratch(), 'catalog.json');
+    writeFileSync(model, runBin(['compile', SITE, ...node('web01'), '--format', 'json'], { env: { MODELC_NO_SNAPSHOT: '1' } }).out);
+    const root = scratch();
+    const stable = (r: ReturnType<typeof runBin>): ReturnType<typeof runBin> => ({ ...r, out: r.out.replace(/in [\d.]+ seconds/g, 'in N seconds') });
+    test.each([
+        ['compile web01 (bindings and providers)', ['compile', SITE, ...node('web01')]],
+        ['parse a directory', ['parse', SITE]],
+        ['apply --noop', ['apply', model, '--noop', '--root', root]],
+        ['generate --check', ['generate', '--check']],
+        ['lsp --help', ['lsp', '--help']]
+    ] as const)('%s', (_name, args) => {
+        const viaBundle = runBin(args, { bin, env: { MODELC_DEBUG: '1' } });
+        expect(viaBundle.err.split('\n')[0]).toMatch(/on a worker from .*esm\/main\.js$/);
+        const plain = runBin(args, { env: { MODELC_NO_SNAPSHOT: '1' } });
+        expect(stable({ ...viaBundle, err: viaBundle.err.split('\n').slice(1).join('\n') })).toEqual(stable(plain));
     });
 });

@@ -31,9 +31,14 @@ export class EncBindingsProvider implements BindingsProvider {
     private failure: unknown;
     private reported = false;
 
+    /** The ENC: the environment's own, else the one that answered for the request (the confdir's). */
+    private readonly command: ProgramCommand | undefined;
+
     constructor(private readonly ctx: ProviderContext, private readonly config: ProvidersConfig, asked?: EncAnswer) {
-        // The same program already answered for this request (before the environment was chosen).
-        if (asked && config.enc && asked.command.join('\u0000') === config.enc.join('\u0000')) this.output = asked.output;
+        // The same program already answered for this request (before the environment was chosen);
+        // an environment that configures none uses the confdir's answer.
+        if (asked && (!config.enc || asked.command.join('\u0000') === config.enc.join('\u0000'))) this.output = asked.output;
+        this.command = config.enc ?? asked?.command;
     }
 
     expand(uri: string): string[] {
@@ -43,7 +48,7 @@ export class EncBindingsProvider implements BindingsProvider {
 
     contribute(uri: string, pattern: string, optional: boolean): ContributedBindings | undefined {
         const part = this.part(uri) ?? 'classes';
-        if (!this.config.enc) {
+        if (!this.command) {
             if (optional) return undefined;
             fail(BindingsIssues.BIND_NOT_FOUND, `Cannot load bindings '${uri}' - no bindings found. (no enc program in bindings/providers.yaml)`, this.config.file ? { file: this.config.file } : {});
         }
@@ -55,9 +60,11 @@ export class EncBindingsProvider implements BindingsProvider {
             this.reported = true;
             throw e;
         }
-        const location: SourceLocation = { $type: 'SourceLocation', file: `enc:${this.config.enc.join(' ')}` };
+        // Located where the ENC is configured (the program's answer has no lines of its own).
+        const at = enc.configuredAt ?? this.config.positions.get('/enc');
+        const location: SourceLocation = at ? { $type: 'SourceLocation', file: at.file, line: at.line, column: at.column } : { $type: 'SourceLocation', file: `enc:${this.command.join(' ')}` };
         const bindings = this.bindings(part, enc, location);
-        const source = { $type: 'ContributionSource' as const, scheme: 'enc', uri: `enc:/${part}`, pattern, provider: this.config.enc.join(' '), optional };
+        const source = { $type: 'ContributionSource' as const, scheme: 'enc', uri: `enc:/${part}`, pattern, provider: this.command.join(' '), optional };
         return {
             $type: 'ContributedBindings', name: source.uri, location, source,
             bindings: [{
@@ -75,7 +82,8 @@ export class EncBindingsProvider implements BindingsProvider {
         if (!this.config.enc) fail(BindingsIssues.BIND_ENC_FAILED, 'no enc program is configured in bindings/providers.yaml');
         try {
             const text = runProgram(this.config.enc, [this.ctx.node], this.config, BindingsIssues.BIND_ENC_FAILED);
-            this.output = parseEncYaml(text, this.config.enc.join(' '), this.config.positions.get('/enc'));
+            const at = this.config.positions.get('/enc');
+            this.output = { ...parseEncYaml(text, this.config.enc.join(' '), at), ...(at ? { configuredAt: at } : {}) };
         } catch (e) {
             this.failure = e;
             throw e;

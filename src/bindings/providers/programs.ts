@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider, type SourcePoint } from '../../common/index.js';
 import { BindingsIssues } from '../issues.js';
 import { fail, type ProviderContext } from './provider.js';
+import { puppetConfEnc } from './puppet-conf.js';
 
 /** A program as configured: the command and its fixed arguments. */
 export type ProgramCommand = readonly string[];
@@ -22,6 +23,8 @@ export interface ProvidersConfig {
     readonly file?: string;
     readonly dir: string;
     readonly enc?: ProgramCommand;
+    /** Where the ENC runs when it is not providers.yaml's (puppet.conf's external_nodes runs in the confdir). */
+    readonly encDir?: string;
     readonly schemes: ReadonlyMap<string, ProgramCommand>;
     /** Where each key (`/enc`, `/schemes/NAME`) is written in the file. */
     readonly positions: ReadonlyMap<string, SourcePoint>;
@@ -30,6 +33,17 @@ export interface ProvidersConfig {
 const BUILT_IN = new Set(['confdir', 'module', 'enc', 'hiera']);
 
 export function readProvidersConfig(codedir: string, bindingsDir = join(resolve(codedir), 'bindings'), fs: FileSystemProvider = nodeFileSystem): ProvidersConfig {
+    const config = readProvidersYaml(codedir, bindingsDir, fs);
+    if (config.enc) return config;
+    // No ENC in providers.yaml: the one Puppet's settings configure, if any.
+    const fromPuppet = puppetConfEnc(fs, codedir);
+    if (!fromPuppet) return config;
+    const positions = new Map(config.positions);
+    positions.set('/enc', fromPuppet.at);
+    return { ...config, enc: fromPuppet.command, encDir: fromPuppet.dir, positions };
+}
+
+function readProvidersYaml(codedir: string, bindingsDir: string, fs: FileSystemProvider): ProvidersConfig {
     const dir = resolve(bindingsDir);
     const file = join(dir, 'providers.yaml');
     if (!pathExists(fs, file)) return { dir, schemes: new Map(), positions: new Map() };
@@ -106,13 +120,13 @@ export function runProgram(cmd: ProgramCommand, args: readonly string[], config:
     // A program's failure is located where providers.yaml names it.
     const path = cmd === config.enc ? '/enc' : `/schemes/${[...config.schemes].find(([, c]) => c === cmd)?.[0] ?? ''}`;
     const point = config.positions.get(path);
-    const where = config.file ? { file: config.file, ...(point ? { at: point } : {}) } : {};
+    const where = point ? { file: point.file, at: point } : config.file ? { file: config.file } : {};
     const dir = mkdtempSync(join(tmpdir(), 'modelc-provider-'));
     try {
         writeFileSync(join(dir, 'stdin'), input ?? '');
         const fds = [openSync(join(dir, 'stdin'), 'r'), openSync(join(dir, 'stdout'), 'w+'), openSync(join(dir, 'stderr'), 'w+')] as const;
         try {
-            const r = spawnSync(cmd[0] as string, [...cmd.slice(1), ...args], { cwd: config.dir, stdio: [...fds], timeout: PROGRAM_TIMEOUT_MS });
+            const r = spawnSync(cmd[0] as string, [...cmd.slice(1), ...args], { cwd: cmd === config.enc ? config.encDir ?? config.dir : config.dir, stdio: [...fds], timeout: PROGRAM_TIMEOUT_MS });
             if (r.error) {
                 const timedOut = (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
                 fail(code, timedOut ? `'${shown}' did not finish within ${PROGRAM_TIMEOUT_MS / 1000} s` : `cannot run '${shown}': ${r.error.message}`, where);

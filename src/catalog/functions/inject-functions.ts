@@ -8,7 +8,7 @@ import type { PuppetFunction } from './function.js';
 
 /** A lookup service that can also inject (the bindings stage's InjectingDataBinding). */
 export interface InjectingLookupService extends LookupService {
-    inject(name: string, type: string | undefined, optional: boolean, context: LookupContext): PuppetValue;
+    inject(name: string, type: string | undefined, optional: boolean, context: LookupContext, args?: ReadonlyMap<PuppetValue, PuppetValue>): PuppetValue;
     classes(context: LookupContext): string[];
     /** Where a bound class was included (its `include` in a bindings file). */
     classOrigin?(name: string, context: LookupContext): { readonly file: string; readonly line: number; readonly column: number } | undefined;
@@ -34,10 +34,14 @@ export function isInjecting(svc: LookupService | undefined): svc is InjectingLoo
 function injectFunction(optional: boolean): PuppetFunction {
     return (call, args, block) => {
         const fname = optional ? 'optionally_inject' : 'inject';
-        const [first, second] = args;
+        // ARM-8 `inject(*args)`: "type and/or name, and an optional hash of parameters passed to an instantiator".
+        const last = args[args.length - 1];
+        const hash = last instanceof Map ? last : undefined;
+        const [first, second] = hash ? args.slice(0, -1) : args;
+        const count = hash ? args.length - 1 : args.length;
         const type = first instanceof PAnyType ? typeToString(first) : undefined;
         const name = first instanceof PAnyType ? second : first;
-        if ((name !== undefined && typeof name !== 'string') || (type === undefined && name === undefined) || args.length > 2) {
+        if ((name !== undefined && typeof name !== 'string') || (type === undefined && name === undefined) || count > 2 || (type !== undefined && count > 2) || (type === undefined && count > 1)) {
             throw new RuntimeFailure(CatalogIssues.EVAL_INJECT_ARITY.message({ fname, count: args.length }));
         }
         const svc = call.runtime.lookupService;
@@ -46,7 +50,7 @@ function injectFunction(optional: boolean): PuppetFunction {
         // The injector's refusals are located errors of its own, which the compile reports with their codes.
         let value: PuppetValue;
         try {
-            value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext());
+            value = svc.inject(name ?? '', type, block !== undefined || optional, call.runtime.lookupContext(), hash);
         } catch (e) {
             // A refusal that names no binding (nothing is bound) is located at the call.
             if (isUserError(e) && e.diagnostics.some(d => d.at === undefined)) {

@@ -115,6 +115,11 @@ const CASES: readonly SeedCase[] = [
         run: 'compile', error: { code: 'BIND_ENVIRONMENTS_EVAL', at: 'environments.pp:5' }
     },
     {
+        section: 'Categorization', rule: 'categories in environments.pp are refused (they belong to the chosen environment\'s manifest)',
+        files: ENVS(`${STATIC}site {\n  categories { virtual => "$::is_virtual" }\n}\n`),
+        run: 'compile', error: { code: 'BIND_ENVIRONMENTS_EVAL', at: 'environments.pp:6:3', message: /categories configure the injector/ }
+    },
+    {
         section: 'environments.pp', rule: 'core functions work',
         files: ENVS(`${STATIC}$environment = downcase(split('DEV-x', '-')[0])\n`),
         run: 'compile', expect: { env: 'dev dev' }
@@ -166,8 +171,26 @@ const CASES: readonly SeedCase[] = [
     },
     {
         section: 'Integration with existing ENC', rule: 'the ENC\'s top-scope variables and $classes are visible',
-        files: ENVS(`${STATIC}if 'web' in $classes and $tier == 'test' { $environment = 'dev' }\n`, ENC('classes: [web]\nparameters:\n  tier: test\n')),
+        files: ENVS(`${STATIC}if 'web' in $classes and $tier == 'test' { $environment = 'dev' }\n`, { ...ENC('classes: [web]\nparameters:\n  tier: test\n'), 'dev/manifests/site.pp': `${says('dev')}class web { }\n` }),
         run: 'compile', expect: { env: 'dev dev' }
+    },
+    {
+        section: 'Integration with existing ENC', rule: 'the ENC\'s classes and parameters apply as with Puppet (an enc layer between site and modules)',
+        files: { ...ENC('classes:\n  ntp:\n    servers: [a]\nparameters:\n  rack: r1\n'), 'manifests/site.pp': `class ntp($servers = []) { notify { 'ntp': message => $servers } }\n${notifies({ rack: '"rack ${rack}"' })}` },
+        run: 'compile', expect: { ntp: ['a'], rack: 'rack r1' }
+    },
+    {
+        section: 'Integration with existing ENC', rule: 'an ENC configured in puppet.conf (node_terminus = exec, external_nodes)',
+        files: {
+            'puppet.conf': '[server]\nnode_terminus = exec\nexternal_nodes = sh enc.sh\n', 'enc.sh': `cat <<'EOF'\nclasses: [ntp]\nparameters:\n  rack: r2\nEOF\n`,
+            'manifests/site.pp': `class ntp { notify { 'ntp': } }\n${notifies({ rack: '"rack ${rack}"' })}`
+        },
+        run: 'compile', expect: { ntp: 'ntp', rack: 'rack r2' }
+    },
+    {
+        section: 'Integration with existing ENC', rule: 'a class the ENC names that does not exist is located at the ENC\'s configuration',
+        files: { ...ENC('classes: [nothere]\n'), 'manifests/site.pp': '' },
+        run: 'compile', error: { code: 'EVAL_CLASS_NOT_FOUND', at: 'bindings/providers.yaml:1:1' }
     },
     {
         section: 'Integration with existing ENC', rule: 'an unknown environment from the ENC is an error',

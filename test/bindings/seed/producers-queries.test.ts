@@ -45,6 +45,16 @@ const PRODUCERS: readonly SeedCase[] = [
         run: 'compile', expect: { a: 10, b: 15 }
     },
     {
+        section: 'Puppet Functions', rule: 'inject(name, hash) passes the hash to the producer (over producer_args)',
+        files: { 'bindings/default.pp': b(`  bind 'seq' to producer Type[SequenceProducer] { producer_args => { start => 10, step => 5 } }\n  bind 'plain' to 7`), 'manifests/site.pp': notifies({ a: "inject('seq', { start => 100 })", b: "inject(Integer, 'seq', { step => 50 })", c: "inject('seq')", d: "inject('plain', { start => 1 })" }) },
+        run: 'compile', expect: { a: 100, b: 10, c: 10, d: 7 }
+    },
+    {
+        section: 'Puppet Functions', rule: 'inject() with too many arguments is an error',
+        files: { 'bindings/default.pp': b(`  bind 'x' to 1`), 'manifests/site.pp': notifies({ a: "inject('x', 'y', 'z')" }) },
+        run: 'compile', error: { code: 'EVAL_RUNTIME', at: 'manifests/site.pp:1' }
+    },
+    {
         section: 'Producer', rule: 'singleton => false makes a new producer per injection',
         files: { 'bindings/default.pp': b(`  bind 'seq' to producer Type[SequenceProducer] { producer_args => { start => 10 }, singleton => false }`), 'manifests/site.pp': notifies({ a: "inject('seq')", b: "inject('seq')" }) },
         run: 'compile', expect: { a: 10, b: 10 }
