@@ -89,6 +89,7 @@ export class RubyPlugins {
         return {
             namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
             ...(schema.namevars.length === 1 && namevar !== 'name' ? { nameAlias: namevar } : {}),
+            ...(schema.namevars.length > 1 ? { keyAttributes: schema.namevars } : {}),
             ...(schema.titlePatterns ? { fromTitle: titleParser(schema.titlePatterns) } : {})
         };
     }
@@ -146,7 +147,7 @@ export class RubyPlugins {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
-                lookupvar: n => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where),
+                lookupvar: (n, quiet) => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where, quiet),
                 setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);

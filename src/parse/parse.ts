@@ -119,28 +119,22 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     for (const f of lexer.lastFindings()) {
         diagnostics.push({ severity: f.severity, code: f.code, message: issueMessage(f.code, ...f.args), file, at: at(f.offset) });
     }
-    const lexError = lexer.lastFindings().find(f => f.severity === 'error');
+    const findings = lexer.lastFindings();
+    const lexError = findings.find(f => f.severity === 'error');
     // Puppet's parser stops at the first syntax error; what error recovery finds after it is
-    // mostly an echo of the same typo, so only the first is reported. Puppet lexes as it parses:
-    // a syntax error before a lexer error is met first and reported instead of it (after a lexer
-    // error the token stream is partial, so parser errors there are only echoes).
-    for (const e of result.parserErrors.slice(0, 1)) {
-        const tok = e.token;
-        const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
-        if (lexError && (eof || tok.startOffset >= lexError.offset)) break;
-        const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;
-        const syntax: Diagnostic = {
-            severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', where), file,
-            at: eof ? at(text.length) : at(tok.startOffset)
-        };
-        // Reported first: the lexer's error comes later in the text (its warnings before it stay).
-        const i = diagnostics.findIndex(d => d.severity === 'error');
-        if (i < 0) diagnostics.push(syntax); else diagnostics.splice(i, 0, syntax);
+    // mostly an echo of the same typo, so only the first is reported. Puppet lexes as its parser
+    // asks for tokens: a syntax error met before a lexer error is reported instead of it.
+    const syntax = lexError ? syntaxErrorBefore(text, lexError.offset, svc, lexer)
+        : syntaxError(result.parserErrors[0], text.length, lexer);
+    if (syntax) {
+        const d: Diagnostic = { severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', syntax.where), file, at: at(syntax.offset) };
+        const i = diagnostics.findIndex(x => x.severity === 'error');
+        if (i < 0) diagnostics.push(d); else diagnostics.splice(i, 0, d);
         // The lexer never reached what follows the error: no warning of it.
-        const stop = syntax.at!;
+        const stop = d.at!;
         for (let j = diagnostics.length - 1; j >= 0; j--) {
-            const d = diagnostics[j];
-            if (d.severity === 'warning' && d.at && (d.at.line > stop.line || (d.at.line === stop.line && d.at.column > stop.column))) diagnostics.splice(j, 1);
+            const w = diagnostics[j];
+            if (w.severity === 'warning' && w.at && (w.at.line > stop.line || (w.at.line === stop.line && w.at.column > stop.column))) diagnostics.splice(j, 1);
         }
     }
     if (!diagnostics.some(d => d.severity === 'error')) {
@@ -152,4 +146,37 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     }
     if (options.compact) compactCst(nodes ?? allNodes(result.value), text, lines);
     return { ast: result.value, diagnostics };
+}
+
+/** A parser error as Puppet words it ("Syntax error at 'x'", "... at end of input") and its offset. */
+function syntaxError(e: IRecognitionException | undefined, length: number, lexer: PuppetLexer): { where: string; offset: number } | undefined {
+    if (!e) return undefined;
+    const tok = e.token;
+    const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
+    return eof ? { where: 'end of input', offset: length } : { where: `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`, offset: tok.startOffset };
+}
+
+/**
+ * Whether the tokens before a lexer error already hold a syntax error (Puppet's LR parser would
+ * have met it first): the text up to the offending token, with a string in its place and the open
+ * brackets closed, is parsed; a syntax error there before the offending token is the one reported.
+ */
+function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetServices, lexer: PuppetLexer): { where: string; offset: number } | undefined {
+    // The text up to the end of the last whole token before the error.
+    const before = lexer.tokenize(text).tokens.filter(t => t.endOffset !== undefined && t.endOffset < lexOffset);
+    const start = before.length > 0 ? (before[before.length - 1].endOffset as number) + 1 : 0;
+    const prefix = text.slice(0, start);
+    const closers: string[] = [];
+    const lexed = lexer.tokenize(prefix);
+    if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
+    for (const t of lexed.tokens) {
+        const c = t.image === '(' ? ')' : t.image === '[' ? ']' : t.image === '{' ? '}' : undefined;
+        if (c) closers.push(c);
+        else if ((t.image === ')' || t.image === ']' || t.image === '}') && closers.length > 0) closers.pop();
+    }
+    const probe = `${prefix}'' ${closers.reverse().join(' ')}`;
+    const r = svc.parser.LangiumParser.parse<Program>(probe);
+    if (lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
+    const found = syntaxError(r.parserErrors[0], probe.length, lexer);
+    return found && found.offset < start ? found : undefined;
 }

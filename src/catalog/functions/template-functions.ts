@@ -149,9 +149,10 @@ export const templateFunctions: Record<string, PuppetFunction> = {
     inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), call.where.file, { epp: true }), call.where.file, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
+        // A 3.x function: an undef argument arrives as ''.
         return names.map(n => {
-            const path = templatePath(call, n === null ? '' : String(n));
-            return renderErbText(call, null, path, String(n));
+            const name = n === null ? '' : String(n);
+            return renderErbText(call, null, templatePath(call, name), name);
         }).join('');
     },
     inline_template: (call, texts) => {

@@ -123,14 +123,22 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
+    // A title given as a number (by create_resources or ensure_resource) is no String: the namevar
+    // its text gives differs from it, so Puppet keeps that parameter, and the title is no tag either
+    // (valid_tag? needs a String).
+    const stringTitle = typeof titleValue === 'string' || titleValue instanceof PResourceType;
     const namevar = core ? core.namevar : 'name';
-    const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
-    if (r.param(namevar) === title) r.params.delete(namevar);
+    const fromTitle = (core?.fromTitle?.(title) ?? (stringTitle ? [] : [[namevar, title] as const]))
+        .filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title && stringTitle));
+    if (r.param(namevar) === title && stringTitle) r.params.delete(namevar);
     if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
-    tagResource(r, scope, nameTags(lower), titleTags(title));
-    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
-    if (core && lower !== 'exec' && lower !== 'tidy') {
+    tagResource(r, scope, nameTags(lower), stringTitle ? titleTags(title) : []);
+    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity,
+    // or, for a type with several key attributes, the values of all of them (Puppet's uniqueness_key).
+    if (core?.keyAttributes && lower !== 'exec' && lower !== 'tidy') {
+        aliasUniquenessKey(s, r, core.keyAttributes, core.fromTitle, where);
+    } else if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar) ?? r.titleParams?.find(t => t.name === core.namevar)?.value;
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.findDeclared(type, nv);
@@ -157,4 +165,27 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     }
     applyPendingOverrides(s, r);
     return r;
+}
+
+/**
+ * Puppet's uniqueness_key for a type with several key attributes: the title's patterns give some,
+ * the parameters the others (and override), `name` defaults to the title, and the values are taken
+ * in the order of the attributes' names (nil where none). Unless it is just the title, the key is an
+ * alias of the resource: a second resource with the same key cannot be declared.
+ */
+function aliasUniquenessKey(s: OpsState, r: CatalogResource, keys: readonly string[], fromTitle: ((title: string) => ReadonlyArray<readonly [string, string]>) | undefined,
+    where: Where): void {
+    const h = new Map<string, PuppetValue>(fromTitle ? fromTitle(r.title) : [['name', r.title]]);
+    for (const [name, p] of r.params) h.set(name, p.value);
+    if (h.get('name') === undefined || h.get('name') === null) h.set('name', r.title);
+    const key = [...keys].sort().map(k => h.get(k) ?? null);
+    if (key.length === 1 && key[0] === r.title) return;
+    const aliasTitle = `\0${rubyInspect(key)}`;
+    const other = s.catalog.findDeclared(r.type, aliasTitle);
+    if (other && other !== r) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_ALIAS.message({
+            ref: `${r.type}[${r.title}]`, key: rubyInspect(key), other: rubyInspect([r.type, ...key]), at: where, previous: other.where
+        }));
+    }
+    s.catalog.addAlias(r.type, aliasTitle, r);
 }

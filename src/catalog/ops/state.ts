@@ -20,6 +20,8 @@ export interface Collector {
     readonly where: Where;
     /** Exported collectors with a store: other nodes' resources are read from it once. */
     fromStore?: boolean;
+    /** The left side of the relationship whose right side this collector alone is: the source in its place when it collects nothing. */
+    emptyAlternative?: Operand[];
 }
 
 /** One side of a relationship: a reference, or a collector (its resources once collected). */

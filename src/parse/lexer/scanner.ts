@@ -290,7 +290,9 @@ export class Scanner extends StringScanner {
                     this.pos = pos + m.length;
                     return this.tok('VARIABLE', pos, this.pos, m.slice(1));
                 }
-                return this.emit('VARIABLE', pos, 1);
+                // A lone `$` is a variable with an empty name (which the validator then refuses), as in Puppet.
+                this.pos = pos + 1;
+                return this.tok('VARIABLE', pos, this.pos, '');
             }
             case '"':
                 return this.interpolateDq();
