@@ -20,15 +20,18 @@ export interface Collector {
     readonly where: Where;
     /** Exported collectors with a store: other nodes' resources are read from it once. */
     fromStore?: boolean;
+    /** The left side of the arrow this collector is the right side of: the source in its place when it collects nothing. */
+    emptyAlternative?: Operand[];
 }
 
 /** One side of a relationship: a reference, or a collector (its resources once collected). */
 export type Operand = { readonly ref: string; readonly type: string; readonly title: string } | { readonly collector: Collector };
 
+/** One source and one target of an arrow (a chain makes one for every pair of its sides' members). */
 export interface Relationship {
-    readonly left: Operand[];
-    readonly right: Operand[];
-    readonly op: string;
+    readonly source: Operand;
+    readonly target: Operand;
+    readonly param: 'before' | 'notify';
     readonly where: Where;
 }
 

@@ -1,8 +1,13 @@
 /** Exact comparison of normalized outputs, and a short signature of the first difference so like differences group. */
 
-/** The JSON text re-serialized compactly, numbers kept exactly as written (2 and 2.0 stay apart). */
+/**
+ * The JSON text re-serialized compactly, numbers kept exactly as written (2 and 2.0 stay apart).
+ * Puppet names the code that set an overridden parameter by the Ruby object's address, which
+ * differs from run to run: addresses are blanked.
+ */
 export function canonical(text: string): string {
-    return JSON.stringify(JSON.parse(text, (_k, v: unknown, c?: { source?: string }) => (typeof v === 'number' ? JSON.rawJSON(c?.source ?? String(v)) : v)));
+    const json = JSON.stringify(JSON.parse(text, (_k, v: unknown, c?: { source?: string }) => (typeof v === 'number' ? JSON.rawJSON(c?.source ?? String(v)) : v)));
+    return json.replace(/#<Puppet::Resource::Type:0x[0-9a-f]{16}>/g, '#<Puppet::Resource::Type>');
 }
 
 /** Replaces the varying parts of a message (quoted names, numbers) so like failures group. */
