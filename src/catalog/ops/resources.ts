@@ -11,7 +11,7 @@ import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import { declareParams, evalAttrs, nameTags, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
-import { addOverride, applyPendingOverrides } from './overrides.js';
+import { addOverride } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
 import type { OpsState } from './state.js';
 import { bodyTitles } from './titles.js';
@@ -163,7 +163,6 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         r.container = container;
         catalog.addEdge(container, r);
     }
-    applyPendingOverrides(s, r);
     return r;
 }
 
