@@ -102,10 +102,14 @@ export async function makeSeeds(dir: string, run: SeedCli): Promise<Seeds> {
     };
 }
 
-/** Copies SRC to DIR/NAME; returns the copy. */
+/**
+ * Copies SRC to DIR/NAME; returns the copy. Symbolic links are copied as what they point to:
+ * fixtures share module directories through links, and a mutation written through a copied
+ * link would change the fixture itself.
+ */
 function copy(src: string, dir: string, name = basename(src)): string {
     const to = join(dir, name);
-    cpSync(src, to, { recursive: true });
+    cpSync(src, to, { recursive: true, dereference: true });
     return to;
 }
 
@@ -203,7 +207,7 @@ export const SCENARIOS: readonly Scenario[] = [
         name: 'compile-nodes-dir', weight: 5, make: (dir, rnd) => {
             const { env, facts, targets } = site(dir);
             const out = join(dir, 'out');
-            return { args: ['compile', env, '--nodes-dir', facts, '--out-dir', out, '--jobs', pick(rnd, ['1', '2']), ...(rnd() < 0.3 ? ['--format', 'msgpack'] : [])], targets, outDir: out };
+            return { args: ['compile', env, '--nodes-dir', facts, '--out-dir', out, '--jobs', pick(rnd, ['1', '2']), ...(rnd() < 0.3 ? ['--format', 'msgpack'] : [])], targets, outDir: out, stdoutOnError: true };
         }
     },
     {
@@ -225,7 +229,7 @@ export const SCENARIOS: readonly Scenario[] = [
         name: 'lookup', weight: 8, make: (dir, rnd) => {
             const { env, facts, targets } = site(dir);
             const extra = pick(rnd, [[], ['--merge', 'deep'], ['--explain'], ['--compile'], ['--type', 'Integer'], ['--default', '{"a":1}'], ['--merge', 'unique']]);
-            return { args: ['lookup', env, pick(rnd, LOOKUP_KEYS), ...factsArgs(facts, node(rnd)), ...extra], targets: targets.filter(t => !t.endsWith('.py')) };
+            return { args: ['lookup', env, pick(rnd, LOOKUP_KEYS), ...factsArgs(facts, node(rnd)), ...extra], targets: targets.filter(t => !t.endsWith('.py')), stdoutOnError: extra.includes('--explain') };
         }
     },
     {
