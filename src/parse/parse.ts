@@ -62,6 +62,41 @@ function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser |
     return fast ?? undefined;
 }
 
+/**
+ * How deep brackets may nest. Every stage after the parser recurses once per level or more, and
+ * each level costs the recursive-descent parser a deep stack that the garbage collector scans
+ * again and again: 20,000 levels take seconds, 100,000 over a minute. Puppet's own stack gives
+ * out far earlier when such code is evaluated; the model formats stop at the same depth
+ * (MODEL_TOO_DEEP).
+ */
+const MAX_NESTING = 10_000;
+const OPENERS = new Set(['(', '[', '{', '${', '@(']);
+const CLOSERS = new Set([')', ']']);
+
+/** The offset of the first bracket nested beyond MAX_NESTING, found from the tokens alone (cheap: no parse). */
+function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefined {
+    // Fewer brackets than the limit cannot nest beyond it: most input never lexes twice.
+    let brackets = 0;
+    for (let i = 0; i < text.length && brackets <= MAX_NESTING; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x28 || c === 0x5b || c === 0x7b) brackets++;
+    }
+    if (brackets <= MAX_NESTING) return undefined;
+    let depth = 0;
+    for (const t of lexer.tokenize(text).tokens) {
+        // A string's parts close one interpolation and open the next (`}text${`).
+        if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
+        if (OPENERS.has(t.image) || t.image.endsWith('${')) {
+            if (++depth > MAX_NESTING) return t.startOffset;
+        }
+    }
+    return undefined;
+}
+
+function emptyProgram(): Program {
+    return { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
+}
+
 /** Parses (and by default validates) one manifest or template. Never throws on any input. */
 export function parsePuppet(text: string, file: string, options: ParseOptions = {}): ParseResult {
     const svc = puppetServices();
@@ -73,6 +108,18 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     // The fast parser builds the same AST and CST as Langium's; input it cannot parse cleanly
     // (lexer or syntax errors) goes to Langium's parser for its error recovery and messages.
     const quick = options.engine === 'langium' ? undefined : fastParser(svc, lexer);
+    const tooDeep = nestingBeyondLimit(lexer, text);
+    if (tooDeep !== undefined) {
+        const lines = new LineIndex(text);
+        const line = lines.line(tooDeep);
+        const message = `the input is nested more than ${MAX_NESTING} levels deep (a limit of modelc)`;
+        return {
+            ast: emptyProgram(), diagnostics: [{
+                severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file,
+                at: { file, line: line + 1, column: tooDeep - lines.lineStart(line) + 1 }
+            }]
+        };
+    }
     if (quick) {
         try {
             const lexed = lexer.tokenize(text);
@@ -98,12 +145,11 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             // parser's internal state is then unusable, so the next call builds a fresh one.
             services = undefined;
             fast = undefined;
-            const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
             // After an overflow Langium's parser can also fail with a TypeError on its broken
             // state; either way the cause is the nesting, never an internal text to show.
             void e;
             const message = 'the input is nested too deeply';
-            return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+            return { ast: emptyProgram(), diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
         }
     }
     if (lexer.sawSelectorBrace) {
