@@ -461,9 +461,12 @@ export class Compiler implements CatalogRuntime {
     }
 
     setVariable(scope: Scope, name: string, value: PuppetValue, where: Where): void {
-        if (name === 'facts' || name === 'trusted' || name === 'server_facts') {
+        // Puppet's evaluator refuses $server_facts anywhere and $facts/$trusted where they are
+        // bound (the top scope); elsewhere its scope refuses them with its own text.
+        if (name === 'server_facts' || ((name === 'facts' || name === 'trusted') && scope.kind === 'top')) {
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_RESERVED_ASSIGNMENT, { name }, where);
         }
+        if (name === 'facts' || name === 'trusted') throw new RuntimeFailure(CatalogIssues.EVAL_SCOPE_RESERVED_ASSIGNMENT.message({ name }));
         if (scope.hasLocal(name)) {
             const builtin = (name === 'title' || name === 'name') && scope.kind !== 'local';
             throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_REASSIGNMENT, { name, builtin }, where);

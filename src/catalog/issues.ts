@@ -48,10 +48,26 @@ export const CatalogIssues = defineIssues('EVAL', {
         puppet: 'COMPARISON_NOT_POSSIBLE',
         message: (a: { left: string; op: string; right: string; reason: string }) => `Comparison of: ${a.left} ${a.op} ${a.right}, is not possible. Caused by '${a.reason}'.`
     },
-    EVAL_UNMATCHED_SELECTOR: { puppet: 'UNMATCHED_SELECTOR', message: (a: { value: string }) => `No matching entry for selector parameter with value ${a.value}` },
+    EVAL_UNMATCHED_SELECTOR: { puppet: 'UNMATCHED_SELECTOR', message: (a: { value: string }) => `No matching entry for selector parameter with value '${a.value}'` },
     EVAL_DUPLICATE_ATTRIBUTE: { puppet: 'DUPLICATE_ATTRIBUE', message: (a: { name: string }) => `The attribute '${a.name}' has already been set` },
     /** `operand` with its article: "a Float", "an Undef Value". */
     EVAL_OPERATOR_NOT_APPLICABLE: { puppet: 'OPERATOR_NOT_APPLICABLE', message: (a: { op: string; operand: string }) => `Operator '${a.op}' is not applicable to ${a.operand}.` },
+    EVAL_MULTI_ASSIGNMENT_SIZE: {
+        puppet: 'ILLEGAL_MULTI_ASSIGNMENT_SIZE',
+        message: (a: { expected: number; actual: number }) => `Mismatched number of assignable entries and values, expected ${a.expected}, got ${a.actual}`
+    },
+    EVAL_MISSING_MULTI_ASSIGNMENT_KEY: { puppet: 'MISSING_MULTI_ASSIGNMENT_KEY', message: (a: { key: string }) => `No value for required key '${a.key}' in assignment to variables from hash` },
+    EVAL_MISSING_MULTI_ASSIGNMENT_VARIABLE: {
+        puppet: 'MISSING_MULTI_ASSIGNMENT_VARIABLE',
+        message: (a: { name: string }) => `No value for required variable '$${a.name}' in assignment to variables from class reference`
+    },
+    EVAL_BAD_STRING_SLICE_KEY_TYPE: {
+        puppet: 'BAD_STRING_SLICE_KEY_TYPE',
+        message: (a: { article: string; actual: string }) => `A substring operation does not accept ${a.article} ${a.actual} as a character index. Expected an Integer`
+    },
+    EVAL_BAD_SLICE_KEY_TYPE: { puppet: 'BAD_SLICE_KEY_TYPE', message: (a: { left: string; actual: string; expected: string }) => `${a.left}[] cannot use ${a.actual} where ${a.expected} is expected` },
+    EVAL_BAD_STRING_SLICE_ARITY: { puppet: 'BAD_STRING_SLICE_ARITY', message: (a: { actual: number }) => `String supports [] with one or two arguments. Got ${a.actual}` },
+    EVAL_BAD_ARRAY_SLICE_ARITY: { puppet: 'BAD_ARRAY_SLICE_ARITY', message: (a: { actual: number }) => `Array supports [] with one or two arguments. Got ${a.actual}` },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
     EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
     EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },
@@ -105,15 +121,10 @@ export const CatalogIssues = defineIssues('EVAL', {
     },
 
     // ---- evaluation issues reported as EVAL_RUNTIME
-    EVAL_MISSING_HASH_VARIABLE: { reportedAs: 'EVAL_RUNTIME', message: (a: { name: string }) => `No value for required variable '$${a.name}' in hash` },
-    EVAL_ASSIGNMENT_COUNT: {
-        reportedAs: 'EVAL_RUNTIME',
-        message: (a: { variables: number; values: number }) => `Mismatched number of variables to values on left and right side of assignment: ${a.variables} != ${a.values}`
-    },
+    EVAL_SCOPE_RESERVED_ASSIGNMENT: { reportedAs: 'EVAL_RUNTIME', message: (a: { name: string }) => `Attempt to assign to a reserved variable name: '${a.name}'` },
     EVAL_ILLEGAL_ASSIGNMENT: { reportedAs: 'EVAL_RUNTIME', message: () => 'Illegal assignment' },
     EVAL_ILLEGAL_FUNCTION_CALL: { reportedAs: 'EVAL_RUNTIME', message: () => 'Illegal function call' },
     EVAL_NOT_A_TYPE: { reportedAs: 'EVAL_RUNTIME', message: (a: { value: string }) => `${a.value} is not a type` },
-    EVAL_INDEX_NOT_INTEGER: { reportedAs: 'EVAL_RUNTIME', message: (a: { value: string }) => `index must be an Integer, got ${a.value}` },
 
     // ---- the compilation (reported as EVAL_PUPPET_ERROR)
     EVAL_GENERATOR_LOOP: { message: (a: { passes: number }) => `Somehow looped more than ${a.passes} times while evaluating host catalog` },

@@ -1,5 +1,5 @@
 import { formatFloat } from '../common/index.js';
-import type { PuppetValue } from '../values/index.js';
+import { PRegexp, type PuppetValue } from '../values/index.js';
 import { formatValue } from './format-value.js';
 
 /** An ArgumentError, TypeError or KeyError of Ruby's Kernel#sprintf, with Ruby's message. */
@@ -30,9 +30,10 @@ export function rubyInspect(v: PuppetValue): string {
     return formatValue(v);
 }
 
-/** Ruby's #to_s: strings as they are, collections by their inspect, nil empty. */
-function rubyToS(v: PuppetValue): string {
+/** Ruby's #to_s: strings as they are, collections by their inspect, nil empty, a regexp with its flags group. */
+export function rubyToS(v: PuppetValue): string {
     if (v === null) return '';
+    if (v instanceof PRegexp) return `(?-mix:${v.source})`;
     if (Array.isArray(v) || v instanceof Map) return rubyInspect(v);
     return formatValue(v);
 }

@@ -6,7 +6,7 @@ import type {
 import { assertUnreachable } from '../../common/index.js';
 import {
     capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
-    PTypeAliasType, TypeConstructionError
+    PTypeAliasType, rubyToS, TypeConstructionError
 } from '../../types/index.js';
 import {
     dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, puppetEquals, type PuppetValue
@@ -22,7 +22,7 @@ import { checkSignature } from '../functions/signatures.js';
 import { parseNumber, statementsOf } from './ast-util.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
-import { accessArray, accessString } from './string-array-access.js';
+import { accessArray, accessString, type AccessContext } from './string-array-access.js';
 import { binaryArith, caseOptionMatches, compare, inOperator, isTruthy, regexMatch } from './operators.js';
 
 export { BreakSignal, NextSignal, ReturnSignal };
@@ -37,6 +37,8 @@ function label(e: Expression): string | undefined {
         case 'VirtualResource': return 'Resource Statement';
         case 'CollectExpression': return e.query.kind === '<|' ? 'Virtual Query' : 'Exported Query';
         case 'RelationshipExpression': return 'Relationship';
+        // A failure of the scope itself (a reserved name set outside the top scope) names the assignment.
+        case 'AssignmentExpression': return `'${e.operator}' expression`;
         case 'BinaryExpression': return ['+', '-', '*', '/', '%', '<<', '>>'].includes(e.operator) ? `'${e.operator}' expression` : undefined;
         default: return undefined;
     }
@@ -184,7 +186,7 @@ export class Evaluator implements ExpressionEvaluator {
             case 'VariableExpression': return this.variable(e, scope);
             case 'AssignmentExpression': {
                 const value = this.evaluate(e.right, scope);
-                this.assign(e.left, value, scope, this.where(e));
+                this.assign(e.left, value, scope, this.where(e), e.right);
                 return value;
             }
             case 'AccessExpression': return this.access(e, scope);
@@ -283,8 +285,11 @@ export class Evaluator implements ExpressionEvaluator {
         return this.c.unknownVariable(name, this.where(e));
     }
 
-    /** Assigns to a variable or destructures; errors are located at the assignment operator, as Puppet does. */
-    private assign(left: Expression, value: PuppetValue, scope: Scope, at: Where): void {
+    /**
+     * Assigns to a variable or destructures; errors are located at the assignment operator, as
+     * Puppet does. `right` is the assigned expression (where a missing class is reported).
+     */
+    private assign(left: Expression, value: PuppetValue, scope: Scope, at: Where, right?: Expression): void {
         if (left.$type === 'VariableExpression') {
             this.c.setVariable(scope, left.name, value, at);
             return;
@@ -294,15 +299,30 @@ export class Evaluator implements ExpressionEvaluator {
                 for (const el of left.elements) {
                     if (el.$type !== 'VariableExpression') continue;
                     const v = hashGet(value, el.name);
-                    if (v === undefined) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_HASH_VARIABLE, { name: el.name });
+                    if (v === undefined) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_MULTI_ASSIGNMENT_KEY, { key: el.name }, at);
                     this.c.setVariable(scope, el.name, v, at);
                 }
                 return;
             }
-            if (!Array.isArray(value) || value.length !== left.elements.length) {
-                throw EvalIssue.of(CatalogIssues.EVAL_ASSIGNMENT_COUNT, { variables: left.elements.length, values: Array.isArray(value) ? value.length : 1 });
+            // `[$a, $b] = Class[c]`: the class's variables of those names.
+            if (value instanceof PClassType && value.className !== null) {
+                if (!this.c.isDeclared('Class', value.className)) {
+                    throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE, { type: 'Class', title: value.className }, right ? this.where(right) : at);
+                }
+                for (const el of left.elements) {
+                    if (el.$type !== 'VariableExpression') continue;
+                    const qualified = `${value.className.toLowerCase()}::${el.name}`;
+                    const v = this.c.lookupVariable(qualified, scope);
+                    if (v === undefined) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_MULTI_ASSIGNMENT_VARIABLE, { name: qualified }, this.where(el));
+                    this.c.setVariable(scope, el.name, v, at);
+                }
+                return;
             }
-            left.elements.forEach((el, i) => this.assign(el, value[i], scope, at));
+            const values = Array.isArray(value) ? value : [value];
+            if (values.length !== left.elements.length) {
+                throw EvalIssue.of(CatalogIssues.EVAL_MULTI_ASSIGNMENT_SIZE, { expected: left.elements.length, actual: values.length }, at);
+            }
+            left.elements.forEach((el, i) => this.assign(el, values[i], scope, at));
             return;
         }
         throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_ASSIGNMENT, {});
@@ -320,8 +340,14 @@ export class Evaluator implements ExpressionEvaluator {
         }
         // One title gives one reference; several, or titles in an array (even one), give an array.
         const many = keys.length !== 1 || keys.some(k => Array.isArray(k));
-        if (typeof left === 'string') return accessString(left, keys);
-        if (Array.isArray(left)) return accessArray(left, keys);
+        if (typeof left === 'string' || Array.isArray(left)) {
+            const cx: AccessContext = {
+                key: i => this.where(e.keys[Math.min(i, e.keys.length - 1)] ?? e),
+                left: this.where(e.left),
+                coerced: (i, text, value) => this.coercionWarning(e.keys[Math.min(i, e.keys.length - 1)] ?? e)(text, value)
+            };
+            return typeof left === 'string' ? accessString(left, keys, cx) : accessArray(left, keys, cx);
+        }
         if (left instanceof Map) {
             if (keys.length === 1) return hashGet(left, keys[0]) ?? null;
             return keys.map(k => hashGet(left, k)).filter((v): v is PuppetValue => v !== undefined);
@@ -452,7 +478,7 @@ export class Evaluator implements ExpressionEvaluator {
         } finally {
             scope.popMatchLevel(level);
         }
-        throw EvalIssue.of(CatalogIssues.EVAL_UNMATCHED_SELECTOR, { value: quoteForSelector(test) });
+        throw EvalIssue.of(CatalogIssues.EVAL_UNMATCHED_SELECTOR, { value: rubyToS(test) });
     }
 
     private callFunction(e: CallFunctionExpression, scope: Scope): PuppetValue {
@@ -578,8 +604,5 @@ function valueKind(v: PuppetValue): string {
 }
 
 
-function quoteForSelector(v: PuppetValue): string {
-    return typeof v === 'string' ? `'${v}'` : formatValue(v);
-}
 
 export { capitalize, coreType, PTypeAliasType, PuppetFailure };

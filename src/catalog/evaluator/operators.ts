@@ -1,4 +1,4 @@
-import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
+import { formatValue, inferType, rubyToS, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
 import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
@@ -23,7 +23,8 @@ function toNumber(v: PuppetValue, side: 'left' | 'right', onCoerce?: CoercionLis
             return n;
         }
     }
-    throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: formatValue(v) }, undefined, side);
+    // Puppet interpolates the Ruby value itself: an array or hash as Ruby inspects it, undef as ''.
+    throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: rubyToS(v) }, undefined, side);
 }
 
 function checked(n: bigint, op: string): bigint {
@@ -49,7 +50,9 @@ function arith(op: string, l: PuppetValue, r: PuppetValue, onCoerce?: CoercionLi
     const time = (v: PuppetValue): v is PTimespan | PTimestamp => v instanceof PTimespan || v instanceof PTimestamp;
     if (time(l) || time(r)) return timeArith(op, time(l) ? l : toNumber(l, 'left', onCoerce), time(r) ? r : toNumber(r, 'right', onCoerce));
     const a = toNumber(l, 'left', onCoerce);
-    const b = toNumber(r, 'right', onCoerce);
+    let b = toNumber(r, 'right', onCoerce);
+    // Ruby's Integer#<< and #>> take a Float count truncated to an Integer.
+    if (typeof a === 'bigint' && typeof b === 'number' && (op === '<<' || op === '>>')) b = BigInt(Math.trunc(b));
     if (typeof a === 'bigint' && typeof b === 'bigint') {
         switch (op) {
             case '+': return checked(a + b, op);
@@ -117,7 +120,8 @@ export function binaryArith(op: string, l: PuppetValue, r: PuppetValue, onCoerce
         }
     }
     if (op === '<<' && Array.isArray(l)) return [...l, r];
-    if (Array.isArray(l) || l instanceof Map) {
+    // Only + - << are collection operators; with the others a collection is coerced to a number (and refused).
+    if (op === '<<' && l instanceof Map) {
         throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op, operand: article(label(l)) }, undefined, 'left');
     }
     return arith(op, l, r, onCoerce);
