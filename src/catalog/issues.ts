@@ -155,6 +155,9 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { ref: string; key: string; other: string; at: At | undefined; previous: At | undefined }) =>
             `Cannot alias ${a.ref} to ${a.key}${a.at ? ` at (file: ${a.at.file}, line: ${a.at.line})` : ''}; resource ${a.other} already declared${a.previous ? ` (file: ${a.previous.file}, line: ${a.previous.line})` : ''}`
     },
+    EVAL_DEFAULT_ALREADY_DEFINED: {
+        message: (a: { type: string; name: string; file: string; line: number }) => `Default already defined for ${a.type} { ${a.name} }; cannot redefine (file: ${a.file}, line: ${a.line})`
+    },
     EVAL_DUPLICATE_OVERRIDE_PARAMETER: {
         message: (a: { name: string; ref: string; file: string; line: number }) => `Duplicate parameter '${a.name}' for on ${a.ref} (file: ${a.file}, line: ${a.line})`
     },

@@ -120,11 +120,17 @@ export class Scope {
 
     /** The resource defaults this scope sets for a type (lower-case name), if any. */
     ownDefaultsFor(type: string): ReadonlyMap<string, DefaultAttribute> | undefined {
+        if (this.kind === 'local' && this.parent) return this.parent.ownDefaultsFor(type);
         return this.ownDefaults?.get(type);
     }
 
     /** Sets a resource default of this scope (`Type { name => value }`). */
     setDefault(type: string, name: string, d: DefaultAttribute): void {
+        // A lambda's scope is ephemeral in Puppet: its defaults belong to the enclosing scope.
+        if (this.kind === 'local' && this.parent) {
+            this.parent.setDefault(type, name, d);
+            return;
+        }
         const all = this.ownDefaults ??= new Map();
         let forType = all.get(type);
         if (!forType) all.set(type, forType = new Map());

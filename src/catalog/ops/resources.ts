@@ -51,7 +51,14 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
         s.ev.evaluate(te, scope); // an unknown type fails here, before its attributes
         const attrs = evalAttrs(s, e.ops, scope, e);
         const type = te.value.replace(/^::/, '').toLowerCase();
-        for (const a of attrs) scope.setDefault(type, a.name, { value: a.value, plus: a.plus, where: a.where });
+        for (const a of attrs) {
+            // A scope sets a type's default for a parameter once (Puppet's Scope#define_settings).
+            if (scope.ownDefaultsFor(type)?.has(a.name)) {
+                const message = CatalogIssues.EVAL_DEFAULT_ALREADY_DEFINED.message({ type: capitalize(type), name: a.name, file: a.where.file, line: a.where.line });
+                throw new PuppetFailure(message, { file: a.where.file, line: a.where.line }, 'Puppet::Error', 'Puppet::ParseError');
+            }
+            scope.setDefault(type, a.name, { value: a.value, plus: a.plus, where: a.where });
+        }
         return null;
     }
     if (te.$type === 'QualifiedName') {

@@ -121,11 +121,16 @@ const COLLECTION_TYPES: TypeGen[] = [
     }
 ];
 
+const SHIFT_SAFE: Record<string, string> = { '9223372036854775807': '63', '-9223372036854775808': '-64', '2147483648': '65', '1E10': '62.5', '1.0e20': '64.0', '123456789.125': '33.5' };
+
 /** An expression of Puppet's arithmetic and conversions, with its operands' edge values. */
 export function arith(r: Rng): string {
     const a = r.chance(0.7) ? intLit(r) : floatLit(r);
-    const b = r.chance(0.7) ? intLit(r) : floatLit(r);
+    let b = r.chance(0.7) ? intLit(r) : floatLit(r);
     const op = r.pick(['+', '-', '*', '/', '%', '<<', '>>', '+', '*']);
+    // A shift by a 64-bit count makes a number of billions of digits (Puppet prints it in its
+    // overflow message, or runs out of memory): shift counts stay within a few words.
+    if (op === '<<' || op === '>>') b = SHIFT_SAFE[b] ?? b;
     return r.weighted({ bin: 6, conv: 2, str: 2, cmp: 1 }) === 'bin' ? `${a} ${op} ${b}`
         : r.pick([`Integer(${r.pick(["'0x1f'", "'0b101'", "'017'", "'12'", "' 3'", "'3.0'", "'abc'", '3.7', "'-0'"])})`,
             `Float(${r.pick(["'1e3'", "'0.5'", '3', "'x'", "'.5'"])})`, `Numeric(${r.pick(["'0x10'", "'1.5'", "'7'"])})`,
