@@ -68,6 +68,9 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_BAD_SLICE_KEY_TYPE: { puppet: 'BAD_SLICE_KEY_TYPE', message: (a: { left: string; actual: string; expected: string }) => `${a.left}[] cannot use ${a.actual} where ${a.expected} is expected` },
     EVAL_BAD_STRING_SLICE_ARITY: { puppet: 'BAD_STRING_SLICE_ARITY', message: (a: { actual: number }) => `String supports [] with one or two arguments. Got ${a.actual}` },
     EVAL_BAD_ARRAY_SLICE_ARITY: { puppet: 'BAD_ARRAY_SLICE_ARITY', message: (a: { actual: number }) => `Array supports [] with one or two arguments. Got ${a.actual}` },
+    /** A heredoc's interpolated text refused by its syntax checker (a ParseError, not wrapped as an evaluation error). */
+    EVAL_ILLEGAL_JSON: { puppet: 'ILLEGAL_JSON', message: (a: { detail: string }) => a.detail },
+    EVAL_ILLEGAL_BASE64: { puppet: 'ILLEGAL_BASE64', message: (a: { detail: string }) => a.detail },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
     EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
     EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },

@@ -55,6 +55,8 @@ export const ParseIssues = {
     VALIDATE_ILLEGAL_NUMERIC_VAR_NAME: 'Illegal numeric variable name, The given name \'%s\' must be a decimal value if it starts with a digit 0-9',
     VALIDATE_NUMERIC_OVERFLOW: '%s resulted in a value outside of Puppet Integer %s range, got \'%s\'',
     VALIDATE_DUPLICATE_PARAMETER: 'The parameter \'%s\' is declared more than once in the parameter list',
+    VALIDATE_ILLEGAL_JSON: '%s',
+    VALIDATE_ILLEGAL_BASE64: '%s',
     VALIDATE_DUPLICATE_KEY: 'The key \'%s\' is declared more than once',
     VALIDATE_DUPLICATE_DEFAULT: 'This %s already has a \'default\' entry - this is a duplicate',
     VALIDATE_CAPTURES_REST_NOT_SUPPORTED: 'Parameter $%s has \'captures rest\' - not supported in %s',

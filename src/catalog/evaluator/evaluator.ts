@@ -4,6 +4,7 @@ import type {
     ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
+import { externalSyntaxError, type SyntaxProblem } from '../../parse/index.js';
 import {
     capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, rubyToS, TypeConstructionError
@@ -23,6 +24,7 @@ import { parseNumber, statementsOf } from './ast-util.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
 import { accessArray, accessString, type AccessContext } from './string-array-access.js';
+import { assign } from './assignment.js';
 import { binaryArith, caseOptionMatches, compare, inOperator, isTruthy, regexMatch } from './operators.js';
 
 export { BreakSignal, NextSignal, ReturnSignal };
@@ -155,7 +157,16 @@ export class Evaluator implements ExpressionEvaluator {
             }
             case 'StringLiteral': return e.value;
             case 'ConcatString': return this.interpolate(e, scope);
-            case 'Heredoc': return this.evaluate(e.text, scope);
+            case 'Heredoc': {
+                const text = this.evaluate(e.text, scope);
+                // Static text was checked by the validator; interpolated text is checked once produced.
+                if (e.syntax !== '' && e.text.$type !== 'StringLiteral' && typeof text === 'string') {
+                    const problem = externalSyntaxError(e.syntax, text);
+                    // Puppet places the text at the start of its first line, before any margin.
+                    if (problem) throw syntaxCheckFailure(problem, { ...this.where(e.text), column: 1 });
+                }
+                return text;
+            }
             case 'BooleanLiteral': return e.value === 'true';
             case 'UndefLiteral': return null;
             case 'DefaultLiteral': return PDefault.instance;
@@ -186,7 +197,7 @@ export class Evaluator implements ExpressionEvaluator {
             case 'VariableExpression': return this.variable(e, scope);
             case 'AssignmentExpression': {
                 const value = this.evaluate(e.right, scope);
-                this.assign(e.left, value, scope, this.where(e), e.right);
+                assign(this.c, n => this.where(n), e.left, value, scope, this.where(e), e.right);
                 return value;
             }
             case 'AccessExpression': return this.access(e, scope);
@@ -283,49 +294,6 @@ export class Evaluator implements ExpressionEvaluator {
         const v = this.c.lookupVariable(name, scope);
         if (v !== undefined) return v;
         return this.c.unknownVariable(name, this.where(e));
-    }
-
-    /**
-     * Assigns to a variable or destructures; errors are located at the assignment operator, as
-     * Puppet does. `right` is the assigned expression (where a missing class is reported).
-     */
-    private assign(left: Expression, value: PuppetValue, scope: Scope, at: Where, right?: Expression): void {
-        if (left.$type === 'VariableExpression') {
-            this.c.setVariable(scope, left.name, value, at);
-            return;
-        }
-        if (left.$type === 'ArrayLiteral') {
-            if (value instanceof Map) {
-                for (const el of left.elements) {
-                    if (el.$type !== 'VariableExpression') continue;
-                    const v = hashGet(value, el.name);
-                    if (v === undefined) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_MULTI_ASSIGNMENT_KEY, { key: el.name }, at);
-                    this.c.setVariable(scope, el.name, v, at);
-                }
-                return;
-            }
-            // `[$a, $b] = Class[c]`: the class's variables of those names.
-            if (value instanceof PClassType && value.className !== null) {
-                if (!this.c.isDeclared('Class', value.className)) {
-                    throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE, { type: 'Class', title: value.className }, right ? this.where(right) : at);
-                }
-                for (const el of left.elements) {
-                    if (el.$type !== 'VariableExpression') continue;
-                    const qualified = `${value.className.toLowerCase()}::${el.name}`;
-                    const v = this.c.lookupVariable(qualified, scope);
-                    if (v === undefined) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_MULTI_ASSIGNMENT_VARIABLE, { name: qualified }, this.where(el));
-                    this.c.setVariable(scope, el.name, v, at);
-                }
-                return;
-            }
-            const values = Array.isArray(value) ? value : [value];
-            if (values.length !== left.elements.length) {
-                throw EvalIssue.of(CatalogIssues.EVAL_MULTI_ASSIGNMENT_SIZE, { expected: left.elements.length, actual: values.length }, at);
-            }
-            left.elements.forEach((el, i) => this.assign(el, values[i], scope, at));
-            return;
-        }
-        throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_ASSIGNMENT, {});
     }
 
     private access(e: AccessExpression, scope: Scope): PuppetValue {
@@ -604,5 +572,14 @@ function valueKind(v: PuppetValue): string {
 }
 
 
+
+function syntaxCheckFailure(problem: SyntaxProblem, where: Where): CompileError {
+    const code = problem.checker === 'json' ? 'EVAL_ILLEGAL_JSON' : 'EVAL_ILLEGAL_BASE64';
+    const basic = CatalogIssues[code].message({ detail: problem.message });
+    return new CompileError(code, {
+        message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: puppetIssueOf(code), basic,
+        rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file: where.file, line: where.line }
+    });
+}
 
 export { capitalize, coreType, PTypeAliasType, PuppetFailure };

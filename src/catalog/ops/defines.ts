@@ -91,7 +91,12 @@ function wrapDefineError(e: unknown, r: CatalogResource): unknown {
     if (!r.where) return e;
     // A ParseError that carries its own location (an override refused, an invalid tag) is wrapped as
     // the evaluator's own errors are.
+    // So is a located parse failure (a file autoloaded by the body, a heredoc refused by its
+    // syntax checker): its own text and place, without the "Could not parse" of a top-level report.
+    const parseFailure = e instanceof CompileError && e.report.rubyClass === 'Puppet::ParseErrorWithIssue' && e.report.line !== undefined && e.report.basic !== undefined
+        ? e.report.basic + whereSuffix({ file: e.report.file ?? '', line: e.report.line, column: e.report.pos }) : undefined;
     const wrapped = e instanceof CompileError && e.report.rubyClass === 'Puppet::PreformattedError' ? e.report.message
+        : parseFailure !== undefined ? parseFailure
         : e instanceof OverrideFailure || (e instanceof PuppetFailure && e.causeClass === 'Puppet::ParseError' && e.where !== undefined) ? e.message : undefined;
     if (wrapped === undefined) return e;
     const basic = CatalogIssues.EVAL_RUNTIME.message({ label: 'Resource Statement', detail: wrapped });

@@ -7,6 +7,7 @@ import { startOf, type Report } from './check-program.js';
 import { validateArm8 } from './arm8.js';
 import { aAn, label } from './labels.js';
 import { allNodes } from '../lowering/walk.js';
+import { externalSyntaxError } from './syntax-checkers.js';
 
 const PARAM_NAME = /^[a-z_]\w*$/;
 const VAR_NAME = /^(?:(?:::)?[a-z]\w*)*(?:(?:::)?[a-z_]\w*)$/;
@@ -150,6 +151,20 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
                 if (v !== undefined && (v > MAX_INTEGER || v < MIN_INTEGER)) {
                     const hex = `${v < 0n ? '-' : '+'}0x${(v < 0n ? -v : v).toString(16)}`;
                     error(node, 'VALIDATE_NUMERIC_OVERFLOW', 'A Literal Integer', v > MAX_INTEGER ? 'max' : 'min', hex);
+                }
+                break;
+            }
+            case 'Heredoc': {
+                // Static text is checked now; interpolated text when it is evaluated.
+                const h = node as Extract<Expression, { $type: 'Heredoc' }>;
+                if (h.syntax !== '' && h.text.$type === 'StringLiteral') {
+                    const problem = externalSyntaxError(h.syntax, h.text.value);
+                    if (problem !== undefined) {
+                        // Puppet places the text at the start of its first line, before any margin.
+                        const source = AstUtils.findRootNode(h).$cstNode?.text ?? '';
+                        const lineStart = source.lastIndexOf('\n', startOf(h.text) - 1) + 1;
+                        report('error', problem.checker === 'json' ? 'VALIDATE_ILLEGAL_JSON' : 'VALIDATE_ILLEGAL_BASE64', lineStart, problem.message);
+                    }
                 }
                 break;
             }
