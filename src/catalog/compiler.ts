@@ -112,6 +112,7 @@ export class Compiler implements CatalogRuntime {
         this.nodeName = options.node;
         this.strictVariables = settings.get('strict_variables') === 'true';
         this.strict = settings.get('strict') ?? 'warning';
+        this.loader.strict = this.strict;
         this.facts = new Map([...options.facts].map(([k, v]): [string, PuppetValue] => [k, v === null ? '' : v]));
         this.trusted = this.trustedData();
         const main = new CatalogResource('Class', 'main', 'class', undefined);

@@ -54,6 +54,8 @@ export class Loader {
     private readonly loaded = new Map<string, LoadedFile | null>();
     /** Called for each type alias registered, so its body can be resolved lazily. */
     environmentName = 'production';
+    /** Puppet's `strict` setting (off, warning, error). */
+    strict = 'warning';
     /**
      * Called with the classes and defines of each file as it is loaded: Puppet instantiates a
      * definition by evaluating its parameter types then, so a bad one fails when its file loads.
@@ -84,9 +86,12 @@ export class Loader {
         const { text, result } = this.files.parse(path, { epp, display: file, compact: true, decode: bytes => this.decode(bytes, file) });
         // Puppet's IssueReporter: the warnings first (at most max_warnings, 10), then one error as
         // it is, or several logged one by one (at most max_errors, 10) and given up on.
-        const warnings = result.diagnostics.filter(d => d.severity === 'warning');
+        // Puppet's validator gives a duplicate hash key the severity of the strict setting.
+        const diagnostics = result.diagnostics.flatMap(d => d.code !== 'VALIDATE_DUPLICATE_KEY' ? [d]
+            : this.strict === 'off' ? [] : this.strict === 'error' ? [{ ...d, severity: 'error' as const }] : [d]);
+        const warnings = diagnostics.filter(d => d.severity === 'warning');
         for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file, line: w.at.line } : undefined);
-        const errors = result.diagnostics.filter(d => d.severity === 'error');
+        const errors = diagnostics.filter(d => d.severity === 'error');
         if (errors.length > 1 && errors.every(d => d.code.startsWith('VALIDATE_'))) {
             for (const e of errors.slice(0, MAX_ISSUES)) this.log?.('err', e.message, e.at ? { file, line: e.at.line } : undefined);
             const basic = warnings.length > 0

@@ -66,12 +66,15 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         case 'Enum': {
             const e = t as PEnumType;
             if (o instanceof PEnumType) return e.values.length === 0 || o.values.every(v => e.values.includes(v) || (e.caseInsensitive && e.values.some(x => x.toLowerCase() === v.toLowerCase())));
+            // The type of one exact string is an instance of the Enum that lists it.
+            if (o instanceof PStringType && o.value !== null) return e.values.length === 0 || e.values.includes(o.value) || (e.caseInsensitive && e.values.some(x => x.toLowerCase() === o.value?.toLowerCase()));
             if (o instanceof PStringType || o instanceof PPatternType) return e.values.length === 0;
             return false;
         }
         case 'Pattern': {
             const p = t as PPatternType;
             if (p.patterns.length === 0) return o instanceof PStringType || o instanceof PEnumType || o instanceof PPatternType;
+            if (o instanceof PStringType && o.value !== null) return p.patterns.some(r => r.regexp.test(o.value as string));
             if (o instanceof PEnumType) return o.values.length > 0 && o.values.every(v => p.patterns.some(r => r.regexp.test(v)));
             if (o instanceof PPatternType) return o.patterns.length > 0 && o.patterns.every(x => p.patterns.some(r => r.source === x.source));
             return false;

@@ -7,6 +7,7 @@ import {
     PVariantType, type StructMember
 } from './model.js';
 import { isAssignable } from './assignable.js';
+import { generalizePuppet, inferPuppet, variantOf } from './infer-puppet.js';
 
 /** The type of `v` as `type(v)` (mode `detailed`) infers it: Integer[3, 3], Tuple[...], Struct[...]. */
 export function inferType(v: PuppetValue): PAnyType {
@@ -21,16 +22,19 @@ export function inferType(v: PuppetValue): PAnyType {
     }
     if (v instanceof Map) {
         if (v.size === 0) return new PHashType(PSimpleType.of('Unit'), PSimpleType.of('Unit'), new PIntegerType(0n, 0n));
-        if ([...v.keys()].every(k => typeof k === 'string')) {
-            return new PStructType([...v].map(([k, x]): StructMember => ({ name: k as string, keyType: 'plain', value: inferType(x) })));
+        if ([...v.keys()].every(k => typeof k === 'string' && k !== '')) {
+            // An undef value's key stays required: Puppet prints it as NotUndef['k'].
+            return new PStructType([...v].map(([k, x]): StructMember => ({ name: k as string, keyType: x === null ? 'notundef' : 'plain', value: inferType(x) })));
         }
+        // Other keys: a Variant of the keys' types and one of the values' types.
         const keys = [...v.keys()].map(k => inferType(k));
         const values = [...v.values()].map(x => inferType(x));
-        return new PHashType(reduceTypes(keys), reduceTypes(values), new PIntegerType(BigInt(v.size), BigInt(v.size)));
+        return new PHashType(variantOf(keys), variantOf(values), new PIntegerType(BigInt(v.size), BigInt(v.size)));
     }
     if (v instanceof PDefault) return PSimpleType.of('Default');
     if (v instanceof PRegexp) return new PRegexpType(v);
-    if (v instanceof PSensitive) return new PSensitiveType(inferType(v.value));
+    // Puppet's Sensitive type generalizes the type it is given.
+    if (v instanceof PSensitive) return new PSensitiveType(generalizePuppet(inferPuppet(v.value)));
     if (v instanceof PTimestamp) return PSimpleType.of('Timestamp');
     if (v instanceof PTimespan) return PSimpleType.of('Timespan');
     if (v instanceof PSemVer) return PSimpleType.of('SemVer');

@@ -1,4 +1,4 @@
-import { formatValue, generalize, inferReduced, rubyToS } from '../../types/index.js';
+import { formatValue, generalizePuppet, inferPuppet, rubyToS } from '../../types/index.js';
 import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, type Where } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
@@ -24,7 +24,7 @@ export interface AccessContext {
 function keyTypeName(v: PuppetValue): string {
     if (v === null) return 'Undef';
     if (v instanceof PDefault) return 'Default';
-    return formatValue(generalize(inferReduced(v)));
+    return formatValue(generalizePuppet(inferPuppet(v)));
 }
 
 function stringKey(v: PuppetValue, i: number, cx: AccessContext): number {

@@ -1,5 +1,5 @@
 import {
-    describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
+    describeMismatch, formatMismatches, formatValue, generalize, generalizePuppet, inferPuppet, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
 } from '../../types/index.js';
@@ -305,8 +305,8 @@ function checkedConvert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
 
 export const typeFunctions: Record<string, PuppetFunction> = {
     type: (_call, [v, mode]) => {
-        if (mode === 'reduced') return inferReduced(v);
-        if (mode === 'generalized') return generalize(inferType(v));
+        if (mode === 'reduced') return inferPuppet(v);
+        if (mode === 'generalized') return generalizePuppet(inferPuppet(v));
         return inferType(v);
     },
     assert_type: (call, [t, v], block) => {

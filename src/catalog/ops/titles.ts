@@ -1,6 +1,6 @@
 import type { AstNode } from 'langium';
 import type { ResourceBody } from '../../../generated/langium/ast.js';
-import { formatValue, generalize, inferReduced } from '../../types/index.js';
+import { formatValue, generalizePuppet, inferPuppet } from '../../types/index.js';
 import { PDefault } from '../../values/index.js';
 import { EvalIssue } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
@@ -21,7 +21,7 @@ export function bodyTitles(s: OpsState, body: ResourceBody, scope: Scope, seen: 
     return titles.map((t, index) => {
         if (t === null) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_TITLE_AT, { index }, at);
         if (typeof t !== 'string' && !(t instanceof PDefault)) {
-            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_TITLE_TYPE_AT, { index, actual: formatValue(generalize(inferReduced(t))) }, at);
+            throw EvalIssue.of(CatalogIssues.EVAL_ILLEGAL_TITLE_TYPE_AT, { index, actual: formatValue(generalizePuppet(inferPuppet(t))) }, at);
         }
         if (t === '') throw EvalIssue.of(CatalogIssues.EVAL_EMPTY_STRING_TITLE_AT, { index }, at);
         const key = typeof t === 'string' ? t : '\0default';
