@@ -9,5 +9,5 @@ export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError }
 export { parseTypeString, type TypeNameResolver } from './parse-type.js';
 export { describeClosureCall, describeSignatures, signatureAccepts, signatureString, type BlockArity, type ClosureParam, type Signature, type SignatureBlock, type SignatureParam } from './signature-mismatch.js';
 export { formatValue, quoteValue } from './format-value.js';
-export { rubyFloat, rubyInspect, rubyToS, rubyInspectString, sprintf, SprintfError } from './sprintf.js';
+export { rubyFloat, rubyInspect, rubyMessageValue, rubyToS, rubyInspectString, sprintf, SprintfError } from './sprintf.js';
 export { convertToString, StringFormatError } from './string-converter.js';

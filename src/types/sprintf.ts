@@ -30,12 +30,19 @@ export function rubyInspect(v: PuppetValue): string {
     return formatValue(v);
 }
 
-/** Ruby's #to_s: strings as they are, collections by their inspect, nil empty, a regexp with its flags group. */
+/** Ruby's #to_s: strings as they are, collections by their inspect, nil empty. */
 export function rubyToS(v: PuppetValue): string {
     if (v === null) return '';
-    if (v instanceof PRegexp) return `(?-mix:${v.source})`;
     if (Array.isArray(v) || v instanceof Map) return rubyInspect(v);
     return formatValue(v);
+}
+
+/**
+ * A value interpolated into a Ruby message as Puppet's evaluator holds it: `rubyToS`, and a
+ * regexp as a Ruby Regexp (with its flags group).
+ */
+export function rubyMessageValue(v: PuppetValue): string {
+    return v instanceof PRegexp ? `(?-mix:${v.source})` : rubyToS(v);
 }
 
 function rubyClassName(v: PuppetValue): string {

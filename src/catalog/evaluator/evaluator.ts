@@ -7,7 +7,7 @@ import { assertUnreachable } from '../../common/index.js';
 import { externalSyntaxError, type SyntaxProblem } from '../../parse/index.js';
 import {
     capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
-    PTypeAliasType, rubyToS, TypeConstructionError
+    PTypeAliasType, rubyMessageValue, TypeConstructionError
 } from '../../types/index.js';
 import {
     dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, puppetEquals, type PuppetValue
@@ -446,7 +446,7 @@ export class Evaluator implements ExpressionEvaluator {
         } finally {
             scope.popMatchLevel(level);
         }
-        throw EvalIssue.of(CatalogIssues.EVAL_UNMATCHED_SELECTOR, { value: rubyToS(test) });
+        throw EvalIssue.of(CatalogIssues.EVAL_UNMATCHED_SELECTOR, { value: rubyMessageValue(test) });
     }
 
     private callFunction(e: CallFunctionExpression, scope: Scope): PuppetValue {

@@ -1,4 +1,4 @@
-import { formatValue, inferType, rubyToS, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
+import { formatValue, inferType, rubyMessageValue, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
 import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
@@ -24,7 +24,7 @@ function toNumber(v: PuppetValue, side: 'left' | 'right', onCoerce?: CoercionLis
         }
     }
     // Puppet interpolates the Ruby value itself: an array or hash as Ruby inspects it, undef as ''.
-    throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: rubyToS(v) }, undefined, side);
+    throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: rubyMessageValue(v) }, undefined, side);
 }
 
 function checked(n: bigint, op: string): bigint {

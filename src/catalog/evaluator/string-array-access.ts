@@ -1,4 +1,4 @@
-import { formatValue, generalizePuppet, inferPuppet, rubyToS } from '../../types/index.js';
+import { formatValue, generalizePuppet, inferPuppet, rubyMessageValue } from '../../types/index.js';
 import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, type Where } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
@@ -41,7 +41,7 @@ function arrayKey(v: PuppetValue, i: number, cx: AccessContext): number {
         if (parsed !== undefined) cx.coerced(i, v, parsed);
         n = parsed ?? null;
     }
-    if (typeof n !== 'bigint' && typeof n !== 'number') throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: rubyToS(v) }, cx.key(i));
+    if (typeof n !== 'bigint' && typeof n !== 'number') throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: rubyMessageValue(v) }, cx.key(i));
     if (typeof n === 'number') throw EvalIssue.of(CatalogIssues.EVAL_BAD_SLICE_KEY_TYPE, { left: 'An Array', actual: 'Float', expected: 'Integer' }, cx.key(i));
     return Number(n);
 }
