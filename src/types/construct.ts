@@ -78,9 +78,38 @@ function sizeRange(args: PuppetValue[]): PIntegerType | null {
     return new PIntegerType(from ?? 0n, to);
 }
 
+/** The argument counts Puppet's access operator allows the types that flatten their arguments. */
+const ARITY: Partial<Record<string, { min: number; max: number; message: (n: number) => string; issue: string }>> = {
+    Integer: { min: 1, max: 2, issue: 'BAD_INTEGER_SLICE_ARITY', message: n => `Integer-Type supports [] with one or two arguments (from, to). Got ${n}` },
+    Float: { min: 1, max: 2, issue: 'BAD_INTEGER_SLICE_ARITY', message: n => `Float-Type supports [] with one or two arguments (from, to). Got ${n}` },
+    String: { min: 1, max: 2, issue: 'BAD_STRING_SLICE_ARITY', message: n => `String supports [] with one or two arguments. Got ${n}` },
+    Collection: { min: 1, max: 2, issue: 'BAD_TYPE_SLICE_ARITY', message: n => `Collection-Type[] accepts 1 to 2 arguments. Got ${n}` },
+    Array: { min: 1, max: 3, issue: 'BAD_TYPE_SLICE_ARITY', message: n => `Array-Type[] accepts 1 to 3 arguments. Got ${n}` }
+};
+
+/** The Ruby class Puppet names for a value that should have been a type. */
+function rubyClassOf(v: PuppetValue): string {
+    if (v === null) return 'NilClass';
+    if (typeof v === 'bigint') return 'Integer';
+    if (typeof v === 'number') return 'Float';
+    if (typeof v === 'string') return 'String';
+    if (typeof v === 'boolean') return v ? 'TrueClass' : 'FalseClass';
+    if (Array.isArray(v)) return 'Array';
+    if (v instanceof Map) return 'Hash';
+    return 'Object';
+}
+
+function checkArity(kind: string, args: readonly PuppetValue[]): void {
+    const rule = ARITY[kind];
+    if (!rule) return;
+    const n = (args as PuppetValue[]).flat(Infinity as 1).length;
+    if (n > rule.max || n < rule.min) throw new TypeConstructionError(rule.message(n), rule.issue);
+}
+
 /** `T[args]`: the parameterized form of the core type `t`, or the resource/class reference. */
 export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
     const name = typeToString(t);
+    checkArity(t.kind, args);
     switch (t.kind) {
         case 'Integer': {
             if (args.length === 1 && Array.isArray(args[0])) return parameterize(t, args[0]);
@@ -126,8 +155,14 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
         }
         case 'Hash': {
             if (args.length === 0) return t;
-            if (!(args[0] instanceof PAnyType)) return new PHashType(null, null, sizeRange(args));
-            return new PHashType(asType(args[0], name), asType(args[1] ?? null, name), sizeRange(args.slice(2)));
+            const flat = (args as PuppetValue[]).flat(Infinity as 1);
+            if (flat.length === 2 && typeof flat[0] === 'bigint' && typeof flat[1] === 'bigint') return new PHashType(null, null, sizeRange(flat));
+            flat.slice(0, 2).forEach((k, i) => {
+                if (!(k instanceof PAnyType)) throw new TypeConstructionError(`Hash-Type[] arguments must be types. Got ${rubyClassOf(k)}`, 'BAD_TYPE_SLICE_TYPE', i);
+            });
+            // The first two arguments' types are checked before their count.
+            if (flat.length < 2 || flat.length > 4) throw new TypeConstructionError(`Hash-Type[] accepts 2 to 4 arguments. Got ${flat.length}`, 'BAD_TYPE_SLICE_ARITY');
+            return new PHashType(flat[0] as PAnyType, flat[1] as PAnyType, sizeRange(flat.slice(2)));
         }
         case 'Struct': {
             const h = args[0];
