@@ -158,6 +158,7 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { ref: string; key: string; other: string; at: At | undefined; previous: At | undefined }) =>
             `Cannot alias ${a.ref} to ${a.key}${a.at ? ` at (file: ${a.at.file}, line: ${a.at.line})` : ''}; resource ${a.other} already declared${a.previous ? ` (file: ${a.previous.file}, line: ${a.previous.line})` : ''}`
     },
+    EVAL_STAGE_ON_RESOURCE: { message: (a: { ref: string }) => `Only classes can set 'stage'; normal resources like ${a.ref} cannot change run stage` },
     EVAL_DEFAULT_ALREADY_DEFINED: {
         message: (a: { type: string; name: string; file: string; line: number }) => `Default already defined for ${a.type} { ${a.name} }; cannot redefine (file: ${a.file}, line: ${a.line})`
     },

@@ -164,6 +164,9 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     }
     const container = scope.resource ?? s.mainClass;
     catalog.add(r);
+    // Puppet's Compiler#add_resource: the run stage (given or defaulted) is a class's matter.
+    const stage = r.param('stage');
+    if (stage !== undefined && stage !== null) throw new RuntimeFailure(CatalogIssues.EVAL_STAGE_ON_RESOURCE.message({ ref: `${type}[${title}]` }));
     if (define) s.generated.push(r);
     // Stages are not contained in anything.
     if (lower !== 'stage') {
