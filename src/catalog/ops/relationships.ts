@@ -1,4 +1,5 @@
 import type { Expression, RelationshipExpression } from '../../../generated/langium/ast.js';
+import { capitalize, rubyInspect, rubyToS } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RELATIONSHIP_PARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
@@ -90,15 +91,28 @@ export function validateRelationshipTargets(s: OpsState): void {
         if (r.virtual || r.exported) continue;
         r.params.forEach((p, name) => {
             if (!RELATIONSHIP_PARAMS.has(name)) return;
-            for (const ref of flattenRefs(p.value)) {
+            // Puppet reports the line of the attribute that set the parameter (a default's or an override's included).
+            const at = p.where ?? r.where;
+            const loc = at ? whereSuffix({ file: at.file, line: at.line }) : '';
+            const fail: (message: string) => never = message => {
+                throw new PuppetFailure(message + loc, at, 'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
+            };
+            for (const v of Array.isArray(p.value) ? (p.value as PuppetValue[]).flat(Infinity as 1) : [p.value]) {
+                if (v === null) continue;
+                // A value that is no reference is read as the text of one, `Type[title]`.
+                const ref = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
+                if (typeof ref === 'string') fail(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }));
                 const target = s.catalog.find(ref.type, ref.title);
                 if (target && !target.virtual) continue;
-                // Puppet reports the line of the attribute that set the parameter (a default's or an override's included).
-                const at = p.where ?? r.where;
-                const loc = at ? whereSuffix({ file: at.file, line: at.line }) : '';
-                throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }) + loc, at,
-                    'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
+                fail(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }));
             }
         });
     }
+}
+
+/** Puppet::Resource's reading of a reference's text: `type[title]` (any type case), else the text refused. */
+function referenceText(v: PuppetValue): { type: string; title: string } | string {
+    const text = rubyToS(v);
+    const m = /^([^[\]]+)\[(.+)\]$/s.exec(text);
+    return m ? { type: capitalize(m[1]), title: m[2] } : text;
 }
