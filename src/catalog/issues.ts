@@ -141,6 +141,14 @@ export const CatalogIssues = defineIssues('EVAL', {
         message: (a: { what: string; name: string; previous: At; file: string; line: number }) =>
             `${a.what} '${a.name}' is already defined (file: ${a.previous.file}, line: ${a.previous.line}); cannot redefine (file: ${a.file}, line: ${a.line})`
     },
+    EVAL_DEFINE_REDEFINED_AS_CLASS: {
+        message: (a: { name: string; previous: At; file: string; line: number }) =>
+            `Definition '${a.name}' is already defined (file: ${a.previous.file}, line: ${a.previous.line}); cannot be redefined as a class (file: ${a.file}, line: ${a.line})`
+    },
+    EVAL_CLASS_REDEFINED_AS_DEFINE: {
+        message: (a: { name: string; previous: At; file: string; line: number }) =>
+            `'${a.name}' is already defined (file: ${a.previous.file}, line: ${a.previous.line}) as a class; cannot redefine as a definition (file: ${a.file}, line: ${a.line})`
+    },
     EVAL_ENTITY_REDEFINED: {
         message: (a: { kind: string; name: string; file: string; line: number; pos?: number }) =>
             `Attempt to redefine entity 'http://puppet.com/2016.1/runtime/${a.kind}/${a.name}'. Originally set at file://${a.file}?line=${a.line}&pos=${a.pos}.`

@@ -154,6 +154,7 @@ export class Loader {
                     const name = qualify(s.name, namespace);
                     this.checkLocation(name, s, file, expected);
                     const def = { name, ast: s, file, module };
+                    this.refuseOtherKind(this.defines, def, 'EVAL_DEFINE_REDEFINED_AS_CLASS');
                     this.add(this.classes, 'Class', def);
                     defs.push(def);
                     this.register(s.body, file, module, name, expected, defs);
@@ -163,6 +164,7 @@ export class Loader {
                     const name = qualify(s.name, namespace);
                     this.checkLocation(name, s, file, expected);
                     const def = { name, ast: s, file, module };
+                    this.refuseOtherKind(this.classes, def, 'EVAL_CLASS_REDEFINED_AS_DEFINE');
                     this.addEntity(this.defines, 'type', def);
                     defs.push(def);
                     break;
@@ -212,6 +214,18 @@ export class Loader {
             });
         }
         map.set(def.name, def);
+    }
+
+    /** A class and a define share Puppet's type collection: a name is one or the other. */
+    private refuseOtherKind<T extends AstNode>(other: Map<string, Definition<T>>, def: Definition<AstNode>, code: 'EVAL_DEFINE_REDEFINED_AS_CLASS' | 'EVAL_CLASS_REDEFINED_AS_DEFINE'): void {
+        const prev = other.get(def.name);
+        if (!prev) return;
+        const at = whereOf(def.ast, def.file);
+        const was = whereOf(prev.ast, prev.file);
+        const msg = CatalogIssues[code].message({ name: def.name, previous: { file: prev.file, line: was.line }, file: def.file, line: at.line });
+        throw new CompileError('EVAL_PUPPET_ERROR', {
+            message: msg, file: def.file, line: at.line, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message: msg, withNode: true }
+        });
     }
 
     /** Defines and functions live in Puppet's 4.x loaders, which word a redefinition this way. */
