@@ -62,6 +62,9 @@ function queryMatches(q: Expression | undefined, r: CatalogResource, value: Quer
         case 'BinaryExpression': {
             const attr = q.left.$type === 'QualifiedName' || q.left.$type === 'WordLiteral' ? q.left.value : formatValue(value(q.left));
             const v = value(q.right);
+            // Puppet's `!=` compares the parameter's value as a whole (for `tag`, the tag
+            // parameter, not the resource's tags): an array never equals one of its elements.
+            if (q.operator === '!=') return !puppetEquals(attr === 'title' ? r.title : r.param(attr) ?? null, v);
             let eq: boolean;
             if (attr === 'tag') eq = typeof v === 'string' && r.tags.has(v.toLowerCase());
             else if (attr === 'title') eq = puppetEquals(r.title, v);
@@ -69,7 +72,7 @@ function queryMatches(q: Expression | undefined, r: CatalogResource, value: Quer
                 const pv = r.param(attr);
                 eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
             }
-            return q.operator === '!=' ? !eq : eq;
+            return eq;
         }
         default: return isTruthy(value(q));
     }
