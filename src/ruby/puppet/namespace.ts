@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { describeMismatch, formatMismatches, inferSetType, inferType, isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
-import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
+import { classOf, Exceptions, ObjectClass, RClass, REnumerator, RObject, RProc, RRange, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { jsonModules, yamlModules } from '../methods/serialize.js';
 import { MersenneTwister } from '../methods/random.js';
+import { rangeItems } from '../methods/support.js';
 import { isCatching, ThrowSignal } from '../methods/kernel.js';
 
 const UNDEFINED_VARIABLE = RSymbol.of('undefined_variable');
@@ -143,7 +144,12 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const util = mod('Puppet::Util');
     statics(util, {
         'absolute_path?': (_s, args) => {
-            const p = rt.interp.toS(args[0] ?? null);
+            const path = args[0] ?? null;
+            if (typeof path !== 'string') {
+                host.log('warning', `Cannot check if ${rt.interp.toS(path)} is an absolute path because it is a '${classOf(path).name}' and not a String'`);
+                return false;
+            }
+            const p = path;
             const platform = args[1] instanceof RSymbol ? args[1].name : 'posix';
             return platform === 'windows' ? /^(?:[A-Za-z]:[\\/]|[\\/]{2}[^\\/]+[\\/][^\\/]+|[\\/]{2}\?[\\/])/.test(p) : p.startsWith('/');
         },
@@ -200,7 +206,26 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         numeric: named('Numeric'), scalar: named('Scalar'), undef: named('Undef'), data: named('Data'), hash: named('Hash'), array: named('Array'),
         optional: (_s, args) => host.parseType(`Optional[${args[0] instanceof PAnyType ? String(args[0]) : rt.interp.toS(args[0] ?? 'Any')}]`)
     });
-    mod('Puppet::Pops::Types::Iterable');
+    // Iterable.on: what Puppet's iteration functions walk (characters, elements, [key, value]
+    // pairs, 0...n, a range's values); nil for anything else.
+    const iterableOn = (o: RValue): REnumerator | null => {
+        const over = (items: RValue[], hashStyle = false): REnumerator => new REnumerator(items, 'each', (_r, items) => items, hashStyle);
+        if (o instanceof REnumerator) return o;
+        if (typeof o === 'string') return over([...o]);
+        if (Array.isArray(o)) return over(o);
+        if (o instanceof Map) return over([...o].map(([k, v]) => [k, v]), true);
+        if (typeof o === 'bigint') return over(o > 0n ? Array.from({ length: Number(o) }, (_x, i) => BigInt(i)) : []);
+        if (o instanceof RRange) return over(rangeItems(o));
+        return null;
+    };
+    statics(mod('Puppet::Pops::Types::Iterable'), {
+        on: (_s, args) => iterableOn(args[0] ?? null),
+        asserted_iterable: (_s, args) => {
+            const iter = iterableOn(args[1] ?? null);
+            if (iter === null) throw rubyError('ArgumentError', `${classOf(args[0] ?? null).name}(): wrong argument type (${classOf(args[1] ?? null).name}; is not Iterable.`);
+            return iter;
+        }
+    });
     statics(mod('Puppet::Pops::PuppetStack'), {
         stacktrace: () => host.puppetStack().map(([f, l]) => [f, BigInt(l)]),
         top_of_stack: () => { const t = host.puppetStack()[0]; return t ? [t[0], BigInt(t[1])] : []; }
