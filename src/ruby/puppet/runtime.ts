@@ -41,7 +41,7 @@ function parseFile(fs: FileSystemProvider, path: string): RNode[] {
 }
 
 /** Ruby libraries plugin code requires that need no file here (their classes are built in, or unused at compile time). */
-const BUILTIN_FEATURES = /^(puppet|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
+const BUILTIN_FEATURES = /^(puppet|open-uri|hocon|hocon\/.*|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
 
 export interface PluginRuntimeOptions {
     /**
@@ -292,6 +292,7 @@ export class PluginRuntime {
         for (const m of this.modules) {
             try {
                 this.tryLoad(join(m.dir, 'lib', 'puppet', 'type', `${n}.rb`));
+                if (this.registry.schema(n)) this.loadProviders(n);
             } catch (e) {
                 // Puppet's autoloader turns a type file's load failure into a Puppet::Error, and logs it.
                 if (!(e instanceof PluginCallError) || e.rubyClass !== 'LoadError') throw e;
@@ -303,6 +304,39 @@ export class PluginRuntime {
             if (t) return t;
         }
         return undefined;
+    }
+
+    /**
+     * Puppet's `newtype` loads every provider of the type (`puppet/provider/<type>/*.rb`, each name
+     * once, from the first module that has it), so a provider whose `require` fails fails the
+     * type's autoload. A provider that needs what modelc's interpreter does not run is not needed
+     * to compile: only a load error, which Puppet would meet too, stops the type.
+     */
+    private loadProviders(type: string): void {
+        const seen = new Set<string>();
+        for (const m of this.modules) {
+            const dir = join(m.dir, 'lib', 'puppet', 'provider', type);
+            if (!pathExists(this.fs, dir)) continue;
+            for (const f of this.fs.readdir(dir).filter(x => x.endsWith('.rb')).sort()) {
+                if (seen.has(f)) continue;
+                seen.add(f);
+                try {
+                    this.loadFile(join(dir, f));
+                } catch (e) {
+                    if (e instanceof PluginFailure) continue;
+                    if (!(e instanceof PluginCallError) || e.rubyClass !== 'LoadError') throw e;
+                    const message = `Could not autoload puppet/provider/${type}/${f.slice(0, -3)}: ${e.message}`;
+                    this.host.log('err', message);
+                    throw new PluginCallError(message, 'LoadError');
+                }
+            }
+        }
+    }
+
+    /** One provider file, from the first module that has it (`Puppet::Type.type(:x).provider(:y)`). */
+    loadProvider(type: string, name: string): void {
+        const m = this.modules.find(x => pathExists(this.fs, join(x.dir, 'lib', 'puppet', 'provider', type, `${name}.rb`)));
+        if (m) this.loadFile(join(m.dir, 'lib', 'puppet', 'provider', type, `${name}.rb`));
     }
 
     /** Whether a module ships providers for a type (`lib/puppet/provider/<type>/*.rb`). */

@@ -151,7 +151,8 @@ export function defineTypes(rt: PluginRuntime): void {
             };
             if (find() === null) {
                 rt.findType(typeName);
-                rt.require(`puppet/provider/${typeName}/${name}`);
+                // Puppet's provider autoloader searches the modules, not `$LOAD_PATH`.
+                if (find() === null) rt.loadProvider(typeName, name);
             }
             return find();
         },
