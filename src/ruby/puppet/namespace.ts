@@ -28,7 +28,18 @@ export interface PuppetNamespace {
     readonly resourceApi: ResourceApiClasses;
     /** A catalog resource (or a reference) as a Puppet::Resource. */
     resourceObject(info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject;
+    /** Puppet's own file `feature` (`puppet/type/file`, `puppet/parameter/boolean`) is now loaded: what it defines appears. */
+    puppetFileLoaded(feature: string): void;
+    /** A class of Puppet's that exists only once a file of Puppet's defines it, and none has yet. */
+    notYetLoaded(path: string): boolean;
 }
+
+/**
+ * Puppet::Parameter::Boolean exists once `puppet/parameter/boolean` is required: by the core types
+ * file, package, user, group, tidy and resources when they load, or by plugin code itself. A
+ * module type naming it before any of that fails as in Puppet (corosync's cs_shadow).
+ */
+const DEFINES_BOOLEAN = /^puppet\/(parameter\/boolean|type\/(file|package|user|tidy|group|resources)(\/.*)?)$/;
 
 const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
 
@@ -381,7 +392,8 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const type = mod('Puppet::Type', false);
     const parameter = mod('Puppet::Parameter', false);
     const property = mod('Puppet::Property', false, parameter);
-    for (const sub of ['Boolean', 'Path', 'Value', 'ValueCollection']) mod(`Puppet::Parameter::${sub}`, false, parameter);
+    for (const sub of ['Path', 'Value', 'ValueCollection']) mod(`Puppet::Parameter::${sub}`, false, parameter);
+    const parameterBoolean = new RClass('Puppet::Parameter::Boolean', parameter);
     for (const sub of ['Boolean', 'Ensure', 'List', 'OrderedList', 'KeyValue']) mod(`Puppet::Property::${sub}`, false, property);
 
     const scopes = new WeakMap<RObject, ScopeHost>();
@@ -467,6 +479,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
 
     return {
         constants,
+        puppetFileLoaded: feature => {
+            if (DEFINES_BOOLEAN.test(feature) && !constants.has(parameterBoolean.name)) place(parameterBoolean.name, parameterBoolean);
+        },
+        notYetLoaded: path => path === parameterBoolean.name && !constants.has(path),
         fileStatics,
         resourceObject,
         resourceApi,
