@@ -10,7 +10,7 @@ import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
 import { compactCst } from './compact-cst.js';
-import { firstInvalidToken, syntaxError, syntaxErrorBefore } from './syntax-error.js';
+import { firstInvalidToken, syntaxError, syntaxErrorBefore, virtualBeforeError } from './syntax-error.js';
 
 export interface ParseOptions {
     /** Parse the text as an EPP template instead of a manifest. */
@@ -175,7 +175,10 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     const syntax = lexError ? syntaxErrorBefore(text, lexError.offset, svc, lexer)
         : parserError && !options.epp ? firstInvalidToken(text, parserError, svc, lexer) : parserError;
     if (syntax) {
-        const d: Diagnostic = { severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', syntax.where), file, at: at(syntax.offset) };
+        const virtual = options.epp ? undefined : virtualBeforeError(text, syntax.offset, lexer);
+        const d: Diagnostic = virtual
+            ? { severity: 'error', code: virtual.code, message: issueMessage(virtual.code), file, at: at(virtual.offset) }
+            : { severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', syntax.where), file, at: at(syntax.offset) };
         const i = diagnostics.findIndex(x => x.severity === 'error');
         if (i < 0) diagnostics.push(d); else diagnostics.splice(i, 0, d);
         // The lexer never reached what follows the error: no warning of it.

@@ -90,3 +90,18 @@ export function firstInvalidToken(text: string, found: SyntaxErrorAt, svc: Puppe
     // Every token can be continued: the code only stops too early.
     return last === tokens.length ? { where: 'end of input', offset: text.length } : found;
 }
+
+/**
+ * `@name` (or `@@name`) right before a syntax error: Puppet's LR parser reduces the virtual (or
+ * exported) form before it looks at the offending token, and that reduction itself fails because a
+ * bare word is no resource. So that error is reported, at the `@` (a README's `root@host:~#`).
+ */
+export function virtualBeforeError(text: string, offset: number, lexer: PuppetLexer): { code: 'PARSE_VIRTUAL_NOT_RESOURCE' | 'PARSE_EXPORTED_NOT_RESOURCE'; offset: number } | undefined {
+    const tokens = lexer.tokenize(text).tokens.filter(t => t.startOffset < offset);
+    const at = tokens[tokens.length - 2];
+    const word = tokens[tokens.length - 1];
+    if (!at || !word || !['NAME', 'WORD', 'CLASSREF'].includes(word.tokenType.name)) return undefined;
+    if (at.image === '@') return { code: 'PARSE_VIRTUAL_NOT_RESOURCE', offset: at.startOffset };
+    if (at.image === '@@') return { code: 'PARSE_EXPORTED_NOT_RESOURCE', offset: at.startOffset };
+    return undefined;
+}

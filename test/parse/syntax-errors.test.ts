@@ -62,6 +62,9 @@ const cases: ReadonlyArray<readonly [string, ParseIssueCode, number, number]> = 
     ["class { 'x':\n  a => {\n    <Content>\n  },\n}", 'PARSE_SYNTAX_ERROR', 3, 5],
     ['Provide some examples on how to use this type:', 'PARSE_SYNTAX_ERROR', 1, 46],
     ['class ruby::193 { }', 'PARSE_ILLEGAL_FULLY_QUALIFIED_NAME', 1, 13],
+    // Puppet reduces `@name` before it meets the bad token: the virtual form's own error wins.
+    ['root@master:~', 'PARSE_VIRTUAL_NOT_RESOURCE', 1, 5],
+    ['notice(1) @master: 1', 'PARSE_VIRTUAL_NOT_RESOURCE', 1, 11],
     ['$x = a::b::9', 'PARSE_ILLEGAL_FULLY_QUALIFIED_NAME', 1, 12],
     ['<%= $x', 'PARSE_EPP_UNBALANCED_TAG', 1, 7],
     ['text <% $x = 1', 'PARSE_EPP_UNBALANCED_TAG', 1, 15],
