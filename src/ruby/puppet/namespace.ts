@@ -389,6 +389,14 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     moduleClass.define('name', self => moduleOf(self).name);
     moduleClass.define(['to_s', 'inspect'], self => `Module ${moduleOf(self).name}(${moduleOf(self).dir})`);
 
+    // Dir: globbing and tests inside the environment only (see PluginRuntime.glob).
+    const patternsOf = (v: RValue | undefined): string[] => (Array.isArray(v) ? v.map(x => rt.interp.toS(x)) : [rt.interp.toS(v ?? null)]);
+    const glob: Method = (_s, args) => patternsOf(args[0]).flatMap(p => rt.glob(p));
+    statics(mod('Dir', false), {
+        glob, '[]': glob,
+        'exist?': (_s, args) => rt.dirExists(rt.interp.toS(args[0] ?? null))
+    });
+
     const type = mod('Puppet::Type', false);
     const parameter = mod('Puppet::Parameter', false);
     const property = mod('Puppet::Property', false, parameter);

@@ -1,4 +1,4 @@
-import { nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
+import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { DslTypeRegistry as TypeRegistry, DslTypeSchema as TypeSchema } from './type-dsl.js';
 import type { PuppetValue } from '../../values/index.js';
@@ -124,6 +124,28 @@ export class PluginRuntime {
     fileExists(path: string): boolean {
         const abs = resolve(this.envDir, path);
         return this.isInside(abs) && pathExists(this.fs, abs);
+    }
+
+    /**
+     * `Dir.glob` inside the environment (sorted, as Ruby 3 gives it); a pattern reaching outside
+     * it is refused as File.read is: modelc never reads the host it runs on.
+     */
+    glob(pattern: string): string[] {
+        const abs = resolve(this.envDir, pattern);
+        const fixed = abs.split('/');
+        const wild = fixed.findIndex(s => /[*?[{]/.test(s));
+        const base = (wild < 0 ? fixed : fixed.slice(0, wild)).join('/') || '/';
+        if (!this.isInside(base)) {
+            const e = rubyError('SecurityError', `Dir.glob of ${pattern} is not allowed: plugin code may read only the environment's files`);
+            e.unsupported = 'Dir.glob outside the environment';
+            throw e;
+        }
+        return this.fs.glob(abs).sort();
+    }
+
+    dirExists(path: string): boolean {
+        const abs = resolve(this.envDir, path);
+        return this.isInside(abs) && isDirectoryPath(this.fs, abs);
     }
 
     isInside(abs: string): boolean {
