@@ -1,10 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { checkInputFile, checkOutputFile, UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
 import {
-    applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, type LogLevel, type StrictMode
+    applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, ModulePlugins, modulesOf,
+    type ApplyCatalog, type LogLevel, type LogSink, type StrictMode, type TypeRegistry
 } from '../apply/index.js';
+import { PluginFailure } from '../ruby/index.js';
 import { graphFormat, graphOf, resourceGraphDot, writeGraph } from '../graph/index.js';
 import { ExitCode, type CliIo } from './io.js';
 
@@ -19,6 +21,8 @@ export interface ApplyCommandOptions {
     readonly verbose?: boolean;
     /** Write the resource relationship graph here (.dot or .svg) before applying; what the cycle message suggests. */
     readonly graph?: string;
+    /** Colon-separated module directories whose lib/ types and providers apply the catalog's module types (an agent's pluginsync). */
+    readonly modulepath?: string;
 }
 
 /**
@@ -46,6 +50,7 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
     const shown = new Set(LEVEL_ORDER.slice(LEVEL_ORDER.indexOf(minimum)));
     const services = createApplyServices({ log: () => m => { if (shown.has(m.level)) io.err(`${formatLogLine(m)}\n`); } });
     const registry = services.registries.environment(catalog.environment);
+    if (options.modulepath !== undefined) loadModuleTypes(catalog, registry, options.modulepath, root, m => { if (shown.has(m.level)) io.err(`${formatLogLine(m)}\n`); });
     const result = applyCatalog(catalog, registry, {
         root,
         noop: options.noop === true,
@@ -61,4 +66,24 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
     }
     if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${result.aborted.message}\n`);
     return result.status === 'failed' ? ExitCode.ERROR : ExitCode.OK;
+}
+
+/**
+ * The catalog's types that modules define (Resource API and classic types with their providers),
+ * loaded as an agent does after pluginsync. Module Ruby that cannot run is an error at its place.
+ */
+function loadModuleTypes(catalog: ApplyCatalog, registry: TypeRegistry, modulepath: string, root: string, log: LogSink): void {
+    const dirs = modulepath.split(':').filter(d => d !== '').map(d => resolve(d));
+    const plugins = new ModulePlugins(registry, modulesOf(dirs), dirs[0] ?? root, log);
+    const base = resolve(dirs[0] ?? root);
+    for (const type of new Set(catalog.resources.map(r => r.type.toLowerCase()))) {
+        if (registry.type(type) || type === 'class' || type === 'stage') continue;
+        try {
+            plugins.findType(type);
+        } catch (e) {
+            if (!(e instanceof PluginFailure)) throw e;
+            const file = relative(process.cwd(), resolve(base, e.file)) || e.file;
+            throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file, line: e.line, column: e.column } });
+        }
+    }
 }
