@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createCatalogServices, EnvironmentCache, type CatalogServices } from '../src/catalog/index.js';
 import { readFactsFile } from '../src/node/index.js';
 import type { PuppetValue } from '../src/values/index.js';
-import { medianTiming, puppetInstalled, ratio, timeProcess, type Timing } from './process-time.js';
+import { medianTiming, puppetInstalled, ratio, timeProcess, WARMUP, warmedUp, type Timing } from './process-time.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root, from both bench/ (tsx) and dist/bench/ (compiled). */
@@ -70,9 +70,8 @@ function warmModelc(services: CatalogServices, c: BenchCase, cache?: Environment
         const cpu = process.cpuUsage(cpu0);
         return { timing: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - w0 }, resources: r.catalog.resources.size, error: r.error?.message };
     };
-    const first = once();
-    const runs = Array.from({ length: Math.max(5, RUNS) }, once);
-    return { timing: medianTiming(runs.map(r => r.timing)), resources: first.resources, error: first.error };
+    const { first, timed } = warmedUp(once, Math.max(5, RUNS));
+    return { timing: medianTiming(timed.map(r => r.timing)), resources: first.resources, error: first.error };
 }
 
 function sameJson(a: string, b: string): boolean {
@@ -85,7 +84,8 @@ function sameJson(a: string, b: string): boolean {
 
 /** Real Puppet's warm compile (bench/puppet-warm.rb): medians of `runs` compiles in one Ruby process after a warm-up. */
 export function puppetWarmTiming(c: BenchCase, environmentTimeout: string, runs = Math.max(5, RUNS)): Timing | undefined {
-    const r = spawnSync('ruby', [puppetWarm, c.dir, c.node, c.facts ?? '', String(runs), environmentTimeout], { encoding: 'utf8', timeout: 1_200_000, maxBuffer: 1 << 28 });
+    const r = spawnSync('ruby', [puppetWarm, c.dir, c.node, c.facts ?? '', String(runs), environmentTimeout, String(WARMUP.runs), String(WARMUP.ms), String(WARMUP.capMs)],
+        { encoding: 'utf8', timeout: 1_800_000, maxBuffer: 1 << 28 });
     try {
         const j = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as { cpu_ms: number[]; wall_ms: number[] };
         return medianTiming(j.cpu_ms.map((cpuMs, i) => ({ cpuMs, wallMs: j.wall_ms[i] })));
@@ -124,7 +124,8 @@ const f = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms >= 100 ? ms
 
 function printTable(title: string, rows: readonly ComparisonRow[], withPuppet: boolean): void {
     console.log(`${title} (medians; CPU = user+sys; cold = one whole process per run, modelc \`bin/modelc.js compile\` vs \`oracle/compile\`;`);
-    console.log(`  warm = in one process after a warm-up, modelc \`services.compile\` vs Puppet \`bench/puppet-warm.rb\`; ratio = Puppet / modelc, CPU vs CPU)`);
+    console.log(`  warm = in one process after warming up (both sides: at least ${WARMUP.runs} compiles and ${WARMUP.ms} ms), modelc \`services.compile\` vs Puppet`);
+    console.log('  `bench/puppet-warm.rb`; ratio = Puppet / modelc, CPU vs CPU)');
     if (!withPuppet) console.log('  Puppet columns skipped: real Puppet (ruby + the puppet library, ../shared/oracle/compile) is not installed');
     const head = ['case', 'res', 'cold CPU ms', 'P cold CPU', 'ratio', 'cold wall', 'P cold wall', 'warm CPU ms', 'P warm CPU', 'ratio', 'warm wall', 'P warm wall', 'P 1st compile wall', 'same'];
     const widths = [30, 5, 11, 10, 7, 9, 11, 11, 10, 7, 9, 11, 18, 4];

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 /** What one whole process cost: CPU (user + sys, from the kernel's rusage of the child) and wall. */
 export interface ProcessTime {
@@ -79,4 +80,29 @@ export function ratio(puppet: number | undefined, ours: number | undefined): str
 /** Whether real Puppet (the `puppet` library the oracle and bench/puppet-warm.rb load) is installed. */
 export function puppetInstalled(): boolean {
     return spawnSync('ruby', ['-e', 'require "puppet"'], { encoding: 'utf8', timeout: 120_000 }).status === 0;
+}
+
+/**
+ * How long "warm" runs warm up before they are timed: until both bounds are passed (a compile of
+ * a few ms needs dozens of runs before V8 has optimized its code: a server compiles thousands).
+ * BENCH_WARMUP_RUNS and BENCH_WARMUP_MS change them; Puppet's warm runs (bench/puppet-warm.rb)
+ * get the same.
+ */
+export const WARMUP = {
+    runs: Math.max(1, Number(process.env.BENCH_WARMUP_RUNS ?? 10)),
+    ms: Math.max(0, Number(process.env.BENCH_WARMUP_MS ?? 2000)),
+    /** Warming up stops after this long whatever the bounds (compiles of the largest sites take minutes each). */
+    capMs: Math.max(0, Number(process.env.BENCH_WARMUP_CAP_MS ?? 30000))
+};
+
+/** Runs `once` until WARMUP is passed (at most 200 times), then `runs` timed runs; returns the first run's result and the timed ones. */
+export function warmedUp<T>(once: () => T, runs: number): { first: T; timed: T[] } {
+    const started = performance.now();
+    const first = once();
+    for (let n = 1; n < 200; n++) {
+        const elapsed = performance.now() - started;
+        if (elapsed >= WARMUP.capMs || (n >= WARMUP.runs && elapsed >= WARMUP.ms)) break;
+        once();
+    }
+    return { first, timed: Array.from({ length: runs }, once) };
 }

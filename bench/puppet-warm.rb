@@ -1,10 +1,11 @@
 # frozen_string_literal: true
 #
-# puppet-warm.rb CASE_DIR NODE FACTS_FILE RUNS [ENVIRONMENT_TIMEOUT]
+# puppet-warm.rb CASE_DIR NODE FACTS_FILE RUNS [ENVIRONMENT_TIMEOUT [WARMUP_RUNS [WARMUP_MS [WARMUP_CAP_MS]]]]
 #
 # Real Puppet's warm compile time, for `npm run bench`: one Ruby process compiles the same node
-# RUNS times after one warm-up compile, so Ruby's start, `require 'puppet'` and the first load of
-# each Ruby type and provider are paid once, as in a long-running Puppet server. The oracle has no
+# RUNS times after warming up (at least WARMUP_RUNS compiles, default 1, and WARMUP_MS of wall
+# time, default 0, but no longer than WARMUP_CAP_MS: the bounds modelc's warm runs get too), so Ruby's start, `require 'puppet'` and
+# the first load of each Ruby type and provider are paid once, as in a long-running Puppet server. The oracle has no
 # such mode on purpose (it keeps cases apart); a benchmark compiling one case over and over does
 # not need that isolation. ENVIRONMENT_TIMEOUT is Puppet's setting: 0 (Puppet 7's default) parses
 # the manifests again for every compile, `unlimited` (what Puppet Server setups use) keeps the parsed
@@ -16,9 +17,12 @@ require 'tmpdir'
 require 'fileutils'
 require 'yaml'
 
-case_dir, node_name, facts_file, runs, env_timeout = ARGV
-abort 'usage: puppet-warm.rb CASE_DIR NODE FACTS_FILE RUNS [ENVIRONMENT_TIMEOUT]' unless runs
+case_dir, node_name, facts_file, runs, env_timeout, warmup_runs, warmup_ms, warmup_cap_ms = ARGV
+abort 'usage: puppet-warm.rb CASE_DIR NODE FACTS_FILE RUNS [ENVIRONMENT_TIMEOUT [WARMUP_RUNS [WARMUP_MS [WARMUP_CAP_MS]]]]' unless runs
 runs = runs.to_i
+warmup_runs = [(warmup_runs || 1).to_i, 1].max
+warmup_ms = (warmup_ms || 0).to_f
+warmup_cap_ms = (warmup_cap_ms || 30_000).to_f
 
 tmp = Dir.mktmpdir('modelc-bench-puppet-')
 at_exit { FileUtils.remove_entry(tmp) }
@@ -53,7 +57,16 @@ end
 
 def now(clock) = Process.clock_gettime(clock) * 1000.0
 
+started = now(Process::CLOCK_MONOTONIC)
 size = compile_once(node_name, facts)
+warmed = 1
+# At most 200 warm-up compiles, as modelc's.
+while warmed < 200
+  elapsed = now(Process::CLOCK_MONOTONIC) - started
+  break if elapsed >= warmup_cap_ms || (warmed >= warmup_runs && elapsed >= warmup_ms)
+  compile_once(node_name, facts)
+  warmed += 1
+end
 cpu = []
 wall = []
 runs.times do

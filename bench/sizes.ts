@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createCatalogServices, EnvironmentCache, type CatalogServices } from '../src/catalog/index.js';
 import { puppetOracle, puppetWarmTiming, reports, root, type BenchCase } from './compare.js';
-import { medianTiming, ratio, timeProcess, type Timing } from './process-time.js';
+import { medianTiming, ratio, timeProcess, warmedUp, type Timing } from './process-time.js';
 
 /**
  * Generated sites from 1k to 100k resources, with and without collectors, compiled by modelc and
@@ -77,8 +77,7 @@ function warmModelc(services: CatalogServices, c: BenchCase, runs: number, cache
         const cpu = process.cpuUsage(cpu0);
         return { timing: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - w0 }, resources: r.catalog.resources.size, error: r.error?.message };
     };
-    const first = once();
-    const timed = Array.from({ length: runs }, once);
+    const { first, timed } = warmedUp(once, runs);
     return { timing: medianTiming(timed.map(r => r.timing)), resources: first.resources, error: first.error };
 }
 
@@ -126,6 +125,16 @@ export function runSizesBench(): void {
     const baseRuns = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
     const modelcBin = join(root, 'bin', 'modelc.js');
     const rows: SizeRow[] = [];
+    // The process's first warm measurement would otherwise also warm up code every later one
+    // shares (V8 optimizes the compiler as it runs); a server is past that.
+    for (const collectors of [false, true]) {
+        const dir = generateSizedSite(1000, collectors);
+        try {
+            warmModelc(createCatalogServices(), { label: 'warm-up', dir, node: 'bench.example.com', classes: [] }, 1);
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    }
     for (const size of sizes()) {
         const runs = size >= 20000 ? 1 : baseRuns;
         for (const collectors of [false, true]) {
@@ -133,8 +142,8 @@ export function runSizesBench(): void {
             try {
                 const c: BenchCase = { label: `${size}${collectors ? ' coll' : ''}`, dir, node: 'bench.example.com', classes: [] };
                 const args = ['compile', dir, '--node', c.node, '--format', 'normalized'];
-                const warm = warmModelc(createCatalogServices(), c, Math.max(runs, 2));
-                const warmCached = warmModelc(createCatalogServices(), c, Math.max(runs, 2), new EnvironmentCache());
+                const warm = warmModelc(createCatalogServices(), c, Math.max(runs, 5));
+                const warmCached = warmModelc(createCatalogServices(), c, Math.max(runs, 5), new EnvironmentCache());
                 const cold = Array.from({ length: runs }, () => timeProcess(process.execPath, [modelcBin, ...args]));
                 let puppet: SizeRow['puppet'];
                 if (oracle && size <= puppetMax) {
@@ -165,8 +174,9 @@ const line = (cells: string[]): string => '  ' + cells.map((s, i) => s.padStart(
 
 function printHeader(withPuppet: boolean): void {
     console.log('generated sites by size (medians; CPU = user+sys ms; cold = `bin/modelc.js compile` vs `oracle/compile`, one process per run;');
-    console.log('  warm = in one process: modelc services.compile parsing every time / with an EnvironmentCache, Puppet bench/puppet-warm.rb with');
-    console.log('  environment_timeout=0; RSS = peak of a cold run; ratio = Puppet / modelc)');
+    console.log('  warm = in one process after warming up (both sides: at least BENCH_WARMUP_RUNS compiles and BENCH_WARMUP_MS): modelc services.compile');
+    console.log('  parsing every time / with an EnvironmentCache, Puppet bench/puppet-warm.rb with environment_timeout=0; RSS = peak of a cold run;');
+    console.log('  ratio = Puppet / modelc)');
     if (!withPuppet) console.log('  Puppet columns skipped: real Puppet (ruby + the puppet library, ../shared/oracle/compile) is not installed');
     console.log(line(head));
 }

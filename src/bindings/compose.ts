@@ -4,6 +4,7 @@ import { nodeFileSystem, pathExists, UserError, type Diagnostic, type FileSystem
 import { modelRegistry, type Model, type ModelObject } from '../model/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { provideHieraBindings } from './hiera/bindings-provider.js';
+import { LookupError } from './hiera/errors.js';
 import type { HieraLookup } from './hiera/service.js';
 import { BindingsIssues } from './issues.js';
 import { loadBindingsFile, PpBindingsProvider } from './providers/pp-provider.js';
@@ -221,7 +222,14 @@ function hieraProvider(lookup: HieraLookup): BindingsProvider {
         scheme: 'hiera',
         expand: uri => [uri.replace(/\?.*$/, '')],
         contribute(uri, pattern): ContributedBindings | undefined {
-            const list = provideHieraBindings(lookup, uri);
+            let list: ContributedBindings[];
+            try {
+                list = provideHieraBindings(lookup, uri);
+            } catch (e) {
+                // Hiera's own failure (a hiera.yaml or data file it cannot read) is the layer's located error, as any provider's.
+                if (e instanceof LookupError) throw new UserError([e.toDiagnostic()]);
+                throw e;
+            }
             if (list.length === 0) return undefined;
             const bindings = list.flatMap(c => (c.bindings ?? []).map((nb): NamedBindingsOrSubtype => ({ ...nb, contributedBy: { ...(c.source ?? { $type: 'ContributionSource', scheme: 'hiera', uri }), pattern } })));
             return { $type: 'ContributedBindings', name: uri, source: { $type: 'ContributionSource', scheme: 'hiera', uri, pattern, provider: 'hiera 5' }, bindings };

@@ -1,3 +1,4 @@
+import { compareUtf8 } from '../common/index.js';
 import type { Catalog as CatalogModel } from '../../generated/model/catalog.js';
 import type * as C from '../../generated/model/catalog.js';
 import { asModelObject, modelRegistry, toRichData, type Model } from '../model/index.js';
@@ -36,9 +37,7 @@ function bindingProvenance(key: string, p: ParamValue): C.BindingProvenance {
 
 const KINDS: Record<string, C.ResourceKind | undefined> = { class: 'hostClass', define: 'definedType', builtin: undefined, node: undefined, stage: undefined };
 
-function byteCompare(a: string, b: string): number {
-    return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
+const byteCompare = compareUtf8;
 
 /**
  * Resource references as the "Type[title]" strings Puppet's catalog JSON carries (what the

@@ -367,13 +367,28 @@ export class Compiler implements CatalogRuntime {
 
     /** Whether a resource type of this name exists: a core type or a defined type. */
     isResourceType(name: string): boolean {
+        if (this.knownResourceTypes.has(name)) return true;
         const n = name.replace(/^::/, '').toLowerCase();
-        return this.resourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+        const found = this.resourceType(n) !== undefined || this.loader.findDefine(n) !== undefined;
+        if (found) this.knownResourceTypes.add(name);
+        return found;
     }
 
+    /** Names `isResourceType` said yes to (asked for every `Type[title]` evaluated). */
+    private readonly knownResourceTypes = new Set<string>();
+
+    /** Resource types by name as asked (a type's answer never changes within a compile). */
+    private readonly resourceTypes = new Map<string, CoreType | null>();
+
     resourceType(name: string): CoreType | undefined {
+        const known = this.resourceTypes.get(name);
+        if (known !== undefined) return known ?? undefined;
         const n = name.replace(/^::/, '').toLowerCase();
-        return coreResourceType(n) ?? this.plugins.resourceType(n);
+        const found = coreResourceType(n) ?? this.plugins.resourceType(n);
+        // Only answers that found a type are kept: a module's Ruby type is loaded on first use, and
+        // a miss may turn into a load failure that must be raised where Puppet raises it.
+        if (found) this.resourceTypes.set(name, found);
+        return found;
     }
 
     callRubyFunction(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue | undefined {

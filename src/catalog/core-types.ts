@@ -22,6 +22,12 @@ export interface CoreType {
      * several key attributes keeps `name` as it is.
      */
     readonly nameAlias?: string;
+    /**
+     * A type's key attributes when it has several (Package's name, provider and command; a module
+     * type's namevars): its uniqueness key is their values, taken from the title's patterns and the
+     * parameters, in the order of their names.
+     */
+    readonly keyAttributes?: readonly string[];
 }
 
 /** Puppet's parse_title over a type's own patterns. */
@@ -36,12 +42,13 @@ export function titleParser(patterns: ReadonlyArray<readonly [RegExp, ReadonlyAr
 }
 
 /** File's title pattern: trailing slashes are not part of the path (the root `/` and `C:/` stay). */
-const fileTitle = (title: string): string => /^(\/|.+:\/|[\s\S]*[^/])\/*$/.exec(title)?.[1] ?? title;
+const fileTitle = (title: string): string => (title.endsWith('/') ? /^(\/|.+:\/|[\s\S]*[^/])\/*$/.exec(title)?.[1] ?? title : title);
 
 const table: ReadonlyMap<string, CoreType> = new Map(CORE_RESOURCE_TYPES.map(t =>
     [t.name, {
         namevar: t.namevar, attributes: new Set([t.namevar, ...t.attributes.map(a => a.name)]), ...(t.namevar !== 'name' ? { nameAlias: t.namevar } : {}),
-        ...(t.name === 'file' ? { fromTitle: (title: string) => [['path', fileTitle(title)] as const] } : {})
+        ...(t.name === 'file' ? { fromTitle: (title: string) => [['path', fileTitle(title)] as const] } : {}),
+        ...(t.name === 'package' ? { keyAttributes: ['name', 'provider', 'command'] } : {})
     }]));
 
 export function coreType(name: string): CoreType | undefined {

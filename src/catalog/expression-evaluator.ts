@@ -19,6 +19,12 @@ export class ExpressionFailure extends Error {
     }
 }
 
+/**
+ * Parsed snippets by file and text, shared by every evaluator (one is made per compile): an AST
+ * is never changed by evaluating it, and a batch evaluates the same bindings for every node.
+ */
+const programs = new Map<string, Program>();
+
 /** An environment for expressions that have none (a bindings model read from a file). */
 export function detachedEnvironment(name = 'production', dir = process.cwd()): Environment {
     return { name, dir, manifests: [], modulepath: [] };
@@ -33,7 +39,6 @@ export function detachedEnvironment(name = 'production', dir = process.cwd()): E
  */
 export function createPuppetExpressionEvaluator(env: Environment, functions: FunctionTable = coreFunctions()): ExpressionEvaluator {
     const compilers = new WeakMap<EvaluationScope, Compiler>();
-    const programs = new Map<string, Program>();
 
     const compilerFor = (scope: EvaluationScope): Compiler => {
         let c = compilers.get(scope);
@@ -69,6 +74,7 @@ export function createPuppetExpressionEvaluator(env: Environment, functions: Fun
         const r = parsePuppet(source, file, { validate: false });
         const err = r.diagnostics.find(d => d.severity === 'error');
         if (err) throw new ExpressionFailure(err.message, file, err.at?.line ?? line);
+        if (programs.size > 10_000) programs.clear();
         programs.set(cacheKey, r.ast);
         return r.ast;
     };

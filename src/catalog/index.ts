@@ -4,7 +4,7 @@ export { EnvironmentCache } from './environment-cache.js';
 export { BindingsCatalogModule, bindingsLookupFactory, modelLookupFactory } from './bindings-services.js';
 export { isInjecting, type InjectingLookupService } from './functions/inject-functions.js';
 export { Compiler, type CompileOptions, type CompileResult, type LogEntry } from './compiler.js';
-export { normalizedResult, jsonText, toCatalogJson, writeJsonText, type Json } from './normalize.js';
+export { normalizedResult, jsonText, toCatalogJson, writeJsonText, writeNormalizedResult, type Json } from './normalize.js';
 export { CompileError } from './errors.js';
 export { CatalogIssues, type CatalogIssueCode } from './issues.js';
 export type { LookupService, LookupCall, LookupContext, LookupOptions, LookupResult } from './lookup.js';

@@ -18,6 +18,23 @@ export function catalogInjectorServices(env: Environment, options: {
     readonly store?: CatalogStore;
     readonly queryLog?: QueryProvenance[];
 } = {}): InjectorOverrides {
+    // Without a store they depend on the environment alone: made once for an environment a cache
+    // keeps (every compile of a batch asks), with the same functions.
+    if (options.store || !options.functions) return makeServices(env, options);
+    let known = servicesOf.get(env);
+    if (!known) servicesOf.set(env, known = new Map());
+    let made = known.get(options.functions);
+    if (!made) known.set(options.functions, made = makeServices(env, options));
+    return made;
+}
+
+const servicesOf = new WeakMap<Environment, Map<FunctionTable, InjectorOverrides>>();
+
+function makeServices(env: Environment, options: {
+    readonly functions?: FunctionTable;
+    readonly store?: CatalogStore;
+    readonly queryLog?: QueryProvenance[];
+}): InjectorOverrides {
     const functions = options.functions ?? coreFunctions();
     const evaluator = createPuppetExpressionEvaluator(env, functions);
     // The environment's types are read when a parameter join first needs them: a lookup that

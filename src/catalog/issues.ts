@@ -167,6 +167,10 @@ export const CatalogIssues = defineIssues('EVAL', {
     // ---- collectors, overrides, relationships, finish
     EVAL_COLLECT_UNKNOWN_TYPE: { message: (a: { type: string }) => `Resource type ${a.type} doesn't exist` },
     EVAL_OVERRIDE_NOT_SUBCLASS: { message: () => 'Only subclasses can override parameters' },
+    EVAL_OVERRIDE_EVALUATED: {
+        message: (a: { at: string }) => (a.at === '' ? 'Attempt to override an already evaluated resource with new values'
+            : `Attempt to override an already evaluated resource, defined at ${a.at}, with new values`)
+    },
     EVAL_PARAMETER_ALREADY_SET: {
         message: (a: { name: string; ref: string; source: string; previous: At | undefined }) =>
             `Parameter '${a.name}' is already set on ${a.ref} by ${a.source}${a.previous ? ` at (file: ${a.previous.file}, line: ${a.previous.line})` : ''}; cannot redefine`

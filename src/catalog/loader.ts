@@ -81,7 +81,7 @@ export class Loader {
         const cached = this.loaded.get(path);
         if (cached) return cached;
         const file = this.rel(path);
-        const { text, result } = this.files.parse(path, { epp, display: file, decode: bytes => this.decode(bytes, file) });
+        const { text, result } = this.files.parse(path, { epp, display: file, compact: true, decode: bytes => this.decode(bytes, file) });
         // Puppet's IssueReporter: the warnings first (at most max_warnings, 10), then one error as
         // it is, or several logged one by one (at most max_errors, 10) and given up on.
         const warnings = result.diagnostics.filter(d => d.severity === 'warning');

@@ -1,3 +1,4 @@
+import { compareUtf8 } from '../common/index.js';
 import {
     capitalize, PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
@@ -56,9 +57,7 @@ export function pcoreType(t: PAnyType): Json {
     return out;
 }
 
-function byteCompare(a: string, b: string): number {
-    return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
+const byteCompare = compareUtf8;
 
 function resourceJson(r: CatalogResource): Json {
     const params = r.outputParams();
@@ -108,8 +107,30 @@ export function normalizedResult(result: CompileResult): Json {
             notices, logs: r.plain ? logs : [...logs, errorLog(e, result.node)]
         };
     }
+    return catalogJson(result, notices, logs, resources => resources.map(resourceJson));
+}
+
+/**
+ * `normalizedResult(result)` as JSON text, written in pieces as `writeJsonText` does, each
+ * resource made as it is written: a catalog of 100,000 resources is never held twice over.
+ */
+export function writeNormalizedResult(result: CompileResult, write: (piece: string) => void): void {
+    if (result.error) {
+        writeJsonText(normalizedResult(result), write);
+        return;
+    }
+    let sorted: readonly CatalogResource[] = [];
+    const whole = catalogJson(result, result.logs.filter(l => l.level === 'notice').map(l => l.message), result.logs.map(l => logJson(l, result.node)),
+        resources => { sorted = resources; return LATER; });
+    writeJsonText(whole, write, '', 2, v => (v === LATER ? { length: sorted.length, at: i => resourceJson(sorted[i] as CatalogResource) } : undefined));
+}
+
+/** Stands for the resources in the tree `writeNormalizedResult` writes. */
+const LATER: Json[] = [];
+
+function catalogJson(result: CompileResult, notices: string[], logs: Json[], resourcesJson: (sorted: CatalogResource[]) => Json[]): Json {
     const cat = result.catalog;
-    const resources = [...cat.resources.values()];
+    const resources = [...cat.resources];
     const sorted = [...resources].sort((a, b) => byteCompare(a.type, b.type) || byteCompare(a.title, b.title));
     const present = new Set(resources);
     const edges = cat.edges.filter(x => present.has(x.source) && present.has(x.target))
@@ -117,7 +138,7 @@ export function normalizedResult(result: CompileResult): Json {
         .sort((a, b) => byteCompare(a.source, b.source) || byteCompare(a.target, b.target));
     return {
         name: result.node, environment: result.environment, classes: [...cat.classes], tags: [...cat.tags].sort(byteCompare),
-        resources: sorted.map(resourceJson), edges, resource_order: resources.map(r => r.ref), notices, logs
+        resources: resourcesJson(sorted), edges, resource_order: resources.map(r => r.ref), notices, logs
     };
 }
 
@@ -127,12 +148,29 @@ export function normalizedResult(result: CompileResult): Json {
  * catalog is 55 MB): the two outer levels are written piece by piece, each element below them
  * as jsonText makes it. The pieces joined are exactly jsonText(v).
  */
-export function writeJsonText(v: Json, write: (piece: string) => void, indent = '', depth = 2): void {
+export function writeJsonText(v: Json, write: (piece: string) => void, indent = '', depth = 2,
+    later?: (v: Json) => { readonly length: number; at(i: number): Json } | undefined): void {
     if (depth === 0 || v === null || typeof v !== 'object') {
         write(jsonText(v, indent));
         return;
     }
     const inner = `${indent}  `;
+    // An array whose items are made as they are written (see writeNormalizedResult).
+    const lazy = later?.(v);
+    if (lazy) {
+        if (lazy.length === 0) {
+            write('[]');
+            return;
+        }
+        write('[\n');
+        for (let i = 0; i < lazy.length; i++) {
+            write(inner);
+            writeJsonText(lazy.at(i), write, inner, depth - 1);
+            write(i < lazy.length - 1 ? ',\n' : '\n');
+        }
+        write(`${indent}]`);
+        return;
+    }
     const items: Array<[string, Json]> = Array.isArray(v)
         ? v.map(x => ['', x])
         : Object.entries(v).filter((e): e is [string, Json] => e[1] !== undefined).map(([k, x]) => [`${JSON.stringify(k)}: `, x]);
@@ -144,7 +182,7 @@ export function writeJsonText(v: Json, write: (piece: string) => void, indent = 
     write(`${open}\n`);
     items.forEach(([key, x], i) => {
         write(`${inner}${key}`);
-        writeJsonText(x, write, inner, depth - 1);
+        writeJsonText(x, write, inner, depth - 1, later);
         write(i < items.length - 1 ? ',\n' : '\n');
     });
     write(`${indent}${close}`);

@@ -2,7 +2,7 @@ import { strictEquals, type PuppetValue } from '../values/index.js';
 import { PuppetFailure, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
 import type { ParamValue } from './resource.js';
-import type { Scope } from './scope.js';
+import { Scope } from './scope.js';
 import { Source } from './code-source.js';
 
 /**
@@ -18,6 +18,8 @@ export class OverrideRules {
     sourceOf(scope: Scope): Source {
         let s: Scope = scope;
         while (s.kind === 'local' && s.parent) s = s.parent;
+        // Asked for every declaration: the answer is kept on the scope (its kind, class and resource never change).
+        if (s.codeSource) return s.codeSource;
         const key = s.kind === 'class' ? `class:${s.className}` : s.kind === 'define' ? `define:${s.className}`
             : s.kind === 'node' ? `node:${s.resource?.title ?? ''}` : 'class:';
         let src = this.sources.get(key);
@@ -26,6 +28,7 @@ export class OverrideRules {
             src = new Source(key, s.kind === 'class' && s.inherited ? this.sourceOf(s.inherited) : null);
             this.sources.set(key, src);
         }
+        s.codeSource = src;
         return src;
     }
 
@@ -71,8 +74,8 @@ export class OverrideFailure extends PuppetFailure {
 /** Puppet's Scope#is_default?: the value is the resource default for the parameter in the scope or a scope above it. */
 function isResourceDefault(scope: Scope, ref: string, name: string, value: PuppetValue): boolean {
     const type = ref.slice(0, ref.indexOf('[')).toLowerCase();
-    for (let s: Scope | null = scope; s; s = s.kind === 'local' ? s.parent : s.inherited ?? s.parent) {
-        const d = s.defaults.get(type)?.get(name);
+    for (let s: Scope | null = scope; s; s = Scope.defaultsParent(s)) {
+        const d = s.ownDefaultsFor(type)?.get(name);
         if (d && strictEquals(d.value, value)) return true;
     }
     return false;

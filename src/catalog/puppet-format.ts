@@ -1,11 +1,10 @@
+import { compareUtf8 } from '../common/index.js';
 import { randomUUID } from 'node:crypto';
 import type { CompileResult } from './compiler.js';
 import { PSensitive } from '../values/index.js';
 import { toCatalogJson, type Json } from './normalize.js';
 
-function byteCompare(a: string, b: string): number {
-    return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
+const byteCompare = compareUtf8;
 
 /**
  * Puppet's catalog JSON (`catalog_format` 2, rich data), what a Puppet server sends an agent:

@@ -4,6 +4,7 @@ import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
 import type { Scope } from './scope.js';
 import { coreType } from './core-types.js';
+import { ParamTable, TagSet } from './params.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
 
@@ -12,7 +13,8 @@ export type ValueOrigin = 'declared' | 'parameterDefault' | 'resourceDefault' | 
 
 /** One parameter value with where and how it was set (provenance for the Catalog model). */
 export interface ParamValue {
-    value: PuppetValue;
+    /** Never changed in place: a value object may be shared by several resources (see ops/attributes.ts). */
+    readonly value: PuppetValue;
     readonly where?: Where;
     readonly origin?: ValueOrigin;
     /** For values from data binding: the key looked up. */
@@ -29,8 +31,8 @@ export interface ParamValue {
  * (Class titles capitalized, except `main`).
  */
 export class CatalogResource {
-    readonly params = new Map<string, ParamValue>();
-    readonly tags = new Set<string>();
+    readonly params = new ParamTable<ParamValue>();
+    readonly tags = new TagSet();
     exported = false;
     virtual = false;
     /** Define instances: evaluated once, in the generator passes. */
@@ -38,8 +40,6 @@ export class CatalogResource {
     /** The scope that declared it (defaults, tags, containment). */
     scope: Scope | null = null;
     container: CatalogResource | null = null;
-    /** Parameters given by collector overrides before a define is evaluated, applied in order. */
-    sensitive = new Set<string>();
     /**
      * A resource collected (`<<| |>>`) from another node's stored catalog: that node and where its
      * manifest exported it. Puppet's catalog gives such a resource no file or line (`where` is
@@ -65,10 +65,13 @@ export class CatalogResource {
     titleParams: ReadonlyArray<{ readonly name: string; readonly value: string; readonly where?: Where }> | undefined;
 
     /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
-    outputParams(): Map<string, ParamValue> {
+    outputParams(): ParamTable<ParamValue> {
         const extra = (this.titleParams ?? []).filter(t => !this.params.has(t.name));
         if (extra.length === 0) return this.params;
-        return new Map([...this.params, ...extra.map(t => [t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) }] as [string, ParamValue])]);
+        const out = new ParamTable<ParamValue>();
+        this.params.forEach((p, name) => out.set(name, p));
+        for (const t of extra) out.set(t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) });
+        return out;
     }
 
     param(name: string): PuppetValue | undefined {
@@ -92,12 +95,19 @@ class TypeIndex {
     readonly aliases = new Map<string, CatalogResource>();
     /** Exported resources among `all` (never collected here). */
     exported = 0;
-    /** By lower-case title (titles compare case-insensitively in queries), built on first use up to `lowerUpTo`. */
-    private lower: Map<string, CatalogResource[]> | undefined;
+    /**
+     * By lower-case title (titles compare case-insensitively in queries), built on first use up to
+     * `lowerUpTo`: one resource, or the list of those sharing a title.
+     */
+    private lower: Map<string, CatalogResource | CatalogResource[]> | undefined;
     private lowerUpTo = 0;
-    /** By tag, as of `taggedAt` (tags change as code runs: the index is rebuilt for a new generation). */
+    /**
+     * By tag, for `all` up to `taggedUpTo`, as of `TagSet.changes` = `taggedAt`: resources declared
+     * since are added; a change of a listed resource's tags (an override, `tag()`) rebuilds it.
+     */
     private tagged: Map<string, CatalogResource[]> | undefined;
     private taggedAt = -1;
+    private taggedUpTo = 0;
 
     constructor(private readonly isClass: boolean) {}
 
@@ -110,6 +120,7 @@ class TypeIndex {
         this.titles.set(this.key(r.title), r);
         this.all.push(r);
         if (r.exported) this.exported++;
+        r.tags.seal();
     }
 
     find(title: string): CatalogResource | undefined {
@@ -122,27 +133,31 @@ class TypeIndex {
         for (; this.lowerUpTo < this.all.length; this.lowerUpTo++) {
             const r = this.all[this.lowerUpTo];
             const key = r.title.toLowerCase();
-            const list = lower.get(key);
-            if (list) list.push(r);
-            else lower.set(key, [r]);
+            const known = lower.get(key);
+            if (known === undefined) lower.set(key, r);
+            else if (Array.isArray(known)) known.push(r);
+            else lower.set(key, [known, r]);
         }
-        return lower.get(title.toLowerCase()) ?? [];
+        const found = lower.get(title.toLowerCase());
+        return found === undefined ? [] : Array.isArray(found) ? found : [found];
     }
 
-    taggedWith(tag: string, generation: number): readonly CatalogResource[] {
-        if (!this.tagged || this.taggedAt !== generation) {
-            const tagged = new Map<string, CatalogResource[]>();
-            for (const r of this.all) {
-                for (const t of r.tags) {
-                    const list = tagged.get(t);
-                    if (list) list.push(r);
-                    else tagged.set(t, [r]);
-                }
-            }
-            this.tagged = tagged;
-            this.taggedAt = generation;
+    taggedWith(tag: string): readonly CatalogResource[] {
+        if (!this.tagged || this.taggedAt !== TagSet.changes) {
+            this.tagged = new Map();
+            this.taggedAt = TagSet.changes;
+            this.taggedUpTo = 0;
         }
-        return this.tagged.get(tag) ?? [];
+        const tagged = this.tagged;
+        for (; this.taggedUpTo < this.all.length; this.taggedUpTo++) {
+            const r = this.all[this.taggedUpTo];
+            for (const t of r.tags) {
+                const list = tagged.get(t);
+                if (list) list.push(r);
+                else tagged.set(t, [r]);
+            }
+        }
+        return tagged.get(tag) ?? [];
     }
 
     /** Drops resources (from the lists; titles are the catalog's to drop). */
@@ -154,12 +169,14 @@ class TypeIndex {
         this.lower = undefined;
         this.lowerUpTo = 0;
         this.tagged = undefined;
+        this.taggedUpTo = 0;
     }
 }
 
 /** The catalog under construction, in Puppet's insertion order. */
 export class Catalog {
-    readonly resources = new Map<string, CatalogResource>();
+    /** In insertion order; keyed by identity (a type and title find a resource through the type index). */
+    readonly resources = new Set<CatalogResource>();
     readonly edges: Array<{ source: CatalogResource; target: CatalogResource }> = [];
     readonly classes: string[] = [];
     readonly tags = new Set<string>();
@@ -169,8 +186,18 @@ export class Catalog {
     private readonly spellings = new Map<string, TypeIndex>();
 
     add(r: CatalogResource): void {
-        this.resources.set(resourceKey(r.type, r.title), r);
-        this.typeIndex(r.type, true)?.add(r);
+        const index = this.typeIndex(r.type, true) as TypeIndex;
+        const same = index.titles.get(index.key(r.title));
+        if (same && same !== r && this.resources.has(same)) {
+            // A second resource of the same type and title takes the first one's place (never done
+            // by the compiler, which refuses duplicates before adding).
+            const all = [...this.resources];
+            this.resources.clear();
+            for (const x of all) this.resources.add(x === same ? r : x);
+        } else {
+            this.resources.add(r);
+        }
+        index.add(r);
     }
 
     /** Makes `r` findable under another title (the alias metaparameter, an isomorphic type's namevar). */
@@ -207,12 +234,9 @@ export class Catalog {
         return this.typeIndex(type, false)?.titled(title) ?? [];
     }
 
-    /**
-     * The resources of a type having a tag, in declaration order, as of `generation`: the caller
-     * gives a new generation whenever tags may have changed since it last asked.
-     */
-    ofTypeTagged(type: string, tag: string, generation: number): readonly CatalogResource[] {
-        return this.typeIndex(type, false)?.taggedWith(tag, generation) ?? [];
+    /** The resources of a type having a tag, in declaration order. */
+    ofTypeTagged(type: string, tag: string): readonly CatalogResource[] {
+        return this.typeIndex(type, false)?.taggedWith(tag) ?? [];
     }
 
     /** How many resources of a type are not exported. */
@@ -224,10 +248,10 @@ export class Catalog {
     /** Drops resources from the catalog (they stay findable by alias, as Puppet's finish leaves them). */
     removeWhere(drop: (r: CatalogResource) => boolean): void {
         const dropped = new Set<CatalogResource>();
-        for (const [key, r] of this.resources) {
+        for (const r of this.resources) {
             if (!drop(r)) continue;
             dropped.add(r);
-            this.resources.delete(key);
+            this.resources.delete(r);
             const index = this.typeIndex(r.type, false);
             if (index) {
                 const title = index.key(r.title);

@@ -68,7 +68,8 @@ export class RubyPlugins {
                     for (const key of name.split('.')) v = v instanceof Map ? v.get(key) : undefined;
                     return v;
                 }
-            }, registry, c.env.dir, filesOf(c.env));
+            // The autoloader probes many paths per name: through the environment's file cache.
+            }, registry, c.env.dir, c.loader.files.files());
         }
         return this.rt;
     }
@@ -88,6 +89,7 @@ export class RubyPlugins {
         return {
             namevar, attributes: new Set([namevar, ...schema.namevars, ...schema.parameters, ...schema.properties]),
             ...(schema.namevars.length === 1 && namevar !== 'name' ? { nameAlias: namevar } : {}),
+            ...(schema.namevars.length > 1 ? { keyAttributes: schema.namevars } : {}),
             ...(schema.titlePatterns ? { fromTitle: titleParser(schema.titlePatterns) } : {})
         };
     }
@@ -145,7 +147,7 @@ export class RubyPlugins {
             const c = this.c;
             h = {
                 name: `Scope(${scope.resource ? scope.resource.ref : 'Class[main]'})`,
-                lookupvar: n => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where),
+                lookupvar: (n, quiet) => c.scopeLookupvar(n, scope, h ? scopes.get(h)?.where ?? where : where, quiet),
                 setvar: (n, v) => c.setVariable(scope, n, v, h ? scopes.get(h)?.where ?? where : where),
                 findResource: (type, title) => {
                     const r = c.catalog.find(capitalize(type), title);

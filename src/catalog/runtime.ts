@@ -53,6 +53,8 @@ export interface ExpressionEvaluator {
     registerProgram(program: Program, file: string): void;
     /** Where Puppet locates `node`. */
     where(node: AstNode): Where;
+    /** `where(node)` without the column (as resources and log entries carry it), one object per node. */
+    whereLine(node: AstNode): Where;
     /** A runtime failure as Puppet's located evaluation error of a `label` at `node`. */
     locate(err: unknown, node: AstNode, label: string | undefined): unknown;
     /** Calls a function (core or written in Puppet) by name. */

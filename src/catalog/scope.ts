@@ -1,6 +1,8 @@
 import type { PuppetValue } from '../values/index.js';
 import type { CatalogResource } from './resource.js';
 import type { Where } from './errors.js';
+import { ParamTable } from './params.js';
+import type { Source } from './code-source.js';
 
 export type ScopeKind = 'top' | 'node' | 'class' | 'define' | 'local';
 
@@ -18,13 +20,20 @@ export interface DefaultAttribute {
  * top or node scope above a class or define, the defining scope for a lambda).
  */
 export class Scope {
-    private readonly vars = new Map<string, PuppetValue>();
-    readonly defaults = new Map<string, Map<string, DefaultAttribute>>();
-    /** Ephemeral match-variable levels ($0..$n), innermost last. */
-    private matches: Array<readonly (string | null)[] | null> = [];
+    /** Its variables: a lambda call's scope holds one or two, and lives as long as the resources it declared. */
+    private readonly vars = new ParamTable<PuppetValue>();
+    /**
+     * Resource defaults by lower-case type, made on the first default set: most scopes (every
+     * lambda call's) never get one, and a resource keeps its scope alive until the catalog is done.
+     */
+    private ownDefaults: Map<string, Map<string, DefaultAttribute>> | undefined;
+    /** Ephemeral match-variable levels ($0..$n), innermost last (made on first use, as above). */
+    private matches: Array<readonly (string | null)[] | null> | undefined;
     inherited: Scope | null = null;
     moduleName = '';
     callerModuleName = '';
+    /** The override rules' code source of this scope, once asked (see OverrideRules.sourceOf). */
+    codeSource: Source | undefined = undefined;
 
     constructor(readonly kind: ScopeKind, readonly parent: Scope | null, readonly resource: CatalogResource | null, readonly className = '') {}
 
@@ -83,8 +92,10 @@ export class Scope {
     /** The match variable `$n` from the innermost match level of this scope or, failing that, its enclosing scopes. */
     matchVar(n: number): PuppetValue | undefined {
         for (let s: Scope | null = this; s; s = s.enclosing) {
-            for (let i = s.matches.length - 1; i >= 0; i--) {
-                const m = s.matches[i];
+            const matches = s.matches;
+            if (!matches) continue;
+            for (let i = matches.length - 1; i >= 0; i--) {
+                const m = matches[i];
                 if (m) return m[n] ?? null;
             }
         }
@@ -92,28 +103,53 @@ export class Scope {
     }
 
     pushMatchLevel(): number {
-        this.matches.push(null);
-        return this.matches.length - 1;
+        const matches = this.matches ??= [];
+        matches.push(null);
+        return matches.length - 1;
     }
 
     popMatchLevel(level: number): void {
-        this.matches.length = level;
+        if (this.matches) this.matches.length = level;
     }
 
     setMatch(groups: readonly (string | null)[]): void {
-        if (this.matches.length === 0) this.matches.push(groups);
-        else this.matches[this.matches.length - 1] = groups;
+        const matches = this.matches ??= [];
+        if (matches.length === 0) matches.push(groups);
+        else matches[matches.length - 1] = groups;
+    }
+
+    /** The resource defaults this scope sets for a type (lower-case name), if any. */
+    ownDefaultsFor(type: string): ReadonlyMap<string, DefaultAttribute> | undefined {
+        return this.ownDefaults?.get(type);
+    }
+
+    /** Sets a resource default of this scope (`Type { name => value }`). */
+    setDefault(type: string, name: string, d: DefaultAttribute): void {
+        const all = this.ownDefaults ??= new Map();
+        let forType = all.get(type);
+        if (!forType) all.set(type, forType = new Map());
+        forType.set(name, d);
+    }
+
+    /** The scopes whose defaults reach this one, nearest first (dynamic scoping via `parent`). */
+    static defaultsParent(s: Scope): Scope | null {
+        return s.kind === 'local' ? s.parent : s.inherited ?? s.parent;
     }
 
     /** Resource defaults for a type (lower-case name), nearest scope winning; dynamic scoping via `parent`. */
-    defaultsFor(type: string): Map<string, DefaultAttribute> {
-        const chain: Scope[] = [];
-        for (let s: Scope | null = this; s; s = s.kind === 'local' ? s.parent : s.inherited ?? s.parent) chain.push(s);
-        const out = new Map<string, DefaultAttribute>();
-        for (const s of chain.reverse()) {
-            const d = s.defaults.get(type);
-            if (d) for (const [k, v] of d) out.set(k, v);
+    defaultsFor(type: string): ReadonlyMap<string, DefaultAttribute> {
+        // Most declarations see no default at all: find the scopes that have some before building a map.
+        let found: Array<ReadonlyMap<string, DefaultAttribute>> | undefined;
+        for (let s: Scope | null = this; s; s = Scope.defaultsParent(s)) {
+            const d = s.ownDefaults?.get(type);
+            if (d) (found ??= []).push(d);
         }
+        if (!found) return NO_DEFAULTS;
+        if (found.length === 1) return found[0];
+        const out = new Map<string, DefaultAttribute>();
+        for (let i = found.length - 1; i >= 0; i--) for (const [k, v] of found[i]) out.set(k, v);
         return out;
     }
 }
+
+const NO_DEFAULTS: ReadonlyMap<string, DefaultAttribute> = new Map();

@@ -8,23 +8,42 @@ import type { CatalogResource } from './resource.js';
 export const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
 
 /** `a::b` -> tags a::b, a, b. */
-export function nameTags(name: string): string[] {
-    const n = name.toLowerCase();
-    const segs = n.split('::');
-    return segs.length > 1 ? [n, ...segs] : [n];
+export function nameTags(name: string): readonly string[] {
+    let tags = nameTagCache.get(name);
+    if (!tags) {
+        const n = name.toLowerCase();
+        const segs = n.split('::');
+        tags = segs.length > 1 ? [n, ...segs] : [n];
+        // Names are those of types and classes (and tag values): a bounded set in any one environment.
+        if (nameTagCache.size > 10_000) nameTagCache.clear();
+        nameTagCache.set(name, tags);
+    }
+    return tags;
 }
+
+const nameTagCache = new Map<string, readonly string[]>();
+
+const NO_TAGS: readonly string[] = [];
 
 /**
  * Puppet's Tagging#tag: each value (downcased) with its '::' segments; an invalid one is a
  * ParseError at the place that set it (the resource, or the override).
  */
 export function addTags(r: CatalogResource, value: PuppetValue | undefined, where: Where | undefined): void {
-    for (const t of value === undefined || value === null ? [] : Array.isArray(value) ? value.flat(Infinity as 1) : [value]) {
+    r.tags.addList(tagsOf(value, where));
+}
+
+/** The tags `addTags` adds for a value, in order. */
+export function tagsOf(value: PuppetValue | undefined, where: Where | undefined): readonly string[] {
+    if (value === undefined || value === null) return NO_TAGS;
+    const out: string[] = [];
+    for (const t of Array.isArray(value) ? value.flat(Infinity as 1) : [value]) {
         if (t === null) continue;
         const name = (typeof t === 'string' ? t : formatValue(t)).toLowerCase();
         if (!VALID_TAG.test(name)) throw invalidTag(name, where);
-        for (const x of nameTags(name)) r.tags.add(x);
+        for (const x of nameTags(name)) out.push(x);
     }
+    return out;
 }
 
 /** "Invalid tag 'x'": a ParseError with a location when a resource's parameter set it, a plain failure from the tag function. */

@@ -55,6 +55,7 @@ export async function compileBatchAction(codedir: string, options: CompileBatchO
     const perSecond = (n: number, ms: number): string => (ms > 0 ? (n * 1000 / ms).toFixed(1) : '-');
     io.out(`compiled ${ok} of ${summary.nodes} nodes (${summary.failed} failed) into ${options.outDir}: `
         + `${(summary.wallMs / 1000).toFixed(2)} s wall, ${perSecond(summary.nodes, summary.wallMs)} nodes/s; `
-        + `${(summary.cpuMs / 1000).toFixed(2)} s CPU, ${perSecond(summary.nodes, summary.cpuMs)} nodes/s per core; ${summary.jobs} thread${summary.jobs === 1 ? '' : 's'}\n`);
+        + `${(summary.cpuMs / 1000).toFixed(2)} s CPU, ${perSecond(summary.nodes, summary.cpuMs)} nodes/s per core; ${summary.jobs} thread${summary.jobs === 1 ? '' : 's'}`
+        + (summary.childCpuMs ? `; programs it ran (ENC, bindings providers): ${(summary.childCpuMs / 1000).toFixed(2)} s CPU` : '') + '\n');
     return summary.failed > 0 ? ExitCode.ERROR : ExitCode.OK;
 }

@@ -4,7 +4,7 @@ import { UserError } from '../common/index.js';
 import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, normalizedResult, storedCatalog, writeJsonText,
+    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, storedCatalog, writeJsonText, writeNormalizedResult,
     type CatalogServices, type Environment, type Json, type LogEntry
 } from '../catalog/index.js';
 import type { Module } from 'langium';
@@ -94,14 +94,15 @@ function servicesWith(options: CompileCommandOptions, node: string, chosen: Modu
     return createCatalogServices(BindingsCatalogModule, chosen);
 }
 
-/** Prints JSON text and a newline in pieces of about a megabyte, never the whole text as one string. */
-function writeJson(v: Json, io: CliIo): void {
+/** Prints JSON text and a newline in pieces of about 64 KB (short-lived enough to die young), never the whole text as one string. */
+function writeJson(v: Json | ((write: (piece: string) => void) => void), io: CliIo): void {
     let buffered: string[] = [];
     let size = 0;
-    writeJsonText(v, piece => {
+    const text = typeof v === 'function' ? v : (write: (piece: string) => void) => writeJsonText(v, write);
+    text(piece => {
         buffered.push(piece);
         size += piece.length;
-        if (size >= 1 << 20) {
+        if (size >= 1 << 16) {
             io.out(buffered.join(''));
             buffered = [];
             size = 0;
@@ -189,7 +190,7 @@ function compileWith(
     }
     if (options.format === 'normalized') {
         // The oracle's shape, the error object included, for diffing against real Puppet.
-        writeJson(normalizedResult(result), io);
+        writeJson(write => writeNormalizedResult(result, write), io);
         return result.error ? ExitCode.ERROR : ExitCode.OK;
     }
     if (result.error) return ExitCode.ERROR;

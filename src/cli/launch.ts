@@ -11,6 +11,13 @@ import { processIo, writeStdout, type CliIo } from './io.js';
  */
 const STACK_MB = 1024;
 
+/**
+ * The young generation of the CLI's thread (three semi-spaces' worth; V8 grows it to 192 MB, two
+ * 64 MB semi-spaces and more, on large inputs). A compile of 100,000 resources peaked at 520 MB
+ * with V8's default and 420 MB with 48, for 7% more CPU; small compiles never grow it that far.
+ */
+const YOUNG_GENERATION_MB = 24;
+
 /** Shared with the worker: [0] the number of the signal that asked a run to stop (0: none). */
 interface LaunchData {
     readonly argv: readonly string[];
@@ -56,7 +63,7 @@ export async function launch(argv: readonly string[], mainUrl?: string): Promise
     const readsStdin = STDIN_COMMANDS.has(argv[2] ?? '');
     const worker = new Worker(new URL(import.meta.url), {
         workerData: { argv: [...argv], signal, ...(mainUrl !== undefined ? { main: mainUrl } : {}) } satisfies LaunchData,
-        resourceLimits: { stackSizeMb: STACK_MB },
+        resourceLimits: { stackSizeMb: STACK_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
         argv: [],
         stdin: readsStdin
     });

@@ -8,7 +8,7 @@ import { createInjector, formatExplanation, InjectorError, type InjectorOverride
 import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
 import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
-import { formatDiagnostic } from '../common/index.js';
+import { formatDiagnostic, type Diagnostic } from '../common/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -68,7 +68,7 @@ function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: Look
     // object is for the conformance harness (runLookupCommand), not for the command line.
     const errorObject = jsonErrorOf(result.output);
     if (errorObject === undefined) io.out(result.output);
-    if (result.error) io.err(`${formatDiagnostic(result.error.toDiagnostic())}\n`);
+    if (result.error) io.err(`${formatDiagnostic(locatedAt(result.error.toDiagnostic(), codedir))}\n`);
     else if (errorObject !== undefined) {
         const at = errorObject.file !== undefined ? `${errorObject.file}${errorObject.line !== undefined ? `:${errorObject.line}` : ''}` : codedir;
         io.err(`${at}: error LOOKUP_COMPILE_FAILED: ${errorObject.message}\n`);
@@ -170,7 +170,7 @@ function injectedLookupWith(
     const injector = createInjector(composition.model, injectionRequest(req.node), { lenient: true, services: overrides });
     const errors = injector.issues.filter(i => i.severity === 'error');
     if (errors.length > 0) {
-        for (const d of errors) io.err(`${formatDiagnostic(d)}\n`);
+        for (const d of errors) io.err(`${formatDiagnostic(locatedAt(d, req.envDir))}\n`);
         return ExitCode.ERROR;
     }
     for (const d of injector.issues) if (d.severity === 'warning') io.err(`${formatDiagnostic(d)}\n`);
@@ -196,9 +196,14 @@ function injectedLookupWith(
         return ExitCode.OK;
     } catch (e) {
         if (!(e instanceof InjectorError)) throw e;
-        for (const d of e.diagnostics) io.err(`${formatDiagnostic(d)}\n`);
+        for (const d of e.diagnostics) io.err(`${formatDiagnostic(locatedAt(d, req.envDir))}\n`);
         return ExitCode.ERROR;
     }
+}
+
+/** A lookup's failure that names no file (a key found nowhere) is the environment's. */
+function locatedAt(d: Diagnostic, dir: string): Diagnostic {
+    return d.at !== undefined || d.file !== undefined ? d : { ...d, file: dir };
 }
 
 /** The `error` member of an oracle-shaped JSON error document, if `output` is one. */

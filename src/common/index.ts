@@ -8,3 +8,4 @@ export * from './yaml.js';
 export * from './issues.js';
 export * from './lazy-require.js';
 export * from './file-system.js';
+export * from './utf8-order.js';

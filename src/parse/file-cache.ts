@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import type { Program } from '../../generated/langium/ast.js';
 import { nodeFileSystem, type FileSystemProvider } from '../common/index.js';
 import { parsePuppet, type ParseOptions, type ParseResult } from './parse.js';
@@ -114,7 +115,7 @@ export class ParsedFileCache {
     /** The parse of a file with these options (as `parsePuppet`), run once while the file is unchanged. */
     parse(path: string, options: ParseOptions & { readonly display?: string; readonly decode?: (bytes: Buffer) => string } = {}): ParsedSource {
         const entry = this.entry(path, options.decode ?? utf8);
-        const key = `${options.epp === true}:${options.validate !== false}:${options.engine ?? 'fast'}:${options.display ?? path}`;
+        const key = `${options.epp === true}:${options.validate !== false}:${options.engine ?? 'fast'}:${options.compact === true}:${options.display ?? path}`;
         let result = entry.parses.get(key);
         if (result) {
             this.counts.hits++;
@@ -142,6 +143,48 @@ export class ParsedFileCache {
         const value = build(entry.text);
         entry.derived.set(key, value);
         return value;
+    }
+
+    private view: (FileSystemProvider & { readonly base: FileSystemProvider }) | undefined;
+
+    /**
+     * The source of files as seen through this cache: a path's kind and a directory's names are
+     * asked of the source once per generation, a file's text read once while it is unchanged (for
+     * readers that probe many paths, like the Ruby autoloader). `base` is the source itself.
+     */
+    files(): FileSystemProvider & { readonly base: FileSystemProvider } {
+        const fs = this.fs;
+        this.view ??= {
+            base: fs,
+            // A path whose directory's listing says it is not there is not asked about: readers
+            // probing many candidate paths (the Ruby autoloader, Hiera) mostly probe missing ones.
+            stat: path => (this.listed(path) === false ? undefined : this.once(`stat\0${path}`, () => fs.stat(path))),
+            readFile: path => fs.readFile(path),
+            readText: path => this.text(path).text,
+            readdir: path => [...this.once(`readdir\0${path}`, () => fs.readdir(path))],
+            glob: pattern => fs.glob(pattern)
+        };
+        return this.view;
+    }
+
+    /**
+     * Whether a path's directory lists its name (once per generation): false when the directory
+     * is missing, not a directory, or has no such entry; undefined when the listing cannot say
+     * (a directory that cannot be read, a root).
+     */
+    private listed(path: string): boolean | undefined {
+        const dir = dirname(path);
+        if (dir === path) return undefined;
+        const names = this.once(`names\0${dir}`, (): ReadonlySet<string> | 'missing' | 'unknown' => {
+            try {
+                return new Set(this.fs.readdir(dir));
+            } catch (e) {
+                const code = (e as NodeJS.ErrnoException).code;
+                return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'unknown';
+            }
+        });
+        if (names === 'unknown') return undefined;
+        return names !== 'missing' && names.has(basename(path));
     }
 
     /** A value computed from the disk (a directory listing, say), computed once per generation. */

@@ -9,6 +9,7 @@ import { allNodes } from './lowering/walk.js';
 import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
+import { compactCst } from './compact-cst.js';
 
 export interface ParseOptions {
     /** Parse the text as an EPP template instead of a manifest. */
@@ -20,6 +21,11 @@ export interface ParseOptions {
      * `langium`: Langium's parser for everything (the reference, e.g. for benchmarks).
      */
     readonly engine?: 'fast' | 'langium';
+    /**
+     * Keep only each node's position in place of its CST (what evaluating the code reads), so the
+     * tokens and the CST tree are not held as long as the AST is: for the compiler's manifests.
+     */
+    readonly compact?: boolean;
 }
 
 export interface ParseResult {
@@ -56,6 +62,41 @@ function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser |
     return fast ?? undefined;
 }
 
+/**
+ * How deep brackets may nest. Every stage after the parser recurses once per level or more, and
+ * each level costs the recursive-descent parser a deep stack that the garbage collector scans
+ * again and again: 20,000 levels take seconds, 100,000 over a minute. Puppet's own stack gives
+ * out far earlier when such code is evaluated; the model formats stop at the same depth
+ * (MODEL_TOO_DEEP).
+ */
+const MAX_NESTING = 10_000;
+const OPENERS = new Set(['(', '[', '{', '${', '@(']);
+const CLOSERS = new Set([')', ']']);
+
+/** The offset of the first bracket nested beyond MAX_NESTING, found from the tokens alone (cheap: no parse). */
+function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefined {
+    // Fewer brackets than the limit cannot nest beyond it: most input never lexes twice.
+    let brackets = 0;
+    for (let i = 0; i < text.length && brackets <= MAX_NESTING; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x28 || c === 0x5b || c === 0x7b) brackets++;
+    }
+    if (brackets <= MAX_NESTING) return undefined;
+    let depth = 0;
+    for (const t of lexer.tokenize(text).tokens) {
+        // A string's parts close one interpolation and open the next (`}text${`).
+        if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
+        if (OPENERS.has(t.image) || t.image.endsWith('${')) {
+            if (++depth > MAX_NESTING) return t.startOffset;
+        }
+    }
+    return undefined;
+}
+
+function emptyProgram(): Program {
+    return { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
+}
+
 /** Parses (and by default validates) one manifest or template. Never throws on any input. */
 export function parsePuppet(text: string, file: string, options: ParseOptions = {}): ParseResult {
     const svc = puppetServices();
@@ -67,6 +108,18 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     // The fast parser builds the same AST and CST as Langium's; input it cannot parse cleanly
     // (lexer or syntax errors) goes to Langium's parser for its error recovery and messages.
     const quick = options.engine === 'langium' ? undefined : fastParser(svc, lexer);
+    const tooDeep = nestingBeyondLimit(lexer, text);
+    if (tooDeep !== undefined) {
+        const lines = new LineIndex(text);
+        const line = lines.line(tooDeep);
+        const message = `the input is nested more than ${MAX_NESTING} levels deep (a limit of modelc)`;
+        return {
+            ast: emptyProgram(), diagnostics: [{
+                severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file,
+                at: { file, line: line + 1, column: tooDeep - lines.lineStart(line) + 1 }
+            }]
+        };
+    }
     if (quick) {
         try {
             const lexed = lexer.tokenize(text);
@@ -92,12 +145,11 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             // parser's internal state is then unusable, so the next call builds a fresh one.
             services = undefined;
             fast = undefined;
-            const empty = { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
             // After an overflow Langium's parser can also fail with a TypeError on its broken
             // state; either way the cause is the nesting, never an internal text to show.
             void e;
             const message = 'the input is nested too deeply';
-            return { ast: empty, diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+            return { ast: emptyProgram(), diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
         }
     }
     if (lexer.sawSelectorBrace) {
@@ -113,35 +165,64 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     for (const f of lexer.lastFindings()) {
         diagnostics.push({ severity: f.severity, code: f.code, message: issueMessage(f.code, ...f.args), file, at: at(f.offset) });
     }
-    const lexError = lexer.lastFindings().find(f => f.severity === 'error');
+    const findings = lexer.lastFindings();
+    const lexError = findings.find(f => f.severity === 'error');
     // Puppet's parser stops at the first syntax error; what error recovery finds after it is
-    // mostly an echo of the same typo, so only the first is reported. Puppet lexes as it parses:
-    // a syntax error before a lexer error is met first and reported instead of it (after a lexer
-    // error the token stream is partial, so parser errors there are only echoes).
-    for (const e of result.parserErrors.slice(0, 1)) {
-        const tok = e.token;
-        const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
-        if (lexError && (eof || tok.startOffset >= lexError.offset)) break;
-        const where = eof ? 'end of input' : `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`;
-        const syntax: Diagnostic = {
-            severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', where), file,
-            at: eof ? at(text.length) : at(tok.startOffset)
-        };
-        // Reported first: the lexer's error comes later in the text (its warnings before it stay).
-        const i = diagnostics.findIndex(d => d.severity === 'error');
-        if (i < 0) diagnostics.push(syntax); else diagnostics.splice(i, 0, syntax);
+    // mostly an echo of the same typo, so only the first is reported. Puppet lexes as its parser
+    // asks for tokens: a syntax error met before a lexer error is reported instead of it.
+    const syntax = lexError ? syntaxErrorBefore(text, lexError.offset, svc, lexer)
+        : syntaxError(result.parserErrors[0], text.length, lexer);
+    if (syntax) {
+        const d: Diagnostic = { severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', syntax.where), file, at: at(syntax.offset) };
+        const i = diagnostics.findIndex(x => x.severity === 'error');
+        if (i < 0) diagnostics.push(d); else diagnostics.splice(i, 0, d);
         // The lexer never reached what follows the error: no warning of it.
-        const stop = syntax.at!;
+        const stop = d.at!;
         for (let j = diagnostics.length - 1; j >= 0; j--) {
-            const d = diagnostics[j];
-            if (d.severity === 'warning' && d.at && (d.at.line > stop.line || (d.at.line === stop.line && d.at.column > stop.column))) diagnostics.splice(j, 1);
+            const w = diagnostics[j];
+            if (w.severity === 'warning' && w.at && (w.at.line > stop.line || (w.at.line === stop.line && w.at.column > stop.column))) diagnostics.splice(j, 1);
         }
     }
     if (!diagnostics.some(d => d.severity === 'error')) {
         const report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]): void => {
             diagnostics.push({ severity, code, message: issueMessage(code, ...args), file, at: at(offset) });
         };
-        checkProgram(result.value, report, options.validate !== false, nodes ?? allNodes(result.value));
+        nodes ??= allNodes(result.value);
+        checkProgram(result.value, report, options.validate !== false, nodes);
     }
+    if (options.compact) compactCst(nodes ?? allNodes(result.value), text, lines);
     return { ast: result.value, diagnostics };
+}
+
+/** A parser error as Puppet words it ("Syntax error at 'x'", "... at end of input") and its offset. */
+function syntaxError(e: IRecognitionException | undefined, length: number, lexer: PuppetLexer): { where: string; offset: number } | undefined {
+    if (!e) return undefined;
+    const tok = e.token;
+    const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
+    return eof ? { where: 'end of input', offset: length } : { where: `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`, offset: tok.startOffset };
+}
+
+/**
+ * Whether the tokens before a lexer error already hold a syntax error (Puppet's LR parser would
+ * have met it first): the text up to the offending token, with a string in its place and the open
+ * brackets closed, is parsed; a syntax error there before the offending token is the one reported.
+ */
+function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetServices, lexer: PuppetLexer): { where: string; offset: number } | undefined {
+    // The text up to the end of the last whole token before the error.
+    const before = lexer.tokenize(text).tokens.filter(t => t.endOffset !== undefined && t.endOffset < lexOffset);
+    const start = before.length > 0 ? (before[before.length - 1].endOffset as number) + 1 : 0;
+    const prefix = text.slice(0, start);
+    const closers: string[] = [];
+    const lexed = lexer.tokenize(prefix);
+    if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
+    for (const t of lexed.tokens) {
+        const c = t.image === '(' ? ')' : t.image === '[' ? ']' : t.image === '{' ? '}' : undefined;
+        if (c) closers.push(c);
+        else if ((t.image === ')' || t.image === ']' || t.image === '}') && closers.length > 0) closers.pop();
+    }
+    const probe = `${prefix}'' ${closers.reverse().join(' ')}`;
+    const r = svc.parser.LangiumParser.parse<Program>(probe);
+    if (lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
+    const found = syntaxError(r.parserErrors[0], probe.length, lexer);
+    return found && found.offset < start ? found : undefined;
 }

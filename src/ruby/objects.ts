@@ -207,6 +207,7 @@ export const Exceptions = {
     IndexError,
     KeyError: exc('KeyError', IndexError),
     StopIteration: exc('StopIteration', IndexError),
+    UncaughtThrowError: exc('UncaughtThrowError', ArgumentError),
     RangeError,
     FloatDomainError: exc('FloatDomainError', RangeError),
     RegexpError: exc('RegexpError', StandardError),

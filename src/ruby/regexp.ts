@@ -11,26 +11,39 @@ export class RRegexp extends PRegexp {
     }
     override get regexp(): RegExp {
         if (!this.translated) {
-            const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options, lineAnchors: true });
-            this.translated = new RegExp(pattern, flags);
+            // Plugin code builds the same regexps over and over (a literal each time it runs): translated once.
+            const key = `${this.options}\0${this.source}`;
+            let known = translations.get(key);
+            if (!known) {
+                const { pattern, flags } = rubyRegexpToJs(this.source, { options: this.options, lineAnchors: true });
+                known = new RegExp(pattern, flags);
+                if (translations.size > 5_000) translations.clear();
+                translations.set(key, known);
+            }
+            this.translated = known;
         }
         return this.translated;
     }
 }
 
+/** Translated regexps (without the g or y flag, so shared safely) by options and source. */
+const translations = new Map<string, RegExp>();
+
 /** A regexp for scanning with Ruby's anchors: `^` and `$` always match at line boundaries in Ruby. */
 export function globalRegExp(re: PRegexp): RegExp {
-    let scan = scanForms.get(re);
+    const r = re.regexp;
+    const key = `${r.flags}\0${r.source}`;
+    let scan = scanForms.get(key);
     if (!scan) {
-        const r = re.regexp;
-        scanForms.set(re, scan = { source: rubyLineStart(r.source), flags: [...new Set(`${r.flags}gm`)].join('') });
+        if (scanForms.size > 5_000) scanForms.clear();
+        scanForms.set(key, scan = new RegExp(rubyLineStart(r.source), [...new Set(`${r.flags}gm`)].join('')));
     }
-    // A fresh RegExp each time: callers scan with lastIndex.
-    return new RegExp(scan.source, scan.flags);
+    // A fresh RegExp each time (callers scan with lastIndex), made from the compiled one.
+    return new RegExp(scan);
 }
 
-/** The translated source and flags of each regexp, computed once. */
-const scanForms = new WeakMap<PRegexp, { source: string; flags: string }>();
+/** The scanning form of each translated regexp, by its flags and source. */
+const scanForms = new Map<string, RegExp>();
 
 /** Ruby's `^` is the start of the input or of a line, but not the empty end after a final newline. */
 function rubyLineStart(source: string): string {

@@ -351,7 +351,7 @@ function typeMismatch(path: readonly string[], expected: readonly PAnyType[], op
  * (so that normalizing merges several into an Enum), an array is a Tuple, a hash whose keys are
  * all non-empty strings a Struct, any other hash the Variants of its key and value types with its size.
  */
-function inferSetType(v: PuppetValue): PAnyType {
+export function inferSetType(v: PuppetValue): PAnyType {
     if (typeof v === 'string') return new PStringType(null, v);
     if (Array.isArray(v)) return v.length === 0 ? inferType(v) : new PTupleType(v.map(inferSetType));
     if (!(v instanceof Map) || v.size === 0) return inferType(v);

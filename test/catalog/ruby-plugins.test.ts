@@ -11,7 +11,7 @@ const compile = (env: string): unknown => parseTyped(compileCase({ name: env, di
 const expected = (env: string): unknown => parseTyped(readFileSync(join(FIXTURES, env, 'expected.json'), 'utf8'));
 
 describe('modules\' Ruby functions and types (fixtures recorded from Puppet 7.23)', () => {
-    for (const env of ['v1', 'v2', 'mismatch', 'arity', 'badparam', 'load-path', 'load-error']) {
+    for (const env of ['v1', 'v2', 'mismatch', 'arity', 'badparam', 'load-path', 'load-error', 'undefined-variable']) {
         test(env, () => { expect(compile(env)).toEqual(expected(env)); });
     }
 

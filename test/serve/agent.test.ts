@@ -140,7 +140,11 @@ if (!HAS_PUPPET || !HAS_OPENSSL) {
                 ...NODES.map(n => ({ key: n, certname: n, extra: [] as string[] })),
                 { key: 'staging', certname: 'util01.example.com', extra: ['--environment', 'staging'] }
             ].map(async j => {
-                const confdir = agentConfdir(join(tmp, `agent-${j.key}`), j.certname, pki.agentSslDir(j.certname), port, factsOf(j.certname));
+                // Each run gets its own copy of the node's ssl dir: two agents of one certname
+                // running at once would both create its missing subdirectories (EEXIST).
+                const sslDir = join(tmp, `agent-${j.key}`, 'ssl');
+                cpSync(pki.agentSslDir(j.certname), sslDir, { recursive: true });
+                const confdir = agentConfdir(join(tmp, `agent-${j.key}`), j.certname, sslDir, port, factsOf(j.certname));
                 runs.set(j.key, await runAgent(confdir, hook, j.extra));
             });
             await Promise.all(jobs);

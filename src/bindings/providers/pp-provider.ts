@@ -15,13 +15,23 @@ export function loadBindingsFile(path: string, display: string, fs: FileSystemPr
     } catch (e) {
         fail(BindingsIssues.BIND_NOT_FOUND, `cannot read bindings file: ${e instanceof Error ? e.message : String(e)}`, { file: display });
     }
+    // Every node of a batch composes its bindings from the same files: each is parsed once while
+    // its text is the same, and every caller gets its own copy of the model objects.
+    const key = `${path}\0${display}`;
+    const known = transformed.get(key);
+    if (known && known.text === text) return structuredClone(known.file);
     const parsed = parsePuppet(text, display);
     const errors = parsed.diagnostics.filter(d => d.severity === 'error');
     if (errors.length > 0) throw new UserError(errors.map((d): Diagnostic => ({ ...d, code: BindingsIssues.BIND_PARSE, message: `${d.code}: ${d.message}` })));
     const file = new BindingsTransformer(display).transform(parsed.ast.arm8);
     if (file.diagnostics.some(d => d.severity === 'error')) throw new UserError(file.diagnostics);
+    if (transformed.size > 1_000) transformed.clear();
+    transformed.set(key, { text, file: structuredClone(file) });
     return file;
 }
+
+/** Bindings files as transformed, by path and displayed name, with the text they were made from. */
+const transformed = new Map<string, { readonly text: string; readonly file: BindingsFile }>();
 
 /** A bindings file with the symbolic name it is found under. */
 interface Candidate {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider, type SourcePoint } from '../../common/index.js';
@@ -49,6 +49,9 @@ function readProvidersYaml(codedir: string, bindingsDir: string, fs: FileSystemP
     if (!pathExists(fs, file)) return { dir, schemes: new Map(), positions: new Map() };
     const display = relative(resolve(codedir), file);
     const text = fs.readText(file);
+    // Read for every node of a batch: taken as read before while the text is the same.
+    const known = configs.get(`${dir}\0${display}`);
+    if (known && known.text === text) return known.config;
     // Where each key is written, so every error about the file (or a program it names) has a line and column.
     const positions = keyPositions(text, display);
     const at = (path: string): { file: string; at: SourcePoint } => ({ file: display, at: positions.get(path) ?? positions.get(path.replace(/\/[^/]*$/, '')) ?? { file: display, line: 1, column: 1 } });
@@ -76,8 +79,14 @@ function readProvidersYaml(codedir: string, bindingsDir: string, fs: FileSystemP
             out.set(scheme, command(cmd, at(`/schemes/${scheme}`)));
         }
     }
-    return { dir, file: display, schemes: out, positions, ...(enc !== undefined ? { enc: command(enc, at('/enc')) } : {}) };
+    const config: ProvidersConfig = { dir, file: display, schemes: out, positions, ...(enc !== undefined ? { enc: command(enc, at('/enc')) } : {}) };
+    if (configs.size > 100) configs.clear();
+    configs.set(`${dir}\0${display}`, { text, config });
+    return config;
 }
+
+/** providers.yaml files as read, by directory and displayed name, with their text. */
+const configs = new Map<string, { readonly text: string; readonly config: ProvidersConfig }>();
 
 /** `/enc`, `/schemes`, `/schemes/NAME` and any other top-level key: where the key is written (block-style YAML). */
 function keyPositions(text: string, file: string): Map<string, SourcePoint> {
@@ -141,7 +150,10 @@ export function runProgram(cmd: ProgramCommand, args: readonly string[], config:
             for (const fd of fds) closeSync(fd);
         }
     } finally {
-        rmSync(dir, { recursive: true, force: true });
+        // The three files and the directory (a recursive removal walks the directory first: a
+        // batch runs this for every node).
+        for (const f of ['stdin', 'stdout', 'stderr']) rmSync(join(dir, f), { force: true });
+        rmdirSync(dir);
     }
 }
 

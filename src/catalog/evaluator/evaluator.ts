@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSensitive, puppetEquals, type PuppetValue
+    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, puppetEquals, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -19,22 +19,13 @@ import { Scope } from '../scope.js';
 import { resourceParameters } from '../resource-access.js';
 import { queryStore } from '../store-access.js';
 import { checkSignature } from '../functions/signatures.js';
-import { parseNumber, statementsOf, whereOf } from './ast-util.js';
+import { parseNumber, statementsOf } from './ast-util.js';
+import { Places } from './places.js';
+import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
 import { accessArray, accessString } from './string-array-access.js';
 import { binaryArith, caseOptionMatches, compare, inOperator, isTruthy, regexMatch } from './operators.js';
 
-/** `break` in an iteration (`where` is the call, for the error when nothing catches it). */
-export class BreakSignal {
-    constructor(readonly where?: Where) {}
-}
-/** `next` in a lambda or iteration: the lambda's value. */
-export class NextSignal {
-    constructor(readonly value: PuppetValue, readonly where?: Where) {}
-}
-/** `return` from a function. */
-export class ReturnSignal {
-    constructor(readonly value: PuppetValue, readonly where?: Where) {}
-}
+export { BreakSignal, NextSignal, ReturnSignal };
 
 /** What Puppet calls each expression in "Error while evaluating a ..." messages. */
 function label(e: Expression): string | undefined {
@@ -57,35 +48,28 @@ function label(e: Expression): string | undefined {
  * from the function table.
  */
 export class Evaluator implements ExpressionEvaluator {
-    private readonly files = new WeakMap<AstNode, string>();
+    /** Where each node is, in which file (see places.ts). */
+    private readonly places = new Places();
 
     constructor(private readonly c: CatalogRuntime, private readonly functions: FunctionTable) {}
 
     /** Remembers the file of a program (positions of its nodes are reported in it). */
     registerProgram(program: Program, file: string): void {
-        this.files.set(program, file);
+        this.places.registerProgram(program, file);
     }
 
     fileOf(node: AstNode): string {
-        let n: AstNode | undefined = node;
-        while (n) {
-            const f = this.files.get(n);
-            if (f !== undefined) return f;
-            n = n.$container;
-        }
-        return '';
+        return this.places.fileOf(node);
     }
-
-    private readonly places = new WeakMap<AstNode, Where>();
 
     /** Where Puppet locates `node` (cached: a node is evaluated many times, its place never changes). */
     where(node: AstNode): Where {
-        let w = this.places.get(node);
-        if (!w) {
-            w = whereOf(node, this.fileOf(node));
-            this.places.set(node, w);
-        }
-        return w;
+        return this.places.where(node);
+    }
+
+    /** `where(node)` without the column; one object per node, shared by every resource declared there. */
+    whereLine(node: AstNode): Where {
+        return this.places.whereLine(node);
     }
 
     /** Evaluates a block of statements; the value is the last statement's. */
@@ -257,6 +241,12 @@ export class Evaluator implements ExpressionEvaluator {
 
     /** Evaluates a list where `*expr` splices its elements in. */
     evalList(items: readonly Expression[], scope: Scope): PuppetValue[] {
+        if (!items.some(i => i.$type === 'UnfoldExpression')) {
+            // Exactly as long as the list (values often end up in the catalog, one per resource).
+            const exact = new Array<PuppetValue>(items.length);
+            for (let i = 0; i < items.length; i++) exact[i] = this.evaluate(items[i], scope);
+            return exact;
+        }
         const out: PuppetValue[] = [];
         for (const item of items) {
             if (item.$type === 'UnfoldExpression') {
@@ -273,12 +263,12 @@ export class Evaluator implements ExpressionEvaluator {
 
     interpolate(e: ConcatString, scope: Scope): string {
         let s = e.pre;
-        e.parts.forEach((p, i) => {
-            let v = this.evaluate(p, scope);
-            if (v instanceof PSensitive) v = v;
-            s += formatValue(v);
+        const parts = e.parts;
+        for (let i = 0; i < parts.length; i++) {
+            const v = this.evaluate(parts[i], scope);
+            s += typeof v === 'string' ? v : formatValue(v);
             if (i < e.mids.length) s += e.mids[i];
-        });
+        }
         return s + e.post;
     }
 
@@ -338,6 +328,8 @@ export class Evaluator implements ExpressionEvaluator {
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
             if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
+            // `File[$x]`, the common case: one reference.
+            if (!many) return new PResourceType(left.typeName, formatValue(keys[0]));
             const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
             const typeName = left.typeName;
             const refs = titles.map(title => new PResourceType(typeName, title));
@@ -541,6 +533,11 @@ export class Evaluator implements ExpressionEvaluator {
     }
 
     private bindLambdaParams(params: readonly Parameter[], args: PuppetValue[], scope: Scope): void {
+        // Untyped parameters, one argument each (`each |$x| ...`): nothing to check or default.
+        if (args.length === params.length && params.every(p => !p.type && !p.splat)) {
+            for (let i = 0; i < params.length; i++) scope.setLocal(params[i].name, args[i]);
+            return;
+        }
         // Given arguments are checked together, as the lambda's one signature ('block' in Puppet's words).
         const types = params.map(p => {
             const t = p.type ? this.evaluate(p.type, scope) : null;

@@ -4,7 +4,7 @@ import { formatValue, inferType, rubyFloat, rubyInspect, typeToString } from '..
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Closure, FunctionContext, PuppetFunction } from './function.js';
-import { callWith, iterableOf, requireBlock, typeName } from './support.js';
+import { acceptsTwo, callWith, iterableOf, requireBlock, typeName } from './support.js';
 
 /** Ruby's <=> on the values `sort`, `min` and `max` see (strings compare case-sensitively). */
 function spaceship(a: PuppetValue, b: PuppetValue): number {
@@ -211,9 +211,10 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     group_by: (call, [v], block) => {
         const b = requireBlock(block, 'group_by');
         const { items, hash } = iterableOf(v, 'group_by');
+        const two = acceptsTwo(b);
         const out = new Map<PuppetValue, PuppetValue>();
         items.forEach((x, i) => {
-            const k = callWith(call, b, x, i, hash);
+            const k = callWith(call, b, x, i, hash, two);
             const key = [...out.keys()].find(y => strictEquals(y, k)) ?? k;
             const list = (out.get(key) as PuppetValue[] | undefined) ?? [];
             list.push(x);
@@ -224,9 +225,10 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
     partition: (call, [v], block) => {
         const b = requireBlock(block, 'partition');
         const { items, hash } = iterableOf(v, 'partition');
+        const two = acceptsTwo(b);
         const yes: PuppetValue[] = [];
         const no: PuppetValue[] = [];
-        items.forEach((x, i) => (isTruthy(callWith(call, b, x, i, hash)) ? yes : no).push(x));
+        items.forEach((x, i) => (isTruthy(callWith(call, b, x, i, hash, two)) ? yes : no).push(x));
         // Ruby's Hash#partition gives arrays of [key, value] pairs.
         return [yes, no];
     },

@@ -23,21 +23,24 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
     each: (call, [v], block) => {
         const b = requireBlock(block, 'each');
         const { items, hash } = iterableOf(v, 'each');
-        loop(items, (x, i) => { callWith(call, b, x, i, hash); });
+        const two = acceptsTwo(b);
+        loop(items, (x, i) => { callWith(call, b, x, i, hash, two); });
         return v;
     },
     map: (call, [v], block) => {
         const b = requireBlock(block, 'map');
         const { items, hash } = iterableOf(v, 'map');
+        const two = acceptsTwo(b);
         const out: PuppetValue[] = [];
-        loop(items, (x, i) => { out.push(callWith(call, b, x, i, hash)); });
+        loop(items, (x, i) => { out.push(callWith(call, b, x, i, hash, two)); });
         return out;
     },
     filter: (call, [v], block) => {
         const b = requireBlock(block, 'filter');
         const { items, hash } = iterableOf(v, 'filter');
+        const two = acceptsTwo(b);
         const kept: PuppetValue[] = [];
-        loop(items, (x, i) => { if (isTruthy(callWith(call, b, x, i, hash))) kept.push(x); });
+        loop(items, (x, i) => { if (isTruthy(callWith(call, b, x, i, hash, two))) kept.push(x); });
         if (hash) return new Map(kept.map(p => [(p as PuppetValue[])[0], (p as PuppetValue[])[1]]));
         return kept;
     },
@@ -69,12 +72,14 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
     any: (call, [v], block) => {
         const b = requireBlock(block, 'any');
         const { items, hash } = iterableOf(v, 'any');
-        return items.some((x, i) => isTruthy(callWith(call, b, x, i, hash)));
+        const two = acceptsTwo(b);
+        return items.some((x, i) => isTruthy(callWith(call, b, x, i, hash, two)));
     },
     all: (call, [v], block) => {
         const b = requireBlock(block, 'all');
         const { items, hash } = iterableOf(v, 'all');
-        return items.every((x, i) => isTruthy(callWith(call, b, x, i, hash)));
+        const two = acceptsTwo(b);
+        return items.every((x, i) => isTruthy(callWith(call, b, x, i, hash, two)));
     },
     index: (call, [v, needle], block) => {
         if (typeof v === 'string' && !block) {

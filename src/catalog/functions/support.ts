@@ -31,8 +31,7 @@ export function acceptsTwo(block: Closure): boolean {
 }
 
 /** Calls the block with one element: a pair is spread over two parameters, indexes are prepended for arrays. */
-export function callWith(call: FunctionContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean): PuppetValue {
-    const two = acceptsTwo(block);
+export function callWith(call: FunctionContext, block: Closure, item: PuppetValue, indexValue: number, hash: boolean, two = acceptsTwo(block)): PuppetValue {
     if (hash) {
         const pair = item as PuppetValue[];
         return call.callLambda(block, two ? [pair[0], pair[1]] : [pair]);

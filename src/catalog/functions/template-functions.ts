@@ -144,14 +144,15 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         const given = String(name);
         const path = templatePath(call, /\.epp$/.test(given) || (isAbsolute(given) && call.runtime.loader.files.exists(given)) ? given : `${given}.epp`);
         const file = call.runtime.loader.rel(path);
-        return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file }).result, file, args ?? null, false);
+        return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file, compact: true }).result, file, args ?? null, false);
     },
     inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), call.where.file, { epp: true }), call.where.file, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
+        // A 3.x function: an undef argument arrives as ''.
         return names.map(n => {
-            const path = templatePath(call, n === null ? '' : String(n));
-            return renderErbText(call, null, path, String(n));
+            const name = n === null ? '' : String(n);
+            return renderErbText(call, null, templatePath(call, name), name);
         }).join('');
     },
     inline_template: (call, texts) => {

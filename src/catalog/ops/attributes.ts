@@ -1,16 +1,17 @@
 import type { AttributeOperation, Expression } from '../../../generated/langium/ast.js';
 import type { PuppetValue } from '../../values/index.js';
-import { EvalIssue, RuntimeFailure } from '../errors.js';
+import { EvalIssue, RuntimeFailure, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Source } from '../code-source.js';
-import type { CatalogResource } from '../resource.js';
+import type { CatalogResource, ParamValue } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import type { OpsState } from './state.js';
-import { addTags, nameTags, VALID_TAG } from '../tags.js';
+import { addTags, nameTags, tagsOf, VALID_TAG } from '../tags.js';
 
 export { nameTags, VALID_TAG };
 
+const NO_TAGS: readonly string[] = [];
 
 /** `a::b` -> tags a::b, a, b. */
 /** The tags a title gives: itself and its `::` segments, lower case, when it is a valid tag. */
@@ -20,33 +21,52 @@ export function titleTags(title: string): string[] {
 }
 
 
+
 /** The attribute operations' values; `duplicates` keeps a name given twice (an override reports it itself). */
 export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope: Scope, stmt: Expression, duplicates = false): Attr[] {
     const out: Attr[] = [];
-    const seen = new Set<string>();
-    const add = (a: Attr): void => {
-        if (seen.has(a.name) && !duplicates) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
-        seen.add(a.name);
-        out.push(a);
-    };
     for (const op of ops) {
         if (op.$type === 'AttributeAssign') {
-            add({ name: op.name, value: s.ev.evaluate(op.value, scope), plus: op.operator === '+>', where: s.ev.where(op) });
+            addAttr(s, out, { name: op.name, value: s.ev.evaluate(op.value, scope), plus: op.operator === '+>', where: s.ev.where(op) }, stmt, duplicates);
         } else {
             const h = s.ev.evaluate(op.value, scope);
             if (!(h instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_SPLAT_NOT_HASH.message());
-            for (const [k, v] of h) add({ name: String(k), value: v, plus: false, where: s.ev.where(op) });
+            for (const [k, v] of h) addAttr(s, out, { name: String(k), value: v, plus: false, where: s.ev.where(op) }, stmt, duplicates);
         }
     }
     return out;
 }
 
-/** A resource's own tags, its container's, and those of its `tag` parameter. */
-export function tagResource(r: CatalogResource, scope: Scope, own: string[]): void {
-    for (const t of own) r.tags.add(t);
+function addAttr(s: OpsState, out: Attr[], a: Attr, stmt: Expression, duplicates: boolean): void {
+    // A handful of attributes per statement: a scan is cheaper than a set.
+    if (!duplicates) for (const o of out) if (o.name === a.name) throw EvalIssue.of(CatalogIssues.EVAL_DUPLICATE_ATTRIBUTE, { name: a.name }, s.ev.where(stmt));
+    out.push(a);
+}
+
+/** A resource's own tags, its container's, those of its `tag` parameter, then `after` (its title's), in that order. */
+export function tagResource(r: CatalogResource, scope: Scope, own: readonly string[], after: readonly string[] = []): void {
+    // One list made in order and added at once (a catalog holds a tag list per resource).
     const container = scope.resource;
-    if (container) for (const t of container.tags) r.tags.add(t);
-    addTags(r, r.param('tag'), r.where);
+    r.tags.addList(own.concat(container ? container.tags.ordered() : NO_TAGS, tagsOf(r.param('tag'), r.where), after), true);
+}
+
+/** Sets the parameters a declaration gives, in order, on a resource that has none yet. */
+export function declareParams(r: CatalogResource, attrs: readonly Attr[], source: Source): void {
+    // Exactly as long as it must be (the table keeps the list).
+    const flat = new Array<string | ParamValue>(attrs.length * 2);
+    for (let i = 0; i < attrs.length; i++) {
+        const a = attrs[i];
+        for (let j = 0; j < i; j++) {
+            if (attrs[j].name === a.name) {
+                // A name given twice is set in turn (`+>` appends to the first): not in one go.
+                for (const x of attrs) setParam(r, x, 'declared', source);
+                return;
+            }
+        }
+        flat[2 * i] = a.name;
+        flat[2 * i + 1] = sharedParam(a, 'declared', source);
+    }
+    r.params.fill(flat);
 }
 
 /** Sets (or, with `+>`, appends to) a parameter. */
@@ -60,8 +80,24 @@ export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'over
             return;
         }
     }
-    r.params.set(a.name, { value: a.value, where: a.where, origin, source });
+    r.params.set(a.name, sharedParam(a, origin, source));
 }
+
+/**
+ * The parameter value an attribute gives, shared with the previous resource it gave the same
+ * value from the same place and code (`ensure => file` in a loop declaring thousands of files):
+ * parameter values are never changed in place, and the catalog holds one per resource and attribute.
+ */
+export function sharedParam(a: Attr, origin: 'declared' | 'override', source: Source): ParamValue {
+    const last = lastParam.get(a.where);
+    if (last && last.value === a.value && last.origin === origin && last.source === source) return last;
+    const made: ParamValue = { value: a.value, where: a.where, origin, source };
+    lastParam.set(a.where, made);
+    return made;
+}
+
+/** By the attribute's place (one object per attribute expression and compile). */
+const lastParam = new WeakMap<Where, ParamValue>();
 
 /** $module_name and $caller_module_name of a class or define body. */
 export function setModuleNames(scope: Scope): void {

@@ -190,7 +190,8 @@ function evaluateClassBody(s: OpsState, r: CatalogResource): void {
     const classScope = new Scope('class', parentScope ?? scope, r, def.name);
     classScope.inherited = parentScope;
     classScope.moduleName = def.module;
-    classScope.callerModuleName = scope.moduleName;
+    // Puppet takes the caller's module from the scope's parent: for a class that inherits, its parent class's.
+    classScope.callerModuleName = (parentScope ?? scope).moduleName;
     s.catalog.classes.push(def.name);
     s.catalog.tags.add('class');
     for (const t of nameTags(def.name)) s.catalog.tags.add(t);

@@ -98,14 +98,12 @@ function candidates(s: OpsState, c: Collector, value: QueryValues): readonly Cat
     const v = value(indexed.operand);
     // Titles and tags are strings: any other value matches nothing, as the query would find.
     if (typeof v !== 'string') return [];
-    return indexed.attr === 'title' ? s.catalog.ofTypeTitled(c.type, v) : s.catalog.ofTypeTagged(c.type, v.toLowerCase(), s.tagGeneration);
+    return indexed.attr === 'title' ? s.catalog.ofTypeTitled(c.type, v) : s.catalog.ofTypeTagged(c.type, v.toLowerCase());
 }
 
 /** One pass of every collector and pending realize(); whether anything was collected or realized. */
 export function evaluateCollections(s: OpsState): boolean {
     let found = false;
-    // Code ran since the last pass (tags may have been added); within the pass only overrides add tags.
-    s.tagGeneration++;
     const collectors = s.collectors.length;
     for (let i = 0; i < collectors; i++) {
         const c = s.collectors[i];
@@ -116,12 +114,12 @@ export function evaluateCollections(s: OpsState): boolean {
         // Collected define instances are evaluated here, in the generator passes, as declared ones are.
         for (const r of remote) if (r.kind === 'define') s.generated.push(r);
         const value = queryValues(s, c.scope);
-        const retags = c.overrides.some(a => a.name === 'tag');
-        const list = [...remote, ...candidates(s, c, value)];
+        const local = candidates(s, c, value);
         // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
-        const n = list.length;
+        // (The candidates are a live list of the catalog's, walked without copying it.)
+        const n = remote.length + local.length;
         for (let j = 0; j < n; j++) {
-            const r = list[j];
+            const r = j < remote.length ? remote[j] : local[j - remote.length];
             if (r.type !== c.type || c.collectedSet.has(r)) continue;
             if (!remote.includes(r) && (r.exported !== c.exported || !queryMatches(c.query, r, value))) continue;
             r.virtual = false;
@@ -132,7 +130,6 @@ export function evaluateCollections(s: OpsState): boolean {
                 // Puppet marks the collector's code as allowed to override anything, from now on.
                 s.overrideRules.sourceOf(c.scope).override = true;
                 applyOverride(s, r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
-                if (retags) s.tagGeneration++;
             }
         }
     }

@@ -7,6 +7,7 @@ import { evaluateClassResource } from './classes.js';
 import { evaluateCollections } from './collectors.js';
 import { evaluateDefine, validateUnevaluatedDefine } from './defines.js';
 import { displayRef } from './refs.js';
+import { applyPendingOverrides } from './overrides.js';
 import { applyRelationships, validateRelationshipTargets } from './relationships.js';
 import type { OpsState } from './state.js';
 
@@ -36,37 +37,48 @@ export function evaluateGenerators(s: OpsState): void {
     }
 }
 
-/** Puppet's finish: overrides left, relationships, realization, parameter checks, virtual resources dropped, metaparameters inherited. */
+/**
+ * Puppet's finish and the checks after it: relationships become parameters; then resource by
+ * resource, in catalog order, the overrides that waited for it are merged and it is validated;
+ * then overrides that found no resource, virtual resources never realized, and relationship
+ * parameters naming resources not in the catalog are errors.
+ */
 export function finish(s: OpsState): void {
+    applyRelationships(s);
+    for (const r of [...s.catalog.resources]) {
+        applyPendingOverrides(s, r);
+        validateResource(s, r);
+    }
     for (const key of s.pendingOverrides.keys()) {
         const m = /^([^[]*)\[(.*)\]$/s.exec(key) as RegExpExecArray;
         throw new PuppetFailure(CatalogIssues.EVAL_OVERRIDE_NOT_FOUND.message({ ref: displayRef(m[1], m[2]) }));
     }
-    applyRelationships(s);
     const unrealized = s.realizeRequests.filter(r => !r.done).flatMap(r => r.refs.filter(x => !s.catalog.find(x.type, x.title)));
     if (unrealized.length) {
         throw new PuppetFailure(CatalogIssues.EVAL_FAILED_TO_REALIZE.message({ refs: unrealized.map(x => displayRef(x.type, x.title)) }));
     }
     validateRelationshipTargets(s);
-    for (const r of s.catalog.resources.values()) {
-        if (r.kind === 'define' && !r.evaluated) {
-            // Unlocated, as Puppet's finish reports it.
-            try { validateUnevaluatedDefine(s, r); } catch (e) { if (e instanceof RuntimeFailure) throw new PuppetFailure(e.message, undefined, 'Puppet::ParseError'); throw e; }
-            continue;
-        }
-        if (r.kind !== 'builtin' || (r.virtual && !r.exported)) continue;
-        const core = s.rt.resourceType(r.type);
-        if (!core) continue;
-        for (const name of r.params.keys()) {
-            // `name` is valid for every built-in type: it is an other name of the key attribute.
-            if (name === 'name' || core.attributes.has(name) || METAPARAMS.has(name)) continue;
-            const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
-            throw new PuppetFailure(CatalogIssues.EVAL_NO_SUCH_PARAMETER.message({ name, ref: r.ref, location: loc }), r.where, 'Puppet::Error', 'Puppet::ParseError');
-        }
-    }
-    for (const r of s.catalog.resources.values()) if (r.kind === 'builtin') renameNameParameter(s, r);
+    for (const r of s.catalog.resources) if (r.kind === 'builtin') renameNameParameter(s, r);
     s.catalog.removeWhere(r => r.virtual && !r.exported);
     inheritMetaparams(s);
+}
+
+/** Puppet's Resource#validate: a define never evaluated is checked as its body would be; a built-in resource's parameters must be the type's. */
+function validateResource(s: OpsState, r: CatalogResource): void {
+    if (r.kind === 'define' && !r.evaluated) {
+        // Unlocated, as Puppet's finish reports it.
+        try { validateUnevaluatedDefine(s, r); } catch (e) { if (e instanceof RuntimeFailure) throw new PuppetFailure(e.message, undefined, 'Puppet::ParseError'); throw e; }
+        return;
+    }
+    if (r.kind !== 'builtin' || (r.virtual && !r.exported)) return;
+    const core = s.rt.resourceType(r.type);
+    if (!core) return;
+    r.params.forEach((_p, name) => {
+        // `name` is valid for every built-in type: it is an other name of the key attribute.
+        if (name === 'name' || core.attributes.has(name) || METAPARAMS.has(name)) return;
+        const loc = r.where ? whereSuffix({ file: r.where.file, line: r.where.line }) : '';
+        throw new PuppetFailure(CatalogIssues.EVAL_NO_SUCH_PARAMETER.message({ name, ref: r.ref, location: loc }), r.where, 'Puppet::Error', 'Puppet::ParseError');
+    });
 }
 
 /**
@@ -98,9 +110,12 @@ function inheritMetaparams(s: OpsState): void {
         const source = queue.shift() as CatalogResource;
         const sourceData = data.get(source) ?? own(source);
         for (const target of out.get(source) ?? []) {
-            for (const [p, v] of sourceData) if (target.param(p) === undefined || target.param(p) === null) target.params.set(p, { value: v, origin: 'compiler' });
-            data.set(target, new Map([...sourceData, ...own(target)]));
-            for (const t of source.tags) target.tags.add(t);
+            if (sourceData.size > 0) {
+                for (const [p, v] of sourceData) if (target.param(p) === undefined || target.param(p) === null) target.params.set(p, { value: v, origin: 'compiler' });
+            }
+            // Only what contains something passes its metaparameters on (a map per container, not per resource).
+            if (out.has(target)) data.set(target, new Map([...sourceData, ...own(target)]));
+            target.tags.addAll(source.tags);
             if (!seen.has(target)) { seen.add(target); queue.push(target); }
         }
     }

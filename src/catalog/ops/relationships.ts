@@ -11,10 +11,23 @@ import type { OpsState, Operand } from './state.js';
 
 /** `a -> b` (and `~>`, `<-`, `<~`): recorded now, turned into parameters when the catalog is finished. */
 export function relationship(s: OpsState, e: RelationshipExpression, scope: Scope): PuppetValue {
+    return chain(s, e, scope).value;
+}
+
+/**
+ * One link of a chain (`a -> b ~> c` is `(a -> b) ~> c`). As Puppet's RelationshipOperator, its
+ * result (the next link's left side) is its right side, or its left side when the right is empty;
+ * a collector alone on the right keeps the left as its "empty alternative", standing in for it if
+ * it collects nothing.
+ */
+function chain(s: OpsState, e: RelationshipExpression, scope: Scope): { ops: Operand[]; value: PuppetValue } {
     const left = operand(s, e.left, scope);
     const right = operand(s, e.right, scope);
     s.relationships.push({ left: left.ops, right: right.ops, op: e.operator, where: s.ev.where(e) });
-    return right.value;
+    if (right.ops.length === 0) return left;
+    const only = right.ops.length === 1 ? right.ops[0] : undefined;
+    if (only && 'collector' in only) only.collector.emptyAlternative = left.ops;
+    return right;
 }
 
 function operand(s: OpsState, e: Expression, scope: Scope): { ops: Operand[]; value: PuppetValue } {
@@ -22,15 +35,29 @@ function operand(s: OpsState, e: Expression, scope: Scope): { ops: Operand[]; va
         const c = makeCollector(s, e, scope);
         return { ops: [{ collector: c }], value: null };
     }
+    if (e.$type === 'RelationshipExpression') return chain(s, e, scope);
     const v = s.ev.evaluate(e, scope);
-    return { ops: flattenRefs(v).map(x => ({ ref: `${x.type}[${x.title}]`, ...x })), value: v };
+    // Each side is a set: a reference given twice counts once.
+    const seen = new Set<string>();
+    const ops = flattenRefs(v).map(x => ({ ref: `${x.type}[${x.title}]`, ...x })).filter(o => !seen.has(o.ref) && seen.add(o.ref) !== undefined);
+    return { ops, value: v };
 }
 
-/** An operand's members as Puppet's Relationship#arrayify gives them: a collector's collected resources, or the references. */
-function members(s: OpsState, ops: Operand[]): { display: string; resource: CatalogResource | undefined }[] {
-    return ops.flatMap(o => 'collector' in o
-        ? o.collector.collected.map(r => ({ display: r.ref, resource: r as CatalogResource | undefined }))
-        : [{ display: displayRef(o.type, o.title), resource: s.catalog.find(o.type, o.title) }]);
+type Member = { display: string; resource: CatalogResource | undefined };
+
+/**
+ * An operand's members as Puppet's Relationship#arrayify gives them: the references, or a
+ * collector's collected resources; on the source side an empty collector gives way to its empty
+ * alternative (recursively, as leftmost_alternative).
+ */
+function members(s: OpsState, ops: Operand[], source: boolean): Member[] {
+    return ops.flatMap(o => {
+        if (!('collector' in o)) return [{ display: displayRef(o.type, o.title), resource: s.catalog.find(o.type, o.title) }];
+        const collected = o.collector.collected;
+        if (collected.length > 0 || !source) return collected.map(r => ({ display: r.ref, resource: r as CatalogResource | undefined }));
+        const alternative = o.collector.emptyAlternative;
+        return alternative ? members(s, alternative, true) : [];
+    });
 }
 
 /**
@@ -42,8 +69,8 @@ export function applyRelationships(s: OpsState): void {
     for (const rel of s.relationships) {
         const forward = rel.op === '->' || rel.op === '~>';
         const param = rel.op === '->' || rel.op === '<-' ? 'before' : 'notify';
-        const sources = members(s, forward ? rel.left : rel.right);
-        const targets = members(s, forward ? rel.right : rel.left);
+        const sources = members(s, forward ? rel.left : rel.right, true);
+        const targets = members(s, forward ? rel.right : rel.left, false);
         for (const src of sources) {
             for (const t of targets) {
                 if (!src.resource) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: src.display, side: `on '${t.display}'` }));
@@ -59,10 +86,10 @@ export function applyRelationships(s: OpsState): void {
 
 /** Every before/require/notify/subscribe value must name a resource of the catalog (Puppet's catalog validation). */
 export function validateRelationshipTargets(s: OpsState): void {
-    for (const r of s.catalog.resources.values()) {
+    for (const r of s.catalog.resources) {
         if (r.virtual || r.exported) continue;
-        for (const [name, p] of r.params) {
-            if (!RELATIONSHIP_PARAMS.has(name)) continue;
+        r.params.forEach((p, name) => {
+            if (!RELATIONSHIP_PARAMS.has(name)) return;
             for (const ref of flattenRefs(p.value)) {
                 const target = s.catalog.find(ref.type, ref.title);
                 if (target && !target.virtual) continue;
@@ -72,6 +99,6 @@ export function validateRelationshipTargets(s: OpsState): void {
                 throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }) + loc, at,
                     'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
             }
-        }
+        });
     }
 }

@@ -9,9 +9,9 @@ import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
 import type { Attr, DeclarationMode } from '../runtime.js';
 import type { Scope } from '../scope.js';
-import { evalAttrs, nameTags, setParam, tagResource, titleTags } from './attributes.js';
+import { declareParams, evalAttrs, nameTags, tagResource, titleTags } from './attributes.js';
 import { declareClass } from './classes.js';
-import { addOverride, applyPendingOverrides } from './overrides.js';
+import { addOverride } from './overrides.js';
 import { displayRef, flattenRefs, refOf, valueLabel } from './refs.js';
 import type { OpsState } from './state.js';
 import { bodyTitles } from './titles.js';
@@ -23,7 +23,8 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
     const typeName = typeValue instanceof PResourceType && typeValue.typeName !== null ? typeValue.typeName
         : typeValue instanceof PClassType ? 'class' : typeof typeValue === 'string' ? typeValue : formatValue(typeValue);
     const whole = e.$container?.$type === 'VirtualResource' ? e.$container : e;
-    const where = s.ev.where(whole);
+    // One place object per statement, shared by every resource it declares.
+    const where = s.ev.whereLine(whole);
     const shared = evalAttrs(s, e.ops, scope, e);
     // As Puppet: every body's titles and attributes first, then the resources; a body titled
     // `default` lends its attributes to every body of the expression.
@@ -32,11 +33,11 @@ export function resourceExpression(s: OpsState, e: ResourceExpression, scope: Sc
     const defaults = bodies.find(b => b.titles.some(t => t instanceof PDefault))?.attrs ?? [];
     const refs: PuppetValue[] = [];
     for (const b of bodies) {
-        const merged = [...shared, ...b.attrs];
+        const merged = shared.length === 0 ? [...b.attrs] : [...shared, ...b.attrs];
         for (const d of defaults) if (!merged.some(a => a.name === d.name)) merged.push(d);
         for (const t of b.titles) {
             if (t instanceof PDefault) continue;
-            const r = declare(s, typeName, t, merged, scope, mode, { file: where.file, line: where.line });
+            const r = declare(s, typeName, t, merged, scope, mode, where);
             if (r) refs.push(refOf(r));
         }
     }
@@ -50,9 +51,7 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
         s.ev.evaluate(te, scope); // an unknown type fails here, before its attributes
         const attrs = evalAttrs(s, e.ops, scope, e);
         const type = te.value.replace(/^::/, '').toLowerCase();
-        let d = scope.defaults.get(type);
-        if (!d) { d = new Map(); scope.defaults.set(type, d); }
-        for (const a of attrs) d.set(a.name, { value: a.value, plus: a.plus, where: a.where });
+        for (const a of attrs) scope.setDefault(type, a.name, { value: a.value, plus: a.plus, where: a.where });
         return null;
     }
     if (te.$type === 'QualifiedName') {
@@ -85,7 +84,7 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
 
 /** Declares one resource; classes go through the class path. */
 export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, attrs: Attr[], scope: Scope, mode: DeclarationMode, where: Where): CatalogResource | undefined {
-    const written = typeName.replace(/^::/, '').toLowerCase();
+    const written = (typeName.startsWith('::') ? typeName.slice(2) : typeName).toLowerCase();
     const lower = written === 'class' ? written : boundTypeName(s.rt, 'resource', written);
     if (lower !== written) typeName = lower;
     if (lower === 'class') {
@@ -115,22 +114,31 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     r.virtual = mode !== 'real';
     r.exported = mode === 'exported';
     const source = s.overrideRules.sourceOf(scope);
-    for (const a of attrs) setParam(r, a, 'declared', source);
+    declareParams(r, attrs, source);
     const defaults = scope.defaultsFor(lower);
-    for (const [name, d] of defaults) {
-        if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
+    if (defaults.size > 0) {
+        defaults.forEach((d, name) => {
+            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
+        });
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
+    // A title given as a number (by create_resources or ensure_resource) is no String: the namevar
+    // its text gives differs from it, so Puppet keeps that parameter, and the title is no tag either
+    // (valid_tag? needs a String).
+    const stringTitle = typeof titleValue === 'string' || titleValue instanceof PResourceType;
     const namevar = core ? core.namevar : 'name';
-    const fromTitle = (core?.fromTitle?.(title) ?? []).filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title));
-    if (r.param(namevar) === title) r.params.delete(namevar);
+    const fromTitle = (core?.fromTitle?.(title) ?? (stringTitle ? [] : [[namevar, title] as const]))
+        .filter(([k, v]) => !r.params.has(k) && !(k === namevar && v === title && stringTitle));
+    if (r.param(namevar) === title && stringTitle) r.params.delete(namevar);
     if (fromTitle.length > 0) r.titleParams = fromTitle.map(([name, value]) => ({ name, value, where }));
-    tagResource(r, scope, [...nameTags(lower)]);
     // The title is a tag when it is a valid one, split at '::' as every qualified tag is.
-    for (const t of titleTags(title)) r.tags.add(t);
-    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity.
-    if (core && lower !== 'exec' && lower !== 'tidy') {
+    tagResource(r, scope, nameTags(lower), stringTitle ? titleTags(title) : []);
+    // Isomorphic types (all core types but exec and tidy): the namevar is the resource's identity,
+    // or, for a type with several key attributes, the values of all of them (Puppet's uniqueness_key).
+    if (core?.keyAttributes && lower !== 'exec' && lower !== 'tidy') {
+        aliasUniquenessKey(s, r, core.keyAttributes, core.fromTitle, where);
+    } else if (core && lower !== 'exec' && lower !== 'tidy') {
         const nv = r.param(core.namevar) ?? r.titleParams?.find(t => t.name === core.namevar)?.value;
         if (typeof nv === 'string' && nv !== title) {
             const other = catalog.findDeclared(type, nv);
@@ -155,6 +163,28 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         r.container = container;
         catalog.addEdge(container, r);
     }
-    applyPendingOverrides(s, r);
     return r;
+}
+
+/**
+ * Puppet's uniqueness_key for a type with several key attributes: the title's patterns give some,
+ * the parameters the others (and override), `name` defaults to the title, and the values are taken
+ * in the order of the attributes' names (nil where none). Unless it is just the title, the key is an
+ * alias of the resource: a second resource with the same key cannot be declared.
+ */
+function aliasUniquenessKey(s: OpsState, r: CatalogResource, keys: readonly string[], fromTitle: ((title: string) => ReadonlyArray<readonly [string, string]>) | undefined,
+    where: Where): void {
+    const h = new Map<string, PuppetValue>(fromTitle ? fromTitle(r.title) : [['name', r.title]]);
+    for (const [name, p] of r.params) h.set(name, p.value);
+    if (h.get('name') === undefined || h.get('name') === null) h.set('name', r.title);
+    const key = [...keys].sort().map(k => h.get(k) ?? null);
+    if (key.length === 1 && key[0] === r.title) return;
+    const aliasTitle = `\0${rubyInspect(key)}`;
+    const other = s.catalog.findDeclared(r.type, aliasTitle);
+    if (other && other !== r) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_CANNOT_ALIAS.message({
+            ref: `${r.type}[${r.title}]`, key: rubyInspect(key), other: rubyInspect([r.type, ...key]), at: where, previous: other.where
+        }));
+    }
+    s.catalog.addAlias(r.type, aliasTitle, r);
 }

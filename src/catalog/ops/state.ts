@@ -20,6 +20,8 @@ export interface Collector {
     readonly where: Where;
     /** Exported collectors with a store: other nodes' resources are read from it once. */
     fromStore?: boolean;
+    /** The left side of the relationship whose right side this collector alone is: the source in its place when it collects nothing. */
+    emptyAlternative?: Operand[];
 }
 
 /** One side of a relationship: a reference, or a collector (its resources once collected). */
@@ -66,8 +68,6 @@ export class OpsState {
      * may still have to evaluate (see finish.ts evaluateGenerators).
      */
     generated: CatalogResource[] = [];
-    /** Bumped whenever resources' tags may have changed since the catalog's tag index was built (see collectors.ts). */
-    tagGeneration = 0;
     /** Class scopes by class name ('' is top scope), for `$cls::var`. */
     readonly classScopes = new Map<string, Scope>();
     stageMain!: CatalogResource;

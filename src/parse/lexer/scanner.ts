@@ -290,7 +290,9 @@ export class Scanner extends StringScanner {
                     this.pos = pos + m.length;
                     return this.tok('VARIABLE', pos, this.pos, m.slice(1));
                 }
-                return this.emit('VARIABLE', pos, 1);
+                // A lone `$` is a variable with an empty name (which the validator then refuses), as in Puppet.
+                this.pos = pos + 1;
+                return this.tok('VARIABLE', pos, this.pos, '');
             }
             case '"':
                 return this.interpolateDq();
@@ -444,10 +446,17 @@ export class Scanner extends StringScanner {
             }
             return this.tok('NUMBER', before, this.pos);
         }
-        const bad = this.match(RE_NON_WS, before) ?? this.text[before] ?? '';
-        this.pos = before + Math.max(1, bad.length);
-        if (this.assertNumeric(bad, before)) {
-            this.error('PARSE_ILLEGAL_NUMBER', before, bad.length, bad);
+        let bad = this.match(RE_NON_WS, before) ?? this.text[before] ?? '';
+        let start = before;
+        // Digits after a dot (`7.0e+2` lexes as 7 then `.0e`): the whole decimal is what is bad.
+        if (before > 1 && this.text[before - 1] === '.' && /\d/.test(this.text[before - 2])) {
+            const after = before + bad.length;
+            for (let p = before - 2; p >= 0 && /\d/.test(this.text[p]); p--) start = p;
+            bad = this.text.slice(start, after);
+        }
+        this.pos = start + Math.max(1, bad.length);
+        if (this.assertNumeric(bad, start)) {
+            this.error('PARSE_ILLEGAL_NUMBER', start, bad.length, bad);
         }
         return undefined;
     }

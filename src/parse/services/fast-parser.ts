@@ -151,7 +151,22 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         if (isAstObject(result)) {
             linkContainers(result, nodes);
         }
+        this.release();
         return { value: result, errors: [], nodes: nodes as unknown as AstNode[] };
+    }
+
+    /**
+     * Lets go of the last input: the parser lives as long as the process, and its tokens and CST
+     * would otherwise stay in memory until the next parse (all of them, also for a caller that
+     * keeps only the AST's positions).
+     */
+    private release(): void {
+        this.root = new RootCstNodeImpl('');
+        this.cstStack = [];
+        this.stack = [];
+        this.built = [];
+        this.hidden = [];
+        this.input = [];
     }
 
     // ---- rule definitions (called by the builder, before self-analysis) ----------------------
@@ -223,7 +238,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         leaf.grammarSource = feature;
         const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
         leaf.container = parent;
-        parent.content.push(leaf);
+        append(parent, leaf);
         if (assign) {
             this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image));
         } else {
@@ -243,7 +258,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         cst.grammarSource = feature;
         const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
         cst.container = parent;
-        parent.content.push(cst);
+        append(parent, cst);
         this.cstStack.push(cst);
         const result: unknown = this.subrule(idx, rule);
         if (result === undefined || cst.content.length === 0) {
@@ -309,10 +324,10 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             cst.grammarSource = action;
             const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
             cst.container = parent;
-            parent.content.push(cst);
+            append(parent, cst);
             this.cstStack.push(cst);
             lastCst.container = cst;
-            cst.content.push(lastCst);
+            append(cst, lastCst);
             this.stack.push({ $type: type });
             this.built.push(false);
             this.assign(assign, last);
@@ -432,6 +447,17 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         }
         this.root.content.splice(0, 0, ...nodes);
     }
+}
+
+/**
+ * Adds a child to a composite's content. A composite's first child gets a list of its own of
+ * exactly one entry: most composites have one child (a rule level around the next), and a push
+ * onto an empty list reserves seventeen slots, which made content lists most of a parse's memory.
+ */
+function append(parent: CompositeCstNodeImpl, child: CstNode): void {
+    const content = parent.content as CstNode[];
+    if (content.length === 0) (parent as { content: CstNode[] }).content = [child];
+    else content.push(child);
 }
 
 function removeCst(node: AbstractCstNode): void {

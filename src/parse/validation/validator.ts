@@ -253,16 +253,17 @@ function checkStatementLists(node: AstNode, error: ErrorFn): void {
     }
     for (const list of lists) {
         const lowered = lowerStatements(list);
+        // Puppet checks the definition before the block it holds: its last statement first.
+        const last = lowered[lowered.length - 1];
+        const isDefinitionBody = node.$type === 'ClassDefinition' || node.$type === 'DefineDefinition' || node.$type === 'NodeDefinition';
+        if (isDefinitionBody && last && last.kind === 'expr' && idem(last.expr)) {
+            error(last.expr, 'VALIDATE_IDEM_NOT_ALLOWED_LAST', label(last.expr), aAn(definitionLabel(node), true));
+        }
         if (lowered.length > 1) {
             const forgotten = lowered.slice(0, -1).find(idemStatement);
             if (forgotten && forgotten.kind === 'expr') {
                 error(forgotten.expr, 'VALIDATE_IDEM_EXPRESSION_NOT_LAST', label(forgotten.expr));
             }
-        }
-        const last = lowered[lowered.length - 1];
-        const isDefinitionBody = node.$type === 'ClassDefinition' || node.$type === 'DefineDefinition' || node.$type === 'NodeDefinition';
-        if (isDefinitionBody && last && last.kind === 'expr' && idem(last.expr)) {
-            error(last.expr, 'VALIDATE_IDEM_NOT_ALLOWED_LAST', label(last.expr), aAn(definitionLabel(node), true));
         }
     }
 }

@@ -2,7 +2,7 @@ import { PSensitive } from '../../values/index.js';
 import { caseEquals, rEql } from '../compare.js';
 import { inspect, toS } from '../inspect.js';
 import {
-    classOf, RClass, RProc, RSymbol, rubyError, truthy, type Method, type RValue
+    classOf, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, truthy, type Method, type RValue
 } from '../objects.js';
 import { itemsOf } from './enumerable.js';
 import { format, toF } from './string.js';
@@ -94,6 +94,25 @@ export const kernelMethods: Record<string, Method> = {
     loop: (_self, _a, block, call) => {
         try { for (;;) call.yield(block!, []); } catch (e) { if (isError(e, 'StopIteration')) return null; throw e; }
     },
+    catch: (_self, args, block, call) => {
+        const tag = args.length > 0 ? args[0] : new RObject(ObjectClass, '#<Object>');
+        activeCatches.push(tag);
+        try {
+            return call.yield(block!, [tag]);
+        } catch (e) {
+            if (e instanceof ThrowSignal && rEql(e.tag, tag)) return e.value;
+            throw e;
+        } finally {
+            activeCatches.pop();
+        }
+    },
+    throw: (_self, args) => {
+        arity(args, 1, 2);
+        const tag = args[0];
+        // Ruby raises at the throw when no enclosing catch waits for the tag.
+        if (!activeCatches.some(t => rEql(t, tag))) throw rubyError('UncaughtThrowError', `uncaught throw ${inspect(tag)}`);
+        throw new ThrowSignal(tag, args[1] ?? null);
+    },
     rand: () => { throw rubyError('NotImplementedError', 'rand is not supported in templates: a catalog must not change from one compilation to the next'); },
     srand: () => { throw rubyError('NotImplementedError', 'srand is not supported in templates'); },
     sleep: () => { throw rubyError('NotImplementedError', 'sleep is not supported in templates'); },
@@ -159,3 +178,18 @@ export const classObjectMethods: Record<string, Method> = {
     superclass: self => (self as RClass).superclass
 };
 
+
+/** `throw`: unwinds to the `catch` of its tag (not an exception: `rescue` does not see it). */
+export class ThrowSignal extends Error {
+    constructor(readonly tag: RValue, readonly value: RValue) {
+        super('throw');
+    }
+}
+
+/** The tags of the `catch` blocks running now, innermost last. */
+const activeCatches: RValue[] = [];
+
+/** Whether a `catch` of this tag is running (Puppet's Scope throws :undefined_variable only then). */
+export function isCatching(tag: RValue): boolean {
+    return activeCatches.some(t => rEql(t, tag));
+}

@@ -44,7 +44,10 @@ export function toYaml(v: RValue): string {
             if (style) node.type = style;
         }
     });
-    const body = doc.toString({ indentSeq: false, singleQuote: true, lineWidth: 0, nullStr: '' });
+    // A nil item of a sequence is a bare `-` in Psych's output.
+    const body = doc.toString({ indentSeq: false, singleQuote: true, lineWidth: 0, nullStr: '' }).replace(/^( *)- $/gm, '$1-');
+    // Psych writes a nil document as a bare `---`.
+    if (v === null) return '---\n';
     return Array.isArray(v) && v.length > 0 || v instanceof Map && v.size > 0 ? `---\n${body}` : `--- ${body}`;
 }
 

@@ -24,7 +24,7 @@ export interface ResourceInfo {
 /** The calling scope as 3.x functions and `closure_scope` see it. */
 export interface ScopeHost {
     /** The value, or undefined for an unknown variable. */
-    lookupvar(name: string): PuppetValue | undefined;
+    lookupvar(name: string, quiet?: boolean): PuppetValue | undefined;
     setvar(name: string, value: PuppetValue): void;
     /** The scope as Puppet prints it: `Scope(Class[main])`. */
     readonly name: string;

@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
-import { isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
+import { describeMismatch, formatMismatches, inferSetType, inferType, isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { jsonModules, yamlModules } from '../methods/serialize.js';
 import { MersenneTwister } from '../methods/random.js';
+import { isCatching, ThrowSignal } from '../methods/kernel.js';
+
+const UNDEFINED_VARIABLE = RSymbol.of('undefined_variable');
 import { defineResourceApi, type ResourceApiClasses } from './resource-api.js';
 
 const toInt = (v: RValue): bigint => (typeof v === 'bigint' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? BigInt(v) : 0n);
@@ -166,9 +169,28 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const typeParserClass = mod('Puppet::Pops::Types::TypeParser', false);
     statics(typeParserClass, { singleton: () => typeParser, new: () => typeParser });
     const calculator = mod('Puppet::Pops::Types::TypeCalculator', false);
+    // The value each inferred type came from: the describer words a mismatch from the value.
+    const inferredFrom = new WeakMap<PAnyType, PuppetValue>();
+    const inferred = (v: PuppetValue, t: PAnyType): PAnyType => { inferredFrom.set(t, v); return t; };
     statics(calculator, {
         'instance?': (_s, args) => args[0] instanceof PAnyType && isInstance(args[0], toPuppet(args[1] ?? null)),
+        infer: (_s, args) => { const v = toPuppet(args[0] ?? null); return inferred(v, inferType(v)); },
+        infer_set: (_s, args) => { const v = toPuppet(args[0] ?? null); return inferred(v, inferSetType(v)); },
         singleton: () => calculator
+    });
+    // TypeMismatchDescriber#describe_mismatch(name, expected, inferred type): "name expects ..., got ...".
+    const describerClass = mod('Puppet::Pops::Types::TypeMismatchDescriber', false);
+    const describer = new RObject(describerClass, '#<Puppet::Pops::Types::TypeMismatchDescriber>');
+    statics(describerClass, { new: () => describer, singleton: () => describer });
+    describerClass.define('describe_mismatch', (_s, args) => {
+        const [name, expected, actual] = [rt.interp.toS(args[0] ?? null), args[1], args[2]];
+        if (!(expected instanceof PAnyType) || !(actual instanceof PAnyType) || !inferredFrom.has(actual)) {
+            const e = rubyError('NotImplementedError', 'describe_mismatch of a type not inferred from a value');
+            e.unsupported = 'TypeMismatchDescriber#describe_mismatch of a type TypeCalculator did not infer from a value';
+            throw e;
+        }
+        const lines = formatMismatches(name, describeMismatch(expected, inferredFrom.get(actual) as PuppetValue));
+        return lines.length === 1 ? lines[0].trim() : lines.join('\n ');
     });
     calculator.define('instance?', (_s, args) => args[0] instanceof PAnyType && isInstance(args[0], toPuppet(args[1] ?? null)));
     const factory = mod('Puppet::Pops::Types::TypeFactory', false);
@@ -215,7 +237,31 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     statics(parserFunctions, {
         newfunction: (_s, args, block) => rt.functions3.define(args, block),
         function: (_s, args) => { const n = nameOf(args[0] ?? null); return rt.findFunction(n) ? `function_${n}` : false; },
-        'functiondocs': () => ''
+        'functiondocs': () => '',
+        autoloader: () => functionAutoloader
+    });
+    // Puppet::Parser::Functions.autoloader: loads a 3.x function's file by name (stdlib's has_ip_address loads has_interface_with).
+    const autoloadClass = mod('Puppet::Util::Autoload', false);
+    const functionAutoloader = new RObject(autoloadClass, '#<Puppet::Util::Autoload>');
+    // Each use is deprecated (once per name), unless strict is off.
+    const deprecated = (method: string, name: string): void => {
+        if (host.setting('strict') === 'off') return;
+        const key = method === 'load' ? `Puppet::Parser::Functions#load('${name}')` : `Puppet::Parser::Functions.loaded?('${name}')`;
+        host.warnOnce(`deprecations:${key}`, `The method 'Puppet::Parser::Functions.autoloader#${method}("${name}")' is deprecated in favor of using 'Scope#call_function'.\n   (file & line not available)`);
+    };
+    // It knows only what it loaded itself: Puppet loads functions through its loaders, not this.
+    const autoloaded = new Set<string>();
+    autoloadClass.define('load', (_self, args) => {
+        const name = nameOf(args[0] ?? null);
+        deprecated('load', name);
+        const found = rt.findFunction3(name) !== undefined;
+        if (found) autoloaded.add(name.toLowerCase());
+        return found;
+    });
+    autoloadClass.define('loaded?', (_self, args) => {
+        const name = nameOf(args[0] ?? null);
+        deprecated('loaded?', name);
+        return autoloaded.has(name.toLowerCase());
     });
     // Puppet::Parser::Files.find_template: `mod/file` is the module's templates/file when it exists.
     statics(mod('Puppet::Parser::Files'), {
@@ -328,7 +374,16 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
 
     const scopeMethod = (scope: ScopeHost, name: string, args: RValue[]): RValue | undefined => {
         switch (name) {
-            case '[]': case 'lookupvar': return scope.lookupvar(nameOf(args[0] ?? null)) ?? null;
+            case '[]': case 'lookupvar': {
+                const n = nameOf(args[0] ?? null);
+                // Puppet's variable_not_found throws :undefined_variable; only when nothing catches it is it a warning.
+                if (isCatching(UNDEFINED_VARIABLE)) {
+                    const v = scope.lookupvar(n, true);
+                    if (v === undefined && !/^(module_name|caller_module_name|\d+)$/.test(n)) throw new ThrowSignal(UNDEFINED_VARIABLE, null);
+                    return v ?? null;
+                }
+                return scope.lookupvar(n) ?? null;
+            }
             case 'include?': case 'exist?': return scope.lookupvar(nameOf(args[0] ?? null)) !== undefined;
             case 'setvar': case '[]=': scope.setvar(nameOf(args[0] ?? null), toPuppet(args[1] ?? null)); return args[1] ?? null;
             case 'call_function': {

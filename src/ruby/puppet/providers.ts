@@ -1,7 +1,7 @@
-import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
 import { ObjectClass, RClass, RObject, RSymbol, rubyError, truthy, type Method, type RProc, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
+import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
 
 /** A resource as a classic provider sees it (`resource[:name]`). */
 export interface DslResourceView {
@@ -36,24 +36,7 @@ export interface DslProviderRegistry {
     attributeNames?(typeName: string): readonly string[] | undefined;
 }
 
-const camel = (s: string): string => s.split('_').map(p => p.charAt(0).toUpperCase() + p.slice(1)).join('');
-const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
 
-/** Ruby values as the type DSL holds them: symbols are JS symbols, regexps RegExps. */
-function toDsl(v: RValue): unknown {
-    if (v instanceof RSymbol) return Symbol.for(v.name);
-    if (v instanceof PRegexp) return v.regexp;
-    if (Array.isArray(v)) return v.map(toDsl);
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [toDsl(k), toDsl(x)]));
-    return v;
-}
-
-function fromDsl(v: unknown): RValue {
-    if (typeof v === 'symbol') return RSymbol.of(Symbol.keyFor(v) ?? '');
-    if (v === undefined) return null;
-    if (Array.isArray(v)) return v.map(fromDsl);
-    return v as RValue;
-}
 
 interface ProviderMeta {
     readonly typeName: string;

@@ -22,8 +22,10 @@ const parsedFiles = new WeakMap<FileSystemProvider, Map<string, ParsedFile>>();
 
 function parseFile(fs: FileSystemProvider, path: string): RNode[] {
     const mtime = fs.stat(path)?.mtimeMs ?? 0;
-    let files = parsedFiles.get(fs);
-    if (!files) parsedFiles.set(fs, files = new Map());
+    // A caching view of a source of files (ParsedFileCache.files()) shares its source's parses.
+    const source = (fs as { readonly base?: FileSystemProvider }).base ?? fs;
+    let files = parsedFiles.get(source);
+    if (!files) parsedFiles.set(source, files = new Map());
     let entry = files.get(path);
     if (!entry || entry.mtime !== mtime) {
         try {

@@ -3,26 +3,8 @@ import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
 import { RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
+import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
 import { defineProviders } from './providers.js';
-
-const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
-const camel = (s: string): string => s.split('_').map(p => p.charAt(0).toUpperCase() + p.slice(1)).join('');
-
-/** Ruby values as the type DSL holds them: symbols are JS symbols, regexps RegExps. */
-function toDsl(v: RValue): unknown {
-    if (v instanceof RSymbol) return Symbol.for(v.name);
-    if (v instanceof PRegexp) return v.regexp;
-    if (Array.isArray(v)) return v.map(toDsl);
-    if (v instanceof Map) return new Map([...v].map(([k, x]) => [toDsl(k), toDsl(x)]));
-    return v;
-}
-
-function fromDsl(v: unknown): RValue {
-    if (typeof v === 'symbol') return RSymbol.of(Symbol.keyFor(v) ?? '');
-    if (v === undefined) return null;
-    if (Array.isArray(v)) return v.map(fromDsl);
-    return v as RValue;
-}
 
 function valueName(v: RValue): string | symbol | boolean | RegExp {
     if (v instanceof RSymbol) return Symbol.for(v.name);

@@ -12,6 +12,8 @@ export interface Snippet {
     readonly source: string;
     readonly line: number;
     readonly code: string;
+    /** A YAML example of Hiera data for classes (`mod::class::param: value`): `code` then includes those classes. */
+    readonly hiera?: string;
 }
 
 /** Reads a file, gunzipping `*.gz`. */
@@ -53,9 +55,9 @@ export function snippetsUnder(root: string, opts: { manifestComments: boolean; m
 }
 
 /** Fenced blocks tagged puppet/pp, untagged fenced and indented blocks that look like Puppet. */
-export function markdownSnippets(text: string): { line: number; code: string }[] {
+export function markdownSnippets(text: string): { line: number; code: string; hiera?: string }[] {
     const lines = text.split('\n');
-    const out: { line: number; code: string }[] = [];
+    const out: { line: number; code: string; hiera?: string }[] = [];
     let i = 0;
     while (i < lines.length) {
         const fence = /^(\s*)(```+|~~~+)\s*([\w+-]*)/.exec(lines[i]);
@@ -67,6 +69,10 @@ export function markdownSnippets(text: string): { line: number; code: string }[]
             while (j < lines.length && !lines[j].trim().startsWith(fence[2].slice(0, 3))) j++;
             const body = lines.slice(start, j).map(l => l.slice(Math.min(indent, l.length - l.trimStart().length))).join('\n');
             if (lang === 'puppet' || lang === 'pp' || (lang === '' && looksLikePuppet(body))) out.push({ line: start + 1, code: body });
+            else if (lang === 'yaml' || lang === 'yml') {
+                const classes = hieraClasses(body);
+                if (classes.length > 0) out.push({ line: start + 1, code: classes.map(c => `include ${c}`).join('\n'), hiera: body });
+            }
             i = j + 1;
             continue;
         }
@@ -143,4 +149,14 @@ function dedent(lines: string[]): string {
 export function sourceSlug(s: Snippet): string {
     const base = basename(s.source).replace(/\.(gz)$/, '').replace(/\.(pp|md|markdown)$/i, '').replace(/[^A-Za-z0-9]+/g, '_');
     return `${base}-L${s.line}`;
+}
+
+/** The classes a YAML block gives parameters to (top-level keys `mod::class::param`), in order. */
+function hieraClasses(yaml: string): string[] {
+    const out: string[] = [];
+    for (const m of yaml.matchAll(/^['"]?([a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)+)['"]?\s*:/gm)) {
+        const cls = m[1].split('::').slice(0, -1).join('::');
+        if (!out.includes(cls)) out.push(cls);
+    }
+    return out;
 }

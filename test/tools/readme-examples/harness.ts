@@ -10,7 +10,9 @@
  *
  * Puppet's outputs are cached under OUT/oracle by the case's content, so a second run only
  * compiles with modelc. OUT (default `tmp/readme-examples`, git-ignored) receives cases/,
- * results.tsv (one row per example: module, case, source, verdict, detail) and summary.txt.
+ * results.tsv (one row per example: module, case, source, verdict, detail) and summary.txt. A verdict
+ * is equal, both-error (the same error object), differ, refused (modelc's located refusal of plugin
+ * code it will not run, e.g. a read outside the environment), crash, or no-oracle.
  * `--dist DIR` compiles with another build of modelc (e.g. main's, for a before/after).
  * `--cache DIR` keeps Puppet's outputs elsewhere (several OUTs can share them).
  * `--upstream DIR` adds docs fetched from the modules' upstream repositories: DIR/<module>/*.md.
@@ -28,6 +30,7 @@ const DOC_ROOT = '/usr/share/doc';
 const ORACLE = '/work/shared/oracle/compile';
 const FACTS = join(REPO, 'test', 'fixtures', 'realworld', 'core-1-types', 'facts.yaml');
 const NODE = 'web01.example.com';
+const HIERA_CONFIG = '---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n';
 const OPENSTACK = new Set(['aodh', 'barbican', 'ceilometer', 'ceph', 'cinder', 'cloudkitty', 'congress', 'designate', 'etcddiscovery', 'glance', 'gnocchi',
     'heat', 'horizon', 'ironic', 'keystone', 'magnum', 'manila', 'mistral', 'murano', 'neutron', 'nova', 'oci', 'octavia', 'openstack_extras',
     'openstacklib', 'oslo', 'ovn', 'panko', 'placement', 'sahara', 'swift', 'tempest', 'vswitch']);
@@ -69,18 +72,45 @@ function moduleIndex(): Map<string, ModuleInfo> {
     return out;
 }
 
-/** The modules a snippet of module `m` needs: m, the modules it names, and their dependencies. */
-function modulesFor(m: ModuleInfo, code: string, index: Map<string, ModuleInfo>): string[] {
+/** What a module's own manifests and templates name of other modules (types, functions, classes), read once. */
+const namedByModule = new Map<string, string>();
+function moduleCode(m: ModuleInfo): string {
+    let text = namedByModule.get(m.name);
+    if (text === undefined) {
+        const real = realpathSync(m.link);
+        const files = ['manifests', 'templates'].flatMap(d => existsSync(join(real, d)) ? listFiles(join(real, d)) : []);
+        text = files.filter(f => /\.(pp|erb|epp)$/.test(f)).map(f => readFileSync(f, 'utf8')).join('\n');
+        namedByModule.set(m.name, text);
+    }
+    return text;
+}
+
+function listFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap(e => e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]);
+}
+
+/**
+ * The modules a snippet of module `m` needs: m, the modules it names, and their dependencies;
+ * with `full`, also the modules the code of those modules names (augeas_core for a module whose
+ * manifests use `augeas` without declaring it), until nothing is added.
+ */
+function modulesFor(m: ModuleInfo, code: string, index: Map<string, ModuleInfo>, full = false): string[] {
     const want = new Set<string>([m.name]);
     const names = [...code.matchAll(/\b([a-z][a-z0-9_]*)::/g), ...code.matchAll(/\b(?:include|contain|require)\s+['"]?([a-z][a-z0-9_]*)/g),
         ...code.matchAll(/\bclass\s*\{\s*['"]:*([a-z][a-z0-9_]*)/g)].map(x => x[1]);
     for (const n of names) if (index.has(n)) want.add(n);
-    for (const [, t] of code.matchAll(/\b([a-z][a-z0-9_]*)\s*\{/g)) for (const x of index.values()) if (x.types.includes(t)) want.add(x.name);
-    for (const [, f] of code.matchAll(/\b([a-z][a-z0-9_]*)\s*\(/g)) for (const x of index.values()) if (x.functions.includes(f)) want.add(x.name);
+    const named = (text: string): string[] => {
+        const out: string[] = [];
+        for (const [, t] of text.matchAll(/\b([a-z][a-z0-9_]*)\s*\{/g)) for (const x of index.values()) if (x.types.includes(t)) out.push(x.name);
+        for (const [, f] of text.matchAll(/\b([a-z][a-z0-9_]*)\s*\(/g)) for (const x of index.values()) if (x.functions.includes(f)) out.push(x.name);
+        return out;
+    };
+    for (const x of named(code)) want.add(x);
     const queue = [...want];
     while (queue.length) {
         const d = index.get(queue.pop()!);
-        for (const dep of d?.deps ?? []) if (index.has(dep) && !want.has(dep)) { want.add(dep); queue.push(dep); }
+        const more = [...(d?.deps ?? []), ...(full && d ? named(moduleCode(d)) : [])];
+        for (const dep of more) if (index.has(dep) && !want.has(dep)) { want.add(dep); queue.push(dep); }
     }
     return [...want].sort();
 }
@@ -113,21 +143,34 @@ function buildCases(o: Options, index: Map<string, ModuleInfo>): Case[] {
         let n = 0;
         for (const { root, label, comments } of docRoots(m, o)) {
             for (const s of snippetsUnder(root, { manifestComments: comments, markdown: true, exampleFiles: true })) {
-                const norm = s.code.replace(/\s+/g, ' ').trim();
+                const norm = `${s.code}${s.hiera ?? ''}`.replace(/\s+/g, ' ').trim();
                 if (seen.has(norm)) continue;
                 seen.add(norm);
-                const name = `${String(++n).padStart(3, '0')}-${label}-${sourceSlug(s)}`;
-                const dir = join(o.out, 'cases', m.name, name);
-                const modules = modulesFor(m, s.code, index);
+                const base = `${String(++n).padStart(3, '0')}-${label}-${sourceSlug(s)}`;
                 const site = siteFor(s.code);
-                mkdirSync(join(dir, 'manifests'), { recursive: true });
-                mkdirSync(join(dir, 'modules'));
-                writeFileSync(join(dir, 'manifests', 'site.pp'), site);
-                writeFileSync(join(dir, 'facts.yaml'), facts);
-                for (const x of modules) symlinkSync(index.get(x)!.link, join(dir, 'modules', x));
-                writeFileSync(join(dir, 'source.txt'), `${label}: ${s.source}:${s.line}\n`);
-                const key = createHash('sha256').update(`${site}\0${modules.map(x => `${x}=${index.get(x)!.link}`).join(',')}\0${facts}`).digest('hex').slice(0, 24);
-                cases.push({ module: m.name, name, dir, snippet: { ...s, source: `${label}:${s.source}` }, modules, key });
+                const declared = modulesFor(m, s.code, index);
+                const full = modulesFor(m, s.code, index, true);
+                // As the README declares it (the module and its dependencies), and, when the modules'
+                // code needs more (augeas_core ...), also with those.
+                const variants: Array<[string, string[]]> = [[base, declared]];
+                if (full.join() !== declared.join()) variants.push([`${base}-full`, full]);
+                for (const [name, modules] of variants) {
+                    const dir = join(o.out, 'cases', m.name, name);
+                    mkdirSync(join(dir, 'manifests'), { recursive: true });
+                    mkdirSync(join(dir, 'modules'));
+                    writeFileSync(join(dir, 'manifests', 'site.pp'), site);
+                    writeFileSync(join(dir, 'facts.yaml'), facts);
+                    if (s.hiera !== undefined) {
+                        // The README's Hiera data as the environment's common level.
+                        mkdirSync(join(dir, 'data'));
+                        writeFileSync(join(dir, 'hiera.yaml'), HIERA_CONFIG);
+                        writeFileSync(join(dir, 'data', 'common.yaml'), s.hiera.startsWith('---') ? `${s.hiera}\n` : `---\n${s.hiera}\n`);
+                    }
+                    for (const x of modules) symlinkSync(index.get(x)!.link, join(dir, 'modules', x));
+                    writeFileSync(join(dir, 'source.txt'), `${label}: ${s.source}:${s.line}\n`);
+                    const key = createHash('sha256').update(`${site}\0${modules.map(x => `${x}=${index.get(x)!.link}`).join(',')}\0${facts}${s.hiera === undefined ? '' : `\0${s.hiera}`}`).digest('hex').slice(0, 24);
+                    cases.push({ module: m.name, name, dir, snippet: { ...s, source: `${label}:${s.source}` }, modules, key });
+                }
             }
         }
     }
@@ -199,7 +242,7 @@ function firstDifference(p: Json, m: Json): string {
     return 'equal';
 }
 
-interface Verdict { readonly verdict: 'equal' | 'both-error' | 'differ' | 'crash' | 'no-oracle'; readonly detail: string }
+interface Verdict { readonly verdict: 'equal' | 'both-error' | 'differ' | 'refused' | 'crash' | 'no-oracle'; readonly detail: string }
 
 async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>> {
     const catalog = await import(join(o.dist, 'src', 'catalog', 'index.js')) as typeof import('../../../src/catalog/index.js');
@@ -221,7 +264,10 @@ async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>>
             const err = e as Error;
             const detail = `${err.message?.split('\n')[0].slice(0, 200)} @ ${(err.stack ?? '').split('\n').slice(1, 3).map(s => s.trim()).join(' < ')}`;
             writeFileSync(join(c.dir, 'modelc.crash'), String(err.stack ?? err));
-            out.set(c, { verdict: 'crash', detail });
+            // A located input error by design (plugin code reading outside the environment, Ruby
+            // modelc does not run) is a refusal, not a crash.
+            const refused = /error (RUBY_[A-Z]+|[A-Z]+_[A-Z_]+):/.test(err.message ?? '');
+            out.set(c, { verdict: refused ? 'refused' : 'crash', detail });
             continue;
         }
         writeFileSync(join(c.dir, 'modelc.json'), text);
@@ -237,7 +283,7 @@ async function runModelc(o: Options, cases: Case[]): Promise<Map<Case, Verdict>>
 function report(o: Options, cases: Case[], verdicts: Map<Case, Verdict>): void {
     const rows = cases.map(c => { const v = verdicts.get(c)!; return [c.module, c.name, `${c.snippet.source}:${c.snippet.line}`, v.verdict, v.detail.replace(/\s+/g, ' ')].join('\t'); });
     writeFileSync(join(o.out, 'results.tsv'), `module\tcase\tsource\tverdict\tdetail\n${rows.join('\n')}\n`);
-    const kinds = ['equal', 'both-error', 'differ', 'crash', 'no-oracle'] as const;
+    const kinds = ['equal', 'both-error', 'differ', 'refused', 'crash', 'no-oracle'] as const;
     const per = new Map<string, Record<string, number>>();
     for (const c of cases) {
         const r = per.get(c.module) ?? Object.fromEntries(kinds.map(k => [k, 0]));

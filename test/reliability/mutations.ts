@@ -1,0 +1,189 @@
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+// How a valid input is made bad: text edits by the grammar's own fragments, byte flips,
+// truncation, deep nesting, huge numbers, invalid UTF-8, values of the wrong type, empty files,
+// and what a file system can put where a file is expected (a directory, a dangling link, a link
+// loop, nothing). Each mutation is named, so a failure says what was done.
+
+export type Rnd = () => number;
+
+export const pick = <T>(rnd: Rnd, items: readonly T[]): T => items[Math.floor(rnd() * items.length)] as T;
+
+/** Pieces of every input language read by modelc: Puppet, EPP, YAML, JSON, HOCON, Ruby, XML, INI. */
+const FRAGMENTS = ['{', '}', '[', ']', '"', "'", ':', ',', '\n', ' ', '- ', '&a ', '*a', '<<: ', '!ruby/object:Foo ', '---', '\\', '$type',
+    '"$ref"', '"__ptype"', '"__pvalue"', 'null', 'true', '0x', '1e999', '-', '#', '\t', '\u0000', '\ufffd', '$', '${', '(', ')', '->', 'include ',
+    'class ', 'define ', 'if ', 'unless ', 'case ', '@@', '<||>', '|', '=>', 'notify { ', 'lookup(', 'epp(', 'template(', '%{', '%{::', '%{alias(',
+    '%{lookup("', '<%', '%>', '<%=', '-%>', '<%#', 'def ', 'end', 'do |x|', 'begin', 'rescue', 'ensure', 'yield', '.each', 'self.', '@x', '@@y',
+    '::', 'Puppet::', 'require ', "require 'puppet'", 'newtype(:', 'newparam(:', 'newproperty(:', 'dispatch :', 'param ', 'Integer', '"#{', '}"',
+    '%w[', '%r{', '<<~EOS\n', 'EOS\n', '=begin\n', '=end\n', '__END__\n', 'while true\n', 'loop do\n', '"${', 'include required(', '+=', 'include "',
+    '<?xml ', '<!DOCTYPE x [<!ENTITY a "aaaa">]>', '&a;', '<!--', '-->', '<![CDATA[', ']]>', 'xmi:id="', 'href="#', '[section]', 'url ', 'type ',
+    '= ', '=', '!binary ', '!!float ', '!!int ', '!!str ', '!!set ', '!!omap ', '? ', '.inf', '.nan', '~', '%YAML 1.1\n', '%TAG ! x\n', '*', '@',
+    '0o17', '1_000', '9223372036854775808', '-0', '+1', '0b101', '1.5e308', 'yes', 'no', 'on', 'off', '2024-01-01', '!', '\r', '\u2028', '\ud800'];
+
+/** One to four random edits: delete, insert a fragment, truncate, duplicate a slice, insert a character. */
+export function mutateText(text: string, rnd: Rnd): string {
+    let s = text;
+    const edits = 1 + Math.floor(rnd() * 4);
+    for (let i = 0; i < edits; i++) {
+        const at = Math.floor(rnd() * (s.length + 1));
+        switch (Math.floor(rnd() * 5)) {
+            case 0: s = s.slice(0, at) + s.slice(at + 1 + Math.floor(rnd() * 8)); break;
+            case 1: s = s.slice(0, at) + pick(rnd, FRAGMENTS) + s.slice(at); break;
+            case 2: s = s.slice(0, at); break;
+            case 3: { const from = Math.floor(rnd() * s.length); s = s.slice(0, at) + s.slice(from, from + 1 + Math.floor(rnd() * 40)) + s.slice(at); break; }
+            default: s = s.slice(0, at) + String.fromCharCode(Math.floor(rnd() * 0x3000)) + s.slice(at);
+        }
+    }
+    return s;
+}
+
+export function mutateBytes(bytes: Uint8Array, rnd: Rnd): Uint8Array {
+    const out = [...bytes];
+    const edits = 1 + Math.floor(rnd() * 4);
+    for (let i = 0; i < edits; i++) {
+        const at = Math.floor(rnd() * (out.length + 1));
+        switch (Math.floor(rnd() * 4)) {
+            case 0: out.splice(at, 1 + Math.floor(rnd() * 4)); break;
+            case 1: out.splice(at, 0, Math.floor(rnd() * 256)); break;
+            case 2: out.length = at; break;
+            default: if (at < out.length) out[at] = Math.floor(rnd() * 256);
+        }
+    }
+    return Uint8Array.from(out);
+}
+
+const BAD_UTF8 = [[0xff], [0xc3], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0xfe, 0xff]];
+
+/** What each language nests with, for inputs deeper than any stack. */
+const NESTERS: Record<string, ReadonlyArray<readonly [string, string]>> = {
+    pp: [['[', ']'], ['(', ')'], ['{a=>', '}'], ['if true { ', ' }'], ['"${', '}"'], ['[[', ']]'], ['-', ''], ['!', ''], ['Array[', ']']],
+    json: [['[', ']'], ['{"a":', '}']],
+    yaml: [['[', ']'], ['{a: ', '}'], ['- ', ''], ['!!seq [', ']']],
+    rb: [['(', ')'], ['[', ']'], ['begin\n', '\nend'], ['-> { ', ' }'], ['{a: ', '}'], ['"#{', '}"'], ['!', ''], ['if x then ', ' end']],
+    hocon: [['{a: ', '}'], ['[', ']'], ['${?x', '}']],
+    xml: [['<a>', '</a>']],
+    text: [['[', ']'], ['(', ')'], ['{', '}']]
+};
+
+const HUGE = ['1e400', '-1e400', '99999999999999999999999999999', '-9223372036854775809', '0x7fffffffffffffffffff', '1' + '0'.repeat(5000), '4.9e-325', '0.' + '1'.repeat(400),
+    '18446744073709551616', '1_000_000_000_000_000_000'];
+
+export type Kind = keyof typeof NESTERS;
+
+export function kindOf(file: string): Kind {
+    if (/\.(pp|epp)$/.test(file)) return 'pp';
+    if (/\.json$/.test(file)) return 'json';
+    if (/\.ya?ml$/.test(file)) return 'yaml';
+    if (/\.rb$/.test(file)) return 'rb';
+    if (/\.(conf|hocon)$/.test(file)) return 'hocon';
+    if (/\.(xmi|xml)$/.test(file)) return 'xml';
+    return 'text';
+}
+
+/** A value of another type in the language of KIND, for "wrong types". */
+function otherValue(kind: Kind, rnd: Rnd): string {
+    const json = ['null', '[]', '{}', '"s"', '1', '-1.5', 'true', '[[1]]', '{"$type":"x"}', '"' + 'x'.repeat(70000) + '"'];
+    const yaml = ['~', '[]', '{}', 's', '1', 'true', '[1, [2]]', '{a: {b: c}}', '!ruby/object:Foo {}', '*undefined_alias', '"\\x00"', '2024-01-01 00:00:00'];
+    return kind === 'json' ? pick(rnd, json) : pick(rnd, yaml);
+}
+
+/** Replaces a JSON value (or a YAML scalar after a colon) with one of another type. */
+function wrongType(text: string, kind: Kind, rnd: Rnd): string {
+    const re = kind === 'json' ? /(:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*|true|false|null|\[\]|\{\})/g : /(:[ \t]+)([^\n#]+)/g;
+    const spots = [...text.matchAll(re)];
+    if (spots.length === 0) return text + otherValue(kind, rnd);
+    const m = pick(rnd, spots);
+    const at = (m.index ?? 0) + (m[1]?.length ?? 0);
+    return text.slice(0, at) + otherValue(kind, rnd) + text.slice(at + (m[2]?.length ?? 0));
+}
+
+function replaceNumber(text: string, rnd: Rnd): string {
+    const spots = [...text.matchAll(/\b\d+(?:\.\d+)?\b/g)];
+    const huge = pick(rnd, HUGE);
+    if (spots.length === 0) return `${text}${huge}`;
+    const m = pick(rnd, spots);
+    return text.slice(0, m.index) + huge + text.slice((m.index ?? 0) + m[0].length);
+}
+
+export interface Mutation {
+    readonly name: string;
+    /** Applies the mutation to FILE (which exists); may leave something else than a regular file there. */
+    readonly apply: (file: string, rnd: Rnd) => void;
+    /** Relative weight. */
+    readonly weight: number;
+}
+
+const atRandom = (s: string, rnd: Rnd): number => Math.floor(rnd() * (s.length + 1));
+const text = (file: string): string => readFileSync(file, 'utf8');
+const rewrite = (file: string, f: (s: string) => string | Uint8Array): void => {
+    const content = f(text(file));
+    rmSync(file, { force: true });
+    writeFileSync(file, content);
+};
+
+export const MUTATIONS: readonly Mutation[] = [
+    { name: 'edit', weight: 30, apply: (f, rnd) => rewrite(f, s => mutateText(s, rnd)) },
+    { name: 'bytes', weight: 8, apply: (f, rnd) => { const b = mutateBytes(readFileSync(f), rnd); rmSync(f); writeFileSync(f, b); } },
+    { name: 'truncate', weight: 8, apply: (f, rnd) => rewrite(f, s => s.slice(0, Math.floor(rnd() * s.length))) },
+    { name: 'empty', weight: 3, apply: f => rewrite(f, () => '') },
+    { name: 'whitespace-only', weight: 1, apply: f => rewrite(f, () => ' \n\t\n') },
+    {
+        name: 'invalid-utf8', weight: 5, apply: (f, rnd) => {
+            const b = readFileSync(f);
+            const at = Math.floor(rnd() * (b.length + 1));
+            const bad = Buffer.from(pick(rnd, BAD_UTF8));
+            rmSync(f);
+            writeFileSync(f, Buffer.concat([b.subarray(0, at), bad, b.subarray(at)]));
+        }
+    },
+    { name: 'bom', weight: 1, apply: (f, rnd) => rewrite(f, s => (rnd() < 0.5 ? '\ufeff' : '\ufeff\ufeff') + s) },
+    { name: 'crlf', weight: 1, apply: f => rewrite(f, s => s.replace(/\n/g, '\r\n')) },
+    { name: 'nul', weight: 1, apply: (f, rnd) => rewrite(f, s => { const at = atRandom(s, rnd); return s.slice(0, at) + '\u0000' + s.slice(at); }) },
+    {
+        name: 'deep', weight: 5, apply: (f, rnd) => rewrite(f, s => {
+            const [open, close] = pick(rnd, NESTERS[kindOf(f)] ?? NESTERS['text'] ?? []);
+            const n = pick(rnd, [200, 2000, 20_000, 100_000]);
+            const inner = kindOf(f) === 'yaml' && open === '- ' ? Array.from({ length: Math.min(n, 3000) }, (_, i) => `${' '.repeat(i * 2)}- `).join('\n') + 'x' : open.repeat(n) + '1' + close.repeat(n);
+            const m = /(:\s*|=>\s*|=\s*|\(\s*)/.exec(s.slice(atRandom(s, rnd)));
+            if (!m || rnd() < 0.3) return s + '\n' + inner;
+            const at = s.indexOf(m[0], 0) + m[0].length;
+            return s.slice(0, at) + inner + s.slice(at);
+        })
+    },
+    { name: 'unbalanced-deep', weight: 2, apply: (f, rnd) => rewrite(f, s => { const at = atRandom(s, rnd); return s.slice(0, at) + pick(rnd, ['[', '{', '(', '"${', '<%', 'begin\n']).repeat(pick(rnd, [500, 50_000])) + s.slice(at); }) },
+    { name: 'huge-number', weight: 4, apply: (f, rnd) => rewrite(f, s => replaceNumber(s, rnd)) },
+    { name: 'wrong-type', weight: 6, apply: (f, rnd) => rewrite(f, s => wrongType(s, kindOf(f), rnd)) },
+    { name: 'long-line', weight: 1, apply: (f, rnd) => rewrite(f, s => { const at = atRandom(s, rnd); return s.slice(0, at) + 'x'.repeat(pick(rnd, [70_000, 1_000_000])) + s.slice(at); }) },
+    { name: 'duplicate', weight: 2, apply: f => rewrite(f, s => s + '\n' + s) },
+    { name: 'directory', weight: 2, apply: f => { rmSync(f, { force: true }); mkdirSync(f); writeFileSync(join(f, 'inner'), 'x'); } },
+    { name: 'missing', weight: 3, apply: f => rmSync(f, { force: true }) },
+    { name: 'dangling-link', weight: 1, apply: f => { rmSync(f, { force: true }); symlinkSync(join(dirname(f), 'no-such-target'), f); } },
+    {
+        name: 'link-loop', weight: 1, apply: f => {
+            rmSync(f, { force: true });
+            const other = join(dirname(f), `.loop-${basename(f)}`);
+            symlinkSync(f, other);
+            symlinkSync(other, f);
+        }
+    },
+    { name: 'dev-null', weight: 1, apply: f => { rmSync(f, { force: true }); symlinkSync('/dev/null', f); } }
+];
+
+const TOTAL = MUTATIONS.reduce((n, m) => n + m.weight, 0);
+
+export function pickMutation(rnd: Rnd, exclude: ReadonlySet<string> = new Set()): Mutation {
+    for (;;) {
+        let r = rnd() * TOTAL;
+        for (const m of MUTATIONS) {
+            r -= m.weight;
+            if (r < 0) {
+                if (!exclude.has(m.name)) return m;
+                break;
+            }
+        }
+    }
+}
+
+/** Whether FILE is still something to mutate (a regular file). */
+export const isMutable = (file: string): boolean => existsSync(file) && lstatSync(file).isFile();
