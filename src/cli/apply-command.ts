@@ -23,12 +23,14 @@ export interface ApplyCommandOptions {
     readonly graph?: string;
     /** Colon-separated module directories whose lib/ types and providers apply the catalog's module types (an agent's pluginsync). */
     readonly modulepath?: string;
+    /** Exit 2 when resources changed, 4 when some failed, 6 for both (Puppet's --detailed-exitcodes). */
+    readonly detailedExitcodes?: boolean;
 }
 
 /**
  * `modelc apply CATALOG`: applies a Puppet catalog JSON or a Catalog model under --root (default
  * `/`), prints Puppet-style log lines, optionally writes the Report model; exits 1 when any
- * resource failed or the run was aborted.
+ * run was aborted (resources that fail only do so with --detailed-exitcodes, as in Puppet).
  */
 export function applyAction(file: string, options: ApplyCommandOptions, io: CliIo): number {
     const root = resolve(options.root ?? '/');
@@ -65,7 +67,13 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
         writeFileAtomic(options.report, options.reportFormat === 'msgpack' ? encodeMsgpack(report) : encodeJson(report));
     }
     if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${result.aborted.message}\n`);
-    return result.status === 'failed' ? ExitCode.ERROR : ExitCode.OK;
+    if (result.aborted) return ExitCode.ERROR;
+    // As `puppet apply`: resources that failed do not fail the command unless --detailed-exitcodes
+    // asks for Puppet's bits (2 something changed, 4 something failed).
+    if (options.detailedExitcodes !== true) return ExitCode.OK;
+    const changed = result.resources.some(r => r.changes.some(c => c.status === 'success'));
+    const failed = result.resources.some(r => r.failed);
+    return (changed ? 2 : 0) | (failed ? 4 : 0);
 }
 
 /**

@@ -98,7 +98,7 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
     ])('construction error: $id aborts the run with Puppet\'s message', c => {
         const { registry } = setup(BASIC, new FakeProvider([]));
         const { lines, result } = run(registry, catalogOf([res('basic', 'a', c.params)]));
-        expect(lines).toEqual([`err: Failed to apply catalog: ${c.error}`]);
+        expect(lines).toEqual([`err: ${c.error}`]);
         expect(result.aborted?.code).toBe('APPLY_RESOURCE_FAILED');
         expect(result.aborted?.at).toEqual({ file: 'site.pp', line: 1, column: 1 });
     });
@@ -107,7 +107,7 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
         const def = { ...BASIC, attributes: { ...BASIC.attributes, param: { type: 'String', desc: 'p', behaviour: 'parameter' }, param2: { type: 'String', desc: 'p', behaviour: 'parameter' } } };
         const { registry } = setup(def, new FakeProvider([]));
         const { lines } = run(registry, catalogOf([res('basic', 'a', { ensure: 'absent' })]));
-        expect(lines).toEqual(['err: Failed to apply catalog: Validation of Basic[a] failed: The following mandatory parameters were not provided:\n    *  param, \n    *  param2']);
+        expect(lines).toEqual(['err: Validation of Basic[a] failed: The following mandatory parameters were not provided:\n    *  param, \n    *  param2']);
     });
 
     it('missing mandatory properties fail when the resource is to be present', () => {
@@ -208,7 +208,7 @@ describe('SimpleProvider (features.md §13)', () => {
         const def = { name: 'composite', desc: 'd', title_patterns: [{ pattern: '^(?<a>[a-z]+):(?<b>[a-z]+)$', desc: 'a:b' }],
             attributes: { a: { type: 'String', desc: 'a', behaviour: 'namevar' }, b: { type: 'String', desc: 'b', behaviour: 'namevar' } } };
         const { registry } = setup(def, new FakeProvider([]));
-        expect(run(registry, catalogOf([res('composite', 'php123')])).lines).toEqual(['err: Failed to apply catalog: No set of title patterns matched the title "php123".']);
+        expect(run(registry, catalogOf([res('composite', 'php123')])).lines).toEqual(['err: No set of title patterns matched the title "php123".']);
     });
 });
 

@@ -1,8 +1,8 @@
-import { ObjectClass, RClass, RObject, RSymbol, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
+import { classOf, inspect, ObjectClass, RClass, RObject, RSymbol, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
 import { PuppetError } from '../errors.js';
 import type { ProviderContext } from '../rsapi/context.js';
 import type { Changes, Identity, ResourceApiProvider, ResourceHash } from '../rsapi/provider.js';
-import { SimpleProvider } from '../rsapi/provider.js';
+import { ForeignValue, SimpleProvider } from '../rsapi/provider.js';
 import type { PuppetValue } from '../values.js';
 import type { RubyValues } from './ruby-values.js';
 
@@ -158,7 +158,9 @@ export function rubyProvider(instance: RObject, values: RubyValues, contexts: Ru
         ...(has('insync?') ? {
             insync: (c: ProviderContext, name: Identity, property: string, is: ResourceHash, should: ResourceHash): unknown => {
                 const r = call(instance, 'insync?', [ctx(c), values.identityToRuby(name), RSymbol.of(property), values.hashToRuby(is), values.hashToRuby(should)]);
-                return Array.isArray(r) ? r.map(x => values.fromRuby(x)) : r instanceof RSymbol || r instanceof RObject || r instanceof Map ? r : values.fromRuby(r);
+                // Only nil, true and false are answers; anything else is reported by its Ruby class and inspect.
+                const answer = (x: RValue): unknown => (x === null || typeof x === 'boolean' ? x : new ForeignValue(classOf(x).name, inspect(x)));
+                return Array.isArray(r) ? [answer(r[0] ?? null), ...r.slice(1).map(x => values.fromRuby(x))] : answer(r);
             }
         } : {}),
         ...(has('generate') ? {

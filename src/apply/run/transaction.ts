@@ -84,8 +84,10 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         if (!aborted && options.summary !== false) log('notice', `Applied catalog in ${totalTime.toFixed(2)} seconds`);
         return { catalog, options, startTime, status: failed ? 'failed' : changed ? 'changed' : 'unchanged', resources, logs, ...(aborted ? { aborted } : {}), totalTime };
     };
-    const abort = (message: string, code: string, resource?: CatalogResource): ApplyResult => {
-        log('err', `Failed to apply catalog: ${message}`);
+    // `puppet apply` turns the catalog into resources before its transaction starts, so a resource
+    // that cannot be made is logged bare; what fails inside the transaction is "Failed to apply catalog".
+    const abort = (message: string, code: string, resource?: CatalogResource, inTransaction = true): ApplyResult => {
+        log('err', inTransaction ? `Failed to apply catalog: ${message}` : message);
         const index = resource ? catalog.resources.indexOf(resource) : -1;
         return finish([], {
             severity: 'error', code, message,
@@ -112,7 +114,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         try {
             instances.set(r.ref, run.instantiate(r));
         } catch (e) {
-            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, r);
+            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, r, false);
         }
         return undefined;
     };
@@ -210,6 +212,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             if (!e.refresh || !acceptsEvents(e.to)) continue;
             // Puppet logs the scheduling once per event queued, not once per edge.
             if (instances.has(e.to)) for (let i = 0; i < events.length; i++) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
+            else if (containers.has(e.to)) log('debug', `The container ${displayRef(e.to)} will propagate my refresh event`, sourceOf(resourceOf(v)));
             const q = queues.get(e.to) ?? [];
             q.push(...events);
             queues.set(e.to, q);
