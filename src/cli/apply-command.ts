@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 import { checkInputFile, checkOutputFile, UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
 import {
-    applyCatalog, ApplyIssues, buildReport, createApplyServices, formatLogLine, LEVEL_ORDER, loadCatalog, ModulePlugins, modulesOf,
+    applyCatalog, ApplyIssues, buildReport, createApplyServices, LEVEL_ORDER, printedLogLine, loadCatalog, ModulePlugins, modulesOf,
     type ApplyCatalog, type LogLevel, type LogSink, type StrictMode, type TypeRegistry
 } from '../apply/index.js';
 import { PluginFailure } from '../ruby/index.js';
@@ -50,15 +50,15 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
     }
     const minimum: LogLevel = options.debug ? 'debug' : options.verbose ? 'info' : 'notice';
     const shown = new Set(LEVEL_ORDER.slice(LEVEL_ORDER.indexOf(minimum)));
-    const services = createApplyServices({ log: () => m => { if (shown.has(m.level)) io.err(`${formatLogLine(m)}\n`); } });
+    const services = createApplyServices({ log: () => m => { if (shown.has(m.level)) io.err(printedLogLine(m)); } });
     const registry = services.registries.environment(catalog.environment);
-    if (options.modulepath !== undefined) loadModuleTypes(catalog, registry, options.modulepath, root, m => { if (shown.has(m.level)) io.err(`${formatLogLine(m)}\n`); });
+    if (options.modulepath !== undefined) loadModuleTypes(catalog, registry, options.modulepath, root, m => { if (shown.has(m.level)) io.err(printedLogLine(m)); });
     const result = applyCatalog(catalog, registry, {
         root,
         noop: options.noop === true,
         strict: options.strict ?? 'warning',
         ...(io.interrupted ? { interrupted: () => io.interrupted?.() } : {}),
-        onLog: m => { if (shown.has(m.level)) io.out(`${formatLogLine(m)}\n`); }
+        onLog: m => { if (shown.has(m.level)) io.out(printedLogLine(m)); }
     });
     if (options.report) {
         const index = modelRegistry().byPackageName('report');

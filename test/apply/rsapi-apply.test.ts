@@ -62,33 +62,39 @@ interface Run {
     readonly code: number;
     /** stdout and stderr as one stream, as record.sh captured Puppet's. */
     readonly text: string;
+    readonly out: string;
 }
 
 async function modelc(...args: string[]): Promise<Run> {
     let text = '';
+    let out = '';
     const io: CliIo = {
-        out: t => { text += typeof t === 'string' ? t : Buffer.from(t).toString('latin1'); },
+        out: t => {
+            const s = typeof t === 'string' ? t : Buffer.from(t).toString('latin1');
+            text += s;
+            out += s;
+        },
         err: t => { text += t; }
     };
     const code = await main(['node', 'modelc', ...args], io);
-    return { code, text };
+    return { code, text, out };
 }
 
 describe('modelc apply with the module\'s Resource API types prints what puppet apply prints', () => {
     it.each(cases)('$name', async c => {
         const expected = (ext: string): string => readFileSync(join(FIXTURES, 'expected', `${c.name}.${ext}`), 'utf8');
         const code = Number(expected('rc').trim());
-        const catalog = JSON.parse(expected('catalog.json')) as { error?: { basic_message: string } };
+        const catalog = JSON.parse(expected('catalog.json')) as { error?: unknown };
         if (catalog.error) {
-            // Puppet failed compiling the manifest (a title no title pattern matches): compile it with modelc
-            // over the same modules and expect the same error.
+            // Puppet failed compiling the manifest (a title no title pattern matches), so there is no
+            // catalog to apply: compile it with modelc over the same modules and expect the oracle's error.
             const env = join(scratch, c.name);
             mkdirSync(join(env, 'manifests'), { recursive: true });
             symlinkSync(MODULES, join(env, 'modules'));
             writeFileSync(join(env, 'manifests', 'site.pp'), `${c.manifest}\n`);
             const result = await modelc('compile', env, '--node', 'probe.example.com');
             expect(result.code).toBe(code);
-            expect(result.text).toContain(catalog.error.basic_message.replace(/^Evaluation Error: Error while evaluating a Resource Statement, /, ''));
+            expect((JSON.parse(result.out) as { error?: unknown }).error).toEqual(catalog.error);
             return;
         }
         const root = join(scratch, c.name);

@@ -21,6 +21,7 @@ export class ResourceApiResource implements ApplicableResource {
     readonly ref: string;
     readonly refreshable = false;
     readonly noop: boolean;
+    readonly displayRef?: string;
     private readonly should: ResourceHash = {};
     private readonly set = new Set<string>();
     private readonly identity: Identity;
@@ -56,6 +57,11 @@ export class ResourceApiResource implements ApplicableResource {
             this.assign(attr, deepCopy(attr.default) as PuppetValue, label);
         }
         this.identity = identityOf(this.should, namevars(def).map(a => a.name));
+        // The gem makes its Puppet resource from the attribute hash, whose title is the `name`
+        // attribute when the type has one, else a `name` given in the manifest, else the title.
+        const hasName = run.type.attributes.some(a => a.name === 'name');
+        const ralTitle = hasName ? this.should.name : resource.parameters.get('name');
+        if (ralTitle !== undefined && ralTitle !== null && String(ralTitle) !== resource.title) this.displayRef = `${typeRef}[${String(ralTitle)}]`;
         run.identities.set(this.ref, this.identity);
         this.checkMandatory(label);
     }

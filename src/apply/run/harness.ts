@@ -95,6 +95,8 @@ export interface ApplicableResource {
     refresh?(log: ResourceLog): EvaluationOutcome;
     /** The resource's own noop metaparameter. */
     readonly noop: boolean;
+    /** The reference its logs show when Puppet's resource object got another title than the catalog's. */
+    readonly displayRef?: string;
 }
 
 /** A type's state for one run: provider instances, get caches, warning counters. */

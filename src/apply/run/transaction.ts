@@ -150,7 +150,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     };
     const sourceOf = (ref: string): string => {
         if (containers.has(ref)) return displayRef(ref);
-        const parts = [...pathOf(ref).map(pathElement), ref];
+        const parts = [...pathOf(ref).map(pathElement), instances.get(ref)?.displayRef ?? ref];
         return `/${parts.join('/')}`;
     };
     for (const [ref, inst] of instances) {
