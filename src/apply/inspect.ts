@@ -28,7 +28,8 @@ export function rubyInspect(v: unknown, symbolKeys = true): string {
     if (v instanceof PSensitive) return '#<Sensitive [value redacted]>';
     if (v instanceof PRegexp) return `/${v.source}/`;
     if (typeof v === 'object') {
-        const parts = Object.entries(v).map(([k, x]) => `${symbolKeys ? `:${k}` : JSON.stringify(k)}=>${rubyInspect(x, false)}`);
+        // A plain object is a symbol-keyed Ruby hash (a resource hash) at any depth.
+        const parts = Object.entries(v).map(([k, x]) => `:${k}=>${rubyInspect(x, false)}`);
         return `{${parts.join(', ')}}`;
     }
     return String(v);
