@@ -32,7 +32,7 @@ describe('per-environment registries (isolation.md)', () => {
         expect(run(prod, catalogOf([res('widget', 'b', { ensure: 'present', size: 3n })])).lines)
             .toEqual(['err: Parameter size failed on Widget[b]: widget.size expects a String value, got Integer']);
         expect(run(prod, catalogOf([res('widget', 'c', { ensure: 'present', size: 'x', color: 'red' })])).lines)
-            .toEqual(["err: Failed to apply catalog: no parameter named 'color'"]);
+            .toEqual(["err: no parameter named 'color'"]);
         expect(run(dev, catalogOf([res('widget', 'd', { ensure: 'present', size: 'x' })])).lines)
             .toEqual(['err: Parameter size failed on Widget[d]: widget.size expects an Integer value, got String']);
         expect(created).toEqual(['v2:a', 'v1:a']);
