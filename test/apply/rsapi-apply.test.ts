@@ -113,3 +113,35 @@ describe('modelc apply with the module\'s Resource API types prints what puppet 
         expect(result.code).toBe(code);
     });
 });
+
+describe('modelc apply: options of its own', () => {
+    const catalog = (name: string): string => join(FIXTURES, 'expected', `${name}.catalog.json`);
+
+    it.each([
+        { name: 'basic-insync', code: 0 },
+        { name: 'basic-create', code: 2 },
+        { name: 'broken-get', code: 6 },
+        { name: 'basic-failing-update', code: 4 },
+        { name: 'basic-bad-enum', code: 1 }
+    ])('--detailed-exitcodes: $name exits $code', async c => {
+        const root = mkdtempSync(join(scratch, 'exit-'));
+        expect((await modelc('apply', catalog(c.name), '--modulepath', MODULES, '--root', root, '--detailed-exitcodes')).code).toBe(c.code);
+    });
+
+    it('--help documents --modulepath and --detailed-exitcodes', async () => {
+        const help = (await modelc('apply', '--help')).text;
+        expect(help).toMatch(/--modulepath <dirs>\s+colon-separated module directories/);
+        expect(help).toMatch(/--detailed-exitcodes\s+exit 2 when resources changed/);
+    });
+
+    it('module Ruby that cannot be loaded is a located error before anything is applied', async () => {
+        const root = mkdtempSync(join(scratch, 'bad-'));
+        const modules = join(root, 'modules');
+        mkdirSync(join(modules, 'probe', 'lib', 'puppet', 'type'), { recursive: true });
+        writeFileSync(join(modules, 'probe', 'lib', 'puppet', 'type', 'probe_basic.rb'), "require 'puppet/resource_api'\nPuppet::ResourceApi.register_type(\n");
+        const result = await modelc('apply', catalog('basic-create'), '--modulepath', modules, '--root', root);
+        expect(result.code).toBe(1);
+        expect(result.text).toMatch(/probe_basic\.rb:\d+:\d+: error RUBY_[A-Z_]+: /);
+        expect(result.text).not.toContain('Notice:');
+    });
+});
