@@ -22,6 +22,7 @@ export class ResourceApiResource implements ApplicableResource {
     readonly refreshable = false;
     readonly noop: boolean;
     readonly displayRef?: string;
+    readonly deviceOnly: boolean;
     private readonly should: ResourceHash = {};
     private readonly set = new Set<string>();
     private readonly identity: Identity;
@@ -32,6 +33,7 @@ export class ResourceApiResource implements ApplicableResource {
         this.ref = resource.ref;
         this.noop = noopOf(resource);
         const def = run.definition;
+        this.deviceOnly = hasFeature(def, 'remote_resource');
         const typeRef = capitalizeTypeName(def.name);
         const label = `${typeRef}[${resource.title}]`;
         let values = this.initialValues();
@@ -258,7 +260,19 @@ export class ResourceApiResource implements ApplicableResource {
         }
         const changes: PropertyChange[] = [];
         for (const prop of props) {
-            if (prop.name === 'ensure' || !this.set.has(prop.name)) continue;
+            if (prop.name === 'ensure') {
+                // Puppet's harness walks every property after an in-sync ensure, ensure again included:
+                // a custom insync? is asked about ensure a second time (its answer stands).
+                if (customInsync && this.set.has('ensure')) {
+                    try {
+                        this.customInsync('ensure', current);
+                    } catch (e) {
+                        changes.push(this.insyncFailure('ensure', e, `'${String(current.ensure)}'`, `'${String(this.should.ensure)}'`, false, log));
+                    }
+                }
+                continue;
+            }
+            if (!this.set.has(prop.name)) continue;
             const is = current[prop.name];
             const should = this.should[prop.name];
             // Secrets stay out of reports; the messages show what the gem's values print (Sensitive objects redact themselves).

@@ -97,6 +97,8 @@ export interface ApplicableResource {
     readonly noop: boolean;
     /** The reference its logs show when Puppet's resource object got another title than the catalog's. */
     readonly displayRef?: string;
+    /** Applies only through a device (a remote_resource type): a run on the host skips it. */
+    readonly deviceOnly?: boolean;
 }
 
 /** A type's state for one run: provider instances, get caches, warning counters. */

@@ -218,6 +218,11 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             queues.set(e.to, q);
         }
     };
+    /** Puppet's transaction on a resource it skips: say so, and drop the events queued for it. */
+    const skipped = (source: string, target: string, queued: readonly QueuedEvent[]): void => {
+        log('debug', 'Resource is being skipped, unscheduling all events', source);
+        if (queued.length > 0) log('info', `Unscheduling all events on ${target}`, source);
+    };
     const order = graph.order();
     for (let step = 0; step < order.length; step++) {
         const v = order[step] as string;
@@ -245,13 +250,15 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         if (!inst) {
             if (deps.size > 0) failedVia.set(v, deps);
             if (isAdmissible(v)) { emit(v, queued); continue; }
+            if (deps.size > 0) {
+                // A container with a failed resource inside is skipped (Puppet warns only for resources) and its events dropped.
+                skipped(displayRef(ref), displayRef(ref), queued);
+                continue;
+            }
             if (queued.length > 0) {
                 if (queued.every(q => q.status === 'noop')) {
                     log('notice', `Would have triggered 'refresh' from ${queued.length} event${queued.length === 1 ? '' : 's'}`, displayRef(ref));
                     emit(v, [{ status: 'noop' }]);
-                } else if (deps.size > 0) {
-                    // A container with a failed resource inside is skipped, silently but for this info, and its events dropped.
-                    log('info', `Unscheduling all events on ${displayRef(ref)}`, displayRef(ref));
                 } else {
                     emit(v, queued.filter(q => q.status === 'success'));
                 }
@@ -280,7 +287,14 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             // Puppet names only the dependencies that failed themselves, not those skipped in turn.
             for (const d of deps) if (failedState.get(d)?.failed === true) log('notice', `Dependency ${d} has failures: true`, source);
             log('warning', 'Skipping because of failed dependencies', source);
+            skipped(source, inst.displayRef ?? ref, queued);
             failedState.set(v, { failed: false, dependencyFailed: true });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
+            continue;
+        }
+        if (inst.deviceOnly === true && options.transport === undefined) {
+            log('debug', 'Skipping device resources because running on a posix host', source);
+            skipped(source, inst.displayRef ?? ref, queued);
             results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
             continue;
         }
