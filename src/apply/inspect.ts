@@ -18,7 +18,7 @@ export function rubyInspect(v: unknown, symbolKeys = true): string {
     if (v instanceof ForeignValue) return v.inspect;
     if (typeof v === 'string') return JSON.stringify(v);
     if (typeof v === 'bigint') return v.toString();
-    if (typeof v === 'number') return Number.isInteger(v) ? `${v}.0` : String(v);
+    if (typeof v === 'number') return rubyFloatInspect(v);
     if (typeof v === 'boolean') return String(v);
     if (Array.isArray(v)) return `[${v.map(x => rubyInspect(x, false)).join(', ')}]`;
     if (v instanceof Map) {
@@ -153,15 +153,21 @@ function puppetDoubleQuote(s: string): string {
     return `${out}"`;
 }
 
-/** Ruby's `Float#inspect`: shortest round-trip digits, always with a fraction, exponent past 1e16. */
-function rubyFloatInspect(f: number): string {
+/**
+ * Ruby's `Float#inspect`: the shortest digits that read back, in fixed notation for decimal
+ * exponents from -4 to 15, else as `1.0e+20` / `1.2e-05` (a fraction always, two exponent digits at least).
+ */
+export function rubyFloatInspect(f: number): string {
     if (Number.isNaN(f)) return 'NaN';
     if (!Number.isFinite(f)) return f > 0 ? 'Infinity' : '-Infinity';
-    if (Number.isInteger(f) && Math.abs(f) < 1e16) return `${f}.0`;
-    const s = String(f);
-    if (!s.includes('e')) return s;
-    const [m, e] = s.split('e');
-    return `${m.includes('.') ? m : `${m}.0`}e${e.startsWith('-') ? e : `+${e.replace('+', '')}`}`;
+    const [mantissa, exp] = f.toExponential().split('e');
+    const e = Number(exp);
+    if (e >= -4 && e < 16) {
+        const fixed = String(f);
+        return fixed.includes('.') ? fixed : `${fixed}.0`;
+    }
+    const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
+    return `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
 }
 
 /** Ruby's `format('%f', f)`: six decimals. */

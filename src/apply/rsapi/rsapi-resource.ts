@@ -105,7 +105,8 @@ export class ResourceApiResource implements ApplicableResource {
         const missingProps: string[] = [];
         for (const attr of this.run.type.attributes) {
             if (attr.behaviour === 'namevar' || attr.behaviour === 'read_only' || this.set.has(attr.name)) continue;
-            if (this.run.ts.isInstance(this.run.type.typeOf(attr), null)) continue;
+            // The gem's rule: only a type written Optional[...] may be left out.
+            if (this.run.ts.isOptional(this.run.type.typeOf(attr))) continue;
             if (attr.behaviour === 'parameter') missingParams.push(attr.name);
             else if (attr.name !== 'ensure' && !ensureAbsent) missingProps.push(attr.name);
         }
