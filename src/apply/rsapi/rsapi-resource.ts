@@ -3,7 +3,7 @@ import { ForeignValue, formatParameterValue, rubyInspect } from '../inspect.js';
 import { rubyRegexToJs } from '../ruby-regex.js';
 import type { ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
 import type { LogLevel } from '../log.js';
-import { METAPARAMS, noopOf } from '../run/harness.js';
+import { METAPARAMS, noopOf, noopSetting } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition, type TypeDefinition } from './definition.js';
@@ -159,7 +159,7 @@ export class ResourceApiResource implements ApplicableResource {
             log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
             return { changes: [], action: 'unchanged' };
         }
-        const noop = this.run.env.noop || this.noop;
+        const noop = noopSetting(this.resource) ?? this.run.env.noop;
         const changes = this.compare(current, noop, log);
         if (changes.length === 0) return { changes, action: 'unchanged' };
         // Puppet reports each property change before flush calls set (the provider's logs follow).

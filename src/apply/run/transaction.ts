@@ -5,6 +5,7 @@ import { ApplyIssues } from '../issues.js';
 import type { LogLevel, LogMessage, LogSink } from '../log.js';
 import type { TypeRegistry } from '../registry.js';
 import type { ApplicableResource, CatalogResource, PropertyChange, ResourceAction, RunEnvironment, StrictMode, TypeRun } from './harness.js';
+import { noopSetting } from './harness.js';
 import { isAdmissible, RelationshipGraph, resourceOf } from './graph.js';
 import { formatForDisplay } from '../inspect.js';
 import { capitalizeTypeName } from '../values.js';
@@ -256,7 +257,8 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
                 continue;
             }
             if (queued.length > 0) {
-                if (queued.every(q => q.status === 'noop')) {
+                // A container is noop under --noop (Puppet's noop? of the whit): it only says what it would have done.
+                if (options.noop || queued.every(q => q.status === 'noop')) {
                     log('notice', `Would have triggered 'refresh' from ${queued.length} event${queued.length === 1 ? '' : 's'}`, displayRef(ref));
                     emit(v, [{ status: 'noop' }]);
                 } else {
@@ -312,7 +314,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         emit(v, events);
         let action = outcome.action;
         if (!failed && queued.length > 0 && inst.refreshable) {
-            const noop = options.noop || inst.noop || queued.every(q => q.status === 'noop');
+            const noop = (noopSetting(resource) ?? options.noop) || queued.every(q => q.status === 'noop');
             const n = `${queued.length} event${queued.length === 1 ? '' : 's'}`;
             if (noop) {
                 log('notice', `Would have triggered 'refresh' from ${n}`, source);
