@@ -60,6 +60,8 @@ export interface ApplyResult {
 
 interface QueuedEvent {
     readonly status: 'success' | 'noop';
+    /** The event's name (`str_changed`, `noop_restart`): Puppet queues events grouped by name. */
+    readonly name: string;
 }
 
 /**
@@ -209,11 +211,14 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     const acceptsEvents = (v: string): boolean => isAdmissible(v) || containers.has(v) || instances.get(v)?.refreshable === true;
     const emit = (v: string, events: readonly QueuedEvent[]): void => {
         if (events.length === 0) return;
+        const names = new Set(events.map(e => e.name)).size;
         for (const e of graph.outgoing(v)) {
             if (!e.refresh || !acceptsEvents(e.to)) continue;
-            // Puppet logs the scheduling once per event queued, not once per edge.
-            if (instances.has(e.to)) for (let i = 0; i < events.length; i++) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
-            else if (containers.has(e.to)) log('debug', `The container ${displayRef(e.to)} will propagate my refresh event`, sourceOf(resourceOf(v)));
+            // Puppet queues the events of each name separately, logging each time.
+            for (let i = 0; i < names; i++) {
+                if (instances.has(e.to)) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
+                else if (containers.has(e.to)) log('debug', `The container ${displayRef(e.to)} will propagate my refresh event`, sourceOf(resourceOf(v)));
+            }
             const q = queues.get(e.to) ?? [];
             q.push(...events);
             queues.set(e.to, q);
@@ -260,9 +265,10 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
                 // A container is noop under --noop (Puppet's noop? of the whit): it only says what it would have done.
                 if (options.noop || queued.every(q => q.status === 'noop')) {
                     log('notice', `Would have triggered 'refresh' from ${queued.length} event${queued.length === 1 ? '' : 's'}`, displayRef(ref));
-                    emit(v, [{ status: 'noop' }]);
+                    emit(v, [{ status: 'noop', name: 'noop_restart' }]);
                 } else {
-                    emit(v, queued.filter(q => q.status === 'success'));
+                    // The container restarts: what it passes on is its `restarted` event.
+                    emit(v, queued.filter(q => q.status === 'success').map(() => ({ status: 'success', name: 'restarted' })));
                 }
             }
             continue;
@@ -310,7 +316,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         for (const c of outcome.changes) logChange(c);
         const failed = outcome.action === 'failed' || outcome.changes.some(c => c.status === 'failure');
         failedState.set(v, { failed, dependencyFailed: false });
-        const events: QueuedEvent[] = outcome.changes.filter(c => c.status !== 'failure').map(c => ({ status: c.status === 'noop' ? 'noop' : 'success' }));
+        const events: QueuedEvent[] = outcome.changes.filter(c => c.status !== 'failure').map(c => ({ status: c.status === 'noop' ? 'noop' : 'success', name: c.event }));
         emit(v, events);
         let action = outcome.action;
         if (!failed && queued.length > 0 && inst.refreshable) {
@@ -318,7 +324,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             const n = `${queued.length} event${queued.length === 1 ? '' : 's'}`;
             if (noop) {
                 log('notice', `Would have triggered 'refresh' from ${n}`, source);
-                emit(v, [{ status: 'noop' }]);
+                emit(v, [{ status: 'noop', name: 'noop_restart' }]);
             } else {
                 const refreshed = inst.refresh?.(rlog);
                 if (refreshed?.action === 'failed') {
