@@ -257,7 +257,10 @@ export class ResourceApiResource implements ApplicableResource {
                 return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false, isText: `'${isEnsure}'`, shouldText: `'${shouldEnsure}'` }];
             }
             // In sync and absent (ensure => absent on an absent resource): nothing else is managed (Puppet's harness).
-            if (isEnsure === 'absent') return [];
+            if (isEnsure === 'absent') {
+                log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
+                return [];
+            }
         }
         const changes: PropertyChange[] = [];
         for (const prop of props) {
