@@ -6,6 +6,7 @@ import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 import { checkSignature } from './signatures.js';
+import { filePathText } from './support.js';
 
 /** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
 function moduleFilePath(call: FunctionContext, name: string, kind: string): string | undefined {
@@ -74,15 +75,15 @@ export const miscFunctions: Record<string, PuppetFunction> = {
     },
     get: (call, [v, path, dflt]) => getFromValue(call, v, String(path), dflt),
     file: (call, names) => {
-        for (const n of names.flat()) {
-            const p = moduleFilePath(call, String(n), 'files');
+        for (const n of names) {
+            const p = moduleFilePath(call, filePathText(call, n), 'files');
             if (p) return call.runtime.loader.fs.readText(p);
         }
-        throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.flat().map(n => formatValue(n)) }));
+        throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.map(n => formatValue(n)) }));
     },
     find_file: (call, names) => {
-        for (const n of names.flat()) {
-            const p = moduleFilePath(call, String(n), 'files');
+        for (const n of names) {
+            const p = moduleFilePath(call, filePathText(call, n), 'files');
             if (p) return p;
         }
         return null;

@@ -5,6 +5,7 @@ import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
 import { typeName } from './support.js';
+import { describe as describeRuby } from '../../ruby/index.js';
 
 /**
  * Applies `f` to a string, or to each string an iterable gives (an array, an iterator: the
@@ -125,8 +126,18 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     sha256: (_call, [s]) => hexDigest('sha256', s),
     sha1: (_call, [s]) => hexDigest('sha1', s),
     md5: (_call, [s]) => hexDigest('md5', s),
-    shellquote: (_call, args) => shellquote(args.flat(Infinity as 1).map(x => formatValue(x)))
+    shellquote: (_call, args) => shellquote(args.map(a => a ?? '').flat(Infinity as 1).map(shellWord))
 };
+
+/**
+ * A word of shellquote as Ruby's String methods take it: a hash has a length but no string
+ * conversion, anything else that is no string has no length (a nested undef is nil).
+ */
+function shellWord(v: PuppetValue): string {
+    if (typeof v === 'string') return v;
+    if (v instanceof Map) throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: 'Hash' }));
+    throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'length', receiver: describeRuby(v) }));
+}
 
 /** The Ruby class Puppet hands a value to a 3.x function as, named as Ruby's TypeErrors do. */
 function rubyClassOf(v: PuppetValue): string {

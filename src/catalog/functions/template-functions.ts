@@ -7,6 +7,7 @@ import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { Scope } from '../scope.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
+import { filePathText } from './support.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
 function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, args: PuppetValue, inline: boolean): string {
@@ -151,7 +152,7 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         legacyArity(call, names, 1);
         // A 3.x function: an undef argument arrives as ''.
         return names.map(n => {
-            const name = n === null ? '' : String(n);
+            const name = filePathText(call, n);
             return renderErbText(call, null, templatePath(call, name), name);
         }).join('');
     },
