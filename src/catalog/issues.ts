@@ -70,7 +70,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_TIME_ADD: { message: (a: { what: string; to: string }) => `${a.what} cannot be added to a ${a.to}` },
     EVAL_TIME_SUBTRACT: { message: (a: { what: string; from: string }) => `${a.what} cannot be subtracted from a ${a.from}` },
     EVAL_TIME_MULTIPLY: { message: (a: { what: string }) => `A Timestamp cannot be multiplied by ${a.what}` },
-    EVAL_TIME_MODULO: { message: (a: { what: string }) => `Can not do modulus on a Timespan using ${a.what}` },
+    /** Puppet's text repeats the article ("using a a Timespan"). */
+    EVAL_TIME_MODULO: { message: (a: { what: string }) => `Can not do modulus on a Timespan using a ${a.what}` },
     EVAL_TIME_DIVIDE: { message: (a: { what: string }) => `A Timespan cannot be divided by ${a.what}` },
     EVAL_RESULT_IS_INFINITY: { puppet: 'RESULT_IS_INFINITY', message: (a: { op: string }) => `The result of the ${a.op} expression is Infinity` },
     EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING', message: (a: { operand: string }) => `Left match operand must result in a String value. Got ${a.operand}.` },
@@ -295,6 +296,8 @@ export const CatalogIssues = defineIssues('EVAL', {
             return text;
         }
     },
+    EVAL_MATCH_REGEXP_TYPE_EMPTY: { message: () => 'Given Regexp Type has no regular expression' },
+    EVAL_MATCH_PATTERN_KIND: { message: (a: { kind: string }) => `match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got ${a.kind}` },
     EVAL_SCANF_MISSING: { message: () => 'cannot load such file -- scanf' },
     EVAL_NEW_ARRAY_FROM: { message: (a: { type: string }) => `'new_array' Value of type ${a.type} cannot be converted to Array` },
     EVAL_CONVERTED_WRONG_TYPE: { message: (a: { type: string }) => `Converted value from ${a.type}.new() has wrong type,` },

@@ -12,3 +12,4 @@ export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtende
 export { toData, type DataOut, type ToDataRules } from './to-data.js';
 export { versioncmp } from './versioncmp.js';
 export { formatTimespanAs, parseTimespan, strftimeUtc, TIMESPAN_FORMATS, TimeFormatError } from './time-format.js';
+export { parseTimestamp, utcOffset } from './time-parse.js';

@@ -150,14 +150,20 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
         c = semverCompare(l, r);
     } else if ((l instanceof PTimestamp && r instanceof PTimestamp) || (l instanceof PTimespan && r instanceof PTimespan)) {
         c = l.nanos < r.nanos ? -1 : l.nanos > r.nanos ? 1 : 0;
+    } else if ((l instanceof PTimestamp || l instanceof PTimespan) && (typeof r === 'bigint' || typeof r === 'number')) {
+        c = timeToNumber(l, r);
+    } else if ((r instanceof PTimestamp || r instanceof PTimespan) && (typeof l === 'bigint' || typeof l === 'number')) {
+        // Puppet compares the other way and inverts the result.
+        c = -timeToNumber(r, l);
     } else {
         if (l instanceof PAnyType) return false;
         const lk = compareKind(l);
-        const rk = compareKind(r);
         const why = lk === 'Numeric' ? 'A Numeric is not comparable to non Numeric'
-            : lk === 'String' ? 'A String is not comparable to a non String' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
+            : lk === 'String' ? 'A String is not comparable to a non String'
+                : l instanceof PTimespan ? 'Timespans are only comparable to Timespans, Integers, and Floats'
+                    : l instanceof PTimestamp ? 'Timestamps are only comparable to Timestamps, Integers, and Floats'
+                        : l instanceof PSemVer ? 'Versions not comparable to non Versions' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
         throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: label(l), op, right: label(r), reason: why });
-        void rk;
     }
     switch (op) {
         case '<': return c < 0;
@@ -165,6 +171,16 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
         case '>': return c > 0;
         default: return c >= 0;
     }
+}
+
+/** TimeData#<=> with a number: whole seconds (rounded down) against an Integer, seconds as a Float against a Float. */
+function timeToNumber(t: PTimestamp | PTimespan, n: bigint | number): number {
+    if (typeof n === 'bigint') {
+        const ns = 1_000_000_000n;
+        const secs = t.nanos >= 0n ? t.nanos / ns : -((-t.nanos + ns - 1n) / ns);
+        return secs < n ? -1 : secs > n ? 1 : 0;
+    }
+    return Math.sign(Number(t.nanos) / 1e9 - n);
 }
 
 function semverCompare(a: PSemVer, b: PSemVer): number {

@@ -1,4 +1,4 @@
-import { hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
+import { hashGet, PBinary, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
 import { formatValue, inferType, rubyFloat, rubyInspect, typeToString } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -182,6 +182,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
             return false;
         }
         if (v instanceof PSensitive) return v.value === '';
+        if (v instanceof PBinary) return v.bytes.length === 0;
         return v === null || v === '' || (Array.isArray(v) && v.length === 0) || (v instanceof Map && v.size === 0);
     },
     dig: (_call, [v, ...path]) => {

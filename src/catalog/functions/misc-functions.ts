@@ -1,7 +1,7 @@
 import { pathExists } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { join } from 'node:path';
-import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, type PuppetValue } from '../../values/index.js';
+import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, utcOffset, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -102,12 +102,14 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         }
         return null;
     },
-    strftime: (call, [a, b]) => {
+    strftime: (call, [a, b, c]) => {
+        // A timezone formats the time at that zone's offset (Puppet's Timestamp.format_time).
+        const at = (zone: PuppetValue | undefined): number | undefined => typeof zone === 'string' && zone !== '' ? utcOffset(zone) : undefined;
         try {
             if (a instanceof PTimespan) return formatTimespanAs(a, String(b));
-            if (a instanceof PTimestamp) return strftimeUtc(a, String(b));
+            if (a instanceof PTimestamp) return strftimeUtc(a, String(b), at(c));
             call.runtime.warnOnce('deprecations:legacy#strftime', CatalogIssues.EVAL_STRFTIME_LEGACY.message({ file: call.where.file, line: call.where.line }), call.where);
-            return strftimeUtc(new PTimestamp(BigInt(Date.now()) * 1_000_000n), String(a));
+            return strftimeUtc(new PTimestamp(BigInt(Date.now()) * 1_000_000n), String(a), at(b));
         } catch (e) {
             if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
             throw e;

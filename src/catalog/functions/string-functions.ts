@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { PBinary, PIterator, PRegexp, PSensitive, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
-import { formatValue, PRegexpType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
+import { formatValue, PPatternType, PRegexpType, PTypeAliasType, PVariantType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
 import { typeName } from './support.js';
-import { describe as describeRuby } from '../../ruby/index.js';
+import { classOf, describe as describeRuby } from '../../ruby/index.js';
 
 /**
  * Applies `f` to a string, or to each string an iterable gives (an array, an iterator: the
@@ -37,6 +37,31 @@ function toRegExp(p: PuppetValue, flags = ''): RegExp {
     const source = p instanceof PRegexpType ? p.pattern?.source ?? '' : p instanceof PRegexp ? p.source : String(p);
     const { pattern, flags: own } = rubyToJs(source);
     return new RegExp(pattern, [...new Set(flags + own)].join(''));
+}
+
+/**
+ * match(): the pattern as Puppet's match visitor takes it: a string or Regexp, a Regexp type's
+ * expression, the first of a Pattern's (or Variant's, or an array's) patterns that matches.
+ */
+function matchWith(s: PuppetValue, p: PuppetValue): PuppetValue {
+    if (p instanceof PTypeAliasType) return p.resolved ? matchWith(s, p.resolved) : null;
+    if (p instanceof PPatternType) return firstMatch(s, p.patterns);
+    if (p instanceof PVariantType) return firstMatch(s, p.types);
+    if (Array.isArray(p)) return firstMatch(s, p.flat(Infinity as 1));
+    if (p instanceof PRegexpType && p.pattern === null) throw new RuntimeFailure(CatalogIssues.EVAL_MATCH_REGEXP_TYPE_EMPTY.message());
+    if (!(typeof p === 'string' || p instanceof PRegexp || p instanceof PRegexpType)) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_MATCH_PATTERN_KIND.message({ kind: classOf(p).name }));
+    }
+    const m = typeof s === 'string' ? toRegExp(p).exec(s) : null;
+    return m ? [...m].map(g => g ?? null) : null;
+}
+
+function firstMatch(s: PuppetValue, patterns: readonly PuppetValue[]): PuppetValue {
+    for (const x of patterns) {
+        const r = matchWith(s, x);
+        if (r !== null) return r;
+    }
+    return null;
 }
 
 /** Ruby's String#split: trailing empty fields are dropped. */
@@ -115,13 +140,7 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     },
     size: (_call, [v]) => lengthOf(v),
     length: (_call, [v]) => lengthOf(v),
-    match: (_call, [v, p]) => {
-        const one = (s: PuppetValue): PuppetValue => {
-            const m = typeof s === 'string' ? toRegExp(p).exec(s) : null;
-            return m ? [...m].map(g => g ?? null) : null;
-        };
-        return Array.isArray(v) ? v.map(one) : one(v);
-    },
+    match: (_call, [v, p]) => Array.isArray(v) ? v.map(s => matchWith(s, p)) : matchWith(v, p),
     versioncmp: (_call, [a, b]) => BigInt(versioncmp(String(a), String(b))),
     sha256: (_call, [s]) => hexDigest('sha256', s),
     sha1: (_call, [s]) => hexDigest('sha1', s),

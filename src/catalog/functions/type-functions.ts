@@ -3,7 +3,7 @@ import {
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
 } from '../../types/index.js';
-import { hashGet, hashSet, parseTimespan, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
+import { hashGet, hashSet, parseTimespan, parseTimestamp, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -109,8 +109,16 @@ function valueType(v: PuppetValue): string {
     return typeToString(generalize(inferType(v)));
 }
 
+/** A Timestamp's or Timespan's seconds: to_i rounds down (Ruby's Integer division), to_f keeps the fraction. */
+function timeSeconds(v: PTimestamp | PTimespan, whole: boolean): bigint | number {
+    const s = 1_000_000_000n;
+    if (!whole) return Number(v.nanos) / 1e9;
+    return v.nanos >= 0n ? v.nanos / s : -((-v.nanos + s - 1n) / s);
+}
+
 function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     if (typeof v === 'bigint') return v;
+    if (v instanceof PTimestamp || v instanceof PTimespan) return timeSeconds(v, true) as bigint;
     if (typeof v === 'number') return BigInt(Math.trunc(v));
     if (typeof v === 'boolean') return v ? 1n : 0n;
     if (radix !== null && !(radix instanceof PDefault) && ![2n, 8n, 10n, 16n].includes(radix as bigint)) {
@@ -140,6 +148,7 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
 function numberOf(v: PuppetValue, fname: string, what: string): bigint | number | undefined {
     if (typeof v === 'number' || typeof v === 'bigint') return v;
     if (typeof v === 'boolean') return v ? 1n : 0n;
+    if (v instanceof PTimestamp || v instanceof PTimespan) return timeSeconds(v, false);
     if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname, type: valueType(v), target: what }));
     return undefined;
 }
@@ -248,11 +257,13 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Timestamp': {
             if (v === undefined) { out = new PTimestamp(BigInt(Date.now()) * 1_000_000n); break; }
             if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(secondsToNanos(v)); break; }
-            const text = String(v instanceof Map ? v.get('string') : v);
-            const m = /\.(\d{1,9})/.exec(text);
-            const ms = Date.parse(text.replace(/ UTC$/, 'Z'));
-            if (Number.isNaN(ms)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: text, target: 'Timestamp' }));
-            out = new PTimestamp(BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt((m?.[1] ?? '').padEnd(9, '0')));
+            const [text, format, zone] = v instanceof Map ? [v.get('string'), v.get('format'), v.get('timezone')] : [v, a2, args[2]];
+            try {
+                out = parseTimestamp(String(text), (format ?? undefined) as string | string[] | undefined, (zone ?? undefined) as string | undefined);
+            } catch (e) {
+                if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
+                throw e;
+            }
             break;
         }
         case 'Timespan': out = newTimespan(args); break;
@@ -316,7 +327,10 @@ export const typeFunctions: Record<string, PuppetFunction> = {
         throw new RuntimeFailure(joinMismatchLines(formatMismatches('assert_type():', describeMismatch(type, v))));
     },
     new: (call, [t, ...args]) => checkedConvert(typeArg(call, t), args),
-    convert_to: (call, [v, t, ...rest]) => checkedConvert(typeArg(call, t), [v, ...rest]),
+    convert_to: (call, [v, t, ...rest], block) => {
+        const out = checkedConvert(typeArg(call, t), [v, ...rest]);
+        return block ? call.callLambda(block, [out]) : out;
+    },
     unwrap: (call, [v], block) => {
         const inner = v instanceof PSensitive ? v.value : v;
         return block ? call.callLambda(block, [inner]) : inner;
