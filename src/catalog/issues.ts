@@ -77,7 +77,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING', message: (a: { operand: string }) => `Left match operand must result in a String value. Got ${a.operand}.` },
     EVAL_MATCH_NOT_REGEXP: {
         puppet: 'MATCH_NOT_REGEXP',
-        message: (a: { kind: string }) => `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${a.kind} into String'.`
+        message: (a: { cause: string }) => `Can not convert right match operand to a regular expression. Caused by '${a.cause}'.`
     },
     EVAL_MISSING_REQUIRED_PARAMETER: { puppet: 'MISSING_REQUIRED_PARAMETER', message: (a: { name: string }) => `Parameter $${a.name} is required but no value was given` },
     EVAL_ILLEGAL_OVERRIDDEN_TYPE: { puppet: 'ILLEGAL_OVERRIDDEN_TYPE', message: (a: { label: string }) => `Resource Override can only operate on resources, got: ${a.label}` },

@@ -8,7 +8,7 @@ export { parseRubyJson, pointAt, RubyJsonError } from './ruby-json.js';
 export { HoconError, parseHocon } from './hocon.js';
 export { capitalizeTypeName, resourceReference } from './reference.js';
 export { copyValue } from './copy.js';
-export { rewritePattern, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
+export { compileRubyRegexp, rewritePattern, RubyRegexpError, rubyRegexpToJs, rubyToJs, rubyToJsPattern, stripExtended, type RubyRegexpOptions } from './ruby-regexp.js';
 export { toData, type DataOut, type ToDataRules } from './to-data.js';
 export { versioncmp } from './versioncmp.js';
 export { formatTimespanAs, parseTimespan, strftimeUtc, TIMESPAN_FORMATS, TimeFormatError } from './time-format.js';

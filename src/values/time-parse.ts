@@ -16,7 +16,10 @@ const ZONES: Readonly<Record<string, number>> = {
     nzdt: 46800, nzt: 43200, msk: 10800, msd: 14400, sast: 7200, cat: 7200, eat: 10800, wat: 3600, ict: 25200, wib: 25200, wit: 32400,
     pht: 28800, idlw: -43200, idle: 43200, nt: -39600, ahst: -36000, yst: -32400, ydt: -28800, bt: 10800, wast: 7200, wadt: 28800,
     cct: 23400, east: -21600, eadt: 39600, gst: 36000, fst: 7200, fwt: 3600, swt: 3600, cast: 28800, sst: -39600, brt: -10800,
-    art: -10800, clt: -14400, pet: -18000, cot: -18000, vet: -14400, uyt: -10800, gft: -10800, fnt: -7200, ret: 14400, mut: 14400, sct: 14400
+    art: -10800, clt: -14400, pet: -18000, cot: -18000, vet: -14400, uyt: -10800, gft: -10800, fnt: -7200, ret: 14400, mut: 14400, sct: 14400,
+    'eastern standard time': -18000, 'eastern daylight time': -14400, 'central standard time': -21600, 'central daylight time': -18000,
+    'mountain standard time': -25200, 'mountain daylight time': -21600, 'pacific standard time': -28800, 'pacific daylight time': -25200,
+    'atlantic standard time': -14400, 'atlantic daylight time': -10800, 'newfoundland standard time': -12600, 'newfoundland daylight time': -9000
 };
 
 /** The military letters: A-I and K-M east, N-Y west (J is local time and has no offset). */
@@ -188,11 +191,13 @@ export function parseTimestamp(str: string, format?: string | readonly string[],
     }
     zone ??= parsed.zone;
     let secs: bigint;
+    // Puppet builds the time with Time.utc(year, ...): without a year Ruby refuses nil (even after %s).
+    if (parsed.year === undefined) throw new TimeFormatError('no implicit conversion of nil into Integer');
     if (parsed.epoch !== undefined) secs = parsed.epoch;
     else {
         const d = new Date(0);
-        d.setUTCFullYear(parsed.year ?? 1970, (parsed.mon ?? 1) - 1, parsed.mday ?? 1);
-        if (parsed.yday !== undefined && parsed.mon === undefined) d.setUTCDate(parsed.yday);
+        // A day of the year (%j) is read but not used: Puppet passes only year, month and day on.
+        d.setUTCFullYear(parsed.year, (parsed.mon ?? 1) - 1, parsed.mday ?? 1);
         d.setUTCHours(parsed.hour ?? 0, parsed.min ?? 0, parsed.sec ?? 0, 0);
         secs = BigInt(d.getTime() / 1000);
     }

@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, puppetEquals, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -23,7 +23,7 @@ import { parseNumber, statementsOf } from './ast-util.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
 import { accessArray, accessString } from './string-array-access.js';
-import { binaryArith, caseOptionMatches, compare, inOperator, isTruthy, regexMatch } from './operators.js';
+import { binaryArith, caseOptionMatches, compare, equalsOperator, inOperator, isTruthy, regexMatch } from './operators.js';
 
 export { BreakSignal, NextSignal, ReturnSignal };
 
@@ -369,8 +369,8 @@ export class Evaluator implements ExpressionEvaluator {
     private binaryValues(e: import('../../../generated/langium/ast.js').BinaryExpression, l: PuppetValue, r: PuppetValue, scope: Scope): PuppetValue {
         const op = e.operator;
         switch (op) {
-            case '==': return puppetEquals(l, r);
-            case '!=': return !puppetEquals(l, r);
+            case '==': return equalsOperator(l, r);
+            case '!=': return !equalsOperator(l, r);
             case '<': case '<=': case '>': case '>=': return compare(op, l, r);
             case '=~': case '!~': {
                 const m = this.match(l, r, scope);
@@ -393,7 +393,14 @@ export class Evaluator implements ExpressionEvaluator {
         if (r instanceof PAnyType) return isInstance(r, l);
         const re = r instanceof PRegexp ? r : typeof r === 'string' ? new PRegexp(r) : null;
         if (re === null) {
-            throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { kind: valueKind(r) }, undefined, 'right');
+            throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { cause: `no implicit conversion of ${valueKind(r)} into String` }, undefined, 'right');
+        }
+        if (typeof r === 'string') {
+            // A string becomes a Regexp first: a pattern Ruby refuses is the right operand's fault.
+            try { compileRubyRegexp(r); } catch (err) {
+                if (err instanceof RubyRegexpError) throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { cause: err.message }, undefined, 'right');
+                throw err;
+            }
         }
         if (typeof l !== 'string') {
             const kind = l === null ? 'Undef Value' : valueKind(l);

@@ -163,7 +163,9 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
                 : l instanceof PTimespan ? 'Timespans are only comparable to Timespans, Integers, and Floats'
                     : l instanceof PTimestamp ? 'Timestamps are only comparable to Timestamps, Integers, and Floats'
                         : l instanceof PSemVer ? 'Versions not comparable to non Versions' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
-        throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: label(l), op, right: label(r), reason: why });
+        // Puppet's label of a version here is the class name's last segment, as Ruby capitalizes it.
+        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : label(v);
+        throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: named(l), op, right: named(r), reason: why });
     }
     switch (op) {
         case '<': return c < 0;
@@ -171,6 +173,15 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
         case '>': return c > 0;
         default: return c >= 0;
     }
+}
+
+/**
+ * `==`: Puppet's equality, where a Timespan or Timestamp on the left equals a number of the same
+ * whole seconds (Ruby's Comparable#== through TimeData#<=>); a number on the left never equals one.
+ */
+export function equalsOperator(l: PuppetValue, r: PuppetValue): boolean {
+    if ((l instanceof PTimestamp || l instanceof PTimespan) && (typeof r === 'bigint' || typeof r === 'number')) return timeToNumber(l, r) === 0;
+    return puppetEquals(l, r);
 }
 
 /** TimeData#<=> with a number: whole seconds (rounded down) against an Integer, seconds as a Float against a Float. */

@@ -210,6 +210,7 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         ],
         types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
     },
+    Type: { name: 'new_type', sigs: ['String[1] type_string'] },
     Binary: {
         name: 'new_Binary',
         sigs: ['String str, Base64Format format?', 'Array[ByteInteger] byte_array', 'BinaryArgsHash hash_args'],

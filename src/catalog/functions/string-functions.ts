@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PBinary, PIterator, PRegexp, PSensitive, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, PBinary, PIterator, PRegexp, PSensitive, RubyRegexpError, versioncmp, type PuppetValue } from '../../values/index.js';
 import { formatValue, PPatternType, PRegexpType, PTypeAliasType, PVariantType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
@@ -35,8 +35,12 @@ const TRAILING_SPACE = /[\0\t\n\v\f\r ]+$/;
 function toRegExp(p: PuppetValue, flags = ''): RegExp {
     // A Regexp type (split's Type[Regexp] signature) matches its pattern; a bare Regexp type matches anything.
     const source = p instanceof PRegexpType ? p.pattern?.source ?? '' : p instanceof PRegexp ? p.source : String(p);
-    const { pattern, flags: own } = rubyToJs(source);
-    return new RegExp(pattern, [...new Set(flags + own)].join(''));
+    try {
+        return compileRubyRegexp(source, flags);
+    } catch (e) {
+        if (e instanceof RubyRegexpError) throw new RuntimeFailure(e.message);
+        throw e;
+    }
 }
 
 /**

@@ -139,6 +139,8 @@ function renderErbText(call: FunctionContext, text: string | null, file: string 
     }
 }
 
+const INLINE_EPP_FILE = 'inlined-epp-text';
+
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         // A name that is no existing file gets the .epp extension it lacks.
@@ -147,7 +149,8 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         const file = call.runtime.loader.rel(path);
         return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file, compact: true }).result, file, args ?? null, false);
     },
-    inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), call.where.file, { epp: true }), call.where.file, args ?? null, true),
+    // Puppet names the text's own locations (warnings, errors inside it) 'inlined-epp-text'.
+    inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), INLINE_EPP_FILE, { epp: true }), INLINE_EPP_FILE, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
         // A 3.x function: an undef argument arrives as ''.

@@ -1,9 +1,9 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
+    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
-import { hashGet, hashSet, parseTimespan, parseTimestamp, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -189,7 +189,7 @@ function namedArgs(args: readonly PuppetValue[], names: readonly string[]): Pupp
 }
 
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
-export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
+export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const t = resolveAlias(type);
     const [v, a2] = args;
     let out: PuppetValue;
@@ -246,8 +246,24 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         }
         case 'Binary': out = newBinary(v instanceof Map ? v.get('value') ?? null : v, v instanceof Map ? v.get('format') ?? null : a2 ?? null); break;
         case 'Sensitive': out = new PSensitive(v); break;
-        case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
+        case 'Regexp': {
+            const r = v instanceof PRegexp ? v : new PRegexp(String(v));
+            out = r;
+            // Ruby's Regexp.new refuses a bad pattern at once.
+            try { compileRubyRegexp(r.source); } catch (e) { if (e instanceof RubyRegexpError) throw new RuntimeFailure(e.message); throw e; }
+            break;
+        }
+        // Type.new parses a type string as the type parser does (aliases and resource types by name).
+        case 'Type':
+            try { out = parseTypeString(String(v), resolve); } catch (e) { if (e instanceof TypeSyntaxError) throw new RuntimeFailure(e.detail); throw e; }
+            break;
         case 'SemVer': {
+            // From major, minor, patch (and prerelease, build) given as arguments or as a hash.
+            const parts = typeof v === 'bigint' ? args : v instanceof Map ? ['major', 'minor', 'patch', 'prerelease', 'build'].map(k => v.get(k) ?? null) : undefined;
+            if (parts && parts.slice(0, 3).every(x => typeof x === 'bigint')) {
+                out = new PSemVer(parts[0] as bigint, parts[1] as bigint, parts[2] as bigint, typeof parts[3] === 'string' ? parts[3] : '', typeof parts[4] === 'string' ? parts[4] : '');
+                break;
+            }
             const m = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(String(v));
             if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_Version', value: formatValue(v), target: 'a SemVer' }));
             out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
@@ -270,7 +286,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         case 'Optional': case 'NotUndef': {
             // new of Optional[T] / NotUndef[T] is new of T.
             const inner = (t as POptionalType | PNotUndefType).type;
-            return inner === null ? v : convert(inner, args);
+            return inner === null ? v : convert(inner, args, resolve);
         }
         default: throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
     }
@@ -305,13 +321,13 @@ function generalizeType(t: PAnyType): PAnyType {
 }
 
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
-function checkedConvert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
+function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     // A lone value that already is an instance is returned as it is.
     if (args.length === 1 && isInstance(type, args[0])) return args[0];
     let t = resolveAlias(type);
     while ((t instanceof POptionalType || t instanceof PNotUndefType) && t.type !== null) t = resolveAlias(t.type);
     checkNewSignature(t.kind, args);
-    return convert(type, args);
+    return convert(type, args, resolve);
 }
 
 export const typeFunctions: Record<string, PuppetFunction> = {
@@ -326,9 +342,12 @@ export const typeFunctions: Record<string, PuppetFunction> = {
         if (block) return call.callLambda(block, [type, inferType(v)]);
         throw new RuntimeFailure(joinMismatchLines(formatMismatches('assert_type():', describeMismatch(type, v))));
     },
-    new: (call, [t, ...args]) => checkedConvert(typeArg(call, t), args),
+    new: (call, [t, ...args], block) => {
+        const out = checkedConvert(typeArg(call, t), args, call.runtime.typeResolver);
+        return block ? call.callLambda(block, [out]) : out;
+    },
     convert_to: (call, [v, t, ...rest], block) => {
-        const out = checkedConvert(typeArg(call, t), [v, ...rest]);
+        const out = checkedConvert(typeArg(call, t), [v, ...rest], call.runtime.typeResolver);
         return block ? call.callLambda(block, [out]) : out;
     },
     unwrap: (call, [v], block) => {
