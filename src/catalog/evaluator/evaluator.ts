@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PDeferred, PRegexp, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -487,6 +487,8 @@ export class Evaluator implements ExpressionEvaluator {
     private callMethod(e: CallMethodExpression, scope: Scope): PuppetValue {
         const receiver = this.evaluate(e.receiver, scope);
         const args = this.evalList(e.args, scope);
+        // An Object's attributes are read as methods ($deferred.name, $deferred.arguments).
+        if (receiver instanceof PDeferred && args.length === 0 && !e.lambda && (e.method === 'name' || e.method === 'arguments')) return e.method === 'name' ? receiver.name : receiver.args;
         return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
     }
 

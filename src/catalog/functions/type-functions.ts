@@ -269,7 +269,11 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
             out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
             break;
         }
-        case 'Deferred': out = new PDeferred(String(v), Array.isArray(a2) ? a2 : []); break;
+        case 'Deferred': {
+            const [name, list] = v instanceof Map ? [v.get('name'), v.get('arguments')] : [v, a2];
+            out = new PDeferred(String(name), Array.isArray(list) ? list : []);
+            break;
+        }
         case 'Timestamp': {
             if (v === undefined) { out = new PTimestamp(BigInt(Date.now()) * 1_000_000n); break; }
             if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(secondsToNanos(v)); break; }
