@@ -18,7 +18,7 @@ import { article, CatalogIssues, puppetIssueOf } from '../issues.js';
 import { Scope } from '../scope.js';
 import { resourceParameters } from '../resource-access.js';
 import { queryStore } from '../store-access.js';
-import { checkSignature } from '../functions/signatures.js';
+import { checkSignature, legacyArguments } from '../functions/signatures.js';
 import { parseNumber, statementsOf } from './ast-util.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
@@ -515,6 +515,7 @@ export class Evaluator implements ExpressionEvaluator {
     private invokeAt(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue {
         const builtin = this.functions.get(name);
         if (builtin) {
+            args = legacyArguments(name, args);
             const argumentMismatch = checkSignature(name, args, block?.lambda);
             const ctx: FunctionContext = {
                 scope, where, name, argumentMismatch, runtime: this.c, evaluator: this, functions: this.functions, callLambda: (cl, a) => this.callLambda(cl, a)

@@ -5,7 +5,7 @@ import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFo
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
-import { checkSignature } from './signatures.js';
+import { checkSignature, legacyArguments } from './signatures.js';
 import { filePathText } from './support.js';
 
 /** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
@@ -59,7 +59,10 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         const c = call.runtime;
         const f = call.functions.get(String(name));
         // The called function is dispatched as a direct call would be.
-        if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
+        if (f) {
+            const given = legacyArguments(String(name), args);
+            return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), given, block?.lambda) }, given, block);
+        }
         const def = c.loader.findFunction(String(name));
         if (def) return c.callPuppetFunction(def, args, block, call.where);
         throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name: String(name) }));

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { compileRubyRegexp, PBinary, PIterator, PRegexp, PSensitive, RubyRegexpError, versioncmp, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, PBinary, PDefault, PIterator, PRegexp, RubyRegexpError, versioncmp, type PuppetValue } from '../../values/index.js';
 import { formatValue, PPatternType, PRegexpType, PTypeAliasType, PVariantType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
-import { typeName } from './support.js';
 import { classOf, describe as describeRuby } from '../../ruby/index.js';
 
 /**
@@ -159,12 +158,14 @@ export const stringFunctions: Record<string, PuppetFunction> = {
 function shellWord(v: PuppetValue): string {
     if (typeof v === 'string') return v;
     if (v instanceof Map) throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: 'Hash' }));
+    // default arrives as the Symbol :default, which has a length but no count.
+    if (v instanceof PDefault) throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'count', receiver: describeRuby(v) }));
     throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'length', receiver: describeRuby(v) }));
 }
 
 /** The Ruby class Puppet hands a value to a 3.x function as, named as Ruby's TypeErrors do. */
 function rubyClassOf(v: PuppetValue): string {
-    return v === null ? 'nil' : typeof v === 'boolean' ? String(v) : v instanceof PSensitive ? 'Puppet::Pops::Types::PSensitiveType::Sensitive' : typeName(v);
+    return v === null ? 'nil' : typeof v === 'boolean' ? String(v) : classOf(v).name;
 }
 
 /** Ruby's Digest of a 3.x argument: a string (undef as ''), anything else a TypeError. */
