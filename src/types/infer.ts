@@ -1,5 +1,5 @@
 import {
-    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
@@ -38,6 +38,7 @@ export function inferType(v: PuppetValue): PAnyType {
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
+    if (v instanceof PError) return PSimpleType.of('Error');
     if (v instanceof PIterator) return new PIteratorType(iteratorElementType(v));
     if (v instanceof PAnyType) return new PTypeType(v);
     return PSimpleType.of('Any');

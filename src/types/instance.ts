@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PBinary, PBinaryString, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PBinaryString, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
@@ -34,7 +34,7 @@ export function isData(v: PuppetValue): boolean {
 
 function isRichData(v: PuppetValue): boolean {
     if (v === null || isScalar(v) || v instanceof PDefault || v instanceof PBinary || v instanceof PSensitive || v instanceof PAnyType
-        || v instanceof PDeferred) return true;
+        || v instanceof PDeferred || v instanceof PError) return true;
     if (Array.isArray(v)) return v.every(isRichData);
     if (v instanceof Map) return [...v].every(([k, x]) => isRichData(k) && isRichData(x));
     return false;
@@ -169,7 +169,7 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
         case 'Deferred': return v instanceof PDeferred;
         case 'Init': return true;
         case 'Object': return false;
-        case 'Error': return false;
+        case 'Error': return v instanceof PError;
         case 'Unit': return true;
         case 'Alias': {
             const r = (t as PTypeAliasType).resolved;

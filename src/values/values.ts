@@ -10,7 +10,7 @@ export type PuppetValue =
     | PuppetValue[]
     | PuppetHash
     | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
-    | PIterator | PDeferred | PTypeValue;
+    | PIterator | PDeferred | PError | PTypeValue;
 
 /**
  * A Puppet type used as a value (`Integer[1]`). The type classes live in src/types (its PAnyType
@@ -105,6 +105,16 @@ export class PIterator {
      * their order, as Puppet infers it before stepping or reversing).
      */
     constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[]) {}
+}
+
+/** Puppet's Error data type (what dig's failures hand get's block): message, kind, details, issue code. */
+export class PError {
+    constructor(readonly msg: string, readonly kind: string | null, readonly details: PuppetValue, readonly issueCode: string | null) {}
+    /** The attributes as Puppet's Error object holds them, in its order (unset ones left out). */
+    attributes(): Array<[string, PuppetValue]> {
+        const all: Array<[string, PuppetValue]> = [['msg', this.msg], ['kind', this.kind], ['details', this.details], ['issue_code', this.issueCode]];
+        return all.filter(([, v]) => v !== null);
+    }
 }
 
 /** A Deferred function call, resolved on the agent. */

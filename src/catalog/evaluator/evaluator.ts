@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PDeferred, PRegexp, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -23,7 +23,7 @@ import { parseNumber, statementsOf } from './ast-util.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
 import { accessArray, accessString } from './string-array-access.js';
-import { binaryArith, caseOptionMatches, compare, equalsOperator, inOperator, isTruthy, regexMatch } from './operators.js';
+import { binaryArith, caseOptionMatches, compare, equalsOperator, inOperator, isTruthy, objectAttribute, regexMatch } from './operators.js';
 
 export { BreakSignal, NextSignal, ReturnSignal };
 
@@ -487,8 +487,8 @@ export class Evaluator implements ExpressionEvaluator {
     private callMethod(e: CallMethodExpression, scope: Scope): PuppetValue {
         const receiver = this.evaluate(e.receiver, scope);
         const args = this.evalList(e.args, scope);
-        // An Object's attributes are read as methods ($deferred.name, $deferred.arguments).
-        if (receiver instanceof PDeferred && args.length === 0 && !e.lambda && (e.method === 'name' || e.method === 'arguments')) return e.method === 'name' ? receiver.name : receiver.args;
+        const attribute = args.length === 0 && !e.lambda ? objectAttribute(receiver, e.method) : undefined;
+        if (attribute !== undefined) return attribute;
         return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
     }
 

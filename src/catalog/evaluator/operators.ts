@@ -1,5 +1,5 @@
 import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
-import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
@@ -182,6 +182,24 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
 export function equalsOperator(l: PuppetValue, r: PuppetValue): boolean {
     if ((l instanceof PTimestamp || l instanceof PTimespan) && (typeof r === 'bigint' || typeof r === 'number')) return timeToNumber(l, r) === 0;
     return puppetEquals(l, r);
+}
+
+/**
+ * An attribute of one of Puppet's Object values read as a method ($deferred.name,
+ * $error.message); undefined when the value has no such attribute.
+ */
+export function objectAttribute(v: PuppetValue, name: string): PuppetValue | undefined {
+    if (v instanceof PDeferred) return name === 'name' ? v.name : name === 'arguments' ? v.args : undefined;
+    if (v instanceof PError) {
+        switch (name) {
+            case 'message': case 'msg': return v.msg;
+            case 'kind': return v.kind;
+            case 'issue_code': return v.issueCode;
+            case 'details': return v.details;
+            default: return undefined;
+        }
+    }
+    return undefined;
 }
 
 /** TimeData#<=> with a number: whole seconds (rounded down) against an Integer, seconds as a Float against a Float. */

@@ -2,9 +2,9 @@ import { pathExists } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { join } from 'node:path';
 import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, utcOffset, type PuppetValue } from '../../values/index.js';
-import { RuntimeFailure } from '../errors.js';
+import { DataFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import type { FunctionContext, PuppetFunction } from './function.js';
+import type { Closure, FunctionContext, PuppetFunction } from './function.js';
 import { checkSignature, legacyArguments } from './signatures.js';
 import { filePathText } from './support.js';
 
@@ -39,7 +39,7 @@ function splitKey(key: string): PuppetValue[] | null {
 }
 
 /** `get`: the value at a dotted path, through `dig` (its argument checks and errors). */
-function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string, dflt: PuppetValue | undefined): PuppetValue {
+function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string, dflt: PuppetValue | undefined, block?: Closure): PuppetValue {
     if (v === null) return dflt ?? null;
     if (navigation === '') return v;
     const segments = splitKey(`x.${navigation}`);
@@ -47,26 +47,44 @@ function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string,
     segments.shift();
     const args = [v, ...segments];
     checkSignature('dig', args, undefined);
-    const out = call.functions.get('dig')!({ ...call, name: 'dig' }, args, undefined);
-    return out === null ? dflt ?? null : out;
+    try {
+        const out = call.functions.get('dig')!({ ...call, name: 'dig' }, args, undefined);
+        return out === null ? dflt ?? null : out;
+    } catch (e) {
+        // dig's failures carry an Error value; a block given to get is handed it.
+        if (e instanceof DataFailure && block) return call.callLambda(block, [e.data]);
+        throw e;
+    }
 }
 
 
+/** Calls a function by name as a direct call would be dispatched. */
+function callNamed(call: FunctionContext, name: string, args: PuppetValue[], block: Closure | undefined): PuppetValue {
+    const f = call.functions.get(name);
+    if (f) {
+        const given = legacyArguments(name, args);
+        return f({ ...call, name, argumentMismatch: checkSignature(name, given, block?.lambda) }, given, block);
+    }
+    const def = call.runtime.loader.findFunction(name);
+    if (def) return call.runtime.callPuppetFunction(def, args, block, call.where);
+    throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name }));
+}
+
+/**
+ * Puppet's DeferredResolver on a call(Deferred): deferred arguments (in arrays and hashes too)
+ * first; a name with '$' digs into that top-scope variable.
+ */
+function resolveDeferred(call: FunctionContext, d: PDeferred): PuppetValue {
+    const resolve = (v: PuppetValue): PuppetValue => v instanceof PDeferred ? resolveDeferred(call, v)
+        : Array.isArray(v) ? v.map(resolve) : v instanceof Map ? new Map([...v].map(([k, x]) => [k, resolve(x)])) : v;
+    const args = d.args.map(resolve);
+    if (!d.name.startsWith('$')) return callNamed(call, d.name, args, undefined);
+    const value = call.runtime.lookupVariable(d.name.slice(1), call.runtime.topScope) ?? null;
+    return callNamed(call, 'dig', [value, ...args], undefined);
+}
+
 export const miscFunctions: Record<string, PuppetFunction> = {
-    call: (call, [first, ...rest], block) => {
-        // call(Deferred) calls the deferred function with its arguments.
-        const [name, args] = first instanceof PDeferred ? [first.name, first.args] : [first, rest];
-        const c = call.runtime;
-        const f = call.functions.get(String(name));
-        // The called function is dispatched as a direct call would be.
-        if (f) {
-            const given = legacyArguments(String(name), args);
-            return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), given, block?.lambda) }, given, block);
-        }
-        const def = c.loader.findFunction(String(name));
-        if (def) return c.callPuppetFunction(def, args, block, call.where);
-        throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name: String(name) }));
-    },
+    call: (call, [first, ...rest], block) => first instanceof PDeferred ? resolveDeferred(call, first) : callNamed(call, String(first), rest, block),
     getvar: (call, [name, dflt]) => {
         if (call.argumentMismatch) throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_NAME.message());
         const m = /^((?:::)?(?:\w+::)*\w+)(.*)$/s.exec(String(name))!;
@@ -76,7 +94,7 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         const v = call.runtime.lookupVariable(m[1], call.scope);
         return v === undefined ? dflt ?? null : getFromValue(call, v, navigation, dflt);
     },
-    get: (call, [v, path, dflt]) => getFromValue(call, v, String(path), dflt),
+    get: (call, [v, path, dflt], block) => getFromValue(call, v, String(path), dflt, block),
     file: (call, names) => {
         for (const n of names) {
             const p = moduleFilePath(call, filePathText(call, n), 'files');
