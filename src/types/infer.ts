@@ -2,7 +2,7 @@ import {
     PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PAnyType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
     PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType,
     PVariantType, type StructMember
 } from './model.js';
@@ -32,8 +32,9 @@ export function inferType(v: PuppetValue): PAnyType {
     if (v instanceof PDefault) return PSimpleType.of('Default');
     if (v instanceof PRegexp) return new PRegexpType(v);
     if (v instanceof PSensitive) return new PSensitiveType(inferType(v.value));
-    if (v instanceof PTimestamp) return PSimpleType.of('Timestamp');
-    if (v instanceof PTimespan) return PSimpleType.of('Timespan');
+    // A time's type is the range of that one time.
+    if (v instanceof PTimestamp) return new PTimeType('Timestamp', v.nanos, v.nanos);
+    if (v instanceof PTimespan) return new PTimeType('Timespan', v.nanos, v.nanos);
     if (v instanceof PSemVer) return PSimpleType.of('SemVer');
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
@@ -68,6 +69,7 @@ function distinctVariant(ts: readonly PAnyType[]): PAnyType {
 /** The type with value-specific ranges removed (Puppet's `generalize`). */
 export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PIntegerType) return new PIntegerType();
+    if (t instanceof PTimeType) return new PTimeType(t.kind);
     if (t instanceof PBooleanType) return new PBooleanType();
     if (t instanceof PFloatType) return new PFloatType();
     if (t instanceof PStringType || t instanceof PEnumType || t instanceof PPatternType) return new PStringType();

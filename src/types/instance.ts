@@ -3,7 +3,7 @@ import {
     PBinary, PBinaryString, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
@@ -161,8 +161,11 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
             return v instanceof PSensitive && (c === null || isInstance(c, v.value));
         }
         case 'Runtime': return false;
-        case 'Timestamp': return v instanceof PTimestamp;
-        case 'Timespan': return v instanceof PTimespan;
+        case 'Timestamp': case 'Timespan': {
+            const r = t as PTimeType;
+            const ok = r.kind === 'Timestamp' ? v instanceof PTimestamp : v instanceof PTimespan;
+            return ok && (r.from === null || (v as PTimestamp).nanos >= r.from) && (r.to === null || (v as PTimestamp).nanos <= r.to);
+        }
         case 'SemVer': return v instanceof PSemVer;
         case 'SemVerRange': return v instanceof PSemVerRange;
         case 'Binary': return v instanceof PBinary;
