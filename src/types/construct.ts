@@ -1,8 +1,8 @@
-import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, PDefault, PRegexp, PTimespan, PTimestamp, TimeFormatError, type PuppetValue } from '../values/index.js';
+import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
-    PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
+    PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
 import { typeToString } from './to-string.js';
 
@@ -22,8 +22,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime',
-    'SemVer', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -52,6 +51,7 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Iterator': return new PIteratorType();
         case 'Sensitive': return new PSensitiveType();
         case 'Timestamp': case 'Timespan': return new PTimeType(name);
+        case 'SemVer': return new PSemVerType();
         default: return undefined;
     }
 }
@@ -111,6 +111,12 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             orderedRange(from, to);
             return new PIntegerType(from, to);
         }
+        case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {
+            // Each range as a range string or value; SemanticPuppet refuses what it cannot parse.
+            const text = a instanceof PSemVerRange ? a.range : String(a);
+            try { parseVersionRange(text); } catch (e) { if (e instanceof VersionRangeError) throw new TypeConstructionError(e.message); throw e; }
+            return a instanceof PSemVerRange ? a.text : text;
+        }));
         case 'Timestamp': case 'Timespan': {
             // Bounds are times, their strings, or seconds; default leaves a side open.
             const bound = (a: PuppetValue | undefined): bigint | null => timeBound(t.kind as 'Timestamp' | 'Timespan', a ?? null);

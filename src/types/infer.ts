@@ -2,7 +2,7 @@ import {
     PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
     PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType,
     PVariantType, type StructMember
 } from './model.js';
@@ -35,7 +35,7 @@ export function inferType(v: PuppetValue): PAnyType {
     // A time's type is the range of that one time.
     if (v instanceof PTimestamp) return new PTimeType('Timestamp', v.nanos, v.nanos);
     if (v instanceof PTimespan) return new PTimeType('Timespan', v.nanos, v.nanos);
-    if (v instanceof PSemVer) return PSimpleType.of('SemVer');
+    if (v instanceof PSemVer) return new PSemVerType();
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');

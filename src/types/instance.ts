@@ -1,9 +1,9 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PBinary, PBinaryString, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PBinaryString, PDefault, PDeferred, PError, semverRangeIncludes, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
@@ -166,7 +166,7 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
             const ok = r.kind === 'Timestamp' ? v instanceof PTimestamp : v instanceof PTimespan;
             return ok && (r.from === null || (v as PTimestamp).nanos >= r.from) && (r.to === null || (v as PTimestamp).nanos <= r.to);
         }
-        case 'SemVer': return v instanceof PSemVer;
+        case 'SemVer': return v instanceof PSemVer && ((t as PSemVerType).ranges.length === 0 || (t as PSemVerType).ranges.some(r => semverRangeIncludes(r, v)));
         case 'SemVerRange': return v instanceof PSemVerRange;
         case 'Binary': return v instanceof PBinary;
         case 'Deferred': return v instanceof PDeferred;

@@ -22,7 +22,7 @@ export type TypeKind =
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
-    | 'CatalogEntry' | 'Runtime' | 'SemVer' | 'SemVerRange' | 'Binary'
+    | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
     | 'Deferred' | 'Init' | 'Object' | 'Error' | 'Unit' | 'Callable';
 
 export class PSimpleType extends PAnyType {
@@ -36,6 +36,12 @@ export class PSimpleType extends PAnyType {
         }
         return t;
     }
+}
+
+/** SemVer, or SemVer[range, ...]: the versions within any of the ranges (their texts). */
+export class PSemVerType extends PAnyType {
+    readonly kind = 'SemVer';
+    constructor(readonly ranges: readonly string[] = []) { super(); }
 }
 
 /** Timestamp[from, to] / Timespan[from, to]: bounds in nanoseconds (null is unbounded). */

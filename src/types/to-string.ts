@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, regexpLiteral } from '../values/index.js';
-import type { PAnyType, PIntegerType, PSimpleType, PTimeType } from './model.js';
+import type { PAnyType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -90,8 +90,12 @@ function formatType(t: PAnyType, st: FormatState): string {
     const k = t.kind;
     switch (k) {
         case 'Timestamp': case 'Timespan': return timeTypeString(t as PTimeType);
+        case 'SemVer': {
+            const r = (t as PSemVerType).ranges;
+            return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
+        }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
-        case 'Numeric': case 'CatalogEntry': case 'Runtime': case 'SemVer':
+        case 'Numeric': case 'CatalogEntry': case 'Runtime':
         case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit': case 'Callable':
             return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
         case 'Boolean': {

@@ -91,7 +91,8 @@ export class PSemVer {
 }
 
 export class PSemVerRange {
-    constructor(readonly text: string) {}
+    /** `range`: the range it stands for, when that is not what its text says (a range made of two versions). */
+    constructor(readonly text: string, readonly range: string = text) {}
     toString(): string {
         return this.text;
     }

@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -391,6 +391,7 @@ export class Evaluator implements ExpressionEvaluator {
     /** `=~`: a regexp or pattern string sets the match variables; a type tests instance-of. */
     match(l: PuppetValue, r: PuppetValue, scope: Scope): boolean {
         if (r instanceof PAnyType) return isInstance(r, l);
+        if (r instanceof PSemVerRange) return semverRangeIncludes(r.range, l);
         const re = r instanceof PRegexp ? r : typeof r === 'string' ? new PRegexp(r) : null;
         if (re === null) {
             throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { cause: `no implicit conversion of ${valueKind(r)} into String` }, undefined, 'right');

@@ -1,5 +1,5 @@
 import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
-import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { compareSemVer, fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PRegexp, PSemVer, PSemVerRange, semverRangeIncludes, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
@@ -147,7 +147,7 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
             default: return eq || isAssignable(l, r);
         }
     } else if (l instanceof PSemVer && r instanceof PSemVer) {
-        c = semverCompare(l, r);
+        c = compareSemVer(l, r);
     } else if ((l instanceof PTimestamp && r instanceof PTimestamp) || (l instanceof PTimespan && r instanceof PTimespan)) {
         c = l.nanos < r.nanos ? -1 : l.nanos > r.nanos ? 1 : 0;
     } else if ((l instanceof PTimestamp || l instanceof PTimespan) && (typeof r === 'bigint' || typeof r === 'number')) {
@@ -212,13 +212,6 @@ function timeToNumber(t: PTimestamp | PTimespan, n: bigint | number): number {
     return Math.sign(Number(t.nanos) / 1e9 - n);
 }
 
-function semverCompare(a: PSemVer, b: PSemVer): number {
-    for (const [x, y] of [[a.major, b.major], [a.minor, b.minor], [a.patch, b.patch]] as const) if (x !== y) return x < y ? -1 : 1;
-    if (a.prerelease === b.prerelease) return 0;
-    if (a.prerelease === '') return 1;
-    if (b.prerelease === '') return -1;
-    return a.prerelease < b.prerelease ? -1 : 1;
-}
 
 /** The result of a regexp match: the groups ($0..$n), or null when it does not match. */
 export function regexMatch(re: PRegexp, s: string): (string | null)[] | null {
@@ -279,6 +272,7 @@ export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatc
     if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
         return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
     }
+    if (option instanceof PSemVerRange) return semverRangeIncludes(option.range, test);
     if (option instanceof PSemVer) {
         // A version matches an equal version, or a string that parses as one (build metadata aside).
         const m = typeof test === 'string' ? /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(test) : null;

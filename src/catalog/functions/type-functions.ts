@@ -3,7 +3,7 @@ import {
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
-import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -268,6 +268,20 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
             if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_Version', value: formatValue(v), target: 'a SemVer' }));
             out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
             break;
+        }
+        case 'SemVerRange': {
+            if (typeof v === 'string') {
+                try { parseVersionRange(v); } catch (e) { if (e instanceof VersionRangeError) throw new RuntimeFailure(e.message); throw e; }
+                out = new PSemVerRange(v);
+                break;
+            }
+            // From two versions: SemanticPuppet writes its text with the bounds swapped.
+            const [min, max, exclude] = args;
+            if (min instanceof PSemVer && max instanceof PSemVer) {
+                out = exclude === true ? new PSemVerRange(`>=${max} <${min}`, `>=${min} <${max}`) : new PSemVerRange(`${max} - ${min}`, `>=${min} <=${max}`);
+                break;
+            }
+            throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
         }
         case 'Deferred': {
             const [name, list] = v instanceof Map ? [v.get('name'), v.get('arguments')] : [v, a2];
