@@ -114,7 +114,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
         case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {
             // Each range as a range string or value; SemanticPuppet refuses what it cannot parse.
             const text = a instanceof PSemVerRange ? a.range : String(a);
-            try { parseVersionRange(text); } catch (e) { if (e instanceof VersionRangeError) throw new TypeConstructionError(e.message); throw e; }
+            try { parseVersionRange(text); } catch (e) { if (e instanceof VersionRangeError) throw new TypeConstructionError(e.message, 'RUNTIME_ERROR', undefined, true); throw e; }
             return a instanceof PSemVerRange ? a.text : text;
         }));
         case 'Timestamp': case 'Timespan': {

@@ -35,7 +35,8 @@ export function inferType(v: PuppetValue): PAnyType {
     // A time's type is the range of that one time.
     if (v instanceof PTimestamp) return new PTimeType('Timestamp', v.nanos, v.nanos);
     if (v instanceof PTimespan) return new PTimeType('Timespan', v.nanos, v.nanos);
-    if (v instanceof PSemVer) return new PSemVerType();
+    // A version's type is the range of that one version, as SemanticPuppet writes it.
+    if (v instanceof PSemVer) return new PSemVerType([`${v} - ${v}`]);
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
@@ -70,6 +71,7 @@ function distinctVariant(ts: readonly PAnyType[]): PAnyType {
 export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PIntegerType) return new PIntegerType();
     if (t instanceof PTimeType) return new PTimeType(t.kind);
+    if (t instanceof PSemVerType) return new PSemVerType();
     if (t instanceof PBooleanType) return new PBooleanType();
     if (t instanceof PFloatType) return new PFloatType();
     if (t instanceof PStringType || t instanceof PEnumType || t instanceof PPatternType) return new PStringType();
