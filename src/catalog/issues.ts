@@ -299,6 +299,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_MATCH_REGEXP_TYPE_EMPTY: { message: () => 'Given Regexp Type has no regular expression' },
     EVAL_MATCH_PATTERN_KIND: { message: (a: { kind: string }) => `match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got ${a.kind}` },
     EVAL_ITERATOR_NOT_SUPPORTED: { message: () => 'Use of an Iterator is not supported here' },
+    EVAL_SLICE_NO_PARAMETERS: { message: () => 'slice(): block must define at least one parameter. Block has 0.' },
     EVAL_SCANF_MISSING: { message: () => 'cannot load such file -- scanf' },
     EVAL_NEW_ARRAY_FROM: { message: (a: { type: string }) => `'new_array' Value of type ${a.type} cannot be converted to Array` },
     EVAL_CONVERTED_WRONG_TYPE: { message: (a: { type: string }) => `Converted value from ${a.type}.new() has wrong type,` },

@@ -554,6 +554,9 @@ export class Evaluator implements ExpressionEvaluator {
             const t = p.type ? this.evaluate(p.type, scope) : null;
             return t instanceof PAnyType ? t : null;
         });
+        // Puppet binds the values first: a required parameter without one fails before any type check.
+        const missing = params.find((p, i) => i >= args.length && !p.splat && !p.value);
+        if (missing) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: missing.name }, this.where(missing));
         const given = params.some(p => p.splat) ? args : args.slice(0, params.length);
         const rejected = describeClosureCall('block', params.map((p, i) => ({ name: p.name, type: types[i], hasDefault: true, splat: p.splat })), given);
         if (rejected !== undefined) throw new RuntimeFailure(rejected);
@@ -561,9 +564,7 @@ export class Evaluator implements ExpressionEvaluator {
             let v: PuppetValue;
             if (p.splat) v = args.slice(i);
             else if (i < args.length) v = args[i];
-            else if (p.value) v = this.evaluate(p.value, scope);
-            // Blocks typed only `Callable` (with, call, new) do not have their arity checked at dispatch.
-            else throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: p.name }, this.where(p));
+            else v = this.evaluate(p.value!, scope);
             if (p.type) {
                 const t = types[i];
                 if (t !== null && !p.splat && !isInstance(t, v)) {

@@ -79,7 +79,8 @@ function resolveDeferred(call: FunctionContext, d: PDeferred): PuppetValue {
         : Array.isArray(v) ? v.map(resolve) : v instanceof Map ? new Map([...v].map(([k, x]) => [k, resolve(x)])) : v;
     const args = d.args.map(resolve);
     if (!d.name.startsWith('$')) return callNamed(call, d.name, args, undefined);
-    const value = call.runtime.lookupVariable(d.name.slice(1), call.runtime.topScope) ?? null;
+    // Scope#[] of the top scope: an unknown variable warns as a template's lookup does.
+    const value = call.runtime.scopeLookupvar(d.name.slice(1), call.runtime.topScope, call.where) ?? null;
     return callNamed(call, 'dig', [value, ...args], undefined);
 }
 
