@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describeMismatch, formatMismatches, inferSetType, inferType, isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
-import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
+import { classOf, Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { jsonModules, yamlModules } from '../methods/serialize.js';
@@ -143,7 +143,12 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const util = mod('Puppet::Util');
     statics(util, {
         'absolute_path?': (_s, args) => {
-            const p = rt.interp.toS(args[0] ?? null);
+            const given = args[0] ?? null;
+            if (typeof given !== 'string') {
+                host.log('warning', `Cannot check if ${rt.interp.toS(given)} is an absolute path because it is a '${classOf(given).name}' and not a String'`);
+                return false;
+            }
+            const p = given;
             const platform = args[1] instanceof RSymbol ? args[1].name : 'posix';
             return platform === 'windows' ? /^(?:[A-Za-z]:[\\/]|[\\/]{2}[^\\/]+[\\/][^\\/]+|[\\/]{2}\?[\\/])/.test(p) : p.startsWith('/');
         },
