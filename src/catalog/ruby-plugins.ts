@@ -8,7 +8,7 @@ import type { PuppetValue } from '../values/index.js';
 import { titleParser, type CoreType } from './core-types.js';
 import { PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import type { Closure, FunctionTable } from './functions/function.js';
-import { checkSignature, lambdaArity } from './functions/signatures.js';
+import { checkSignature, lambdaArity, legacyArguments } from './functions/signatures.js';
 import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
 import type { Scope } from './scope.js';
 
@@ -136,8 +136,9 @@ export class RubyPlugins {
         const f = c.functions.get(name);
         if (f) {
             if (block) throw new RuntimeFailure(`modelc cannot pass a Ruby block to the built-in function '${name}'`);
-            const argumentMismatch = checkSignature(name, args, undefined);
-            return f({ scope, where, runtime: c, evaluator: c.evaluator, functions: c.functions, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, args, undefined);
+            const given = legacyArguments(name, args);
+            const argumentMismatch = checkSignature(name, given, undefined);
+            return f({ scope, where, runtime: c, evaluator: c.evaluator, functions: c.functions, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, given, undefined);
         }
         const def = c.loader.findFunction(name);
         if (def) return c.callPuppetFunction(def, args, undefined, where);

@@ -1,5 +1,5 @@
 import { PAnyType } from '../types/index.js';
-import { PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../values/index.js';
+import { PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../values/index.js';
 import type { BlockNode } from './ast.js';
 
 /**
@@ -277,7 +277,7 @@ export function classOf(v: RValue): RClass {
     if (v instanceof RObject) return v.cls;
     if (v instanceof PSensitive) return Classes.Sensitive;
     if (v instanceof PAnyType) return puppetTypeClass(v);
-    if (v instanceof PBinary || v instanceof PTimestamp || v instanceof PTimespan || v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PIterator || v instanceof PDeferred) return Classes.PuppetObject;
+    if (v instanceof PBinary || v instanceof PTimestamp || v instanceof PTimespan || v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PIterator || v instanceof PDeferred || v instanceof PError) return Classes.PuppetObject;
     return ObjectClass;
 }
 
