@@ -7,6 +7,7 @@ import { isUserError } from '../../src/common/index.js';
 import { decodeJson, decodeMsgpack, decodeRgenJson, decodeXmi, encodeMsgpack, toRgenJson, toXmi, type Model } from '../../src/model/index.js';
 import { readNodeInputFile } from '../../src/node/index.js';
 import { fuzzSettings, mulberry32, scratch } from './harness.js';
+import { mutateBytes, mutateText as mutate } from './mutations.js';
 
 // Properties over mutated real inputs: every loader either returns or fails with its own
 // located error (never another exception), within a per-input time limit (a hang guard).
@@ -18,42 +19,6 @@ const PER_INPUT_MS = 5000;
 /** Long runs (FUZZ_N) need more than the suite's per-test timeout. */
 const TIMEOUT = (countVariable: string, defaultN: number, msPerInput: number): number =>
     Math.max(60_000, fuzzSettings(defaultN, countVariable).n * msPerInput);
-
-const FRAGMENTS = ['{', '}', '[', ']', '"', "'", ':', ',', '\n', ' ', '- ', '&a ', '*a', '<<: ', '!ruby/object:Foo ', '---', '\\', '$type',
-    '"$ref"', '"__ptype"', '"__pvalue"', 'null', 'true', '0x', '1e999', '-', '#', '\t', '\u0000', '\ufffd', '$', '${', '(', ')', '->', 'include ',
-    'class ', 'define ', 'if ', 'unless ', 'case ', '@@', '<||>', '|', '=>', 'notify { ', 'lookup(', 'epp(', 'template(', '%{', '%{::'];
-
-/** One to four random edits: delete, insert a fragment, truncate, duplicate a slice, insert a character. */
-function mutate(text: string, rnd: () => number): string {
-    let s = text;
-    const edits = 1 + Math.floor(rnd() * 4);
-    for (let i = 0; i < edits; i++) {
-        const at = Math.floor(rnd() * (s.length + 1));
-        switch (Math.floor(rnd() * 5)) {
-            case 0: s = s.slice(0, at) + s.slice(at + 1 + Math.floor(rnd() * 8)); break;
-            case 1: s = s.slice(0, at) + (FRAGMENTS[Math.floor(rnd() * FRAGMENTS.length)] ?? '') + s.slice(at); break;
-            case 2: s = s.slice(0, at); break;
-            case 3: { const from = Math.floor(rnd() * s.length); s = s.slice(0, at) + s.slice(from, from + 1 + Math.floor(rnd() * 40)) + s.slice(at); break; }
-            default: s = s.slice(0, at) + String.fromCharCode(Math.floor(rnd() * 0x3000)) + s.slice(at);
-        }
-    }
-    return s;
-}
-
-function mutateBytes(bytes: Uint8Array, rnd: () => number): Uint8Array {
-    const out = [...bytes];
-    const edits = 1 + Math.floor(rnd() * 4);
-    for (let i = 0; i < edits; i++) {
-        const at = Math.floor(rnd() * (out.length + 1));
-        switch (Math.floor(rnd() * 4)) {
-            case 0: out.splice(at, 1 + Math.floor(rnd() * 4)); break;
-            case 1: out.splice(at, 0, Math.floor(rnd() * 256)); break;
-            case 2: out.length = at; break;
-            default: if (at < out.length) out[at] = Math.floor(rnd() * 256);
-        }
-    }
-    return Uint8Array.from(out);
-}
 
 function filesUnder(dir: string, pattern: RegExp): string[] {
     return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(f => pattern.test(f)).sort().map(f => join(dir, f));

@@ -122,10 +122,11 @@ describe('bad input is one located line, exit 1, nothing written', () => {
 
 describe('nesting beyond what the stack holds', () => {
     // In-process on purpose: the test worker's stack is the ordinary small one.
-    test.each([['brackets', '['], ['parentheses', '('], ['ifs', 'if true { ']])('%s: PARSE_TOO_COMPLEX, no internal error text', (_name, open) => {
+    // Located at the first bracket nested beyond the limit (10,000 levels): the 10,001st opener.
+    test.each([['brackets', '[', 0], ['parentheses', '(', 0], ['ifs', 'if true { ', 8]] as const)('%s: PARSE_TOO_COMPLEX, no internal error text', (_name, open, bracketAt) => {
         const r = parsePuppet(`$x = ${open.repeat(60_000)}1`, 'deep.pp');
         expect(r.diagnostics).toHaveLength(1);
-        expect(r.diagnostics[0]).toMatchObject({ code: 'PARSE_TOO_COMPLEX', at: { line: 1, column: 1 } });
+        expect(r.diagnostics[0]).toMatchObject({ code: 'PARSE_TOO_COMPLEX', at: { line: 1, column: '$x = '.length + 10_000 * open.length + bracketAt + 1 } });
         expect(r.diagnostics[0]?.message).not.toMatch(/TypeError|Cannot read|undefined/);
     });
 });
