@@ -21,4 +21,10 @@ export function formatLogLine(m: LogMessage): string {
     return `${LABEL[m.level]}: ${src}${m.message}`;
 }
 
+/** The line as Puppet's console prints it with Ruby's `puts`: a message ending in a newline gets no second one. */
+export function printedLogLine(m: LogMessage): string {
+    const line = formatLogLine(m);
+    return line.endsWith('\n') ? line : `${line}\n`;
+}
+
 export const LEVEL_ORDER: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'err', 'alert', 'emerg', 'crit'];

@@ -52,6 +52,10 @@ export class SharedTypeSystem implements TypeSystem {
         return mungeCliValue(prefix, asType(type), value);
     }
 
+    isOptional(type: PuppetType): boolean {
+        return asType(type) instanceof POptionalType;
+    }
+
     cliCheckedType(type: PuppetType, value: PuppetValue): PuppetType {
         let t = asType(type);
         while (value !== null && t instanceof POptionalType && t.type) t = t.type;

@@ -26,6 +26,8 @@ export interface TypeSystem {
      * validates a non-nil value of `Optional[T]` against T, so its error names T.
      */
     cliCheckedType(type: PuppetType, value: PuppetValue): PuppetType;
+    /** Whether the type is written `Optional[...]`: what the gem takes for "not mandatory" (Any or Variant[Undef, ...] are not). */
+    isOptional(type: PuppetType): boolean;
 }
 
 /** Parses or throws the parse message; for type strings this stage writes itself. */

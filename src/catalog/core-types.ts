@@ -15,7 +15,8 @@ export interface CoreType {
      * `parse_title`: the first pattern that matches, its captures in order); they join the
      * serialized parameters unless given, the namevar only when it differs from the title.
      */
-    readonly fromTitle?: (title: string) => ReadonlyArray<readonly [string, string]>;
+    /** The attributes the title gives; undefined when none of the type's title patterns matches it. */
+    readonly fromTitle?: (title: string) => ReadonlyArray<readonly [string, string]> | undefined;
     /**
      * The attribute a `name` parameter stands for (Puppet::Resource#parameter_name): the type's
      * only key attribute when that is not `name` (File's path, Exec's command). A type with
@@ -31,13 +32,13 @@ export interface CoreType {
 }
 
 /** Puppet's parse_title over a type's own patterns. */
-export function titleParser(patterns: ReadonlyArray<readonly [RegExp, ReadonlyArray<readonly [string]>]>): (title: string) => ReadonlyArray<readonly [string, string]> {
+export function titleParser(patterns: ReadonlyArray<readonly [RegExp, ReadonlyArray<readonly [string]>]>): (title: string) => ReadonlyArray<readonly [string, string]> | undefined {
     return title => {
         for (const [re, attrs] of patterns) {
             const m = new RegExp(re.source, re.flags.replace('g', '')).exec(title);
             if (m) return attrs.flatMap(([name], i) => (m[i + 1] === undefined ? [] : [[name, m[i + 1]] as const]));
         }
-        return [];
+        return undefined;
     };
 }
 

@@ -136,6 +136,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     // ---- resources, classes, defines, nodes
     EVAL_SPLAT_NOT_HASH: { message: () => `The value of '* =>' must be a Hash` },
     EVAL_UNKNOWN_TYPE: { message: (a: { type: string }) => `Unknown resource type: '${a.type}'` },
+    EVAL_NO_TITLE_PATTERN: { message: (a: { title: string }) => `No set of title patterns matched the title "${a.title}".` },
     /** `previous` is where the first declaration was, when known. */
     EVAL_DUPLICATE_DECLARATION: {
         message: (a: { ref: string; previous: At | undefined; file: string; line: number }) =>

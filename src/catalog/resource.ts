@@ -215,7 +215,7 @@ export class Catalog {
         const r = index?.find(title);
         if (r || !index) return r;
         const core = coreType(type);
-        const key = core?.fromTitle?.(title).find(([k]) => k === core.namevar)?.[1];
+        const key = core?.fromTitle?.(title)?.find(([k]) => k === core.namevar)?.[1];
         return key !== undefined && key !== title ? index.find(key) : undefined;
     }
 

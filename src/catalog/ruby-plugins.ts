@@ -44,6 +44,8 @@ function modulesOf(fs: FileSystemProvider, modulepath: readonly string[]): Plugi
  */
 export class RubyPlugins {
     private rt: PluginRuntime | undefined;
+    /** Core types met before the Ruby runtime existed (their Ruby files are loaded in Puppet then). */
+    private readonly coreTypes = new Set<string>();
 
     constructor(private readonly c: PluginHost) {}
 
@@ -70,6 +72,7 @@ export class RubyPlugins {
                 }
             // The autoloader probes many paths per name: through the environment's file cache.
             }, registry, c.env.dir, c.loader.files.files());
+            for (const t of this.coreTypes) this.rt.coreTypeLoaded(t);
         }
         return this.rt;
     }
@@ -77,6 +80,13 @@ export class RubyPlugins {
     private stackTop(): Where | undefined {
         const top = this.c.evaluator.puppetStack[0];
         return top ? { file: top[0], line: top[1] } : undefined;
+    }
+
+    /** The compiler met a core type: Puppet loads its Ruby file, and what that defines is there for plugin code. */
+    coreTypeLoaded(name: string): void {
+        if (this.coreTypes.has(name)) return;
+        this.coreTypes.add(name);
+        this.rt?.coreTypeLoaded(name);
     }
 
     /** A module's Ruby resource type, as the compiler checks resources against core types. */

@@ -140,6 +140,8 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
         .option('--debug', 'also print debug and info messages')
         .option('--verbose', 'also print info messages')
         .option('--graph <file>', 'write the resource relationship graph, dependency cycles in red (.dot, or .svg with Graphviz installed)')
+        .option('--modulepath <dirs>', 'colon-separated module directories whose lib/ types and providers apply the catalog\'s module types (Resource API and classic), as an agent has them after pluginsync')
+        .option('--detailed-exitcodes', 'exit 2 when resources changed, 4 when some failed, 6 for both (otherwise only an aborted run exits 1)')
         .action(async (file: string, opts: ApplyCommandOptions) => setExit((await import('./apply-command.js')).applyAction(file, opts, io)));
 
     program.command('resource')

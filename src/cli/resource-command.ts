@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { UserError } from '../common/index.js';
 import {
-    ApplyIssues, createApplyServices, formatLogLine, hieraYamlOf, jsonOf, LEVEL_ORDER, manifestOf, ModulePlugins, modulesOf, Ral,
+    ApplyIssues, createApplyServices, hieraYamlOf, jsonOf, LEVEL_ORDER, manifestOf, ModulePlugins, modulesOf, printedLogLine, Ral,
     readConnectionInfo, readDeviceConfig, type LogLevel, type LogMessage, type RalResource, type StrictMode
 } from '../apply/index.js';
 import { PluginFailure } from '../ruby/index.js';
@@ -47,7 +47,7 @@ export function resourceAction(type: string, rest: readonly string[], options: R
     // Puppet's console: notices and below on stdout, warnings and errors on stderr.
     const print = (m: LogMessage): void => {
         if (!shown.has(m.level)) return;
-        const line = `${formatLogLine(m)}\n`;
+        const line = printedLogLine(m);
         if (m.level === 'debug' || m.level === 'info' || m.level === 'notice') io.out(line);
         else io.err(line);
     };

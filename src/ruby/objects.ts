@@ -44,7 +44,10 @@ export class RMatchData {
 
 /** What a blockless iteration method returns: the values it would yield, and how to finish. */
 export class REnumerator {
-    constructor(readonly items: RValue[], readonly method: string, readonly finish: (results: RValue[], items: RValue[]) => RValue) {}
+    /** Where `next` stands. */
+    position = 0;
+    /** `hashStyle`: an iteration over a Hash's entries, as Puppet's Iterable of a Hash says (`hash_style?`). */
+    constructor(readonly items: RValue[], readonly method: string, readonly finish: (results: RValue[], items: RValue[]) => RValue, readonly hashStyle = false) {}
 }
 
 /** An object of a host class (the template wrapper, the scope), with its methods. */

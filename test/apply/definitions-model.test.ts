@@ -42,7 +42,7 @@ describe('definitions are serializable models (metamodel/resource-api.emfatic)',
         expect(schema?.titlePatterns?.map(([re, attrs]) => [re.exec('0x12345678')?.[1], attrs])).toEqual([['0x12345678', [['id']]]]);
         expect(run(compiler, catalogOf([res('apt_key', 'xyz')])).lines).toEqual([
             // Puppet's describer normalizes the Variant of Patterns into one Pattern (what assert_type says for it in Puppet 7.23).
-            "err: Failed to apply catalog: Parameter id failed on Apt_key[xyz]: apt_key.id expects a match for Pattern[/\\A(0x)?[0-9a-fA-F]{8}\\Z/, /\\A(0x)?[0-9a-fA-F]{16}\\Z/, /\\A(0x)?[0-9a-fA-F]{40}\\Z/], got 'xyz'"]);
+            "err: Parameter id failed on Apt_key[xyz]: apt_key.id expects a match for Pattern[/\\A(0x)?[0-9a-fA-F]{8}\\Z/, /\\A(0x)?[0-9a-fA-F]{16}\\Z/, /\\A(0x)?[0-9a-fA-F]{40}\\Z/], got 'xyz'"]);
         // Applying needs the provider, which only the agent side registers.
         expect(run(compiler, catalogOf([res('apt_key', '0x12345678')])).lines).toEqual([
             'err: /Stage[main]/Main/Apt_key[0x12345678]: Could not evaluate: provider class Puppet::Provider::AptKey::AptKey not found in puppet/provider/apt_key/apt_key']);

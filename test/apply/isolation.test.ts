@@ -30,11 +30,11 @@ describe('per-environment registries (isolation.md)', () => {
         expect(run(dev, catalogOf([res('widget', 'a', { ensure: 'present', size: 3n, color: 'red' })])).lines).toContain('notice: /Stage[main]/Main/Widget[a]/ensure: defined \'ensure\' as \'present\'');
         expect(run(prod, catalogOf([res('widget', 'a', { ensure: 'present', size: 'large' })])).lines).toContain('notice: /Stage[main]/Main/Widget[a]/ensure: defined \'ensure\' as \'present\'');
         expect(run(prod, catalogOf([res('widget', 'b', { ensure: 'present', size: 3n })])).lines)
-            .toEqual(['err: Failed to apply catalog: Parameter size failed on Widget[b]: widget.size expects a String value, got Integer']);
+            .toEqual(['err: Parameter size failed on Widget[b]: widget.size expects a String value, got Integer']);
         expect(run(prod, catalogOf([res('widget', 'c', { ensure: 'present', size: 'x', color: 'red' })])).lines)
-            .toEqual(["err: Failed to apply catalog: no parameter named 'color'"]);
+            .toEqual(["err: no parameter named 'color'"]);
         expect(run(dev, catalogOf([res('widget', 'd', { ensure: 'present', size: 'x' })])).lines)
-            .toEqual(['err: Failed to apply catalog: Parameter size failed on Widget[d]: widget.size expects an Integer value, got String']);
+            .toEqual(['err: Parameter size failed on Widget[d]: widget.size expects an Integer value, got String']);
         expect(created).toEqual(['v2:a', 'v1:a']);
         expect(dev.definition('widget')?.desc).toBe('v2');
         expect(prod.definition('widget')?.desc).toBe('v1');

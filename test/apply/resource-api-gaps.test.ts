@@ -73,7 +73,7 @@ describe('Resource API gaps against the gem', () => {
         const { lines } = run(setup(p).registry, catalogOf([res('gap', 'a', { test_bool: false, optional_bool: true })]));
         expect(lines).toEqual([
             "notice: /Stage[main]/Main/Gap[a]/test_bool: test_bool changed true to 'false'",
-            "notice: /Stage[main]/Main/Gap[a]/optional_bool: optional_bool changed '' to 'true'"
+            "notice: /Stage[main]/Main/Gap[a]/optional_bool: optional_bool changed  to 'true'"
         ]);
     });
 

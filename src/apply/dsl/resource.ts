@@ -25,11 +25,13 @@ export class ClassicResource implements ApplicableResource {
     private readonly sensitiveNames = new Set<string>();
     /** Metaparameter values (loglevel, tag, ...): not attributes of the type. */
     readonly metaparams = new Map<string, DslValue>();
+    private readonly noopParameter: boolean | undefined;
 
     constructor(readonly type: ClassicType, readonly title: string, readonly env: RunEnvironment | undefined,
                 options: { provider?: string; noop?: boolean; sensitive?: ReadonlySet<string> } = {}) {
         this.ref = resourceReference(type.name, title);
         this.noop = options.noop ?? false;
+        this.noopParameter = options.noop;
         for (const s of options.sensitive ?? []) this.sensitiveNames.add(s);
         const wanted = options.provider;
         this.providerSpec = wanted !== undefined ? type.providers.find(p => p.name === wanted) : type.defaultProvider(env?.log);
@@ -50,7 +52,7 @@ export class ClassicResource implements ApplicableResource {
         const title = String(given.title ?? (keys.length >= 1 ? given[keys[0]] : '') ?? '');
         delete given.title;
         const providerName = given.provider === undefined ? (provider ? provider.name : undefined) : toS(given.provider);
-        const noop = given.noop === true || given.noop === 'true';
+        const noop = given.noop === true || given.noop === 'true' ? true : given.noop === false || given.noop === 'false' ? false : undefined;
         const r = new ClassicResource(type, title, env, { ...(providerName !== undefined ? { provider: providerName } : {}), noop, ...(sensitive ? { sensitive } : {}) });
         // An instance listed by its provider keeps that provider object (its state: Puppet's property_hash).
         if (provider) r.providerInstance = provider;
@@ -313,7 +315,8 @@ export class ClassicResource implements ApplicableResource {
 
     /** The resource harness (type-dsl.md §3.3): ensure first, then each property, then flush. */
     evaluate(log: ResourceLog): EvaluationOutcome {
-        const noop = (this.env?.noop ?? false) || this.noop;
+        // The resource's own noop, true or false, wins over the run's (Puppet's noop?).
+        const noop = this.noopParameter ?? this.env?.noop ?? false;
         const ensure = this.type.properties.find(p => p.isEnsure);
         const changes: PropertyChange[] = [];
         const providerUsed = this.providerSpec?.name;

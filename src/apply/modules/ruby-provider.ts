@@ -1,8 +1,8 @@
-import { ObjectClass, RClass, RObject, RSymbol, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
+import { classOf, inspect, ObjectClass, RClass, RObject, RSymbol, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
 import { PuppetError } from '../errors.js';
 import type { ProviderContext } from '../rsapi/context.js';
 import type { Changes, Identity, ResourceApiProvider, ResourceHash } from '../rsapi/provider.js';
-import { SimpleProvider } from '../rsapi/provider.js';
+import { ForeignValue, SimpleProvider } from '../rsapi/provider.js';
 import type { PuppetValue } from '../values.js';
 import type { RubyValues } from './ruby-values.js';
 
@@ -13,9 +13,10 @@ const TYPE_DEFINITION = 'Puppet::ResourceApi::TypeDefinition';
 export type RubyCall = (recv: RValue, method: string, args: RValue[], block?: RProc) => RValue;
 
 /** Trailing `key: value` arguments of a Ruby call, when there are any. */
-function keywords(args: RValue[]): { positional: RValue[]; kw: Map<RValue, RValue> | undefined } {
+function keywords(args: RValue[], names: readonly string[] = ['message']): { positional: RValue[]; kw: Map<RValue, RValue> | undefined } {
     const last = args[args.length - 1];
-    if (last instanceof Map && last.size > 0 && [...last.keys()].every(k => k instanceof RSymbol)) return { positional: args.slice(0, -1), kw: last };
+    // Only the method's own keywords: a trailing resource hash ({ ensure: 'present' }) stays an argument.
+    if (last instanceof Map && last.size > 0 && [...last.keys()].every(k => k instanceof RSymbol && names.includes(k.name))) return { positional: args.slice(0, -1), kw: last };
     return { positional: args, kw: undefined };
 }
 
@@ -55,12 +56,12 @@ export class RubyContexts {
 
     private defineContext(): void {
         const v = this.values;
-        const plain = (a: RValue): unknown => (a instanceof Map ? Object.fromEntries([...a].map(([k, x]) => [k instanceof RSymbol ? k.name : String(k), v.fromRuby(x)])) : v.fromRuby(a));
+        // A symbol-keyed hash (a resource hash) becomes an object, which prints with symbol keys; other hashes stay data.
+        const plain = (a: RValue): unknown => (a instanceof Map && a.size > 0 && [...a.keys()].every(k => k instanceof RSymbol)
+            ? Object.fromEntries([...a].map(([k, x]) => [(k as RSymbol).name, v.fromRuby(x)])) : v.fromRuby(a));
+        // The gem's log methods take plain arguments only (no keywords).
         const log = (level: 'debug' | 'info' | 'notice' | 'warning' | 'err'): Method => (self, args) => {
-            const { positional, kw } = keywords(args);
-            const message = kw?.get(RSymbol.of('message'));
-            const all = [...positional, ...(message !== undefined ? [message] : [])].map(plain);
-            this.of(self)[level](...all);
+            this.of(self)[level](...args.map(plain));
             return null;
         };
         const messageOf = (kw: Map<RValue, RValue> | undefined): { message?: string } => {
@@ -93,6 +94,13 @@ export class RubyContexts {
                 const { positional, kw } = keywords(args);
                 const name = positional[1] ?? null;
                 this.of(self).attributeChanged(plain(positional[0] ?? null), name instanceof RSymbol ? name.name : String(name), plain(positional[2] ?? null), plain(positional[3] ?? null), messageOf(kw));
+                return null;
+            },
+            log_exception: (self, args) => {
+                const { positional, kw } = keywords(args, ['message', 'trace']);
+                const message = kw?.get(RSymbol.of('message'));
+                // An exception interpolates as its message (Exception#to_s).
+                this.of(self).logException(new Error(v.rt.interp.toS(positional[0] ?? null)), { ...(typeof message === 'string' ? { message } : {}) });
                 return null;
             },
             'failed?': self => this.of(self).isFailed(),
@@ -158,7 +166,9 @@ export function rubyProvider(instance: RObject, values: RubyValues, contexts: Ru
         ...(has('insync?') ? {
             insync: (c: ProviderContext, name: Identity, property: string, is: ResourceHash, should: ResourceHash): unknown => {
                 const r = call(instance, 'insync?', [ctx(c), values.identityToRuby(name), RSymbol.of(property), values.hashToRuby(is), values.hashToRuby(should)]);
-                return Array.isArray(r) ? r.map(x => values.fromRuby(x)) : r instanceof RSymbol || r instanceof RObject || r instanceof Map ? r : values.fromRuby(r);
+                // Only nil, true and false are answers; anything else is reported by its Ruby class and inspect.
+                const answer = (x: RValue): unknown => (x === null || typeof x === 'boolean' ? x : new ForeignValue(classOf(x).name, inspect(x)));
+                return Array.isArray(r) ? [answer(r[0] ?? null), ...r.slice(1).map(x => values.fromRuby(x))] : answer(r);
             }
         } : {}),
         ...(has('generate') ? {

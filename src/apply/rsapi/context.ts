@@ -44,12 +44,14 @@ interface BlockOptions {
 /**
  * The provider's view of the runtime (the gem's PuppetContext): logging with the gem's exact
  * message formats (features.md §14), block actions with timing, failure tracking, type
- * introspection and the transport.
+ * introspection and the transport. Like the gem, a block or `failed` sets the label that
+ * one-argument messages start with and clears it (not restores it) when it ends, so a `failed`
+ * inside a block leaves the rest of the block's messages under the type's name.
  */
 export class ProviderContext {
     readonly type: TypeIntrospection;
     private failedFlag = false;
-    private blockPrefix: string | undefined;
+    private label: string | undefined;
 
     constructor(definition: TypeDefinition | TransportDefinition, private readonly sink: LogSink, private readonly transportInstance?: unknown,
                 private readonly clock: () => number = () => performance.now()) {
@@ -85,128 +87,93 @@ export class ProviderContext {
     warning(...args: unknown[]): void { this.plain('warning', args); }
     err(...args: unknown[]): void { this.plain('err', args); }
 
-    creating<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Creating', block); }
-    updating<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Updating', block); }
-    deleting<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Deleting', block); }
-
-    failing<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void {
-        const message = options.message ?? 'Failing';
-        const prefix = `${this.titled(titles)}: ${message}`;
-        this.send('debug', `${prefix}: Start`);
-        const start = this.clock();
-        this.withPrefix(prefix, () => {
-            try {
-                block();
-                this.send('warning', `${prefix}: Finished failing in ${this.elapsed(start)} seconds`);
-            } catch (e) {
-                this.recordFailure(e, `${prefix}: Failed after ${this.elapsed(start)} seconds`);
-            }
-        });
-    }
+    creating<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Creating', block, 'Finished'); }
+    updating<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Updating', block, 'Finished'); }
+    deleting<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Deleting', block, 'Finished'); }
+    failing<T>(titles: Titles, block: () => T, options: BlockOptions = {}): void { this.block(titles, options.message ?? 'Failing', block, 'Finished failing'); }
 
     processing<T>(title: Titles, is: unknown, should: unknown, block: () => T, message = 'Processing'): void {
-        if (Array.isArray(title)) throw new Error('processing only accepts a single resource title');
-        const prefix = `${this.titled(title)}: ${message}`;
-        const t = this.titleText(title);
-        this.send('debug', `${prefix}: Starting processing of ${t} from ${rubyInspect(is)} to ${rubyInspect(should)}`);
+        if (isCollection(title)) throw new Error('processing only accepts a single resource title');
         const start = this.clock();
-        this.withPrefix(prefix, () => {
-            try {
-                block();
-                this.send('notice', `${prefix}: Finished processing ${t} in ${this.elapsed(start)} seconds: ${rubyInspect(should)}`);
-            } catch (e) {
-                this.recordFailure(e, `${prefix}: Failed processing ${t} after ${this.elapsed(start)} seconds`);
-            }
-        });
+        this.label = `${this.formatTitles(title)}: ${message}`;
+        try {
+            this.debug(`Starting processing of ${rubyToS(title)} from ${rubyToS(is)} to ${rubyToS(should)}`);
+            block();
+            this.notice(`Finished processing ${rubyToS(title)} in ${this.elapsed(start)} seconds: ${rubyToS(should)}`);
+        } catch (e) {
+            this.recordFailure(e, `Failed processing ${rubyToS(title)} after ${this.elapsed(start)} seconds`);
+        } finally {
+            this.label = undefined;
+        }
     }
 
-    created(titles: Titles, options: BlockOptions = {}): void { this.action(titles, options.message ?? 'Created'); }
-    updated(titles: Titles, options: BlockOptions = {}): void { this.action(titles, options.message ?? 'Updated'); }
-    deleted(titles: Titles, options: BlockOptions = {}): void { this.action(titles, options.message ?? 'Deleted'); }
+    created(titles: Titles, options: BlockOptions = {}): void { this.notice(`${options.message ?? 'Created'}: ${rubyToS(titles)}`); }
+    updated(titles: Titles, options: BlockOptions = {}): void { this.notice(`${options.message ?? 'Updated'}: ${rubyToS(titles)}`); }
+    deleted(titles: Titles, options: BlockOptions = {}): void { this.notice(`${options.message ?? 'Deleted'}: ${rubyToS(titles)}`); }
 
     processed(title: Titles, is: unknown, should: unknown): void {
-        if (Array.isArray(title)) throw new Error('processed only accepts a single resource title');
-        this.send('notice', `${this.type.name}: Processed ${this.titleText(title)} from ${rubyInspect(is)} to ${rubyInspect(should)}`);
-    }
-
-    /** The gem's default message is 'Updating has failed' (the spec says 'Failed'); the gem wins. */
-    failed(titles: Titles, options: BlockOptions = {}): void {
-        this.failedFlag = true;
-        this.send('err', `${this.titled(titles)}: ${options.message ?? 'Updating has failed'}`);
+        if (isCollection(title)) throw new Error('processed only accepts a single resource title');
+        this.notice(`Processed ${rubyToS(title)} from ${rubyToS(is)} to ${rubyToS(should)}`);
     }
 
     /**
-     * `attribute 'x' changed from A to B`. The gem prints `false` as `nil` (a truthiness test);
-     * that defect is fixed here: false prints as false.
+     * Logs the failure under the resources' label. The gem's default message is 'Updating has
+     * failed' (the spec says 'Failed'), and, as in the gem, it does not mark the context failed.
      */
+    failed(titles: Titles, options: BlockOptions = {}): void {
+        this.label = this.formatTitles(titles);
+        try {
+            this.err(options.message ?? 'Updating has failed');
+        } finally {
+            this.label = undefined;
+        }
+    }
+
+    /** `attribute 'x' changed from A to B`: numbers bare, other values quoted, nil and false (not truthy in Ruby) as nil. */
     attributeChanged(title: Titles, attribute: string, is: unknown, should: unknown, options: BlockOptions = {}): void {
-        if (Array.isArray(title)) throw new Error('attribute_changed only accepts a single resource title');
+        if (isCollection(title)) throw new Error('attribute_changed only accepts a single resource title');
         const why = options.message ? `: ${options.message}` : '';
-        this.send('notice', `${this.type.name}: ${this.titleText(title)}: attribute '${attribute}' changed from ${changeValue(is)} to ${changeValue(should)}${why}`);
+        this.notice(`${rubyToS(title)}: attribute '${attribute}' changed from ${changeValue(is)} to ${changeValue(should)}${why}`);
     }
 
     logException(e: unknown, options: { message?: string; trace?: boolean } = {}): void {
-        const text = e instanceof Error ? e.message : String(e);
         const trace = options.trace && e instanceof Error && e.stack ? `\n${e.stack.split('\n').slice(1).map(l => l.trim()).join('\n')}` : '';
-        this.send('err', `${this.type.name}: ${options.message ?? 'Error encountered'}: ${text}${trace}`);
+        this.err(`${options.message ?? 'Error encountered'}: ${rubyToS(e)}${trace}`);
     }
 
     private plain(level: LogLevel, args: unknown[]): void {
-        if (args.length >= 3) {
-            this.send(level, args.map(a => String(a)).join(', '));
-        } else if (args.length === 2) {
-            const [titles, message] = args;
-            const empty = Array.isArray(titles) && titles.length === 0;
-            this.send(level, `${empty ? this.type.name : this.titled(titles)}: ${String(message)}`);
-        } else {
-            this.send(level, `${this.blockPrefix ?? this.type.name}: ${String(args[0])}`);
-        }
+        if (args.length >= 3) this.send(level, args.map(rubyToS).join(', '));
+        else if (args.length === 2) this.send(level, `${this.formatTitles(args[0])}: ${rubyToS(args[1])}`);
+        else this.send(level, `${this.label ?? this.type.name}: ${rubyToS(args[0])}`);
     }
 
-    private block(titles: Titles, message: string, body: () => unknown): void {
-        const prefix = `${this.titled(titles)}: ${message}`;
-        this.send('debug', `${prefix}: Start`);
+    private block(titles: Titles, message: string, body: () => unknown, finished: string): void {
         const start = this.clock();
-        this.withPrefix(prefix, () => {
-            try {
-                body();
-                this.send('notice', `${prefix}: Finished in ${this.elapsed(start)} seconds`);
-            } catch (e) {
-                this.recordFailure(e, `${prefix}: Failed after ${this.elapsed(start)} seconds`);
-            }
-        });
+        this.label = `${this.formatTitles(titles)}: ${message}`;
+        try {
+            this.debug('Start');
+            body();
+            if (finished === 'Finished failing') this.warning(`${finished} in ${this.elapsed(start)} seconds`);
+            else this.notice(`${finished} in ${this.elapsed(start)} seconds`);
+        } catch (e) {
+            this.recordFailure(e, `Failed after ${this.elapsed(start)} seconds`);
+        } finally {
+            this.label = undefined;
+        }
     }
 
     /** Ordinary errors fail the resource and are consumed; fatal ones end the run. */
-    private recordFailure(e: unknown, text: string): void {
+    private recordFailure(e: unknown, message: string): void {
         if (e instanceof FatalError) throw e;
+        this.logException(e, { message });
         this.failedFlag = true;
-        this.send('err', `${text}: ${e instanceof Error ? e.message : String(e)}`);
     }
 
-    /** The prefix is restored whatever happens, so one block never leaks into the next message. */
-    private withPrefix(prefix: string, body: () => void): void {
-        const saved = this.blockPrefix;
-        this.blockPrefix = prefix;
-        try {
-            body();
-        } finally {
-            this.blockPrefix = saved;
-        }
-    }
-
-    private action(titles: Titles, message: string): void {
-        const t = Array.isArray(titles) ? rubyInspect(titles) : this.titleText(titles);
-        this.send('notice', `${this.type.name}: ${message}: ${t}`);
-    }
-
-    private titled(titles: Titles): string {
-        const list = Array.isArray(titles) ? titles : [titles];
-        return `${this.type.name}[${list.map(t => this.titleText(t)).join(', ')}]`;
-    }
-
-    private titleText(t: unknown): string {
-        return typeof t === 'object' && t !== null ? rubyInspect(t) : String(t);
+    /** The gem's format_titles: no titles is the type's name, else the titles flattened, nils dropped. */
+    private formatTitles(titles: Titles): string {
+        if ((Array.isArray(titles) && titles.length === 0) || (titles instanceof Map && titles.size === 0)) return this.type.name;
+        const flat = (Array.isArray(titles) ? titles.flat(Infinity) : [titles]).filter(t => t !== null && t !== undefined);
+        return `${this.type.name}[${flat.map(rubyToS).join(', ')}]`;
     }
 
     private elapsed(start: number): string {
@@ -218,16 +185,25 @@ export class ProviderContext {
     }
 }
 
+/** What Ruby's string interpolation makes of a value (`to_s`): strings bare, nil empty, collections inspected. */
+export function rubyToS(v: unknown): string {
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'string') return v;
+    if (v instanceof Error) return v.message;
+    return rubyInspect(v);
+}
+
+const isCollection = (v: unknown): boolean => Array.isArray(v) || v instanceof Map || (typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype);
+
 /** `%.6f` under a second, else `%.2f`, as the gem formats timings. */
 export function formatDuration(seconds: number): string {
     return seconds < 1 ? seconds.toFixed(6) : seconds.toFixed(2);
 }
 
 function changeValue(v: unknown): string {
-    if (v === null || v === undefined) return 'nil';
-    if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
-    if (typeof v === 'string') return `'${v}'`;
-    return rubyInspect(v);
+    if (v === null || v === undefined || v === false) return 'nil';
+    if (typeof v === 'number' || typeof v === 'bigint') return rubyToS(v);
+    return `'${rubyToS(v)}'`;
 }
 
 /** The Ruby class a non-object argument would have had, for the gem's ArgumentError text. */

@@ -18,6 +18,8 @@ export interface ChangeRequest {
 
 export type Changes = Map<Identity, ChangeRequest>;
 
+export { ForeignValue } from '../inspect.js';
+
 /** `insync?` answers: undefined/null = default comparison, a boolean, or [false, message]. */
 export type InsyncResult = boolean | null | undefined | readonly [boolean | null, string?];
 

@@ -1,8 +1,9 @@
 import { DevError, errorMessage, PuppetError, ResourceError } from '../errors.js';
-import { formatForDisplay, rubyInspect } from '../inspect.js';
+import { ForeignValue, formatParameterValue, rubyInspect } from '../inspect.js';
 import { rubyRegexToJs } from '../ruby-regex.js';
 import type { ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
-import { METAPARAMS, noopOf } from '../run/harness.js';
+import type { LogLevel } from '../log.js';
+import { METAPARAMS, noopOf, noopSetting } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition, type TypeDefinition } from './definition.js';
@@ -20,6 +21,8 @@ export class ResourceApiResource implements ApplicableResource {
     readonly ref: string;
     readonly refreshable = false;
     readonly noop: boolean;
+    readonly displayRef?: string;
+    readonly deviceOnly: boolean;
     private readonly should: ResourceHash = {};
     private readonly set = new Set<string>();
     private readonly identity: Identity;
@@ -30,6 +33,7 @@ export class ResourceApiResource implements ApplicableResource {
         this.ref = resource.ref;
         this.noop = noopOf(resource);
         const def = run.definition;
+        this.deviceOnly = hasFeature(def, 'remote_resource');
         const typeRef = capitalizeTypeName(def.name);
         const label = `${typeRef}[${resource.title}]`;
         let values = this.initialValues();
@@ -55,6 +59,11 @@ export class ResourceApiResource implements ApplicableResource {
             this.assign(attr, deepCopy(attr.default) as PuppetValue, label);
         }
         this.identity = identityOf(this.should, namevars(def).map(a => a.name));
+        // The gem makes its Puppet resource from the attribute hash, whose title is the `name`
+        // attribute when the type has one, else a `name` given in the manifest, else the title.
+        const hasName = run.type.attributes.some(a => a.name === 'name');
+        const ralTitle = hasName ? this.should.name : resource.parameters.get('name');
+        if (ralTitle !== undefined && ralTitle !== null && String(ralTitle) !== resource.title) this.displayRef = `${typeRef}[${String(ralTitle)}]`;
         run.identities.set(this.ref, this.identity);
         this.checkMandatory(label);
     }
@@ -96,7 +105,8 @@ export class ResourceApiResource implements ApplicableResource {
         const missingProps: string[] = [];
         for (const attr of this.run.type.attributes) {
             if (attr.behaviour === 'namevar' || attr.behaviour === 'read_only' || this.set.has(attr.name)) continue;
-            if (this.run.ts.isInstance(this.run.type.typeOf(attr), null)) continue;
+            // The gem's rule: only a type written Optional[...] may be left out.
+            if (this.run.ts.isOptional(this.run.type.typeOf(attr))) continue;
             if (attr.behaviour === 'parameter') missingParams.push(attr.name);
             else if (attr.name !== 'ensure' && !ensureAbsent) missingProps.push(attr.name);
         }
@@ -149,14 +159,15 @@ export class ResourceApiResource implements ApplicableResource {
             log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
             return { changes: [], action: 'unchanged' };
         }
-        const noop = this.run.env.noop || this.noop;
+        const noop = noopSetting(this.resource) ?? this.run.env.noop;
         const changes = this.compare(current, noop, log);
         if (changes.length === 0) return { changes, action: 'unchanged' };
         // Puppet reports each property change before flush calls set (the provider's logs follow).
         for (const c of changes) log.change?.(c);
         if (changes.some(c => c.status === 'failure')) return { changes, action: 'failed', providerUsed: def.name };
-        const supportsNoop = hasFeature(def, 'supports_noop');
-        if (!noop || supportsNoop) this.flush(current, log, noop);
+        // Puppet flushes only a resource that is not in noop: even a supports_noop provider's set
+        // is not called by a noop run (the gem would pass it noop: false).
+        if (!noop) this.flush(current, log, false);
         const ensureChange = changes.find(c => c.property === 'ensure');
         const action = noop ? 'noop' : ensureChange ? (ensureChange.desired === 'absent' ? 'deleted' : 'created') : 'updated';
         return { changes, action, providerUsed: def.name };
@@ -166,18 +177,30 @@ export class ResourceApiResource implements ApplicableResource {
         const def = this.run.definition;
         const found = this.run.currentState(this.identity);
         let state: ResourceHash;
+        let shown: Record<string, unknown>;
         if (found) {
             checkSchema(this.run, found);
             this.strictCheck(found);
             state = found;
+            shown = found;
         } else {
             // The synthetic absent state is not written into the get cache (the gem's defect 4).
             state = typeof this.identity === 'object' && this.identity !== null && !Array.isArray(this.identity) && !(this.identity instanceof Map) && !(this.identity instanceof PSensitive)
-                ? { ...(this.identity as Record<string, PuppetValue>) } : { title: this.resource.title };
-            if (isEnsurable(def)) state.ensure = 'absent';
+                ? { ...(this.identity as Record<string, PuppetValue>) } : { title: this.identity as PuppetValue };
+            shown = { ...state };
+            if (isEnsurable(def)) {
+                state.ensure = 'absent';
+                // The gem marks the made-up state with the symbol :absent, which its debug line shows.
+                shown.ensure = new ForeignValue('Symbol', ':absent');
+            }
         }
-        log.log('debug', `Current State: ${rubyInspect(state)}`);
+        // The gem logs the states with Puppet.debug, not through the resource: no source.
+        this.plainLog('debug', `Current State: ${rubyInspect(shown)}`);
         return state;
+    }
+
+    private plainLog(level: LogLevel, message: string): void {
+        this.run.env.log({ level, message, time: new Date() });
     }
 
     private strictCheck(found: ResourceHash): void {
@@ -200,7 +223,8 @@ export class ResourceApiResource implements ApplicableResource {
             const match = (def.titlePatterns ?? []).map(p => rubyRegexToJs(p.pattern).exec(title)).find(m => m !== null);
             const parsed: Record<string, PuppetValue> = { ...(match?.groups ?? {}) };
             const expected = this.identity as Record<string, PuppetValue>;
-            const differing = nvs.map(n => n.name).filter(n => parsed[n] !== undefined && String(parsed[n]) !== String(expected[n]));
+            const same = (a: PuppetValue | undefined, b: PuppetValue | undefined): boolean => (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && String(a) === String(b);
+            const differing = nvs.map(n => n.name).filter(n => !same(parsed[n], expected[n]));
             if (differing.length > 0) {
                 this.run.strictReport(`${label}#get has provided a title attribute which does not match all namevars.\nNamevars which do not match: ${`[${differing.map(d => `:${d}`).join(', ')}]`}\nReturned parsed title hash:  ${rubyInspect(parsed)}\nExpected hash:               ${rubyInspect(expected)}`);
             }
@@ -218,41 +242,73 @@ export class ResourceApiResource implements ApplicableResource {
         if (ensureAttr && this.set.has('ensure')) {
             const isEnsure = String(current.ensure ?? 'absent');
             const shouldEnsure = String(this.should.ensure);
-            const custom = customInsync ? this.customInsync('ensure', current) : undefined;
+            let custom: { inSync: boolean; message?: string } | undefined;
+            try {
+                custom = customInsync ? this.customInsync('ensure', current) : undefined;
+            } catch (e) {
+                // Ensure's values are symbols to Puppet: both sides print quoted.
+                return [this.insyncFailure('ensure', e, `'${isEnsure}'`, `'${shouldEnsure}'`, false, log)];
+            }
             const inSync = custom ? custom.inSync : isEnsure === shouldEnsure;
             if (!inSync) {
                 // The gem's ensure is a plain Puppet::Property (not Property::Ensure): Property#change_to_s's texts.
                 const message = custom?.message ?? (isEnsure === 'absent' ? `defined 'ensure' as '${shouldEnsure}'` : shouldEnsure === 'absent' ? `undefined 'ensure' from '${isEnsure}'` : `ensure changed '${isEnsure}' to '${shouldEnsure}'`);
                 const event = isEnsure === 'absent' ? `${typeName}_created` : shouldEnsure === 'absent' ? `${typeName}_removed` : `${typeName}_changed`;
-                return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false }];
+                return [{ property: 'ensure', previous: isEnsure, desired: shouldEnsure, message, event, status, sensitive: false, isText: `'${isEnsure}'`, shouldText: `'${shouldEnsure}'` }];
             }
             // In sync and absent (ensure => absent on an absent resource): nothing else is managed (Puppet's harness).
-            if (isEnsure === 'absent') return [];
+            if (isEnsure === 'absent') {
+                log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
+                return [];
+            }
         }
         const changes: PropertyChange[] = [];
         for (const prop of props) {
-            if (prop.name === 'ensure' || !this.set.has(prop.name)) continue;
+            if (prop.name === 'ensure') {
+                // Puppet's harness walks every property after an in-sync ensure, ensure again included:
+                // a custom insync? is asked about ensure a second time (its answer stands).
+                if (customInsync && this.set.has('ensure')) {
+                    try {
+                        this.customInsync('ensure', current);
+                    } catch (e) {
+                        changes.push(this.insyncFailure('ensure', e, `'${String(current.ensure)}'`, `'${String(this.should.ensure)}'`, false, log));
+                    }
+                }
+                continue;
+            }
+            if (!this.set.has(prop.name)) continue;
             const is = current[prop.name];
             const should = this.should[prop.name];
+            // Secrets stay out of reports; the messages show what the gem's values print (Sensitive objects redact themselves).
             const sensitive = this.sensitive.has(prop.name) || should instanceof PSensitive || is instanceof PSensitive;
+            const isText = displayValue(is, false);
+            const shouldText = displayValue(should);
             let custom: { inSync: boolean; message?: string } | undefined;
             try {
                 custom = customInsync ? this.customInsync(prop.name, current) : undefined;
             } catch (e) {
-                if (!(e instanceof InsyncFailure)) throw e;
-                // Puppet's harness records a failing insync? as the property's failed change and goes on.
-                const message = `change from ${sensitive ? '[redacted]' : displayValue(is, false)} to ${sensitive ? '[redacted]' : displayValue(should)} failed: ${errorMessage(e.cause)}`;
-                log.log('err', message, prop.name);
-                changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status: 'failure', sensitive });
+                changes.push(this.insyncFailure(prop.name, e, isText, shouldText, sensitive, log, is, should));
                 continue;
             }
             const inSync = custom ? custom.inSync : valuesEqual(is ?? null, should) || (typeof is === 'string' && typeof should !== 'string' && is === displayPlain(should));
             if (inSync) continue;
-            const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : changeMessage(prop.name, is, should, sensitive));
-            // Sensitive values never leave the resource: changes (and so reports and logs) carry a marker.
-            changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive });
+            const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : `${prop.name} changed ${isText} to ${shouldText}`);
+            changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive, isText, shouldText });
         }
         return changes;
+    }
+
+    /**
+     * An insync? that raised (a provider error, or the gem's DevError for a missing insync? or a
+     * non-boolean answer): Puppet's harness logs the exception, then records the property's change
+     * as failed with "change from IS to SHOULD failed: ..." and goes on with the next property.
+     */
+    private insyncFailure(property: string, e: unknown, isText: string, shouldText: string, sensitive: boolean, log: ResourceLog, is?: PuppetValue, should?: PuppetValue): PropertyChange {
+        const cause = e instanceof InsyncFailure ? e.cause : e;
+        this.plainLog('err', errorMessage(cause));
+        const message = `change from ${isText} to ${shouldText} failed: ${errorMessage(cause)}`;
+        log.log('err', message, property);
+        return { property, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${property}_changed`, status: 'failure', sensitive };
     }
 
     private customInsync(property: string, current: ResourceHash): { inSync: boolean; message?: string } | undefined {
@@ -269,7 +325,8 @@ export class ResourceApiResource implements ApplicableResource {
         const [value, message] = Array.isArray(result) ? [result[0] as unknown, result[1] as unknown] : [result, undefined];
         if (value === null || value === undefined) return undefined;
         if (typeof value !== 'boolean') {
-            throw new DevError(`Custom insync for ${property} returned a ${rubyClass(value)} with a value of ${rubyInspect(value)} instead of true/false; insync? MUST return nil or the boolean true or false`);
+            const cls = value instanceof ForeignValue ? value.className : rubyClass(value);
+            throw new DevError(`Custom insync for ${property} returned a ${cls} with a value of ${rubyInspect(value, false)} instead of true/false; insync? MUST return nil or the boolean true or false`);
         }
         return { inSync: value, ...(typeof message === 'string' && message !== '' && !value ? { message } : {}) };
     }
@@ -289,13 +346,14 @@ export class ResourceApiResource implements ApplicableResource {
     private flush(current: ResourceHash, log: ResourceLog, noop: boolean): void {
         const def = this.run.definition;
         const target = this.target();
-        log.log('debug', `Target State: ${rubyInspect(target)}`);
         if (valuesEqual(current, target)) return;
+        this.plainLog('debug', `Target State: ${rubyInspect(target)}`);
         if (this.run.env.strict !== 'off' && current.ensure === 'present' && target.ensure === 'present') {
-            for (const attr of def.attributes.filter(a => a.behaviour === 'init_only')) {
-                if (!valuesEqual(current[attr.name] ?? null, target[attr.name] ?? null)) {
-                    this.run.strictReport(`Attempting to change \`${attr.name}\` init_only attribute value from \`${displayPlain(current[attr.name])}\` to \`${displayPlain(target[attr.name])}\``, 'resource');
-                }
+            // Only the attributes the target state holds are checked: an init_only attribute the manifest leaves out is not changed.
+            for (const [name, value] of Object.entries(target)) {
+                const attr = def.attributes.find(a => a.name === name);
+                if (attr?.behaviour !== 'init_only' || valuesEqual(value ?? null, current[name] ?? null)) continue;
+                this.run.strictReport(`Attempting to change \`${name}\` init_only attribute value from \`${displayPlain(current[name])}\` to \`${displayPlain(value)}\``, 'resource');
             }
         }
         const changes = new Map([[this.identity, { is: current, should: target }]]);
@@ -309,11 +367,6 @@ export class ResourceApiResource implements ApplicableResource {
     }
 }
 
-/**
- * Puppet::Property#change_to_s over a Resource API property: its current value is nil (not
- * :absent) when get did not return it, so the message is "changed '' to ...", and Booleans are the
- * :true/:false symbols the gem declares (PUP-2368), shown quoted.
- */
 /** An exception the provider's insync? raised (not a bad answer of it, which is a DevError of the resource). */
 class InsyncFailure extends Error {
     constructor(override readonly cause: unknown) {
@@ -321,23 +374,15 @@ class InsyncFailure extends Error {
     }
 }
 
-function changeMessage(property: string, is: PuppetValue | undefined, should: PuppetValue | undefined, sensitive: boolean): string {
-    if (sensitive) return 'changed [redacted] to [redacted]';
-    if (should === undefined || should === null) return `undefined '${property}' from ${displayValue(is, false)}`;
-    return `${property} changed ${displayValue(is, false)} to ${displayValue(should)}`;
-}
-
 /**
- * A current value prints as get returned it (true); a desired Boolean is the :true/:false symbol
- * the gem declares, printed quoted ('true'), as Puppet 7.23 with the gem prints them.
+ * Property#is_to_s / should_to_s of a Resource API property: Parameter.format_value_for_display of
+ * the value, where a current value get did not return is nil (empty text, not 'absent') and a
+ * desired Boolean is the :true/:false symbol the gem declares (PUP-2368), shown quoted.
  */
 function displayValue(v: PuppetValue | undefined, desired = true): string {
-    if (!desired && typeof v === 'boolean') return String(v);
-    if (v === undefined || v === null) return "''";
-    if (typeof v === 'boolean') return `'${v}'`;
-    return formatForDisplay(v);
+    if (desired && typeof v === 'boolean') return `'${v}'`;
+    return formatParameterValue(v);
 }
-
 
 /** A canonicalize that unwraps a secret must not leak it (the gem's open PR #390): wrap it again. */
 function rewrapSensitive(original: ResourceHash, canonical: ResourceHash): ResourceHash {

@@ -1,4 +1,4 @@
-import { DevError, errorMessage, PuppetError, ResourceError } from '../errors.js';
+import { DevError, ResourceError } from '../errors.js';
 import type { ApplicableResource, ApplicableType, CatalogResource, RunEnvironment, TypeRun } from '../run/harness.js';
 import type { PuppetType, TypeSystem } from '../type-system.js';
 import { ProviderContext } from './context.js';
@@ -60,9 +60,7 @@ export class ResourceApiType implements ApplicableType {
 /** Per-run state: one provider instance and one get cache per type (features.md §8.5). */
 export class ResourceApiRun implements TypeRun {
     private providerInstance: ResourceApiProvider | undefined;
-    private providerError: string | undefined;
     private readonly cache: ResourceHash[] = [];
-    private cachedAll = false;
     /** How often get was called, for tests of the "minimal get calls" promise. */
     getCalls = 0;
     schemaWarnings = 0;
@@ -75,7 +73,6 @@ export class ResourceApiRun implements TypeRun {
     }
 
     get provider(): ResourceApiProvider {
-        if (this.providerError !== undefined) throw new PuppetError(this.providerError);
         this.providerInstance ??= this.type.provider();
         return this.providerInstance;
     }
@@ -98,32 +95,21 @@ export class ResourceApiRun implements TypeRun {
         return this.type.definition;
     }
 
-    /** Serves from the cache when it can; get is called with minimal names (simple_get_filter) or once for all. */
+    /**
+     * The current state of one resource: like the gem 1.8.16, every resource asks get again (with
+     * its own name under simple_get_filter) and picks its namevars' match; what get returns is
+     * kept only for reading resources back after the run (`puppet resource`).
+     */
     currentState(identity: Identity): ResourceHash | undefined {
         const nvs = namevars(this.definition).map(a => a.name);
-        const hit = this.cache.find(r => sameIdentity(identityOf(r, nvs), identity));
-        if (hit || this.cachedAll) return hit;
         const filter = hasFeature(this.definition, 'simple_get_filter');
-        let result: ResourceHash[];
-        try {
-            this.getCalls++;
-            result = filter ? this.provider.get(this.context, [identity]) : this.provider.get(this.context);
-        } catch (e) {
-            // A failing get makes the provider unavailable for the rest of the run.
-            this.providerError = errorMessage(e);
-            throw e;
-        }
+        this.getCalls++;
+        const result = filter ? this.provider.get(this.context, [identity]) : this.provider.get(this.context);
         for (const r of result) {
-            // Every returned hash needs its namevars: without them it cannot be cached or matched.
-            for (const nv of nvs) {
-                if (r[nv] === undefined || r[nv] === null) throw new ResourceError(`\`${this.definition.name}.get\` did not return a value for the \`${nv}\` namevar attribute`);
-            }
-            const id = identityOf(r, nvs);
-            if (!this.cache.some(c => sameIdentity(identityOf(c, nvs), id))) this.cache.push(r);
+            if (nvs.some(nv => r[nv] === undefined || r[nv] === null)) continue;
+            this.remember(r);
         }
-        // An absent resource is answered from a complete listing next time (the gem's PR #346).
-        if (!filter) this.cachedAll = true;
-        return this.cache.find(r => sameIdentity(identityOf(r, nvs), identity));
+        return result.find(r => nvs.every(nv => r[nv] !== undefined && r[nv] !== null) && sameIdentity(identityOf(r, nvs), identity));
     }
 
     /**
@@ -139,7 +125,6 @@ export class ResourceApiRun implements TypeRun {
             checkSchema(this, r);
             this.remember(r);
         }
-        this.cachedAll = true;
         return all.map(r => {
             const id = identityOf(r, nvs);
             const title = r.title !== undefined ? String(r.title) : typeof id === 'object' && id !== null ? nvs.map(n => String(r[n])).join(' ') : String(id);

@@ -1,7 +1,7 @@
 import { DevError, ResourceError } from '../errors.js';
 import { namevars } from './definition.js';
 import type { ResourceHash } from './provider.js';
-import { formatForDisplay } from '../inspect.js';
+import { rubyInspect } from '../inspect.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import type { ResourceApiRun } from './rsapi-type.js';
 
@@ -20,9 +20,10 @@ export function checkSchema(run: ResourceApiRun, found: ResourceHash): void {
     }
     const unknown = Object.keys(found).filter(k => k !== 'title' && !run.type.attributes.some(a => a.name === k));
     const mismatches: string[] = [];
-    for (const attr of run.type.attributes) {
-        const v = found[attr.name];
-        if (v === undefined) continue;
+    // In the order get returned the keys, as the gem walks the hash.
+    for (const [key, v] of Object.entries(found)) {
+        const attr = run.type.attributes.find(a => a.name === key);
+        if (!attr || v === undefined) continue;
         const t = run.type.typeOf(attr);
         if (run.ts.isInstance(t, v)) continue;
         const why = run.ts.describeMismatch('', t, v).trim();
@@ -39,10 +40,10 @@ export function checkSchema(run: ResourceApiRun, found: ResourceHash): void {
     else if (run.env.strict === 'off') run.env.log({ level: 'debug', message, time: new Date() });
 }
 
-/** A value as the gem interpolates it into messages: strings bare, other values in Puppet form. */
+/** A value as the gem interpolates it into messages (Ruby's to_s): strings bare, nil empty, the rest as inspect shows it. */
 export function displayPlain(v: PuppetValue | undefined): string {
     if (v instanceof PSensitive) return 'Sensitive [value redacted]';
     if (v === undefined || v === null) return '';
     if (typeof v === 'string') return v;
-    return formatForDisplay(v).replace(/^'(.*)'$/s, '$1');
+    return rubyInspect(v, false);
 }

@@ -95,6 +95,10 @@ export interface ApplicableResource {
     refresh?(log: ResourceLog): EvaluationOutcome;
     /** The resource's own noop metaparameter. */
     readonly noop: boolean;
+    /** The reference its logs show when Puppet's resource object got another title than the catalog's. */
+    readonly displayRef?: string;
+    /** Applies only through a device (a remote_resource type): a run on the host skips it. */
+    readonly deviceOnly?: boolean;
 }
 
 /** A type's state for one run: provider instances, get caches, warning counters. */
@@ -112,6 +116,17 @@ export interface ApplicableType {
 
 /** Puppet's metaparameters: never passed to types as attributes. */
 export const METAPARAMS = new Set(['alias', 'audit', 'before', 'loglevel', 'noop', 'notify', 'require', 'schedule', 'stage', 'subscribe', 'tag', 'consume', 'export']);
+
+/**
+ * The noop metaparameter when the resource sets it (true or false), else undefined: Puppet's
+ * `noop?` falls back to the run's --noop only then, so `noop => false` applies under --noop.
+ */
+export function noopSetting(resource: CatalogResource): boolean | undefined {
+    const v = resource.parameters.get('noop');
+    if (v === true || v === 'true') return true;
+    if (v === false || v === 'false') return false;
+    return undefined;
+}
 
 export function noopOf(resource: CatalogResource): boolean {
     const v = resource.parameters.get('noop');

@@ -5,6 +5,7 @@ import { ApplyIssues } from '../issues.js';
 import type { LogLevel, LogMessage, LogSink } from '../log.js';
 import type { TypeRegistry } from '../registry.js';
 import type { ApplicableResource, CatalogResource, PropertyChange, ResourceAction, RunEnvironment, StrictMode, TypeRun } from './harness.js';
+import { noopSetting } from './harness.js';
 import { isAdmissible, RelationshipGraph, resourceOf } from './graph.js';
 import { formatForDisplay } from '../inspect.js';
 import { capitalizeTypeName } from '../values.js';
@@ -59,6 +60,8 @@ export interface ApplyResult {
 
 interface QueuedEvent {
     readonly status: 'success' | 'noop';
+    /** The event's name (`str_changed`, `noop_restart`): Puppet queues events grouped by name. */
+    readonly name: string;
 }
 
 /**
@@ -84,8 +87,10 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         if (!aborted && options.summary !== false) log('notice', `Applied catalog in ${totalTime.toFixed(2)} seconds`);
         return { catalog, options, startTime, status: failed ? 'failed' : changed ? 'changed' : 'unchanged', resources, logs, ...(aborted ? { aborted } : {}), totalTime };
     };
-    const abort = (message: string, code: string, resource?: CatalogResource): ApplyResult => {
-        log('err', `Failed to apply catalog: ${message}`);
+    // `puppet apply` turns the catalog into resources before its transaction starts, so a resource
+    // that cannot be made is logged bare; what fails inside the transaction is "Failed to apply catalog".
+    const abort = (message: string, code: string, resource?: CatalogResource, inTransaction = true): ApplyResult => {
+        log('err', inTransaction ? `Failed to apply catalog: ${message}` : message);
         const index = resource ? catalog.resources.indexOf(resource) : -1;
         return finish([], {
             severity: 'error', code, message,
@@ -112,7 +117,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         try {
             instances.set(r.ref, run.instantiate(r));
         } catch (e) {
-            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, r);
+            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, r, false);
         }
         return undefined;
     };
@@ -148,7 +153,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     };
     const sourceOf = (ref: string): string => {
         if (containers.has(ref)) return displayRef(ref);
-        const parts = [...pathOf(ref).map(pathElement), ref];
+        const parts = [...pathOf(ref).map(pathElement), instances.get(ref)?.displayRef ?? ref];
         return `/${parts.join('/')}`;
     };
     for (const [ref, inst] of instances) {
@@ -206,14 +211,23 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     const acceptsEvents = (v: string): boolean => isAdmissible(v) || containers.has(v) || instances.get(v)?.refreshable === true;
     const emit = (v: string, events: readonly QueuedEvent[]): void => {
         if (events.length === 0) return;
+        const names = new Set(events.map(e => e.name)).size;
         for (const e of graph.outgoing(v)) {
             if (!e.refresh || !acceptsEvents(e.to)) continue;
-            // Puppet logs the scheduling once per event queued, not once per edge.
-            if (instances.has(e.to)) for (let i = 0; i < events.length; i++) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
+            // Puppet queues the events of each name separately, logging each time.
+            for (let i = 0; i < names; i++) {
+                if (instances.has(e.to)) log('info', `Scheduling refresh of ${e.to}`, sourceOf(resourceOf(v)));
+                else if (containers.has(e.to)) log('debug', `The container ${displayRef(e.to)} will propagate my refresh event`, sourceOf(resourceOf(v)));
+            }
             const q = queues.get(e.to) ?? [];
             q.push(...events);
             queues.set(e.to, q);
         }
+    };
+    /** Puppet's transaction on a resource it skips: say so, and drop the events queued for it. */
+    const skipped = (source: string, target: string, queued: readonly QueuedEvent[]): void => {
+        log('debug', 'Resource is being skipped, unscheduling all events', source);
+        if (queued.length > 0) log('info', `Unscheduling all events on ${target}`, source);
     };
     const order = graph.order();
     for (let step = 0; step < order.length; step++) {
@@ -242,15 +256,19 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         if (!inst) {
             if (deps.size > 0) failedVia.set(v, deps);
             if (isAdmissible(v)) { emit(v, queued); continue; }
+            if (deps.size > 0) {
+                // A container with a failed resource inside is skipped (Puppet warns only for resources) and its events dropped.
+                skipped(displayRef(ref), displayRef(ref), queued);
+                continue;
+            }
             if (queued.length > 0) {
-                if (queued.every(q => q.status === 'noop')) {
+                // A container is noop under --noop (Puppet's noop? of the whit): it only says what it would have done.
+                if (options.noop || queued.every(q => q.status === 'noop')) {
                     log('notice', `Would have triggered 'refresh' from ${queued.length} event${queued.length === 1 ? '' : 's'}`, displayRef(ref));
-                    emit(v, [{ status: 'noop' }]);
-                } else if (deps.size > 0) {
-                    // A container with a failed resource inside is skipped, silently but for this info, and its events dropped.
-                    log('info', `Unscheduling all events on ${displayRef(ref)}`, displayRef(ref));
+                    emit(v, [{ status: 'noop', name: 'noop_restart' }]);
                 } else {
-                    emit(v, queued.filter(q => q.status === 'success'));
+                    // The container restarts: what it passes on is its `restarted` event.
+                    emit(v, queued.filter(q => q.status === 'success').map(() => ({ status: 'success', name: 'restarted' })));
                 }
             }
             continue;
@@ -277,7 +295,14 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             // Puppet names only the dependencies that failed themselves, not those skipped in turn.
             for (const d of deps) if (failedState.get(d)?.failed === true) log('notice', `Dependency ${d} has failures: true`, source);
             log('warning', 'Skipping because of failed dependencies', source);
+            skipped(source, inst.displayRef ?? ref, queued);
             failedState.set(v, { failed: false, dependencyFailed: true });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
+            continue;
+        }
+        if (inst.deviceOnly === true && options.transport === undefined) {
+            log('debug', 'Skipping device resources because running on a posix host', source);
+            skipped(source, inst.displayRef ?? ref, queued);
             results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
             continue;
         }
@@ -291,15 +316,15 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         for (const c of outcome.changes) logChange(c);
         const failed = outcome.action === 'failed' || outcome.changes.some(c => c.status === 'failure');
         failedState.set(v, { failed, dependencyFailed: false });
-        const events: QueuedEvent[] = outcome.changes.filter(c => c.status !== 'failure').map(c => ({ status: c.status === 'noop' ? 'noop' : 'success' }));
+        const events: QueuedEvent[] = outcome.changes.filter(c => c.status !== 'failure').map(c => ({ status: c.status === 'noop' ? 'noop' : 'success', name: c.event }));
         emit(v, events);
         let action = outcome.action;
         if (!failed && queued.length > 0 && inst.refreshable) {
-            const noop = options.noop || inst.noop || queued.every(q => q.status === 'noop');
+            const noop = (noopSetting(resource) ?? options.noop) || queued.every(q => q.status === 'noop');
             const n = `${queued.length} event${queued.length === 1 ? '' : 's'}`;
             if (noop) {
                 log('notice', `Would have triggered 'refresh' from ${n}`, source);
-                emit(v, [{ status: 'noop' }]);
+                emit(v, [{ status: 'noop', name: 'noop_restart' }]);
             } else {
                 const refreshed = inst.refresh?.(rlog);
                 if (refreshed?.action === 'failed') {

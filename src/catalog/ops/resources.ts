@@ -102,6 +102,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
         // Puppet names the type as it was written (`Resource['foo']` gives the capitalized Foo).
         if (!define) throw new RuntimeFailure(CatalogIssues.EVAL_UNKNOWN_TYPE.message({ type: typeName.replace(/^::/, '') }));
     }
+    // A type with title patterns must be able to read its title (Puppet::Resource#parse_title).
+    if (core?.fromTitle && core.fromTitle(title) === undefined) throw new RuntimeFailure(CatalogIssues.EVAL_NO_TITLE_PATTERN.message({ title }));
     const type = capitalize(define ? define.name : lower);
     const existing = catalog.findDeclared(type, title);
     if (existing) {
@@ -172,9 +174,9 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
  * in the order of the attributes' names (nil where none). Unless it is just the title, the key is an
  * alias of the resource: a second resource with the same key cannot be declared.
  */
-function aliasUniquenessKey(s: OpsState, r: CatalogResource, keys: readonly string[], fromTitle: ((title: string) => ReadonlyArray<readonly [string, string]>) | undefined,
+function aliasUniquenessKey(s: OpsState, r: CatalogResource, keys: readonly string[], fromTitle: ((title: string) => ReadonlyArray<readonly [string, string]> | undefined) | undefined,
     where: Where): void {
-    const h = new Map<string, PuppetValue>(fromTitle ? fromTitle(r.title) : [['name', r.title]]);
+    const h = new Map<string, PuppetValue>(fromTitle ? fromTitle(r.title) ?? [] : [['name', r.title]]);
     for (const [name, p] of r.params) h.set(name, p.value);
     if (h.get('name') === undefined || h.get('name') === null) h.set('name', r.title);
     const key = [...keys].sort().map(k => h.get(k) ?? null);
