@@ -12,7 +12,9 @@ import { timeProcess } from './process-time.js';
  * them, where each node runs the example's two provider programs (python3 enc.py and
  * inventory.py): their CPU is reported apart from modelc's own.
  *
- * BENCH_BATCH_NODES (default 1000) and BENCH_BATCH_JOBS (default: one per core) change the run.
+ * BENCH_BATCH_NODES (default 1000) and BENCH_BATCH_JOBS (default: one per core) change the run;
+ * the run with bindings takes the first BENCH_BATCH_BINDINGS_NODES of them (default 100: each node
+ * starts two python3 programs, which cost far more than its compile).
  */
 function generatedNodes(dir: string, count: number): string {
     const out = join(dir, 'facts');
@@ -56,20 +58,26 @@ function summaryNumbers(stdout: string): { failed?: number; batchCpuMs?: number;
 }
 
 export function runBatchBench(): void {
-    const count = Math.max(1, Number(process.env.BENCH_BATCH_NODES ?? 1000));
+    const nodes = Math.max(1, Number(process.env.BENCH_BATCH_NODES ?? 1000));
+    const withBindings = Math.min(nodes, Math.max(0, Number(process.env.BENCH_BATCH_BINDINGS_NODES ?? 100)));
     const jobs = Math.max(1, Number(process.env.BENCH_BATCH_JOBS ?? availableParallelism()));
     const dir = mkdtempSync(join(tmpdir(), 'modelc-bench-batch-'));
     const rows: BatchRow[] = [];
     try {
-        const facts = generatedNodes(dir, count);
+        const facts = generatedNodes(dir, nodes);
+        // The run with bindings: the first nodes only, in their own directory.
+        const bindingsFacts = join(dir, 'facts-bindings');
+        mkdirSync(bindingsFacts);
+        for (const f of readdirSync(facts).sort().slice(0, withBindings)) writeFileSync(join(bindingsFacts, f), readFileSync(join(facts, f)));
         const site = join(root, 'examples', 'site');
-        console.log(`many nodes: \`modelc compile examples/site --nodes-dir\` over ${count} generated nodes of the example, --jobs ${jobs}`);
+        console.log(`many nodes: \`modelc compile examples/site --nodes-dir\` over ${nodes} generated nodes of the example (the first ${withBindings} with bindings), --jobs ${jobs}`);
         console.log('  (CPU = user+sys; modelc = the modelc process, start-up included; per core = nodes per CPU second;');
         console.log('   programs = the ENC and bindings providers each node runs, python3 here)');
-        for (const bindings of [false, true]) {
+        for (const bindings of withBindings > 0 ? [false, true] : [false]) {
             const out = join(dir, `out-${bindings ? 'bindings' : 'hiera'}`);
-            const t = timeProcess(process.execPath, [join(root, 'bin', 'modelc.js'), 'compile', site, '--nodes-dir', facts, '--out-dir', out,
-                '--jobs', String(jobs), ...(bindings ? [] : ['--no-bindings'])]);
+            const count = bindings ? withBindings : nodes;
+            const t = timeProcess(process.execPath, [join(root, 'bin', 'modelc.js'), 'compile', site, '--nodes-dir', bindings ? bindingsFacts : facts, '--out-dir', out,
+                '--jobs', String(jobs), ...(bindings ? [] : ['--no-bindings'])], undefined, { timeoutMs: 3_600_000 });
             const s = summaryNumbers(t.stdout);
             const row: BatchRow = { bindings, nodes: count, jobs, failed: s.failed ?? count, totalCpuMs: t.cpuMs, wallMs: t.wallMs, ...s };
             rows.push(row);

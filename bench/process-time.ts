@@ -35,13 +35,13 @@ function seconds(m: string, s: string): number {
 }
 
 /** Runs `command args` once as its own process and measures it (`input`: its stdin; `env`: added to the environment). */
-export function timeProcess(command: string, args: readonly string[], cwd?: string, options: { input?: string; env?: NodeJS.ProcessEnv } = {}): ProcessTime {
+export function timeProcess(command: string, args: readonly string[], cwd?: string, options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): ProcessTime {
     const dir = mkdtempSync(join(tmpdir(), 'modelc-bench-proc-'));
     try {
         const out = join(dir, 'out');
         const err = join(dir, 'err');
         const r = spawnSync('bash', ['-c', RUNNER, 'bench', out, err, command, ...args], {
-            encoding: 'utf8', cwd, timeout: 600_000, input: options.input ?? '', ...(options.env ? { env: { ...process.env, ...options.env } } : {})
+            encoding: 'utf8', cwd, timeout: options.timeoutMs ?? 600_000, input: options.input ?? '', ...(options.env ? { env: { ...process.env, ...options.env } } : {})
         });
         const head = /rc=(\d+) start=([\d.,]+) end=([\d.,]+)/.exec(r.stdout ?? '');
         const times = [...(r.stdout ?? '').matchAll(/(\d+)m([\d.,]+)s\s+(\d+)m([\d.,]+)s/g)];

@@ -34,10 +34,14 @@ const UNSNAPSHOTTABLE = ['sqlite', 'http', 'https', 'http2', 'tls', 'repl'];
  * run on the launcher's worker thread (from esm/): `apply` and `serve`
  * stop at a safe point on a signal, which needs the main thread free to receive it; `lsp` and
  * `serve` are long-running (their start-up does not matter); `generate` is a developer's command
- * whose libraries (json-schema-to-typescript and prettier) would be half of the snapshot.
+ * whose libraries (json-schema-to-typescript and prettier) would be half of the snapshot;
+ * `review` compiles on worker threads, and a thread of a process started from a user snapshot
+ * aborts when it loads a built-in the snapshot holds with native parts (Node asserts on the
+ * class templates of crypto's KeyObject, of child_process's pipes); `compile --nodes-dir` runs
+ * its workers as processes from the snapshot instead (src/batch/workers.ts).
  */
-const COMMANDS = ['compile', 'parse', 'validate', 'convert', 'diff', 'bindings', 'effective', 'lookup', 'review'];
-const LEFT_OUT = ['apply', 'serve', 'lsp', 'generate'];
+const COMMANDS = ['compile', 'parse', 'validate', 'convert', 'diff', 'bindings', 'effective', 'lookup'];
+const LEFT_OUT = ['apply', 'serve', 'lsp', 'generate', 'review'];
 
 /** main.js imports each command's module when it runs: those left out become a module that says so. */
 const leftOut = {

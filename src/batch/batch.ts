@@ -1,26 +1,28 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { projectRoot } from '../model/index.js';
 import { BatchCompiler, type BatchResult, type BatchSettings, type BatchTask } from './compile-one.js';
 import type { BatchNode } from './nodes.js';
+import { childCpuMs, threadWorkers, type BatchWorkerFactory, type WorkerCpu } from './workers.js';
 
 export interface BatchOptions extends BatchSettings {
     /** Parallel compiles (default: one per core). */
     readonly jobs?: number;
     /** Called as each node finishes, in the order they finish. */
     readonly onResult?: (result: BatchResult) => void;
+    /** How a worker is started (default: a thread of this process running dist/src/batch/worker.js). */
+    readonly startWorker?: BatchWorkerFactory;
 }
 
 export interface BatchSummary {
     readonly nodes: number;
     readonly failed: number;
-    /** Threads that compiled (1: this one). */
+    /** Threads or worker processes that compiled (1: this thread). */
     readonly jobs: number;
     readonly wallMs: number;
-    /** CPU time of the whole process (every thread) during the batch. */
+    /** CPU time of the whole process (every thread) during the batch, and of its worker processes. */
     readonly cpuMs: number;
     /**
      * CPU time of the programs the batch ran and waited for (an ENC, external bindings
@@ -35,9 +37,6 @@ export interface BatchSummary {
  * once more: below this many nodes per worker, compiling in this thread is faster.
  */
 const MIN_NODES_PER_WORKER = 16;
-
-/** Thread stacks as the CLI's own (src/cli/launch.ts): deep input must not overflow in a worker either. */
-const STACK_MB = 1024;
 
 /** The compiled worker script: beside this module in dist/, else dist/ of the project (tests run src/). */
 function workerScript(): string | undefined {
@@ -61,52 +60,43 @@ export async function compileNodes(nodes: readonly BatchNode[], options: BatchOp
     const cpu = process.cpuUsage();
     const children = childCpuMs();
     mkdirSync(options.outDir, { recursive: true });
-    const { jobs: wanted, onResult, ...settings } = options;
+    const { jobs: wanted, onResult, startWorker, ...settings } = options;
     const tasks: BatchTask[] = nodes.map((n, id) => ({ id, ...n }));
     const results = new Array<BatchResult>(tasks.length);
     const workers = Math.min(wanted ?? defaultJobs(), Math.floor(tasks.length / MIN_NODES_PER_WORKER));
-    const script = workers > 1 ? workerScript() : undefined;
-    if (script === undefined) {
+    const script = workers > 1 && !startWorker ? workerScript() : undefined;
+    const start = workers > 1 ? startWorker ?? (script !== undefined ? threadWorkers(script) : undefined) : undefined;
+    let workerCpus: Array<WorkerCpu | undefined> = [];
+    if (start === undefined) {
         const compiler = new BatchCompiler(settings);
         for (const t of tasks) {
             results[t.id] = compiler.compile(t);
             onResult?.(results[t.id]);
         }
     } else {
-        await inWorkers(script, workers, settings, tasks, r => {
+        workerCpus = await inWorkers(start, workers, settings, tasks, r => {
             results[r.id] = r;
             onResult?.(r);
         });
     }
     const used = process.cpuUsage(cpu);
     const childrenAfter = childCpuMs();
+    // Worker processes are children too: of what they cost, the programs they ran are programs, the rest is the batch's.
+    const reported = workerCpus.filter(c => c !== undefined);
+    const programsMs = reported.reduce((sum, c) => sum + c.programsCpuMs, 0);
+    const workersMs = reported.length > 0 && children !== undefined && childrenAfter !== undefined ? Math.max(0, childrenAfter - children - programsMs) : 0;
     return {
-        nodes: tasks.length, failed: results.filter(r => r.error !== undefined).length, jobs: script === undefined ? 1 : workers,
-        wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000,
-        ...(children !== undefined && childrenAfter !== undefined ? { childCpuMs: childrenAfter - children } : {}), results
+        nodes: tasks.length, failed: results.filter(r => r.error !== undefined).length, jobs: start === undefined ? 1 : workers,
+        wallMs: performance.now() - started, cpuMs: (used.user + used.system) / 1000 + workersMs,
+        ...(children !== undefined && childrenAfter !== undefined ? { childCpuMs: reported.length > 0 ? programsMs : childrenAfter - children } : {}), results
     };
 }
 
-/**
- * The user and system time of this process's waited-for children, in ms, from /proc/self/stat
- * (cutime and cstime, in clock ticks: 100 a second on Linux); undefined elsewhere.
- */
-function childCpuMs(): number | undefined {
-    try {
-        const stat = readFileSync('/proc/self/stat', 'utf8');
-        // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const ticks = Number(fields[13]) + Number(fields[14]);
-        return Number.isFinite(ticks) ? ticks * 10 : undefined;
-    } catch {
-        return undefined;
-    }
-}
-
-/** Hands the tasks out one at a time to `count` workers, each getting its next node as it finishes one. */
-async function inWorkers(script: string, count: number, settings: BatchSettings, tasks: readonly BatchTask[], done: (r: BatchResult) => void): Promise<void> {
+/** Hands the tasks out one at a time to `count` workers, each getting its next node as it finishes one; their CPU where this process cannot see it. */
+async function inWorkers(start: BatchWorkerFactory, count: number, settings: BatchSettings, tasks: readonly BatchTask[], done: (r: BatchResult) => void): Promise<Array<WorkerCpu | undefined>> {
     let next = 0;
-    const pool = Array.from({ length: count }, () => new Worker(script, { workerData: settings, resourceLimits: { stackSizeMb: STACK_MB } }));
+    const pool = Array.from({ length: count }, () => start(settings));
+    let failure: unknown;
     try {
         await Promise.all(pool.map(w => new Promise<void>((resolveWorker, reject) => {
             const feed = (): void => {
@@ -114,19 +104,20 @@ async function inWorkers(script: string, count: number, settings: BatchSettings,
                     resolveWorker();
                     return;
                 }
-                w.postMessage(tasks[next++]);
+                w.send(tasks[next++]);
             };
-            w.on('message', (r: BatchResult) => {
+            w.onResult(r => {
                 done(r);
                 feed();
             });
-            w.on('error', reject);
-            w.on('exit', code => {
-                if (code !== 0) reject(new Error(`compile worker exited with code ${code}`));
-            });
+            w.onFailure(reject);
             feed();
         })));
-    } finally {
-        await Promise.all(pool.map(w => w.terminate()));
+    } catch (e) {
+        failure = e;
     }
+    // Each worker ends once idle, and is waited for, so its CPU is known.
+    const cpus = await Promise.all(pool.map(w => w.finish()));
+    if (failure !== undefined) throw failure;
+    return cpus;
 }

@@ -12,13 +12,7 @@ if (port) {
     // Node's compile cache is per thread; the compiler is loaded after it is on.
     enableCompileCache?.();
     const { BatchCompiler } = await import('./compile-one.js');
+    const { compileOrReport } = await import('./workers.js');
     const compiler = new BatchCompiler(workerData as BatchSettings);
-    port.on('message', (task: BatchTask) => {
-        try {
-            port.postMessage(compiler.compile(task));
-        } catch (e) {
-            const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
-            port.postMessage({ id: task.id, node: task.node, error: `${task.factsFile}: error CLI_INTERNAL: ${message} (on node ${task.node}; an internal error: please report it)` });
-        }
-    });
+    port.on('message', (task: BatchTask) => { port.postMessage(compileOrReport(compiler, task)); });
 }

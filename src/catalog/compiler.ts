@@ -384,7 +384,9 @@ export class Compiler implements CatalogRuntime {
         const known = this.resourceTypes.get(name);
         if (known !== undefined) return known ?? undefined;
         const n = name.replace(/^::/, '').toLowerCase();
-        const found = coreResourceType(n) ?? this.plugins.resourceType(n);
+        const core = coreResourceType(n);
+        if (core) this.plugins.coreTypeLoaded(n);
+        const found = core ?? this.plugins.resourceType(n);
         // Only answers that found a type are kept: a module's Ruby type is loaded on first use, and
         // a miss may turn into a load failure that must be raised where Puppet raises it.
         if (found) this.resourceTypes.set(name, found);

@@ -1,4 +1,5 @@
 import type { CatalogIssueCode } from './issues.js';
+import type { PError } from '../values/index.js';
 
 /** A place in a manifest; `file` is relative to the environment directory. */
 export interface Where {
@@ -85,6 +86,13 @@ type MessageArgs<I extends CatalogIssue> = Parameters<I['message']> extends [inf
 export class RuntimeFailure extends Error {
     /** Set when the failure already knows its place (Puppet then reports file and line without column). */
     constructor(message: string, readonly where?: Where) {
+        super(message);
+    }
+}
+
+/** Puppet::ErrorWithData: a failure that carries an Error value (what `get` hands its block). */
+export class DataFailure extends RuntimeFailure {
+    constructor(message: string, readonly data: PError) {
         super(message);
     }
 }

@@ -70,13 +70,14 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_TIME_ADD: { message: (a: { what: string; to: string }) => `${a.what} cannot be added to a ${a.to}` },
     EVAL_TIME_SUBTRACT: { message: (a: { what: string; from: string }) => `${a.what} cannot be subtracted from a ${a.from}` },
     EVAL_TIME_MULTIPLY: { message: (a: { what: string }) => `A Timestamp cannot be multiplied by ${a.what}` },
-    EVAL_TIME_MODULO: { message: (a: { what: string }) => `Can not do modulus on a Timespan using ${a.what}` },
+    /** Puppet's text repeats the article ("using a a Timespan"). */
+    EVAL_TIME_MODULO: { message: (a: { what: string }) => `Can not do modulus on a Timespan using a ${a.what}` },
     EVAL_TIME_DIVIDE: { message: (a: { what: string }) => `A Timespan cannot be divided by ${a.what}` },
     EVAL_RESULT_IS_INFINITY: { puppet: 'RESULT_IS_INFINITY', message: (a: { op: string }) => `The result of the ${a.op} expression is Infinity` },
     EVAL_MATCH_NOT_STRING: { puppet: 'MATCH_NOT_STRING', message: (a: { operand: string }) => `Left match operand must result in a String value. Got ${a.operand}.` },
     EVAL_MATCH_NOT_REGEXP: {
         puppet: 'MATCH_NOT_REGEXP',
-        message: (a: { kind: string }) => `Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of ${a.kind} into String'.`
+        message: (a: { cause: string }) => `Can not convert right match operand to a regular expression. Caused by '${a.cause}'.`
     },
     EVAL_MISSING_REQUIRED_PARAMETER: { puppet: 'MISSING_REQUIRED_PARAMETER', message: (a: { name: string }) => `Parameter $${a.name} is required but no value was given` },
     EVAL_ILLEGAL_OVERRIDDEN_TYPE: { puppet: 'ILLEGAL_OVERRIDDEN_TYPE', message: (a: { label: string }) => `Resource Override can only operate on resources, got: ${a.label}` },
@@ -181,6 +182,12 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_RELATIONSHIP_TARGET_NOT_FOUND: { message: (a: { ref: string; name: string }) => `Could not find resource '${a.ref}' in parameter '${a.name}'` },
     EVAL_CALL_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },
     EVAL_UNDEF_CLASS_NAME: { message: () => 'Cannot use undef as a class name' },
+    EVAL_EMPTY_CLASS_NAME: { message: () => 'Cannot use empty string as a class name' },
+    EVAL_UNSPECIFIC_CLASS: { message: () => 'Cannot use an unspecific Class[] Type' },
+    EVAL_UNSPECIFIC_RESOURCE_CLASS: { message: () => "Cannot use an unspecific Resource[] where a Resource['class', name] is expected" },
+    EVAL_RESOURCE_NOT_CLASS: { message: (a: { type: string }) => `Cannot use a Resource[${a.type}] where a Resource['class', name] is expected` },
+    EVAL_UNSPECIFIC_RESOURCE_CLASS_TITLE: { message: () => "Cannot use an unspecific Resource['class'] where a Resource['class', name] is expected" },
+    /** Ruby's NoMethodError when an include-like function is given neither a name nor a class reference. */
     EVAL_REALIZE_NOT_A_REFERENCE: {
         message: (a: { ref: string }) => `Puppet::Parser::Compiler failed with error ArgumentError: No title provided and ${a.ref} is not a valid resource reference`
     },
@@ -275,6 +282,25 @@ export const CatalogIssues = defineIssues('EVAL', {
     },
     EVAL_GENERATOR_FAILED: { message: (a: { command: string; line: string; status: number; output: string }) => `Failed to execute generator ${a.command}: Execution of '${a.line}' returned ${a.status}: ${a.output}` },
     /** Debian's Ruby 3.1 lacks the scanf library. */
+    /**
+     * Ruby's NoMethodError inside one of Puppet's Ruby functions: the receiver as Ruby names it,
+     * the source line error_highlight shows (carets under `.method`), did_you_mean's suggestions.
+     */
+    EVAL_RUBY_NO_METHOD: {
+        message: (a: { method: string; receiver: string; line?: string; suggestions?: readonly string[] }) => {
+            let text = `undefined method \`${a.method}' for ${a.receiver}`;
+            if (a.line !== undefined) {
+                const at = a.line.indexOf(`.${a.method}`);
+                text += `\n\n${a.line}\n${' '.repeat(at)}${'^'.repeat(a.method.length + 1)}`;
+            }
+            if (a.suggestions?.length) text += `\nDid you mean?  ${a.suggestions.join(`\n${' '.repeat(15)}`)}`;
+            return text;
+        }
+    },
+    EVAL_MATCH_REGEXP_TYPE_EMPTY: { message: () => 'Given Regexp Type has no regular expression' },
+    EVAL_MATCH_PATTERN_KIND: { message: (a: { kind: string }) => `match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got ${a.kind}` },
+    EVAL_ITERATOR_NOT_SUPPORTED: { message: () => 'Use of an Iterator is not supported here' },
+    EVAL_SLICE_NO_PARAMETERS: { message: () => 'slice(): block must define at least one parameter. Block has 0.' },
     EVAL_SCANF_MISSING: { message: () => 'cannot load such file -- scanf' },
     EVAL_NEW_ARRAY_FROM: { message: (a: { type: string }) => `'new_array' Value of type ${a.type} cannot be converted to Array` },
     EVAL_CONVERTED_WRONG_TYPE: { message: (a: { type: string }) => `Converted value from ${a.type}.new() has wrong type,` },
@@ -285,6 +311,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_STRING_COERCED: { message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
     EVAL_EMPTY_NUMERIC_DEPRECATED: { message: (a: { file: string; line: number }) => `Calling function empty() with Numeric value is deprecated.\n   (file: ${a.file}, line: ${a.line})` },
     /** `why` is "; class X could not be found" or ";". */
+    /** Puppet::Util.absolute_path? of a value that is no string (Puppet's closing quote as it is). */
+    EVAL_ABSOLUTE_PATH_NOT_STRING: { message: (a: { text: string; kind: string }) => `Cannot check if ${a.text} is an absolute path because it is a '${a.kind}' and not a String'` },
     EVAL_TEMPLATE_UNDEFINED_VARIABLE: { message: (a: { name: string; reason: string }) => `Undefined variable '${a.name}'; ${a.reason}\n   (file & line not available)` },
 
     // ---- templates

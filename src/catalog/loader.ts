@@ -34,6 +34,9 @@ export interface TypeAliasDefinition extends Definition<TypeAlias> {
 const MAX_ISSUES = 10;
 
 /** Parser issue codes as Puppet names them. */
+/** Errors Puppet's parser raises from its grammar's actions rather than through an issue. */
+const GRAMMAR_ACTION_ERRORS: ReadonlySet<string> = new Set(['PARSE_VIRTUAL_NOT_RESOURCE', 'PARSE_EXPORTED_NOT_RESOURCE']);
+
 function puppetIssueCode(code: string): string {
     if (code === 'PARSE_SYNTAX_ERROR' || code === 'PARSE_ILLEGAL_CHARACTER' || code === 'PARSE_KEYWORD_ENTRY_NOT_ALLOWED') return 'SYNTAX_ERROR';
     return code.replace(/^(PARSE|VALIDATE)_/, '');
@@ -103,6 +106,13 @@ export class Loader {
             const endOfInput = /end of input/.test(error.message);
             const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
             const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
+            if (GRAMMAR_ACTION_ERRORS.has(error.code)) {
+                // Raised by an action of Puppet's grammar: a plain ParseError, with no issue code.
+                const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: error.message, location: loc });
+                throw new CompileError('EVAL_SYNTAX', {
+                    message, file, line: where?.line, pos: where?.column, rubyClass: 'Puppet::Error', causeClass: 'Puppet::ParseError', log: { message, withNode: true }
+                });
+            }
             throw new CompileError('EVAL_SYNTAX', {
                 message: CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: error.message, location: loc }),
                 file, line: where?.line, pos: where?.column, issueCode: puppetIssueCode(error.code), basic: error.message,

@@ -8,7 +8,7 @@ import type { PuppetValue } from '../values/index.js';
 import { titleParser, type CoreType } from './core-types.js';
 import { PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import type { Closure, FunctionTable } from './functions/function.js';
-import { checkSignature, lambdaArity } from './functions/signatures.js';
+import { checkSignature, lambdaArity, legacyArguments } from './functions/signatures.js';
 import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
 import type { Scope } from './scope.js';
 
@@ -44,6 +44,8 @@ function modulesOf(fs: FileSystemProvider, modulepath: readonly string[]): Plugi
  */
 export class RubyPlugins {
     private rt: PluginRuntime | undefined;
+    /** Core types met before the Ruby runtime existed (their Ruby files are loaded in Puppet then). */
+    private readonly coreTypes = new Set<string>();
 
     constructor(private readonly c: PluginHost) {}
 
@@ -70,6 +72,7 @@ export class RubyPlugins {
                 }
             // The autoloader probes many paths per name: through the environment's file cache.
             }, registry, c.env.dir, c.loader.files.files());
+            for (const t of this.coreTypes) this.rt.coreTypeLoaded(t);
         }
         return this.rt;
     }
@@ -77,6 +80,13 @@ export class RubyPlugins {
     private stackTop(): Where | undefined {
         const top = this.c.evaluator.puppetStack[0];
         return top ? { file: top[0], line: top[1] } : undefined;
+    }
+
+    /** The compiler met a core type: Puppet loads its Ruby file, and what that defines is there for plugin code. */
+    coreTypeLoaded(name: string): void {
+        if (this.coreTypes.has(name)) return;
+        this.coreTypes.add(name);
+        this.rt?.coreTypeLoaded(name);
     }
 
     /** A module's Ruby resource type, as the compiler checks resources against core types. */
@@ -126,8 +136,9 @@ export class RubyPlugins {
         const f = c.functions.get(name);
         if (f) {
             if (block) throw new RuntimeFailure(`modelc cannot pass a Ruby block to the built-in function '${name}'`);
-            const argumentMismatch = checkSignature(name, args, undefined);
-            return f({ scope, where, runtime: c, evaluator: c.evaluator, functions: c.functions, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, args, undefined);
+            const given = legacyArguments(name, args);
+            const argumentMismatch = checkSignature(name, given, undefined);
+            return f({ scope, where, runtime: c, evaluator: c.evaluator, functions: c.functions, name, argumentMismatch, callLambda: (cl, a) => c.evaluator.callLambda(cl, a) }, given, undefined);
         }
         const def = c.loader.findFunction(name);
         if (def) return c.callPuppetFunction(def, args, undefined, where);

@@ -1,5 +1,7 @@
 import { enableCompileCache } from 'node:module';
 import { startupSnapshot } from 'node:v8';
+import { serveBatchWorkerProcess } from '../batch/index.js';
+import { BATCH_WORKER_COMMAND } from './compile-batch-command.js';
 import { processIo, writeStdout, type CliIo } from './io.js';
 import { main } from './main.js';
 import { warmUp } from './snapshot-warmup.js';
@@ -21,6 +23,11 @@ function run(): void {
     // What the snapshot does not hold (packages loaded on first use: msgpackr, ajv's validators
     // kept as code) is read through Node's on-disk compile cache, as on the worker.
     enableCompileCache?.();
+    // A worker process of `compile --nodes-dir` started from this snapshot (see compile-batch-command.ts).
+    if (process.argv[1] === BATCH_WORKER_COMMAND && process.send) {
+        serveBatchWorkerProcess();
+        return;
+    }
     // From a snapshot, process.argv holds no script: [node, ...ARGS].
     const argv = [process.argv[0], 'modelc', ...process.argv.slice(1)];
     const io: CliIo = { ...processIo, out: writeStdout };

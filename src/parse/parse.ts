@@ -10,6 +10,7 @@ import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
 import { compactCst } from './compact-cst.js';
+import { firstInvalidToken, syntaxError, syntaxErrorBefore, virtualBeforeError } from './syntax-error.js';
 
 export interface ParseOptions {
     /** Parse the text as an EPP template instead of a manifest. */
@@ -170,10 +171,14 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     // Puppet's parser stops at the first syntax error; what error recovery finds after it is
     // mostly an echo of the same typo, so only the first is reported. Puppet lexes as its parser
     // asks for tokens: a syntax error met before a lexer error is reported instead of it.
+    const parserError = lexError ? undefined : syntaxError(result.parserErrors[0], text.length, lexer);
     const syntax = lexError ? syntaxErrorBefore(text, lexError.offset, svc, lexer)
-        : syntaxError(result.parserErrors[0], text.length, lexer);
+        : parserError && !options.epp ? firstInvalidToken(text, parserError, svc, lexer) : parserError;
     if (syntax) {
-        const d: Diagnostic = { severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', syntax.where), file, at: at(syntax.offset) };
+        const virtual = options.epp ? undefined : virtualBeforeError(text, syntax.offset, lexer);
+        const d: Diagnostic = virtual
+            ? { severity: 'error', code: virtual.code, message: issueMessage(virtual.code), file, at: at(virtual.offset) }
+            : { severity: 'error', code: 'PARSE_SYNTAX_ERROR', message: issueMessage('PARSE_SYNTAX_ERROR', syntax.where), file, at: at(syntax.offset) };
         const i = diagnostics.findIndex(x => x.severity === 'error');
         if (i < 0) diagnostics.push(d); else diagnostics.splice(i, 0, d);
         // The lexer never reached what follows the error: no warning of it.
@@ -192,37 +197,4 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     }
     if (options.compact) compactCst(nodes ?? allNodes(result.value), text, lines);
     return { ast: result.value, diagnostics };
-}
-
-/** A parser error as Puppet words it ("Syntax error at 'x'", "... at end of input") and its offset. */
-function syntaxError(e: IRecognitionException | undefined, length: number, lexer: PuppetLexer): { where: string; offset: number } | undefined {
-    if (!e) return undefined;
-    const tok = e.token;
-    const eof = tok.tokenType?.name === 'EOF' || Number.isNaN(tok.startOffset);
-    return eof ? { where: 'end of input', offset: length } : { where: `'${lexer.valueAt(tok.startOffset) ?? tok.image}'`, offset: tok.startOffset };
-}
-
-/**
- * Whether the tokens before a lexer error already hold a syntax error (Puppet's LR parser would
- * have met it first): the text up to the offending token, with a string in its place and the open
- * brackets closed, is parsed; a syntax error there before the offending token is the one reported.
- */
-function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetServices, lexer: PuppetLexer): { where: string; offset: number } | undefined {
-    // The text up to the end of the last whole token before the error.
-    const before = lexer.tokenize(text).tokens.filter(t => t.endOffset !== undefined && t.endOffset < lexOffset);
-    const start = before.length > 0 ? (before[before.length - 1].endOffset as number) + 1 : 0;
-    const prefix = text.slice(0, start);
-    const closers: string[] = [];
-    const lexed = lexer.tokenize(prefix);
-    if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
-    for (const t of lexed.tokens) {
-        const c = t.image === '(' ? ')' : t.image === '[' ? ']' : t.image === '{' ? '}' : undefined;
-        if (c) closers.push(c);
-        else if ((t.image === ')' || t.image === ']' || t.image === '}') && closers.length > 0) closers.pop();
-    }
-    const probe = `${prefix}'' ${closers.reverse().join(' ')}`;
-    const r = svc.parser.LangiumParser.parse<Program>(probe);
-    if (lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
-    const found = syntaxError(r.parserErrors[0], probe.length, lexer);
-    return found && found.offset < start ? found : undefined;
 }

@@ -18,7 +18,7 @@ export type RNode =
     | { $type: 'IVar'; line: number; name: string }
     | { $type: 'GVar'; line: number; name: string }
     | { $type: 'NthRef'; line: number; n: number }
-    | { $type: 'Const'; line: number; scope: RNode | null; top: boolean; name: string }
+    | { $type: 'Const'; line: number; scope: RNode | null; top: boolean; name: string; span?: Span }
     | { $type: 'Call'; line: number; recv: RNode | null; name: string; args: RNode[]; block: BlockNode | null; blockArg: RNode | null; safe: boolean; vcall: boolean }
     | { $type: 'Splat'; line: number; value: RNode }
     | { $type: 'DoubleSplat'; line: number; value: RNode }
@@ -68,7 +68,7 @@ export type Target =
     | { $type: 'GVar'; line: number; name: string }
     | { $type: 'Index'; line: number; recv: RNode; args: RNode[] }
     | { $type: 'Attr'; line: number; recv: RNode; name: string }
-    | { $type: 'Const'; line: number; scope: RNode | null; top: boolean; name: string }
+    | { $type: 'Const'; line: number; scope: RNode | null; top: boolean; name: string; span?: Span }
     | { $type: 'Nested'; line: number; targets: Target[]; splat: number };
 
 export interface Rescue {
@@ -94,3 +94,10 @@ export interface BlockNode {
 }
 
 export type NodeOf<T extends RNode['$type']> = Extract<RNode, { $type: T }>;
+
+/** Where on its line a construct is (1-based column, width): what Ruby's error_highlight marks. */
+export interface Span { readonly col: number; readonly width: number }
+
+export function spanOf(t: { readonly col?: number }, width: number): Span | undefined {
+    return t.col === undefined ? undefined : { col: t.col, width };
+}

@@ -75,6 +75,8 @@ export function census(root: string): CensusReport {
     for (const m of modules) {
         const ordered = [m, ...modules.filter(x => x !== m)];
         const rt = new PluginRuntime(ordered, loadingHost, new SchemaRegistry(), root, undefined, { moduleLibsOnLoadPath: true });
+        // As on an agent, the file type (and what its file defines) is loaded before any module's.
+        rt.coreTypeLoaded('file');
         const lib = join(m.dir, 'lib', 'puppet');
         const attempt = (kind: PluginKind, file: string, name: string, defined: () => boolean): void => {
             let error: string | undefined;

@@ -1,4 +1,4 @@
-import type { NodeOf, Param, RNode } from './ast.js';
+import type { NodeOf, Param, RNode, Span } from './ast.js';
 import { Frame, ReturnSignal, type Ctx, type MethodFrame } from './frame.js';
 import {
     Classes, ClassClass, classOf, Exceptions, Float, Integer, ObjectClass, RClass, RMatchData, RObject, RProc, RSymbol, RubyError, rubyError, type CallSite, type Method, type RHash, type RValue
@@ -40,6 +40,24 @@ export abstract class Definitions implements CallSite {
     file: string | undefined;
     /** The method the current call is made from (Ruby's `caller` label); undefined at top level. */
     callerMethod: string | undefined;
+    /** The lines of loaded source files, for the snippet Ruby's error_highlight adds to a NameError. */
+    private readonly sources = new Map<string, readonly string[]>();
+
+    /** Remembers a loaded file's text (code `load`ed from a file gets error_highlight snippets; eval'd code does not). */
+    registerSource(file: string, text: string): void {
+        this.sources.set(file, text.split('\n'));
+    }
+
+    /**
+     * Ruby 3.1's error_highlight: a NameError raised at a node of a loaded file carries its line
+     * and a marker under the node's span in its message.
+     */
+    protected highlighted(message: string, file: string | undefined, line: number, span: Span | undefined): string {
+        const text = file === undefined ? undefined : this.sources.get(file)?.[line - 1];
+        if (text === undefined || span === undefined) return message;
+        const indent = text.slice(0, span.col - 1).replace(/[^\t]/g, ' ');
+        return `${message}\n\n${text}\n${indent}${'^'.repeat(span.width)}`;
+    }
 
     constructor(protected readonly limits: Limits, protected readonly extraConstants?: ReadonlyMap<string, RValue>,
         protected readonly constMissing?: (path: string) => RValue | undefined) {}
@@ -188,7 +206,7 @@ export abstract class Definitions implements CallSite {
             const outer = this.eval(node.scope, frame);
             if (!(outer instanceof RClass)) throw this.error('TypeError', `${this.toS(outer)} is not a class/module`);
             const v = this.scopedConstant(outer, node.name);
-            if (v === undefined) throw this.error('NameError', `uninitialized constant ${outer.name}::${node.name}`);
+            if (v === undefined) throw this.error('NameError', this.highlighted(`uninitialized constant ${outer.name}::${node.name}`, frame.ctx.file, node.line, node.span));
             return v;
         }
         const v = node.top ? this.topConstants.get(node.name) ?? this.extraConstants?.get(node.name) ?? CORE_CONSTANTS.get(node.name) : this.lookupConstant(node.name, frame.ctx);
@@ -196,7 +214,7 @@ export abstract class Definitions implements CallSite {
         const missing = this.constMissing?.(node.name);
         if (missing !== undefined) return missing;
         const where = frame.ctx.nesting[0]?.name ?? classOf(frame.ctx.self).name;
-        throw this.error('NameError', `uninitialized constant ${node.top || where === 'Object' ? '' : `${where}::`}${node.name}`);
+        throw this.error('NameError', this.highlighted(`uninitialized constant ${node.top || where === 'Object' ? '' : `${where}::`}${node.name}`, frame.ctx.file, node.line, node.span));
     }
 
     protected assignConstant(node: { scope: RNode | null; top: boolean; name: string }, v: RValue, frame: Frame): void {

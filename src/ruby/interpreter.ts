@@ -594,5 +594,7 @@ export function describe(v: RValue): string {
     if (v === false) return 'false:FalseClass';
     if (v instanceof RObject) return v.inspectText;
     if (v instanceof RClass) return `${v.name}:${v.isModule ? 'Module' : 'Class'}`;
-    return `${inspect(v)}:${classOf(v).name}`;
+    // Ruby leaves the class out when the inspect text already starts with '#' (#<Sensitive ...>).
+    const text = inspect(v);
+    return text.startsWith('#') ? text : `${text}:${classOf(v).name}`;
 }

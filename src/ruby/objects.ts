@@ -1,5 +1,5 @@
 import { PAnyType } from '../types/index.js';
-import { PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../values/index.js';
+import { PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue } from '../values/index.js';
 import type { BlockNode } from './ast.js';
 
 /**
@@ -44,7 +44,10 @@ export class RMatchData {
 
 /** What a blockless iteration method returns: the values it would yield, and how to finish. */
 export class REnumerator {
-    constructor(readonly items: RValue[], readonly method: string, readonly finish: (results: RValue[], items: RValue[]) => RValue) {}
+    /** Where `next` stands. */
+    position = 0;
+    /** `hashStyle`: an iteration over a Hash's entries, as Puppet's Iterable of a Hash says (`hash_style?`). */
+    constructor(readonly items: RValue[], readonly method: string, readonly finish: (results: RValue[], items: RValue[]) => RValue, readonly hashStyle = false) {}
 }
 
 /** An object of a host class (the template wrapper, the scope), with its methods. */
@@ -274,7 +277,7 @@ export function classOf(v: RValue): RClass {
     if (v instanceof RObject) return v.cls;
     if (v instanceof PSensitive) return Classes.Sensitive;
     if (v instanceof PAnyType) return puppetTypeClass(v);
-    if (v instanceof PBinary || v instanceof PTimestamp || v instanceof PTimespan || v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PIterator || v instanceof PDeferred) return Classes.PuppetObject;
+    if (v instanceof PBinary || v instanceof PTimestamp || v instanceof PTimespan || v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PIterator || v instanceof PDeferred || v instanceof PError) return Classes.PuppetObject;
     return ObjectClass;
 }
 

@@ -1,4 +1,5 @@
 import type { BlockNode, NodeOf, Param, RNode, Target } from './ast.js';
+import { spanOf } from './ast.js';
 import { BINARY, MODIFIERS, OP_ASSIGN, parseInteger, ParserBase, UNARY_MINUS } from './parser-base.js';
 import { rubyError } from './objects.js';
 
@@ -320,7 +321,7 @@ export abstract class ExprParser extends ParserBase {
             if (t.kind === 'op' && t.text === '::') {
                 this.pos++;
                 const n = this.next();
-                if (n.kind === 'const' && !this.isOp('(')) { node = { $type: 'Const', line: n.line, scope: node, top: false, name: n.text }; continue; }
+                if (n.kind === 'const' && !this.isOp('(')) { node = { $type: 'Const', line: n.line, scope: node, top: false, name: n.text, span: spanOf(t, 2 + n.text.length) }; continue; }
                 node = this.call(node, n.text, n.line, false, false);
                 continue;
             }

@@ -1,4 +1,5 @@
 import type { NodeOf, Param, RNode, Rescue, StrPart, Target } from './ast.js';
+import { spanOf } from './ast.js';
 import { lex, type RawPart, type Token } from './lexer.js';
 import { rubyError } from './objects.js';
 import { ExprParser } from './parser-expr.js';
@@ -54,7 +55,7 @@ export class Parser extends ExprParser {
                 const n = this.peek();
                 const operand = ['ident', 'str', 'int', 'float', 'ivar', 'gvar'].includes(n.kind) || (n.kind === 'kw' && ['nil', 'true', 'false', 'self'].includes(n.text));
                 if (n.spaceBefore && operand) return this.call(null, t.text, line, false, false);
-                return { $type: 'Const', line, scope: null, top: false, name: t.text };
+                return { $type: 'Const', line, scope: null, top: false, name: t.text, span: spanOf(t, t.text.length) };
             }
             case 'ident': {
                 if (this.isLocal(t.text) && !(this.isOp('(') && !this.peek().spaceBefore)) {
@@ -129,7 +130,7 @@ export class Parser extends ExprParser {
             case '::': {
                 const n = this.next();
                 if (n.kind !== 'const') this.unexpected();
-                return { $type: 'Const', line, scope: null, top: true, name: n.text };
+                return { $type: 'Const', line, scope: null, top: true, name: n.text, span: spanOf(t, 2 + n.text.length) };
             }
             case '->': {
                 const params = this.acceptOp('(') ? this.withScopeParams(() => this.isOp(')'), ')') : this.peek().kind === 'ident' ? this.withScopeParams(() => this.isOp('{') || this.isKw('do'), null) : [];

@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType, PSimpleType
 } from './model.js';
@@ -166,7 +166,18 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             const c = (t as PSensitiveType).type;
             return o instanceof PSensitiveType && (c === null || o.type === null || isAssignable(c, o.type));
         }
-        case 'Iterator': case 'Callable': case 'Runtime': case 'Timestamp': case 'Timespan': case 'SemVer': case 'SemVerRange':
+        case 'Timestamp': case 'Timespan': {
+            // A range holds every range inside it.
+            const r = t as PTimeType;
+            if (!(o instanceof PTimeType) || o.kind !== k) return false;
+            return (r.from === null || (o.from !== null && o.from >= r.from)) && (r.to === null || (o.to !== null && o.to <= r.to));
+        }
+        case 'SemVer': {
+            // A ranged SemVer holds the versions of the ranges it lists.
+            const r = (t as PSemVerType).ranges;
+            return o instanceof PSemVerType && (r.length === 0 || (o.ranges.length > 0 && o.ranges.every(x => r.includes(x))));
+        }
+        case 'Iterator': case 'Callable': case 'Runtime': case 'SemVerRange':
         case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;

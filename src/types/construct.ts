@@ -1,8 +1,8 @@
-import { capitalizeTypeName, formatFloat, PDefault, PRegexp, type PuppetValue } from '../values/index.js';
+import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
-    PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
+    PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
 import { typeToString } from './to-string.js';
 
@@ -22,8 +22,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime',
-    'Timestamp', 'Timespan', 'SemVer', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -51,8 +50,27 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Iterable': return new PIterableType();
         case 'Iterator': return new PIteratorType();
         case 'Sensitive': return new PSensitiveType();
+        case 'Timestamp': case 'Timespan': return new PTimeType(name);
+        case 'SemVer': return new PSemVerType();
         default: return undefined;
     }
+}
+
+/** A Timestamp or Timespan bound in nanoseconds: a value of the kind, its string, or seconds; null for default. */
+function timeBound(kind: 'Timestamp' | 'Timespan', a: PuppetValue): bigint | null {
+    if (a === null || a instanceof PDefault) return null;
+    if (a instanceof PTimestamp || a instanceof PTimespan) return a.nanos;
+    if (typeof a === 'bigint') return a * 1_000_000_000n;
+    if (typeof a === 'number') return BigInt(Math.trunc(a * 1e9));
+    if (typeof a === 'string') {
+        try {
+            return kind === 'Timestamp' ? parseTimestamp(a).nanos : parseTimespan(a);
+        } catch (e) {
+            if (e instanceof TimeFormatError) throw new TypeConstructionError(e.message);
+            throw e;
+        }
+    }
+    throw new TypeConstructionError(`${kind} parameters must be ${kind === 'Timestamp' ? 'timestamps' : 'timespans'}, strings, numbers or default`);
 }
 
 function asType(v: PuppetValue, what: string): PAnyType {
@@ -92,6 +110,20 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
             orderedRange(from, to);
             return new PIntegerType(from, to);
+        }
+        case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {
+            // Each range as a range string or value; SemanticPuppet refuses what it cannot parse.
+            const text = a instanceof PSemVerRange ? a.range : String(a);
+            try { parseVersionRange(text); } catch (e) { if (e instanceof VersionRangeError) throw new TypeConstructionError(e.message, 'RUNTIME_ERROR', undefined, true); throw e; }
+            return a instanceof PSemVerRange ? a.text : text;
+        }));
+        case 'Timestamp': case 'Timespan': {
+            // Bounds are times, their strings, or seconds; default leaves a side open.
+            const bound = (a: PuppetValue | undefined): bigint | null => timeBound(t.kind as 'Timestamp' | 'Timespan', a ?? null);
+            const from = bound(args[0]);
+            const to = args.length > 1 ? bound(args[1]) : null;
+            if (from !== null && to !== null && from > to) throw new TypeConstructionError(`'from' must be less or equal to 'to'. Got (${args[0]}, ${args[1]}`, 'RUNTIME_ERROR', undefined, true);
+            return new PTimeType(t.kind as 'Timestamp' | 'Timespan', from, to);
         }
         case 'Float': {
             const from = intBound(args[0] ?? null, true) as number | null;

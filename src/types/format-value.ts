@@ -1,5 +1,5 @@
 import {
-    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
+    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
     PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from '../values/index.js';
 import { generalize, inferType } from './infer.js';
@@ -32,6 +32,7 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
     }
+    if (v instanceof PError) return `Error({${v.attributes().map(([k, x]) => `'${k}' => ${quoteValue(x)}`).join(', ')}})`;
     // A class reference prints its name unquoted (Class[base]), unlike the type formatter.
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
     if (v instanceof PAnyType) return typeToPlainString(v);

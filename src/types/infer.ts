@@ -1,12 +1,13 @@
 import {
-    PBinary, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
     PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType,
     PVariantType, type StructMember
 } from './model.js';
 import { isAssignable } from './assignable.js';
+import { typeToString } from './to-string.js';
 
 /** The type of `v` as `type(v)` (mode `detailed`) infers it: Integer[3, 3], Tuple[...], Struct[...]. */
 export function inferType(v: PuppetValue): PAnyType {
@@ -31,20 +32,46 @@ export function inferType(v: PuppetValue): PAnyType {
     if (v instanceof PDefault) return PSimpleType.of('Default');
     if (v instanceof PRegexp) return new PRegexpType(v);
     if (v instanceof PSensitive) return new PSensitiveType(inferType(v.value));
-    if (v instanceof PTimestamp) return PSimpleType.of('Timestamp');
-    if (v instanceof PTimespan) return PSimpleType.of('Timespan');
-    if (v instanceof PSemVer) return PSimpleType.of('SemVer');
+    // A time's type is the range of that one time.
+    if (v instanceof PTimestamp) return new PTimeType('Timestamp', v.nanos, v.nanos);
+    if (v instanceof PTimespan) return new PTimeType('Timespan', v.nanos, v.nanos);
+    // A version's type is the range of that one version, as SemanticPuppet writes it.
+    if (v instanceof PSemVer) return new PSemVerType([`${v} - ${v}`]);
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
-    if (v instanceof PIterator) return new PIteratorType(null);
+    if (v instanceof PError) return PSimpleType.of('Error');
+    if (v instanceof PIterator) return new PIteratorType(iteratorElementType(v));
     if (v instanceof PAnyType) return new PTypeType(v);
     return PSimpleType.of('Any');
+}
+
+/**
+ * The element type Puppet infers for an iterator: the variant of its elements' types (each
+ * exactly, duplicates dropped), for a hash's pairs the Tuple of its keys' and values' variants.
+ */
+function iteratorElementType(it: PIterator): PAnyType {
+    const items = it.typed ?? it.elementsOf();
+    if (items.length === 0) return PSimpleType.of('Unit');
+    if (it.pairs) {
+        const pairs = items as PuppetValue[][];
+        return new PTupleType([distinctVariant(pairs.map(p => inferType(p[0]))), distinctVariant(pairs.map(p => inferType(p[1])))]);
+    }
+    return distinctVariant(items.map(inferType));
+}
+
+/** A Variant of the types with duplicates dropped (one type stands alone), as Puppet normalizes it. */
+function distinctVariant(ts: readonly PAnyType[]): PAnyType {
+    const types: PAnyType[] = [];
+    for (const t of ts) if (!types.some(y => typeToString(y) === typeToString(t))) types.push(t);
+    return types.length === 1 ? types[0] : new PVariantType(types);
 }
 
 /** The type with value-specific ranges removed (Puppet's `generalize`). */
 export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PIntegerType) return new PIntegerType();
+    if (t instanceof PTimeType) return new PTimeType(t.kind);
+    if (t instanceof PSemVerType) return new PSemVerType();
     if (t instanceof PBooleanType) return new PBooleanType();
     if (t instanceof PFloatType) return new PFloatType();
     if (t instanceof PStringType || t instanceof PEnumType || t instanceof PPatternType) return new PStringType();
@@ -71,7 +98,8 @@ export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PNotUndefType) return new PNotUndefType(t.type === null ? null : generalize(t.type));
     if (t instanceof PSensitiveType) return new PSensitiveType(t.type === null ? null : generalize(t.type));
     if (t instanceof PTypeType) return new PTypeType(t.type === null ? null : generalize(t.type));
-    if (t instanceof PVariantType) return new PVariantType(t.types.map(generalize));
+    if (t instanceof PVariantType) return distinctVariant(t.types.map(generalize));
+    if (t instanceof PIteratorType && t.type !== null) return new PIteratorType(generalize(t.type));
     if (t instanceof PRegexpType) return new PRegexpType();
     if (t instanceof PIterableType) return new PIterableType(t.type === null ? null : generalize(t.type));
     return t;

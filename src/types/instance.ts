@@ -1,9 +1,9 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PBinary, PBinaryString, PDefault, PDeferred, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PBinaryString, PDefault, PDeferred, PError, semverRangeIncludes, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
@@ -34,7 +34,7 @@ export function isData(v: PuppetValue): boolean {
 
 function isRichData(v: PuppetValue): boolean {
     if (v === null || isScalar(v) || v instanceof PDefault || v instanceof PBinary || v instanceof PSensitive || v instanceof PAnyType
-        || v instanceof PDeferred) return true;
+        || v instanceof PDeferred || v instanceof PError) return true;
     if (Array.isArray(v)) return v.every(isRichData);
     if (v instanceof Map) return [...v].every(([k, x]) => isRichData(k) && isRichData(x));
     return false;
@@ -161,15 +161,18 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
             return v instanceof PSensitive && (c === null || isInstance(c, v.value));
         }
         case 'Runtime': return false;
-        case 'Timestamp': return v instanceof PTimestamp;
-        case 'Timespan': return v instanceof PTimespan;
-        case 'SemVer': return v instanceof PSemVer;
+        case 'Timestamp': case 'Timespan': {
+            const r = t as PTimeType;
+            const ok = r.kind === 'Timestamp' ? v instanceof PTimestamp : v instanceof PTimespan;
+            return ok && (r.from === null || (v as PTimestamp).nanos >= r.from) && (r.to === null || (v as PTimestamp).nanos <= r.to);
+        }
+        case 'SemVer': return v instanceof PSemVer && ((t as PSemVerType).ranges.length === 0 || (t as PSemVerType).ranges.some(r => semverRangeIncludes(r, v)));
         case 'SemVerRange': return v instanceof PSemVerRange;
         case 'Binary': return v instanceof PBinary;
         case 'Deferred': return v instanceof PDeferred;
         case 'Init': return true;
         case 'Object': return false;
-        case 'Error': return false;
+        case 'Error': return v instanceof PError;
         case 'Unit': return true;
         case 'Alias': {
             const r = (t as PTypeAliasType).resolved;

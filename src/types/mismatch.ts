@@ -306,10 +306,26 @@ const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable',
 function shortName(t: PAnyType): string {
     if (t instanceof PTypeAliasType) return t.name;
     if (WITH_CONTAINED.includes(t.kind)) {
-        const c = (t as POptionalType | PNotUndefType | PSensitiveType | PTypeType).type;
+        const c = mergedRanges((t as POptionalType | PNotUndefType | PSensitiveType | PTypeType).type);
         if (c !== null && c.kind !== 'Any') return `${t.kind}[${c instanceof PTypeAliasType ? c.name : c.kind}]`;
     }
     return t.kind;
+}
+
+/**
+ * A Variant of Integer ranges as Puppet's normalize leaves it: ranges that overlap or touch are
+ * one (an iterator over 1 and 2 holds Integer[1, 2]); anything else as it is.
+ */
+function mergedRanges(t: PAnyType | null): PAnyType | null {
+    if (!(t instanceof PVariantType) || !t.types.every(x => x instanceof PIntegerType && x.from !== null && x.to !== null)) return t;
+    const ranges = (t.types as PIntegerType[]).map(x => [x.from!, x.to!] as [bigint, bigint]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const merged: Array<[bigint, bigint]> = [];
+    for (const r of ranges) {
+        const last = merged[merged.length - 1];
+        if (last && r[0] <= last[1] + 1n) last[1] = r[1] > last[1] ? r[1] : last[1];
+        else merged.push([r[0], r[1]]);
+    }
+    return merged.length === 1 ? new PIntegerType(merged[0][0], merged[0][1]) : t;
 }
 
 function aAn(s: string): string {

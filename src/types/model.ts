@@ -22,7 +22,7 @@ export type TypeKind =
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
-    | 'CatalogEntry' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer' | 'SemVerRange' | 'Binary'
+    | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
     | 'Deferred' | 'Init' | 'Object' | 'Error' | 'Unit' | 'Callable';
 
 export class PSimpleType extends PAnyType {
@@ -36,6 +36,17 @@ export class PSimpleType extends PAnyType {
         }
         return t;
     }
+}
+
+/** SemVer, or SemVer[range, ...]: the versions within any of the ranges (their texts). */
+export class PSemVerType extends PAnyType {
+    readonly kind = 'SemVer';
+    constructor(readonly ranges: readonly string[] = []) { super(); }
+}
+
+/** Timestamp[from, to] / Timespan[from, to]: bounds in nanoseconds (null is unbounded). */
+export class PTimeType extends PAnyType {
+    constructor(readonly kind: 'Timestamp' | 'Timespan', readonly from: bigint | null = null, readonly to: bigint | null = null) { super(); }
 }
 
 /** Boolean, or Boolean[true] / Boolean[false] (what type() infers for a boolean). */

@@ -5,6 +5,11 @@ import { PDefault, PRegexp, type PuppetValue } from '../values/index.js';
 import { coreType, parameterize, capitalize, TypeConstructionError } from './construct.js';
 import { PAnyType, PResourceType } from './model.js';
 
+/** A type string that does not parse; `detail` is the parser's message alone (what Type.new reports). */
+export class TypeSyntaxError extends UserError {
+    constructor(readonly detail: string, diagnostic: ConstructorParameters<typeof UserError>[0]) { super(diagnostic); }
+}
+
 /** Resolves a type name that is not a core type (aliases, resource types); undefined = unknown. */
 export type TypeNameResolver = (name: string) => PAnyType | undefined;
 
@@ -15,7 +20,7 @@ export type TypeNameResolver = (name: string) => PAnyType | undefined;
 export function parseTypeString(text: string, resolve?: TypeNameResolver): PAnyType {
     const parsed = parsePuppet(text, '<type>', { validate: false });
     const fail = (message: string): never => {
-        throw new UserError({ severity: 'error', code: 'TYPE_SYNTAX', message: `${message} in type '${text}'` });
+        throw new TypeSyntaxError(message, { severity: 'error', code: 'TYPE_SYNTAX', message: `${message} in type '${text}'` });
     };
     if (parsed.diagnostics.some(d => d.severity === 'error')) fail(parsed.diagnostics[0].message);
     if (parsed.ast.statements.length !== 1) fail('expected one type expression');

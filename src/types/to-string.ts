@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
-import { capitalizeTypeName, formatFloat, regexpLiteral } from '../values/index.js';
-import type { PAnyType, PIntegerType, PSimpleType } from './model.js';
+import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, regexpLiteral } from '../values/index.js';
+import type { PAnyType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -74,12 +74,28 @@ interface FormatState {
     readonly expanding: Set<PTypeAliasType>;
 }
 
+/**
+ * Timestamp/Timespan with their bounds quoted: one bound when both are the same time or the upper
+ * is open, `default` for an open lower bound.
+ */
+function timeTypeString(t: PTimeType): string {
+    if (t.from === null && t.to === null) return t.kind;
+    const text = (n: bigint): string => `'${t.kind === 'Timestamp' ? formatTimestamp(new PTimestamp(n)) : formatTimespan(new PTimespan(n))}'`;
+    if (t.to === null || t.from === t.to) return `${t.kind}[${text(t.from!)}]`;
+    return `${t.kind}[${t.from === null ? 'default' : text(t.from)}, ${text(t.to)}]`;
+}
+
 function formatType(t: PAnyType, st: FormatState): string {
     const str = (x: PAnyType): string => formatType(x, st);
     const k = t.kind;
     switch (k) {
+        case 'Timestamp': case 'Timespan': return timeTypeString(t as PTimeType);
+        case 'SemVer': {
+            const r = (t as PSemVerType).ranges;
+            return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
+        }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
-        case 'Numeric': case 'CatalogEntry': case 'Runtime': case 'Timestamp': case 'Timespan': case 'SemVer':
+        case 'Numeric': case 'CatalogEntry': case 'Runtime':
         case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit': case 'Callable':
             return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
         case 'Boolean': {

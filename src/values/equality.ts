@@ -34,7 +34,8 @@ function structEquals(a: PuppetValue, b: PuppetValue, eq: (x: PuppetValue, y: Pu
     }
     if (a instanceof PRegexp) return b instanceof PRegexp && a.source === b.source;
     if (a instanceof PDefault) return b instanceof PDefault;
-    if (a instanceof PSensitive) return false;
+    // Sensitive#== compares the wrapped values' hashes: equal values are equal.
+    if (a instanceof PSensitive) return b instanceof PSensitive && strictEquals(a.value, b.value);
     if (a instanceof PTimestamp) return b instanceof PTimestamp && a.nanos === b.nanos;
     if (a instanceof PTimespan) return b instanceof PTimespan && a.nanos === b.nanos;
     if (a instanceof PSemVer) return b instanceof PSemVer && a.toString() === b.toString();

@@ -127,3 +127,30 @@ export function stripExtended(source: string): string {
         return { text: '', length: (nl < 0 ? source.length : nl + 1) - i };
     });
 }
+
+/** A pattern Ruby's Regexp.new refuses, with Ruby's message ("end pattern with unmatched parenthesis: /(/"). */
+export class RubyRegexpError extends Error {}
+
+/** What Onigmo says where JavaScript's parser gives up on the same pattern. */
+const ONIGMO_MESSAGES: ReadonlyArray<readonly [RegExp, string]> = [
+    [/Unterminated group/, 'end pattern with unmatched parenthesis'],
+    [/Unmatched '\)'/, 'unmatched close parenthesis'],
+    [/Unterminated character class/, 'premature end of char-class'],
+    [/numbers out of order/, 'upper is smaller than lower in repeat range'],
+    [/Nothing to repeat/, 'target of repeat operator is not specified'],
+    [/Range out of order/, 'empty range in char class'],
+    [/Invalid group|Invalid capture group name/, 'undefined group option'],
+    [/\\ at end of pattern/, 'too short escape sequence']
+];
+
+/** Compiles a Ruby regexp source as JavaScript; a refused pattern is a RubyRegexpError with Ruby's text. */
+export function compileRubyRegexp(source: string, extraFlags = ''): RegExp {
+    const { pattern, flags } = rubyToJs(source);
+    try {
+        return new RegExp(pattern, [...new Set(extraFlags + flags)].join(''));
+    } catch (e) {
+        const text = e instanceof Error ? e.message : String(e);
+        const known = ONIGMO_MESSAGES.find(([re]) => re.test(text));
+        throw new RubyRegexpError(`${known ? known[1] : text.replace(/^Invalid regular expression: \/.*\/\w*: /, '').toLowerCase()}: /${source}/`);
+    }
+}

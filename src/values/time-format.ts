@@ -146,11 +146,12 @@ function isoWeek(d: Date): { year: number; week: number } {
  * Ruby's Time#strftime of a Timestamp in UTC (what Puppet's Timestamp#format does): flags
  * `-` `_` `0` `^` `#`, a width, `:` for %z, and the directives of Ruby's Time.
  */
-export function strftimeUtc(t: PTimestamp, format: string): string {
+export function strftimeUtc(t: PTimestamp, format: string, offset?: number): string {
     const nanos = t.nanos;
     const secs = nanos >= 0n ? nanos / NS.S : -((-nanos + NS.S - 1n) / NS.S);
     const frac = nanos - secs * NS.S;
-    const d = new Date(Number(secs) * 1000);
+    // In another zone (Time#localtime with a fixed offset) the fields are those of the shifted time.
+    const d = new Date((Number(secs) + (offset ?? 0)) * 1000);
     return format.replace(/%([-_0^#]*)(\d*)(:{0,3})([a-zA-Z%])/g, (whole, flags: string, w: string, colons: string, conv: string) => {
         const width = w === '' ? undefined : Number(w);
         const num = (n: number | bigint, def: number, padDef = '0'): string => {
@@ -192,10 +193,15 @@ export function strftimeUtc(t: PTimestamp, format: string): string {
                 return digits <= 9 ? s.slice(0, digits) : s.padEnd(digits, '0');
             }
             case 'z': {
-                const off = colons.length === 0 ? '+0000' : colons.length === 1 ? '+00:00' : colons.length === 2 ? '+00:00:00' : '+00';
+                const o = offset ?? 0;
+                const a = Math.abs(o);
+                const [hh, mm, ss] = [Math.floor(a / 3600), Math.floor((a % 3600) / 60), a % 60].map(n => String(n).padStart(2, '0'));
+                const sign = o < 0 ? '-' : '+';
+                const off = colons.length === 0 ? `${sign}${hh}${mm}` : colons.length === 1 ? `${sign}${hh}:${mm}` : colons.length === 2 ? `${sign}${hh}:${mm}:${ss}` : `${sign}${hh}`;
                 return width !== undefined ? off.padStart(width, flags.includes('-') ? ' ' : '0') : off;
             }
-            case 'Z': return text('UTC', true);
+            // A fixed offset has no zone name.
+            case 'Z': return text(offset === undefined ? 'UTC' : '', true);
             case 'A': return text(DAYS[d.getUTCDay()]);
             case 'a': return text(DAYS[d.getUTCDay()].slice(0, 3));
             case 'u': return num(d.getUTCDay() || 7, 1);
@@ -209,13 +215,13 @@ export function strftimeUtc(t: PTimestamp, format: string): string {
             case 'n': return '\n';
             case 't': return '\t';
             case '%': return '%';
-            case 'c': return text(strftimeUtc(t, '%a %b %e %H:%M:%S %Y'));
-            case 'D': case 'x': return text(strftimeUtc(t, '%m/%d/%y'));
-            case 'F': return text(strftimeUtc(t, '%Y-%m-%d'));
-            case 'T': case 'X': return text(strftimeUtc(t, '%H:%M:%S'));
-            case 'R': return text(strftimeUtc(t, '%H:%M'));
-            case 'r': return text(strftimeUtc(t, '%I:%M:%S %p'));
-            case 'v': return text(strftimeUtc(t, '%e-%^b-%4Y'));
+            case 'c': return text(strftimeUtc(t, '%a %b %e %H:%M:%S %Y', offset));
+            case 'D': case 'x': return text(strftimeUtc(t, '%m/%d/%y', offset));
+            case 'F': return text(strftimeUtc(t, '%Y-%m-%d', offset));
+            case 'T': case 'X': return text(strftimeUtc(t, '%H:%M:%S', offset));
+            case 'R': return text(strftimeUtc(t, '%H:%M', offset));
+            case 'r': return text(strftimeUtc(t, '%I:%M:%S %p', offset));
+            case 'v': return text(strftimeUtc(t, '%e-%^b-%4Y', offset));
             default: return whole;
         }
     });

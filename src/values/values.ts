@@ -10,7 +10,7 @@ export type PuppetValue =
     | PuppetValue[]
     | PuppetHash
     | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
-    | PIterator | PDeferred | PTypeValue;
+    | PIterator | PDeferred | PError | PTypeValue;
 
 /**
  * A Puppet type used as a value (`Integer[1]`). The type classes live in src/types (its PAnyType
@@ -91,7 +91,8 @@ export class PSemVer {
 }
 
 export class PSemVerRange {
-    constructor(readonly text: string) {}
+    /** `range`: the range it stands for, when that is not what its text says (a range made of two versions). */
+    constructor(readonly text: string, readonly range: string = text) {}
     toString(): string {
         return this.text;
     }
@@ -105,6 +106,16 @@ export class PIterator {
      * their order, as Puppet infers it before stepping or reversing).
      */
     constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[]) {}
+}
+
+/** Puppet's Error data type (what dig's failures hand get's block): message, kind, details, issue code. */
+export class PError {
+    constructor(readonly msg: string, readonly kind: string | null, readonly details: PuppetValue, readonly issueCode: string | null) {}
+    /** The attributes as Puppet's Error object holds them, in its order (unset ones left out). */
+    attributes(): Array<[string, PuppetValue]> {
+        const all: Array<[string, PuppetValue]> = [['msg', this.msg], ['kind', this.kind], ['details', this.details], ['issue_code', this.issueCode]];
+        return all.filter(([, v]) => v !== null);
+    }
 }
 
 /** A Deferred function call, resolved on the agent. */

@@ -42,6 +42,7 @@ describe('plugin code modelc does not run is a located error', () => {
         ['backticks', fn('    `id`'), /run\.rb:3:\d+: error RUBY_FORBIDDEN: backticks is not allowed/],
         ['file write', fn("    File.write('/tmp/x', 'y')"), /run\.rb:3:\d+: error RUBY_FORBIDDEN: File\.write is not allowed/],
         ['file read outside', fn("    File.read('/etc/passwd')"), /run\.rb:3:\d+: error RUBY_FORBIDDEN: File\.read of \/etc\/passwd is not allowed/],
+        ['dir glob outside', fn("    Dir.glob(['/etc/**/*.conf'])"), /run\.rb:3:\d+: error RUBY_FORBIDDEN: Dir\.glob of \/etc\/\*\*\/\*\.conf is not allowed/],
         ['runaway loop', fn('    loop { x = x }'), /run\.rb:3:\d+: error RUBY_LIMIT: step limit/],
         ['runaway recursion', fn('    run(x)'), /run\.rb:3:\d+: error RUBY_LIMIT: stack level too deep/],
         ['undef', fn('    undef foo'), /run\.rb:3:\d+: error RUBY_UNSUPPORTED: undef is not supported/],

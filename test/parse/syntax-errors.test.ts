@@ -4,7 +4,7 @@ import { ParseIssues, type ParseIssueCode } from '../../src/parse/issues.js';
 
 // Each row: source, the code of the first error, and its 1-based line and column. Positions
 // agree with `puppet parser validate` 7.23 except where Puppet prints none (end of input:
-// we point at the end of the text) and 'type = 1' (Puppet blames '=').
+// we point at the end of the text).
 const cases: ReadonlyArray<readonly [string, ParseIssueCode, number, number]> = [
     ['notice(1);', 'PARSE_SYNTAX_ERROR', 1, 11],
     ['$a = ', 'PARSE_SYNTAX_ERROR', 1, 6],
@@ -54,7 +54,18 @@ const cases: ReadonlyArray<readonly [string, ParseIssueCode, number, number]> = 
     ['$a = [1] [', 'PARSE_SYNTAX_ERROR', 1, 11],
     ['class a inherits { }', 'PARSE_SYNTAX_ERROR', 1, 18],
     ['$x = Foo::', 'PARSE_ILLEGAL_CLASS_REFERENCE', 1, 10],
-    ['type = 1', 'PARSE_SYNTAX_ERROR', 1, 1],
+    ['type = 1', 'PARSE_SYNTAX_ERROR', 1, 6],
+    // The recursive-descent parser's lookahead fails at an attribute's or entry's start; Puppet's LR parser at the bad token.
+    ["notify { 'x':\n  message => 'a',\n  subscribe => ...,\n}", 'PARSE_SYNTAX_ERROR', 3, 16],
+    ["notify { 'x':\n  message => 'a',\n  b = 2\n}", 'PARSE_SYNTAX_ERROR', 3, 5],
+    ["$x = { 'a' => { 'b' => '1' 'c' => '2' } }", 'PARSE_SYNTAX_ERROR', 1, 28],
+    ["class { 'x':\n  a => {\n    <Content>\n  },\n}", 'PARSE_SYNTAX_ERROR', 3, 5],
+    ['Provide some examples on how to use this type:', 'PARSE_SYNTAX_ERROR', 1, 46],
+    ['class ruby::193 { }', 'PARSE_ILLEGAL_FULLY_QUALIFIED_NAME', 1, 13],
+    // Puppet reduces `@name` before it meets the bad token: the virtual form's own error wins.
+    ['root@master:~', 'PARSE_VIRTUAL_NOT_RESOURCE', 1, 5],
+    ['notice(1) @master: 1', 'PARSE_VIRTUAL_NOT_RESOURCE', 1, 11],
+    ['$x = a::b::9', 'PARSE_ILLEGAL_FULLY_QUALIFIED_NAME', 1, 12],
     ['<%= $x', 'PARSE_EPP_UNBALANCED_TAG', 1, 7],
     ['text <% $x = 1', 'PARSE_EPP_UNBALANCED_TAG', 1, 15],
     ['<%# unclosed', 'PARSE_EPP_UNBALANCED_COMMENT', 1, 3],

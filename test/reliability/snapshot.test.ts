@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { BIN, runBin, scratch, writeTree } from './harness.js';
@@ -59,6 +59,8 @@ describe('the launcher starts from the snapshot', () => {
     test.each([
         ['apply', ['apply', '/nonexistent.json'], {}, /'apply' is not a command of the snapshot/],
         ['lsp', ['lsp', '--help'], {}, /'lsp' is not a command of the snapshot/],
+        // Its compiles run on worker threads, which abort in a process started from the snapshot.
+        ['review', ['review', '/nonexistent'], {}, /'review' is not a command of the snapshot/],
         ['no command', ['--help'], {}, /'--help' is not a command of the snapshot/],
         ['turned off', ['parse', '/nonexistent.pp'], { MODELC_NO_SNAPSHOT: '1' }, /MODELC_NO_SNAPSHOT is set/]
     ] as const)('and does not for %s', (_name, args, env, why) => {
@@ -96,6 +98,31 @@ describe.skipIf(!usable)('a start from the snapshot is a fresh process', () => {
         const [a, b] = [uuid(), uuid()];
         expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
         expect(b).not.toBe(a);
+    });
+});
+
+describe.skipIf(!usable)('compile --nodes-dir from the snapshot', () => {
+    test('compiles on worker processes from the snapshot, each node\'s file as a one-thread batch writes it', () => {
+        // Enough nodes for two workers (16 per worker at least), each a new certname.
+        const facts = scratch();
+        const names = ['db01', 'util01', 'web01', 'web02'];
+        for (let i = 0; i < 40; i++) {
+            const host = names[i % names.length];
+            writeFileSync(join(facts, `${host}-n${i}.example.com.yaml`), readFileSync(join(FACTS, `${host}.example.com.yaml`), 'utf8').replaceAll(host, `${host}-n${i}`));
+        }
+        const out = (jobs: string, env: NodeJS.ProcessEnv = {}): { dir: string; r: ReturnType<typeof runBin> } => {
+            const dir = join(scratch(), 'out');
+            return { dir, r: runBin(['compile', SITE, '--nodes-dir', facts, '--out-dir', dir, '--no-bindings', '--jobs', jobs], { env: { ...env, MODELC_DEBUG: '1' } }) };
+        };
+        const two = out('2');
+        expect(two.r.err.split('\n')[0]).toMatch(/starting from the snapshot/);
+        expect(two.r.err.split('\n').slice(1).join('')).toBe('');
+        expect(two.r.code).toBe(0);
+        expect(two.r.out).toMatch(/^compiled 40 of 40 nodes \(0 failed\).* 2 worker processes\n$/);
+        const one = out('1', { MODELC_NO_SNAPSHOT: '1' });
+        expect(one.r.code).toBe(0);
+        for (const f of readdirSync(one.dir)) expect(readFileSync(join(two.dir, f), 'utf8')).toBe(readFileSync(join(one.dir, f), 'utf8'));
+        expect(readdirSync(two.dir).sort()).toEqual(readdirSync(one.dir).sort());
     });
 });
 

@@ -62,6 +62,9 @@ export class ModulePlugins {
             // An agent (or `puppet resource`) runs after pluginsync, whose libdir is on $LOAD_PATH:
             // providers and their helpers are found with a plain require.
         }, registry, envDir, undefined, { moduleLibsOnLoadPath: true });
+        // An agent has loaded the file type (its settings and pluginsync manage files) before any
+        // module type: what that type's file defines (Puppet::Parameter::Boolean) is there.
+        this.rt.coreTypeLoaded('file');
         this.values = new RubyValues(this.rt);
         this.contexts = new RubyContexts(this.values);
     }

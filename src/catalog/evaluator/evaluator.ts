@@ -9,7 +9,7 @@ import {
     PTypeAliasType, TypeConstructionError
 } from '../../types/index.js';
 import {
-    dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, puppetEquals, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -18,12 +18,12 @@ import { article, CatalogIssues, puppetIssueOf } from '../issues.js';
 import { Scope } from '../scope.js';
 import { resourceParameters } from '../resource-access.js';
 import { queryStore } from '../store-access.js';
-import { checkSignature } from '../functions/signatures.js';
+import { checkSignature, legacyArguments } from '../functions/signatures.js';
 import { parseNumber, statementsOf } from './ast-util.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
 import { accessArray, accessString } from './string-array-access.js';
-import { binaryArith, caseOptionMatches, compare, inOperator, isTruthy, regexMatch } from './operators.js';
+import { binaryArith, caseOptionMatches, compare, equalsOperator, inOperator, isTruthy, objectAttribute, regexMatch } from './operators.js';
 
 export { BreakSignal, NextSignal, ReturnSignal };
 
@@ -369,8 +369,8 @@ export class Evaluator implements ExpressionEvaluator {
     private binaryValues(e: import('../../../generated/langium/ast.js').BinaryExpression, l: PuppetValue, r: PuppetValue, scope: Scope): PuppetValue {
         const op = e.operator;
         switch (op) {
-            case '==': return puppetEquals(l, r);
-            case '!=': return !puppetEquals(l, r);
+            case '==': return equalsOperator(l, r);
+            case '!=': return !equalsOperator(l, r);
             case '<': case '<=': case '>': case '>=': return compare(op, l, r);
             case '=~': case '!~': {
                 const m = this.match(l, r, scope);
@@ -391,9 +391,17 @@ export class Evaluator implements ExpressionEvaluator {
     /** `=~`: a regexp or pattern string sets the match variables; a type tests instance-of. */
     match(l: PuppetValue, r: PuppetValue, scope: Scope): boolean {
         if (r instanceof PAnyType) return isInstance(r, l);
+        if (r instanceof PSemVerRange) return semverRangeIncludes(r.range, l);
         const re = r instanceof PRegexp ? r : typeof r === 'string' ? new PRegexp(r) : null;
         if (re === null) {
-            throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { kind: valueKind(r) }, undefined, 'right');
+            throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { cause: `no implicit conversion of ${valueKind(r)} into String` }, undefined, 'right');
+        }
+        if (typeof r === 'string') {
+            // A string becomes a Regexp first: a pattern Ruby refuses is the right operand's fault.
+            try { compileRubyRegexp(r); } catch (err) {
+                if (err instanceof RubyRegexpError) throw EvalIssue.of(CatalogIssues.EVAL_MATCH_NOT_REGEXP, { cause: err.message }, undefined, 'right');
+                throw err;
+            }
         }
         if (typeof l !== 'string') {
             const kind = l === null ? 'Undef Value' : valueKind(l);
@@ -480,6 +488,8 @@ export class Evaluator implements ExpressionEvaluator {
     private callMethod(e: CallMethodExpression, scope: Scope): PuppetValue {
         const receiver = this.evaluate(e.receiver, scope);
         const args = this.evalList(e.args, scope);
+        const attribute = args.length === 0 && !e.lambda ? objectAttribute(receiver, e.method) : undefined;
+        if (attribute !== undefined) return attribute;
         return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
     }
 
@@ -506,6 +516,7 @@ export class Evaluator implements ExpressionEvaluator {
     private invokeAt(name: string, args: PuppetValue[], block: Closure | undefined, scope: Scope, where: Where): PuppetValue {
         const builtin = this.functions.get(name);
         if (builtin) {
+            args = legacyArguments(name, args);
             const argumentMismatch = checkSignature(name, args, block?.lambda);
             const ctx: FunctionContext = {
                 scope, where, name, argumentMismatch, runtime: this.c, evaluator: this, functions: this.functions, callLambda: (cl, a) => this.callLambda(cl, a)
@@ -543,6 +554,9 @@ export class Evaluator implements ExpressionEvaluator {
             const t = p.type ? this.evaluate(p.type, scope) : null;
             return t instanceof PAnyType ? t : null;
         });
+        // Puppet binds the values first: a required parameter without one fails before any type check.
+        const missing = params.find((p, i) => i >= args.length && !p.splat && !p.value);
+        if (missing) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: missing.name }, this.where(missing));
         const given = params.some(p => p.splat) ? args : args.slice(0, params.length);
         const rejected = describeClosureCall('block', params.map((p, i) => ({ name: p.name, type: types[i], hasDefault: true, splat: p.splat })), given);
         if (rejected !== undefined) throw new RuntimeFailure(rejected);
@@ -550,9 +564,7 @@ export class Evaluator implements ExpressionEvaluator {
             let v: PuppetValue;
             if (p.splat) v = args.slice(i);
             else if (i < args.length) v = args[i];
-            else if (p.value) v = this.evaluate(p.value, scope);
-            // Blocks typed only `Callable` (with, call, new) do not have their arity checked at dispatch.
-            else throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: p.name }, this.where(p));
+            else v = this.evaluate(p.value!, scope);
             if (p.type) {
                 const t = types[i];
                 if (t !== null && !p.splat && !isInstance(t, v)) {

@@ -1,5 +1,5 @@
 import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, typesEqual } from '../../types/index.js';
-import { fitsInt64, hashGet, hashSet, lookupKey, PDefault, PRegexp, PSemVer, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { compareSemVer, fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PRegexp, PSemVer, PSemVerRange, semverRangeIncludes, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
@@ -147,17 +147,25 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
             default: return eq || isAssignable(l, r);
         }
     } else if (l instanceof PSemVer && r instanceof PSemVer) {
-        c = semverCompare(l, r);
+        c = compareSemVer(l, r);
     } else if ((l instanceof PTimestamp && r instanceof PTimestamp) || (l instanceof PTimespan && r instanceof PTimespan)) {
         c = l.nanos < r.nanos ? -1 : l.nanos > r.nanos ? 1 : 0;
+    } else if ((l instanceof PTimestamp || l instanceof PTimespan) && (typeof r === 'bigint' || typeof r === 'number')) {
+        c = timeToNumber(l, r);
+    } else if ((r instanceof PTimestamp || r instanceof PTimespan) && (typeof l === 'bigint' || typeof l === 'number')) {
+        // Puppet compares the other way and inverts the result.
+        c = -timeToNumber(r, l);
     } else {
         if (l instanceof PAnyType) return false;
         const lk = compareKind(l);
-        const rk = compareKind(r);
         const why = lk === 'Numeric' ? 'A Numeric is not comparable to non Numeric'
-            : lk === 'String' ? 'A String is not comparable to a non String' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
-        throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: label(l), op, right: label(r), reason: why });
-        void rk;
+            : lk === 'String' ? 'A String is not comparable to a non String'
+                : l instanceof PTimespan ? 'Timespans are only comparable to Timespans, Integers, and Floats'
+                    : l instanceof PTimestamp ? 'Timestamps are only comparable to Timestamps, Integers, and Floats'
+                        : l instanceof PSemVer ? 'Versions not comparable to non Versions' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
+        // Puppet's label of a version here is the class name's last segment, as Ruby capitalizes it.
+        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : label(v);
+        throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: named(l), op, right: named(r), reason: why });
     }
     switch (op) {
         case '<': return c < 0;
@@ -167,13 +175,43 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
     }
 }
 
-function semverCompare(a: PSemVer, b: PSemVer): number {
-    for (const [x, y] of [[a.major, b.major], [a.minor, b.minor], [a.patch, b.patch]] as const) if (x !== y) return x < y ? -1 : 1;
-    if (a.prerelease === b.prerelease) return 0;
-    if (a.prerelease === '') return 1;
-    if (b.prerelease === '') return -1;
-    return a.prerelease < b.prerelease ? -1 : 1;
+/**
+ * `==`: Puppet's equality, where a Timespan or Timestamp on the left equals a number of the same
+ * whole seconds (Ruby's Comparable#== through TimeData#<=>); a number on the left never equals one.
+ */
+export function equalsOperator(l: PuppetValue, r: PuppetValue): boolean {
+    if ((l instanceof PTimestamp || l instanceof PTimespan) && (typeof r === 'bigint' || typeof r === 'number')) return timeToNumber(l, r) === 0;
+    return puppetEquals(l, r);
 }
+
+/**
+ * An attribute of one of Puppet's Object values read as a method ($deferred.name,
+ * $error.message); undefined when the value has no such attribute.
+ */
+export function objectAttribute(v: PuppetValue, name: string): PuppetValue | undefined {
+    if (v instanceof PDeferred) return name === 'name' ? v.name : name === 'arguments' ? v.args : undefined;
+    if (v instanceof PError) {
+        switch (name) {
+            case 'message': case 'msg': return v.msg;
+            case 'kind': return v.kind;
+            case 'issue_code': return v.issueCode;
+            case 'details': return v.details;
+            default: return undefined;
+        }
+    }
+    return undefined;
+}
+
+/** TimeData#<=> with a number: whole seconds (rounded down) against an Integer, seconds as a Float against a Float. */
+function timeToNumber(t: PTimestamp | PTimespan, n: bigint | number): number {
+    if (typeof n === 'bigint') {
+        const ns = 1_000_000_000n;
+        const secs = t.nanos >= 0n ? t.nanos / ns : -((-t.nanos + ns - 1n) / ns);
+        return secs < n ? -1 : secs > n ? 1 : 0;
+    }
+    return Math.sign(Number(t.nanos) / 1e9 - n);
+}
+
 
 /** The result of a regexp match: the groups ($0..$n), or null when it does not match. */
 export function regexMatch(re: PRegexp, s: string): (string | null)[] | null {
@@ -234,6 +272,7 @@ export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatc
     if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
         return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
     }
+    if (option instanceof PSemVerRange) return semverRangeIncludes(option.range, test);
     if (option instanceof PSemVer) {
         // A version matches an equal version, or a string that parses as one (build metadata aside).
         const m = typeof test === 'string' ? /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(test) : null;

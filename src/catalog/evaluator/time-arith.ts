@@ -53,16 +53,12 @@ export function timeArith(op: string, left: bigint | number | Time, right: bigin
             if (r === 0n || r === 0) throw EvalIssue.of(CatalogIssues.EVAL_DIV_BY_ZERO, {});
             return new PTimespan(typeof r === 'bigint' ? floorDiv(time.nanos, r) : BigInt(Math.floor(Number(time.nanos) / (r as number))));
         case '%': {
-            // Ruby's divmod on the whole seconds (an Integer) or on the seconds as a Float.
+            // Ruby's divmod on the whole seconds; Puppet's evaluator takes no Float on either side of '%'.
             if (rn !== undefined) throw new RuntimeFailure(CatalogIssues.EVAL_TIME_MODULO.message({ what: article(label(r)) }));
-            if (typeof r === 'bigint') {
-                if (r === 0n) throw EvalIssue.of(CatalogIssues.EVAL_DIV_BY_ZERO, {});
-                const secs = floorDiv(time.nanos, NS);
-                return secs - floorDiv(secs, r) * r;
-            }
-            const x = Number(time.nanos) / 1e9;
-            const y = r as number;
-            return x - Math.floor(x / y) * y;
+            if (typeof r === 'number') throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE_WHEN, { op, left: 'a Timespan', right: 'a Float' }, undefined, 'left');
+            if (r === 0n) throw EvalIssue.of(CatalogIssues.EVAL_DIV_BY_ZERO, {});
+            const secs = floorDiv(time.nanos, NS);
+            return secs - floorDiv(secs, r as bigint) * (r as bigint);
         }
         default:
             throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op, operand: 'a Timespan' }, undefined, 'left');

@@ -17,20 +17,38 @@ function logger(level: LogLevel): PuppetFunction {
     };
 }
 
-/** Class names in include-like arguments: strings, Class references, arrays of them. */
+/**
+ * Class names in include-like arguments (flattened), checked one after the other as Puppet's
+ * transform_and_assert_classnames does: a value of any other kind falls through its case and
+ * Ruby fails calling downcase on nil.
+ */
 function classNames(args: PuppetValue[]): string[] {
-    return args.flatMap(a => Array.isArray(a) ? classNames(a) : [a]).map(a => {
-        if (a instanceof PClassType && a.className !== null) return a.className;
-        if (a instanceof PResourceType && a.typeName === 'Class' && a.title !== null) return a.title;
-        return formatValue(a);
+    return args.flat(Infinity as 1).map(a => {
+        if (a === null) throw new RuntimeFailure(CatalogIssues.EVAL_UNDEF_CLASS_NAME.message());
+        if (typeof a === 'string') {
+            if (a === '') throw new RuntimeFailure(CatalogIssues.EVAL_EMPTY_CLASS_NAME.message());
+            return a;
+        }
+        if (a instanceof PClassType) {
+            if (a.className === null) throw new RuntimeFailure(CatalogIssues.EVAL_UNSPECIFIC_CLASS.message());
+            return a.className;
+        }
+        if (a instanceof PResourceType) {
+            if (a.typeName === null || a.typeName === '') throw new RuntimeFailure(CatalogIssues.EVAL_UNSPECIFIC_RESOURCE_CLASS.message());
+            if (!/^[Cc]lass$/.test(a.typeName)) throw new RuntimeFailure(CatalogIssues.EVAL_RESOURCE_NOT_CLASS.message({ type: a.typeName }));
+            if (a.title === null) throw new RuntimeFailure(CatalogIssues.EVAL_UNSPECIFIC_RESOURCE_CLASS_TITLE.message());
+            return a.title;
+        }
+        throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'downcase', receiver: 'nil:NilClass', line: '      end.downcase' }));
     });
 }
 
 function includeLike(how: 'include' | 'require' | 'contain'): PuppetFunction {
     return (call, args) => {
-        if (args.flat(Infinity as 1).includes(null)) throw new RuntimeFailure(CatalogIssues.EVAL_UNDEF_CLASS_NAME.message());
-        call.runtime.includeClasses(classNames(args), call.scope, how, call.where);
-        return null;
+        const names = classNames(args);
+        call.runtime.includeClasses(names, call.scope, how, call.where);
+        // Since Puppet 4.7 the classes, as Class references, are the value.
+        return names.map(n => new PClassType(n.replace(/^::/, '').toLowerCase()));
     };
 }
 

@@ -1,7 +1,7 @@
-import { hashGet, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
+import { hashGet, PBinary, PError, PSemVer, PSensitive, PTimespan, PTimestamp, strictEquals, type PuppetValue } from '../../values/index.js';
 import { isTruthy } from '../evaluator/operators.js';
 import { formatValue, inferType, rubyFloat, rubyInspect, typeToString } from '../../types/index.js';
-import { RuntimeFailure } from '../errors.js';
+import { DataFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Closure, FunctionContext, PuppetFunction } from './function.js';
 import { acceptsTwo, callWith, iterableOf, requireBlock, typeName } from './support.js';
@@ -182,6 +182,7 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
             return false;
         }
         if (v instanceof PSensitive) return v.value === '';
+        if (v instanceof PBinary) return v.bytes.length === 0;
         return v === null || v === '' || (Array.isArray(v) && v.length === 0) || (v instanceof Map && v.size === 0);
     },
     dig: (_call, [v, ...path]) => {
@@ -191,11 +192,17 @@ export const collectionFunctions: Record<string, PuppetFunction> = {
         for (const k of path) {
             if (cur === null || k === null) return null;
             if (!Array.isArray(cur) && !(cur instanceof Map)) {
-                throw new RuntimeFailure(CatalogIssues.EVAL_DIG_NOT_COLLECTION.message({ at: at(), type: typeToString(inferType(cur)) }));
+                const type = inferType(cur);
+                const msg = CatalogIssues.EVAL_DIG_NOT_COLLECTION.message({ at: at(), type: typeToString(type) });
+                throw new DataFailure(msg, new PError(msg, 'SLICE_ERROR', new Map<PuppetValue, PuppetValue>([['walked_path', [...walked]], ['value_type', type]]), 'EXPECTED_COLLECTION'));
             }
             walked.push(k);
             if (Array.isArray(cur)) {
-                if (typeof k !== 'bigint') throw new RuntimeFailure(CatalogIssues.EVAL_DIG_NOT_INTEGER.message({ at: at(), type: typeToString(inferType(k)) }));
+                if (typeof k !== 'bigint') {
+                    const type = inferType(k);
+                    const msg = CatalogIssues.EVAL_DIG_NOT_INTEGER.message({ at: at(), type: typeToString(type) });
+                    throw new DataFailure(msg, new PError(msg, 'SLICE_ERROR', new Map<PuppetValue, PuppetValue>([['walked_path', [...walked]], ['index_type', type]]), 'EXPECTED_INTEGER_INDEX'));
+                }
                 cur = cur[Number(k) < 0 ? cur.length + Number(k) : Number(k)] ?? null;
             } else cur = hashGet(cur, k) ?? null;
         }

@@ -169,6 +169,8 @@ export interface NewDispatch {
 const INTEGER_PATTERN = '/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\\z/';
 const FLOAT_PATTERN = '/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/';
 
+const DEFERRED_NAME = 'Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/]';
+
 export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
     Integer: {
         name: 'new',
@@ -209,6 +211,11 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
             'Struct[{string => String[1], Optional[format] => Formats, Optional[timezone] => String[1]}] hash_arg'
         ],
         types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
+    },
+    Type: { name: 'new_type', sigs: ['String[1] type_string'] },
+    Deferred: {
+        name: 'new_Deferred',
+        sigs: [`Struct[{'name' => ${DEFERRED_NAME}, 'arguments' => Optional[Array]}] hash`, `${DEFERRED_NAME} name, Optional[Array] arguments?`]
     },
     Binary: {
         name: 'new_Binary',

@@ -4,6 +4,11 @@ import { isTruthy } from '../evaluator/operators.js';
 import { RuntimeFailure } from '../errors.js';
 import type { PuppetFunction } from './function.js';
 import { acceptsTwo, callWith, iterableOf, requireBlock } from './support.js';
+import { lambdaArity } from './signatures.js';
+import { CatalogIssues } from '../issues.js';
+
+/** How Ruby names a Puppet lambda (its object address is not reproducible: zeros stand for it). */
+const PUPPET_PROC = '#<Puppet::Pops::Evaluator::PuppetProc:0x0000000000000000 /usr/lib/ruby/vendor_ruby/puppet/pops/evaluator/evaluator_impl.rb:1004>';
 
 function toJsRegExp(r: PRegexp): RegExp {
     const { pattern, flags } = rubyToJs(r.source);
@@ -59,8 +64,13 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
         const chunks: PuppetValue[] = [];
         for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
         if (!block) return chunks;
-        // A block with several parameters gets each slice spread over them, a short last slice filled with undef.
-        const serving = block.lambda.params.length;
+        // A block with several parameters gets each slice spread over them, a short last slice filled with undef;
+        // a block with optional parameters (Ruby's negative arity) takes the slice's size.
+        const { min, max } = lambdaArity(block.lambda);
+        const serving = max === null || max > min ? size : min;
+        if (serving === 0) throw new RuntimeFailure(CatalogIssues.EVAL_SLICE_NO_PARAMETERS.message());
+        // Puppet's message for any other count asks the lambda for parameter_names, which it lacks.
+        if (serving !== 1 && serving !== size) throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'parameter_names', receiver: PUPPET_PROC, suggestions: ['parameters'] }));
         loop(chunks, c => {
             const arr = c as PuppetValue[];
             call.callLambda(block, serving > 1 ? [...arr, ...Array<PuppetValue>(Math.max(0, serving - arr.length)).fill(null)] : [arr]);

@@ -1,11 +1,12 @@
 import { pathExists } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { join } from 'node:path';
-import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, type PuppetValue } from '../../values/index.js';
-import { RuntimeFailure } from '../errors.js';
+import { formatTimespanAs, PDeferred, PTimespan, PTimestamp, strftimeUtc, TimeFormatError, utcOffset, type PuppetValue } from '../../values/index.js';
+import { DataFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import type { FunctionContext, PuppetFunction } from './function.js';
-import { checkSignature } from './signatures.js';
+import type { Closure, FunctionContext, PuppetFunction } from './function.js';
+import { checkSignature, legacyArguments } from './signatures.js';
+import { filePathText } from './support.js';
 
 /** `mod/rest` -> modules/mod/<kind>/rest, or an absolute path. */
 function moduleFilePath(call: FunctionContext, name: string, kind: string): string | undefined {
@@ -38,7 +39,7 @@ function splitKey(key: string): PuppetValue[] | null {
 }
 
 /** `get`: the value at a dotted path, through `dig` (its argument checks and errors). */
-function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string, dflt: PuppetValue | undefined): PuppetValue {
+function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string, dflt: PuppetValue | undefined, block?: Closure): PuppetValue {
     if (v === null) return dflt ?? null;
     if (navigation === '') return v;
     const segments = splitKey(`x.${navigation}`);
@@ -46,23 +47,45 @@ function getFromValue(call: FunctionContext, v: PuppetValue, navigation: string,
     segments.shift();
     const args = [v, ...segments];
     checkSignature('dig', args, undefined);
-    const out = call.functions.get('dig')!({ ...call, name: 'dig' }, args, undefined);
-    return out === null ? dflt ?? null : out;
+    try {
+        const out = call.functions.get('dig')!({ ...call, name: 'dig' }, args, undefined);
+        return out === null ? dflt ?? null : out;
+    } catch (e) {
+        // dig's failures carry an Error value; a block given to get is handed it.
+        if (e instanceof DataFailure && block) return call.callLambda(block, [e.data]);
+        throw e;
+    }
 }
 
 
+/** Calls a function by name as a direct call would be dispatched. */
+function callNamed(call: FunctionContext, name: string, args: PuppetValue[], block: Closure | undefined): PuppetValue {
+    const f = call.functions.get(name);
+    if (f) {
+        const given = legacyArguments(name, args);
+        return f({ ...call, name, argumentMismatch: checkSignature(name, given, block?.lambda) }, given, block);
+    }
+    const def = call.runtime.loader.findFunction(name);
+    if (def) return call.runtime.callPuppetFunction(def, args, block, call.where);
+    throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name }));
+}
+
+/**
+ * Puppet's DeferredResolver on a call(Deferred): deferred arguments (in arrays and hashes too)
+ * first; a name with '$' digs into that top-scope variable.
+ */
+function resolveDeferred(call: FunctionContext, d: PDeferred): PuppetValue {
+    const resolve = (v: PuppetValue): PuppetValue => v instanceof PDeferred ? resolveDeferred(call, v)
+        : Array.isArray(v) ? v.map(resolve) : v instanceof Map ? new Map([...v].map(([k, x]) => [k, resolve(x)])) : v;
+    const args = d.args.map(resolve);
+    if (!d.name.startsWith('$')) return callNamed(call, d.name, args, undefined);
+    // Scope#[] of the top scope: an unknown variable warns as a template's lookup does.
+    const value = call.runtime.scopeLookupvar(d.name.slice(1), call.runtime.topScope, call.where) ?? null;
+    return callNamed(call, 'dig', [value, ...args], undefined);
+}
+
 export const miscFunctions: Record<string, PuppetFunction> = {
-    call: (call, [first, ...rest], block) => {
-        // call(Deferred) calls the deferred function with its arguments.
-        const [name, args] = first instanceof PDeferred ? [first.name, first.args] : [first, rest];
-        const c = call.runtime;
-        const f = call.functions.get(String(name));
-        // The called function is dispatched as a direct call would be.
-        if (f) return f({ ...call, name: String(name), argumentMismatch: checkSignature(String(name), args, block?.lambda) }, args, block);
-        const def = c.loader.findFunction(String(name));
-        if (def) return c.callPuppetFunction(def, args, block, call.where);
-        throw new RuntimeFailure(CatalogIssues.EVAL_CALL_UNKNOWN_FUNCTION.message({ name: String(name) }));
-    },
+    call: (call, [first, ...rest], block) => first instanceof PDeferred ? resolveDeferred(call, first) : callNamed(call, String(first), rest, block),
     getvar: (call, [name, dflt]) => {
         if (call.argumentMismatch) throw new RuntimeFailure(CatalogIssues.EVAL_GETVAR_NAME.message());
         const m = /^((?:::)?(?:\w+::)*\w+)(.*)$/s.exec(String(name))!;
@@ -72,17 +95,17 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         const v = call.runtime.lookupVariable(m[1], call.scope);
         return v === undefined ? dflt ?? null : getFromValue(call, v, navigation, dflt);
     },
-    get: (call, [v, path, dflt]) => getFromValue(call, v, String(path), dflt),
+    get: (call, [v, path, dflt], block) => getFromValue(call, v, String(path), dflt, block),
     file: (call, names) => {
-        for (const n of names.flat()) {
-            const p = moduleFilePath(call, String(n), 'files');
+        for (const n of names) {
+            const p = moduleFilePath(call, filePathText(call, n), 'files');
             if (p) return call.runtime.loader.fs.readText(p);
         }
-        throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.flat().map(n => formatValue(n)) }));
+        throw new RuntimeFailure(CatalogIssues.EVAL_FILE_NOT_FOUND.message({ names: names.map(n => formatValue(n)) }));
     },
     find_file: (call, names) => {
-        for (const n of names.flat()) {
-            const p = moduleFilePath(call, String(n), 'files');
+        for (const n of names) {
+            const p = moduleFilePath(call, filePathText(call, n), 'files');
             if (p) return p;
         }
         return null;
@@ -101,12 +124,14 @@ export const miscFunctions: Record<string, PuppetFunction> = {
         }
         return null;
     },
-    strftime: (call, [a, b]) => {
+    strftime: (call, [a, b, c]) => {
+        // A timezone formats the time at that zone's offset (Puppet's Timestamp.format_time).
+        const at = (zone: PuppetValue | undefined): number | undefined => typeof zone === 'string' && zone !== '' ? utcOffset(zone) : undefined;
         try {
             if (a instanceof PTimespan) return formatTimespanAs(a, String(b));
-            if (a instanceof PTimestamp) return strftimeUtc(a, String(b));
+            if (a instanceof PTimestamp) return strftimeUtc(a, String(b), at(c));
             call.runtime.warnOnce('deprecations:legacy#strftime', CatalogIssues.EVAL_STRFTIME_LEGACY.message({ file: call.where.file, line: call.where.line }), call.where);
-            return strftimeUtc(new PTimestamp(BigInt(Date.now()) * 1_000_000n), String(a));
+            return strftimeUtc(new PTimestamp(BigInt(Date.now()) * 1_000_000n), String(a), at(b));
         } catch (e) {
             if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
             throw e;

@@ -1,9 +1,9 @@
 import type { Lambda } from '../../../generated/langium/ast.js';
 import {
-    describeSignatures, parseTypeString, PTypeAliasType, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
+    describeSignatures, formatValue, parseTypeString, PTypeAliasType, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
     type TypeNameResolver
 } from '../../types/index.js';
-import type { PuppetValue } from '../../values/index.js';
+import { PBinary, PIterator, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { BLOCK_TYPES, DISPATCHES, LEGACY_ARITY, LOCAL_TYPES, MISMATCH_DISPATCHES, NEW_DISPATCHES, TYPE_DISPLAY } from './dispatches.js';
@@ -138,6 +138,23 @@ export function checkNewSignature(kind: string, args: readonly PuppetValue[]): v
 export function lambdaArity(lambda: Lambda): BlockArity {
     const splat = lambda.params.some(p => p.splat);
     return { min: lambda.params.filter(p => !p.splat && p.value === undefined).length, max: splat ? null : lambda.params.length };
+}
+
+/**
+ * The arguments a Puppet 3.x function is handed (Puppet's Runtime3FunctionArgumentConverter), in
+ * arrays and hashes too: regexps, versions, binaries and times as their strings; an iterator is
+ * refused. Other functions get the arguments as they are.
+ */
+export function legacyArguments(name: string, args: PuppetValue[]): PuppetValue[] {
+    return LEGACY_ARITY[name] === undefined ? args : args.map(legacyValue);
+}
+
+function legacyValue(v: PuppetValue): PuppetValue {
+    if (Array.isArray(v)) return v.map(legacyValue);
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [legacyValue(k), legacyValue(x)]));
+    if (v instanceof PIterator) throw new RuntimeFailure(CatalogIssues.EVAL_ITERATOR_NOT_SUPPORTED.message());
+    if (v instanceof PRegexp || v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PBinary || v instanceof PTimespan || v instanceof PTimestamp) return formatValue(v);
+    return v;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { PBinary, PIterator, PRegexp, PSensitive, rubyToJs, versioncmp, type PuppetValue } from '../../values/index.js';
-import { formatValue, PRegexpType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
+import { compileRubyRegexp, PBinary, PDefault, PIterator, PRegexp, RubyRegexpError, versioncmp, type PuppetValue } from '../../values/index.js';
+import { formatValue, PPatternType, PRegexpType, PTypeAliasType, PVariantType, rubyInspect, sprintf, SprintfError } from '../../types/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { PuppetFunction } from './function.js';
-import { typeName } from './support.js';
+import { classOf, describe as describeRuby } from '../../ruby/index.js';
 
 /**
  * Applies `f` to a string, or to each string an iterable gives (an array, an iterator: the
@@ -34,8 +34,37 @@ const TRAILING_SPACE = /[\0\t\n\v\f\r ]+$/;
 function toRegExp(p: PuppetValue, flags = ''): RegExp {
     // A Regexp type (split's Type[Regexp] signature) matches its pattern; a bare Regexp type matches anything.
     const source = p instanceof PRegexpType ? p.pattern?.source ?? '' : p instanceof PRegexp ? p.source : String(p);
-    const { pattern, flags: own } = rubyToJs(source);
-    return new RegExp(pattern, [...new Set(flags + own)].join(''));
+    try {
+        return compileRubyRegexp(source, flags);
+    } catch (e) {
+        if (e instanceof RubyRegexpError) throw new RuntimeFailure(e.message);
+        throw e;
+    }
+}
+
+/**
+ * match(): the pattern as Puppet's match visitor takes it: a string or Regexp, a Regexp type's
+ * expression, the first of a Pattern's (or Variant's, or an array's) patterns that matches.
+ */
+function matchWith(s: PuppetValue, p: PuppetValue): PuppetValue {
+    if (p instanceof PTypeAliasType) return p.resolved ? matchWith(s, p.resolved) : null;
+    if (p instanceof PPatternType) return firstMatch(s, p.patterns);
+    if (p instanceof PVariantType) return firstMatch(s, p.types);
+    if (Array.isArray(p)) return firstMatch(s, p.flat(Infinity as 1));
+    if (p instanceof PRegexpType && p.pattern === null) throw new RuntimeFailure(CatalogIssues.EVAL_MATCH_REGEXP_TYPE_EMPTY.message());
+    if (!(typeof p === 'string' || p instanceof PRegexp || p instanceof PRegexpType)) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_MATCH_PATTERN_KIND.message({ kind: classOf(p).name }));
+    }
+    const m = typeof s === 'string' ? toRegExp(p).exec(s) : null;
+    return m ? [...m].map(g => g ?? null) : null;
+}
+
+function firstMatch(s: PuppetValue, patterns: readonly PuppetValue[]): PuppetValue {
+    for (const x of patterns) {
+        const r = matchWith(s, x);
+        if (r !== null) return r;
+    }
+    return null;
 }
 
 /** Ruby's String#split: trailing empty fields are dropped. */
@@ -114,23 +143,29 @@ export const stringFunctions: Record<string, PuppetFunction> = {
     },
     size: (_call, [v]) => lengthOf(v),
     length: (_call, [v]) => lengthOf(v),
-    match: (_call, [v, p]) => {
-        const one = (s: PuppetValue): PuppetValue => {
-            const m = typeof s === 'string' ? toRegExp(p).exec(s) : null;
-            return m ? [...m].map(g => g ?? null) : null;
-        };
-        return Array.isArray(v) ? v.map(one) : one(v);
-    },
+    match: (_call, [v, p]) => Array.isArray(v) ? v.map(s => matchWith(s, p)) : matchWith(v, p),
     versioncmp: (_call, [a, b]) => BigInt(versioncmp(String(a), String(b))),
     sha256: (_call, [s]) => hexDigest('sha256', s),
     sha1: (_call, [s]) => hexDigest('sha1', s),
     md5: (_call, [s]) => hexDigest('md5', s),
-    shellquote: (_call, args) => shellquote(args.flat(Infinity as 1).map(x => formatValue(x)))
+    shellquote: (_call, args) => shellquote(args.map(a => a ?? '').flat(Infinity as 1).map(shellWord))
 };
+
+/**
+ * A word of shellquote as Ruby's String methods take it: a hash has a length but no string
+ * conversion, anything else that is no string has no length (a nested undef is nil).
+ */
+function shellWord(v: PuppetValue): string {
+    if (typeof v === 'string') return v;
+    if (v instanceof Map) throw new RuntimeFailure(CatalogIssues.EVAL_NO_IMPLICIT_CONVERSION.message({ kind: 'Hash' }));
+    // default arrives as the Symbol :default, which has a length but no count.
+    if (v instanceof PDefault) throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'count', receiver: describeRuby(v) }));
+    throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'length', receiver: describeRuby(v) }));
+}
 
 /** The Ruby class Puppet hands a value to a 3.x function as, named as Ruby's TypeErrors do. */
 function rubyClassOf(v: PuppetValue): string {
-    return v === null ? 'nil' : typeof v === 'boolean' ? String(v) : v instanceof PSensitive ? 'Puppet::Pops::Types::PSensitiveType::Sensitive' : typeName(v);
+    return v === null ? 'nil' : typeof v === 'boolean' ? String(v) : classOf(v).name;
 }
 
 /** Ruby's Digest of a 3.x argument: a string (undef as ''), anything else a TypeError. */

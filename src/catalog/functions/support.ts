@@ -1,5 +1,6 @@
-import { formatValue, PEnumType, PIntegerType } from '../../types/index.js';
+import { formatValue, PEnumType, PIntegerType, rubyInspect } from '../../types/index.js';
 import { dataClassName, PIterator, type PuppetValue } from '../../values/index.js';
+import { classOf, describe as describeRuby } from '../../ruby/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, Closure } from './function.js';
@@ -53,4 +54,18 @@ export function str(v: PuppetValue, fname: string, what = 'argument'): string {
 
 export function typeName(v: PuppetValue): string {
     return dataClassName(v) ?? 'Object';
+}
+
+/**
+ * A 3.x file or template name as Puppet's Files.find_in_module takes it: undef is ''; a value
+ * that is no string is warned about twice (Util.absolute_path?, then split_file_path asks again)
+ * and fails in String#split (what Ruby's error_highlight shows of that line).
+ */
+export function filePathText(call: FunctionContext, v: PuppetValue): string {
+    if (v === null) return '';
+    if (typeof v === 'string') return v;
+    const text = Array.isArray(v) || v instanceof Map ? rubyInspect(v) : formatValue(v);
+    const warning = CatalogIssues.EVAL_ABSOLUTE_PATH_NOT_STRING.message({ text, kind: classOf(v).name });
+    for (let i = 0; i < 2; i++) call.runtime.log('warning', warning, call.where);
+    throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'split', receiver: describeRuby(v), line: '      path.split(File::SEPARATOR, 2)' }));
 }

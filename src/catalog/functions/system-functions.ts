@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { dirname, isAbsolute } from 'node:path';
 import { pathExists } from '../../common/index.js';
-import { formatFloat, hashGet, PBinary, type PuppetValue } from '../../values/index.js';
+import { formatFloat, hashGet, PBinary, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import { MersenneTwister } from '../../ruby/index.js';
+import { describe as describeRuby, MersenneTwister } from '../../ruby/index.js';
 import type { PuppetFunction } from './function.js';
 import { hexDigest } from './string-functions.js';
 
@@ -17,8 +17,15 @@ function rubyToI(v: PuppetValue): bigint {
         const m = /^\s*([-+]?\d[\d_]*)/.exec(v);
         return m ? BigInt(m[1].replace(/_/g, '')) : 0n;
     }
-    return 0n;
+    if (v === null) return 0n;
+    // Timestamp and Timespan count whole seconds (Ruby's Integer division rounds down).
+    if (v instanceof PTimestamp || v instanceof PTimespan) return v.nanos >= 0n ? v.nanos / NS_PER_S : -((-v.nanos + NS_PER_S - 1n) / NS_PER_S);
+    // Any other object has no to_i; did_you_mean offers the conversions it does have.
+    const suggestions = Array.isArray(v) || v instanceof Map ? ['to_s', 'to_a', 'to_h'] : ['to_s'];
+    throw new RuntimeFailure(CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'to_i', receiver: describeRuby(v), suggestions }));
 }
+
+const NS_PER_S = 1_000_000_000n;
 
 /** Ruby's Array#join(':') of 3.x function values (undef is the empty string, arrays are joined in place). */
 function rubyJoin(values: readonly PuppetValue[]): string {

@@ -7,6 +7,7 @@ import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { Scope } from '../scope.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
+import { filePathText } from './support.js';
 
 /** Evaluates an EPP template text with its declared parameters bound from `args`. */
 function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, args: PuppetValue, inline: boolean): string {
@@ -138,6 +139,8 @@ function renderErbText(call: FunctionContext, text: string | null, file: string 
     }
 }
 
+const INLINE_EPP_FILE = 'inlined-epp-text';
+
 export const templateFunctions: Record<string, PuppetFunction> = {
     epp: (call, [name, args]) => {
         // A name that is no existing file gets the .epp extension it lacks.
@@ -146,12 +149,13 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         const file = call.runtime.loader.rel(path);
         return renderEpp(call, call.runtime.loader.files.parse(path, { epp: true, display: file, compact: true }).result, file, args ?? null, false);
     },
-    inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), call.where.file, { epp: true }), call.where.file, args ?? null, true),
+    // Puppet names the text's own locations (warnings, errors inside it) 'inlined-epp-text'.
+    inline_epp: (call, [text, args]) => renderEpp(call, parsePuppet(String(text), INLINE_EPP_FILE, { epp: true }), INLINE_EPP_FILE, args ?? null, true),
     template: (call, names) => {
         legacyArity(call, names, 1);
         // A 3.x function: an undef argument arrives as ''.
         return names.map(n => {
-            const name = n === null ? '' : String(n);
+            const name = filePathText(call, n);
             return renderErbText(call, null, templatePath(call, name), name);
         }).join('');
     },

@@ -1,9 +1,9 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, inferReduced, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString
+    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
-import { hashGet, hashSet, parseTimespan, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -109,8 +109,16 @@ function valueType(v: PuppetValue): string {
     return typeToString(generalize(inferType(v)));
 }
 
+/** A Timestamp's or Timespan's seconds: to_i rounds down (Ruby's Integer division), to_f keeps the fraction. */
+function timeSeconds(v: PTimestamp | PTimespan, whole: boolean): bigint | number {
+    const s = 1_000_000_000n;
+    if (!whole) return Number(v.nanos) / 1e9;
+    return v.nanos >= 0n ? v.nanos / s : -((-v.nanos + s - 1n) / s);
+}
+
 function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
     if (typeof v === 'bigint') return v;
+    if (v instanceof PTimestamp || v instanceof PTimespan) return timeSeconds(v, true) as bigint;
     if (typeof v === 'number') return BigInt(Math.trunc(v));
     if (typeof v === 'boolean') return v ? 1n : 0n;
     if (radix !== null && !(radix instanceof PDefault) && ![2n, 8n, 10n, 16n].includes(radix as bigint)) {
@@ -140,6 +148,7 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
 function numberOf(v: PuppetValue, fname: string, what: string): bigint | number | undefined {
     if (typeof v === 'number' || typeof v === 'bigint') return v;
     if (typeof v === 'boolean') return v ? 1n : 0n;
+    if (v instanceof PTimestamp || v instanceof PTimespan) return timeSeconds(v, false);
     if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname, type: valueType(v), target: what }));
     return undefined;
 }
@@ -180,7 +189,7 @@ function namedArgs(args: readonly PuppetValue[], names: readonly string[]): Pupp
 }
 
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
-export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
+export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const t = resolveAlias(type);
     const [v, a2] = args;
     let out: PuppetValue;
@@ -237,29 +246,65 @@ export function convert(type: PAnyType, args: readonly PuppetValue[]): PuppetVal
         }
         case 'Binary': out = newBinary(v instanceof Map ? v.get('value') ?? null : v, v instanceof Map ? v.get('format') ?? null : a2 ?? null); break;
         case 'Sensitive': out = new PSensitive(v); break;
-        case 'Regexp': out = v instanceof PRegexp ? v : new PRegexp(String(v)); break;
+        case 'Regexp': {
+            const r = v instanceof PRegexp ? v : new PRegexp(String(v));
+            out = r;
+            // Ruby's Regexp.new refuses a bad pattern at once.
+            try { compileRubyRegexp(r.source); } catch (e) { if (e instanceof RubyRegexpError) throw new RuntimeFailure(e.message); throw e; }
+            break;
+        }
+        // Type.new parses a type string as the type parser does (aliases and resource types by name).
+        case 'Type':
+            try { out = parseTypeString(String(v), resolve); } catch (e) { if (e instanceof TypeSyntaxError) throw new RuntimeFailure(e.detail); throw e; }
+            break;
         case 'SemVer': {
+            // From major, minor, patch (and prerelease, build) given as arguments or as a hash.
+            const parts = typeof v === 'bigint' ? args : v instanceof Map ? ['major', 'minor', 'patch', 'prerelease', 'build'].map(k => v.get(k) ?? null) : undefined;
+            if (parts && parts.slice(0, 3).every(x => typeof x === 'bigint')) {
+                out = new PSemVer(parts[0] as bigint, parts[1] as bigint, parts[2] as bigint, typeof parts[3] === 'string' ? parts[3] : '', typeof parts[4] === 'string' ? parts[4] : '');
+                break;
+            }
             const m = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/.exec(String(v));
             if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_Version', value: formatValue(v), target: 'a SemVer' }));
             out = new PSemVer(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]), m[4] ?? '', m[5] ?? '');
             break;
         }
-        case 'Deferred': out = new PDeferred(String(v), Array.isArray(a2) ? a2 : []); break;
+        case 'SemVerRange': {
+            if (typeof v === 'string') {
+                try { parseVersionRange(v); } catch (e) { if (e instanceof VersionRangeError) throw new RuntimeFailure(e.message); throw e; }
+                out = new PSemVerRange(v);
+                break;
+            }
+            // From two versions: SemanticPuppet writes its text with the bounds swapped.
+            const [min, max, exclude] = args;
+            if (min instanceof PSemVer && max instanceof PSemVer) {
+                out = exclude === true ? new PSemVerRange(`>=${max} <${min}`, `>=${min} <${max}`) : new PSemVerRange(`${max} - ${min}`, `>=${min} <=${max}`);
+                break;
+            }
+            throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
+        }
+        case 'Deferred': {
+            const [name, list] = v instanceof Map ? [v.get('name'), v.get('arguments')] : [v, a2];
+            out = new PDeferred(String(name), Array.isArray(list) ? list : []);
+            break;
+        }
         case 'Timestamp': {
             if (v === undefined) { out = new PTimestamp(BigInt(Date.now()) * 1_000_000n); break; }
             if (typeof v === 'bigint' || typeof v === 'number') { out = new PTimestamp(secondsToNanos(v)); break; }
-            const text = String(v instanceof Map ? v.get('string') : v);
-            const m = /\.(\d{1,9})/.exec(text);
-            const ms = Date.parse(text.replace(/ UTC$/, 'Z'));
-            if (Number.isNaN(ms)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: text, target: 'Timestamp' }));
-            out = new PTimestamp(BigInt(Math.floor(ms / 1000)) * 1_000_000_000n + BigInt((m?.[1] ?? '').padEnd(9, '0')));
+            const [text, format, zone] = v instanceof Map ? [v.get('string'), v.get('format'), v.get('timezone')] : [v, a2, args[2]];
+            try {
+                out = parseTimestamp(String(text), (format ?? undefined) as string | string[] | undefined, (zone ?? undefined) as string | undefined);
+            } catch (e) {
+                if (e instanceof TimeFormatError) throw new RuntimeFailure(e.message);
+                throw e;
+            }
             break;
         }
         case 'Timespan': out = newTimespan(args); break;
         case 'Optional': case 'NotUndef': {
             // new of Optional[T] / NotUndef[T] is new of T.
             const inner = (t as POptionalType | PNotUndefType).type;
-            return inner === null ? v : convert(inner, args);
+            return inner === null ? v : convert(inner, args, resolve);
         }
         default: throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
     }
@@ -294,13 +339,13 @@ function generalizeType(t: PAnyType): PAnyType {
 }
 
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
-function checkedConvert(type: PAnyType, args: readonly PuppetValue[]): PuppetValue {
+function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     // A lone value that already is an instance is returned as it is.
     if (args.length === 1 && isInstance(type, args[0])) return args[0];
     let t = resolveAlias(type);
     while ((t instanceof POptionalType || t instanceof PNotUndefType) && t.type !== null) t = resolveAlias(t.type);
     checkNewSignature(t.kind, args);
-    return convert(type, args);
+    return convert(type, args, resolve);
 }
 
 export const typeFunctions: Record<string, PuppetFunction> = {
@@ -315,8 +360,14 @@ export const typeFunctions: Record<string, PuppetFunction> = {
         if (block) return call.callLambda(block, [type, inferType(v)]);
         throw new RuntimeFailure(joinMismatchLines(formatMismatches('assert_type():', describeMismatch(type, v))));
     },
-    new: (call, [t, ...args]) => checkedConvert(typeArg(call, t), args),
-    convert_to: (call, [v, t, ...rest]) => checkedConvert(typeArg(call, t), [v, ...rest]),
+    new: (call, [t, ...args], block) => {
+        const out = checkedConvert(typeArg(call, t), args, call.runtime.typeResolver);
+        return block ? call.callLambda(block, [out]) : out;
+    },
+    convert_to: (call, [v, t, ...rest], block) => {
+        const out = checkedConvert(typeArg(call, t), [v, ...rest], call.runtime.typeResolver);
+        return block ? call.callLambda(block, [out]) : out;
+    },
     unwrap: (call, [v], block) => {
         const inner = v instanceof PSensitive ? v.value : v;
         return block ? call.callLambda(block, [inner]) : inner;

@@ -1,6 +1,6 @@
 import type { CollectExpression, Expression } from '../../../generated/langium/ast.js';
 import { capitalize, formatValue, rubyInspect, rubyInspectString } from '../../types/index.js';
-import { puppetEquals, type PuppetValue } from '../../values/index.js';
+import { capitalizeTypeName, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { isTruthy } from '../evaluator/operators.js';
@@ -11,6 +11,7 @@ import { applyOverride } from './overrides.js';
 import { flattenRefs } from './refs.js';
 import type { Collector, OpsState } from './state.js';
 import { collectFromStore } from '../store-access.js';
+import { VALID_TAG } from '../tags.js';
 
 /** `Type <| query |>` as a statement. */
 export function collect(s: OpsState, e: CollectExpression, scope: Scope): PuppetValue {
@@ -135,7 +136,7 @@ export function evaluateCollections(s: OpsState): boolean {
     }
     for (const req of s.realizeRequests) {
         if (req.done) continue;
-        if (req.invalid !== undefined) throw new PuppetFailure(CatalogIssues.EVAL_REALIZE_NOT_A_REFERENCE.message({ ref: rubyInspectString(req.invalid) }));
+        if (req.failure !== undefined) throw new PuppetFailure(req.failure);
         const rs = req.refs.map(x => s.catalog.find(x.type, x.title));
         if (rs.every(r => r !== undefined)) {
             for (const r of rs) if (r && r.virtual) { r.virtual = false; found = true; }
@@ -147,13 +148,31 @@ export function evaluateCollections(s: OpsState): boolean {
 
 /** realize(): marks virtual resources real (now, or when they are declared later in the queue). */
 export function realize(s: OpsState, refs: PuppetValue[]): void {
-    const list = refs.flatMap(flattenRefs);
-    // What is no reference fails when the collection runs: Puppet's text of the value (a 3.x argument, undef as '').
-    const invalid = refs.flat(Infinity as 1).find(x => flattenRefs(x).length === 0);
+    const list: Array<{ type: string; title: string }> = [];
+    let failure: string | undefined;
+    // A 3.x argument: undef is ''. Each value is found by its text, as Puppet's FixedSetCollector does.
+    for (const x of refs.map(r => r ?? '').flat(Infinity as 1)) {
+        const found = flattenRefs(x);
+        if (found.length > 0) { list.push(...found); continue; }
+        const ref = referenceOfText(x === null ? '' : x instanceof Map ? rubyInspect(x) : formatValue(x));
+        if (typeof ref === 'string') { failure ??= ref; continue; }
+        list.push(ref);
+    }
     const rs = list.map(x => s.catalog.find(x.type, x.title));
-    if (invalid === undefined && rs.every(r => r !== undefined)) {
+    if (failure === undefined && rs.every(r => r !== undefined)) {
         for (const r of rs) if (r) r.virtual = false;
         return;
     }
-    s.realizeRequests.push({ refs: list, done: false, invalid: invalid === undefined ? undefined : invalid === null ? '' : invalid instanceof Map ? rubyInspect(invalid) : formatValue(invalid) });
+    s.realizeRequests.push({ refs: list, done: false, failure });
+}
+
+/**
+ * A reference from its text as Puppet's Resource.type_and_title reads it ("Type[title]", the type
+ * of any case), or the failure of the collection: a type that is no valid tag, or no reference.
+ */
+function referenceOfText(text: string): { type: string; title: string } | string {
+    const m = /^([^[\]]+)\[(.+)\]$/s.exec(text);
+    if (!m) return CatalogIssues.EVAL_REALIZE_NOT_A_REFERENCE.message({ ref: rubyInspectString(text) });
+    if (!VALID_TAG.test(m[1].toLowerCase())) return CatalogIssues.EVAL_INVALID_TAG.message({ name: m[1].toLowerCase() });
+    return { type: capitalizeTypeName(m[1]), title: m[2] };
 }

@@ -32,7 +32,14 @@ function chain(s: OpsState, e: RelationshipExpression, scope: Scope): { ops: Ope
 
 function operand(s: OpsState, e: Expression, scope: Scope): { ops: Operand[]; value: PuppetValue } {
     if (e.$type === 'CollectExpression') {
-        const c = makeCollector(s, e, scope);
+        // The collector is evaluated as an expression of its own: its failure (an unknown type, a
+        // type that fails to load) is the query's, at the query.
+        let c;
+        try {
+            c = makeCollector(s, e, scope);
+        } catch (err) {
+            throw s.ev.locate(err, e, e.query.kind === '<|' ? 'Virtual Query' : 'Exported Query');
+        }
         return { ops: [{ collector: c }], value: null };
     }
     if (e.$type === 'RelationshipExpression') return chain(s, e, scope);

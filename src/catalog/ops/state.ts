@@ -59,7 +59,7 @@ export class OpsState {
     readonly relationships: Relationship[] = [];
     readonly pendingOverrides = new Map<string, Override[]>();
     readonly overrideRules = new OverrideRules();
-    readonly realizeRequests: Array<{ refs: Array<{ type: string; title: string }>; done: boolean; invalid?: string }> = [];
+    readonly realizeRequests: Array<{ refs: Array<{ type: string; title: string }>; done: boolean; failure?: string }> = [];
     readonly pendingClasses = new Map<CatalogResource, PendingClass>();
     /** How many class bodies are being evaluated one inside the other (include chains). */
     classNesting = 0;

@@ -415,8 +415,9 @@ export class Scanner extends StringScanner {
             this.pos = before + m.length;
             return this.tok(RE_NAME.test(m) ? 'NAME' : 'WORD', before, this.pos);
         }
+        // Puppet reports this where its scanner stopped: past the `::`.
         this.pos = before + 2;
-        this.error('PARSE_ILLEGAL_FULLY_QUALIFIED_NAME', before, 2);
+        this.error('PARSE_ILLEGAL_FULLY_QUALIFIED_NAME', this.pos, 2);
         return undefined;
     }
 

@@ -3,6 +3,7 @@ import { compare, rEql } from '../compare.js';
 import { inspect } from '../inspect.js';
 import { enumerableMethods, flatten, sortBy, sortValues, uniqValues } from './enumerable.js';
 import { arity, arr, enumerator, needBlock, num, str } from './support.js';
+import { asBinary, isBinary, pack } from './binary.js';
 
 const A = (v: RValue): RValue[] => v as RValue[];
 
@@ -59,6 +60,14 @@ export const arrayMethods: Record<string, Method> = {
     'any?': (self, args, block, call) => (args.length === 0 && !block ? A(self).some(truthy) : (enumerableMethods['any?'](self, args, block, call))),
     '[]': (self, args) => sliceOf(A(self), args, part => part, x => x),
     slice: (self, args) => sliceOf(A(self), args, part => part, x => x),
+    // What slice gives, taken out of the array: the positions are the slice's own.
+    'slice!': (self, args) => {
+        const a = A(self);
+        const positions: number[] = [];
+        const taken = sliceOf(a.map((_x, i) => i), args, part => { positions.push(...part); return part.map(i => a[i]); }, i => { positions.push(i); return a[i]; });
+        for (const i of positions.sort((x, y) => y - x)) a.splice(i, 1);
+        return taken;
+    },
     at: (self, args) => sliceOf(A(self), [args[0]], p => p, x => x),
     '[]=': (self, args) => {
         arity(args, 2, 3);
@@ -125,7 +134,9 @@ export const arrayMethods: Record<string, Method> = {
     join: (self, args, _b, call) => {
         arity(args, 0, 1);
         const sep = args.length === 0 || args[0] === null ? '' : str(args[0]);
-        return join(A(self), sep, v => call.toS(v));
+        const joined = join(A(self), sep, v => call.toS(v));
+        // Bytes joined with text stay bytes.
+        return A(self).some(x => typeof x === 'string' && isBinary(x)) ? asBinary(joined) : joined;
     },
     reverse: self => [...A(self)].reverse(),
     rotate: (self, args) => { const a = A(self); if (a.length === 0) return []; const n = ((num(args[0] ?? 1n) % a.length) + a.length) % a.length; return [...a.slice(n), ...a.slice(0, n)]; },
@@ -169,7 +180,7 @@ export const arrayMethods: Record<string, Method> = {
     sample: () => { throw rubyError('NotImplementedError', 'sample is random; templates must be deterministic'); },
     shuffle: () => { throw rubyError('NotImplementedError', 'shuffle is random; templates must be deterministic'); },
     cycle: () => { throw rubyError('NotImplementedError', 'cycle is not supported in templates'); },
-    pack: () => { throw rubyError('NotImplementedError', 'pack is not supported in templates'); },
+    pack: (self, args) => pack(A(self), str(args[0] ?? '')),
     combination: (self, args) => {
         const n = num(args[0]);
         const out: RValue[] = [];

@@ -96,7 +96,18 @@ const E = (v: RValue): REnumerator => v as REnumerator;
 export const enumeratorMethods: Record<string, Method> = {
     ...enumerableMethods,
     each: (self, _a, block, call) => (block ? E(self).finish(E(self).items.map(x => call.yield(block, [x])), E(self).items) : self),
-    next: self => { if (E(self).items.length === 0) throw rubyError('StopIteration', 'iteration reached an end'); return E(self).items[0]; },
+    next: self => {
+        const e = E(self);
+        if (e.position >= e.items.length) throw rubyError('StopIteration', 'iteration reached an end');
+        return e.items[e.position++];
+    },
+    peek: self => {
+        const e = E(self);
+        if (e.position >= e.items.length) throw rubyError('StopIteration', 'iteration reached an end');
+        return e.items[e.position];
+    },
+    rewind: self => { E(self).position = 0; return self; },
+    'hash_style?': self => E(self).hashStyle,
     size: self => BigInt(E(self).items.length),
     with_index: enumerableMethods.with_index,
     each_with_index: (self, args, block, call) => enumerableMethods.with_index(self, args, block, call),

@@ -2,6 +2,7 @@ import { formatFloat } from '../../common/index.js';
 import { compare } from '../compare.js';
 import { Classes, classOf, RObject, rubyError, type CallSite, type Method, type RValue } from '../objects.js';
 import { arity, enumerator, int, num } from './support.js';
+import { asBinary } from './binary.js';
 
 const isNum = (v: RValue): v is bigint | number => typeof v === 'bigint' || typeof v === 'number';
 
@@ -155,7 +156,8 @@ export const integerMethods: Record<string, Method> = {
     to_int: self => self,
     to_f: self => Number(self),
     to_r: self => self,
-    chr: self => String.fromCodePoint(Number(self)),
+    // Without an encoding, 128..255 is a byte (ASCII-8BIT), not a character.
+    chr: self => (Number(self) > 0x7f && Number(self) < 0x100 ? asBinary(String.fromCharCode(Number(self))) : String.fromCodePoint(Number(self))),
     ord: self => self,
     times: (self, _a, block, call) => iterate(0n, (self as bigint) - 1n, 1n, block, call, self),
     upto: (self, args, block, call) => iterate(self as bigint, int(args[0]), 1n, block, call, self),

@@ -8,6 +8,7 @@ import { escapeRegexp, globalRegExp, regexpOf } from '../regexp.js';
 import { sliceOf } from './array.js';
 import { findKey } from '../compare.js';
 import { arity, enumerator, needBlock, num, rangeItems, str, succ } from './support.js';
+import { asBinary, bytesOf, isBinary, unpack } from './binary.js';
 
 const S = (v: RValue): string => v as string;
 const chars = (s: string): string[] => [...s];
@@ -201,7 +202,7 @@ export function format(fmt: string, args: RValue[], call: CallSite): string {
 export const stringMethods: Record<string, Method> = {
     length: self => BigInt(chars(S(self)).length),
     size: self => BigInt(chars(S(self)).length),
-    bytesize: self => BigInt(Buffer.byteLength(S(self))),
+    bytesize: self => BigInt(bytesOf(S(self)).length),
     upcase: self => S(self).toUpperCase(),
     downcase: self => S(self).toLowerCase(),
     capitalize: self => capitalize(S(self)),
@@ -219,7 +220,7 @@ export const stringMethods: Record<string, Method> = {
     chop: self => (S(self).endsWith('\r\n') ? S(self).slice(0, -2) : chars(S(self)).slice(0, -1).join('')),
     chr: self => chars(S(self))[0] ?? '',
     chars: self => chars(S(self)),
-    bytes: self => [...Buffer.from(S(self))].map(b => BigInt(b)),
+    bytes: self => [...bytesOf(S(self))].map(b => BigInt(b)),
     codepoints: self => chars(S(self)).map(c => BigInt(c.codePointAt(0)!)),
     lines: (self, args) => lines(S(self), args.length ? str(args[0]) : '\n'),
     each_line: (self, args, block, call) => {
@@ -252,8 +253,8 @@ export const stringMethods: Record<string, Method> = {
         return i < 0 ? null : BigInt(i);
     },
     rindex: (self, args) => { const i = S(self).lastIndexOf(str(args[0])); return i < 0 ? null : BigInt(i); },
-    '[]': (self, args, _b, call) => stringIndex(S(self), args, call),
-    slice: (self, args, _b, call) => stringIndex(S(self), args, call),
+    '[]': (self, args, _b, call) => sameKind(S(self), stringIndex(S(self), args, call)),
+    slice: (self, args, _b, call) => sameKind(S(self), stringIndex(S(self), args, call)),
     '+': (self, args) => { arity(args, 1); return S(self) + str(args[0]); },
     '*': (self, args) => { arity(args, 1); const n = num(args[0]); if (n < 0) throw rubyError('ArgumentError', 'negative argument'); return S(self).repeat(n); },
     '%': (self, args, _b, call) => format(S(self), Array.isArray(args[0]) ? args[0] : [args[0]], call),
@@ -334,7 +335,7 @@ export const stringMethods: Record<string, Method> = {
     encoding: () => sym('UTF-8'),
     hash: self => BigInt(createHash('md5').update(S(self)).digest().readInt32BE(0)),
     crypt: () => { throw rubyError('NotImplementedError', 'crypt is not supported in templates'); },
-    unpack: () => { throw rubyError('NotImplementedError', 'unpack is not supported in templates'); }
+    unpack: (self, args) => unpack(S(self), typeof args[0] === 'string' ? args[0] : '')
 };
 stringMethods.each_byte = (self, _a, block, call) => { for (const b of Buffer.from(S(self))) call.yield(needBlock(block), [BigInt(b)]); return self; };
 
@@ -370,6 +371,11 @@ function lines(s: string, sep: string): string[] {
         i = j + sep.length;
     }
     return out;
+}
+
+/** A part of a binary string is bytes too. */
+function sameKind(from: string, part: RValue): RValue {
+    return typeof part === 'string' && isBinary(from) ? asBinary(part) : part;
 }
 
 function stringIndex(s: string, args: RValue[], call: CallSite): RValue {

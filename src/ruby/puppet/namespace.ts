@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
 import { describeMismatch, formatMismatches, inferSetType, inferType, isInstance, PAnyType, PClassType, PResourceType } from '../../types/index.js';
 import { capitalizeTypeName, versioncmp, type PuppetValue } from '../../values/index.js';
-import { Exceptions, ObjectClass, RClass, RObject, RProc, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
+import { classOf, Exceptions, ObjectClass, RClass, REnumerator, RObject, RProc, RRange, RSymbol, rubyError, sym, type Method, type RValue } from '../objects.js';
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { jsonModules, yamlModules } from '../methods/serialize.js';
 import { MersenneTwister } from '../methods/random.js';
+import { rangeItems } from '../methods/support.js';
 import { isCatching, ThrowSignal } from '../methods/kernel.js';
 
 const UNDEFINED_VARIABLE = RSymbol.of('undefined_variable');
@@ -27,7 +28,18 @@ export interface PuppetNamespace {
     readonly resourceApi: ResourceApiClasses;
     /** A catalog resource (or a reference) as a Puppet::Resource. */
     resourceObject(info: { type: string; title: string; params: ReadonlyMap<string, PuppetValue> }): RObject;
+    /** Puppet's own file `feature` (`puppet/type/file`, `puppet/parameter/boolean`) is now loaded: what it defines appears. */
+    puppetFileLoaded(feature: string): void;
+    /** A class of Puppet's that exists only once a file of Puppet's defines it, and none has yet. */
+    notYetLoaded(path: string): boolean;
 }
+
+/**
+ * Puppet::Parameter::Boolean exists once `puppet/parameter/boolean` is required: by the core types
+ * file, package, user, group, tidy and resources when they load, or by plugin code itself. A
+ * module type naming it before any of that fails as in Puppet (corosync's cs_shadow).
+ */
+const DEFINES_BOOLEAN = /^puppet\/(parameter\/boolean|type\/(file|package|user|tidy|group|resources)(\/.*)?)$/;
 
 const nameOf = (v: RValue): string => (v instanceof RSymbol ? v.name : typeof v === 'string' ? v : String(v));
 
@@ -143,7 +155,12 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     const util = mod('Puppet::Util');
     statics(util, {
         'absolute_path?': (_s, args) => {
-            const p = rt.interp.toS(args[0] ?? null);
+            const path = args[0] ?? null;
+            if (typeof path !== 'string') {
+                host.log('warning', `Cannot check if ${rt.interp.toS(path)} is an absolute path because it is a '${classOf(path).name}' and not a String'`);
+                return false;
+            }
+            const p = path;
             const platform = args[1] instanceof RSymbol ? args[1].name : 'posix';
             return platform === 'windows' ? /^(?:[A-Za-z]:[\\/]|[\\/]{2}[^\\/]+[\\/][^\\/]+|[\\/]{2}\?[\\/])/.test(p) : p.startsWith('/');
         },
@@ -200,7 +217,26 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
         numeric: named('Numeric'), scalar: named('Scalar'), undef: named('Undef'), data: named('Data'), hash: named('Hash'), array: named('Array'),
         optional: (_s, args) => host.parseType(`Optional[${args[0] instanceof PAnyType ? String(args[0]) : rt.interp.toS(args[0] ?? 'Any')}]`)
     });
-    mod('Puppet::Pops::Types::Iterable');
+    // Iterable.on: what Puppet's iteration functions walk (characters, elements, [key, value]
+    // pairs, 0...n, a range's values); nil for anything else.
+    const iterableOn = (o: RValue): REnumerator | null => {
+        const over = (items: RValue[], hashStyle = false): REnumerator => new REnumerator(items, 'each', (_r, items) => items, hashStyle);
+        if (o instanceof REnumerator) return o;
+        if (typeof o === 'string') return over([...o]);
+        if (Array.isArray(o)) return over(o);
+        if (o instanceof Map) return over([...o].map(([k, v]) => [k, v]), true);
+        if (typeof o === 'bigint') return over(o > 0n ? Array.from({ length: Number(o) }, (_x, i) => BigInt(i)) : []);
+        if (o instanceof RRange) return over(rangeItems(o));
+        return null;
+    };
+    statics(mod('Puppet::Pops::Types::Iterable'), {
+        on: (_s, args) => iterableOn(args[0] ?? null),
+        asserted_iterable: (_s, args) => {
+            const iter = iterableOn(args[1] ?? null);
+            if (iter === null) throw rubyError('ArgumentError', `${classOf(args[0] ?? null).name}(): wrong argument type (${classOf(args[1] ?? null).name}; is not Iterable.`);
+            return iter;
+        }
+    });
     statics(mod('Puppet::Pops::PuppetStack'), {
         stacktrace: () => host.puppetStack().map(([f, l]) => [f, BigInt(l)]),
         top_of_stack: () => { const t = host.puppetStack()[0]; return t ? [t[0], BigInt(t[1])] : []; }
@@ -353,10 +389,19 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     moduleClass.define('name', self => moduleOf(self).name);
     moduleClass.define(['to_s', 'inspect'], self => `Module ${moduleOf(self).name}(${moduleOf(self).dir})`);
 
+    // Dir: globbing and tests inside the environment only (see PluginRuntime.glob).
+    const patternsOf = (v: RValue | undefined): string[] => (Array.isArray(v) ? v.map(x => rt.interp.toS(x)) : [rt.interp.toS(v ?? null)]);
+    const glob: Method = (_s, args) => patternsOf(args[0]).flatMap(p => rt.glob(p));
+    statics(mod('Dir', false), {
+        glob, '[]': glob,
+        'exist?': (_s, args) => rt.dirExists(rt.interp.toS(args[0] ?? null))
+    });
+
     const type = mod('Puppet::Type', false);
     const parameter = mod('Puppet::Parameter', false);
     const property = mod('Puppet::Property', false, parameter);
-    for (const sub of ['Boolean', 'Path', 'Value', 'ValueCollection']) mod(`Puppet::Parameter::${sub}`, false, parameter);
+    for (const sub of ['Path', 'Value', 'ValueCollection']) mod(`Puppet::Parameter::${sub}`, false, parameter);
+    const parameterBoolean = new RClass('Puppet::Parameter::Boolean', parameter);
     for (const sub of ['Boolean', 'Ensure', 'List', 'OrderedList', 'KeyValue']) mod(`Puppet::Property::${sub}`, false, property);
 
     const scopes = new WeakMap<RObject, ScopeHost>();
@@ -442,6 +487,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
 
     return {
         constants,
+        puppetFileLoaded: feature => {
+            if (DEFINES_BOOLEAN.test(feature) && !constants.has(parameterBoolean.name)) place(parameterBoolean.name, parameterBoolean);
+        },
+        notYetLoaded: path => path === parameterBoolean.name && !constants.has(path),
         fileStatics,
         resourceObject,
         resourceApi,

@@ -1,4 +1,4 @@
-import { nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
+import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { DslTypeRegistry as TypeRegistry, DslTypeSchema as TypeSchema } from './type-dsl.js';
 import type { PuppetValue } from '../../values/index.js';
@@ -15,12 +15,12 @@ import { defineTypes } from './types.js';
 import { toPuppet } from './convert.js';
 import { RUBY_LIBRARIES } from './ruby-libraries.js';
 
-type ParsedFile = { mtime: number; program: RNode[] } | { mtime: number; error: RubyError };
+type ParsedFile = { mtime: number; program: RNode[]; text: string } | { mtime: number; error: RubyError };
 
 /** Parsed plugin files per source of files, shared by every runtime (an AST is never changed by running it). */
 const parsedFiles = new WeakMap<FileSystemProvider, Map<string, ParsedFile>>();
 
-function parseFile(fs: FileSystemProvider, path: string): RNode[] {
+function parseFile(fs: FileSystemProvider, path: string): { program: RNode[]; text: string } {
     const mtime = fs.stat(path)?.mtimeMs ?? 0;
     // A caching view of a source of files (ParsedFileCache.files()) shares its source's parses.
     const source = (fs as { readonly base?: FileSystemProvider }).base ?? fs;
@@ -29,7 +29,8 @@ function parseFile(fs: FileSystemProvider, path: string): RNode[] {
     let entry = files.get(path);
     if (!entry || entry.mtime !== mtime) {
         try {
-            entry = { mtime, program: parseRuby(fs.readText(path)) };
+            const text = fs.readText(path);
+            entry = { mtime, program: parseRuby(text), text };
         } catch (e) {
             if (!(e instanceof RubyError)) throw e;
             entry = { mtime, error: e };
@@ -37,11 +38,11 @@ function parseFile(fs: FileSystemProvider, path: string): RNode[] {
         files.set(path, entry);
     }
     if ('error' in entry) throw entry.error;
-    return entry.program;
+    return entry;
 }
 
 /** Ruby libraries plugin code requires that need no file here (their classes are built in, or unused at compile time). */
-const BUILTIN_FEATURES = /^(puppet|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
+const BUILTIN_FEATURES = /^(puppet|open-uri|hocon|hocon\/.*|puppet\/.*|json|yaml|set|pathname|tempfile|fileutils|digest.*|openssl|securerandom|base64|uri|ipaddr|time|date|etc|erb|shellwords|English|open3|timeout|socket|resolv|net\/.*|zlib|csv|ostruct|forwardable|singleton|logger|stringio|strscan|rubygems|bigdecimal.*|puppet_x|semantic_puppet.*|hiera.*|facter|win32.*|augeas|rexml.*|optparse|benchmark|monitor|thread|enumerator|delegate|observer|find|tmpdir|cgi|uri\/.*|ipaddress|English|pp|prettyprint|weakref|digest\/.*)$/;
 
 export interface PluginRuntimeOptions {
     /**
@@ -93,6 +94,7 @@ export class PluginRuntime {
                     this.interp.runBody(parseRuby(library.source), new Frame(null, this.interp.topContext(library.file)));
                     return this.interp.topConstants.get(path);
                 }
+                if (this.ns.notYetLoaded(path)) return undefined;
                 // Puppet's own classes modelc does not model are empty modules: naming them works, calling them fails.
                 if (!/^(Puppet|PuppetX|Puppet_X|Facter|SemanticPuppet|Hiera)(::|$)/.test(path)) return undefined;
                 let c = stubs.get(path);
@@ -122,6 +124,28 @@ export class PluginRuntime {
     fileExists(path: string): boolean {
         const abs = resolve(this.envDir, path);
         return this.isInside(abs) && pathExists(this.fs, abs);
+    }
+
+    /**
+     * `Dir.glob` inside the environment (sorted, as Ruby 3 gives it); a pattern reaching outside
+     * it is refused as File.read is: modelc never reads the host it runs on.
+     */
+    glob(pattern: string): string[] {
+        const abs = resolve(this.envDir, pattern);
+        const fixed = abs.split('/');
+        const wild = fixed.findIndex(s => /[*?[{]/.test(s));
+        const base = (wild < 0 ? fixed : fixed.slice(0, wild)).join('/') || '/';
+        if (!this.isInside(base)) {
+            const e = rubyError('SecurityError', `Dir.glob of ${pattern} is not allowed: plugin code may read only the environment's files`);
+            e.unsupported = 'Dir.glob outside the environment';
+            throw e;
+        }
+        return this.fs.glob(abs).sort();
+    }
+
+    dirExists(path: string): boolean {
+        const abs = resolve(this.envDir, path);
+        return this.isInside(abs) && isDirectoryPath(this.fs, abs);
     }
 
     isInside(abs: string): boolean {
@@ -164,7 +188,8 @@ export class PluginRuntime {
         if (this.loaded.has(abs)) return;
         this.loaded.add(abs);
         this.guard(() => {
-            const program = parseFile(this.fs, abs);
+            const { program, text } = parseFile(this.fs, abs);
+            this.interp.registerSource(abs, text);
             this.interp.runBody(program, new Frame(null, this.interp.topContext(abs)));
         }, abs);
     }
@@ -201,7 +226,10 @@ export class PluginRuntime {
         // Puppet's own files (`puppet/...`; Puppet ships no `puppet_x/...`), unless it is a module's
         // file (no module ships a file of Puppet's name).
         const inModule = this.modules.some(m => pathExists(this.fs, join(m.dir, 'lib', `${name}.rb`)));
-        if (!inModule && (BUILTIN_FEATURES.test(name) || /^puppet\//.test(name))) return false;
+        if (!inModule && (BUILTIN_FEATURES.test(name) || /^puppet\//.test(name))) {
+            this.ns.puppetFileLoaded(name);
+            return false;
+        }
         throw rubyError('LoadError', `cannot load such file -- ${feature}`);
     }
 
@@ -236,11 +264,17 @@ export class PluginRuntime {
             if (e.cls === Exceptions.SystemStackError) throw new PluginFailure('RUBY_LIMIT', e.message, where, line, col);
             if (e.cls === Exceptions.ScriptError) throw new PluginFailure('RUBY_SYNTAX', e.message, where, line, col);
             // Puppet too fails to load a file whose `require` finds nothing: its LoadError is Puppet's error, not modelc's.
-            if (calling || e.cls.isSubclassOf(Exceptions.LoadError)) throw new PluginCallError(e.message, e.cls.name, !e.cls.isSubclassOf(Exceptions.StandardError));
+            if (calling || e.cls.isSubclassOf(Exceptions.LoadError) || this.notYetLoaded(e)) throw new PluginCallError(e.message, e.cls.name, !e.cls.isSubclassOf(Exceptions.StandardError));
             throw new PluginFailure('RUBY_LOAD', `${e.cls.name}: ${e.message}`, where, line, col);
         } finally {
             this.entered--;
         }
+    }
+
+    /** A NameError for a class of Puppet's that no file has defined yet: Puppet's own failure, not a gap of modelc's. */
+    private notYetLoaded(e: RubyError): boolean {
+        const m = e.cls === Exceptions.NameError ? /^uninitialized constant (\S+)/.exec(e.message) : null;
+        return m !== null && this.ns.notYetLoaded(m[1]);
     }
 
     // ---- autoloading ----
@@ -283,6 +317,11 @@ export class PluginRuntime {
         return this.functions3.get(n);
     }
 
+    /** The compiler met a core type (Puppet loads its Ruby file then): what that file defines appears. */
+    coreTypeLoaded(name: string): void {
+        this.ns.puppetFileLoaded(`puppet/type/${name}`);
+    }
+
     /** A module's resource type, from `lib/puppet/type/<name>.rb`. */
     findType(name: string): TypeSchema | undefined {
         const n = name.toLowerCase();
@@ -292,9 +331,10 @@ export class PluginRuntime {
         for (const m of this.modules) {
             try {
                 this.tryLoad(join(m.dir, 'lib', 'puppet', 'type', `${n}.rb`));
+                if (this.registry.schema(n)) this.loadProviders(n);
             } catch (e) {
                 // Puppet's autoloader turns a type file's load failure into a Puppet::Error, and logs it.
-                if (!(e instanceof PluginCallError) || e.rubyClass !== 'LoadError') throw e;
+                if (!(e instanceof PluginCallError) || (e.rubyClass !== 'LoadError' && e.rubyClass !== 'NameError')) throw e;
                 const message = `Could not autoload puppet/type/${n}: ${e.message}`;
                 this.host.log('err', message);
                 throw new PluginCallError(message, 'Puppet::Error');
@@ -303,6 +343,39 @@ export class PluginRuntime {
             if (t) return t;
         }
         return undefined;
+    }
+
+    /**
+     * Puppet's `newtype` loads every provider of the type (`puppet/provider/<type>/*.rb`, each name
+     * once, from the first module that has it), so a provider whose `require` fails fails the
+     * type's autoload. A provider that needs what modelc's interpreter does not run is not needed
+     * to compile: only a load error, which Puppet would meet too, stops the type.
+     */
+    private loadProviders(type: string): void {
+        const seen = new Set<string>();
+        for (const m of this.modules) {
+            const dir = join(m.dir, 'lib', 'puppet', 'provider', type);
+            if (!pathExists(this.fs, dir)) continue;
+            for (const f of this.fs.readdir(dir).filter(x => x.endsWith('.rb')).sort()) {
+                if (seen.has(f)) continue;
+                seen.add(f);
+                try {
+                    this.loadFile(join(dir, f));
+                } catch (e) {
+                    if (e instanceof PluginFailure) continue;
+                    if (!(e instanceof PluginCallError) || e.rubyClass !== 'LoadError') throw e;
+                    const message = `Could not autoload puppet/provider/${type}/${f.slice(0, -3)}: ${e.message}`;
+                    this.host.log('err', message);
+                    throw new PluginCallError(message, 'LoadError');
+                }
+            }
+        }
+    }
+
+    /** One provider file, from the first module that has it (`Puppet::Type.type(:x).provider(:y)`). */
+    loadProvider(type: string, name: string): void {
+        const m = this.modules.find(x => pathExists(this.fs, join(x.dir, 'lib', 'puppet', 'provider', type, `${name}.rb`)));
+        if (m) this.loadFile(join(m.dir, 'lib', 'puppet', 'provider', type, `${name}.rb`));
     }
 
     /** Whether a module ships providers for a type (`lib/puppet/provider/<type>/*.rb`). */

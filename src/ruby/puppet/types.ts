@@ -96,6 +96,7 @@ export function defineTypes(rt: PluginRuntime): void {
         },
         type: (_self, args) => {
             const name = nameOf(args[0] ?? null).toLowerCase();
+            rt.coreTypeLoaded(name);
             const defined = Type.constants.get(camel(name));
             if (defined instanceof RClass && typeNames.get(defined) === name) return defined;
             let c = stubTypes.get(name);
@@ -151,7 +152,8 @@ export function defineTypes(rt: PluginRuntime): void {
             };
             if (find() === null) {
                 rt.findType(typeName);
-                rt.require(`puppet/provider/${typeName}/${name}`);
+                // Puppet's provider autoloader searches the modules, not `$LOAD_PATH`.
+                if (find() === null) rt.loadProvider(typeName, name);
             }
             return find();
         },

@@ -2,7 +2,7 @@
 #
 # cases.rb SNIPPETS.json WORK_DIR: one environment per manifest (WORK_DIR/cases/ID/manifests/site.pp;
 # stdlib's examples get modules/stdlib, Debian's puppetlabs-stdlib), and WORK_DIR/in.json, the case
-# list puppet-batch.rb and modelc-batch.mjs read. A snippet may carry "settings" (oracle --setting).
+# list oracle-batch.rb --cases and modelc-batch.mjs read. A snippet may carry "settings" (oracle --setting).
 
 require 'json'
 require 'fileutils'

@@ -1,5 +1,5 @@
 // modelc-batch.mjs IN.json OUT.json: modelc (the built dist/) over the same case list as
-// puppet-batch.rb, each compiled as `modelc compile DIR --node N` would, in one process.
+// ../oracle-batch.rb --cases, each compiled as `modelc compile DIR --node N` would, in one process.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 // MODELC_DIST: another build's dist/src (e.g. main's, for a before/after count).

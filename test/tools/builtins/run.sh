@@ -7,6 +7,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 snippets=$1; work=$2
 mkdir -p "$work"
 ruby "$here/cases.rb" "$snippets" "$work"
-[ -f "$work/puppet.json" ] || ruby "$here/../puppet-batch.rb" "$work/in.json" "$work/puppet.json"
+[ -f "$work/puppet.json" ] || ruby "$here/../oracle-batch.rb" --cases "$work/in.json" "$work/puppet.json"
 PATH=/work/main/node_modules/node/bin:$PATH node "$here/modelc-batch.mjs" "$work/in.json" "$work/modelc.json"
 ruby "$here/compare.rb" "$work/puppet.json" "$work/modelc.json" "$snippets"

@@ -1,6 +1,6 @@
 /**
  * Hiera inside compiles: generated environments with a site.pp that reads Hiera (see
- * compile-scenario.ts), compiled by real Puppet (oracle/compile, batched by oracle-batch.rb) and
+ * compile-scenario.ts), compiled by real Puppet (oracle/compile, batched by ../oracle-batch.rb) and
  * by modelc (in process), the normalized catalogs compared.
  *
  *   node test/tools/hiera-fuzz/compile-run.ts --seed 1 --count 40 --dir /tmp/hf/c1 [--parallel 2]
@@ -95,7 +95,7 @@ function main(): void {
         if (jobs.length > 0) {
             const file = join(root, `jobs-${process.pid}.json`);
             writeFileSync(file, JSON.stringify(jobs));
-            spawnSync('ruby', [join(HERE, 'oracle-batch.rb'), file, args.parallel], { stdio: 'inherit' });
+            spawnSync('ruby', [join(HERE, '..', 'oracle-batch.rb'), file, args.parallel], { stdio: 'inherit' });
         }
     }
     const groups = new Map<string, string[]>();

@@ -1,6 +1,6 @@
 /**
  * Hiera lookup differential fuzzer: generates seeded scenarios, runs every query through real
- * Puppet (oracle/lookup, batched by oracle-batch.rb) and through modelc (in process, as the
+ * Puppet (oracle/lookup, batched by ../oracle-batch.rb) and through modelc (in process, as the
  * conformance test runs it), and reports the differences grouped by kind.
  *
  *   node test/tools/hiera-fuzz/run.ts --seed 1 --count 40 --dir /tmp/hf/run1 [--parallel 2]
@@ -88,7 +88,7 @@ function runOracle(cases: { dir: string; sc: Scenario }[], parallel: number): vo
     const jobsFile = join(resolve(args.dir), `jobs-${process.pid}.json`);
     writeFileSync(jobsFile, JSON.stringify(jobs));
     const t0 = Date.now();
-    const r = spawnSync('ruby', [join(HERE, 'oracle-batch.rb'), jobsFile, String(parallel)], { stdio: 'inherit', env: { ...process.env, ORACLE_DIR: ORACLE } });
+    const r = spawnSync('ruby', [join(HERE, '..', 'oracle-batch.rb'), jobsFile, String(parallel)], { stdio: 'inherit', env: { ...process.env, ORACLE_DIR: ORACLE } });
     if (r.status !== 0) throw new Error(`oracle-batch failed (${r.status})`);
     console.error(`oracle: ${jobs.length} queries in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -1,6 +1,6 @@
 /**
  * Puppet language differential fuzzer: generates seeded programs (generate.ts), compiles each
- * with real Puppet 7.23 (../puppet-batch.rb: one warm process, a fork per case) and with modelc
+ * with real Puppet 7.23 (../oracle-batch.rb --cases: one warm process, a fork per case running the oracle's compile) and with modelc
  * (dist/, in process), and compares the normalized outputs exactly (the JSON text, so 2 and 2.0
  * differ). Prints the differences grouped by their first differing part, and counts by feature.
  *
@@ -66,8 +66,8 @@ if (missing.length > 0 && !args['no-oracle']) {
         const outFile = join(dir, 'out.json');
         writeFileSync(inFile, JSON.stringify(part.map(g => ({ id: g.id, dir: join(dir, 'cases', g.id), node: g.node, settings: g.settings }))));
         const t0 = Date.now();
-        const res = spawnSync('ruby', [join(REPO, 'test/tools/puppet-batch.rb'), inFile, outFile], { stdio: ['ignore', 'inherit', 'inherit'] });
-        if (res.status !== 0) throw new Error(`puppet-batch.rb failed (${res.status})`);
+        const res = spawnSync('ruby', [join(REPO, 'test/tools/oracle-batch.rb'), '--cases', inFile, outFile], { stdio: ['ignore', 'inherit', 'inherit'] });
+        if (res.status !== 0) throw new Error(`oracle-batch.rb failed (${res.status})`);
         // Each case's output is kept as Puppet's JSON text (its numbers exactly as written).
         const texts = splitTopLevel(readFileSync(outFile, 'utf8'));
         for (const g of part) writeFileSync(join(dir, 'cases', g.id, 'puppet.json'), texts.get(g.id) ?? JSON.stringify({ driver_error: 'missing' }));

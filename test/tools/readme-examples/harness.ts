@@ -27,7 +27,7 @@ import { snippetsUnder, sourceSlug, type Snippet } from './extract.ts';
 const REPO = resolve(import.meta.dirname, '..', '..', '..');
 const MODULES_ROOT = '/usr/share/puppet/modules';
 const DOC_ROOT = '/usr/share/doc';
-const ORACLE = '/work/shared/oracle/compile';
+const ORACLE_DIR = '/work/shared/oracle';
 const FACTS = join(REPO, 'test', 'fixtures', 'realworld', 'core-1-types', 'facts.yaml');
 const NODE = 'web01.example.com';
 const HIERA_CONFIG = '---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n';
@@ -188,8 +188,11 @@ function runOracle(o: Options, cases: Case[]): void {
     for (const c of cases) if (!existsSync(join(cache, `${c.key}.json.rc`))) todo.set(c.key, c);
     if (todo.size === 0 || !o.oracle) return;
     console.log(`oracle: ${todo.size} cases to compile with real Puppet (${o.jobs} at a time)`);
-    const list = [...todo.values()].map(c => [c.dir, join(cache, `${c.key}.json`), '--node', NODE, '--facts', join(c.dir, 'facts.yaml')].join('\t')).join('\n');
-    execFileSync('ruby', [join(import.meta.dirname, 'oracle-batch.rb'), ORACLE, String(o.jobs)], { input: `${list}\n`, stdio: ['pipe', 'inherit', 'inherit'], maxBuffer: 1 << 26 });
+    const jobs = [...todo.values()].map(c => ({ tool: 'compile', argv: [c.dir, '--node', NODE, '--facts', join(c.dir, 'facts.yaml')], out: join(cache, `${c.key}.json`) }));
+    const jobsFile = join(o.out, `oracle-jobs-${process.pid}.json`);
+    writeFileSync(jobsFile, JSON.stringify(jobs));
+    execFileSync('ruby', [join(REPO, 'test', 'tools', 'oracle-batch.rb'), jobsFile, String(o.jobs)], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ORACLE_DIR } });
+    rmSync(jobsFile, { force: true });
 }
 
 /** Numbers as typed strings, so Integer 2 and Float 2.0 differ as they do in Puppet. */
