@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType, PSimpleType
 } from './model.js';
@@ -181,7 +181,11 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             return o instanceof PSemVerType && (r.length === 0 || (o.ranges.length > 0 && o.ranges.every(x => r.includes(x))));
         }
         case 'Iterator': case 'Callable': case 'Runtime': case 'SemVerRange':
-        case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit':
+        case 'Error': {
+            const e = t as PErrorType;
+            return o instanceof PErrorType && (e.errorKind === null || typesOrValuesEqual(e.errorKind, o.errorKind)) && (e.issueCode === null || typesOrValuesEqual(e.issueCode, o.issueCode));
+        }
+        case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;
         default: return assertUnreachable(k);
@@ -197,4 +201,9 @@ function isDataType(o: PAnyType): boolean {
     if (o instanceof POptionalType) return o.type === null || isDataType(o.type);
     if (o instanceof PTypeAliasType) return isDataType(resolveAlias(o));
     return false;
+}
+
+/** Error parameters are equal when both are the same string or print as the same type. */
+function typesOrValuesEqual(a: unknown, b: unknown): boolean {
+    return a === b || (a instanceof PAnyType && b instanceof PAnyType && a.equalsType(b));
 }

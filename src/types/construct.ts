@@ -1,6 +1,6 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
-    PAnyType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
+    PAnyType, PErrorType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
@@ -22,7 +22,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Error', 'Callable'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Callable'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -52,6 +52,7 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Sensitive': return new PSensitiveType();
         case 'Timestamp': case 'Timespan': return new PTimeType(name);
         case 'SemVer': return new PSemVerType();
+        case 'Error': return new PErrorType();
         default: return undefined;
     }
 }
@@ -140,6 +141,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             orderedRange(from, to);
             return new PIntegerType(from, to);
         }
+        case 'Error': return new PErrorType(args[0] instanceof PDefault ? null : args[0] ?? null, args[1] instanceof PDefault ? null : args[1] ?? null);
         case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {
             // Each range as a range string or value; SemanticPuppet refuses what it cannot parse.
             const text = a instanceof PSemVerRange ? a.range : String(a);

@@ -2,7 +2,7 @@ import {
     PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
     PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType, PTupleType, PTypeAliasType, PTypeType,
     PVariantType, type StructMember
 } from './model.js';
@@ -44,7 +44,7 @@ export function inferType(v: PuppetValue): PAnyType {
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
-    if (v instanceof PError) return PSimpleType.of('Error');
+    if (v instanceof PError) return new PErrorType(v.kind, v.issueCode);
     if (v instanceof PIterator) return new PIteratorType(iteratorElementType(v));
     if (v instanceof PAnyType) return new PTypeType(v);
     return PSimpleType.of('Any');
@@ -76,6 +76,7 @@ export function generalize(t: PAnyType): PAnyType {
     if (t instanceof PIntegerType) return new PIntegerType();
     if (t instanceof PTimeType) return new PTimeType(t.kind);
     if (t instanceof PSemVerType) return new PSemVerType();
+    if (t instanceof PErrorType) return new PErrorType();
     if (t instanceof PBooleanType) return new PBooleanType();
     if (t instanceof PFloatType) return new PFloatType();
     if (t instanceof PStringType || t instanceof PEnumType || t instanceof PPatternType) return new PStringType();

@@ -3,7 +3,7 @@ import {
     PBinary, PBinaryString, PDefault, PDeferred, PError, semverRangeIncludes, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
@@ -172,7 +172,12 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
         case 'Deferred': return v instanceof PDeferred;
         case 'Init': return true;
         case 'Object': return false;
-        case 'Error': return v instanceof PError;
+        case 'Error': {
+            // The kind and issue code match as strings, or as instances of a type (a Pattern) given for them.
+            const e = t as PErrorType;
+            const fits = (want: PuppetValue, got: string | null): boolean => want === null || (typeof want === 'string' ? want === got : want instanceof PAnyType && isInstance(want, got));
+            return v instanceof PError && fits(e.errorKind, v.kind) && fits(e.issueCode, v.issueCode);
+        }
         case 'Unit': return true;
         case 'Alias': {
             const r = (t as PTypeAliasType).resolved;

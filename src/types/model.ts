@@ -23,7 +23,7 @@ export type TypeKind =
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
     | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
-    | 'Deferred' | 'Init' | 'Object' | 'Error' | 'Unit' | 'Callable';
+    | 'Deferred' | 'Init' | 'Object' | 'Unit' | 'Callable';
 
 export class PSimpleType extends PAnyType {
     private static readonly cache = new Map<SimpleKind, PSimpleType>();
@@ -36,6 +36,12 @@ export class PSimpleType extends PAnyType {
         }
         return t;
     }
+}
+
+/** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */
+export class PErrorType extends PAnyType {
+    readonly kind = 'Error';
+    constructor(readonly errorKind: PuppetValue = null, readonly issueCode: PuppetValue = null) { super(); }
 }
 
 /** SemVer, or SemVer[range, ...]: the versions within any of the ranges (their texts). */

@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, regexpLiteral } from '../values/index.js';
-import type { PAnyType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import type { PAnyType, PErrorType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -90,13 +90,20 @@ function formatType(t: PAnyType, st: FormatState): string {
     const k = t.kind;
     switch (k) {
         case 'Timestamp': case 'Timespan': return timeTypeString(t as PTimeType);
+        case 'Error': {
+            const e = t as PErrorType;
+            // A kind or issue code is a string or a type (a Pattern of them).
+            const param = (v: unknown): string => typeof v === 'string' ? `'${v}'` : v === null ? 'default' : str(v as PAnyType);
+            if (e.errorKind === null && e.issueCode === null) return 'Error';
+            return e.issueCode === null ? `Error[${param(e.errorKind)}]` : `Error[${param(e.errorKind)}, ${param(e.issueCode)}]`;
+        }
         case 'SemVer': {
             const r = (t as PSemVerType).ranges;
             return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
         }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
         case 'Numeric': case 'CatalogEntry': case 'Runtime':
-        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Error': case 'Unit': case 'Callable':
+        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Unit': case 'Callable':
             return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
         case 'Boolean': {
             const b = t as PBooleanType;

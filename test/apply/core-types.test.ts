@@ -46,7 +46,7 @@ describe('exec', () => {
     it('an unqualified command without a path is rejected like Puppet', () => {
         const { registry } = newRegistry();
         expect(run(registry, catalogOf([res('exec', 'app migrate')])).lines).toEqual([
-            "err: Validation of Exec[app migrate] failed: 'app' is not qualified and no path was specified. Please qualify the command or specify a path."]);
+            "err: Validation of Exec[app migrate] failed: 'app' is not qualified and no path was specified. Please qualify the command or specify a path. (file: site.pp, line: 1)"]);
     });
 
     it('a command not found fails only that resource', () => {
@@ -73,8 +73,8 @@ describe('file', () => {
 
     it('validates paths and modes', () => {
         const { registry } = newRegistry();
-        expect(run(registry, catalogOf([res('file', 'relative')])).lines).toEqual(["err: Parameter path failed on File[relative]: File paths must be fully qualified, not 'relative'"]);
-        expect(run(registry, catalogOf([res('file', '/x', { mode: 'u+rwx' })])).lines).toEqual(['err: Parameter mode failed on File[/x]: The file mode specification is invalid: "u+rwx"']);
+        expect(run(registry, catalogOf([res('file', 'relative')])).lines).toEqual(["err: Parameter path failed on File[relative]: File paths must be fully qualified, not 'relative' (file: site.pp, line: 1)"]);
+        expect(run(registry, catalogOf([res('file', '/x', { mode: 'u+rwx' })])).lines).toEqual(['err: Parameter mode failed on File[/x]: The file mode specification is invalid: "u+rwx" (file: site.pp, line: 1)']);
     });
 
     it('a trailing slash in the title is not part of the path', () => {

@@ -54,7 +54,7 @@ describe('compile-time validation against the same definitions', () => {
         { id: 'a valid resource', r: res('apt_key', '0x12345678', { source: '/k' }), message: undefined },
         { id: 'an unknown attribute', r: res('apt_key', '0x12345678', { nope: 1n }), message: "no parameter named 'nope'" },
         { id: 'a read_only attribute', r: res('apt_key', '0x12345678', { created: 'x' }), message: 'Parameter created failed on Apt_key[0x12345678]: Attempting to set `created` read_only attribute value to `x`' },
-        { id: 'a core type value', r: res('file', 'relative'), message: "Parameter path failed on File[relative]: File paths must be fully qualified, not 'relative'" },
+        { id: 'a core type value', r: res('file', 'relative'), message: "Parameter path failed on File[relative]: File paths must be fully qualified, not 'relative' (file: site.pp, line: 1)" },
         { id: 'a defined type (not a resource type)', r: res('Foo::Bar', 'x', { anything: 1n }), message: undefined }
     ])('$id', c => {
         const { registry } = newRegistry();

@@ -95,7 +95,17 @@ export class ClassicResource implements ApplicableResource {
     static fromCatalog(type: ClassicType, resource: CatalogResource, env: RunEnvironment): ClassicResource {
         const attrs: Record<string, DslValue> = { title: resource.title };
         for (const [k, v] of resource.parameters) attrs[k] = v instanceof PSensitive ? v.value : v;
-        const r = ClassicResource.create(type, attrs, env, resource.sensitiveParameters);
+        let r: ClassicResource;
+        try {
+            r = ClassicResource.create(type, attrs, env, resource.sensitiveParameters);
+        } catch (e) {
+            // Puppet's Type#[]= and validate add the resource's place to these errors (adderrorcontext);
+            // a resource made from a bare hash, as the Resource API's are, has no place to add.
+            if (e instanceof ResourceError && resource.file !== undefined && resource.line !== undefined && /^(?:Parameter \S+ failed on|Validation of) /.test(e.message)) {
+                throw new ResourceError(`${e.message} (file: ${resource.file}, line: ${resource.line})`);
+            }
+            throw e;
+        }
         r.file = resource.file;
         r.line = resource.line;
         return r;

@@ -50,7 +50,7 @@ export class ValueCollection {
     validate(value: DslValue): void {
         if (this.isEmpty || this.match(value)) return;
         const literals = this.values.filter(v => typeof v.name === 'symbol').map(v => toS(v.name as symbol));
-        const regexes = this.values.filter(v => v.name instanceof RegExp).map(v => String(v.name));
+        const regexes = this.values.filter((v): v is typeof v & { name: RegExp } => v.name instanceof RegExp).map(v => rubyRegexpInspect(v.name));
         let message = `Invalid value ${JSON.stringify(toS(value))}.`;
         if (literals.length > 0) message += ` Valid values are ${literals.join(', ')}.`;
         if (regexes.length > 0) message += ` Valid values match ${regexes.join(', ')}.`;
@@ -74,4 +74,12 @@ export class ValueCollection {
         if (regexes.length > 0) parts.push(`Values can match ${regexes.join(', ')}.`);
         return parts.join(' ');
     }
+}
+
+/**
+ * A Ruby regexp as Ruby's inspect shows it: the `m` flag the translation to JavaScript adds for
+ * Ruby's line anchors is no option of the source; JavaScript's dotAll is Ruby's `m`.
+ */
+function rubyRegexpInspect(re: RegExp): string {
+    return `/${re.source}/${re.flags.includes('s') ? 'm' : ''}${re.flags.includes('i') ? 'i' : ''}`;
 }

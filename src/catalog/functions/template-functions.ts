@@ -2,7 +2,7 @@ import { isAbsolute, join, sep } from 'node:path';
 import { describeRuby, Exceptions, HostCallError, parseErb, renderErb, RubyError, type ErbHost, type ErbTemplate } from '../../erb/index.js';
 import { parsePuppet, type ParseResult } from '../../parse/index.js';
 import { describeMismatch, formatMismatches, isInstance, joinMismatchLines, PAnyType } from '../../types/index.js';
-import { hashGet, type PuppetValue } from '../../values/index.js';
+import { hashGet, PDefault, type PuppetValue } from '../../values/index.js';
 import { CompileError, PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import { Scope } from '../scope.js';
@@ -44,7 +44,10 @@ function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, arg
 function templatePath(call: FunctionContext, name: string): string {
     if (isAbsolute(name)) {
         if (call.runtime.loader.files.exists(name)) return name;
-        throw new PuppetFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }), undefined, 'Puppet::ParseError');
+        // Puppet takes an absolute path as it is; reading the missing file fails inside Ruby's File.
+        throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_FAILED.message({
+            name, file: `${PUPPET_RUBY_DIR}file_system/file_impl.rb`, line: 83, detail: `No such file or directory @ rb_sysopen - ${name}`
+        }));
     }
     const [module, ...rest] = name.split('/');
     const files = call.runtime.loader.files;
@@ -164,6 +167,12 @@ export const templateFunctions: Record<string, PuppetFunction> = {
         return texts.map(t => {
             if (t === null) return '';
             // ERB is handed the value as is; Ruby then fails asking it for its encoding.
+            // default arrives as a Symbol, which has an encoding but no String#b.
+            if (t instanceof PDefault) {
+                throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_FAILED.message({
+                    detail: CatalogIssues.EVAL_RUBY_NO_METHOD.message({ method: 'b', receiver: describeRuby(t), line: '      s = s.b # see String#b' })
+                }));
+            }
             if (typeof t !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_INLINE_TEMPLATE_NOT_STRING.message({ value: describeRuby(t) }));
             return renderErbText(call, t, null, null);
         }).join('');
