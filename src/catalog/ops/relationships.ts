@@ -1,5 +1,5 @@
 import type { Expression, RelationshipExpression } from '../../../generated/langium/ast.js';
-import { capitalize, rubyInspect, rubyToS } from '../../types/index.js';
+import { capitalize, formatValue, PClassType, PResourceType, rubyInspect, rubyToS } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RELATIONSHIP_PARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
@@ -58,14 +58,23 @@ type Member = { display: string; resource: CatalogResource | undefined };
  * collector's collected resources; on the source side an empty collector gives way to its empty
  * alternative (recursively, as leftmost_alternative).
  */
-function members(s: OpsState, ops: Operand[], source: boolean): Member[] {
+function members(s: OpsState, ops: Operand[], source: boolean, alternative = false): Member[] {
     return ops.flatMap(o => {
-        if (!('collector' in o)) return [{ display: displayRef(o.type, o.title), resource: s.catalog.find(o.type, o.title) }];
+        if (!('collector' in o)) {
+            // A stand-in is the left side's value itself, named as the type value prints (`Notify['a']`).
+            const display = alternative ? typeValueRef(o.type, o.title) : displayRef(o.type, o.title);
+            return [{ display, resource: s.catalog.find(o.type, o.title) }];
+        }
         const collected = o.collector.collected;
         if (collected.length > 0 || !source) return collected.map(r => ({ display: r.ref, resource: r as CatalogResource | undefined }));
-        const alternative = o.collector.emptyAlternative;
-        return alternative ? members(s, alternative, true) : [];
+        const standIn = o.collector.emptyAlternative;
+        return standIn ? members(s, standIn, true, true) : [];
     });
+}
+
+/** A reference as its Puppet type value prints: `Notify['a']`, `Class[a]`. */
+function typeValueRef(type: string, title: string): string {
+    return type.toLowerCase() === 'class' ? formatValue(new PClassType(title.toLowerCase().replace(/^::/, ''))) : formatValue(new PResourceType(capitalize(type), title));
 }
 
 /**
