@@ -20,9 +20,14 @@ export function valueLabel(v: PuppetValue): string {
         : typeof v === 'boolean' ? 'Boolean' : Array.isArray(v) ? 'Array' : v instanceof Map ? 'Hash' : formatValue(v);
 }
 
+/** The reference value `Type['title']` (or `Class[name]`) for a type name and title as written or kept. */
+export function referenceValue(type: string, title: string): PAnyType {
+    return type.toLowerCase() === 'class' ? new PClassType(title.toLowerCase().replace(/^::/, '')) : new PResourceType(capitalize(type), title);
+}
+
 /** The reference value of a catalog resource. */
 export function refOf(r: CatalogResource): PAnyType {
-    return r.type === 'Class' ? new PClassType(r.title === 'main' ? 'main' : r.title.toLowerCase()) : new PResourceType(r.type, r.title);
+    return referenceValue(r.type, r.title);
 }
 
 /** Resource references in a value: File['x'], Class['c'], arrays of them, 'Type[title]' strings. */

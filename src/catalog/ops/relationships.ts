@@ -1,5 +1,5 @@
 import type { Expression, RelationshipExpression } from '../../../generated/langium/ast.js';
-import { capitalize, formatValue, PClassType, PResourceType, rubyInspect, rubyToS } from '../../types/index.js';
+import { capitalize, formatValue, rubyInspect, rubyToS } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RELATIONSHIP_PARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix } from '../errors.js';
@@ -7,7 +7,7 @@ import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
 import { makeCollector } from './collectors.js';
-import { displayRef, flattenRefs, refOf } from './refs.js';
+import { displayRef, flattenRefs, referenceValue, refOf } from './refs.js';
 import type { OpsState, Operand } from './state.js';
 
 /** `a -> b` (and `~>`, `<-`, `<~`): recorded now, turned into parameters when the catalog is finished. */
@@ -62,7 +62,7 @@ function members(s: OpsState, ops: Operand[], source: boolean, alternative = fal
     return ops.flatMap(o => {
         if (!('collector' in o)) {
             // A stand-in is the left side's value itself, named as the type value prints (`Notify['a']`).
-            const display = alternative ? typeValueRef(o.type, o.title) : displayRef(o.type, o.title);
+            const display = alternative ? formatValue(referenceValue(o.type, o.title)) : displayRef(o.type, o.title);
             return [{ display, resource: s.catalog.find(o.type, o.title) }];
         }
         const collected = o.collector.collected;
@@ -70,11 +70,6 @@ function members(s: OpsState, ops: Operand[], source: boolean, alternative = fal
         const standIn = o.collector.emptyAlternative;
         return standIn ? members(s, standIn, true, true) : [];
     });
-}
-
-/** A reference as its Puppet type value prints: `Notify['a']`, `Class[a]`. */
-function typeValueRef(type: string, title: string): string {
-    return type.toLowerCase() === 'class' ? formatValue(new PClassType(title.toLowerCase().replace(/^::/, ''))) : formatValue(new PResourceType(capitalize(type), title));
 }
 
 /**
