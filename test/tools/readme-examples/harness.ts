@@ -6,7 +6,7 @@
  *
  *   npm run build
  *   node test/tools/readme-examples/harness.ts [--out DIR] [--modules a,b,...] [--jobs N]
- *        [--no-oracle] [--upstream DIR] [--openstack]
+ *        [--no-oracle] [--upstream DIR] [--openstack] [--facts FILE]
  *
  * Puppet's outputs are cached under OUT/oracle by the case's content, so a second run only
  * compiles with modelc. OUT (default `tmp/readme-examples`, git-ignored) receives cases/,
@@ -16,6 +16,9 @@
  * `--dist DIR` compiles with another build of modelc (e.g. main's, for a before/after).
  * `--cache DIR` keeps Puppet's outputs elsewhere (several OUTs can share them).
  * `--upstream DIR` adds docs fetched from the modules' upstream repositories: DIR/<module>/*.md.
+ * `--facts FILE` compiles every case for another node (default: the Debian 12 node of
+ * test/fixtures/realworld/core-1-types); test/fixtures/realworld/facts/ has RedHat, Ubuntu and a fuller
+ * Debian node, since modules take other code paths per OS. The facts are part of the oracle cache key.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,17 +31,17 @@ const REPO = resolve(import.meta.dirname, '..', '..', '..');
 const MODULES_ROOT = '/usr/share/puppet/modules';
 const DOC_ROOT = '/usr/share/doc';
 const ORACLE_DIR = '/work/shared/oracle';
-const FACTS = join(REPO, 'test', 'fixtures', 'realworld', 'core-1-types', 'facts.yaml');
+const DEFAULT_FACTS = join(REPO, 'test', 'fixtures', 'realworld', 'core-1-types', 'facts.yaml');
 const NODE = 'web01.example.com';
 const HIERA_CONFIG = '---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n';
 const OPENSTACK = new Set(['aodh', 'barbican', 'ceilometer', 'ceph', 'cinder', 'cloudkitty', 'congress', 'designate', 'etcddiscovery', 'glance', 'gnocchi',
     'heat', 'horizon', 'ironic', 'keystone', 'magnum', 'manila', 'mistral', 'murano', 'neutron', 'nova', 'oci', 'octavia', 'openstack_extras',
     'openstacklib', 'oslo', 'ovn', 'panko', 'placement', 'sahara', 'swift', 'tempest', 'vswitch']);
 
-interface Options { out: string; cache?: string; dist: string; modules?: string[]; jobs: number; oracle: boolean; upstream?: string; openstack: boolean }
+interface Options { out: string; cache?: string; dist: string; facts: string; modules?: string[]; jobs: number; oracle: boolean; upstream?: string; openstack: boolean }
 
 function options(argv: string[]): Options {
-    const o: Options = { out: join(REPO, 'tmp', 'readme-examples'), dist: join(REPO, 'dist'), jobs: 1, oracle: true, openstack: false };
+    const o: Options = { out: join(REPO, 'tmp', 'readme-examples'), dist: join(REPO, 'dist'), facts: DEFAULT_FACTS, jobs: 1, oracle: true, openstack: false };
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i];
         if (a === '--out') o.out = resolve(argv[++i]);
@@ -49,6 +52,7 @@ function options(argv: string[]): Options {
         else if (a === '--openstack') o.openstack = true;
         else if (a === '--cache') o.cache = resolve(argv[++i]);
         else if (a === '--dist') o.dist = resolve(argv[++i]);
+        else if (a === '--facts') o.facts = resolve(argv[++i]);
         else throw new Error(`unknown option ${a}`);
     }
     return o;
@@ -134,7 +138,7 @@ function docRoots(m: ModuleInfo, o: Options): { root: string; label: string; com
 }
 
 function buildCases(o: Options, index: Map<string, ModuleInfo>): Case[] {
-    const facts = readFileSync(FACTS, 'utf8');
+    const facts = readFileSync(o.facts, 'utf8');
     const cases: Case[] = [];
     const selected = [...index.values()].filter(m => o.modules ? o.modules.includes(m.name) : o.openstack || !OPENSTACK.has(m.name));
     rmSync(join(o.out, 'cases'), { recursive: true, force: true });
