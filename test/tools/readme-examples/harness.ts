@@ -6,7 +6,7 @@
  *
  *   npm run build
  *   node test/tools/readme-examples/harness.ts [--out DIR] [--modules a,b,...] [--jobs N]
- *        [--no-oracle] [--upstream DIR] [--openstack] [--facts FILE]
+ *        [--no-oracle] [--upstream DIR] [--openstack] [--facts FILE] [--no-full]
  *
  * Puppet's outputs are cached under OUT/oracle by the case's content, so a second run only
  * compiles with modelc. OUT (default `tmp/readme-examples`, git-ignored) receives cases/,
@@ -19,6 +19,7 @@
  * `--facts FILE` compiles every case for another node (default: the Debian 12 node of
  * test/fixtures/realworld/core-1-types); test/fixtures/realworld/facts/ has RedHat, Ubuntu and a fuller
  * Debian node, since modules take other code paths per OS. The facts are part of the oracle cache key.
+ * `--no-full` leaves out the `-full` variants (a quicker pass when Puppet's time is short).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -38,10 +39,10 @@ const OPENSTACK = new Set(['aodh', 'barbican', 'ceilometer', 'ceph', 'cinder', '
     'heat', 'horizon', 'ironic', 'keystone', 'magnum', 'manila', 'mistral', 'murano', 'neutron', 'nova', 'oci', 'octavia', 'openstack_extras',
     'openstacklib', 'oslo', 'ovn', 'panko', 'placement', 'sahara', 'swift', 'tempest', 'vswitch']);
 
-interface Options { out: string; cache?: string; dist: string; facts: string; modules?: string[]; jobs: number; oracle: boolean; upstream?: string; openstack: boolean }
+interface Options { out: string; cache?: string; dist: string; facts: string; full: boolean; modules?: string[]; jobs: number; oracle: boolean; upstream?: string; openstack: boolean }
 
 function options(argv: string[]): Options {
-    const o: Options = { out: join(REPO, 'tmp', 'readme-examples'), dist: join(REPO, 'dist'), facts: DEFAULT_FACTS, jobs: 1, oracle: true, openstack: false };
+    const o: Options = { out: join(REPO, 'tmp', 'readme-examples'), dist: join(REPO, 'dist'), facts: DEFAULT_FACTS, full: true, jobs: 1, oracle: true, openstack: false };
     for (let i = 0; i < argv.length; i++) {
         const a = argv[i];
         if (a === '--out') o.out = resolve(argv[++i]);
@@ -53,6 +54,7 @@ function options(argv: string[]): Options {
         else if (a === '--cache') o.cache = resolve(argv[++i]);
         else if (a === '--dist') o.dist = resolve(argv[++i]);
         else if (a === '--facts') o.facts = resolve(argv[++i]);
+        else if (a === '--no-full') o.full = false;
         else throw new Error(`unknown option ${a}`);
     }
     return o;
@@ -157,7 +159,7 @@ function buildCases(o: Options, index: Map<string, ModuleInfo>): Case[] {
                 // As the README declares it (the module and its dependencies), and, when the modules'
                 // code needs more (augeas_core ...), also with those.
                 const variants: Array<[string, string[]]> = [[base, declared]];
-                if (full.join() !== declared.join()) variants.push([`${base}-full`, full]);
+                if (o.full && full.join() !== declared.join()) variants.push([`${base}-full`, full]);
                 for (const [name, modules] of variants) {
                     const dir = join(o.out, 'cases', m.name, name);
                     mkdirSync(join(dir, 'manifests'), { recursive: true });
