@@ -171,6 +171,7 @@ export const Classes = {
     CGI: sub('CGI'),
     URI: module('URI'),
     Math: module('Math'),
+    Shellwords: module('Shellwords'),
     ObjectSpace: module('ObjectSpace'),
     GC: module('GC'),
     /** Puppet's own value classes, as `.class` names them. */

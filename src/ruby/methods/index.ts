@@ -11,6 +11,7 @@ import { findKey } from '../compare.js';
 import { installObjectModel } from './object-model.js';
 import { installRandom } from './random.js';
 import { installIPAddr } from './ipaddr.js';
+import { installShellwords } from './shellwords.js';
 import { installWeb, uriFunction } from './web.js';
 
 /** Hash.new(default) and Hash.new { |h, k| ... }: what `h[missing]` gives. */
@@ -42,6 +43,7 @@ install(classObjectMethods, ClassClass, Classes.Module);
 installObjectModel();
 installRandom();
 installIPAddr();
+installShellwords();
 installWeb();
 Kernel.define('URI', uriFunction);
 

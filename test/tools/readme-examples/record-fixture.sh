@@ -2,7 +2,7 @@
 # record-fixture.sh NAME CASE_DIR "description"
 #
 # Turns a harness case (OUT/cases/<module>/<case>) into test/fixtures/realworld/NAME: its site.pp (and
-# Hiera data), the shared Debian 12 facts, a file per module naming the installed module directory,
+# Hiera data), the case's facts (the harness's --facts node, by default the shared Debian 12 one), a file per module naming the installed module directory,
 # case.yaml, and expected.json recorded by real Puppet through ../shared/oracle/compile on the case
 # materialized with symlinks. Prints whether modelc (dist/) gives the same. Add the case to the
 # table in test/fixtures/realworld/README.md; never edit expected.json by hand.
@@ -15,7 +15,7 @@ dst=$repo/test/fixtures/realworld/$name
 mkdir -p "$dst/manifests" "$dst/modules"
 cp "$src/manifests/site.pp" "$dst/manifests/site.pp"
 if [ -f "$src/hiera.yaml" ]; then cp "$src/hiera.yaml" "$dst/"; cp -r "$src/data" "$dst/"; fi
-cp "$repo/test/fixtures/realworld/core-1-types/facts.yaml" "$dst/facts.yaml"
+cp "$src/facts.yaml" "$dst/facts.yaml"
 mods=()
 for m in "$src"/modules/*; do n=$(basename "$m"); readlink "$m" > "$dst/modules/$n"; mods+=("$n"); done
 tmpd=$(mktemp -d /tmp/rwfix-XXXX)
