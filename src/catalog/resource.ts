@@ -1,4 +1,5 @@
 import type { DataBindingOrigin } from '../bindings/index.js';
+import { PClassType, PResourceType } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
@@ -67,9 +68,11 @@ export class CatalogResource {
     /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
     outputParams(): ParamTable<ParamValue> {
         const extra = (this.titleParams ?? []).filter(t => !this.params.has(t.name));
-        if (extra.length === 0) return this.params;
+        const copied = new Map<string, PuppetValue>();
+        this.params.forEach((p, name) => { const v = catalogCopy(name, p.value); if (v !== p.value) copied.set(name, v); });
+        if (extra.length === 0 && copied.size === 0) return this.params;
         const out = new ParamTable<ParamValue>();
-        this.params.forEach((p, name) => out.set(name, p));
+        this.params.forEach((p, name) => out.set(name, copied.has(name) ? { ...p, value: copied.get(name)! } : p));
         for (const t of extra) out.set(t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) });
         return out;
     }
@@ -77,6 +80,29 @@ export class CatalogResource {
     param(name: string): PuppetValue | undefined {
         return this.params.get(name)?.value;
     }
+}
+
+const RELATIONSHIP_PARAMS = new Set(['before', 'require', 'notify', 'subscribe']);
+
+const isReference = (v: PuppetValue): boolean =>
+    (v instanceof PResourceType && v.typeName !== null && v.title !== null) || (v instanceof PClassType && v.className !== null);
+
+/**
+ * A parameter as the finished catalog holds it: Puppet copies each resource into the catalog
+ * flattening an array that holds a resource reference at any depth (`[[Package['a']], 'b']`
+ * becomes `[Package['a'], 'b']`, hashes left alone), and a relationship metaparameter's array
+ * always, without its undefs. Code reading the parameter still sees it as declared.
+ */
+const flatten = (xs: readonly PuppetValue[]): PuppetValue[] => xs.flatMap(x => (Array.isArray(x) ? flatten(x) : [x]));
+
+function catalogCopy(name: string, v: PuppetValue): PuppetValue {
+    if (!Array.isArray(v)) return v;
+    const flat = flatten(v);
+    if (RELATIONSHIP_PARAMS.has(name)) {
+        const kept = flat.filter(x => x !== null);
+        return kept.length === v.length && kept.every((x, i) => x === v[i]) ? v : kept;
+    }
+    return flat.length !== v.length || flat.some((x, i) => x !== v[i]) ? (flat.some(isReference) ? flat : v) : v;
 }
 
 /** Catalog key: types compare case-insensitively; titles exactly (classes by lower-case name). */

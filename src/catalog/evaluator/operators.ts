@@ -159,6 +159,9 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
     } else if ((r instanceof PTimestamp || r instanceof PTimespan) && (typeof l === 'bigint' || typeof l === 'number')) {
         // Puppet compares the other way and inverts the result.
         c = -timeToNumber(r, l);
+    } else if (l instanceof PDefault && r instanceof PDefault) {
+        // Ruby compares the two :default symbols.
+        c = 0;
     } else {
         if (l instanceof PAnyType) return false;
         const lk = compareKind(l);
@@ -166,9 +169,11 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
             : lk === 'String' ? 'A String is not comparable to a non String'
                 : l instanceof PTimespan ? 'Timespans are only comparable to Timespans, Integers, and Floats'
                     : l instanceof PTimestamp ? 'Timestamps are only comparable to Timestamps, Integers, and Floats'
-                        : l instanceof PSemVer ? 'Versions not comparable to non Versions' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
-        // Puppet's label of a version here is the class name's last segment, as Ruby capitalizes it.
-        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : label(v);
+                        : l instanceof PSemVer ? 'Versions not comparable to non Versions'
+                            : l instanceof PDefault ? 'Symbol not comparable to non Symbol' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
+        // Puppet labels the Ruby values here: a version by its class name's last segment as Ruby
+        // capitalizes it, nil as "Undef Value", the :default symbol as any object.
+        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : v === null ? 'Undef Value' : v instanceof PDefault ? 'Object' : label(v);
         throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: named(l), op, right: named(r), reason: why });
     }
     switch (op) {
