@@ -28,6 +28,8 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PTimestamp) return formatTimestamp(v);
     if (v instanceof PTimespan) return formatTimespan(v);
     if (v instanceof PSemVer || v instanceof PSemVerRange) return v.toString();
+    // A Ruby object's address differs from run to run: zeros stand for it (compared without addresses).
+    if (v instanceof PIterator && v.rubyClass !== undefined) return `#<${v.rubyClass}:0x0000000000000000>`;
     if (v instanceof PIterator) return `Iterator[${iteratorElementType(v)}]-Value`;
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;

@@ -104,8 +104,10 @@ export class PIterator {
      * `pairs`: the elements are a hash's [key, value] pairs (its type is a Tuple of the two);
      * `typed`: the collection whose elements give the iterator's element type (all of them, in
      * their order, as Puppet infers it before stepping or reversing).
+     * `rubyClass`: tree_each's iterators are plain Ruby objects, not Puppet iterators: their string
+     * form is Ruby's default `#<Class:0x...>` (with the object's address).
      */
-    constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[]) {}
+    constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[], readonly rubyClass?: string) {}
 }
 
 /** Puppet's Error data type (what dig's failures hand get's block): message, kind, details, issue code. */
