@@ -2,8 +2,9 @@ import { assertUnreachable } from '../common/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
-    PTypeType, PVariantType, PSimpleType
+    PTypeType, PVariantType, PSimpleType, PInitType
 } from './model.js';
+import { isInitAssignable } from './init.js';
 
 export function resolveAlias(t: PAnyType): PAnyType {
     let cur = t;
@@ -185,7 +186,8 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             const e = t as PErrorType;
             return o instanceof PErrorType && (e.errorKind === null || typesOrValuesEqual(e.errorKind, o.errorKind)) && (e.issueCode === null || typesOrValuesEqual(e.issueCode, o.issueCode));
         }
-        case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Unit':
+        case 'Init': return isInitAssignable(t as PInitType, o);
+        case 'Binary': case 'Deferred': case 'Object': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;
         default: return assertUnreachable(k);

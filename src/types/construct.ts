@@ -1,6 +1,6 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
+    PAnyType, PErrorType, PArrayType, PInitType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
@@ -22,7 +22,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Callable'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Object', 'Callable'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -53,6 +53,7 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Timestamp': case 'Timespan': return new PTimeType(name);
         case 'SemVer': return new PSemVerType();
         case 'Error': return new PErrorType();
+        case 'Init': return new PInitType();
         default: return undefined;
     }
 }
@@ -140,6 +141,11 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
             orderedRange(from, to);
             return new PIntegerType(from, to);
+        }
+        case 'Init': {
+            // The first argument is the type; the others are kept as given (arrays unflattened).
+            if (!(args[0] instanceof PAnyType)) throw new TypeConstructionError(`Init-Type[] arguments must be types. Got ${rubyClassOf(args[0] ?? null)}`, 'BAD_TYPE_SLICE_TYPE', 0);
+            return new PInitType(args[0], args.slice(1));
         }
         case 'Error': return new PErrorType(args[0] instanceof PDefault ? null : args[0] ?? null, args[1] instanceof PDefault ? null : args[1] ?? null);
         case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {

@@ -3,11 +3,12 @@ import {
     PBinary, PBinaryString, PDefault, PDeferred, PError, semverRangeIncludes, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PInitType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
 import { isAssignable } from './assignable.js';
+import { isInitInstance } from './init.js';
 import { commonType, generalize, inferType } from './infer.js';
 
 function inSize(size: PIntegerType | null, n: number): boolean {
@@ -170,7 +171,7 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
         case 'SemVerRange': return v instanceof PSemVerRange;
         case 'Binary': return v instanceof PBinary;
         case 'Deferred': return v instanceof PDeferred;
-        case 'Init': return true;
+        case 'Init': return isInitInstance(t as PInitType, v);
         case 'Object': return false;
         case 'Error': {
             // The kind and issue code match as strings, or as instances of a type (a Pattern) given for them.

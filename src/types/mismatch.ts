@@ -300,7 +300,7 @@ export function countMismatch(path: readonly string[], size: Range, actual: Rang
     return { kind: 'count', path, text: `expects ${rangeText(size, 'no')} argument${one ? '' : 's'}, got ${rangeText(actual, 'none')}`, size, actualSize: actual };
 }
 
-const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable', 'Iterator'];
+const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable', 'Iterator', 'Init'];
 
 /** Puppet's short name: the type's name, with the contained type for Optional, NotUndef, Sensitive, Type, Iterable, Iterator. */
 function shortName(t: PAnyType): string {
@@ -391,7 +391,7 @@ function defaultAssignable(e: PAnyType, a: PAnyType): boolean {
 /** The kinds whose unparameterized form `defaultOf` gives (Ruby's `e.class::DEFAULT`); Variant and the rest have none. */
 const DEFAULTED_KINDS: ReadonlySet<string> = new Set([
     'Integer', 'String', 'Array', 'Hash', 'Enum', 'Pattern', 'Optional', 'Float', 'Boolean', 'Regexp', 'Collection',
-    'Iterable', 'Iterator', 'Sensitive', 'Type', 'NotUndef'
+    'Iterable', 'Iterator', 'Sensitive', 'Type', 'NotUndef', 'Init'
 ]);
 
 /** The unparameterized form of a type (Ruby's `e.class::DEFAULT`). */

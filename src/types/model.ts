@@ -23,7 +23,7 @@ export type TypeKind =
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
     | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
-    | 'Deferred' | 'Init' | 'Object' | 'Unit' | 'Callable';
+    | 'Deferred' | 'Object' | 'Unit' | 'Callable';
 
 export class PSimpleType extends PAnyType {
     private static readonly cache = new Map<SimpleKind, PSimpleType>();
@@ -42,6 +42,30 @@ export class PSimpleType extends PAnyType {
 export class PErrorType extends PAnyType {
     readonly kind = 'Error';
     constructor(readonly errorKind: PuppetValue = null, readonly issueCode: PuppetValue = null) { super(); }
+}
+
+/**
+ * Init, or Init[T, init_args...]: the values `T.new` accepts (with the init args after them), which
+ * `Init[T](value)` turns into a T. `resolution` is what the values accepted come to, worked out
+ * from T's new function on first use (types/init.ts).
+ */
+export class PInitType extends PAnyType {
+    readonly kind = 'Init';
+    resolution: InitResolution | undefined;
+    constructor(readonly type: PAnyType | null = null, readonly initArgs: readonly PuppetValue[] = []) { super(); }
+    /** Puppet compares Init types by their type alone (its `==` is the contained-type one, init args ignored). */
+    override equalsType(other: PTypeValue): boolean {
+        if (!(other instanceof PInitType)) return false;
+        return this.type === null || other.type === null ? this.type === other.type : this.type.equalsType(other.type);
+    }
+}
+
+/** An Init type's accepted values besides instances of its type: `single` values, argument lists (`other` tuples). */
+export interface InitResolution {
+    readonly single: PAnyType | null;
+    readonly other: PAnyType | null;
+    /** Some argument list takes one value: a value is accepted when the list of it alone is. */
+    readonly optionalSingle: boolean;
 }
 
 /** SemVer, or SemVer[range, ...]: the versions within any of the ranges (their texts). */

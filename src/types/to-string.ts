@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
-import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, regexpLiteral } from '../values/index.js';
-import type { PAnyType, PErrorType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
+import type { PAnyType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -27,6 +27,18 @@ export function puppetQuote(s: string): string {
     }
     if (escaped) out += '\\\\';
     return `${out}'`;
+}
+
+/** A type parameter that is a value (Init's init args), as Puppet prints it in the type's string. */
+function argText(v: unknown, str: (t: PAnyType) => string): string {
+    if (v === null || v === undefined) return 'undef';
+    if (typeof v === 'string') return puppetQuote(v);
+    if (typeof v === 'number') return formatFloat(v);
+    if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+    if (Array.isArray(v)) return `[${v.map(x => argText(x, str)).join(', ')}]`;
+    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${argText(k, str)} => ${argText(x, str)}`).join(', ')}}`;
+    if (v instanceof PTypeValue) return str(v as PAnyType);
+    return String(v);
 }
 
 function rangePart(r: { from: bigint | number | null; to: bigint | number | null } | null, float = false): string[] {
@@ -101,9 +113,13 @@ function formatType(t: PAnyType, st: FormatState): string {
             const r = (t as PSemVerType).ranges;
             return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
         }
+        case 'Init': {
+            const i = t as PInitType;
+            return i.type === null ? 'Init' : `Init[${[str(i.type), ...i.initArgs.map(a => argText(a, str))].join(', ')}]`;
+        }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
         case 'Numeric': case 'CatalogEntry': case 'Runtime':
-        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Unit': case 'Callable':
+        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Object': case 'Unit': case 'Callable':
             return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
         case 'Boolean': {
             const b = t as PBooleanType;
@@ -220,7 +236,9 @@ function anyType(): PAnyType {
 /** Whether undef is an instance (Optional, Undef, Any, Variant including one). */
 export function acceptsUndef(t: PAnyType): boolean {
     switch (t.kind) {
-        case 'Any': case 'Undef': case 'Optional': case 'Init': return true;
+        case 'Any': case 'Undef': case 'Optional': return true;
+        // Init (RichData's values); Init[T] takes undef only where T.new takes it, which none of the core types' new does.
+        case 'Init': return (t as PInitType).type === null;
         case 'Variant': return (t as PVariantType).types.some(acceptsUndef);
         case 'Alias': return (t as PTypeAliasType).resolved !== null && acceptsUndef((t as PTypeAliasType).resolved as PAnyType);
         default: return false;

@@ -41,7 +41,7 @@ function label(e: Expression): string | undefined {
         case 'RelationshipExpression': return 'Relationship';
         // A failure of the scope itself (a reserved name set outside the top scope) names the assignment.
         case 'AssignmentExpression': return `'${e.operator}' expression`;
-        case 'BinaryExpression': return ['+', '-', '*', '/', '%', '<<', '>>'].includes(e.operator) ? `'${e.operator}' expression` : undefined;
+        case 'BinaryExpression': return ['+', '-', '*', '/', '%', '<<', '>>', '=~', '!~'].includes(e.operator) ? `'${e.operator}' expression` : undefined;
         default: return undefined;
     }
 }

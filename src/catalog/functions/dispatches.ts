@@ -169,6 +169,9 @@ export interface NewDispatch {
 const INTEGER_PATTERN = '/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\\z/';
 const FLOAT_PATTERN = '/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/';
 
+/** SemanticPuppet's full version pattern (major.minor.patch, prerelease, build). */
+const SEMVER_FULL = '(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?';
+
 const DEFERRED_NAME = 'Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/]';
 
 export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
@@ -213,6 +216,30 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
     },
     Type: { name: 'new_type', sigs: ['String[1] type_string'] },
+    // Init[T]'s own new function takes the one value (T.new then gets it with the init args).
+    Init: { name: 'new_Init', sigs: ['Any value'] },
+    Sensitive: { name: 'new_Sensitive', sigs: ['Sensitive value', 'Any value'] },
+    // Puppet's Ruby names Regexp's new function new_float.
+    Regexp: { name: 'new_float', sigs: ['String pattern, Boolean escape?'] },
+    SemVer: {
+        name: 'new_Version',
+        sigs: ['SemVerPattern str', 'PositiveInteger major, PositiveInteger minor, PositiveInteger patch, SemVerQualifier prerelease?, SemVerQualifier build?', 'SemVerHash hash_args'],
+        mismatch: ['String str'],
+        types: {
+            PositiveInteger: 'Integer[0, default]',
+            SemVerQualifier: 'Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]',
+            SemVerPattern: `Pattern[/\\A${SEMVER_FULL}\\Z/]`,
+            SemVerHash: 'Struct[{major => PositiveInteger, minor => PositiveInteger, patch => PositiveInteger, Optional[prerelease] => SemVerQualifier, Optional[build] => SemVerQualifier}]'
+        }
+    },
+    SemVerRange: {
+        name: 'new_VersionRange',
+        sigs: ['SemVerRangeString str', 'Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?', 'SemVerRangeHash hash_args'],
+        types: {
+            SemVerRangeString: 'String[1]',
+            SemVerRangeHash: 'Struct[{min => Variant[Default, SemVer], Optional[max] => Variant[Default, SemVer], Optional[exclude_max] => Boolean}]'
+        }
+    },
     Deferred: {
         name: 'new_Deferred',
         sigs: [`Struct[{'name' => ${DEFERRED_NAME}, 'arguments' => Optional[Array]}] hash`, `${DEFERRED_NAME} name, Optional[Array] arguments?`]

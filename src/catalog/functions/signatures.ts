@@ -1,6 +1,6 @@
 import type { Lambda } from '../../../generated/langium/ast.js';
 import {
-    describeSignatures, formatValue, parseTypeString, PTypeAliasType, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
+    describeSignatures, formatValue, parseTypeString, PTypeAliasType, registerNewSignatures, resolveAlias, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
     type TypeNameResolver
 } from '../../types/index.js';
 import { PBinary, PIterator, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
@@ -117,6 +117,12 @@ function newDispatchOf(kind: string): Dispatch | undefined {
     }
     return d;
 }
+
+// Init[T]'s values are those T's new function accepts: the type system asks for its signatures.
+registerNewSignatures(t => {
+    const kind = resolveAlias(t).kind;
+    return kind === 'Init' ? undefined : newDispatchOf(kind)?.sigs;
+});
 
 /** Dispatches to the dispatch's signatures; true when an `argument_mismatch` dispatch took the call. */
 function dispatch(d: Dispatch, args: readonly PuppetValue[], block: BlockArity | undefined): boolean {

@@ -1,7 +1,7 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, generalizePuppet, inferPuppet, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
+    PTypeType, PVariantType, resolveAlias, PInitType, initResolution, newNotSupported, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
 import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
@@ -125,10 +125,11 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
         throw new RuntimeFailure(CatalogIssues.EVAL_ILLEGAL_RADIX.message({ radix: formatValue(radix) }));
     }
     if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname: 'new', type: valueType(v), target: 'Integer' }));
-    // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any radix applies.
-    const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
+    // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any radix applies;
+    // Ruby's Integer() takes leading whitespace, and Puppet retries with blanks after a sign removed.
+    const m = /^(?:([+-])[ \t]*|\s*)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
     if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: v, target: 'Integer' }));
-    const [, sign, body] = m;
+    const [, sign = '', body] = m;
     const r = typeof radix === 'bigint' ? Number(radix) : undefined;
     let n: bigint;
     if (/^0[xX]/.test(body)) n = BigInt(body);
@@ -340,12 +341,28 @@ function generalizeType(t: PAnyType): PAnyType {
 
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
 function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
+    const init = resolveAlias(type);
+    if (init instanceof PInitType) return initNew(init, args, resolve);
     // A lone value that already is an instance is returned as it is.
     if (args.length === 1 && isInstance(type, args[0])) return args[0];
     let t = resolveAlias(type);
     while ((t instanceof POptionalType || t instanceof PNotUndefType) && t.type !== null) t = resolveAlias(t.type);
     checkNewSignature(t.kind, args);
     return convert(type, args, resolve);
+}
+
+/**
+ * `Init[T](value)` (Puppet's new_Init): T.new of the value followed by the init args; without init
+ * args an array that is not itself a value T.new takes alone is spread into T.new's arguments.
+ */
+function initNew(t: PInitType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
+    if (t.type === null) throw newNotSupported(t);
+    const r = initResolution(t);
+    checkNewSignature('Init', args);
+    const [v] = args;
+    if (t.initArgs.length > 0) return checkedConvert(t.type, [v, ...t.initArgs], resolve);
+    const spread = Array.isArray(v) && !(r.single !== null && isInstance(r.single, v));
+    return checkedConvert(t.type, spread ? v : [v], resolve);
 }
 
 export const typeFunctions: Record<string, PuppetFunction> = {
