@@ -2,9 +2,10 @@ import { assertUnreachable } from '../common/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
-    PTypeType, PVariantType, PSimpleType, PInitType
+    PTypeType, PVariantType, PSimpleType, PInitType, PObjectType
 } from './model.js';
 import { isInitAssignable } from './init.js';
+import { isObjectAssignable } from './object.js';
 
 export function resolveAlias(t: PAnyType): PAnyType {
     let cur = t;
@@ -50,7 +51,8 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         case 'Scalar': return SCALAR.has(o.kind);
         case 'ScalarData': return SCALAR_DATA.has(o.kind);
         case 'Data': return isDataType(o);
-        case 'RichData': return !['Callable', 'Runtime', 'Iterator', 'Object', 'Any', 'Init', 'Error'].includes(o.kind);
+        // RichData's Variant has Object (Pcore objects: Object types, Deferred), not Error.
+        case 'RichData': return !['Callable', 'Runtime', 'Iterator', 'Any', 'Init', 'Error'].includes(o.kind);
         case 'Numeric': return o.kind === 'Integer' || o.kind === 'Float' || o.kind === 'Numeric';
         case 'Integer': return o instanceof PIntegerType && rangeWithin(t as PIntegerType, o);
         case 'Float': return o instanceof PFloatType && rangeWithin(t as PFloatType, o);
@@ -187,7 +189,8 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             return o instanceof PErrorType && (e.errorKind === null || typesOrValuesEqual(e.errorKind, o.errorKind)) && (e.issueCode === null || typesOrValuesEqual(e.issueCode, o.issueCode));
         }
         case 'Init': return isInitAssignable(t as PInitType, o);
-        case 'Binary': case 'Deferred': case 'Object': case 'Unit':
+        case 'Object': return isObjectAssignable(t as PObjectType, o);
+        case 'Binary': case 'Deferred': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;
         default: return assertUnreachable(k);

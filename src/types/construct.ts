@@ -1,9 +1,10 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PArrayType, PInitType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
+    PAnyType, PErrorType, PArrayType, PInitType, PObjectType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
+import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
@@ -22,7 +23,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Object', 'Callable'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Callable'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -54,7 +55,8 @@ export function coreType(name: string): PAnyType | undefined {
         case 'SemVer': return new PSemVerType();
         case 'Error': return new PErrorType();
         case 'Init': return new PInitType();
-        default: return undefined;
+        case 'Object': return new PObjectType();
+        default: return pcoreType(name);
     }
 }
 
@@ -141,6 +143,10 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
             orderedRange(from, to);
             return new PIntegerType(from, to);
+        }
+        case 'Object': {
+            if (args.length !== 1) throw new TypeConstructionError(`Object-Type[] accepts 1 argument. Got ${args.length}`, 'BAD_TYPE_SLICE_ARITY');
+            return args[0] instanceof Map && args[0].size === 0 ? new PObjectType() : objectTypeOf(args[0]);
         }
         case 'Init': {
             // The first argument is the type; the others are kept as given (arrays unflattened).

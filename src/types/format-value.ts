@@ -1,9 +1,10 @@
 import {
-    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
+    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
     PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from '../values/index.js';
 import { generalize, inferType } from './infer.js';
 import { PAnyType, PClassType, PIntegerType, PStructType, PTupleType, PVariantType } from './model.js';
+import { objectValueString } from './object.js';
 import { typeToPlainString, typeToString } from './to-string.js';
 
 /**
@@ -34,6 +35,7 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
     }
+    if (v instanceof PObjectValue) return objectValueString(v);
     if (v instanceof PError) return `Error({${v.attributes().map(([k, x]) => `'${k}' => ${quoteValue(x)}`).join(', ')}})`;
     // A class reference prints its name unquoted (Class[base]), unlike the type formatter.
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;

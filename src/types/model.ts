@@ -23,7 +23,7 @@ export type TypeKind =
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
     | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
-    | 'Deferred' | 'Object' | 'Unit' | 'Callable';
+    | 'Deferred' | 'Unit' | 'Callable';
 
 export class PSimpleType extends PAnyType {
     private static readonly cache = new Map<SimpleKind, PSimpleType>();
@@ -66,6 +66,35 @@ export interface InitResolution {
     readonly other: PAnyType | null;
     /** Some argument list takes one value: a value is accepted when the list of it alone is. */
     readonly optionalSingle: boolean;
+}
+
+/** One attribute of an Object type: its type, kind (constant, derived, ...) and default value (undefined: none). */
+export interface ObjectAttribute {
+    readonly name: string;
+    readonly type: PAnyType;
+    readonly kind: string | null;
+    readonly value: PuppetValue | undefined;
+}
+
+/**
+ * A Pcore Object type (`Object[{name => ..., parent => ..., attributes => {...}}]`); the plain
+ * `Object` has no name and no attributes. A type alias to an unnamed Object type names it (the
+ * alias is the Object type), hence `name` is set once.
+ */
+export class PObjectType extends PAnyType {
+    readonly kind = 'Object';
+    constructor(
+        public name: string | null = null,
+        readonly parent: PAnyType | null = null,
+        readonly attributes: readonly ObjectAttribute[] = [],
+        readonly functions: ReadonlyArray<{ readonly name: string; readonly type: PAnyType }> = [],
+        readonly equality: readonly string[] | null = null
+    ) { super(); }
+    /** Two named Object types are the same type when they have the same name. */
+    override equalsType(other: PTypeValue): boolean {
+        if (!(other instanceof PObjectType)) return false;
+        return this === other || (this.name !== null && this.name === other.name) || (this.name === null && other.name === null && typeToString(this) === typeToString(other));
+    }
 }
 
 /** SemVer, or SemVer[range, ...]: the versions within any of the ranges (their texts). */

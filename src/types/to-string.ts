@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { PAnyType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import type { ObjectAttribute, PAnyType, PErrorType, PInitType, PObjectType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -29,6 +29,8 @@ export function puppetQuote(s: string): string {
     return `${out}'`;
 }
 
+const DEFERRED_TYPE = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
+
 /** A type parameter that is a value (Init's init args), as Puppet prints it in the type's string. */
 function argText(v: unknown, str: (t: PAnyType) => string): string {
     if (v === null || v === undefined) return 'undef';
@@ -39,6 +41,35 @@ function argText(v: unknown, str: (t: PAnyType) => string): string {
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${argText(k, str)} => ${argText(x, str)}`).join(', ')}}`;
     if (v instanceof PTypeValue) return str(v as PAnyType);
     return String(v);
+}
+
+/** The Object type's string form: its initializer hash as Puppet prints it (name, parent, attributes, constants, functions, equality). */
+function objectTypeString(t: PObjectType, str: (t: PAnyType) => string): string {
+    const parts: string[] = [];
+    if (t.name !== null) parts.push(`name => '${t.name}'`);
+    if (t.parent !== null) parts.push(`parent => ${parentName(t.parent, str)}`);
+    const attrs = t.attributes.filter(a => a.kind !== 'constant');
+    if (attrs.length) parts.push(`attributes => {${attrs.map(a => `'${a.name}' => ${attributeText(a, str)}`).join(', ')}}`);
+    const consts = t.attributes.filter(a => a.kind === 'constant');
+    if (consts.length) parts.push(`constants => {${consts.map(a => `'${a.name}' => ${argText(a.value, str)}`).join(', ')}}`);
+    if (t.functions.length) parts.push(`functions => {${t.functions.map(f => `'${f.name}' => ${str(f.type)}`).join(', ')}}`);
+    if (t.equality !== null) parts.push(`equality => [${t.equality.map(e => `'${e}'`).join(', ')}]`);
+    return `Object[{${parts.join(', ')}}]`;
+}
+
+/** A parent is printed by its name (a named Object type, an alias). */
+function parentName(t: PAnyType, str: (t: PAnyType) => string): string {
+    let r = t;
+    for (let i = 0; r instanceof PTypeAliasType && r.resolved !== null && i < 100; i++) r = r.resolved;
+    return r.kind === 'Object' && (r as PObjectType).name !== null ? (r as PObjectType).name as string : str(t);
+}
+
+function attributeText(a: ObjectAttribute, str: (t: PAnyType) => string): string {
+    if (a.kind === null && a.value === undefined) return str(a.type);
+    const parts = [`type => ${str(a.type)}`];
+    if (a.kind !== null) parts.push(`kind => ${a.kind}`);
+    if (a.value !== undefined) parts.push(`value => ${argText(a.value, str)}`);
+    return `{${parts.join(', ')}}`;
 }
 
 function rangePart(r: { from: bigint | number | null; to: bigint | number | null } | null, float = false): string[] {
@@ -119,8 +150,11 @@ function formatType(t: PAnyType, st: FormatState): string {
         }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
         case 'Numeric': case 'CatalogEntry': case 'Runtime':
-        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Object': case 'Unit': case 'Callable':
-            return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
+        case 'SemVerRange': case 'Binary': case 'Unit': case 'Callable':
+            return (t as PSimpleType).kind;
+        case 'Object': return objectTypeString(t as PObjectType, str);
+        // Deferred is a Pcore Object type; it prints as one.
+        case 'Deferred': return DEFERRED_TYPE;
         case 'Boolean': {
             const b = t as PBooleanType;
             return b.value === null ? 'Boolean' : `Boolean[${b.value}]`;

@@ -10,7 +10,7 @@ export type PuppetValue =
     | PuppetValue[]
     | PuppetHash
     | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
-    | PIterator | PDeferred | PError | PTypeValue;
+    | PIterator | PDeferred | PError | PObjectValue | PTypeValue;
 
 /**
  * A Puppet type used as a value (`Integer[1]`). The type classes live in src/types (its PAnyType
@@ -118,6 +118,14 @@ export class PError {
         const all: Array<[string, PuppetValue]> = [['msg', this.msg], ['kind', this.kind], ['details', this.details], ['issue_code', this.issueCode]];
         return all.filter(([, v]) => v !== null);
     }
+}
+
+/**
+ * An instance of a Pcore Object type (one of src/types' PObjectType): its attribute values by
+ * name, in the type's order (a parent's attributes first), the ones left at their default omitted.
+ */
+export class PObjectValue {
+    constructor(readonly type: PTypeValue, readonly values: ReadonlyMap<string, PuppetValue>) {}
 }
 
 /** A Deferred function call, resolved on the agent. */

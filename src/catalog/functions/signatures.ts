@@ -1,6 +1,6 @@
 import type { Lambda } from '../../../generated/langium/ast.js';
 import {
-    describeSignatures, formatValue, parseTypeString, PTypeAliasType, registerNewSignatures, resolveAlias, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
+    describeSignatures, formatValue, objectNewName, objectNewSignatures, parseTypeString, PObjectType, PTypeAliasType, registerNewSignatures, resolveAlias, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
     type TypeNameResolver
 } from '../../types/index.js';
 import { PBinary, PIterator, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
@@ -120,9 +120,18 @@ function newDispatchOf(kind: string): Dispatch | undefined {
 
 // Init[T]'s values are those T's new function accepts: the type system asks for its signatures.
 registerNewSignatures(t => {
-    const kind = resolveAlias(t).kind;
-    return kind === 'Init' ? undefined : newDispatchOf(kind)?.sigs;
+    const r = resolveAlias(t);
+    if (r instanceof PObjectType) return r.name === null ? undefined : objectNewSignatures(r);
+    return r.kind === 'Init' ? undefined : newDispatchOf(r.kind)?.sigs;
 });
+
+/** An Object type's new function: its signatures dispatch the arguments, with Puppet's messages when none takes them. */
+export function checkObjectNewSignature(t: PObjectType, args: readonly PuppetValue[]): void {
+    const sigs = objectNewSignatures(t);
+    const name = objectNewName(t);
+    if (sigs.some(s => signatureAccepts(s, args, undefined))) return;
+    throw new RuntimeFailure(describeSignatures(name, sigs, args, undefined) ?? CatalogIssues.EVAL_ARGUMENTS_REJECTED.message({ name }));
+}
 
 /** Dispatches to the dispatch's signatures; true when an `argument_mismatch` dispatch took the call. */
 function dispatch(d: Dispatch, args: readonly PuppetValue[], block: BlockArity | undefined): boolean {

@@ -1,13 +1,13 @@
 import {
     describeMismatch, formatMismatches, formatValue, generalize, generalizePuppet, inferPuppet, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, PInitType, initResolution, newNotSupported, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
+    PTypeType, PVariantType, resolveAlias, PInitType, initResolution, newNotSupported, PObjectType, newObject, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
 import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
-import { checkNewSignature } from './signatures.js';
+import { checkNewSignature, checkObjectNewSignature } from './signatures.js';
 import { iterableOf } from './support.js';
 
 function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
@@ -343,6 +343,11 @@ function generalizeType(t: PAnyType): PAnyType {
 function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const init = resolveAlias(type);
     if (init instanceof PInitType) return initNew(init, args, resolve);
+    if (init instanceof PObjectType) {
+        if (args.length === 1 && isInstance(type, args[0])) return args[0];
+        checkObjectNewSignature(init, args);
+        return newObject(init, args);
+    }
     // A lone value that already is an instance is returned as it is.
     if (args.length === 1 && isInstance(type, args[0])) return args[0];
     let t = resolveAlias(type);
