@@ -1,7 +1,7 @@
 import type { PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PEnumType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType,
-    PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeType, PVariantType
+    PObjectType, PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeType, PVariantType
 } from './model.js';
 import { isAssignable, resolveAlias } from './assignable.js';
 import { coreType, typesEqual } from './construct.js';
@@ -305,11 +305,13 @@ const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable',
 /** Puppet's short name: the type's name, with the contained type for Optional, NotUndef, Sensitive, Type, Iterable, Iterator. */
 function shortName(t: PAnyType): string {
     if (t instanceof PTypeAliasType) return t.name;
+    // A named Object type goes by its name.
+    const named = (x: PAnyType): string => x instanceof PTypeAliasType ? x.name : x instanceof PObjectType && x.name !== null ? x.name : x.kind;
     if (WITH_CONTAINED.includes(t.kind)) {
         const c = mergedRanges((t as POptionalType | PNotUndefType | PSensitiveType | PTypeType).type);
-        if (c !== null && c.kind !== 'Any') return `${t.kind}[${c instanceof PTypeAliasType ? c.name : c.kind}]`;
+        if (c !== null && c.kind !== 'Any') return `${t.kind}[${named(c)}]`;
     }
-    return t.kind;
+    return named(t);
 }
 
 /**

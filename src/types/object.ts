@@ -121,27 +121,25 @@ export function newObject(t: PObjectType, args: readonly PuppetValue[]): PObject
     attrs.forEach((a, i) => {
         const given = byHash ? (args[0] as Map<PuppetValue, PuppetValue>).has(a.name) : i < args.length;
         const v = byHash ? (args[0] as Map<PuppetValue, PuppetValue>).get(a.name) ?? null : args[i] ?? null;
-        values.set(a.name, given ? v : a.value ?? null);
+        if (given && !atDefault(a, v)) values.set(a.name, v);
     });
     return new PObjectValue(t, values);
 }
+
+/** Whether an attribute's value is its default (undef where it has none). */
+const atDefault = (a: ObjectAttribute, v: PuppetValue): boolean => a.value !== undefined ? puppetEquals(v, a.value) : v === null;
 
 /** An attribute (or constant) of an Object value read as a method; undefined when it has none of the name. */
 export function objectValueAttribute(v: PObjectValue, name: string): PuppetValue | undefined {
     if (v.values.has(name)) return v.values.get(name) ?? null;
     const a = v.type instanceof PObjectType ? allAttributes(v.type).find(x => x.name === name) : undefined;
-    return a?.value;
+    return a === undefined ? undefined : a.value ?? null;
 }
 
 /** `Person({'name' => 'Bob'})`: the type's name and the attributes not at their default. */
 export function objectValueString(v: PObjectValue): string {
     const t = v.type as PObjectType;
-    const defaults = new Map(allAttributes(t).map(a => [a.name, a]));
-    const shown = [...v.values].filter(([k, x]) => {
-        const a = defaults.get(k);
-        return a === undefined || !(a.value !== undefined ? puppetEquals(x, a.value) : x === null);
-    });
-    return `${t.name ?? 'Object'}({${shown.map(([k, x]) => `'${k}' => ${quoteValue(x)}`).join(', ')}})`;
+    return `${t.name ?? 'Object'}({${[...v.values].map(([k, x]) => `'${k}' => ${quoteValue(x)}`).join(', ')}})`;
 }
 
 /** Pcore's own types a manifest can name: the Annotation and Pcore Object types and the Pcore::MemberName alias's body. */

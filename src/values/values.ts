@@ -122,7 +122,8 @@ export class PError {
 
 /**
  * An instance of a Pcore Object type (one of src/types' PObjectType): its attribute values by
- * name, in the type's order (a parent's attributes first), the ones left at their default omitted.
+ * name, in the type's order (a parent's attributes first); the ones at their default are left out
+ * (read through the type), as Puppet's initialization hash leaves them out.
  */
 export class PObjectValue {
     constructor(readonly type: PTypeValue, readonly values: ReadonlyMap<string, PuppetValue>) {}

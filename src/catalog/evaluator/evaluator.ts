@@ -34,6 +34,8 @@ function label(e: Expression): string | undefined {
     switch (e.$type) {
         case 'CallFunctionExpression': return 'Function Call';
         case 'CallMethodExpression': return 'Method call';
+        // Resolving a type name (a type alias's body evaluated on first use) fails as the Type-Name.
+        case 'TypeReference': return 'Type-Name';
         case 'ResourceExpression': return e.bodies.length === 0 ? (e.typeExpr.$type === 'AccessExpression' ? 'Resource Override' : 'Resource Defaults Expression') : 'Resource Statement';
         case 'ClassResource': return 'Resource Statement';
         case 'VirtualResource': return 'Resource Statement';

@@ -27,6 +27,10 @@ const HIERA = [
     'Tuple[String, Any, Any, 1, 3] args', 'String key', 'String key, Any default, Any override?', 'String key, Callable[1, 1] default_block',
     'String key, Any override, Callable[1, 1] default_block'
 ];
+const ANNOTATION_TYPE = 'Type[Annotation]';
+const PCORE_TYPE = 'Type[Pcore]';
+const ANNOTATION_HASH = "Variant[Enum['clear'], Hash[Pcore::MemberName, Any]]";
+const ANNOTATIONS = 'Hash[Type[Annotation], Hash[Pcore::MemberName, Any]]';
 const TREE_TYPE = 'Variant[Iterator, Array, Hash, Object]';
 const TREE = `${TREE_TYPE} tree, OptionsType options?`;
 
@@ -36,6 +40,10 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     alert: LOG, crit: LOG, debug: LOG, emerg: LOG, err: LOG, info: LOG, notice: LOG, warning: LOG,
     all: ITERATE,
     any: ITERATE,
+    annotate: [
+        `${ANNOTATION_TYPE} type, Any value, Callable[0, 0] block?`, `${ANNOTATION_TYPE} type, Any value, ${ANNOTATION_HASH} annotation_hash`,
+        `${PCORE_TYPE} type, Any value, ${ANNOTATIONS} annotations`
+    ],
     assert_type: ['Type type, Any value, Callable[Type, Type] block?', 'String type_string, Any value, Callable[Type, Type] block?'],
     binary_file: ['String path'],
     break: [''],
@@ -153,6 +161,8 @@ export const BLOCK_TYPES: Readonly<Record<string, { readonly display: string; re
 export const TYPE_DISPLAY: Readonly<Record<string, string>> = {
     // The default Object type prints as `Object` in a signature.
     [TREE_TYPE]: TREE_TYPE,
+    // Pcore's types print by name in a signature (and in full in a mismatch).
+    [ANNOTATION_TYPE]: ANNOTATION_TYPE, [PCORE_TYPE]: PCORE_TYPE, [ANNOTATION_HASH]: ANNOTATION_HASH, [ANNOTATIONS]: ANNOTATIONS,
     Deferred: "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]"
 };
 
