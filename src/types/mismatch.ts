@@ -364,6 +364,11 @@ function typeMismatch(path: readonly string[], expected: readonly PAnyType[], op
     return { ...base, text: `expects a value of type ${list}, got ${a}` };
 }
 
+/** A type mismatch between two types (a block's parameter and the lambda's): "expects a String value, got Integer". */
+export function typeMismatchOf(path: readonly string[], expected: PAnyType, actual: PAnyType): Mismatch {
+    return typeMismatch(path, [expected], false, null, actual);
+}
+
 /**
  * The type the describer infers for a value (Puppet's infer_set): a string's type holds the string
  * (so that normalizing merges several into an Enum), an array is a Tuple, a hash whose keys are

@@ -513,7 +513,12 @@ export class Evaluator implements ExpressionEvaluator {
         const builtin = this.functions.get(name);
         if (builtin) {
             args = legacyArguments(name, args);
-            const argumentMismatch = checkSignature(name, args, block?.lambda);
+            // A typed lambda's parameter types take part in the dispatch (Puppet's block Callable type).
+            const lambdaTypes = block?.lambda.params.map(p => {
+                const t = p.type ? this.evaluate(p.type, block.scope) : null;
+                return t instanceof PAnyType ? t : null;
+            });
+            const argumentMismatch = checkSignature(name, args, block?.lambda, lambdaTypes);
             const ctx: FunctionContext = {
                 scope, where, name, argumentMismatch, runtime: this.c, evaluator: this, functions: this.functions, callLambda: (cl, a) => this.callLambda(cl, a)
             };

@@ -153,8 +153,8 @@ export const LOCAL_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Block types that are aliases (our type system has no parameterized Callable): their printed form and arity. */
-export const BLOCK_TYPES: Readonly<Record<string, { readonly display: string; readonly min: number; readonly max: number }>> = {
-    BlockType: { display: 'BlockType = Callable[NameType = Variant[String, Array[String]]]', min: 1, max: 1 }
+export const BLOCK_TYPES: Readonly<Record<string, { readonly display: string; readonly min: number; readonly max: number; readonly types?: readonly string[] }>> = {
+    BlockType: { display: 'BlockType = Callable[NameType = Variant[String, Array[String]]]', min: 1, max: 1, types: ['NameType'] }
 };
 
 /** Types that print differently in a signature than our type system prints them. */
