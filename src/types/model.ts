@@ -90,10 +90,9 @@ export class PObjectType extends PAnyType {
         readonly functions: ReadonlyArray<{ readonly name: string; readonly type: PAnyType }> = [],
         readonly equality: readonly string[] | null = null
     ) { super(); }
-    /** Two named Object types are the same type when they have the same name. */
+    /** Object types are the same when their names and members are. */
     override equalsType(other: PTypeValue): boolean {
-        if (!(other instanceof PObjectType)) return false;
-        return this === other || (this.name !== null && this.name === other.name) || (this.name === null && other.name === null && typeToString(this) === typeToString(other));
+        return other instanceof PObjectType && (this === other || typeToString(this) === typeToString(other));
     }
 }
 

@@ -1,7 +1,7 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PErrorType, PInitType, PObjectType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
-import { PSimpleType as PSimple } from './model.js';
+import type { ObjectAttribute, PAnyType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import { PObjectType, PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType,
@@ -108,6 +108,9 @@ export function typeToString(t: PAnyType): string {
  * type print as their names (`Array[Port]`); an alias itself prints expanded, all the way down.
  */
 export function typeToPlainString(t: PAnyType): string {
+    // A named Object type itself prints in full, with the types inside it as `to_s` prints them.
+    if (t instanceof PObjectType) return objectTypeString(t, x => formatType(x, { expand: false, expanding: new Set() }));
+    if (t.kind === 'Deferred') return DEFERRED_TYPE;
     return formatType(t, { expand: t instanceof PTypeAliasType, expanding: new Set() });
 }
 
@@ -152,9 +155,12 @@ function formatType(t: PAnyType, st: FormatState): string {
         case 'Numeric': case 'CatalogEntry': case 'Runtime':
         case 'SemVerRange': case 'Binary': case 'Unit': case 'Callable':
             return (t as PSimpleType).kind;
-        case 'Object': return objectTypeString(t as PObjectType, str);
-        // Deferred is a Pcore Object type; it prints as one.
-        case 'Deferred': return DEFERRED_TYPE;
+        // A named Object type (Deferred is one) prints in full where aliases expand, else as its name, as an alias does.
+        case 'Object': {
+            const o = t as PObjectType;
+            return o.name !== null && !st.expand ? o.name : objectTypeString(o, str);
+        }
+        case 'Deferred': return st.expand ? DEFERRED_TYPE : 'Deferred';
         case 'Boolean': {
             const b = t as PBooleanType;
             return b.value === null ? 'Boolean' : `Boolean[${b.value}]`;

@@ -189,6 +189,13 @@ function namedArgs(args: readonly PuppetValue[], names: readonly string[]): Pupp
     return names.map(n => (h.get(n) ?? null) as PuppetValue);
 }
 
+const REGEXP_ESCAPES: Readonly<Record<string, string>> = { ' ': '\\ ', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\f': '\\f', '\v': '\\v' };
+
+/** Ruby's Regexp.escape: the characters special in a pattern backslashed, whitespace as escapes. */
+function rubyRegexpEscape(s: string): string {
+    return s.replace(/[.*?+^$|()[\]{}\\#\- \t\n\r\f\v]/g, c => REGEXP_ESCAPES[c] ?? `\\${c}`);
+}
+
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
 export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const t = resolveAlias(type);
@@ -248,7 +255,8 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
         case 'Binary': out = newBinary(v instanceof Map ? v.get('value') ?? null : v, v instanceof Map ? v.get('format') ?? null : a2 ?? null); break;
         case 'Sensitive': out = new PSensitive(v); break;
         case 'Regexp': {
-            const r = v instanceof PRegexp ? v : new PRegexp(String(v));
+            // Regexp(string, true) escapes the string as Ruby's Regexp.escape does.
+            const r = v instanceof PRegexp ? v : new PRegexp(a2 === true ? rubyRegexpEscape(String(v)) : String(v));
             out = r;
             // Ruby's Regexp.new refuses a bad pattern at once.
             try { compileRubyRegexp(r.source); } catch (e) { if (e instanceof RubyRegexpError) throw new RuntimeFailure(e.message); throw e; }
@@ -276,13 +284,16 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
                 out = new PSemVerRange(v);
                 break;
             }
-            // From two versions: SemanticPuppet writes its text with the bounds swapped.
-            const [min, max, exclude] = args;
-            if (min instanceof PSemVer && max instanceof PSemVer) {
-                out = exclude === true ? new PSemVerRange(`>=${max} <${min}`, `>=${min} <${max}`) : new PSemVerRange(`${max} - ${min}`, `>=${min} <=${max}`);
-                break;
-            }
-            throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
+            // From two versions (or a hash of them), default for an open end: SemanticPuppet writes its
+            // text with the bounds swapped, an open end as its MIN (0.0.0-) or MAX (Infinity.0.0) version.
+            const [min, max = PDefault.instance, exclude = false] = v instanceof Map ? [v.get('min') ?? null, v.has('max') ? v.get('max') ?? null : undefined, v.get('exclude_max')] : args;
+            const bound = (x: PuppetValue): boolean => x instanceof PSemVer || x instanceof PDefault;
+            if (!bound(min) || !bound(max)) throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
+            const minText = min instanceof PSemVer ? String(min) : '0.0.0-';
+            const maxText = max instanceof PSemVer ? String(max) : 'Infinity.0.0';
+            const range = [min instanceof PSemVer ? `>=${min}` : '', max instanceof PSemVer ? `${exclude === true ? '<' : '<='}${max}` : ''].filter(Boolean).join(' ') || '*';
+            out = new PSemVerRange(exclude === true ? `>=${maxText} <${minText}` : `${maxText} - ${minText}`, range);
+            break;
         }
         case 'Deferred': {
             const [name, list] = v instanceof Map ? [v.get('name'), v.get('arguments')] : [v, a2];
