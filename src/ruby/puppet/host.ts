@@ -47,7 +47,8 @@ export interface PluginHost {
     parseType(text: string, local?: (name: string) => PAnyType | undefined): PAnyType;
     /** Calls any function the environment has (`call_function`, `function_x`). */
     callFunction(name: string, args: PuppetValue[], block: PuppetBlock | undefined, scope: ScopeHost): PuppetValue;
-    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void;
+    /** `source`: what the log names as its source (a scope logging is `Scope(Class[main])`). */
+    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string, source?: string): void;
     /** A setting (`Puppet[:name]`); undefined when modelc does not know it. */
     setting(name: string): PuppetValue | undefined;
     /** A fact of the node (`Facter.value`): modelc's only facts are the node's; undefined when it has none of that name. */
