@@ -98,7 +98,8 @@ export function isObjectAssignable(t: PObjectType, o: PAnyType): boolean {
 /** The signatures of an Object type's new function: its attributes as one hash, then one by one. */
 export function objectNewSignatures(t: PObjectType): Signature[] {
     const attrs = settable(t);
-    const members: StructMember[] = attrs.map(a => ({ name: a.name, keyType: optional(a) ? 'optional' : 'plain', value: a.type }));
+    // A key may be left out when its attribute has a value; the Struct takes that as given for a type that takes undef.
+    const members: StructMember[] = attrs.map(a => ({ name: a.name, keyType: a.value !== undefined && !acceptsUndef(a.type) ? 'optional' : 'plain', value: a.type }));
     const hashSig: Signature = { params: [{ name: 'hash', type: new PStructType(members) }], required: 1, repeated: false };
     const params: SignatureParam[] = attrs.map(a => ({ name: a.name, type: a.type }));
     const required = attrs.filter(a => !optional(a)).length;
