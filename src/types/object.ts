@@ -101,10 +101,16 @@ export function objectNewSignatures(t: PObjectType): Signature[] {
     // A key may be left out when its attribute has a value; the Struct takes that as given for a type that takes undef.
     const members: StructMember[] = attrs.map(a => ({ name: a.name, keyType: a.value !== undefined && !acceptsUndef(a.type) ? 'optional' : 'plain', value: a.type }));
     const hashSig: Signature = { params: [{ name: 'hash', type: new PStructType(members) }], required: 1, repeated: false };
-    const params: SignatureParam[] = attrs.map(a => ({ name: a.name, type: a.type }));
-    const required = attrs.filter(a => !optional(a)).length;
-    return [hashSig, { params, required, repeated: false }];
+    const positional = positionalAttributes(t);
+    const params: SignatureParam[] = positional.map(a => ({ name: a.name, type: a.type }));
+    return [hashSig, { params, required: positional.filter(a => !optional(a)).length, repeated: false }];
 }
+
+/** The attributes `new` takes one by one: the required ones first, then the ones that may be left out. */
+const positionalAttributes = (t: PObjectType): ObjectAttribute[] => {
+    const attrs = settable(t);
+    return [...attrs.filter(a => !optional(a)), ...attrs.filter(optional)];
+};
 
 /** The name of an Object type's new function (Puppet's Ruby fails on an unnamed type, subst'ing its nil name). */
 export function objectNewName(t: PObjectType): string {
@@ -116,14 +122,16 @@ export function objectNewName(t: PObjectType): string {
 
 /** A new instance from arguments the new function's signatures accepted (one hash, or the attributes in order). */
 export function newObject(t: PObjectType, args: readonly PuppetValue[]): PObjectValue {
-    const attrs = settable(t);
     const byHash = args.length === 1 && args[0] instanceof Map && isInstance(objectNewSignatures(t)[0].params[0].type, args[0]);
+    const positional = positionalAttributes(t);
     const values = new Map<string, PuppetValue>();
-    attrs.forEach((a, i) => {
+    // The values are kept in the attributes' order, whichever way they were given.
+    for (const a of settable(t)) {
+        const i = positional.indexOf(a);
         const given = byHash ? (args[0] as Map<PuppetValue, PuppetValue>).has(a.name) : i < args.length;
         const v = byHash ? (args[0] as Map<PuppetValue, PuppetValue>).get(a.name) ?? null : args[i] ?? null;
         if (given && !atDefault(a, v)) values.set(a.name, v);
-    });
+    }
     return new PObjectValue(t, values);
 }
 
