@@ -2,7 +2,7 @@ import { assertUnreachable } from '../common/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
-    PTypeType, PVariantType, PSimpleType, PInitType, PObjectType
+    PTypeType, PVariantType, PSimpleType, PInitType, PObjectType, PCallableType
 } from './model.js';
 import { isInitAssignable } from './init.js';
 import { isObjectAssignable } from './object.js';
@@ -183,7 +183,16 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             const r = (t as PSemVerType).ranges;
             return o instanceof PSemVerType && (r.length === 0 || (o.ranges.length > 0 && o.ranges.every(x => r.includes(x))));
         }
-        case 'Iterator': case 'Callable': case 'Runtime': case 'SemVerRange':
+        case 'Callable': {
+            // Calls are what is constrained: the other's parameters (and block) must take these.
+            const c = t as PCallableType;
+            if (!(o instanceof PCallableType)) return false;
+            if (c.returnType !== null && !isAssignable(c.returnType, o.returnType ?? PSimpleType.of('Any'))) return false;
+            if (c.params === null) return true;
+            if (o.params === null || !isAssignable(o.params, c.params)) return false;
+            return isAssignable(o.block ?? PSimpleType.of('Undef'), c.block ?? PSimpleType.of('Undef'));
+        }
+        case 'Iterator': case 'Runtime': case 'SemVerRange':
         case 'Error': {
             const e = t as PErrorType;
             return o instanceof PErrorType && (e.errorKind === null || typesOrValuesEqual(e.errorKind, o.errorKind)) && (e.issueCode === null || typesOrValuesEqual(e.issueCode, o.issueCode));

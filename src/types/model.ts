@@ -23,7 +23,7 @@ export type TypeKind =
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
     | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
-    | 'Deferred' | 'Unit' | 'Callable';
+    | 'Deferred' | 'Unit';
 
 export class PSimpleType extends PAnyType {
     private static readonly cache = new Map<SimpleKind, PSimpleType>();
@@ -66,6 +66,16 @@ export interface InitResolution {
     readonly other: PAnyType | null;
     /** Some argument list takes one value: a value is accepted when the list of it alone is. */
     readonly optionalSingle: boolean;
+}
+
+/**
+ * Callable, or Callable[params..., min, max, block] / Callable[[params...], return]: `params` is
+ * the Tuple of the parameters (null: any), `block` the block's Callable type, `returnType` what a
+ * call returns (null: anything).
+ */
+export class PCallableType extends PAnyType {
+    readonly kind = 'Callable';
+    constructor(readonly params: PTupleType | null = null, readonly block: PAnyType | null = null, readonly returnType: PAnyType | null = null) { super(); }
 }
 
 /** One attribute of an Object type: its type, kind (constant, derived, ...) and default value (undefined: none). */

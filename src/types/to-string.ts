@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PObjectType, PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -41,6 +41,18 @@ function argText(v: unknown, str: (t: PAnyType) => string): string {
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${argText(k, str)} => ${argText(x, str)}`).join(', ')}}`;
     if (v instanceof PTypeValue) return str(v as PAnyType);
     return String(v);
+}
+
+/** Callable's string form: the parameter types (Unit left out), their counts, the block; with a return type the parameters in brackets. */
+function callableString(t: PCallableType, str: (t: PAnyType) => string): string {
+    if (t.params === null) return t.returnType === null ? 'Callable' : `Callable[[], ${str(t.returnType)}]`;
+    const p = t.params;
+    const parts = p.types.filter(x => x.kind !== 'Unit').map(str);
+    if (p.types.length === 0) parts.push('0', '0');
+    else parts.push(...rangePart(p.size === null ? null : { from: p.size.from, to: p.size.to }));
+    if (t.block !== null) parts.push(str(t.block));
+    if (t.returnType === null) return `Callable[${parts.join(', ')}]`;
+    return `Callable[[${parts.join(', ')}], ${str(t.returnType)}]`;
 }
 
 /** The Object type's string form: its initializer hash as Puppet prints it (name, parent, attributes, constants, functions, equality). */
@@ -147,13 +159,14 @@ function formatType(t: PAnyType, st: FormatState): string {
             const r = (t as PSemVerType).ranges;
             return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
         }
+        case 'Callable': return callableString(t as PCallableType, str);
         case 'Init': {
             const i = t as PInitType;
             return i.type === null ? 'Init' : `Init[${[str(i.type), ...i.initArgs.map(a => argText(a, str))].join(', ')}]`;
         }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
         case 'Numeric': case 'CatalogEntry': case 'Runtime':
-        case 'SemVerRange': case 'Binary': case 'Unit': case 'Callable':
+        case 'SemVerRange': case 'Binary': case 'Unit':
             return (t as PSimpleType).kind;
         // A named Object type (Deferred is one) prints in full where aliases expand, else as its name, as an alias does.
         case 'Object': {
