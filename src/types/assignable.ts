@@ -1,4 +1,5 @@
 import { assertUnreachable } from '../common/index.js';
+import { PDefault } from '../values/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
@@ -194,8 +195,12 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         }
         case 'Iterator': case 'Runtime': case 'SemVerRange':
         case 'Error': {
+            // Each parameter given here (not default) must be given there alike, or there as a type this one's takes.
             const e = t as PErrorType;
-            return o instanceof PErrorType && (e.errorKind === null || typesOrValuesEqual(e.errorKind, o.errorKind)) && (e.issueCode === null || typesOrValuesEqual(e.issueCode, o.issueCode));
+            if (!(o instanceof PErrorType)) return false;
+            const fits = (i: number, want: unknown, got: unknown): boolean => i >= e.given || want instanceof PDefault
+                || (i < o.given && !(got instanceof PDefault) && (want === got || typesOrValuesEqual(want, got) || (want instanceof PAnyType && got instanceof PAnyType && isAssignable(want, got))));
+            return fits(0, e.errorKind, o.errorKind) && fits(1, e.issueCode, o.issueCode);
         }
         case 'Init': return isInitAssignable(t as PInitType, o);
         case 'Object': return isObjectAssignable(t as PObjectType, o);

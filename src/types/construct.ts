@@ -155,7 +155,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             if (!(args[0] instanceof PAnyType)) throw new TypeConstructionError(`Init-Type[] arguments must be types. Got ${rubyClassOf(args[0] ?? null)}`, 'BAD_TYPE_SLICE_TYPE', 0);
             return new PInitType(args[0], args.slice(1));
         }
-        case 'Error': return new PErrorType(args[0] instanceof PDefault ? null : args[0] ?? null, args[1] instanceof PDefault ? null : args[1] ?? null);
+        case 'Error': return new PErrorType(args[0] ?? null, args[1] ?? null, Math.min(args.length, 2));
         case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {
             // Each range as a range string or value; SemanticPuppet refuses what it cannot parse.
             const text = a instanceof PSemVerRange ? a.range : String(a);

@@ -45,7 +45,7 @@ export function inferType(v: PuppetValue): PAnyType {
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
     if (v instanceof PObjectValue) return v.type as PAnyType;
-    if (v instanceof PError) return new PErrorType(v.kind, v.issueCode);
+    if (v instanceof PError) return new PErrorType(v.kind, v.issueCode, 2);
     if (v instanceof PIterator) return new PIteratorType(iteratorElementType(v));
     if (v instanceof PAnyType) return new PTypeType(v);
     return PSimpleType.of('Any');

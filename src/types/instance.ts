@@ -175,10 +175,12 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
         case 'Init': return isInitInstance(t as PInitType, v);
         case 'Object': return isObjectInstance(t as PObjectType, v);
         case 'Error': {
-            // The kind and issue code match as strings, or as instances of a type (a Pattern) given for them.
+            // The kind and issue code match as strings, or as instances of a type (a Pattern) given for them;
+            // one not given (or default) matches any, an undef one only undef.
             const e = t as PErrorType;
-            const fits = (want: PuppetValue, got: string | null): boolean => want === null || (typeof want === 'string' ? want === got : want instanceof PAnyType && isInstance(want, got));
-            return v instanceof PError && fits(e.errorKind, v.kind) && fits(e.issueCode, v.issueCode);
+            const fits = (i: number, want: PuppetValue, got: string | null): boolean => i >= e.given || want instanceof PDefault
+                || (want === null ? got === null : typeof want === 'string' ? want === got : want instanceof PAnyType && isInstance(want, got));
+            return v instanceof PError && fits(0, e.errorKind, v.kind) && fits(1, e.issueCode, v.issueCode);
         }
         case 'Unit': return true;
         case 'Alias': {

@@ -41,7 +41,11 @@ export class PSimpleType extends PAnyType {
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */
 export class PErrorType extends PAnyType {
     readonly kind = 'Error';
-    constructor(readonly errorKind: PuppetValue = null, readonly issueCode: PuppetValue = null) { super(); }
+    /**
+     * `given`: how many parameters were given, as the type prints them (an undef or default one
+     * matches any); the type inferred for an Error value gives both.
+     */
+    constructor(readonly errorKind: PuppetValue = null, readonly issueCode: PuppetValue = null, readonly given = 0) { super(); }
 }
 
 /**

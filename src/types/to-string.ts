@@ -151,9 +151,9 @@ function formatType(t: PAnyType, st: FormatState): string {
         case 'Error': {
             const e = t as PErrorType;
             // A kind or issue code is a string or a type (a Pattern of them).
-            const param = (v: unknown): string => typeof v === 'string' ? `'${v}'` : v === null ? 'default' : str(v as PAnyType);
-            if (e.errorKind === null && e.issueCode === null) return 'Error';
-            return e.issueCode === null ? `Error[${param(e.errorKind)}]` : `Error[${param(e.errorKind)}, ${param(e.issueCode)}]`;
+            const param = (v: unknown): string => typeof v === 'string' ? `'${v}'` : v === null ? 'undef' : v instanceof PTypeValue ? str(v as PAnyType) : 'default';
+            const params = [e.errorKind, e.issueCode].slice(0, e.given);
+            return params.length === 0 ? 'Error' : `Error[${params.map(param).join(', ')}]`;
         }
         case 'SemVer': {
             const r = (t as PSemVerType).ranges;

@@ -226,6 +226,14 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
     },
     Type: { name: 'new_type', sigs: ['String[1] type_string'] },
+    // Error is a Pcore Object type: its new takes the attributes as a hash or one by one.
+    Error: {
+        name: 'new_Error',
+        sigs: [
+            "Struct[{'msg' => String[1], 'kind' => Optional[String[1]], 'details' => Optional[Hash[String[1], Data]], 'issue_code' => Optional[String[1]]}] hash",
+            'String[1] msg, Optional[String[1]] kind?, Optional[Hash[String[1], Data]] details?, Optional[String[1]] issue_code?'
+        ]
+    },
     // Init[T]'s own new function takes the one value (T.new then gets it with the init args).
     Init: { name: 'new_Init', sigs: ['Any value'] },
     Sensitive: { name: 'new_Sensitive', sigs: ['Sensitive value', 'Any value'] },

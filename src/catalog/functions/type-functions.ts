@@ -3,7 +3,7 @@ import {
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, PInitType, initResolution, newNotSupported, PObjectType, newObject, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
-import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PError, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
@@ -293,6 +293,11 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
             const maxText = max instanceof PSemVer ? String(max) : 'Infinity.0.0';
             const range = [min instanceof PSemVer ? `>=${min}` : '', max instanceof PSemVer ? `${exclude === true ? '<' : '<='}${max}` : ''].filter(Boolean).join(' ') || '*';
             out = new PSemVerRange(exclude === true ? `>=${maxText} <${minText}` : `${maxText} - ${minText}`, range);
+            break;
+        }
+        case 'Error': {
+            const [msg, kind, details, code] = v instanceof Map ? ['msg', 'kind', 'details', 'issue_code'].map(k => v.get(k) ?? null) : [v, a2 ?? null, args[2] ?? null, args[3] ?? null];
+            out = new PError(String(msg), typeof kind === 'string' ? kind : null, details ?? null, typeof code === 'string' ? code : null);
             break;
         }
         case 'Deferred': {
