@@ -118,6 +118,17 @@ export class ClassicResource implements ApplicableResource {
         return this.providerInstance;
     }
 
+    /** `resource.provider = instance` (a provider's prefetch): the resource is managed through that provider from now on. */
+    adopt(provider: ClassicProvider): void {
+        this.providerInstance = provider;
+    }
+
+    /** Puppet's Type#name: the namevar's value, the title when the type has several key attributes. */
+    get name(): DslValue {
+        const keys = this.type.keyAttributes();
+        return keys.length === 1 ? this.get(keys[0]) ?? this.title : this.title;
+    }
+
     /** The containment path the transaction gives the resource ("/Stage[main]/Main/Notify[x]"). */
     path: string | undefined;
     /** Where the resource was declared, for messages that cite it. */

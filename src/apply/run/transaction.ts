@@ -291,13 +291,23 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             log: (level: LogLevel, message: string, property?: string): void => log(level, message, property ? `${source}/${property}` : source),
             change: logChange
         };
+        // Puppet prefetches a provider when the first resource it manages comes up, even one then skipped.
+        const prefetchFailure = runs.get(resource.type)?.prefetch?.(inst);
         if (deps.size > 0) {
             // Puppet names only the dependencies that failed themselves, not those skipped in turn.
             for (const d of deps) if (failedState.get(d)?.failed === true) log('notice', `Dependency ${d} has failures: true`, source);
             log('warning', 'Skipping because of failed dependencies', source);
             skipped(source, inst.displayRef ?? ref, queued);
-            failedState.set(v, { failed: false, dependencyFailed: true });
-            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
+            failedState.set(v, { failed: prefetchFailure !== undefined, dependencyFailed: true });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: prefetchFailure !== undefined, skipped: true, time, evaluationTime: 0 });
+            continue;
+        }
+        if (prefetchFailure !== undefined) {
+            // The resource fails without being evaluated: its provider could not read the system.
+            log('warning', 'Skipping because provider prefetch failed', source);
+            skipped(source, inst.displayRef ?? ref, queued);
+            failedState.set(v, { failed: true, dependencyFailed: false });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'failed', changes: [], failed: true, skipped: true, failure: prefetchFailure, time, evaluationTime: 0 });
             continue;
         }
         if (inst.deviceOnly === true && options.transport === undefined) {

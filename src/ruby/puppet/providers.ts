@@ -3,10 +3,16 @@ import { ObjectClass, RClass, RObject, RSymbol, rubyError, truthy, type Method, 
 import type { PluginRuntime } from './runtime.js';
 import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
 
-/** A resource as a classic provider sees it (`resource[:name]`). */
+/** A resource as a classic provider sees it (`resource[:name]`, `resource.provider = p`). */
 export interface DslResourceView {
     readonly title: string;
+    /** Puppet's `Type#name`: the namevar's value (what `self.prefetch` is keyed by). */
+    readonly name: unknown;
     get(name: string): unknown;
+    /** The provider the resource is managed through now (made on first use, as Puppet makes it with the resource). */
+    readonly provider: unknown;
+    /** `resource.provider = instance`: from now on the resource is managed through that provider object. */
+    adopt(provider: DslProviderInstance): void;
 }
 
 /** One provider object: Puppet's provider API over the Ruby instance. */
@@ -27,6 +33,12 @@ export interface DslProviderSpec {
     readonly isDefault: boolean;
     /** `self.instances`: each instance's name and the provider object holding its state. */
     instances?(): Array<{ readonly name: string; readonly provider: DslProviderInstance }>;
+    /**
+     * `self.prefetch(resources)`, present only when the provider class defines it (Puppet's base
+     * provider has none): the resources managed through this provider, keyed by name in the
+     * order given; the provider may give each one another provider object.
+     */
+    prefetch?(resources: readonly DslResourceView[]): void;
     create(resource: DslResourceView): DslProviderInstance;
 }
 
@@ -54,11 +66,49 @@ interface ProviderMeta {
  */
 export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RClass, typeName: string) => Method {
     const metas = new WeakMap<RClass, ProviderMeta>();
-    const views = new WeakMap<RObject, DslResourceView>();
+    // One Ruby object per resource, so the resource a provider was made with and the one
+    // `self.prefetch` is handed are the same object, as in Puppet.
+    const views = new WeakMap<RObject, { readonly resource: DslResourceView; readonly typeClass: RClass; readonly typeName: string }>();
+    const viewObjects = new WeakMap<DslResourceView, RObject>();
+    // The Ruby provider object behind each provider the registry holds, and back.
+    const objects = new WeakMap<DslProviderInstance, RObject>();
+    const wrappers = new WeakMap<RObject, DslProviderInstance>();
     const viewClass = new RClass('Puppet::Type::ResourceView', ObjectClass);
-    viewClass.define('[]', (self, args) => fromDsl(views.get(self as RObject)?.get(nameOf(args[0] ?? null))));
-    viewClass.define(['title', 'name', 'to_s'], self => views.get(self as RObject)?.title ?? null);
-    viewClass.define('should', (self, args) => fromDsl(views.get(self as RObject)?.get(nameOf(args[0] ?? null))));
+    const resourceOf = (self: RValue): DslResourceView | undefined => views.get(self as RObject)?.resource;
+    viewClass.define(['[]', 'should'], (self, args) => fromDsl(resourceOf(self)?.get(nameOf(args[0] ?? null))));
+    viewClass.define(['title', 'to_s'], self => resourceOf(self)?.title ?? null);
+    viewClass.define('name', self => fromDsl(resourceOf(self)?.name));
+    viewClass.define('provider', self => {
+        const current = resourceOf(self)?.provider;
+        return current !== undefined && current !== null ? objects.get(current as DslProviderInstance) ?? null : null;
+    });
+    // Puppet's Type#provider=: a provider object is taken as it is (the resource becomes its
+    // resource); a provider's name makes a fresh provider of that class for the resource.
+    viewClass.define('provider=', (self, args) => {
+        const view = views.get(self as RObject);
+        const given = args[0] ?? null;
+        if (!view) return given;
+        let obj: RValue = given;
+        if (!(given instanceof RObject && given.cls.isSubclassOf(base))) {
+            const cls = view.typeClass.constants.get(`Provider${camel(nameOf(given))}`);
+            if (!(cls instanceof RClass)) throw rubyError('ArgumentError', `Could not find ${nameOf(given)} provider of ${view.typeName}`);
+            obj = call(cls, 'new', [self]);
+        }
+        const provider = obj as RObject;
+        provider.ivars.set('resource', self);
+        const meta = metaOf(provider.cls);
+        if (meta) view.resource.adopt(wrap(provider, meta));
+        return given;
+    });
+    const viewFor = (resource: DslResourceView, typeClass: RClass, typeName: string): RObject => {
+        let view = viewObjects.get(resource);
+        if (!view) {
+            view = new RObject(viewClass, `${camel(typeName)}[${resource.title}]`);
+            views.set(view, { resource, typeClass, typeName });
+            viewObjects.set(resource, view);
+        }
+        return view;
+    };
     const hashOf = (self: RValue): Map<RValue, RValue> => {
         if (!(self instanceof RObject)) throw rubyError('TypeError', 'not a provider');
         const h = self.ivars.get('property_hash');
@@ -85,11 +135,12 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
         return null;
     });
     base.define('resource', self => (self instanceof RObject ? self.ivars.get('resource') ?? null : null));
+    base.define('resource=', (self, args) => { if (self instanceof RObject) self.ivars.set('resource', args[0] ?? null); return args[0] ?? null; });
     base.define('name', self => {
         const own = hashOf(self).get(RSymbol.of('name'));
         if (own !== undefined && own !== null) return own;
         const r = self instanceof RObject ? self.ivars.get('resource') : null;
-        return r instanceof RObject ? views.get(r)?.title ?? null : null;
+        return r instanceof RObject ? fromDsl(views.get(r)?.resource.name) : null;
     });
     base.define('properties', self => new Map(hashOf(self)));
     base.define('get', (self, args) => hashOf(self).get(RSymbol.of(nameOf(args[0] ?? null))) ?? RSymbol.of('absent'));
@@ -106,7 +157,8 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
         mk_resource_methods: self => {
             const m = metaOf(self);
             const names = m ? (rt.registry as DslProviderRegistry).attributeNames?.(m.typeName) ?? [] : [];
-            for (const n of names) {
+            // `name` stays Puppet::Provider#name (the property hash's, else the resource's), as Puppet skips it.
+            for (const n of names.filter(x => x !== 'name')) {
                 (self as RClass).define(n, s => hashOf(s).get(RSymbol.of(n)) ?? RSymbol.of('absent'));
                 (self as RClass).define(`${n}=`, (s, a) => { hashOf(s).set(RSymbol.of(n), a[0] ?? null); return a[0] ?? null; });
             }
@@ -131,7 +183,15 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
     }
 
     const call = (recv: RValue, method: string, args: RValue[] = []): RValue => rt.guard(() => rt.interp.send(recv, method, args), rt.envDir, true);
-    const wrap = (obj: RObject, meta: ProviderMeta): DslProviderInstance => ({
+    const wrap = (obj: RObject, meta: ProviderMeta): DslProviderInstance => {
+        const known = wrappers.get(obj);
+        if (known) return known;
+        const made = wrapObject(obj, meta);
+        wrappers.set(obj, made);
+        objects.set(made, obj);
+        return made;
+    };
+    const wrapObject = (obj: RObject, meta: ProviderMeta): DslProviderInstance => ({
         name: meta.name,
         exists: () => truthy(call(obj, 'exists?')),
         create: () => { call(obj, 'create'); },
@@ -158,12 +218,9 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
         const meta: ProviderMeta = { typeName, name, features: new Set(metaOf(superclass)?.features ?? []), isDefault: false };
         metas.set(cls, meta);
         if (block) evalWith(block, cls, cls, []);
-        const instance = (resource: DslResourceView): RObject => {
-            const view = new RObject(viewClass, `${camel(typeName)}[${resource.title}]`);
-            views.set(view, resource);
-            return call(cls, 'new', [view]) as RObject;
-        };
+        const instance = (resource: DslResourceView): RObject => call(cls, 'new', [viewFor(resource, typeClass, typeName)]) as RObject;
         const ownInstances = rt.interp.findStatic(cls, 'instances') !== statics.instances;
+        const ownPrefetch = rt.interp.findStatic(cls, 'prefetch') !== undefined;
         (rt.registry as DslProviderRegistry).provide?.(typeName, {
             name, features: [...meta.features], isDefault: meta.isDefault,
             ...(ownInstances ? {
@@ -171,6 +228,13 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
                     const list = call(cls, 'instances');
                     return (Array.isArray(list) ? list : []).filter((o): o is RObject => o instanceof RObject)
                         .map(o => ({ name: rt.interp.toS(call(o, 'name')), provider: wrap(o, meta) }));
+                }
+            } : {}),
+            ...(ownPrefetch ? {
+                prefetch: resources => {
+                    const hash = new Map<RValue, RValue>();
+                    for (const r of resources) hash.set(fromDsl(r.name), viewFor(r, typeClass, typeName));
+                    call(cls, 'prefetch', [hash]);
                 }
             } : {}),
             create: resource => wrap(instance(resource), meta)
