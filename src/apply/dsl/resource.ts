@@ -365,6 +365,7 @@ export class ClassicResource implements ApplicableResource {
                 const change = record(ensure, currentEnsure, should);
                 const done = this.applyChange(ensure, change, noop, log);
                 log.change?.(done);
+                this.flushAfter([done], noop);
                 return { changes: [done], action: this.actionFor(done, noop), ...(providerUsed ? { providerUsed } : {}) };
             }
             if (should === undefined && (currentEnsure === ABSENT || toS(currentEnsure) === 'absent')) {
@@ -379,16 +380,25 @@ export class ClassicResource implements ApplicableResource {
             const change = record(spec, is, this.context(spec).should);
             const done = this.applyChange(spec, change, noop, log);
             log.change?.(done);
+            // A property that fails to sync does not stop the others, as in Puppet's harness.
             changes.push(done);
-            if (done.status === 'failure') break;
         }
-        if (changes.length > 0 && !noop && changes.every(c => c.status === 'success')) this.providerInstance?.flush?.();
+        this.flushAfter(changes, noop);
         const failed = changes.find(c => c.status === 'failure');
         return {
             changes,
             action: failed ? 'failed' : changes.length === 0 ? 'unchanged' : noop || changes.every(c => c.status === 'noop') ? 'noop' : 'updated',
             ...(providerUsed ? { providerUsed } : {})
         };
+    }
+
+    /**
+     * Puppet's harness flushes the provider once the resource changed (some change succeeded,
+     * whether or not another failed, ensure's included) and the run is not noop.
+     */
+    private flushAfter(changes: readonly PropertyChange[], noop: boolean): void {
+        if (noop || !this.providerSpec || !changes.some(c => c.status === 'success')) return;
+        this.provider.flush?.();
     }
 
     /** Syncs one property unless noop; a failure becomes a failed change, as Puppet's harness records it. */
@@ -402,6 +412,8 @@ export class ClassicResource implements ApplicableResource {
             const from = this.isToS(spec, change.previous);
             const to = this.shouldToS(spec, this.context(spec).should);
             const message = `change from ${from} to ${to} failed: ${errorMessage(e)}`;
+            // Puppet logs the exception itself first (log_exception, no source), then the failed change.
+            this.env?.log({ level: 'err', message: errorMessage(e), time: new Date() });
             log.log('err', message, spec.name);
             return { ...change, status: 'failure', message };
         }
@@ -420,6 +432,8 @@ export class ClassicResource implements ApplicableResource {
             return { changes: [], action: 'refreshed' };
         } catch (e) {
             log.log('err', `Failed to call refresh: ${errorMessage(e)}`);
+            // Puppet's event manager then logs the exception itself on the resource.
+            log.log('err', errorMessage(e));
             return { changes: [], action: 'failed', failure: `Failed to call refresh: ${errorMessage(e)}` };
         }
     }
