@@ -368,7 +368,8 @@ export class ClassicResource implements ApplicableResource {
                 this.flushAfter([done], noop);
                 return { changes: [done], action: this.actionFor(done, noop), ...(providerUsed ? { providerUsed } : {}) };
             }
-            if (should === undefined && (currentEnsure === ABSENT || toS(currentEnsure) === 'absent')) {
+            // Puppet's resource_present?: an absent resource (ensure not given, or already absent as asked) has nothing else to sync.
+            if (currentEnsure === ABSENT || toS(currentEnsure) === 'absent') {
                 log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
                 return { changes: [], action: 'unchanged' };
             }
