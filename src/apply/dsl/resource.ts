@@ -1,3 +1,4 @@
+import { raisedAs } from '../../ruby/index.js';
 import { DevError, NotApplied, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
 import type {
     ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
@@ -123,6 +124,11 @@ export class ClassicResource implements ApplicableResource {
         this.providerInstance = provider;
     }
 
+    /** A log line of the resource (Puppet's `resource.warning(...)` and the other levels). */
+    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void {
+        this.env?.log({ level, message, time: new Date(), source: this.path ?? this.ref });
+    }
+
     /** Puppet's Type#name: the namevar's value, the title when the type has several key attributes. */
     get name(): DslValue {
         const keys = this.type.keyAttributes();
@@ -209,7 +215,8 @@ export class ClassicResource implements ApplicableResource {
             if (spec.hooks.validate) spec.hooks.validate.call(this.context(spec), value);
             else spec.values.validate(value);
         } catch (e) {
-            if (isValueError(e)) throw e;
+            // Puppet's Parameter#validate passes these on as the attribute's own failure.
+            if (isValueError(e) || raisedAs(e, ['ArgumentError', 'TypeError', 'Puppet::Error'])) throw e;
             throw new PuppetError(`Validate method failed for class ${spec.name}: ${errorMessage(e)}`);
         }
         if (spec.isProperty && this.providerSpec) {
@@ -226,7 +233,7 @@ export class ClassicResource implements ApplicableResource {
         try {
             return spec.hooks.munge ? spec.hooks.munge.call(this.context(spec), value) : spec.values.munge(value);
         } catch (e) {
-            if (isValueError(e)) throw e;
+            if (isValueError(e) || raisedAs(e, ['Puppet::Error'])) throw e;
             throw new PuppetError(`Munging failed for value ${inspectValue(value)} in class ${spec.name}: ${errorMessage(e)}`);
         }
     }
@@ -298,7 +305,8 @@ export class ClassicResource implements ApplicableResource {
         if (spec.hooks.sync) return spec.hooks.sync.call(ctx);
         const declared = spec.values.match(ctx.shouldArray[0]);
         if (declared?.block) {
-            declared.block(ctx.should);
+            // The block runs as the property (Puppet's newvalue blocks): its resource and should are the context's.
+            declared.block.call(ctx, ctx.should);
             return declared.options.event;
         }
         const provider = this.provider;

@@ -176,7 +176,14 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         graph.relate(rel.source, rel.target, rel.kind === 'notify');
     }
     for (const [ref, inst] of instances) {
-        for (const auto of inst.autoRelations()) {
+        let autos;
+        try {
+            autos = inst.autoRelations();
+        } catch (e) {
+            // A type's autorequire block that fails stops the run before anything is applied.
+            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, byRef.get(ref));
+        }
+        for (const auto of autos) {
             for (const title of auto.titles) {
                 const other = [...byRef.values()].find(r => r.type === auto.type && (r.title === title || r.parameters.get(keyOf(r)) === title));
                 if (!other || other.ref === ref) continue;

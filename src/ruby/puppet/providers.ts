@@ -1,7 +1,8 @@
 import { evalWith } from '../methods/object-model.js';
-import { ObjectClass, RClass, RObject, RSymbol, rubyError, truthy, type Method, type RProc, type RValue } from '../objects.js';
+import { RClass, RObject, RSymbol, rubyError, truthy, type Method, type RProc, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
 import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
+import type { ResourceObjects } from './resource-objects.js';
 
 /** A resource as a classic provider sees it (`resource[:name]`, `resource.provider = p`). */
 export interface DslResourceView {
@@ -13,6 +14,10 @@ export interface DslResourceView {
     readonly provider: unknown;
     /** `resource.provider = instance`: from now on the resource is managed through that provider object. */
     adopt(provider: DslProviderInstance): void;
+    /** `resource[:name] = value`, through the attribute's validation and munging. */
+    set?(name: string, value: unknown): void;
+    /** `resource.warning(message)` and the other levels: a log line of the resource. */
+    log?(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void;
 }
 
 /** One provider object: Puppet's provider API over the Ruby instance. */
@@ -64,28 +69,20 @@ interface ProviderMeta {
  * property getters and setters, flush). Commands a provider declares are refused when called:
  * module Ruby gets no access to the host.
  */
-export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RClass, typeName: string) => Method {
+export function defineProviders(rt: PluginRuntime, base: RClass, typeBase: RClass, resources: ResourceObjects): (typeClass: RClass, typeName: string) => Method {
     const metas = new WeakMap<RClass, ProviderMeta>();
-    // One Ruby object per resource, so the resource a provider was made with and the one
-    // `self.prefetch` is handed are the same object, as in Puppet.
-    const views = new WeakMap<RObject, { readonly resource: DslResourceView; readonly typeClass: RClass; readonly typeName: string }>();
-    const viewObjects = new WeakMap<DslResourceView, RObject>();
     // The Ruby provider object behind each provider the registry holds, and back.
     const objects = new WeakMap<DslProviderInstance, RObject>();
     const wrappers = new WeakMap<RObject, DslProviderInstance>();
-    const viewClass = new RClass('Puppet::Type::ResourceView', ObjectClass);
-    const resourceOf = (self: RValue): DslResourceView | undefined => views.get(self as RObject)?.resource;
-    viewClass.define(['[]', 'should'], (self, args) => fromDsl(resourceOf(self)?.get(nameOf(args[0] ?? null))));
-    viewClass.define(['title', 'to_s'], self => resourceOf(self)?.title ?? null);
-    viewClass.define('name', self => fromDsl(resourceOf(self)?.name));
-    viewClass.define('provider', self => {
+    const resourceOf = (self: RValue): DslResourceView | undefined => resources.boundOf(self)?.resource;
+    typeBase.define('provider', self => {
         const current = resourceOf(self)?.provider;
         return current !== undefined && current !== null ? objects.get(current as DslProviderInstance) ?? null : null;
     });
     // Puppet's Type#provider=: a provider object is taken as it is (the resource becomes its
     // resource); a provider's name makes a fresh provider of that class for the resource.
-    viewClass.define('provider=', (self, args) => {
-        const view = views.get(self as RObject);
+    typeBase.define('provider=', (self, args) => {
+        const view = resources.boundOf(self);
         const given = args[0] ?? null;
         if (!view) return given;
         let obj: RValue = given;
@@ -100,15 +97,6 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
         if (meta) view.resource.adopt(wrap(provider, meta));
         return given;
     });
-    const viewFor = (resource: DslResourceView, typeClass: RClass, typeName: string): RObject => {
-        let view = viewObjects.get(resource);
-        if (!view) {
-            view = new RObject(viewClass, `${camel(typeName)}[${resource.title}]`);
-            views.set(view, { resource, typeClass, typeName });
-            viewObjects.set(resource, view);
-        }
-        return view;
-    };
     const hashOf = (self: RValue): Map<RValue, RValue> => {
         if (!(self instanceof RObject)) throw rubyError('TypeError', 'not a provider');
         const h = self.ivars.get('property_hash');
@@ -140,12 +128,24 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
         const own = hashOf(self).get(RSymbol.of('name'));
         if (own !== undefined && own !== null) return own;
         const r = self instanceof RObject ? self.ivars.get('resource') : null;
-        return r instanceof RObject ? fromDsl(views.get(r)?.resource.name) : null;
+        return r instanceof RObject ? fromDsl(resources.boundOf(r)?.resource.name) : null;
     });
     base.define('properties', self => new Map(hashOf(self)));
     base.define('get', (self, args) => hashOf(self).get(RSymbol.of(nameOf(args[0] ?? null))) ?? RSymbol.of('absent'));
     base.define('set', (self, args) => { for (const [k, v] of (args[0] as Map<RValue, RValue>) ?? []) hashOf(self).set(k, v); return null; });
     base.define('flush', () => null);
+    // Puppet's logging of a provider: a provider class logs as itself, a provider object as
+    // `Resource[title](provider=name)` (Provider#to_s).
+    const levels = ['debug', 'info', 'notice', 'warning', 'err'] as const;
+    for (const level of levels) {
+        base.defineStatic(level, (self, args) => { rt.host.log(level, rt.interp.toS(args[0] ?? null), self instanceof RClass ? self.name : undefined); return null; });
+        base.define(level, (self, args) => {
+            const r = self instanceof RObject ? self.ivars.get('resource') ?? null : null;
+            const ref = r === null ? '' : rt.interp.toS(rt.interp.send(r, 'to_s', []));
+            rt.host.log(level, rt.interp.toS(args[0] ?? null), `${ref}(provider=${self instanceof RObject ? metaOf(self.cls)?.name ?? '' : ''})`);
+            return null;
+        });
+    }
     const statics: Record<string, Method> = {
         // defaultfor/confine name facts of the node a provider suits; modelc has no host facts, so they decide nothing
         // (the type's first provider serves, in file-name order).
@@ -218,7 +218,7 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
         const meta: ProviderMeta = { typeName, name, features: new Set(metaOf(superclass)?.features ?? []), isDefault: false };
         metas.set(cls, meta);
         if (block) evalWith(block, cls, cls, []);
-        const instance = (resource: DslResourceView): RObject => call(cls, 'new', [viewFor(resource, typeClass, typeName)]) as RObject;
+        const instance = (resource: DslResourceView): RObject => call(cls, 'new', [resources.objectFor(typeClass, typeName, resource)]) as RObject;
         const ownInstances = rt.interp.findStatic(cls, 'instances') !== statics.instances;
         const ownPrefetch = rt.interp.findStatic(cls, 'prefetch') !== undefined;
         (rt.registry as DslProviderRegistry).provide?.(typeName, {
@@ -231,9 +231,9 @@ export function defineProviders(rt: PluginRuntime, base: RClass): (typeClass: RC
                 }
             } : {}),
             ...(ownPrefetch ? {
-                prefetch: resources => {
+                prefetch: managed => {
                     const hash = new Map<RValue, RValue>();
-                    for (const r of resources) hash.set(fromDsl(r.name), viewFor(r, typeClass, typeName));
+                    for (const r of managed) hash.set(fromDsl(r.name), resources.objectFor(typeClass, typeName, r));
                     call(cls, 'prefetch', [hash]);
                 }
             } : {}),
