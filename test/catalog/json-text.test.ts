@@ -17,3 +17,17 @@ describe('writeJsonText writes exactly jsonText, in pieces', () => {
         expect(pieces.join('')).toBe(jsonText(v));
     });
 });
+
+describe('jsonText writes Integers exactly and Floats as Puppet does', () => {
+    test.each([
+        [1n, '1'], [-7n, '-7'], [123456789012345678901234567890n, '123456789012345678901234567890'],
+        [2, '2.0'], [0.1, '0.1'], [1e-5, '1.0e-05'], [-0, '-0.0'], [1.5e300, '1.5e300'], [Infinity, 'null']
+    ] as Array<[Json, string]>)('%s', (v, text) => {
+        expect(jsonText(v)).toBe(text);
+        expect(jsonText({ v })).toBe(`{\n  "v": ${text}\n}`);
+    });
+
+    test('a nested value continues the indentation it is written at', () => {
+        expect(jsonText({ a: [1n, 'x\ny'], b: {} }, '  ')).toBe('{\n    "a": [\n      1,\n      "x\\ny"\n    ],\n    "b": {}\n  }');
+    });
+});
