@@ -1,6 +1,7 @@
 import type { DslAttributeBuilder as AttributeBuilder, DslAttributeOptions as AttributeOptions, DslTypeBuilder as TypeBuilder } from './type-dsl.js';
 import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
+import { inspect } from '../inspect.js';
 import { RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
 import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
@@ -9,7 +10,12 @@ import { defineResourceObjects } from './resource-objects.js';
 
 function valueName(v: RValue): string | symbol | boolean | RegExp {
     if (v instanceof RSymbol) return Symbol.for(v.name);
-    if (v instanceof PRegexp) return v.regexp;
+    if (v instanceof PRegexp) {
+        // Puppet's messages show the pattern as Ruby inspects it (`/\Ahttps?:\/\//`), not as translated.
+        const re = new RegExp(v.regexp.source, v.regexp.flags);
+        Object.defineProperty(re, 'rubyInspect', { value: inspect(v) });
+        return re;
+    }
     if (typeof v === 'boolean') return v;
     return String(v);
 }
