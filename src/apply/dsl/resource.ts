@@ -124,6 +124,14 @@ export class ClassicResource implements ApplicableResource {
         this.providerInstance = provider;
     }
 
+    /**
+     * The run's resources of classic types with their type names (`catalog.resources` of type
+     * code); Resource API resources are not among them.
+     */
+    catalog(): Array<{ readonly typeName: string; readonly resource: ClassicResource }> {
+        return (this.env?.catalog?.() ?? []).filter((r): r is ClassicResource => r instanceof ClassicResource).map(r => ({ typeName: r.type.name, resource: r }));
+    }
+
     /** A log line of the resource (Puppet's `resource.warning(...)` and the other levels). */
     log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void {
         this.env?.log({ level, message, time: new Date(), source: this.path ?? this.ref });

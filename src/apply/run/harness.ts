@@ -32,6 +32,8 @@ export interface RunEnvironment {
      * are converted ('true' → true, '5' → 5) before validation; never in a catalog run.
      */
     readonly cli?: boolean;
+    /** The run's resources, bound to their types (what type code reaches as `catalog.resources`). */
+    readonly catalog?: () => readonly ApplicableResource[];
 }
 
 export type EventStatus = 'success' | 'failure' | 'noop';

@@ -79,7 +79,11 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         options.onLog?.(m);
     };
     const log = (level: LogLevel, message: string, source?: string): void => sink({ level, message, time: new Date(), ...(source ? { source } : {}) });
-    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {}) };
+    const instances = new Map<string, ApplicableResource>();
+    const env: RunEnvironment = {
+        root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, catalog: () => [...instances.values()],
+        ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {})
+    };
     const finish = (resources: ResourceResult[], aborted?: Diagnostic): ApplyResult => {
         const failed = aborted !== undefined || resources.some(r => r.failed);
         const changed = resources.some(r => r.changes.some(c => c.status === 'success'));
@@ -102,7 +106,6 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
 
     // Bind every resource of a known type; the others (classes, stages, defined types) are containers.
     const runs = options.runs ?? new Map<string, TypeRun>();
-    const instances = new Map<string, ApplicableResource>();
     const resources = [...catalog.resources];
     const containment = [...catalog.containment];
     const byRef = new Map(resources.map(r => [r.ref, r]));

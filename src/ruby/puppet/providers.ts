@@ -16,6 +16,8 @@ export interface DslResourceView {
     adopt(provider: DslProviderInstance): void;
     /** `resource[:name] = value`, through the attribute's validation and munging. */
     set?(name: string, value: unknown): void;
+    /** The resources of the run the resource is part of (`catalog.resources`), with their type names. */
+    catalog?(): ReadonlyArray<{ readonly typeName: string; readonly resource: DslResourceView }>;
     /** `resource.warning(message)` and the other levels: a log line of the resource. */
     log?(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void;
 }

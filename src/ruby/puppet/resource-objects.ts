@@ -1,5 +1,5 @@
 import { capitalizeTypeName } from '../../values/index.js';
-import { Exceptions, RClass, RObject, RubyError, type RValue } from '../objects.js';
+import { Exceptions, ObjectClass, RClass, RObject, RSymbol, RubyError, type RValue } from '../objects.js';
 import { fromDsl, nameOf, toDsl } from './dsl-values.js';
 import type { DslResourceView } from './providers.js';
 import type { PluginRuntime } from './runtime.js';
@@ -29,6 +29,15 @@ export interface ResourceObjects {
 export function defineResourceObjects(rt: PluginRuntime, typeBase: RClass, parameterBase: RClass): ResourceObjects {
     const bound = new WeakMap<RObject, BoundResource>();
     const objects = new WeakMap<DslResourceView, RObject>();
+    function objectFor(typeClass: RClass, typeName: string, resource: DslResourceView): RObject {
+        let obj = objects.get(resource);
+        if (!obj) {
+            obj = new RObject(typeClass, `${capitalizeTypeName(typeName)}[${resource.title}]`);
+            bound.set(obj, { resource, typeClass, typeName });
+            objects.set(resource, obj);
+        }
+        return obj;
+    }
     const attributes = new WeakMap<RObject, { readonly resource: RObject | null; readonly should: unknown }>();
     const viewOf = (self: RValue): DslResourceView | undefined => bound.get(self as RObject)?.resource;
     const puppetError = (): RClass => {
@@ -53,19 +62,41 @@ export function defineResourceObjects(rt: PluginRuntime, typeBase: RClass, param
         typeBase.define(level, (self, args) => { viewOf(self)?.log?.(level, rt.interp.toS(args[0] ?? null)); return null; });
     }
 
+    // `catalog`: the run's resources as resource objects (`resources`, `resource(type, title)`).
+    const catalogClass = new RClass('Puppet::Resource::Catalog', ObjectClass);
+    const catalogs = new WeakMap<RObject, DslResourceView>();
+    const typeClassOf = (name: string): RClass => {
+        const c = rt.interp.send(typeBase, 'type', [RSymbol.of(name)]);
+        return c instanceof RClass ? c : typeBase;
+    };
+    const members = (self: RValue): RObject[] =>
+        (catalogs.get(self as RObject)?.catalog?.() ?? []).map(m => objectFor(typeClassOf(m.typeName), m.typeName, m.resource));
+    catalogClass.define('resources', self => members(self));
+    catalogClass.define('resource', (self, args) => {
+        // catalog.resource(:file, '/x') or catalog.resource('File[/x]'), by title or name.
+        let type = rt.interp.toS(args[0] ?? null);
+        let title = args.length > 1 ? rt.interp.toS(args[1] ?? null) : undefined;
+        const m = title === undefined ? /^([^[]+)\[(.*)\]$/s.exec(type) : null;
+        if (m) [type, title] = [m[1], m[2]];
+        const wanted = capitalizeTypeName(type.toLowerCase());
+        return members(self).find(o => {
+            const b = bound.get(o);
+            return b !== undefined && capitalizeTypeName(b.typeName) === wanted && (b.resource.title === title || fromDsl(b.resource.name) === title);
+        }) ?? null;
+    });
+    typeBase.define('catalog', self => {
+        const view = viewOf(self);
+        if (!view?.catalog) return null;
+        const c = new RObject(catalogClass, '#<Puppet::Resource::Catalog>');
+        catalogs.set(c, view);
+        return c;
+    });
+
     parameterBase.define('resource', self => attributes.get(self as RObject)?.resource ?? null);
     parameterBase.define(['value', 'should'], self => fromDsl(attributes.get(self as RObject)?.should));
 
     return {
-        objectFor: (typeClass, typeName, resource) => {
-            let obj = objects.get(resource);
-            if (!obj) {
-                obj = new RObject(typeClass, `${capitalizeTypeName(typeName)}[${resource.title}]`);
-                bound.set(obj, { resource, typeClass, typeName });
-                objects.set(resource, obj);
-            }
-            return obj;
-        },
+        objectFor,
         boundOf: obj => bound.get(obj as RObject),
         attributeObject: (attrClass, resource, should) => {
             const obj = new RObject(attrClass, `#<${attrClass.name}>`);
