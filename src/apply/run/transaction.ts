@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../common/index.js';
-import type { ApplyCatalog } from '../catalog/catalog.js';
+import type { ApplyCatalog, Relationship } from '../catalog/catalog.js';
 import { errorMessage } from '../errors.js';
 import { ApplyIssues } from '../issues.js';
 import type { LogLevel, LogMessage, LogSink } from '../log.js';
@@ -166,7 +166,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     const graph = new RelationshipGraph(containers);
     resources.forEach((r, i) => graph.addResource(r.ref, i));
     for (const [c, child] of containment) if (byRef.has(c) && byRef.has(child)) graph.contain(c, child);
-    for (const rel of catalog.relationships) {
+    const missingEnd = (rel: Relationship): ApplyResult | undefined => {
         for (const end of [rel.source, rel.target]) {
             if (!byRef.has(end)) {
                 const declaring = byRef.get(rel.declaredBy);
@@ -176,6 +176,23 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
                 return abort(message, ApplyIssues.MISSING_TARGET, declaring);
             }
         }
+        return undefined;
+    };
+    // Puppet turns each resource's relationship metaparameters into edges in catalog order,
+    // require, subscribe, before then notify, and says so (`.../require: require to Notify[c]`).
+    const position = new Map(resources.map((r, i) => [r.ref, i]));
+    const declared = catalog.relationships.filter(rel => rel.param !== undefined).map((rel, i) => ({ rel, i })).sort((a, b) =>
+        (position.get(a.rel.declaredBy) ?? 0) - (position.get(b.rel.declaredBy) ?? 0)
+        || METAPARAM_ORDER.indexOf(a.rel.param ?? 'notify') - METAPARAM_ORDER.indexOf(b.rel.param ?? 'notify') || a.i - b.i);
+    for (const { rel } of declared) {
+        const failed = missingEnd(rel);
+        if (failed) return failed;
+        const source = containers.has(rel.declaredBy) ? `/${[...pathOf(rel.declaredBy), rel.declaredBy].map(pathElement).join('/')}` : sourceOf(rel.declaredBy);
+        log('debug', `${rel.param} to ${rel.declaredBy === rel.source ? rel.target : rel.source}`, `${source}/${rel.param}`);
+    }
+    for (const rel of catalog.relationships) {
+        const failed = missingEnd(rel);
+        if (failed) return failed;
         graph.relate(rel.source, rel.target, rel.kind === 'notify');
     }
     for (const [ref, inst] of instances) {
@@ -186,12 +203,23 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             // A type's autorequire block that fails stops the run before anything is applied.
             return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, byRef.get(ref));
         }
-        for (const auto of autos) {
+        // Puppet adds a resource's autorequire, autosubscribe, autobefore then autonotify edges; one
+        // that repeats an edge is dropped, one against an edge is skipped with a word.
+        for (const auto of [...autos].sort((a, b) => AUTO_ORDER.indexOf(a.kind) - AUTO_ORDER.indexOf(b.kind))) {
+            const incoming = auto.kind === 'autorequire' || auto.kind === 'autosubscribe';
             for (const title of auto.titles) {
                 const other = [...byRef.values()].find(r => r.type === auto.type && (r.title === title || r.parameters.get(keyOf(r)) === title));
                 if (!other || other.ref === ref) continue;
-                const [from, to] = auto.kind === 'autorequire' || auto.kind === 'autosubscribe' ? [other.ref, ref] : [ref, other.ref];
-                if (graph.hasEdge(graph.end(from), graph.start(to))) continue;
+                const [from, to] = incoming ? [other.ref, ref] : [ref, other.ref];
+                const along = graph.hasEdge(graph.end(from), graph.start(to));
+                const against = graph.hasEdge(graph.end(to), graph.start(from));
+                // Puppet checks the two directions the other way round for autobefore/autonotify.
+                if (incoming ? along : against) continue;
+                if (incoming ? against : along) {
+                    log('debug', `Skipping automatic relationship with ${other.ref}`, sourceOf(ref));
+                    continue;
+                }
+                log('debug', `Adding ${auto.kind} relationship with ${other.ref}`, sourceOf(ref));
                 graph.relate(from, to, auto.kind === 'autosubscribe' || auto.kind === 'autonotify');
             }
         }
@@ -365,6 +393,12 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     }
     return finish(results);
 }
+
+/** The order Puppet's Type#builddepends takes the relationship metaparameters in. */
+const METAPARAM_ORDER = ['require', 'subscribe', 'before', 'notify'] as const;
+
+/** The order Puppet's relationship graph adds a resource's automatic relationships in. */
+const AUTO_ORDER = ['autorequire', 'autosubscribe', 'autobefore', 'autonotify'] as const;
 
 /** Puppet shows class references with the class name capitalised: Class[main] logs as Class[Main]. */
 function displayRef(ref: string): string {
