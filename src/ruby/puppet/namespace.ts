@@ -5,6 +5,7 @@ import { classOf, Exceptions, ObjectClass, RClass, REnumerator, RObject, RProc, 
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { jsonModules, yamlModules } from '../methods/serialize.js';
+import { hoconModules } from '../methods/hocon.js';
 import { MersenneTwister } from '../methods/random.js';
 import { rangeItems } from '../methods/support.js';
 import { isCatching, ThrowSignal } from '../methods/kernel.js';
@@ -101,6 +102,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     place('Psych', yaml.yaml);
     place('Psych::SyntaxError', yaml.syntaxError);
     place('PSON', yaml.pson);
+    for (const [path, cls] of hoconModules()) place(path, cls);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {
@@ -450,6 +452,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             // Puppet's values are Param objects; code asks which parameters have defaults
             case 'lookupdefaults': return new Map([...scope.defaults(nameOf(args[0] ?? null))].map(([k, v]) => [sym(k), v] as [RValue, RValue]));
             case 'to_hash': return null;
+            // Scope includes Puppet::Util::Logging: a 3.x function logs through its `self`.
+            case 'debug': case 'info': case 'notice': case 'warning': case 'err':
+                host.log(name, rt.interp.toS(args[0] ?? null), scope.name);
+                return null;
             case 'source': {
                 // The definition the scope evaluates (a Puppet::Resource::Type): a class (main's name is '') or a defined type.
                 const r = scope.resource();
