@@ -3,7 +3,8 @@ import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
 import type { Scope } from './scope.js';
-import { coreType } from './core-types.js';
+import { PClassType, PResourceType } from '../types/index.js';
+import { coreType, RELATIONSHIP_PARAMS } from './core-types.js';
 import { ParamTable, TagSet } from './params.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
@@ -67,9 +68,11 @@ export class CatalogResource {
     /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
     outputParams(): ParamTable<ParamValue> {
         const extra = (this.titleParams ?? []).filter(t => !this.params.has(t.name));
-        if (extra.length === 0) return this.params;
+        let reshaped = false;
+        this.params.forEach((p, name) => { if (Array.isArray(p.value) && catalogArray(name, p.value) !== p.value) reshaped = true; });
+        if (extra.length === 0 && !reshaped) return this.params;
         const out = new ParamTable<ParamValue>();
-        this.params.forEach((p, name) => out.set(name, p));
+        this.params.forEach((p, name) => out.set(name, Array.isArray(p.value) ? { ...p, value: catalogArray(name, p.value) as PuppetValue } : p));
         for (const t of extra) out.set(t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) });
         return out;
     }
@@ -77,6 +80,22 @@ export class CatalogResource {
     param(name: string): PuppetValue | undefined {
         return this.params.get(name)?.value;
     }
+}
+
+/**
+ * An array parameter as the catalog carries it. Puppet's Resource#to_hash flattens a relationship
+ * metaparameter's array and drops its undef entries (`require => [undef]` is `[]`), and
+ * copy_as_resource flattens any array holding a resource or class reference at any depth (its
+ * references are then Puppet::Resource values, which the 3.x form cannot nest).
+ */
+function catalogArray(name: string, value: readonly PuppetValue[]): readonly PuppetValue[] {
+    const flat = (value as PuppetValue[]).flat(Infinity as 1);
+    if (RELATIONSHIP_PARAMS.has(name)) {
+        const kept = flat.filter(v => v !== null);
+        return kept.length === value.length && kept.every((v, i) => v === value[i]) ? value : kept;
+    }
+    if (flat.length === value.length && flat.every((v, i) => v === value[i])) return value;
+    return flat.some(v => v instanceof PResourceType || v instanceof PClassType) ? flat : value;
 }
 
 /** Catalog key: types compare case-insensitively; titles exactly (classes by lower-case name). */
@@ -93,7 +112,7 @@ class TypeIndex {
     readonly titles = new Map<string, CatalogResource>();
     /** Aliases and namevars that differ from the title. */
     readonly aliases = new Map<string, CatalogResource>();
-    /** Exported resources among `all` (never collected here). */
+    /** Exported resources among `all` (what `<<| |>>` may take of them). */
     exported = 0;
     /**
      * By lower-case title (titles compare case-insensitively in queries), built on first use up to
@@ -239,10 +258,10 @@ export class Catalog {
         return this.typeIndex(type, false)?.taggedWith(tag) ?? [];
     }
 
-    /** How many resources of a type are not exported. */
-    localCount(type: string): number {
+    /** How many resources of a type a collector may take: all of them, or the exported ones for `<<| |>>`. */
+    collectableCount(type: string, exported: boolean): number {
         const index = this.typeIndex(type, false);
-        return index ? index.all.length - index.exported : 0;
+        return index ? exported ? index.exported : index.all.length : 0;
     }
 
     /** Drops resources from the catalog (they stay findable by alias, as Puppet's finish leaves them). */

@@ -76,7 +76,7 @@ export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'over
         const prev = r.param(a.name);
         if (prev !== undefined && prev !== null) {
             const add: PuppetValue[] = Array.isArray(a.value) ? a.value : [a.value];
-            r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where, origin, source });
+            r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], ...(a.unlocated ? {} : { where: a.where }), origin, source });
             return;
         }
     }
@@ -91,7 +91,7 @@ export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'over
 export function sharedParam(a: Attr, origin: 'declared' | 'override', source: Source): ParamValue {
     const last = lastParam.get(a.where);
     if (last && last.value === a.value && last.origin === origin && last.source === source) return last;
-    const made: ParamValue = { value: a.value, where: a.where, origin, source };
+    const made: ParamValue = { value: a.value, ...(a.unlocated ? {} : { where: a.where }), origin, source };
     lastParam.set(a.where, made);
     return made;
 }

@@ -98,7 +98,7 @@ function indexedComparison(q: Expression | undefined): { attr: 'title' | 'tag'; 
 function candidates(s: OpsState, c: Collector, value: QueryValues): readonly CatalogResource[] {
     const indexed = indexedComparison(c.query);
     // Only once there is something left to collect, as the query would be evaluated for it.
-    if (indexed === undefined || s.catalog.localCount(c.type) <= c.collectedSet.size) return s.catalog.ofType(c.type);
+    if (indexed === undefined || s.catalog.collectableCount(c.type, c.exported) <= c.collectedSet.size) return s.catalog.ofType(c.type);
     const v = value(indexed.operand);
     // Titles and tags are strings: any other value matches nothing, as the query would find.
     if (typeof v !== 'string') return [];
@@ -125,7 +125,8 @@ export function evaluateCollections(s: OpsState): boolean {
         for (let j = 0; j < n; j++) {
             const r = j < remote.length ? remote[j] : local[j - remote.length];
             if (r.type !== c.type || c.collectedSet.has(r)) continue;
-            if (!remote.includes(r) && (r.exported !== c.exported || !queryMatches(c.query, r, value))) continue;
+            // `<| |>` takes exported resources too (Puppet's CatalogCollector looks at the type alone); `<<| |>>` only those.
+            if (!remote.includes(r) && ((c.exported && !r.exported) || !queryMatches(c.query, r, value))) continue;
             r.virtual = false;
             c.collected.push(r);
             c.collectedSet.add(r);
