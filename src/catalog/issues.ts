@@ -71,6 +71,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     /** A heredoc's interpolated text refused by its syntax checker (a ParseError, not wrapped as an evaluation error). */
     EVAL_ILLEGAL_JSON: { puppet: 'ILLEGAL_JSON', message: (a: { detail: string }) => a.detail },
     EVAL_ILLEGAL_BASE64: { puppet: 'ILLEGAL_BASE64', message: (a: { detail: string }) => a.detail },
+    EVAL_ILLEGAL_PP: { puppet: 'ILLEGAL_PP', message: (a: { detail: string }) => a.detail },
+    EVAL_ILLEGAL_EPP: { puppet: 'ILLEGAL_EPP', message: (a: { detail: string }) => a.detail },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
     EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
     EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },

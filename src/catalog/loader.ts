@@ -95,6 +95,12 @@ export class Loader {
         const warnings = diagnostics.filter(d => d.severity === 'warning');
         for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file, line: w.at.line } : undefined);
         const errors = diagnostics.filter(d => d.severity === 'error');
+        const refused = errors.find(d => d.code === 'VALIDATE_SYNTAX_CHECKER_REFUSED');
+        if (refused) {
+            // Puppet's checker raised an ArgumentError in the middle of validation: no location, no issue.
+            const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: refused.message, location: '' });
+            throw new CompileError('EVAL_SYNTAX', { message, rubyClass: 'Puppet::Error', log: { message, withNode: true } });
+        }
         if (errors.length > 1 && errors.every(d => d.code.startsWith('VALIDATE_'))) {
             for (const e of errors.slice(0, MAX_ISSUES)) this.log?.('err', e.message, e.at ? { file, line: e.at.line } : undefined);
             const basic = warnings.length > 0
@@ -108,7 +114,8 @@ export class Loader {
         const error = errors[0];
         if (error) {
             const at = error.at;
-            const endOfInput = /end of input/.test(error.message);
+            // The parser's "end of input" has no position (a checker's message quoting one does).
+            const endOfInput = !error.code.startsWith('VALIDATE_') && /end of input/.test(error.message);
             const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
             const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
             if (GRAMMAR_ACTION_ERRORS.has(error.code)) {

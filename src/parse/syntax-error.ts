@@ -35,9 +35,15 @@ export function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetSe
     const before = lexer.tokenize(text).tokens.filter(t => t.endOffset !== undefined && t.endOffset < lexOffset);
     const start = before.length > 0 ? (before[before.length - 1].endOffset as number) + 1 : 0;
     const prefix = text.slice(0, start);
-    const lexed = lexer.tokenize(prefix);
-    if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
-    const probe = `${prefix}'' ${closersOf(lexed.tokens)}`;
+    const lexes = (t: string): IToken[] | undefined => {
+        const lexed = lexer.tokenize(t);
+        return lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error') ? undefined : lexed.tokens;
+    };
+    // A template's prefix may stop inside a tag (`<%= $a text`): the probe closes it.
+    const tagEnd = lexer.eppMode && !lexes(prefix) ? ' %>' : '';
+    const tokens = lexes(prefix + tagEnd);
+    if (!tokens) return undefined;
+    const probe = `${prefix}'' ${closersOf(tokens)}${tagEnd}`;
     const r = svc.parser.LangiumParser.parse<Program>(probe);
     if (lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
     const found = syntaxError(r.parserErrors[0], probe.length, lexer);

@@ -162,6 +162,8 @@ export class Evaluator implements ExpressionEvaluator {
                 // Static text was checked by the validator; interpolated text is checked once produced.
                 if (e.syntax !== '' && e.text.$type !== 'StringLiteral' && typeof text === 'string') {
                     const problem = externalSyntaxError(e.syntax, text);
+                    // A refused syntax name fails the heredoc expression itself (an ArgumentError there).
+                    if (problem?.refused) throw this.locate(new RuntimeFailure(problem.message), e, `'@(${e.syntax})' expression`);
                     // Puppet places the text at the start of its first line, before any margin.
                     if (problem) throw syntaxCheckFailure(problem, { ...this.where(e.text), column: 1 });
                 }
@@ -586,7 +588,7 @@ function valueKind(v: PuppetValue): string {
 
 
 function syntaxCheckFailure(problem: SyntaxProblem, where: Where): CompileError {
-    const code = problem.checker === 'json' ? 'EVAL_ILLEGAL_JSON' : 'EVAL_ILLEGAL_BASE64';
+    const code = `EVAL_ILLEGAL_${problem.checker.toUpperCase() as Uppercase<typeof problem.checker>}` as const;
     const basic = CatalogIssues[code].message({ detail: problem.message });
     return new CompileError(code, {
         message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: puppetIssueOf(code), basic,
