@@ -90,11 +90,17 @@ function intBound(v: PuppetValue, float = false): bigint | number | null {
 
 function sizeRange(args: PuppetValue[]): PIntegerType | null {
     if (args.length === 0) return null;
-    if (args.length === 1 && args[0] instanceof PIntegerType) return args[0];
+    if (args.length === 1 && args[0] instanceof PIntegerType) return toSize(args[0]);
     const from = intBound(args[0]) as bigint | null;
     const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
     orderedRange(from, to);
-    return new PIntegerType(from ?? 0n, to);
+    return toSize(new PIntegerType(from ?? 0n, to));
+}
+
+/** Puppet's PIntegerType#to_size: a size range starting below zero starts at zero (and ends there if it ended below). */
+function toSize(t: PIntegerType): PIntegerType {
+    if (t.from === null || t.from >= 0n) return t;
+    return new PIntegerType(0n, t.to !== null && t.to < 0n ? 0n : t.to);
 }
 
 /** The argument counts Puppet's access operator allows the types that flatten their arguments. */
@@ -217,7 +223,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             let i = 0;
             for (; i < args.length && args[i] instanceof PAnyType; i++) types.push(args[i] as PAnyType);
             const rest = args.slice(i);
-            return new PTupleType(types, rest.length ? new PIntegerType(intBound(rest[0]) as bigint ?? 0n, rest.length > 1 ? intBound(rest[1]) as bigint | null : null) : null);
+            return new PTupleType(types, rest.length ? toSize(new PIntegerType(intBound(rest[0]) as bigint ?? 0n, rest.length > 1 ? intBound(rest[1]) as bigint | null : null)) : null);
         }
         case 'Optional': return new POptionalType(args.length ? asType(args[0], name) : null);
         case 'Variant': return new PVariantType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => asType(a, name)));
@@ -251,9 +257,16 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError(`Not a parameterized type: ${a.name}`);
         }
         default:
+            if (name === 'Deferred') throw new TypeConstructionError('The Deferred-Type cannot be parameterized using []', 'RUNTIME_ERROR', undefined, true);
+            // Types Puppet's access operator has no case for.
+            if (UNPARAMETERIZED.has(name)) {
+                throw new TypeConstructionError(`Operator '[]' is not applicable to ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}-Type.`, 'OPERATOR_NOT_APPLICABLE');
+            }
             throw new TypeConstructionError(`${name} is not a parameterized type`);
     }
 }
+
+const UNPARAMETERIZED: ReadonlySet<string> = new Set(['Any', 'Binary', 'Data', 'Default', 'Numeric', 'RichData', 'Scalar', 'ScalarData', 'SemVerRange', 'Undef']);
 
 function argTypeName(v: PuppetValue): string {
     if (typeof v === 'string') return 'String';

@@ -10,6 +10,7 @@ import { evalAttrs } from './attributes.js';
 import { applyOverride } from './overrides.js';
 import { flattenRefs } from './refs.js';
 import type { Collector, OpsState } from './state.js';
+import type { Attr } from '../runtime.js';
 import { collectFromStore } from '../store-access.js';
 import { VALID_TAG } from '../tags.js';
 
@@ -119,6 +120,7 @@ export function evaluateCollections(s: OpsState): boolean {
         for (const r of remote) if (r.kind === 'define') s.generated.push(r);
         const value = queryValues(s, c.scope);
         const local = candidates(s, c, value);
+        let overrides: Attr[] | undefined;
         // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
         // (The candidates are a live list of the catalog's, walked without copying it.)
         const n = remote.length + local.length;
@@ -134,7 +136,8 @@ export function evaluateCollections(s: OpsState): boolean {
             if (c.overrides.length) {
                 // Puppet marks the collector's code as allowed to override anything, from now on.
                 s.overrideRules.sourceOf(c.scope).override = true;
-                applyOverride(s, r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+                overrides ??= withScopeDefaults(c);
+                applyOverride(s, r, { attrs: overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
             }
         }
     }
@@ -148,6 +151,21 @@ export function evaluateCollections(s: OpsState): boolean {
         }
     }
     return found;
+}
+
+/**
+ * A collector's overrides as the resource Puppet makes of them for each resource it collects: a
+ * new resource of the collector's scope, so it takes that scope's resource defaults known by
+ * then (after its own attributes), which the merge then sets where the resource has no value.
+ */
+function withScopeDefaults(c: Collector): Attr[] {
+    const defaults = c.scope.defaultsFor(c.type.toLowerCase());
+    if (defaults.size === 0) return c.overrides;
+    const attrs = [...c.overrides];
+    defaults.forEach((d, name) => {
+        if (!c.overrides.some(a => a.name === name)) attrs.push({ name, value: d.value, plus: d.plus, where: d.where });
+    });
+    return attrs;
 }
 
 /** realize(): marks virtual resources real (now, or when they are declared later in the queue). */
