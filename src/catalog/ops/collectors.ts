@@ -71,8 +71,9 @@ function queryMatches(q: Expression | undefined, r: CatalogResource, value: Quer
             if (attr === 'tag') eq = typeof v === 'string' && r.tags.has(v.toLowerCase());
             else if (attr === 'title') eq = puppetEquals(r.title, v);
             else {
-                const pv = r.param(attr);
-                eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
+                // An unset parameter reads as undef (`message == undef` matches it).
+                const pv = r.param(attr) ?? null;
+                eq = Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
             }
             return eq;
         }
