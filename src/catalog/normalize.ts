@@ -192,7 +192,8 @@ export function jsonText(v: Json, indent = ''): string {
     if (v === null) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
     if (typeof v === 'bigint') return v.toString();
-    if (typeof v === 'number') return Number.isFinite(v) ? formatFloat(v).replace(/e\+?/, 'e') : 'null';
+    // Ruby's JSON writes a Float as Float#to_s does (`1.0e+20`, `1.0e-05`).
+    if (typeof v === 'number') return Number.isFinite(v) ? formatFloat(v) : 'null';
     if (typeof v === 'string') return JSON.stringify(v);
     const inner = `${indent}  `;
     if (Array.isArray(v)) {

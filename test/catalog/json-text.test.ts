@@ -17,3 +17,14 @@ describe('writeJsonText writes exactly jsonText, in pieces', () => {
         expect(pieces.join('')).toBe(jsonText(v));
     });
 });
+
+/** Floats as the oracle's JSON (Ruby's generator, Float#to_s) writes them. */
+const floats: Array<[number, string]> = [
+    [1.5, '1.5'], [2, '2.0'], [1e20, '1.0e+20'], [4.2e21, '4.2e+21'], [1e-5, '1.0e-05'], [-2.5e-10, '-2.5e-10'], [9223372036854775807, '9.223372036854776e+18']
+];
+
+describe('jsonText writes a Float as Ruby does', () => {
+    test.each(floats)('%s', (f, text) => {
+        expect(jsonText(f)).toBe(text);
+    });
+});
