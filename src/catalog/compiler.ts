@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { isUserError, UserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
-    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PResourceType, PTypeAliasType,
+    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, normalizeType, PAnyType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
@@ -363,7 +363,8 @@ export class Compiler implements CatalogRuntime {
         } else {
             resolved = this.evaluator.evaluate(ast.lhs, scope);
         }
-        if (resolved instanceof PAnyType) type.resolved = resolved;
+        // Puppet normalizes what an alias resolves to (nested variants flattened, duplicates dropped).
+        if (resolved instanceof PAnyType) type.resolved = normalizeType(resolved);
     }
 
     /** Whether a resource type of this name exists: a core type or a defined type. */
