@@ -542,8 +542,10 @@ export class Compiler implements CatalogRuntime {
         try {
             result = this.evaluator.evalBlock(f.body, scope);
         } catch (e) {
-            if (e instanceof ReturnSignal) result = e.value;
-            else if (e instanceof NextSignal) result = e.value;
+            // A return() leaves past the return type check (Puppet's closure asserts only what its
+            // body, or a next(), produced).
+            if (e instanceof ReturnSignal) return e.value;
+            if (e instanceof NextSignal) result = e.value;
             else throw e;
         }
         if (f.returnType) {
