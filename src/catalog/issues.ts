@@ -272,7 +272,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_FILE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find any files from ${a.names.join(', ')}` },
     EVAL_EXPECTED_TYPE: { message: (a: { value: string }) => `expected a Type, got ${a.value}` },
     EVAL_ILLEGAL_RADIX: { message: (a: { radix: string }) => `Illegal radix: ${a.radix}, expected 2, 8, 10, 16, or default` },
-    EVAL_INVALID_INTEGER: { message: (a: { value: string }) => `invalid value for Integer(): "${a.value}"` },
+    /** `value` as Ruby's String#inspect writes it (quoted, escaped). */
+    EVAL_INVALID_INTEGER: { message: (a: { value: string }) => `invalid value for Integer(): ${a.value}` },
     EVAL_CONVERT_VALUE: { message: (a: { fname: string; type: string; target: string }) => `'${a.fname}' Value of type ${a.type} cannot be converted to ${a.target}` },
     /** `target` with its article where Puppet has one ("a SemVer"). */
     EVAL_CONVERT_STRING: { message: (a: { fname: string; value: string; target: string }) => `'${a.fname}' The string '${a.value}' cannot be converted to ${a.target}` },
