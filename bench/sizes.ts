@@ -88,8 +88,12 @@ export interface SizeRow {
     readonly collectors: boolean;
     readonly resources: number;
     readonly error?: string;
-    /** warmCached: with an EnvironmentCache refreshed before every compile (files checked against the disk, changed ones parsed again). */
-    readonly modelc: { readonly cold: Timing; readonly warm: Timing; readonly warmCached: Timing; readonly peakRssKb?: number };
+    /**
+     * warm: as `modelc serve` compiles with its default --environment-timeout 0, an EnvironmentCache
+     * refreshed before every compile (files checked against the disk, changed ones parsed again);
+     * warmUncached: `services.compile` with no cache (every file parsed at every compile).
+     */
+    readonly modelc: { readonly cold: Timing; readonly warm: Timing; readonly warmUncached: Timing; readonly peakRssKb?: number };
     readonly puppet?: { readonly cold: Timing; readonly warm?: Timing; readonly peakRssKb?: number; readonly sameOutput: boolean };
 }
 
@@ -145,8 +149,8 @@ export function runSizesBench(): void {
             try {
                 const c: BenchCase = { label: `${size}${collectors ? ' coll' : ''}`, dir, node: 'bench.example.com', classes: [] };
                 const args = ['compile', dir, '--node', c.node, '--format', 'normalized'];
-                const warm = warmModelc(createCatalogServices(), c, Math.max(runs, 5));
-                const warmCached = warmModelc(createCatalogServices(), c, Math.max(runs, 5), new EnvironmentCache());
+                const uncached = warmModelc(createCatalogServices(), c, Math.max(runs, 5));
+                const warm = warmModelc(createCatalogServices(), c, Math.max(runs, 5), new EnvironmentCache());
                 const cold = Array.from({ length: runs }, () => timeProcess(process.execPath, [modelcBin, ...args]));
                 let puppet: SizeRow['puppet'];
                 if (oracle && size <= puppetMax) {
@@ -158,7 +162,7 @@ export function runSizesBench(): void {
                 }
                 const row: SizeRow = {
                     size, collectors, resources: warm.resources, ...(warm.error ? { error: warm.error } : {}),
-                    modelc: { cold: medianTiming(cold), warm: warm.timing, warmCached: warmCached.timing, peakRssKb: peakRssKb(process.execPath, [modelcBin, ...args]) },
+                    modelc: { cold: medianTiming(cold), warm: warm.timing, warmUncached: uncached.timing, peakRssKb: peakRssKb(process.execPath, [modelcBin, ...args]) },
                     ...(puppet ? { puppet } : {})
                 };
                 rows.push(row);
@@ -171,15 +175,16 @@ export function runSizesBench(): void {
     printSummary(rows);
 }
 
-const head = ['size', 'coll', 'res', 'cold CPU', 'P cold CPU', 'ratio', 'cold wall', 'P cold wall', 'warm CPU', 'fresh', 'P warm CPU', 'ratio', 'fresh', 'RSS MB', 'KB/res', 'P RSS MB', 'same'];
-const widths = [7, 4, 7, 9, 10, 7, 9, 11, 9, 8, 10, 7, 7, 7, 6, 8, 4];
+const head = ['size', 'coll', 'res', 'cold CPU', 'P cold CPU', 'ratio', 'cold wall', 'P cold wall', 'warm CPU', 'P warm CPU', 'ratio', 'no cache', 'ratio', 'RSS MB', 'KB/res', 'P RSS MB', 'same'];
+const widths = [7, 4, 7, 9, 10, 7, 9, 11, 9, 10, 7, 9, 7, 7, 6, 8, 4];
 const line = (cells: string[]): string => '  ' + cells.map((s, i) => s.padStart(widths[i])).join(' ');
 
 function printHeader(withPuppet: boolean): void {
     console.log('generated sites by size (medians; CPU = user+sys ms; cold = `bin/modelc.js compile` vs `oracle/compile`, one process per run;');
-    console.log('  warm = in one process after warming up (both sides: at least BENCH_WARMUP_RUNS compiles and BENCH_WARMUP_MS): modelc services.compile');
-    console.log('  parsing every time / fresh: with an EnvironmentCache refreshed before every compile (every file checked against the disk, a changed');
-    console.log('  one parsed again: as fresh as Puppet\'s), Puppet bench/puppet-warm.rb with environment_timeout=0; RSS = peak of a cold run;');
+    console.log('  warm = in one process after warming up (both sides: at least BENCH_WARMUP_RUNS compiles and BENCH_WARMUP_MS): modelc as `modelc serve`');
+    console.log('  compiles with its default --environment-timeout 0 (an EnvironmentCache refreshed before every compile: every file checked against the');
+    console.log('  disk, a changed one parsed again), Puppet bench/puppet-warm.rb with its default environment_timeout=0 (every manifest parsed again);');
+    console.log('  no cache = modelc `services.compile` parsing every file at every compile (no modelc command works that way); RSS = peak of a cold run;');
     console.log('  ratio = Puppet / modelc)');
     if (!withPuppet) console.log('  Puppet columns skipped: real Puppet (ruby + the puppet library, ../shared/oracle/compile) is not installed');
     console.log(line(head));
@@ -192,7 +197,7 @@ function printRow(r: SizeRow): void {
     console.log(line([
         String(r.size), r.collectors ? 'yes' : 'no', String(r.resources),
         f(r.modelc.cold.cpuMs), f(p?.cold.cpuMs), ratio(p?.cold.cpuMs, r.modelc.cold.cpuMs), f(r.modelc.cold.wallMs), f(p?.cold.wallMs),
-        f(r.modelc.warm.cpuMs), f(r.modelc.warmCached.cpuMs), f(p?.warm?.cpuMs), ratio(p?.warm?.cpuMs, r.modelc.warm.cpuMs), ratio(p?.warm?.cpuMs, r.modelc.warmCached.cpuMs),
+        f(r.modelc.warm.cpuMs), f(p?.warm?.cpuMs), ratio(p?.warm?.cpuMs, r.modelc.warm.cpuMs), f(r.modelc.warmUncached.cpuMs), ratio(p?.warm?.cpuMs, r.modelc.warmUncached.cpuMs),
         mb(rss), rss === undefined || r.resources === 0 ? 'n/a' : (rss / r.resources).toFixed(1), mb(p?.peakRssKb), p ? (p.sameOutput ? 'yes' : 'NO') : 'n/a'
     ]) + (r.error ? `  (modelc error: ${r.error.slice(0, 60)})` : ''));
 }
@@ -208,6 +213,12 @@ function printSummary(rows: readonly SizeRow[]): void {
         exponents[`modelc warm ${tag}`] = fit(r => r.modelc.warm.cpuMs);
         exponents[`puppet cold ${tag}`] = fit(r => r.puppet?.cold.cpuMs);
         exponents[`puppet warm ${tag}`] = fit(r => r.puppet?.warm?.cpuMs);
+    }
+    // Issue 16: a site with collectors should cost little more than the same site without.
+    const pairs = [...new Set(rows.map(r => r.size))].map(size => [rows.find(r => r.size === size && !r.collectors), rows.find(r => r.size === size && r.collectors)] as const)
+        .filter((p): p is readonly [SizeRow, SizeRow] => p[0] !== undefined && p[1] !== undefined && !p[0].error && !p[1].error);
+    if (pairs.length) {
+        console.log(`  with collectors / without, modelc CPU: ${pairs.map(([w, c]) => `${w.size}: cold ${(c.modelc.cold.cpuMs / w.modelc.cold.cpuMs).toFixed(2)}x, warm ${(c.modelc.warm.cpuMs / w.modelc.warm.cpuMs).toFixed(2)}x`).join('; ')}`);
     }
     console.log(`  growth exponents (CPU ~ resources^k over the sizes): ${Object.entries(exponents).map(([k, v]) => `${k} ${v === undefined ? 'n/a' : v.toFixed(2)}`).join('; ')}`);
     console.log(`  load average at the end: ${loadavg().map(x => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores (wall times are inflated by other processes; compare CPU)`);

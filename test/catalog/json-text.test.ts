@@ -18,13 +18,16 @@ describe('writeJsonText writes exactly jsonText, in pieces', () => {
     });
 });
 
-/** Floats as the oracle's JSON (Ruby's generator, Float#to_s) writes them. */
-const floats: Array<[number, string]> = [
-    [1.5, '1.5'], [2, '2.0'], [1e20, '1.0e+20'], [4.2e21, '4.2e+21'], [1e-5, '1.0e-05'], [-2.5e-10, '-2.5e-10'], [9223372036854775807, '9.223372036854776e+18']
-];
+describe('jsonText writes Integers exactly and Floats as Puppet does', () => {
+    test.each([
+        [1n, '1'], [-7n, '-7'], [123456789012345678901234567890n, '123456789012345678901234567890'],
+        [2, '2.0'], [0.1, '0.1'], [1e-5, '1.0e-05'], [-0, '-0.0'], [1.5e300, '1.5e+300'], [1e20, '1.0e+20'], [9223372036854775807, '9.223372036854776e+18'], [Infinity, 'null']
+    ] as Array<[Json, string]>)('%s', (v, text) => {
+        expect(jsonText(v)).toBe(text);
+        expect(jsonText({ v })).toBe(`{\n  "v": ${text}\n}`);
+    });
 
-describe('jsonText writes a Float as Ruby does', () => {
-    test.each(floats)('%s', (f, text) => {
-        expect(jsonText(f)).toBe(text);
+    test('a nested value continues the indentation it is written at', () => {
+        expect(jsonText({ a: [1n, 'x\ny'], b: {} }, '  ')).toBe('{\n    "a": [\n      1,\n      "x\\ny"\n    ],\n    "b": {}\n  }');
     });
 });
