@@ -42,7 +42,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_ILLEGAL_RESERVED_ASSIGNMENT: { puppet: 'ILLEGAL_RESERVED_ASSIGNMENT', message: (a: { name: string }) => `Attempt to assign to a reserved variable name: '$${a.name}'` },
     EVAL_DIV_BY_ZERO: { puppet: 'DIV_BY_ZERO', message: () => 'Division by 0' },
     EVAL_NUMERIC_OVERFLOW: {
-        puppet: 'NUMERIC_OVERFLOW', message: (a: { op: string; value: string }) => `A '${a.op}' expression resulted in a value outside of Puppet Integer max range, got '${a.value}'`
+        puppet: 'NUMERIC_OVERFLOW',
+        message: (a: { op: string; value: string }) => `A '${a.op}' expression resulted in a value outside of Puppet Integer ${a.value.startsWith('-') ? 'min' : 'max'} range, got '${a.value}'`
     },
     EVAL_COMPARISON_NOT_POSSIBLE: {
         puppet: 'COMPARISON_NOT_POSSIBLE',
