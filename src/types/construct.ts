@@ -5,6 +5,7 @@ import {
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
 import { typeToString } from './to-string.js';
+import { generalize, inferType } from './infer.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
 export class TypeConstructionError extends Error {
@@ -103,6 +104,19 @@ function toSize(t: PIntegerType): PIntegerType {
     return new PIntegerType(0n, t.to !== null && t.to < 0n ? 0n : t.to);
 }
 
+/**
+ * Puppet's assert_keys: each argument of one of the accepted kinds (named as Ruby classes or
+ * types are), else BAD_TYPE_SPECIALIZATION at that argument, naming its generalized type.
+ */
+function specializationKeys(name: string, keys: readonly PuppetValue[], accepted: ReadonlyArray<readonly [string, (k: PuppetValue) => boolean]>): void {
+    keys.forEach((k, i) => {
+        if (accepted.some(([, ok]) => ok(k))) return;
+        const actual = k === null ? 'Undef' : k instanceof PDefault ? 'Default' : typeToString(generalize(inferType(k)));
+        const base = `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}-Type`;
+        throw new TypeConstructionError(`Error creating type specialization of ${base}, Cannot use ${actual} where ${accepted.map(([l]) => l).join(' or ')} is expected`, 'BAD_TYPE_SPECIALIZATION', i);
+    });
+}
+
 /** The argument counts Puppet's access operator allows the types that flatten their arguments. */
 const ARITY: Partial<Record<string, { min: number; max: number; message: (n: number) => string; issue: string }>> = {
     Integer: { min: 1, max: 2, issue: 'BAD_INTEGER_SLICE_ARITY', message: n => `Integer-Type supports [] with one or two arguments (from, to). Got ${n}` },
@@ -169,13 +183,19 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PFloatType(from, to);
         }
         case 'String': return new PStringType(sizeRange(args));
-        case 'Boolean': return new PBooleanType(typeof args[0] === 'boolean' ? args[0] : null);
+        case 'Boolean':
+            specializationKeys(name, args.flat(Infinity as 1), [['TrueClass', k => k === true], ['FalseClass', k => k === false]]);
+            return new PBooleanType(typeof args[0] === 'boolean' ? args[0] : null);
         case 'Enum': {
             const flat = args.flatMap(a => Array.isArray(a) ? a : [a]);
             const ci = flat.length > 0 && typeof flat[flat.length - 1] === 'boolean' ? flat.pop() as boolean : false;
+            specializationKeys(name, flat, [['String', k => typeof k === 'string']]);
             return new PEnumType(flat.map(x => String(x)), ci);
         }
-        case 'Pattern': return new PPatternType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => {
+        case 'Pattern':
+            specializationKeys(name, args.flat(Infinity as 1), [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp],
+                ['Pattern-Type', k => k instanceof PPatternType], ['Regexp-Type', k => k instanceof PRegexpType]]);
+            return new PPatternType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => {
             if (a instanceof PRegexp) return a;
             if (typeof a === 'string') return new PRegexp(a);
             if (a instanceof PPatternType) return a.patterns[0];
@@ -183,6 +203,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError('Pattern parameters must be regexps or strings');
         }));
         case 'Regexp': {
+            specializationKeys(name, args.flat(Infinity as 1), [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp]]);
             const a = args[0];
             return new PRegexpType(a instanceof PRegexp ? a : typeof a === 'string' ? new PRegexp(a) : null);
         }
@@ -205,6 +226,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PHashType(flat[0] as PAnyType, flat[1] as PAnyType, sizeRange(flat.slice(2)));
         }
         case 'Struct': {
+            specializationKeys(name, args, [['Hash', k => k instanceof Map]]);
             const h = args[0];
             if (!(h instanceof Map)) throw new TypeConstructionError('Struct parameter must be a Hash');
             const members: StructMember[] = [];
