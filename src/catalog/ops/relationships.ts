@@ -102,7 +102,16 @@ export function applyRelationships(s: OpsState): void {
 export function addRelationshipParam(s: OpsState, r: CatalogResource, param: string, ref: PuppetValue): void {
     const prev = r.params.get(param);
     if (prev && Array.isArray(prev.value)) {
-        r.params.set(param, { ...prev, value: [...prev.value, ref] });
+        const value = [...prev.value, ref];
+        r.params.set(param, { ...prev, value });
+        // A resource default's array is one object in Puppet, shared by every resource that took
+        // the default: the target is appended for all of them.
+        if (prev.origin === 'resourceDefault') {
+            for (const other of s.catalog.resources) {
+                const p = other.params.get(param);
+                if (other !== r && p?.value === prev.value) other.params.set(param, { ...p, value });
+            }
+        }
         return;
     }
     const value = prev === undefined || prev.value === null ? [ref] : [prev.value, ref];
