@@ -3,7 +3,7 @@ import { capitalize, formatValue, rubyInspect, rubyInspectString } from '../../t
 import { capitalizeTypeName, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import { isTruthy } from '../evaluator/operators.js';
+import { inOperator, isTruthy } from '../evaluator/operators.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
 import { evalAttrs } from './attributes.js';
@@ -71,9 +71,10 @@ function queryMatches(q: Expression | undefined, r: CatalogResource, value: Quer
             if (attr === 'tag') eq = typeof v === 'string' && r.tags.has(v.toLowerCase());
             else if (attr === 'title') eq = puppetEquals(r.title, v);
             else {
-                // An unset parameter reads as undef (`message == undef` matches it).
+                // An unset parameter reads as undef (`message == undef` matches it). An array value
+                // holds the operand as Puppet's `in` finds it (a regexp or type element matches a string).
                 const pv = r.param(attr) ?? null;
-                eq = Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
+                eq = Array.isArray(pv) ? inOperator(v, pv, () => undefined) : puppetEquals(pv, v);
             }
             return eq;
         }
