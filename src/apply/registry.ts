@@ -107,11 +107,12 @@ export class TypeRegistry {
         const type = this.types.get(typeName.toLowerCase());
         if (!(type instanceof ClassicType)) throw new DevError(`Could not find type ${typeName} to add the provider ${spec.name} to`);
         const at = type.providers.findIndex(p => p.name === spec.name);
-        const instances = spec.instances;
+        const { instances, prefetch } = spec;
         const provider: ProviderSpec = {
             name: spec.name, features: spec.features, isDefault: spec.isDefault,
             ...(instances ? { instanceProviders: () => instances() } : {}),
-            create: r => spec.create({ title: r.title, get: n => r.get(n) })
+            ...(prefetch ? { prefetch: resources => prefetch(resources) } : {}),
+            create: r => spec.create(r)
         };
         if (at >= 0) type.providers.splice(at, 1, provider);
         else type.providers.push(provider);

@@ -5,12 +5,17 @@ import type { PuppetValue } from './values.js';
  * (Hocon.parse reads a string, so the origin is "String"). `kind` is the ruby-hocon error class.
  */
 export class HoconError extends Error {
-    constructor(readonly line: number, readonly problem: string, readonly kind: 'ConfigParseError' | 'UnresolvedSubstitutionError' = 'ConfigParseError') {
+    constructor(readonly line: number, readonly problem: string,
+                readonly kind: 'ConfigParseError' | 'UnresolvedSubstitutionError' | 'ConfigWrongTypeError' = 'ConfigParseError') {
         super(`String: ${line}: ${problem}`);
     }
 }
 
-type TokenKind = '{' | '}' | '[' | ']' | ',' | 'sep' | '+=' | 'nl' | 'ws' | 'value' | 'subst' | 'eof';
+/**
+ * `problem`: text the tokenizer could not read, as ruby-hocon's tokenizer hands it on (`'WHAT'
+ * (MESSAGE)`) for the parser to reject where it stands, with that place's message.
+ */
+type TokenKind = '{' | '}' | '[' | ']' | ',' | 'sep' | '+=' | 'nl' | 'ws' | 'value' | 'subst' | 'problem' | 'eof';
 
 interface Token {
     readonly kind: TokenKind;
@@ -34,6 +39,12 @@ function tokenize(text: string): Token[] {
     let p = 0;
     let line = 1;
     const push = (kind: TokenKind, t: string, extra: Partial<Token> = {}): void => { out.push({ kind, line, text: t, ...extra }); };
+    // Ruby's tokenizer names the end of input it found as its character code, -1.
+    const problem = (what: string, message: string): Token[] => {
+        push('problem', `'${what}' (${message})`);
+        push('eof', 'end of file');
+        return out;
+    };
     while (p < text.length) {
         const c = text[p];
         if (c === '\n') { push('nl', '\n'); line++; p++; continue; }
@@ -51,23 +62,25 @@ function tokenize(text: string): Token[] {
         if (c === ':' || c === '=') { push('sep', c); p++; continue; }
         if (c === '+') {
             if (text[p + 1] === '=') { push('+=', '+='); p += 2; continue; }
-            const next = text[p + 1] ?? '';
-            throw new HoconError(line, `Expecting a value but got wrong token: '${next}' ('+' not followed by =, '${next}' not allowed after '+') (if you intended '${next}' ('+' not followed by =, '${next}' not allowed after '+') to be part of a key or string value, try enclosing the key or value in double quotes`);
+            const next = text[p + 1] ?? '-1';
+            return problem(next, `'+' not followed by =, '${next}' not allowed after '+'`);
         }
         if (c === '$' && text[p + 1] === '{') {
             const end = text.indexOf('}', p + 2);
-            if (end < 0) throw new HoconError(line, "'$' not followed by {, '${' is not allowed here");
+            if (end < 0) return problem('end of file', 'Substitution ${ was not closed with a }');
             let inner = text.slice(p + 2, end);
             const optional = inner.startsWith('?');
             if (optional) inner = inner.slice(1);
-            push('subst', text.slice(p, end + 1), { path: splitPath(inner.trim(), line), optional });
+            const path = splitPath(inner.trim(), line);
+            if ('what' in path) return problem(path.what, path.message);
+            push('subst', text.slice(p, end + 1), { path, optional });
             p = end + 1;
             continue;
         }
         if (c === '"') {
             if (text.startsWith('"""', p)) {
                 const end = text.indexOf('"""', p + 3);
-                if (end < 0) throw new HoconError(line, 'End of input but triple-quoted string was still open');
+                if (end < 0) return problem('-1', 'End of input but triple-quoted string was still open');
                 let close = end + 3;
                 while (text[close] === '"') close++; // extra quotes belong to the string
                 const body = text.slice(p + 3, close - 3);
@@ -76,7 +89,9 @@ function tokenize(text: string): Token[] {
                 p = close;
                 continue;
             }
-            const [value, next] = quoted(text, p, line);
+            const read = quoted(text, p, line);
+            if ('what' in read) return problem(read.what, read.message);
+            const [value, next] = read;
             push('value', text.slice(p, next), { value, quoted: true });
             p = next;
             continue;
@@ -89,9 +104,11 @@ function tokenize(text: string): Token[] {
             push('value', t, n === undefined ? { value: t, quoted: false } : { value: n, quoted: false });
             continue;
         }
-        if (NOT_UNQUOTED.has(c)) {
-            throw new HoconError(line, `Reserved character '${c}' is not allowed outside quotes (if you intended '${c}' (Reserved character '${c}' is not allowed outside quotes) to be part of the value for a key or string value, try enclosing the key or value in double quotes`);
+        if (c === '$') {
+            const next = text[p + 1] ?? '-1';
+            return problem(next, `'$' not followed by {, '${next}' not allowed after '$'`);
         }
+        if (NOT_UNQUOTED.has(c)) return problem(c, `Reserved character '${c}' is not allowed outside quotes`);
         const s = p;
         while (p < text.length && !NOT_UNQUOTED.has(text[p]) && !/\s/.test(text[p]) && !(text[p] === '/' && text[p + 1] === '/')) p++;
         const t = text.slice(s, p);
@@ -104,16 +121,13 @@ function tokenize(text: string): Token[] {
 }
 
 /** A quoted string with JSON escapes; returns its value and the offset after it. */
-function quoted(text: string, start: number, line: number): [string, number] {
+function quoted(text: string, start: number, line: number): [string, number] | { readonly what: string; readonly message: string } {
     let p = start + 1;
     let out = '';
     while (p < text.length) {
         const c = text[p];
         if (c === '"') return [out, p + 1];
-        if (c === '\n') {
-            const what = "'\n' (JSON does not allow unescaped \n in quoted strings, use a backslash escape)";
-            throw new HoconError(line, `Expecting a value but got wrong token: ${what} (if you intended ${what} to be part of a key or string value, try enclosing the key or value in double quotes`);
-        }
+        if (c === '\n') return { what: '\n', message: 'JSON does not allow unescaped \n in quoted strings, use a backslash escape' };
         if (c === '\\') {
             const e = text[p + 1];
             const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -124,7 +138,7 @@ function quoted(text: string, start: number, line: number): [string, number] {
         out += c;
         p++;
     }
-    throw new HoconError(line, 'End of input but string quote was still open');
+    return { what: '-1', message: 'End of input but string quote was still open' };
 }
 
 /**
@@ -150,14 +164,16 @@ function rubyNumber(t: string): PuppetValue | undefined {
 }
 
 /** A path expression (`a.b."c.d"`) as its elements. */
-function splitPath(expr: string, line: number): string[] {
+function splitPath(expr: string, line: number): string[] | { readonly what: string; readonly message: string } {
     const parts: string[] = [];
     let cur = '';
     let p = 0;
     while (p < expr.length) {
         const c = expr[p];
         if (c === '"') {
-            const [v, next] = quoted(expr, p, line);
+            const read = quoted(expr, p, line);
+            if ('what' in read) return read;
+            const [v, next] = read;
             cur += v;
             p = next;
         } else if (c === '.') {
@@ -207,7 +223,16 @@ class Parser {
             if (t.kind !== 'eof') throw new HoconError(t.line, `Document has trailing tokens after first object or array: ${describe(t)}`);
             return obj;
         }
-        if (this.peek().kind === '[') throw new HoconError(this.peek().line, 'Document is an array, not an object');
+        if (this.peek().kind === '[') {
+            // A list parses, then is refused as the root (ruby-hocon's ConfigWrongTypeError, not a parse error).
+            const line = this.peek().line;
+            this.p++;
+            this.array();
+            this.skip(['ws', 'nl']);
+            const t = this.peek();
+            if (t.kind !== 'eof') throw new HoconError(t.line, `Document has trailing tokens after first object or array: ${describe(t)}`);
+            throw new HoconError(line, ' has type LIST rather than object at file root', 'ConfigWrongTypeError');
+        }
         return this.object(false, true);
     }
 
@@ -235,15 +260,17 @@ class Parser {
             } else if (t.kind === '{') {
                 value = this.value(keyLine, path);
             } else {
-                throw new HoconError(t.line, `Key '${path.join('.')}' may not be followed by token: ${describe(t)}`);
+                throw new HoconError(t.line, suggestQuotes(t, `Key '${path.join('.')}' may not be followed by token: ${describe(t)}`));
             }
             if (top && !this.positions.has(path[0])) this.positions.set(path[0], keyLine);
             assign(fields, path, value);
             this.skip(['ws']);
             t = this.peek();
             if (t.kind === ',') { this.p++; continue; }
+            if (t.kind === 'eof' && braced) throw new HoconError(t.line, `Expecting close brace } or a comma, got ${describe(t)}`);
             if (t.kind === 'nl' || t.kind === 'eof' || (t.kind === '}' && braced)) continue;
-            throw new HoconError(t.line, `Key '${path.join('.')}' may not be followed by token: ${describe(t)}`);
+            if (t.kind === '}') throw new HoconError(t.line, suggestQuotes(t, "unbalanced close brace '}' with no open brace"));
+            throw new HoconError(t.line, suggestQuotes(t, `Expecting close brace } or a comma, got ${describe(t)}`));
         }
     }
 
@@ -290,7 +317,7 @@ class Parser {
         }
         if (parts.length === 0) {
             const t = this.peek();
-            throw new HoconError(t.line, `Expecting a value but got wrong token: ${describe(t)} (if you intended ${describe(t)} to be part of a key or string value, try enclosing the key or value in double quotes`);
+            throw new HoconError(t.line, suggestQuotes(t, `Expecting a value but got wrong token: ${describe(t)}`));
         }
         void line;
         void path;
@@ -302,6 +329,10 @@ class Parser {
         const items: Node[] = [];
         this.skip(['ws', 'nl']);
         if (this.peek().kind === ']') { this.p++; return { t: 'arr', items }; }
+        const first = this.peek();
+        if (!startsValue(first)) {
+            throw new HoconError(first.line, `List should have ] or a first element after the open [, instead had token: ${describe(first)} (if you want ${describe(first)} to be part of a string value, then double-quote it)`);
+        }
         for (;;) {
             items.push(this.value(this.peek().line, undefined));
             this.skip(['ws']);
@@ -320,15 +351,37 @@ class Parser {
             }
             const after = this.peek();
             if (after.kind === ']') { this.p++; return { t: 'arr', items }; }
-            if (after.kind === 'eof' || after.kind === ',') {
+            if (!startsValue(after)) {
                 throw new HoconError(after.line, `List should have had new element after a comma, instead had token: ${describe(after)} (if you want the comma or ${describe(after)} to be part of a string value, then double-quote it)`);
             }
         }
     }
 }
 
+/** An object over a fallback: its own keys (objects under a key merged the same way), then the fallback's others. */
+function withFallback(obj: Map<PuppetValue, PuppetValue>, fallback: Map<PuppetValue, PuppetValue>): Map<PuppetValue, PuppetValue> {
+    const out = new Map<PuppetValue, PuppetValue>();
+    for (const [k, v] of obj) {
+        const under = fallback.get(k);
+        out.set(k, v instanceof Map && under instanceof Map ? withFallback(v, under) : v);
+    }
+    for (const [k, v] of fallback) if (!out.has(k)) out.set(k, v);
+    return out;
+}
+
+/** ruby-hocon's advice to quote what it could not take, which it leaves off at the end of the input. */
+function suggestQuotes(t: Token, message: string): string {
+    if (t.kind === 'eof') return message;
+    return `${message} (if you intended ${describe(t)} to be part of a key or string value, try enclosing the key or value in double quotes`;
+}
+
+function startsValue(t: Token): boolean {
+    return t.kind === 'value' || t.kind === 'subst' || t.kind === '{' || t.kind === '[';
+}
+
 function describe(t: Token): string {
     if (t.kind === 'eof') return 'end of file';
+    if (t.kind === 'problem') return t.text;
     if (t.kind === 'nl') return "'\n'";
     return `'${t.text}'`;
 }
@@ -436,9 +489,8 @@ class Resolver {
         const present = values.filter((v): v is PuppetValue => v !== MISSING);
         if (present.length > 0 && present.every(v => Array.isArray(v))) return present.flat(1);
         if (present.length > 0 && present.every(v => v instanceof Map)) {
-            const out = new Map<PuppetValue, PuppetValue>();
-            for (const m of present as Map<PuppetValue, PuppetValue>[]) for (const [k, v] of m) out.set(k, v);
-            return out;
+            // Each object falls back on the ones before it (ruby-hocon's with_fallback): its keys first.
+            return (present as Map<PuppetValue, PuppetValue>[]).reduce((fallback, m) => withFallback(m, fallback));
         }
         let s = '';
         values.forEach((v, i) => {

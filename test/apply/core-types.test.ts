@@ -52,8 +52,24 @@ describe('exec', () => {
     it('a command not found fails only that resource', () => {
         const { registry } = newRegistry();
         const { lines } = run(registry, catalogOf([res('exec', 'nosuchcommand-xyz', { path: ['/bin'] }), res('notify', 'n')]), { root: tempRoot() });
-        expect(lines[0]).toBe("err: /Stage[main]/Main/Exec[nosuchcommand-xyz]/returns: change from 'notrun' to ['0'] failed: Could not find command 'nosuchcommand-xyz'");
+        // As puppet apply printed it: the harness logs the exception, then the failed change.
+        expect(lines.slice(0, 2)).toEqual([
+            "err: Could not find command 'nosuchcommand-xyz'",
+            "err: /Stage[main]/Main/Exec[nosuchcommand-xyz]/returns: change from 'notrun' to ['0'] failed: Could not find command 'nosuchcommand-xyz'"
+        ]);
         expect(lines).toContain('notice: n');
+    });
+
+    it('a refresh that fails is reported, then its exception on the resource, as puppet apply prints it', () => {
+        const { registry } = newRegistry();
+        const { lines } = run(registry, catalogOf([
+            res('exec', 't', { command: '/bin/true' }),
+            res('exec', 'f2', { command: '/bin/true', refreshonly: true, returns: [3n] })
+        ], [{ source: 'Exec[t]', target: 'Exec[f2]', kind: 'notify', declaredBy: 'Exec[f2]' }]), { root: tempRoot() });
+        expect(lines.filter(l => l.startsWith('err:'))).toEqual([
+            "err: /Stage[main]/Main/Exec[f2]: Failed to call refresh: '/bin/true' returned 0 instead of one of [3]",
+            "err: /Stage[main]/Main/Exec[f2]: '/bin/true' returned 0 instead of one of [3]"
+        ]);
     });
 });
 

@@ -84,10 +84,7 @@ async function modelc(...args: string[]): Promise<Run> {
  * Recorded cases modelc does not match yet, each with the reason; `it.fails` turns into a failure
  * once the gap is closed, so the entry must then go.
  */
-const KNOWN_GAPS = new Map<string, string>([
-    ...['classic-change', 'classic-insync', 'classic-delete', 'classic-noop', 'classic-debug'].map(n => [n,
-        'a module classic provider\'s self.prefetch is not run, so resources keep a fresh provider (created instead of changed)'] as const)
-]);
+const KNOWN_GAPS = new Map<string, string>();
 
 describe('modelc apply with the module\'s Resource API types prints what puppet apply prints', () => {
     const each = (c: Case): string => (KNOWN_GAPS.has(c.name) ? `${c.name} (known gap: ${KNOWN_GAPS.get(c.name)})` : c.name);

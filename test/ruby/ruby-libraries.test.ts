@@ -5,7 +5,7 @@ import { Frame, Interpreter, inspect, ObjectClass, parseRuby, RObject, RubyError
 import { RUBY_LIBRARIES } from '../../src/ruby/puppet/ruby-libraries.js';
 
 /**
- * The Ruby standard-library classes written in the Ruby subset (Gem::Version),
+ * The Ruby standard-library classes written in the Ruby subset (Gem::Version, Pathname),
  * line by line against what Ruby 3.1.2 gives (test/fixtures/ruby/NAME.rb.txt and NAME.expected.txt).
  */
 const DIR = join(import.meta.dirname, '..', 'fixtures', 'ruby');
@@ -22,7 +22,7 @@ function run(src: string): string {
     }
 }
 
-for (const name of ['gem-version']) {
+for (const name of ['gem-version', 'pathname']) {
     const lines = readFileSync(join(DIR, `${name}.rb.txt`), 'utf8').split('\n').filter(l => l.trim() !== '' && !l.startsWith('#'));
     const expected = readFileSync(join(DIR, `${name}.expected.txt`), 'utf8').trimEnd().split('\n');
     describe(`${name} behaves as Ruby 3.1's`, () => {

@@ -9,6 +9,8 @@ export interface Relationship {
     readonly kind: RelationshipKind;
     /** Where the relationship was declared: the resource carrying the metaparameter. */
     readonly declaredBy: string;
+    /** The relationship metaparameter that declared it, when one did (not an edge of a Catalog model). */
+    readonly param?: 'require' | 'subscribe' | 'before' | 'notify';
 }
 
 /** A catalog as the apply stage needs it, from either input format. */

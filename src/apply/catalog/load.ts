@@ -153,7 +153,7 @@ function metaparamRelationships(resources: readonly CatalogResource[]): Relation
             const v = r.parameters.get(param);
             if (v === undefined || v === null) continue;
             for (const ref of (Array.isArray(v) ? v : [v]).map(x => canonicalRef(String(x)))) {
-                out.push(forward ? { source: r.ref, target: ref, kind, declaredBy: r.ref } : { source: ref, target: r.ref, kind, declaredBy: r.ref });
+                out.push(forward ? { source: r.ref, target: ref, kind, declaredBy: r.ref, param } : { source: ref, target: r.ref, kind, declaredBy: r.ref, param });
             }
         }
     }

@@ -91,7 +91,6 @@ function execute(r: ClassicResource, command: string): void {
         // A Sensitive command is never shown, as Puppet redacts it.
         const shown = r.isSensitive('command') ? '[command redacted]' : command;
         const message = `'${shown}' returned ${result.status} instead of one of [${returns.join(',')}]`;
-        r.env?.log({ level: 'err', message, time: new Date() });
         throw new PuppetError(message);
     }
 }

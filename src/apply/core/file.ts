@@ -79,15 +79,6 @@ function idOrNull(r: ClassicResource, file: '/etc/passwd' | '/etc/group', name: 
     }
 }
 
-/** Puppet logs an unknown account once on its own before the harness reports the failed change. */
-function loggedLookup(r: ClassicResource, file: '/etc/passwd' | '/etc/group', name: DslValue, what: string): number {
-    try {
-        return lookupId(r, file, name, what);
-    } catch (e) {
-        r.env?.log({ level: 'err', message: e instanceof Error ? e.message : String(e), time: new Date() });
-        throw e;
-    }
-}
 
 function nameOf(file: '/etc/passwd' | '/etc/group', id: number): string {
     return readDb('/', file).find(e => e.id === id)?.name ?? String(id);
@@ -175,11 +166,11 @@ export function fileType(): ClassicType {
                 try {
                     create(r, should === 'present' ? 'file' : should);
                 } catch (e) {
-                    // Puppet wraps the failure with the value and the declaration, and logs it twice
-                    // (once raising it, once reporting it) before the harness reports the change failure.
+                    // Puppet wraps the failure with the value and the declaration and logs it on raising it,
+                    // before the harness logs the exception and reports the change failure.
                     const where = r.file !== undefined && r.line !== undefined ? ` (file: ${r.file}, line: ${r.line})` : '';
                     const message = `Could not set '${should}' on ensure: ${e instanceof Error ? e.message : String(e)}${where}`;
-                    for (let i = 0; i < 2; i++) r.env?.log({ level: 'err', message, time: new Date() });
+                    r.env?.log({ level: 'err', message, time: new Date() });
                     throw new PuppetError(message);
                 }
                 return 'file_created';
@@ -237,7 +228,7 @@ export function fileType(): ClassicType {
                 p.sync(function () {
                     const path = realPath(this.resource);
                     const st = lstatSync(path);
-                    const id = loggedLookup(this.resource, db, this.should, prop === 'owner' ? 'user' : 'group');
+                    const id = lookupId(this.resource, db, this.should, prop === 'owner' ? 'user' : 'group');
                     chownSync(path, prop === 'owner' ? id : st.uid, prop === 'owner' ? st.gid : id);
                     return `${prop}_changed`;
                 });

@@ -1,3 +1,4 @@
+import { raisedAs } from '../../ruby/index.js';
 import { DevError, NotApplied, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
 import type {
     ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
@@ -118,6 +119,30 @@ export class ClassicResource implements ApplicableResource {
         return this.providerInstance;
     }
 
+    /** `resource.provider = instance` (a provider's prefetch): the resource is managed through that provider from now on. */
+    adopt(provider: ClassicProvider): void {
+        this.providerInstance = provider;
+    }
+
+    /**
+     * The run's resources of classic types with their type names (`catalog.resources` of type
+     * code); Resource API resources are not among them.
+     */
+    catalog(): Array<{ readonly typeName: string; readonly resource: ClassicResource }> {
+        return (this.env?.catalog?.() ?? []).filter((r): r is ClassicResource => r instanceof ClassicResource).map(r => ({ typeName: r.type.name, resource: r }));
+    }
+
+    /** A log line of the resource (Puppet's `resource.warning(...)` and the other levels). */
+    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void {
+        this.env?.log({ level, message, time: new Date(), source: this.path ?? this.ref });
+    }
+
+    /** Puppet's Type#name: the namevar's value, the title when the type has several key attributes. */
+    get name(): DslValue {
+        const keys = this.type.keyAttributes();
+        return keys.length === 1 ? this.get(keys[0]) ?? this.title : this.title;
+    }
+
     /** The containment path the transaction gives the resource ("/Stage[main]/Main/Notify[x]"). */
     path: string | undefined;
     /** Where the resource was declared, for messages that cite it. */
@@ -198,7 +223,8 @@ export class ClassicResource implements ApplicableResource {
             if (spec.hooks.validate) spec.hooks.validate.call(this.context(spec), value);
             else spec.values.validate(value);
         } catch (e) {
-            if (isValueError(e)) throw e;
+            // Puppet's Parameter#validate passes these on as the attribute's own failure.
+            if (isValueError(e) || raisedAs(e, ['ArgumentError', 'TypeError', 'Puppet::Error'])) throw e;
             throw new PuppetError(`Validate method failed for class ${spec.name}: ${errorMessage(e)}`);
         }
         if (spec.isProperty && this.providerSpec) {
@@ -215,7 +241,7 @@ export class ClassicResource implements ApplicableResource {
         try {
             return spec.hooks.munge ? spec.hooks.munge.call(this.context(spec), value) : spec.values.munge(value);
         } catch (e) {
-            if (isValueError(e)) throw e;
+            if (isValueError(e) || raisedAs(e, ['Puppet::Error'])) throw e;
             throw new PuppetError(`Munging failed for value ${inspectValue(value)} in class ${spec.name}: ${errorMessage(e)}`);
         }
     }
@@ -287,7 +313,8 @@ export class ClassicResource implements ApplicableResource {
         if (spec.hooks.sync) return spec.hooks.sync.call(ctx);
         const declared = spec.values.match(ctx.shouldArray[0]);
         if (declared?.block) {
-            declared.block(ctx.should);
+            // The block runs as the property (Puppet's newvalue blocks): its resource and should are the context's.
+            declared.block.call(ctx, ctx.should);
             return declared.options.event;
         }
         const provider = this.provider;
@@ -354,9 +381,11 @@ export class ClassicResource implements ApplicableResource {
                 const change = record(ensure, currentEnsure, should);
                 const done = this.applyChange(ensure, change, noop, log);
                 log.change?.(done);
+                this.flushAfter([done], noop);
                 return { changes: [done], action: this.actionFor(done, noop), ...(providerUsed ? { providerUsed } : {}) };
             }
-            if (should === undefined && (currentEnsure === ABSENT || toS(currentEnsure) === 'absent')) {
+            // Puppet's resource_present?: an absent resource (ensure not given, or already absent as asked) has nothing else to sync.
+            if (currentEnsure === ABSENT || toS(currentEnsure) === 'absent') {
                 log.log('debug', "Nothing to manage: no ensure and the resource doesn't exist");
                 return { changes: [], action: 'unchanged' };
             }
@@ -368,16 +397,25 @@ export class ClassicResource implements ApplicableResource {
             const change = record(spec, is, this.context(spec).should);
             const done = this.applyChange(spec, change, noop, log);
             log.change?.(done);
+            // A property that fails to sync does not stop the others, as in Puppet's harness.
             changes.push(done);
-            if (done.status === 'failure') break;
         }
-        if (changes.length > 0 && !noop && changes.every(c => c.status === 'success')) this.providerInstance?.flush?.();
+        this.flushAfter(changes, noop);
         const failed = changes.find(c => c.status === 'failure');
         return {
             changes,
             action: failed ? 'failed' : changes.length === 0 ? 'unchanged' : noop || changes.every(c => c.status === 'noop') ? 'noop' : 'updated',
             ...(providerUsed ? { providerUsed } : {})
         };
+    }
+
+    /**
+     * Puppet's harness flushes the provider once the resource changed (some change succeeded,
+     * whether or not another failed, ensure's included) and the run is not noop.
+     */
+    private flushAfter(changes: readonly PropertyChange[], noop: boolean): void {
+        if (noop || !this.providerSpec || !changes.some(c => c.status === 'success')) return;
+        this.provider.flush?.();
     }
 
     /** Syncs one property unless noop; a failure becomes a failed change, as Puppet's harness records it. */
@@ -391,6 +429,8 @@ export class ClassicResource implements ApplicableResource {
             const from = this.isToS(spec, change.previous);
             const to = this.shouldToS(spec, this.context(spec).should);
             const message = `change from ${from} to ${to} failed: ${errorMessage(e)}`;
+            // Puppet logs the exception itself first (log_exception, no source), then the failed change.
+            this.env?.log({ level: 'err', message: errorMessage(e), time: new Date() });
             log.log('err', message, spec.name);
             return { ...change, status: 'failure', message };
         }
@@ -409,6 +449,8 @@ export class ClassicResource implements ApplicableResource {
             return { changes: [], action: 'refreshed' };
         } catch (e) {
             log.log('err', `Failed to call refresh: ${errorMessage(e)}`);
+            // Puppet's event manager then logs the exception itself on the resource.
+            log.log('err', errorMessage(e));
             return { changes: [], action: 'failed', failure: `Failed to call refresh: ${errorMessage(e)}` };
         }
     }

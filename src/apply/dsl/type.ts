@@ -1,4 +1,4 @@
-import { DevError } from '../errors.js';
+import { DevError, errorMessage } from '../errors.js';
 import type { ApplicableType, RunEnvironment, TypeRun, CatalogResource, ApplicableResource } from '../run/harness.js';
 import type { LogSink } from '../log.js';
 import { AttributeBuilder, AttributeSpec, type AttributeOptions } from './attribute.js';
@@ -32,6 +32,11 @@ export interface ProviderSpec {
     readonly instances?: (env: RunEnvironment) => string[];
     /** `self.instances` of a provider whose instances hold their state (module Ruby): each with its provider object. */
     readonly instanceProviders?: (env: RunEnvironment) => Array<{ readonly name: string; readonly provider: ClassicProvider }>;
+    /**
+     * `self.prefetch(resources)`, when the provider defines it: called once per run, before the
+     * first of its resources is evaluated, with every resource of the catalog it manages.
+     */
+    readonly prefetch?: (resources: readonly ClassicResource[], env: RunEnvironment) => void;
 }
 
 export interface FeatureSpec {
@@ -129,12 +134,32 @@ export class ClassicType implements ApplicableType {
 
     startRun(env: RunEnvironment): ClassicRun {
         const resources = new Map<string, ClassicResource>();
+        const prefetched = new Set<ProviderSpec>();
+        const failed = new Set<ProviderSpec>();
         return {
             resources,
             instantiate: (resource: CatalogResource): ApplicableResource => {
                 const r = ClassicResource.fromCatalog(this, resource, env);
                 resources.set(r.ref, r);
                 return r;
+            },
+            prefetch: (resource: ApplicableResource): string | undefined => {
+                const spec = resource instanceof ClassicResource ? resource.providerSpec : undefined;
+                if (!spec?.prefetch) return undefined;
+                const failure = `Prefetch failed for ${this.name} provider '${spec.name}'`;
+                if (prefetched.has(spec)) return failed.has(spec) ? failure : undefined;
+                prefetched.add(spec);
+                // Every resource of the run managed through this provider, by name: those naming it and those it serves as the default.
+                const managed = [...resources.values()].filter(r => r.providerSpec === spec);
+                env.log({ level: 'debug', message: `Prefetching ${spec.name} resources for ${this.name}`, time: new Date() });
+                try {
+                    spec.prefetch(managed, env);
+                } catch (e) {
+                    failed.add(spec);
+                    env.log({ level: 'err', message: `Could not prefetch ${this.name} provider '${spec.name}': ${errorMessage(e)}`, time: new Date() });
+                    return failure;
+                }
+                return undefined;
             }
         };
     }

@@ -81,5 +81,8 @@ export class ValueCollection {
  * Ruby's line anchors is no option of the source; JavaScript's dotAll is Ruby's `m`.
  */
 function rubyRegexpInspect(re: RegExp): string {
+    // A pattern declared in module Ruby carries Ruby's own inspect of it.
+    const declared = (re as RegExp & { readonly rubyInspect?: string }).rubyInspect;
+    if (declared !== undefined) return declared;
     return `/${re.source}/${re.flags.includes('s') ? 'm' : ''}${re.flags.includes('i') ? 'i' : ''}`;
 }

@@ -54,7 +54,7 @@ export class ModulePlugins {
             environment: registry.environment,
             parseType: text => parseTypeString(text),
             callFunction: name => { throw new PluginCallError(`modelc cannot call the Puppet function '${name}' outside a compilation`, 'Puppet::Error'); },
-            log: (level, message) => log({ level, message, time: new Date() }),
+            log: (level, message, source) => log({ level, message, time: new Date(), ...(source !== undefined ? { source } : {}) }),
             setting: name => (name === 'environment' ? registry.environment : undefined),
             fact: () => undefined,
             warnOnce: (key, message) => { if (!warned.has(key)) { warned.add(key); log({ level: 'warning', message, time: new Date() }); } },

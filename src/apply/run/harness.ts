@@ -32,6 +32,8 @@ export interface RunEnvironment {
      * are converted ('true' → true, '5' → 5) before validation; never in a catalog run.
      */
     readonly cli?: boolean;
+    /** The run's resources, bound to their types (what type code reaches as `catalog.resources`). */
+    readonly catalog?: () => readonly ApplicableResource[];
 }
 
 export type EventStatus = 'success' | 'failure' | 'noop';
@@ -105,6 +107,13 @@ export interface ApplicableResource {
 export interface TypeRun {
     /** Validates and binds a catalog resource; throws PuppetError/ResourceError with Puppet's message. */
     instantiate(resource: CatalogResource): ApplicableResource;
+    /**
+     * Puppet's prefetch_if_necessary, called for each resource just before the transaction
+     * evaluates it: the first resource of a provider that prefetches runs its prefetch for all
+     * the run's resources of that provider. When that provider's prefetch failed: the failure
+     * the resource's status gets (`Prefetch failed for TYPE provider 'NAME'`).
+     */
+    prefetch?(resource: ApplicableResource): string | undefined;
 }
 
 /** A resource type the apply stage can apply (Resource API and classic DSL types alike). */

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../common/index.js';
-import type { ApplyCatalog } from '../catalog/catalog.js';
+import type { ApplyCatalog, Relationship } from '../catalog/catalog.js';
 import { errorMessage } from '../errors.js';
 import { ApplyIssues } from '../issues.js';
 import type { LogLevel, LogMessage, LogSink } from '../log.js';
@@ -79,7 +79,11 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         options.onLog?.(m);
     };
     const log = (level: LogLevel, message: string, source?: string): void => sink({ level, message, time: new Date(), ...(source ? { source } : {}) });
-    const env: RunEnvironment = { root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {}) };
+    const instances = new Map<string, ApplicableResource>();
+    const env: RunEnvironment = {
+        root: options.root, noop: options.noop, strict: options.strict ?? 'warning', log: sink, catalog: () => [...instances.values()],
+        ...(options.transport !== undefined ? { transport: options.transport } : {}), ...(options.cli ? { cli: true } : {})
+    };
     const finish = (resources: ResourceResult[], aborted?: Diagnostic): ApplyResult => {
         const failed = aborted !== undefined || resources.some(r => r.failed);
         const changed = resources.some(r => r.changes.some(c => c.status === 'success'));
@@ -102,7 +106,6 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
 
     // Bind every resource of a known type; the others (classes, stages, defined types) are containers.
     const runs = options.runs ?? new Map<string, TypeRun>();
-    const instances = new Map<string, ApplicableResource>();
     const resources = [...catalog.resources];
     const containment = [...catalog.containment];
     const byRef = new Map(resources.map(r => [r.ref, r]));
@@ -163,7 +166,7 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     const graph = new RelationshipGraph(containers);
     resources.forEach((r, i) => graph.addResource(r.ref, i));
     for (const [c, child] of containment) if (byRef.has(c) && byRef.has(child)) graph.contain(c, child);
-    for (const rel of catalog.relationships) {
+    const missingEnd = (rel: Relationship): ApplyResult | undefined => {
         for (const end of [rel.source, rel.target]) {
             if (!byRef.has(end)) {
                 const declaring = byRef.get(rel.declaredBy);
@@ -173,15 +176,50 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
                 return abort(message, ApplyIssues.MISSING_TARGET, declaring);
             }
         }
+        return undefined;
+    };
+    // Puppet turns each resource's relationship metaparameters into edges in catalog order,
+    // require, subscribe, before then notify, and says so (`.../require: require to Notify[c]`).
+    const position = new Map(resources.map((r, i) => [r.ref, i]));
+    const declared = catalog.relationships.filter(rel => rel.param !== undefined).map((rel, i) => ({ rel, i })).sort((a, b) =>
+        (position.get(a.rel.declaredBy) ?? 0) - (position.get(b.rel.declaredBy) ?? 0)
+        || METAPARAM_ORDER.indexOf(a.rel.param ?? 'notify') - METAPARAM_ORDER.indexOf(b.rel.param ?? 'notify') || a.i - b.i);
+    for (const { rel } of declared) {
+        const failed = missingEnd(rel);
+        if (failed) return failed;
+        const source = containers.has(rel.declaredBy) ? `/${[...pathOf(rel.declaredBy), rel.declaredBy].map(pathElement).join('/')}` : sourceOf(rel.declaredBy);
+        log('debug', `${rel.param} to ${rel.declaredBy === rel.source ? rel.target : rel.source}`, `${source}/${rel.param}`);
+    }
+    for (const rel of catalog.relationships) {
+        const failed = missingEnd(rel);
+        if (failed) return failed;
         graph.relate(rel.source, rel.target, rel.kind === 'notify');
     }
     for (const [ref, inst] of instances) {
-        for (const auto of inst.autoRelations()) {
+        let autos;
+        try {
+            autos = inst.autoRelations();
+        } catch (e) {
+            // A type's autorequire block that fails stops the run before anything is applied.
+            return abort(errorMessage(e), ApplyIssues.RESOURCE_FAILED, byRef.get(ref));
+        }
+        // Puppet adds a resource's autorequire, autosubscribe, autobefore then autonotify edges; one
+        // that repeats an edge is dropped, one against an edge is skipped with a word.
+        for (const auto of [...autos].sort((a, b) => AUTO_ORDER.indexOf(a.kind) - AUTO_ORDER.indexOf(b.kind))) {
+            const incoming = auto.kind === 'autorequire' || auto.kind === 'autosubscribe';
             for (const title of auto.titles) {
                 const other = [...byRef.values()].find(r => r.type === auto.type && (r.title === title || r.parameters.get(keyOf(r)) === title));
                 if (!other || other.ref === ref) continue;
-                const [from, to] = auto.kind === 'autorequire' || auto.kind === 'autosubscribe' ? [other.ref, ref] : [ref, other.ref];
-                if (graph.hasEdge(graph.end(from), graph.start(to))) continue;
+                const [from, to] = incoming ? [other.ref, ref] : [ref, other.ref];
+                const along = graph.hasEdge(graph.end(from), graph.start(to));
+                const against = graph.hasEdge(graph.end(to), graph.start(from));
+                // Puppet checks the two directions the other way round for autobefore/autonotify.
+                if (incoming ? along : against) continue;
+                if (incoming ? against : along) {
+                    log('debug', `Skipping automatic relationship with ${other.ref}`, sourceOf(ref));
+                    continue;
+                }
+                log('debug', `Adding ${auto.kind} relationship with ${other.ref}`, sourceOf(ref));
                 graph.relate(from, to, auto.kind === 'autosubscribe' || auto.kind === 'autonotify');
             }
         }
@@ -291,13 +329,23 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
             log: (level: LogLevel, message: string, property?: string): void => log(level, message, property ? `${source}/${property}` : source),
             change: logChange
         };
+        // Puppet prefetches a provider when the first resource it manages comes up, even one then skipped.
+        const prefetchFailure = runs.get(resource.type)?.prefetch?.(inst);
         if (deps.size > 0) {
             // Puppet names only the dependencies that failed themselves, not those skipped in turn.
             for (const d of deps) if (failedState.get(d)?.failed === true) log('notice', `Dependency ${d} has failures: true`, source);
             log('warning', 'Skipping because of failed dependencies', source);
             skipped(source, inst.displayRef ?? ref, queued);
-            failedState.set(v, { failed: false, dependencyFailed: true });
-            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: false, skipped: true, time, evaluationTime: 0 });
+            failedState.set(v, { failed: prefetchFailure !== undefined, dependencyFailed: true });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'unchanged', changes: [], failed: prefetchFailure !== undefined, skipped: true, time, evaluationTime: 0 });
+            continue;
+        }
+        if (prefetchFailure !== undefined) {
+            // The resource fails without being evaluated: its provider could not read the system.
+            log('warning', 'Skipping because provider prefetch failed', source);
+            skipped(source, inst.displayRef ?? ref, queued);
+            failedState.set(v, { failed: true, dependencyFailed: false });
+            results.push({ resource, containmentPath: [...pathOf(ref), ref], action: 'failed', changes: [], failed: true, skipped: true, failure: prefetchFailure, time, evaluationTime: 0 });
             continue;
         }
         if (inst.deviceOnly === true && options.transport === undefined) {
@@ -345,6 +393,12 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
     }
     return finish(results);
 }
+
+/** The order Puppet's Type#builddepends takes the relationship metaparameters in. */
+const METAPARAM_ORDER = ['require', 'subscribe', 'before', 'notify'] as const;
+
+/** The order Puppet's relationship graph adds a resource's automatic relationships in. */
+const AUTO_ORDER = ['autorequire', 'autosubscribe', 'autobefore', 'autonotify'] as const;
 
 /** Puppet shows class references with the class name capitalised: Class[main] logs as Class[Main]. */
 function displayRef(ref: string): string {

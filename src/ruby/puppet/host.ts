@@ -1,5 +1,6 @@
 import type { PAnyType } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
+import { RubyError, type RClass } from '../objects.js';
 
 /** A module whose `lib/` plugin code may be loaded. */
 export interface PluginModule {
@@ -47,7 +48,8 @@ export interface PluginHost {
     parseType(text: string, local?: (name: string) => PAnyType | undefined): PAnyType;
     /** Calls any function the environment has (`call_function`, `function_x`). */
     callFunction(name: string, args: PuppetValue[], block: PuppetBlock | undefined, scope: ScopeHost): PuppetValue;
-    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string): void;
+    /** A log line; `source` is what Puppet names as its origin (a provider's class, a resource), none for Puppet's own. */
+    log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string, source?: string): void;
     /** A setting (`Puppet[:name]`); undefined when modelc does not know it. */
     setting(name: string): PuppetValue | undefined;
     /** A fact of the node (`Facter.value`): modelc's only facts are the node's; undefined when it has none of that name. */
@@ -80,4 +82,14 @@ export class PluginCallError extends Error {
     constructor(message: string, readonly rubyClass: string, readonly escapes = false) {
         super(message);
     }
+}
+
+/**
+ * Whether a Ruby exception that reached the host is of one of the named classes or a subclass
+ * (Puppet's attribute hooks pass ArgumentError, TypeError and Puppet::Error on as they are).
+ */
+export function raisedAs(e: unknown, classNames: readonly string[]): boolean {
+    if (!(e instanceof RubyError)) return false;
+    for (let c: RClass | null = e.cls; c; c = c.superclass) if (classNames.includes(c.name)) return true;
+    return false;
 }

@@ -5,6 +5,7 @@ import { classOf, Exceptions, ObjectClass, RClass, REnumerator, RObject, RProc, 
 import { resourceRefs, to3x, toPuppet } from './convert.js';
 import { digestConstants } from './digest.js';
 import { jsonModules, yamlModules } from '../methods/serialize.js';
+import { hoconModules } from '../methods/hocon.js';
 import { MersenneTwister } from '../methods/random.js';
 import { rangeItems } from '../methods/support.js';
 import { isCatching, ThrowSignal } from '../methods/kernel.js';
@@ -101,6 +102,7 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     place('Psych', yaml.yaml);
     place('Psych::SyntaxError', yaml.syntaxError);
     place('PSON', yaml.pson);
+    for (const [path, cls] of hoconModules()) place(path, cls);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {

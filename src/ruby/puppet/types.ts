@@ -1,14 +1,21 @@
 import type { DslAttributeBuilder as AttributeBuilder, DslAttributeOptions as AttributeOptions, DslTypeBuilder as TypeBuilder } from './type-dsl.js';
 import { PRegexp } from '../../values/index.js';
 import { evalWith } from '../methods/object-model.js';
+import { inspect } from '../inspect.js';
 import { RClass, RObject, RProc, RSymbol, RubyError, rubyError, truthy, type Method, type RValue } from '../objects.js';
 import type { PluginRuntime } from './runtime.js';
 import { camel, fromDsl, nameOf, toDsl } from './dsl-values.js';
-import { defineProviders } from './providers.js';
+import { defineProviders, type DslResourceView } from './providers.js';
+import { defineResourceObjects } from './resource-objects.js';
 
 function valueName(v: RValue): string | symbol | boolean | RegExp {
     if (v instanceof RSymbol) return Symbol.for(v.name);
-    if (v instanceof PRegexp) return v.regexp;
+    if (v instanceof PRegexp) {
+        // Puppet's messages show the pattern as Ruby inspects it (`/\Ahttps?:\/\//`), not as translated.
+        const re = new RegExp(v.regexp.source, v.regexp.flags);
+        Object.defineProperty(re, 'rubyInspect', { value: inspect(v) });
+        return re;
+    }
     if (typeof v === 'boolean') return v;
     return String(v);
 }
@@ -37,7 +44,10 @@ export function defineTypes(rt: PluginRuntime): void {
     /** The type name of each type class (`newtype`'s and `Puppet::Type.type`'s), for `provide`. */
     const typeNames = new WeakMap<RClass, string>();
     const providerBase = rt.ns.constants.get('Puppet::Provider');
-    const provide = providerBase instanceof RClass ? defineProviders(rt, providerBase) : undefined;
+    const resources = defineResourceObjects(rt, Type, Parameter);
+    const provide = providerBase instanceof RClass ? defineProviders(rt, providerBase, Type, resources) : undefined;
+    /** The type class each attribute class belongs to, for the resource object its blocks see. */
+    const attrTypes = new WeakMap<RClass, RClass>();
     const deferred = new WeakMap<RClass, Array<() => RValue>>();
 
     const attribute = (kind: 'newparam' | 'newproperty' | 'newmetaparam'): Method => (self, args, block) => {
@@ -57,6 +67,7 @@ export function defineTypes(rt: PluginRuntime): void {
         // Puppet's own attribute classes (Puppet::Type::File::Owner) are not modelled: their subclasses get the plain DSL.
         const base = parent instanceof RClass && parent.isSubclassOf(Parameter) ? parent : kind === 'newproperty' ? rt.ns.classes.Property : Parameter;
         const cls = new RClass(`${(self as RClass).name}::${kind === 'newproperty' ? 'Property' : 'Parameter'}${camel(name)}`, base);
+        attrTypes.set(cls, self as RClass);
         const body = (b: AttributeBuilder): void => {
             attrBuilders.set(cls, b);
             // The DSL calls of hand-written parent classes, base first, on this attribute.
@@ -75,7 +86,21 @@ export function defineTypes(rt: PluginRuntime): void {
         if (!block) throw rubyError('ArgumentError', `${what} needs a block`);
         return block;
     };
-    const instance = (cls: RClass): RObject => new RObject(cls, `#<${cls.name}>`);
+    /** `self` of a type's validate and autorelation blocks: the object of the resource they run for. */
+    const typeSelf = (cls: RClass, resource: unknown): RObject => {
+        const typeName = typeNames.get(cls);
+        return resource && typeName !== undefined ? resources.objectFor(cls, typeName, resource as DslResourceView) : new RObject(cls, `#<${cls.name}>`);
+    };
+    /**
+     * `self` of an attribute's blocks (validate, munge, defaultto, newvalue): the attribute, whose
+     * `resource` (also `@resource`) is the resource's object and whose `value`/`should` is the one at hand.
+     */
+    const attrSelf = (cls: RClass, context: unknown): RObject => {
+        const ctx = (context ?? {}) as { resource?: unknown; should?: unknown };
+        const typeCls = attrTypes.get(cls);
+        const resource = ctx.resource && typeCls ? typeSelf(typeCls, ctx.resource) : null;
+        return resources.attributeObject(cls, resource, ctx.should);
+    };
 
     const typeStatics: Record<string, Method> = {
         newtype: (_self, args, block) => {
@@ -112,18 +137,19 @@ export function defineTypes(rt: PluginRuntime): void {
         ensurable: (self, _args, block) => {
             const tb = builderOf(self);
             const cls = new RClass(`${(self as RClass).name}::Ensure`, rt.ns.classes.Property);
+            attrTypes.set(cls, self as RClass);
             tb.ensurable(block ? b => { attrBuilders.set(cls, b); call(block, cls, []); } : undefined);
             return cls;
         },
         validate: (self, _a, block) => {
             const b = hookBlock(block, 'validate');
-            builderOf(self).validate(() => { call(b, instance(self as RClass), []); });
+            builderOf(self).validate(r => { call(b, typeSelf(self as RClass, r), []); });
             return null;
         },
-        autorequire: (self, args, block) => { builderOf(self).autorequire(nameOf(args[0] ?? null), () => toDsl(call(hookBlock(block, 'autorequire'), instance(self as RClass), []))); return null; },
-        autobefore: (self, args, block) => { builderOf(self).autobefore(nameOf(args[0] ?? null), () => toDsl(call(hookBlock(block, 'autobefore'), instance(self as RClass), []))); return null; },
-        autosubscribe: (self, args, block) => { builderOf(self).autosubscribe(nameOf(args[0] ?? null), () => toDsl(call(hookBlock(block, 'autosubscribe'), instance(self as RClass), []))); return null; },
-        autonotify: (self, args, block) => { builderOf(self).autonotify(nameOf(args[0] ?? null), () => toDsl(call(hookBlock(block, 'autonotify'), instance(self as RClass), []))); return null; },
+        autorequire: (self, args, block) => { builderOf(self).autorequire(nameOf(args[0] ?? null), r => toDsl(call(hookBlock(block, 'autorequire'), typeSelf(self as RClass, r), []))); return null; },
+        autobefore: (self, args, block) => { builderOf(self).autobefore(nameOf(args[0] ?? null), r => toDsl(call(hookBlock(block, 'autobefore'), typeSelf(self as RClass, r), []))); return null; },
+        autosubscribe: (self, args, block) => { builderOf(self).autosubscribe(nameOf(args[0] ?? null), r => toDsl(call(hookBlock(block, 'autosubscribe'), typeSelf(self as RClass, r), []))); return null; },
+        autonotify: (self, args, block) => { builderOf(self).autonotify(nameOf(args[0] ?? null), r => toDsl(call(hookBlock(block, 'autonotify'), typeSelf(self as RClass, r), []))); return null; },
         feature: (self, args) => {
             const opts = args[2] instanceof Map ? args[2] : undefined;
             const methods = opts?.get(RSymbol.of('methods'));
@@ -167,7 +193,7 @@ export function defineTypes(rt: PluginRuntime): void {
         isrequired: self => { attrOf(self).isrequired(); return null; },
         newvalues: (self, args) => { attrOf(self).newvalues(...args.map(valueName)); return null; },
         newvalue: (self, args, block) => {
-            attrOf(self).newvalue(valueName(args[0] ?? null), {}, block ? v => { call(block, instance(self as RClass), [fromDsl(v)]); } : undefined);
+            attrOf(self).newvalue(valueName(args[0] ?? null), {}, block ? function (this: unknown, v) { call(block, attrSelf(self as RClass, this), [fromDsl(v)]); } : undefined);
             return null;
         },
         aliasvalue: (self, args) => { attrOf(self).aliasvalue(nameOf(args[0] ?? null), nameOf(args[1] ?? null)); return null; },
@@ -179,23 +205,23 @@ export function defineTypes(rt: PluginRuntime): void {
         },
         defaultto: (self, args, block) => {
             const b = attrOf(self);
-            if (block) b.defaultto(() => toDsl(call(block, instance(self as RClass), [])));
+            if (block) b.defaultto(r => toDsl(call(block, attrSelf(self as RClass, { resource: r }), [])));
             else b.defaultto(toDsl(args[0] ?? null) as string | symbol);
             return null;
         },
         validate: (self, _a, block) => {
             const b = hookBlock(block, 'validate');
-            attrOf(self).validate(v => { call(b, instance(self as RClass), [fromDsl(v)]); });
+            attrOf(self).validate(function (this: unknown, v) { call(b, attrSelf(self as RClass, this), [fromDsl(v)]); });
             return null;
         },
         munge: (self, _a, block) => {
             const b = hookBlock(block, 'munge');
-            attrOf(self).munge(v => toDsl(call(b, instance(self as RClass), [fromDsl(v)])));
+            attrOf(self).munge(function (this: unknown, v) { return toDsl(call(b, attrSelf(self as RClass, this), [fromDsl(v)])); });
             return null;
         },
         unmunge: (self, _a, block) => {
             const b = hookBlock(block, 'unmunge');
-            attrOf(self).unmunge(v => toDsl(call(b, instance(self as RClass), [fromDsl(v)])));
+            attrOf(self).unmunge(function (this: unknown, v) { return toDsl(call(b, attrSelf(self as RClass, this), [fromDsl(v)])); });
             return null;
         },
         'array_matching=': () => null,
