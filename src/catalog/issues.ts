@@ -339,7 +339,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     // ---- warnings
     EVAL_EXPORT_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the export is ignored' },
     EVAL_EXPORTED_COLLECTION_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored' },
-    EVAL_STRING_COERCED: { message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
+    EVAL_STRING_COERCED: { puppet: 'NUMERIC_COERCION', message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
     EVAL_EMPTY_NUMERIC_DEPRECATED: { message: (a: { file: string; line: number }) => `Calling function empty() with Numeric value is deprecated.\n   (file: ${a.file}, line: ${a.line})` },
     /** `why` is "; class X could not be found" or ";". */
     /** Puppet::Util.absolute_path? of a value that is no string (Puppet's closing quote as it is). */

@@ -345,9 +345,15 @@ export class Evaluator implements ExpressionEvaluator {
         throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: article(kind) });
     }
 
-    /** Logs Puppet's warning when a string is used as a number. */
+    /** Puppet's NUMERIC_COERCION when a string is used as a number: as the strict setting says (off: nothing). */
     private coercionWarning(node: AstNode): (text: string, value: bigint | number) => void {
-        return (text, value) => this.c.log('warning', CatalogIssues.EVAL_STRING_COERCED.message({ text, value: typeof value === 'number' ? formatFloat(value) : String(value) }), this.where(node));
+        return (text, value) => {
+            const strict = this.c.setting('strict') ?? 'warning';
+            if (strict === 'off') return;
+            const args = { text, value: typeof value === 'number' ? formatFloat(value) : String(value) };
+            if (strict === 'error') throw EvalIssue.of(CatalogIssues.EVAL_STRING_COERCED, args, this.where(node));
+            this.c.log('warning', CatalogIssues.EVAL_STRING_COERCED.message(args), this.where(node));
+        };
     }
 
     private binary(e: import('../../../generated/langium/ast.js').BinaryExpression, scope: Scope): PuppetValue {
