@@ -4,7 +4,8 @@ import type {
     ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
-import { externalSyntaxError, type SyntaxProblem } from '../../parse/index.js';
+import { externalSyntaxError } from '../../parse/index.js';
+import { syntaxCheckFailure } from './syntax-check.js';
 import {
     capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, rubyMessageValue, TypeConstructionError
@@ -348,9 +349,8 @@ export class Evaluator implements ExpressionEvaluator {
     /** Puppet's NUMERIC_COERCION when a string is used as a number: as the strict setting says (off: nothing). */
     private coercionWarning(node: AstNode): (text: string, value: bigint | number) => void {
         return (text, value) => {
-            const strict = this.c.setting('strict') ?? 'warning';
+            const strict = this.c.setting('strict') ?? 'warning', args = { text, value: typeof value === 'number' ? formatFloat(value) : String(value) };
             if (strict === 'off') return;
-            const args = { text, value: typeof value === 'number' ? formatFloat(value) : String(value) };
             if (strict === 'error') throw EvalIssue.of(CatalogIssues.EVAL_STRING_COERCED, args, this.where(node));
             this.c.log('warning', CatalogIssues.EVAL_STRING_COERCED.message(args), this.where(node));
         };
@@ -589,17 +589,6 @@ export class Evaluator implements ExpressionEvaluator {
 /** The type name Puppet's messages use for a value's class (Integer, String, Array, Hash, ...). */
 function valueKind(v: PuppetValue): string {
     return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : 'Object');
-}
-
-
-
-function syntaxCheckFailure(problem: SyntaxProblem, where: Where): CompileError {
-    const code = `EVAL_ILLEGAL_${problem.checker.toUpperCase() as Uppercase<typeof problem.checker>}` as const;
-    const basic = CatalogIssues[code].message({ detail: problem.message });
-    return new CompileError(code, {
-        message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: puppetIssueOf(code), basic,
-        rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file: where.file, line: where.line }
-    });
 }
 
 export { capitalize, coreType, PTypeAliasType, PuppetFailure };
