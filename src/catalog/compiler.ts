@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { isUserError, UserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
-    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, normalizeType, PAnyType, PResourceType, PTypeAliasType,
+    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, normalizeType, PAnyType, PObjectType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
@@ -339,6 +339,12 @@ export class Compiler implements CatalogRuntime {
             if (alias) {
                 t = alias.type;
                 if (alias.type.resolved === null) this.resolveAlias(alias.type, alias);
+                // An alias of an Object type is the Object type, which takes the alias's name when it has none.
+                const obj = alias.type.resolved;
+                if (obj instanceof PObjectType) {
+                    obj.name ??= alias.name;
+                    t = obj;
+                }
             } else {
                 t = new PResourceType(capitalize(key));
             }

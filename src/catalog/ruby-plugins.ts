@@ -61,7 +61,7 @@ export class RubyPlugins {
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),
                 callFunction: (name, args, block, scope) => { const at = scopeOf(scope); return this.callAny(name, args, block, at.scope, at.where); },
                 // A log from Ruby has no place of its own: it is reported at the innermost Puppet call (top of Puppet's stack).
-                log: (level, message) => c.log(level === 'err' ? 'err' : level, message, this.stackTop()),
+                log: (level, message, source) => c.log(level === 'err' ? 'err' : level, message, this.stackTop(), source),
                 setting: name => (name === 'environment' ? c.env.name : c.options.settings?.get(name)),
                 warnOnce: (key, message) => c.warnOnce(`ruby:${key}`, message, this.stackTop()),
                 puppetStack: () => c.evaluator.puppetStack,

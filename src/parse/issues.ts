@@ -67,6 +67,8 @@ export const ParseIssues = {
     VALIDATE_CLASS_NOT_VIRTUALIZABLE: 'Classes are not virtualizable',
     VALIDATE_ILLEGAL_ATTRIBUTE_APPEND: 'Illegal +> operation on attribute %s. This operator can not be used in %s',
     VALIDATE_RESERVED_WORD: 'Use of reserved word: %s, must be quoted if intended to be a String value',
+    VALIDATE_ILLEGAL_EXPRESSION: 'Illegal expression. %s is unacceptable as %s in %s',
+    VALIDATE_ILLEGAL_EPP_PARAMETERS: 'Ambiguous EPP parameter expression. Probably missing \'<%-\' before parameters to remove leading whitespace',
     // ARM-8 (site, bindings, bind operations, queries): the seed's invariants
     VALIDATE_SITE_DUPLICATE_CATEGORIES: 'Categories are already defined (at line %s); a site may define them only once',
     VALIDATE_SITE_DUPLICATE_LAYERS: 'Binding layers are already defined (at line %s); a site may define them only once',

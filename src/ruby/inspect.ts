@@ -3,6 +3,7 @@ import { formatValue, PAnyType } from '../types/index.js';
 import { PDefault, PRegexp, PSensitive } from '../values/index.js';
 import { regexpOptions } from './regexp.js';
 import { RClass, REnumerator, RMatchData, RObject, RProc, RRange, RSymbol, type RValue } from './objects.js';
+import { typeInspect } from './type-inspect.js';
 
 const NAMED_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r', '\f': '\\f', '\v': '\\v', '\b': '\\b', '\x07': '\\a', '\x1b': '\\e' };
 
@@ -56,6 +57,7 @@ export function inspect(v: RValue): string {
     if (v instanceof REnumerator) return `#<Enumerator: ...:${v.method}>`;
     if (v instanceof RObject) return v.inspectText;
     if (v instanceof PSensitive) return '#<Sensitive [value redacted]>';
+    if (v instanceof PAnyType) return typeInspect(v) ?? formatValue(v);
     return formatValue(v);
 }
 

@@ -1,9 +1,12 @@
 import { assertUnreachable } from '../common/index.js';
+import { PDefault } from '../values/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
-    PTypeType, PVariantType, PSimpleType
+    PTypeType, PVariantType, PSimpleType, PInitType, PObjectType, PCallableType
 } from './model.js';
+import { isInitAssignable } from './init.js';
+import { isObjectAssignable } from './object.js';
 
 export function resolveAlias(t: PAnyType): PAnyType {
     let cur = t;
@@ -49,7 +52,8 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         case 'Scalar': return SCALAR.has(o.kind);
         case 'ScalarData': return SCALAR_DATA.has(o.kind);
         case 'Data': return isDataType(o);
-        case 'RichData': return !['Callable', 'Runtime', 'Iterator', 'Object', 'Any', 'Init', 'Error'].includes(o.kind);
+        // RichData's Variant has Object (Pcore objects: Object types, Deferred), not Error.
+        case 'RichData': return !['Callable', 'Runtime', 'Iterator', 'Any', 'Init', 'Error'].includes(o.kind);
         case 'Numeric': return o.kind === 'Integer' || o.kind === 'Float' || o.kind === 'Numeric';
         case 'Integer': return o instanceof PIntegerType && rangeWithin(t as PIntegerType, o);
         case 'Float': return o instanceof PFloatType && rangeWithin(t as PFloatType, o);
@@ -180,12 +184,27 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             const r = (t as PSemVerType).ranges;
             return o instanceof PSemVerType && (r.length === 0 || (o.ranges.length > 0 && o.ranges.every(x => r.includes(x))));
         }
-        case 'Iterator': case 'Callable': case 'Runtime': case 'SemVerRange':
-        case 'Error': {
-            const e = t as PErrorType;
-            return o instanceof PErrorType && (e.errorKind === null || typesOrValuesEqual(e.errorKind, o.errorKind)) && (e.issueCode === null || typesOrValuesEqual(e.issueCode, o.issueCode));
+        case 'Callable': {
+            // Calls are what is constrained: the other's parameters (and block) must take these.
+            const c = t as PCallableType;
+            if (!(o instanceof PCallableType)) return false;
+            if (c.returnType !== null && !isAssignable(c.returnType, o.returnType ?? PSimpleType.of('Any'))) return false;
+            if (c.params === null) return true;
+            if (o.params === null || !isAssignable(o.params, c.params)) return false;
+            return isAssignable(o.block ?? PSimpleType.of('Undef'), c.block ?? PSimpleType.of('Undef'));
         }
-        case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Unit':
+        case 'Iterator': case 'Runtime': case 'SemVerRange':
+        case 'Error': {
+            // Each parameter given here (not default) must be given there alike, or there as a type this one's takes.
+            const e = t as PErrorType;
+            if (!(o instanceof PErrorType)) return false;
+            const fits = (i: number, want: unknown, got: unknown): boolean => i >= e.given || want instanceof PDefault
+                || (i < o.given && !(got instanceof PDefault) && (want === got || typesOrValuesEqual(want, got) || (want instanceof PAnyType && got instanceof PAnyType && isAssignable(want, got))));
+            return fits(0, e.errorKind, o.errorKind) && fits(1, e.issueCode, o.issueCode);
+        }
+        case 'Init': return isInitAssignable(t as PInitType, o);
+        case 'Object': return isObjectAssignable(t as PObjectType, o);
+        case 'Binary': case 'Deferred': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;
         default: return assertUnreachable(k);

@@ -1,9 +1,10 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
+    PAnyType, PCallableType, PErrorType, PArrayType, PInitType, PObjectType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
+import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
 import { generalize, inferType } from './infer.js';
 
@@ -23,7 +24,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred', 'Init', 'Object', 'Callable'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -54,7 +55,10 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Timestamp': case 'Timespan': return new PTimeType(name);
         case 'SemVer': return new PSemVerType();
         case 'Error': return new PErrorType();
-        default: return undefined;
+        case 'Init': return new PInitType();
+        case 'Object': return new PObjectType();
+        case 'Callable': return new PCallableType();
+        default: return pcoreType(name);
     }
 }
 
@@ -161,7 +165,17 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             orderedRange(from, to);
             return new PIntegerType(from, to);
         }
-        case 'Error': return new PErrorType(args[0] instanceof PDefault ? null : args[0] ?? null, args[1] instanceof PDefault ? null : args[1] ?? null);
+        case 'Callable': return callableOf(args);
+        case 'Object': {
+            if (args.length !== 1) throw new TypeConstructionError(`Object-Type[] accepts 1 argument. Got ${args.length}`, 'BAD_TYPE_SLICE_ARITY');
+            return args[0] instanceof Map && args[0].size === 0 ? new PObjectType() : objectTypeOf(args[0]);
+        }
+        case 'Init': {
+            // The first argument is the type; the others are kept as given (arrays unflattened).
+            if (!(args[0] instanceof PAnyType)) throw new TypeConstructionError(`Init-Type[] arguments must be types. Got ${rubyClassOf(args[0] ?? null)}`, 'BAD_TYPE_SLICE_TYPE', 0);
+            return new PInitType(args[0], args.slice(1));
+        }
+        case 'Error': return new PErrorType(args[0] ?? null, args[1] ?? null, Math.min(args.length, 2));
         case 'SemVer': return new PSemVerType(args.flat(Infinity as 1).map(a => {
             // Each range as a range string or value; SemanticPuppet refuses what it cannot parse.
             const text = a instanceof PSemVerRange ? a.range : String(a);
@@ -289,6 +303,43 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
 }
 
 const UNPARAMETERIZED: ReadonlySet<string> = new Set(['Any', 'Binary', 'Data', 'Default', 'Numeric', 'RichData', 'Scalar', 'ScalarData', 'SemVerRange', 'Undef']);
+
+/** Whether a Callable parameter is a count (an integer or default). */
+const isCount = (v: PuppetValue | undefined): boolean => typeof v === 'bigint' || v instanceof PDefault || v === 'default';
+
+/** Whether a type is a Callable (or an Optional Callable): a block's type, last among Callable's parameters. */
+function isCallableType(v: PuppetValue | undefined): boolean {
+    if (v instanceof PCallableType) return true;
+    return v instanceof POptionalType && v.type instanceof PCallableType;
+}
+
+/**
+ * `Callable[...]`: `[[params...], return type]`, or the parameter types, then their minimum and
+ * maximum count, then the block's type; a count without types takes Unit (no particular type).
+ */
+function callableOf(keys: readonly PuppetValue[]): PCallableType {
+    let params = [...keys];
+    let returnType: PAnyType | null = null;
+    if (params.length > 0 && Array.isArray(params[0])) {
+        if (params.length !== 2) throw new TypeConstructionError(`A Callable-Type[] accepts 2 arguments. Got ${params.length}`, 'BAD_TYPE_SLICE_ARITY');
+        returnType = asType(params[1], 'Callable');
+        params = [...params[0]];
+    }
+    const block = isCallableType(params[params.length - 1]) ? params.pop() as PAnyType : null;
+    let size: PIntegerType | null = null;
+    const bound = (v: PuppetValue): bigint | null => typeof v === 'bigint' ? v : null;
+    if (params.length >= 2 && isCount(params[params.length - 2]) && isCount(params[params.length - 1])) {
+        // A count is never below 0: a default minimum is 0.
+        size = new PIntegerType(bound(params[params.length - 2]) ?? 0n, bound(params[params.length - 1]));
+        params = params.slice(0, -2);
+    } else if (params.length >= 1 && isCount(params[params.length - 1])) {
+        size = new PIntegerType(bound(params[params.length - 1]), null);
+        params = params.slice(0, -1);
+    }
+    const types = params.map(p => asType(p, 'Callable'));
+    if (types.length === 0 && size !== null && (size.to === null || size.to > 0n)) types.push(PSimpleType.of('Unit'));
+    return new PCallableType(new PTupleType(types, size), block, returnType);
+}
 
 function argTypeName(v: PuppetValue): string {
     if (typeof v === 'string') return 'String';

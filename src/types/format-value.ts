@@ -1,9 +1,10 @@
 import {
-    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
+    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
     PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from '../values/index.js';
 import { generalize, inferType } from './infer.js';
 import { PAnyType, PClassType, PIntegerType, PStructType, PTupleType, PVariantType } from './model.js';
+import { objectValueString } from './object.js';
 import { typeToPlainString, typeToString } from './to-string.js';
 
 /**
@@ -28,10 +29,13 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PTimestamp) return formatTimestamp(v);
     if (v instanceof PTimespan) return formatTimespan(v);
     if (v instanceof PSemVer || v instanceof PSemVerRange) return v.toString();
+    // A Ruby object's address differs from run to run: zeros stand for it (compared without addresses).
+    if (v instanceof PIterator && v.rubyClass !== undefined) return `#<${v.rubyClass}:0x0000000000000000>`;
     if (v instanceof PIterator) return `Iterator[${iteratorElementType(v)}]-Value`;
     if (v instanceof PDeferred) {
         return `Deferred({'name' => '${v.name}', 'arguments' => ${quoteValue(v.args)}})`;
     }
+    if (v instanceof PObjectValue) return objectValueString(v);
     if (v instanceof PError) return `Error({${v.attributes().map(([k, x]) => `'${k}' => ${quoteValue(x)}`).join(', ')}})`;
     // A class reference prints its name unquoted (Class[base]), unlike the type formatter.
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;

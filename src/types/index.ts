@@ -12,3 +12,5 @@ export { describeClosureCall, describeSignatures, signatureAccepts, signatureStr
 export { formatValue, quoteValue } from './format-value.js';
 export { rubyFloat, rubyInspect, rubyMessageValue, rubyToS, rubyInspectString, sprintf, SprintfError } from './sprintf.js';
 export { convertToString, StringFormatError } from './string-converter.js';
+export { initResolution, newNotSupported, registerNewSignatures, type NewSignatures } from './init.js';
+export { allAttributes, isPlainObject, newObject, objectNewName, objectNewSignatures, objectValueAttribute } from './object.js';

@@ -1,5 +1,5 @@
 import {
-    PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
@@ -43,7 +43,8 @@ export function inferType(v: PuppetValue): PAnyType {
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
-    if (v instanceof PError) return new PErrorType(v.kind, v.issueCode);
+    if (v instanceof PObjectValue) return v.type as PAnyType;
+    if (v instanceof PError) return new PErrorType(v.kind, v.issueCode, 2);
     if (v instanceof PIterator) return new PIteratorType(iteratorElementType(v));
     if (v instanceof PAnyType) return new PTypeType(v);
     return PSimpleType.of('Any');

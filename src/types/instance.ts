@@ -1,13 +1,15 @@
 import { assertUnreachable } from '../common/index.js';
 import {
-    PBinary, PBinaryString, PDefault, PDeferred, PError, semverRangeIncludes, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PBinaryString, PDefault, PDeferred, PError, PObjectValue, semverRangeIncludes, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PInitType, PObjectType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType
 } from './model.js';
 import { isAssignable } from './assignable.js';
+import { isInitInstance } from './init.js';
+import { isObjectInstance } from './object.js';
 import { commonType, generalize, inferType } from './infer.js';
 
 function inSize(size: PIntegerType | null, n: number): boolean {
@@ -34,7 +36,7 @@ export function isData(v: PuppetValue): boolean {
 
 function isRichData(v: PuppetValue): boolean {
     if (v === null || isScalar(v) || v instanceof PDefault || v instanceof PBinary || v instanceof PSensitive || v instanceof PAnyType
-        || v instanceof PDeferred || v instanceof PError) return true;
+        || v instanceof PDeferred || v instanceof PError || v instanceof PObjectValue) return true;
     if (Array.isArray(v)) return v.every(isRichData);
     if (v instanceof Map) return [...v].every(([k, x]) => isRichData(k) && isRichData(x));
     return false;
@@ -170,13 +172,15 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
         case 'SemVerRange': return v instanceof PSemVerRange;
         case 'Binary': return v instanceof PBinary;
         case 'Deferred': return v instanceof PDeferred;
-        case 'Init': return true;
-        case 'Object': return false;
+        case 'Init': return isInitInstance(t as PInitType, v);
+        case 'Object': return isObjectInstance(t as PObjectType, v);
         case 'Error': {
-            // The kind and issue code match as strings, or as instances of a type (a Pattern) given for them.
+            // The kind and issue code match as strings, or as instances of a type (a Pattern) given for them;
+            // one not given (or default) matches any, an undef one only undef.
             const e = t as PErrorType;
-            const fits = (want: PuppetValue, got: string | null): boolean => want === null || (typeof want === 'string' ? want === got : want instanceof PAnyType && isInstance(want, got));
-            return v instanceof PError && fits(e.errorKind, v.kind) && fits(e.issueCode, v.issueCode);
+            const fits = (i: number, want: PuppetValue, got: string | null): boolean => i >= e.given || want instanceof PDefault
+                || (want === null ? got === null : typeof want === 'string' ? want === got : want instanceof PAnyType && isInstance(want, got));
+            return v instanceof PError && fits(0, e.errorKind, v.kind) && fits(1, e.issueCode, v.issueCode);
         }
         case 'Unit': return true;
         case 'Alias': {

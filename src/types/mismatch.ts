@@ -1,7 +1,7 @@
 import type { PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PEnumType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType,
-    PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeType, PVariantType
+    PObjectType, PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeType, PVariantType
 } from './model.js';
 import { isAssignable, resolveAlias } from './assignable.js';
 import { coreType, typesEqual } from './construct.js';
@@ -305,16 +305,18 @@ export function countMismatch(path: readonly string[], size: Range, actual: Rang
     return { kind: 'count', path, text: `expects ${rangeText(size, 'no')} argument${one ? '' : 's'}, got ${rangeText(actual, 'none')}`, size, actualSize: actual };
 }
 
-const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable', 'Iterator'];
+const WITH_CONTAINED = ['Optional', 'NotUndef', 'Sensitive', 'Type', 'Iterable', 'Iterator', 'Init'];
 
 /** Puppet's short name: the type's name, with the contained type for Optional, NotUndef, Sensitive, Type, Iterable, Iterator. */
 function shortName(t: PAnyType): string {
     if (t instanceof PTypeAliasType) return t.name;
+    // A named Object type goes by its name.
+    const named = (x: PAnyType): string => x instanceof PTypeAliasType ? x.name : x instanceof PObjectType && x.name !== null ? x.name : x.kind;
     if (WITH_CONTAINED.includes(t.kind)) {
         const c = mergedRanges((t as POptionalType | PNotUndefType | PSensitiveType | PTypeType).type);
-        if (c !== null && c.kind !== 'Any') return `${t.kind}[${c instanceof PTypeAliasType ? c.name : c.kind}]`;
+        if (c !== null && c.kind !== 'Any') return `${t.kind}[${named(c)}]`;
     }
-    return t.kind;
+    return named(t);
 }
 
 /**
@@ -367,6 +369,11 @@ function typeMismatch(path: readonly string[], expected: readonly PAnyType[], op
     return { ...base, text: `expects a value of type ${list}, got ${a}` };
 }
 
+/** A type mismatch between two types (a block's parameter and the lambda's): "expects a String value, got Integer". */
+export function typeMismatchOf(path: readonly string[], expected: PAnyType, actual: PAnyType): Mismatch {
+    return typeMismatch(path, [expected], false, null, actual);
+}
+
 /**
  * The type the describer infers for a value (Puppet's infer_set): a string's type holds the string
  * (so that normalizing merges several into an Enum), an array is a Tuple, a hash whose keys are
@@ -396,7 +403,7 @@ function defaultAssignable(e: PAnyType, a: PAnyType): boolean {
 /** The kinds whose unparameterized form `defaultOf` gives (Ruby's `e.class::DEFAULT`); Variant and the rest have none. */
 const DEFAULTED_KINDS: ReadonlySet<string> = new Set([
     'Integer', 'String', 'Array', 'Hash', 'Enum', 'Pattern', 'Optional', 'Float', 'Boolean', 'Regexp', 'Collection',
-    'Iterable', 'Iterator', 'Sensitive', 'Type', 'NotUndef'
+    'Iterable', 'Iterator', 'Sensitive', 'Type', 'NotUndef', 'Init'
 ]);
 
 /** The unparameterized form of a type (Ruby's `e.class::DEFAULT`). */

@@ -23,7 +23,7 @@ export type TypeKind =
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
     | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
-    | 'Deferred' | 'Init' | 'Object' | 'Unit' | 'Callable';
+    | 'Deferred' | 'Unit';
 
 export class PSimpleType extends PAnyType {
     private static readonly cache = new Map<SimpleKind, PSimpleType>();
@@ -41,7 +41,73 @@ export class PSimpleType extends PAnyType {
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */
 export class PErrorType extends PAnyType {
     readonly kind = 'Error';
-    constructor(readonly errorKind: PuppetValue = null, readonly issueCode: PuppetValue = null) { super(); }
+    /**
+     * `given`: how many parameters were given, as the type prints them (an undef or default one
+     * matches any); the type inferred for an Error value gives both.
+     */
+    constructor(readonly errorKind: PuppetValue = null, readonly issueCode: PuppetValue = null, readonly given = 0) { super(); }
+}
+
+/**
+ * Init, or Init[T, init_args...]: the values `T.new` accepts (with the init args after them), which
+ * `Init[T](value)` turns into a T. `resolution` is what the values accepted come to, worked out
+ * from T's new function on first use (types/init.ts).
+ */
+export class PInitType extends PAnyType {
+    readonly kind = 'Init';
+    resolution: InitResolution | undefined;
+    constructor(readonly type: PAnyType | null = null, readonly initArgs: readonly PuppetValue[] = []) { super(); }
+    /** Puppet compares Init types by their type alone (its `==` is the contained-type one, init args ignored). */
+    override equalsType(other: PTypeValue): boolean {
+        if (!(other instanceof PInitType)) return false;
+        return this.type === null || other.type === null ? this.type === other.type : this.type.equalsType(other.type);
+    }
+}
+
+/** An Init type's accepted values besides instances of its type: `single` values, argument lists (`other` tuples). */
+export interface InitResolution {
+    readonly single: PAnyType | null;
+    readonly other: PAnyType | null;
+    /** Some argument list takes one value: a value is accepted when the list of it alone is. */
+    readonly optionalSingle: boolean;
+}
+
+/**
+ * Callable, or Callable[params..., min, max, block] / Callable[[params...], return]: `params` is
+ * the Tuple of the parameters (null: any), `block` the block's Callable type, `returnType` what a
+ * call returns (null: anything).
+ */
+export class PCallableType extends PAnyType {
+    readonly kind = 'Callable';
+    constructor(readonly params: PTupleType | null = null, readonly block: PAnyType | null = null, readonly returnType: PAnyType | null = null) { super(); }
+}
+
+/** One attribute of an Object type: its type, kind (constant, derived, ...) and default value (undefined: none). */
+export interface ObjectAttribute {
+    readonly name: string;
+    readonly type: PAnyType;
+    readonly kind: string | null;
+    readonly value: PuppetValue | undefined;
+}
+
+/**
+ * A Pcore Object type (`Object[{name => ..., parent => ..., attributes => {...}}]`); the plain
+ * `Object` has no name and no attributes. A type alias to an unnamed Object type names it (the
+ * alias is the Object type), hence `name` is set once.
+ */
+export class PObjectType extends PAnyType {
+    readonly kind = 'Object';
+    constructor(
+        public name: string | null = null,
+        readonly parent: PAnyType | null = null,
+        readonly attributes: readonly ObjectAttribute[] = [],
+        readonly functions: ReadonlyArray<{ readonly name: string; readonly type: PAnyType }> = [],
+        readonly equality: readonly string[] | null = null
+    ) { super(); }
+    /** Object types are the same when their names and members are. */
+    override equalsType(other: PTypeValue): boolean {
+        return other instanceof PObjectType && (this === other || typeToString(this) === typeToString(other));
+    }
 }
 
 /** SemVer, or SemVer[range, ...]: the versions within any of the ranges (their texts). */

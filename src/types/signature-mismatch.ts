@@ -1,6 +1,7 @@
 import type { PuppetValue } from '../values/index.js';
 import { isInstance } from './instance.js';
-import { countMismatch, describeMismatch, exactly, formatMismatch, mergeMismatches, type Mismatch, type Range } from './mismatch.js';
+import { isAssignable } from './assignable.js';
+import { countMismatch, describeMismatch, exactly, formatMismatch, mergeMismatches, typeMismatchOf, type Mismatch, type Range } from './mismatch.js';
 import { POptionalType, PSimpleType, type PAnyType } from './model.js';
 import { typeToPlainString } from './to-string.js';
 
@@ -21,6 +22,8 @@ export interface SignatureBlock {
     readonly max: number | null;
     /** The block type as the signature prints it (`Callable[2, 2]`); empty when Puppet leaves the block out. */
     readonly display: string;
+    /** The types of the block's parameters, for a typed block (`Callable[String]`). */
+    readonly types?: readonly PAnyType[];
 }
 
 /** One signature of a function: typed parameters, how many are required, a repeated last one, a block. */
@@ -35,6 +38,15 @@ export interface Signature {
 export interface BlockArity {
     readonly min: number;
     readonly max: number | null;
+    /** The lambda's parameter types (null: untyped), when the caller knows them. */
+    readonly types?: ReadonlyArray<PAnyType | null>;
+}
+
+/** The lambda's type of the block's parameter `i` (an untyped or missing one is Any). */
+function lambdaParamType(block: BlockArity, i: number): PAnyType | undefined {
+    const ts = block.types;
+    if (ts === undefined || ts.length === 0) return undefined;
+    return ts[Math.min(i, ts.length - 1)] ?? PSimpleType.of('Any');
 }
 
 function paramRange(sig: Signature): Range {
@@ -59,7 +71,12 @@ export function signatureAccepts(sig: Signature, args: readonly PuppetValue[], b
     if (!args.every((a, i) => isInstance(sig.params[Math.min(i, sig.params.length - 1)].type, a))) return false;
     if (block === undefined) return sig.block === undefined || sig.block.optional;
     if (sig.block === undefined) return false;
-    return !sig.block.counted || within(arityRange(block), { from: BigInt(sig.block.min), to: sig.block.max === null ? null : BigInt(sig.block.max) });
+    if (sig.block.counted && !within(arityRange(block), { from: BigInt(sig.block.min), to: sig.block.max === null ? null : BigInt(sig.block.max) })) return false;
+    // Calling the block constrains it: each lambda parameter must take what the block is given.
+    return (sig.block.types ?? []).every((t, i) => {
+        const lt = lambdaParamType(block, i);
+        return lt === undefined || isAssignable(lt, t);
+    });
 }
 
 /** Puppet's describe_signature_arguments: a count mismatch, or the first parameter that rejects its argument. */
@@ -81,7 +98,14 @@ function describeBlock(sig: Signature, block: BlockArity | undefined, at: string
     if (!sig.block.counted) return [];
     const expected: Range = { from: BigInt(sig.block.min), to: sig.block.max === null ? null : BigInt(sig.block.max) };
     const actual = arityRange(block);
-    return within(expected, actual) ? [] : [countMismatch([at, sig.block.name], expected, actual)];
+    if (!within(expected, actual)) return [countMismatch([at, sig.block.name], expected, actual)];
+    // Puppet's describer compares a typed block's parameter types the other way round from dispatch.
+    const out: Mismatch[] = [];
+    (sig.block.types ?? []).forEach((t, i) => {
+        const lt = lambdaParamType(block, i);
+        if (lt !== undefined && !isAssignable(t, lt)) out.push(typeMismatchOf([at, 'block', `index ${i}`], t, lt));
+    });
+    return out;
 }
 
 /** A signature as Puppet prints it: `String string_value, Callable[2, 2] block?`. */

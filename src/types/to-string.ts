@@ -1,7 +1,7 @@
 import { assertUnreachable } from '../common/index.js';
-import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, regexpLiteral } from '../values/index.js';
-import type { PAnyType, PErrorType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
-import { PSimpleType as PSimple } from './model.js';
+import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import { PObjectType, PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType,
@@ -27,6 +27,61 @@ export function puppetQuote(s: string): string {
     }
     if (escaped) out += '\\\\';
     return `${out}'`;
+}
+
+const DEFERRED_TYPE = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
+
+/** A type parameter that is a value (Init's init args), as Puppet prints it in the type's string. */
+function argText(v: unknown, str: (t: PAnyType) => string): string {
+    if (v === null || v === undefined) return 'undef';
+    if (typeof v === 'string') return puppetQuote(v);
+    if (typeof v === 'number') return formatFloat(v);
+    if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+    if (Array.isArray(v)) return `[${v.map(x => argText(x, str)).join(', ')}]`;
+    if (v instanceof Map) return `{${[...v].map(([k, x]) => `${argText(k, str)} => ${argText(x, str)}`).join(', ')}}`;
+    if (v instanceof PTypeValue) return str(v as PAnyType);
+    return String(v);
+}
+
+/** Callable's string form: the parameter types (Unit left out), their counts, the block; with a return type the parameters in brackets. */
+function callableString(t: PCallableType, str: (t: PAnyType) => string): string {
+    if (t.params === null) return t.returnType === null ? 'Callable' : `Callable[[], ${str(t.returnType)}]`;
+    const p = t.params;
+    const parts = p.types.filter(x => x.kind !== 'Unit').map(str);
+    if (p.types.length === 0) parts.push('0', '0');
+    else parts.push(...rangePart(p.size === null ? null : { from: p.size.from, to: p.size.to }));
+    if (t.block !== null) parts.push(str(t.block));
+    if (t.returnType === null) return `Callable[${parts.join(', ')}]`;
+    return `Callable[[${parts.join(', ')}], ${str(t.returnType)}]`;
+}
+
+/** The Object type's string form: its initializer hash as Puppet prints it (name, parent, attributes, constants, functions, equality). */
+function objectTypeString(t: PObjectType, str: (t: PAnyType) => string): string {
+    const parts: string[] = [];
+    if (t.name !== null) parts.push(`name => '${t.name}'`);
+    if (t.parent !== null) parts.push(`parent => ${parentName(t.parent, str)}`);
+    const attrs = t.attributes.filter(a => a.kind !== 'constant');
+    if (attrs.length) parts.push(`attributes => {${attrs.map(a => `'${a.name}' => ${attributeText(a, str)}`).join(', ')}}`);
+    const consts = t.attributes.filter(a => a.kind === 'constant');
+    if (consts.length) parts.push(`constants => {${consts.map(a => `'${a.name}' => ${argText(a.value, str)}`).join(', ')}}`);
+    if (t.functions.length) parts.push(`functions => {${t.functions.map(f => `'${f.name}' => ${str(f.type)}`).join(', ')}}`);
+    if (t.equality !== null) parts.push(`equality => [${t.equality.map(e => `'${e}'`).join(', ')}]`);
+    return `Object[{${parts.join(', ')}}]`;
+}
+
+/** A parent is printed by its name (a named Object type, an alias). */
+function parentName(t: PAnyType, str: (t: PAnyType) => string): string {
+    let r = t;
+    for (let i = 0; r instanceof PTypeAliasType && r.resolved !== null && i < 100; i++) r = r.resolved;
+    return r.kind === 'Object' && (r as PObjectType).name !== null ? (r as PObjectType).name as string : str(t);
+}
+
+function attributeText(a: ObjectAttribute, str: (t: PAnyType) => string): string {
+    if (a.kind === null && a.value === undefined) return str(a.type);
+    const parts = [`type => ${str(a.type)}`];
+    if (a.kind !== null) parts.push(`kind => ${a.kind}`);
+    if (a.value !== undefined) parts.push(`value => ${argText(a.value, str)}`);
+    return `{${parts.join(', ')}}`;
 }
 
 function rangePart(r: { from: bigint | number | null; to: bigint | number | null } | null, float = false): string[] {
@@ -65,6 +120,9 @@ export function typeToString(t: PAnyType): string {
  * type print as their names (`Array[Port]`); an alias itself prints expanded, all the way down.
  */
 export function typeToPlainString(t: PAnyType): string {
+    // A named Object type itself prints in full, with the types inside it as `to_s` prints them.
+    if (t instanceof PObjectType) return objectTypeString(t, x => formatType(x, { expand: false, expanding: new Set() }));
+    if (t.kind === 'Deferred') return DEFERRED_TYPE;
     return formatType(t, { expand: t instanceof PTypeAliasType, expanding: new Set() });
 }
 
@@ -93,18 +151,29 @@ function formatType(t: PAnyType, st: FormatState): string {
         case 'Error': {
             const e = t as PErrorType;
             // A kind or issue code is a string or a type (a Pattern of them).
-            const param = (v: unknown): string => typeof v === 'string' ? `'${v}'` : v === null ? 'default' : str(v as PAnyType);
-            if (e.errorKind === null && e.issueCode === null) return 'Error';
-            return e.issueCode === null ? `Error[${param(e.errorKind)}]` : `Error[${param(e.errorKind)}, ${param(e.issueCode)}]`;
+            const param = (v: unknown): string => typeof v === 'string' ? `'${v}'` : v === null ? 'undef' : v instanceof PTypeValue ? str(v as PAnyType) : 'default';
+            const params = [e.errorKind, e.issueCode].slice(0, e.given);
+            return params.length === 0 ? 'Error' : `Error[${params.map(param).join(', ')}]`;
         }
         case 'SemVer': {
             const r = (t as PSemVerType).ranges;
             return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
         }
+        case 'Callable': return callableString(t as PCallableType, str);
+        case 'Init': {
+            const i = t as PInitType;
+            return i.type === null ? 'Init' : `Init[${[str(i.type), ...i.initArgs.map(a => argText(a, str))].join(', ')}]`;
+        }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
         case 'Numeric': case 'CatalogEntry': case 'Runtime':
-        case 'SemVerRange': case 'Binary': case 'Deferred': case 'Init': case 'Object': case 'Unit': case 'Callable':
-            return t.kind === 'Object' ? 'Object[{}]' : (t as PSimpleType).kind;
+        case 'SemVerRange': case 'Binary': case 'Unit':
+            return (t as PSimpleType).kind;
+        // A named Object type (Deferred is one) prints in full where aliases expand, else as its name, as an alias does.
+        case 'Object': {
+            const o = t as PObjectType;
+            return o.name !== null && !st.expand ? o.name : objectTypeString(o, str);
+        }
+        case 'Deferred': return st.expand ? DEFERRED_TYPE : 'Deferred';
         case 'Boolean': {
             const b = t as PBooleanType;
             return b.value === null ? 'Boolean' : `Boolean[${b.value}]`;
@@ -220,7 +289,9 @@ function anyType(): PAnyType {
 /** Whether undef is an instance (Optional, Undef, Any, Variant including one). */
 export function acceptsUndef(t: PAnyType): boolean {
     switch (t.kind) {
-        case 'Any': case 'Undef': case 'Optional': case 'Init': return true;
+        case 'Any': case 'Undef': case 'Optional': return true;
+        // Init (RichData's values); Init[T] takes undef only where T.new takes it, which none of the core types' new does.
+        case 'Init': return (t as PInitType).type === null;
         case 'Variant': return (t as PVariantType).types.some(acceptsUndef);
         case 'Alias': return (t as PTypeAliasType).resolved !== null && acceptsUndef((t as PTypeAliasType).resolved as PAnyType);
         default: return false;

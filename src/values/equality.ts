@@ -1,4 +1,4 @@
-import { PBinary, PDefault, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, PTypeValue, type PuppetValue } from './values.js';
+import { PBinary, PDefault, PError, PObjectValue, PRegexp, PSemVer, PSensitive, PTimespan, PTimestamp, PTypeValue, type PuppetValue } from './values.js';
 
 /**
  * Puppet's `==`: strings compare case-insensitively, Integer and Float compare by value,
@@ -41,6 +41,13 @@ function structEquals(a: PuppetValue, b: PuppetValue, eq: (x: PuppetValue, y: Pu
     if (a instanceof PSemVer) return b instanceof PSemVer && a.toString() === b.toString();
     if (a instanceof PBinary) return b instanceof PBinary && Buffer.from(a.bytes).equals(Buffer.from(b.bytes));
     if (a instanceof PTypeValue) return b instanceof PTypeValue && a.equalsType(b);
+    if (a instanceof PError) {
+        return b instanceof PError && a.msg === b.msg && a.kind === b.kind && a.issueCode === b.issueCode && eq(a.details, b.details);
+    }
+    // Objects are equal when of the same type with equal attributes.
+    if (a instanceof PObjectValue) {
+        return b instanceof PObjectValue && a.type.equalsType(b.type) && a.values.size === b.values.size && [...a.values].every(([k, x]) => b.values.has(k) && eq(x, b.values.get(k) ?? null));
+    }
     return false;
 }
 

@@ -26,6 +26,7 @@ export function rubyRegexpToJs(source: string, opts: RubyRegexpOptions = {}): { 
     }
     if (options.includes('x')) pattern = stripExtended(pattern);
     if (/\(\?<[A-Za-z_]\w*>/.test(pattern)) pattern = uncaptureUnnamed(pattern);
+    if (/\\g<[A-Za-z_]\w*>/.test(pattern)) pattern = inlineSubexpressionCalls(pattern);
     let lineAnchor = false;
     pattern = rewritePattern(pattern, (i, inClass) => {
         const c = pattern[i];
@@ -47,6 +48,41 @@ export function rubyRegexpToJs(source: string, opts: RubyRegexpOptions = {}): { 
     if (options.includes('m')) flags += 's';
     if (opts.lineAnchors && lineAnchor) flags += 'm';
     return { pattern, flags };
+}
+
+/**
+ * Ruby's subexpression call `\g<name>` matches the named group's pattern again; JavaScript has
+ * none, so a call of a group that does not call itself is that group's pattern, inlined as a
+ * non-capturing group (SemanticPuppet's `(?<part>...)(?:\.\g<part>)*`). A recursive call is left.
+ */
+function inlineSubexpressionCalls(pattern: string): string {
+    const bodies = new Map<string, string>();
+    for (const m of pattern.matchAll(/\(\?<([A-Za-z_]\w*)>/g)) {
+        const end = groupEnd(pattern, m.index);
+        if (end !== undefined) bodies.set(m[1], pattern.slice(m.index + m[0].length, end));
+    }
+    return rewritePattern(pattern, (i, inClass) => {
+        if (inClass || pattern[i] !== '\\' || pattern[i + 1] !== 'g') return undefined;
+        const m = /^\\g<([A-Za-z_]\w*)>/.exec(pattern.slice(i));
+        const body = m ? bodies.get(m[1]) : undefined;
+        if (!m || body === undefined || body.includes(`\\g<${m[1]}>`)) return undefined;
+        return { text: `(?:${body})`, length: m[0].length };
+    }, { escapes: true });
+}
+
+/** The index of the `)` closing the group opened at `start` (escapes and classes skipped). */
+function groupEnd(pattern: string, start: number): number | undefined {
+    let depth = 0;
+    let inClass = false;
+    for (let i = start; i < pattern.length; i++) {
+        const c = pattern[i];
+        if (c === '\\') { i++; continue; }
+        if (inClass) { if (c === ']') inClass = false; continue; }
+        if (c === '[') inClass = true;
+        else if (c === '(') depth++;
+        else if (c === ')' && --depth === 0) return i;
+    }
+    return undefined;
 }
 
 /**

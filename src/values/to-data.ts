@@ -1,6 +1,6 @@
 import { formatTimespan, formatTimestamp } from './format.js';
 import {
-    PBinary, PDefault, PDeferred, PError, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, PTypeValue, type PuppetValue
+    PBinary, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, PTypeValue, type PuppetValue
 } from './values.js';
 
 /** A JSON-shaped value as a writer takes it; each writer decides how numbers and types look. */
@@ -51,6 +51,8 @@ export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
     if (v instanceof PSemVer) return { [PTYPE]: 'SemVer', [PVALUE]: v.toString() };
     if (v instanceof PSemVerRange) return { [PTYPE]: 'SemVerRange', [PVALUE]: v.toString() };
     if (v instanceof PDeferred) return { [PTYPE]: 'Deferred', name: v.name, arguments: v.args.map(enc) };
+    // An Object value is its type's name and the attributes not at their default.
+    if (v instanceof PObjectValue) return { [PTYPE]: (v.type as PTypeValue & { name?: string | null }).name ?? 'Object', ...Object.fromEntries([...v.values].map(([k, x]) => [k, enc(x)])) };
     if (v instanceof PError) return { [PTYPE]: 'Error', ...Object.fromEntries(v.attributes().map(([k, x]) => [k, enc(x)])) };
     if (v instanceof PIterator) return rules.iterator ? rules.iterator(v.elementsOf()) : null;
     if (v instanceof PTypeValue) return rules.type(v);

@@ -10,7 +10,7 @@ export type PuppetValue =
     | PuppetValue[]
     | PuppetHash
     | PDefault | PSensitive | PRegexp | PBinary | PTimestamp | PTimespan | PSemVer | PSemVerRange
-    | PIterator | PDeferred | PError | PTypeValue;
+    | PIterator | PDeferred | PError | PObjectValue | PTypeValue;
 
 /**
  * A Puppet type used as a value (`Integer[1]`). The type classes live in src/types (its PAnyType
@@ -104,8 +104,10 @@ export class PIterator {
      * `pairs`: the elements are a hash's [key, value] pairs (its type is a Tuple of the two);
      * `typed`: the collection whose elements give the iterator's element type (all of them, in
      * their order, as Puppet infers it before stepping or reversing).
+     * `rubyClass`: tree_each's iterators are plain Ruby objects, not Puppet iterators: their string
+     * form is Ruby's default `#<Class:0x...>` (with the object's address).
      */
-    constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[]) {}
+    constructor(readonly elementsOf: () => PuppetValue[], readonly pairs = false, readonly typed?: readonly PuppetValue[], readonly rubyClass?: string) {}
 }
 
 /** Puppet's Error data type (what dig's failures hand get's block): message, kind, details, issue code. */
@@ -116,6 +118,15 @@ export class PError {
         const all: Array<[string, PuppetValue]> = [['msg', this.msg], ['kind', this.kind], ['details', this.details], ['issue_code', this.issueCode]];
         return all.filter(([, v]) => v !== null);
     }
+}
+
+/**
+ * An instance of a Pcore Object type (one of src/types' PObjectType): its attribute values by
+ * name, in the type's order (a parent's attributes first); the ones at their default are left out
+ * (read through the type), as Puppet's initialization hash leaves them out.
+ */
+export class PObjectValue {
+    constructor(readonly type: PTypeValue, readonly values: ReadonlyMap<string, PuppetValue>) {}
 }
 
 /** A Deferred function call, resolved on the agent. */

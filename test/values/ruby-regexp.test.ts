@@ -29,6 +29,18 @@ describe('the one Ruby regexp translation', () => {
         expect(m ? [...m] : null).toEqual(expected);
     });
 
+    // Subexpression calls (SemanticPuppet's qualifier pattern): what Ruby 3.1 matches, whole match only
+    // (Ruby's capture then holds the last call's text; the inlined call leaves the group's first).
+    test.each([
+        ['\\A(?<p>[a-z])(?:\\.\\g<p>)*\\z', 'a.b.c', 'a.b.c'],
+        ['\\A(?<p>[a-z])(?:\\.\\g<p>)*\\z', 'a.bb', null],
+        ['(?<w>\\d+)-\\g<w>', 'x12-345y', '12-345'],
+        ['\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z', 'rc.1', 'rc.1']
+    ] as const)('/%s/ on %j: the call matches the group\'s pattern again', (source, input, whole) => {
+        const { pattern, flags } = rubyRegexpToJs(source, { lineAnchors: true });
+        expect(new RegExp(pattern, flags).exec(input)?.[0] ?? null).toBe(whole);
+    });
+
     // Real Puppet 7.23: "a\nb" =~ /^b/ is true (test/fixtures/catalog/builtin-functions.json has the recorded cases).
     test("Puppet's regexp values are Ruby's: ^ and $ are line anchors (the m flag)", () => {
         expect(rubyToJs('^a$').flags).toBe('m');

@@ -22,6 +22,7 @@ import { resourceParameters } from '../resource-access.js';
 import { queryStore } from '../store-access.js';
 import { checkSignature, legacyArguments } from '../functions/signatures.js';
 import { parseNumber, statementsOf } from './ast-util.js';
+import { label } from './labels.js';
 import { Places } from './places.js';
 import { BreakSignal, NextSignal, ReturnSignal } from './signals.js';
 import { accessArray, accessString, type AccessContext } from './string-array-access.js';
@@ -29,23 +30,6 @@ import { assign } from './assignment.js';
 import { binaryArith, caseOptionMatches, compare, equalsOperator, inOperator, isTruthy, objectAttribute, regexMatch } from './operators.js';
 
 export { BreakSignal, NextSignal, ReturnSignal };
-
-/** What Puppet calls each expression in "Error while evaluating a ..." messages. */
-function label(e: Expression): string | undefined {
-    switch (e.$type) {
-        case 'CallFunctionExpression': return 'Function Call';
-        case 'CallMethodExpression': return 'Method call';
-        case 'ResourceExpression': return e.bodies.length === 0 ? (e.typeExpr.$type === 'AccessExpression' ? 'Resource Override' : 'Resource Defaults Expression') : 'Resource Statement';
-        case 'ClassResource': return 'Resource Statement';
-        case 'VirtualResource': return 'Resource Statement';
-        case 'CollectExpression': return e.query.kind === '<|' ? 'Virtual Query' : 'Exported Query';
-        case 'RelationshipExpression': return 'Relationship';
-        // A failure of the scope itself (a reserved name set outside the top scope) names the assignment.
-        case 'AssignmentExpression': return `'${e.operator}' expression`;
-        case 'BinaryExpression': return ['+', '-', '*', '/', '%', '<<', '>>'].includes(e.operator) ? `'${e.operator}' expression` : undefined;
-        default: return undefined;
-    }
-}
 
 /**
  * Evaluates Puppet expressions (dispatch on the AST `$type`). Catalog statements (resources,
@@ -519,7 +503,8 @@ export class Evaluator implements ExpressionEvaluator {
         const builtin = this.functions.get(name);
         if (builtin) {
             args = legacyArguments(name, args);
-            const argumentMismatch = checkSignature(name, args, block?.lambda);
+            // A typed lambda's parameter types take part in the dispatch (Puppet's block Callable type).
+            const argumentMismatch = checkSignature(name, args, block?.lambda, block && this.paramTypes(block.lambda.params, block.scope));
             const ctx: FunctionContext = {
                 scope, where, name, argumentMismatch, runtime: this.c, evaluator: this, functions: this.functions, callLambda: (cl, a) => this.callLambda(cl, a)
             };
@@ -545,6 +530,14 @@ export class Evaluator implements ExpressionEvaluator {
         }
     }
 
+    /** The declared types of parameters (null where untyped). */
+    private paramTypes(params: readonly Parameter[], scope: Scope): Array<PAnyType | null> {
+        return params.map(p => {
+            const t = p.type ? this.evaluate(p.type, scope) : null;
+            return t instanceof PAnyType ? t : null;
+        });
+    }
+
     private bindLambdaParams(params: readonly Parameter[], args: PuppetValue[], scope: Scope): void {
         // Untyped parameters, one argument each (`each |$x| ...`): nothing to check or default.
         if (args.length === params.length && params.every(p => !p.type && !p.splat)) {
@@ -552,10 +545,7 @@ export class Evaluator implements ExpressionEvaluator {
             return;
         }
         // Given arguments are checked together, as the lambda's one signature ('block' in Puppet's words).
-        const types = params.map(p => {
-            const t = p.type ? this.evaluate(p.type, scope) : null;
-            return t instanceof PAnyType ? t : null;
-        });
+        const types = this.paramTypes(params, scope);
         // Puppet binds the values first: a required parameter without one fails before any type check.
         const missing = params.find((p, i) => i >= args.length && !p.splat && !p.value);
         if (missing) throw EvalIssue.of(CatalogIssues.EVAL_MISSING_REQUIRED_PARAMETER, { name: missing.name }, this.where(missing));

@@ -1,5 +1,5 @@
-import { formatValue, inferType, isAssignable, isInstance, PAnyType, PResourceType, rubyMessageValue, typesEqual } from '../../types/index.js';
-import { compareSemVer, fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PRegexp, PSemVer, PSemVerRange, semverRangeIncludes, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
+import { formatValue, inferType, isAssignable, isInstance, objectValueAttribute, PAnyType, PResourceType, rubyMessageValue, typesEqual } from '../../types/index.js';
+import { compareSemVer, fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PObjectValue, PRegexp, PSemVer, PSemVerRange, semverRangeIncludes, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
 import { parseNumericString } from './ast-util.js';
@@ -194,6 +194,7 @@ export function equalsOperator(l: PuppetValue, r: PuppetValue): boolean {
  */
 export function objectAttribute(v: PuppetValue, name: string): PuppetValue | undefined {
     if (v instanceof PDeferred) return name === 'name' ? v.name : name === 'arguments' ? v.args : undefined;
+    if (v instanceof PObjectValue) return objectValueAttribute(v, name);
     if (v instanceof PError) {
         switch (name) {
             case 'message': case 'msg': return v.msg;

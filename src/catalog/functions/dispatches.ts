@@ -27,6 +27,10 @@ const HIERA = [
     'Tuple[String, Any, Any, 1, 3] args', 'String key', 'String key, Any default, Any override?', 'String key, Callable[1, 1] default_block',
     'String key, Any override, Callable[1, 1] default_block'
 ];
+const ANNOTATION_TYPE = 'Type[Annotation]';
+const PCORE_TYPE = 'Type[Pcore]';
+const ANNOTATION_HASH = "Variant[Enum['clear'], Hash[Pcore::MemberName, Any]]";
+const ANNOTATIONS = 'Hash[Type[Annotation], Hash[Pcore::MemberName, Any]]';
 const TREE_TYPE = 'Variant[Iterator, Array, Hash, Object]';
 const TREE = `${TREE_TYPE} tree, OptionsType options?`;
 
@@ -36,6 +40,10 @@ export const DISPATCHES: Readonly<Record<string, readonly string[]>> = {
     alert: LOG, crit: LOG, debug: LOG, emerg: LOG, err: LOG, info: LOG, notice: LOG, warning: LOG,
     all: ITERATE,
     any: ITERATE,
+    annotate: [
+        `${ANNOTATION_TYPE} type, Any value, Callable[0, 0] block?`, `${ANNOTATION_TYPE} type, Any value, ${ANNOTATION_HASH} annotation_hash`,
+        `${PCORE_TYPE} type, Any value, ${ANNOTATIONS} annotations`
+    ],
     assert_type: ['Type type, Any value, Callable[Type, Type] block?', 'String type_string, Any value, Callable[Type, Type] block?'],
     binary_file: ['String path'],
     break: [''],
@@ -145,14 +153,16 @@ export const LOCAL_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Block types that are aliases (our type system has no parameterized Callable): their printed form and arity. */
-export const BLOCK_TYPES: Readonly<Record<string, { readonly display: string; readonly min: number; readonly max: number }>> = {
-    BlockType: { display: 'BlockType = Callable[NameType = Variant[String, Array[String]]]', min: 1, max: 1 }
+export const BLOCK_TYPES: Readonly<Record<string, { readonly display: string; readonly min: number; readonly max: number; readonly types?: readonly string[] }>> = {
+    BlockType: { display: 'BlockType = Callable[NameType = Variant[String, Array[String]]]', min: 1, max: 1, types: ['NameType'] }
 };
 
 /** Types that print differently in a signature than our type system prints them. */
 export const TYPE_DISPLAY: Readonly<Record<string, string>> = {
     // The default Object type prints as `Object` in a signature.
     [TREE_TYPE]: TREE_TYPE,
+    // Pcore's types print by name in a signature (and in full in a mismatch).
+    [ANNOTATION_TYPE]: ANNOTATION_TYPE, [PCORE_TYPE]: PCORE_TYPE, [ANNOTATION_HASH]: ANNOTATION_HASH, [ANNOTATIONS]: ANNOTATIONS,
     Deferred: "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]"
 };
 
@@ -168,6 +178,9 @@ export interface NewDispatch {
 
 const INTEGER_PATTERN = '/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\\z/';
 const FLOAT_PATTERN = '/\\A[+-]?\\s*(?:(?:(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE]-?\\d+)?)|(?:0[xX][0-9A-Fa-f]+)|(?:0[0-7]+)|(?:0[bB][01]+))\\z/';
+
+/** SemanticPuppet's full version pattern (major.minor.patch, prerelease, build). */
+const SEMVER_FULL = '(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?';
 
 const DEFERRED_NAME = 'Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/]';
 
@@ -213,6 +226,38 @@ export const NEW_DISPATCHES: Readonly<Record<string, NewDispatch>> = {
         types: { Formats: 'Variant[String[2], Array[String[2], 1]]' }
     },
     Type: { name: 'new_type', sigs: ['String[1] type_string'] },
+    // Error is a Pcore Object type: its new takes the attributes as a hash or one by one.
+    Error: {
+        name: 'new_Error',
+        sigs: [
+            "Struct[{'msg' => String[1], 'kind' => Optional[String[1]], 'details' => Optional[Hash[String[1], Data]], 'issue_code' => Optional[String[1]]}] hash",
+            'String[1] msg, Optional[String[1]] kind?, Optional[Hash[String[1], Data]] details?, Optional[String[1]] issue_code?'
+        ]
+    },
+    // Init[T]'s own new function takes the one value (T.new then gets it with the init args).
+    Init: { name: 'new_Init', sigs: ['Any value'] },
+    Sensitive: { name: 'new_Sensitive', sigs: ['Sensitive value', 'Any value'] },
+    // Puppet's Ruby names Regexp's new function new_float.
+    Regexp: { name: 'new_float', sigs: ['String pattern, Boolean escape?'] },
+    SemVer: {
+        name: 'new_Version',
+        sigs: ['SemVerPattern str', 'PositiveInteger major, PositiveInteger minor, PositiveInteger patch, SemVerQualifier prerelease?, SemVerQualifier build?', 'SemVerHash hash_args'],
+        mismatch: ['String str'],
+        types: {
+            PositiveInteger: 'Integer[0, default]',
+            SemVerQualifier: 'Pattern[/\\A(?<part>[0-9A-Za-z-]+)(?:\\.\\g<part>)*\\Z/]',
+            SemVerPattern: `Pattern[/\\A${SEMVER_FULL}\\Z/]`,
+            SemVerHash: 'Struct[{major => PositiveInteger, minor => PositiveInteger, patch => PositiveInteger, Optional[prerelease] => SemVerQualifier, Optional[build] => SemVerQualifier}]'
+        }
+    },
+    SemVerRange: {
+        name: 'new_VersionRange',
+        sigs: ['SemVerRangeString str', 'Variant[Default, SemVer] min, Variant[Default, SemVer] max, Boolean exclude_max?', 'SemVerRangeHash hash_args'],
+        types: {
+            SemVerRangeString: 'String[1]',
+            SemVerRangeHash: 'Struct[{min => Variant[Default, SemVer], Optional[max] => Variant[Default, SemVer], Optional[exclude_max] => Boolean}]'
+        }
+    },
     Deferred: {
         name: 'new_Deferred',
         sigs: [`Struct[{'name' => ${DEFERRED_NAME}, 'arguments' => Optional[Array]}] hash`, `${DEFERRED_NAME} name, Optional[Array] arguments?`]

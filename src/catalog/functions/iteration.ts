@@ -128,7 +128,7 @@ export const iterationFunctions: Record<string, PuppetFunction> = {
     return: (call, [v]) => { throw new ReturnSignal(v ?? null, call.where); },
     tree_each: (call, [v, options], block) => {
         const elements = treeElements(v, options instanceof Map ? options : new Map());
-        if (!block) return new PIterator(() => elements);
+        if (!block) return new PIterator(() => elements, false, undefined, treeIteratorClass(options));
         const b = requireBlock(block, 'tree_each', 1, 2);
         loop(elements, e => {
             const [path, node] = e as [PuppetValue, PuppetValue];
@@ -173,3 +173,9 @@ function treeElements(tree: PuppetValue, options: ReadonlyMap<PuppetValue, Puppe
 }
 
 export { RuntimeFailure };
+
+/** The Ruby class of the iterator tree_each returns without a block (what its string form names). */
+function treeIteratorClass(options: PuppetValue | undefined): string {
+    const breadth = options instanceof Map && options.get('order') === 'breadth_first';
+    return `Puppet::Pops::Types::Iterable::${breadth ? 'BreadthFirst' : 'DepthFirst'}TreeIterator`;
+}

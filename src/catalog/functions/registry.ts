@@ -10,6 +10,7 @@ import { stringFunctions } from './string-functions.js';
 import { systemFunctions } from './system-functions.js';
 import { templateFunctions } from './template-functions.js';
 import { typeFunctions } from './type-functions.js';
+import { pcoreFunctions } from './pcore-functions.js';
 
 /**
  * The registry of core functions: every function the catalog builder provides is listed here.
@@ -23,7 +24,7 @@ import { typeFunctions } from './type-functions.js';
  * `dispatches.ts` so arguments are checked, and mismatches reported, as Puppet does.
  */
 const GROUPS: ReadonlyArray<Readonly<Record<string, PuppetFunction>>> = [
-    catalogFunctions, iterationFunctions, stringFunctions, collectionFunctions, typeFunctions, templateFunctions, miscFunctions,
+    catalogFunctions, iterationFunctions, stringFunctions, collectionFunctions, typeFunctions, templateFunctions, miscFunctions, pcoreFunctions,
     injectFunctions, hieraFunctions, systemFunctions, { lookup: lookupFunction }
 ];
 

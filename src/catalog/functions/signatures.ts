@@ -1,6 +1,6 @@
 import type { Lambda } from '../../../generated/langium/ast.js';
 import {
-    describeSignatures, formatValue, parseTypeString, PTypeAliasType, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
+    describeSignatures, formatValue, objectNewName, objectNewSignatures, parseTypeString, PObjectType, PTypeAliasType, registerNewSignatures, resolveAlias, signatureAccepts, type BlockArity, type PAnyType, type Signature, type SignatureBlock, type SignatureParam,
     type TypeNameResolver
 } from '../../types/index.js';
 import { PBinary, PIterator, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
@@ -49,17 +49,20 @@ function localTypes(bodies: Readonly<Record<string, string>>): TypeNameResolver 
 const coreLocalTypes = localTypes(LOCAL_TYPES);
 
 /** A block entry (`Callable[2, 2]`, `Callable[String]`, `Callable`, `BlockType`): its arity and printed form. */
-function parseBlock(typeText: string, name: string, optional: boolean): SignatureBlock {
+function parseBlock(typeText: string, name: string, optional: boolean, resolve: TypeNameResolver): SignatureBlock {
     const known = BLOCK_TYPES[typeText];
     // Puppet prints a block only when its type is Optional or Callable: a required alias (lookup's BlockType) is left out.
-    if (known) return { name, optional, counted: true, min: known.min, max: known.max, display: optional ? known.display : '' };
+    if (known) {
+        const types = known.types?.map(t => parseTypeString(t, resolve));
+        return { name, optional, counted: true, min: known.min, max: known.max, display: optional ? known.display : '', types };
+    }
     const m = /^Callable(?:\[(.*)\])?$/.exec(typeText);
     if (!m) throw new Error(`not a block type: ${typeText}`);
     if (m[1] === undefined) return { name, optional, counted: false, min: 0, max: null, display: 'Callable' };
     const parts = splitTopLevel(m[1]);
     const display = `Callable[${parts.join(', ')}]`;
     if (parts.every(p => /^\d+$/.test(p))) return { name, optional, counted: true, min: Number(parts[0]), max: Number(parts[1] ?? parts[0]), display };
-    return { name, optional, counted: true, min: parts.length, max: parts.length, display };
+    return { name, optional, counted: true, min: parts.length, max: parts.length, display, types: parts.map(p => parseTypeString(p, resolve)) };
 }
 
 /** One signature from its printed form (see dispatches.ts). */
@@ -72,7 +75,7 @@ function parseSignature(text: string, resolve: TypeNameResolver): Signature {
         const m = /^(.*\S)\s+(\w+)([?*+]?)$/.exec(entry);
         if (!m) throw new Error(`bad signature entry: ${entry}`);
         const [, typeText, name, indicator] = m;
-        if (typeText.startsWith('Callable') || BLOCK_TYPES[typeText]) { block = parseBlock(typeText, name, indicator === '?'); continue; }
+        if (typeText.startsWith('Callable') || BLOCK_TYPES[typeText]) { block = parseBlock(typeText, name, indicator === '?', resolve); continue; }
         params.push({ name, type: parseTypeString(typeText, resolve), display: TYPE_DISPLAY[typeText] });
         if (indicator === '' || indicator === '+') required++;
         if (indicator === '*' || indicator === '+') repeated = true;
@@ -116,6 +119,21 @@ function newDispatchOf(kind: string): Dispatch | undefined {
         parsedNew.set(key, d);
     }
     return d;
+}
+
+// Init[T]'s values are those T's new function accepts: the type system asks for its signatures.
+registerNewSignatures(t => {
+    const r = resolveAlias(t);
+    if (r instanceof PObjectType) return r.name === null ? undefined : objectNewSignatures(r);
+    return r.kind === 'Init' ? undefined : newDispatchOf(r.kind)?.sigs;
+});
+
+/** An Object type's new function: its signatures dispatch the arguments, with Puppet's messages when none takes them. */
+export function checkObjectNewSignature(t: PObjectType, args: readonly PuppetValue[]): void {
+    const sigs = objectNewSignatures(t);
+    const name = objectNewName(t);
+    if (sigs.some(s => signatureAccepts(s, args, undefined))) return;
+    throw new RuntimeFailure(describeSignatures(name, sigs, args, undefined) ?? CatalogIssues.EVAL_ARGUMENTS_REJECTED.message({ name }));
 }
 
 /** Dispatches to the dispatch's signatures; true when an `argument_mismatch` dispatch took the call. */
@@ -162,7 +180,7 @@ function legacyValue(v: PuppetValue): PuppetValue {
  * block, the call fails with Puppet's description of why. Returns true when one of the
  * function's `argument_mismatch` dispatches took the call: the function then reports the problem itself.
  */
-export function checkSignature(name: string, args: readonly PuppetValue[], lambda: Lambda | undefined): boolean {
+export function checkSignature(name: string, args: readonly PuppetValue[], lambda: Lambda | undefined, lambdaTypes?: ReadonlyArray<PAnyType | null>): boolean {
     const arity = LEGACY_ARITY[name];
     if (arity !== undefined) {
         // Puppet 3.x functions declare an arity: N exactly, or -(N+1) for at least N.
@@ -171,5 +189,5 @@ export function checkSignature(name: string, args: readonly PuppetValue[], lambd
         return false;
     }
     const d = dispatchesOf(name);
-    return d ? dispatch(d, args, lambda ? lambdaArity(lambda) : undefined) : false;
+    return d ? dispatch(d, args, lambda ? { ...lambdaArity(lambda), types: lambdaTypes } : undefined) : false;
 }

@@ -1,13 +1,13 @@
 import {
     rubyInspectString, describeMismatch, formatMismatches, formatValue, generalize, generalizePuppet, inferPuppet, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
-    PTypeType, PVariantType, resolveAlias, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
+    PTypeType, PVariantType, resolveAlias, PInitType, initResolution, newNotSupported, PObjectType, newObject, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
-import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
+import { compileRubyRegexp, hashGet, hashSet, parseTimespan, parseTimestamp, parseVersionRange, RubyRegexpError, PBinary, PDefault, PDeferred, PError, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, TIMESPAN_FORMATS, TimeFormatError, VersionRangeError, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
-import { checkNewSignature } from './signatures.js';
+import { checkNewSignature, checkObjectNewSignature } from './signatures.js';
 import { iterableOf } from './support.js';
 
 function typeArg(call: FunctionContext, t: PuppetValue): PAnyType {
@@ -196,6 +196,13 @@ function namedArgs(args: readonly PuppetValue[], names: readonly string[]): Pupp
     return names.map(n => (h.get(n) ?? null) as PuppetValue);
 }
 
+const REGEXP_ESCAPES: Readonly<Record<string, string>> = { ' ': '\\ ', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\f': '\\f', '\v': '\\v' };
+
+/** Ruby's Regexp.escape: the characters special in a pattern backslashed, whitespace as escapes. */
+function rubyRegexpEscape(s: string): string {
+    return s.replace(/[.*?+^$|()[\]{}\\#\- \t\n\r\f\v]/g, c => REGEXP_ESCAPES[c] ?? `\\${c}`);
+}
+
 /** `Type.new(value)` / `Type(value)`: Puppet's conversions for the core types. */
 export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const t = resolveAlias(type);
@@ -255,7 +262,8 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
         case 'Binary': out = newBinary(v instanceof Map ? v.get('value') ?? null : v, v instanceof Map ? v.get('format') ?? null : a2 ?? null); break;
         case 'Sensitive': out = new PSensitive(v); break;
         case 'Regexp': {
-            const r = v instanceof PRegexp ? v : new PRegexp(String(v));
+            // Regexp(string, true) escapes the string as Ruby's Regexp.escape does.
+            const r = v instanceof PRegexp ? v : new PRegexp(a2 === true ? rubyRegexpEscape(String(v)) : String(v));
             out = r;
             // Ruby's Regexp.new refuses a bad pattern at once.
             try { compileRubyRegexp(r.source); } catch (e) { if (e instanceof RubyRegexpError) throw new RuntimeFailure(e.message); throw e; }
@@ -283,13 +291,21 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
                 out = new PSemVerRange(v);
                 break;
             }
-            // From two versions: SemanticPuppet writes its text with the bounds swapped.
-            const [min, max, exclude] = args;
-            if (min instanceof PSemVer && max instanceof PSemVer) {
-                out = exclude === true ? new PSemVerRange(`>=${max} <${min}`, `>=${min} <${max}`) : new PSemVerRange(`${max} - ${min}`, `>=${min} <=${max}`);
-                break;
-            }
-            throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
+            // From two versions (or a hash of them), default for an open end: SemanticPuppet writes its
+            // text with the bounds swapped, an open end as its MIN (0.0.0-) or MAX (Infinity.0.0) version.
+            const [min, max = PDefault.instance, exclude = false] = v instanceof Map ? [v.get('min') ?? null, v.has('max') ? v.get('max') ?? null : undefined, v.get('exclude_max')] : args;
+            const bound = (x: PuppetValue): boolean => x instanceof PSemVer || x instanceof PDefault;
+            if (!bound(min) || !bound(max)) throw new RuntimeFailure(CatalogIssues.EVAL_NEW_NOT_SUPPORTED.message({ type: typeToString(type) }));
+            const minText = min instanceof PSemVer ? String(min) : '0.0.0-';
+            const maxText = max instanceof PSemVer ? String(max) : 'Infinity.0.0';
+            const range = [min instanceof PSemVer ? `>=${min}` : '', max instanceof PSemVer ? `${exclude === true ? '<' : '<='}${max}` : ''].filter(Boolean).join(' ') || '*';
+            out = new PSemVerRange(exclude === true ? `>=${maxText} <${minText}` : `${maxText} - ${minText}`, range);
+            break;
+        }
+        case 'Error': {
+            const [msg, kind, details, code] = v instanceof Map ? ['msg', 'kind', 'details', 'issue_code'].map(k => v.get(k) ?? null) : [v, a2 ?? null, args[2] ?? null, args[3] ?? null];
+            out = new PError(String(msg), typeof kind === 'string' ? kind : null, details ?? null, typeof code === 'string' ? code : null);
+            break;
         }
         case 'Deferred': {
             const [name, list] = v instanceof Map ? [v.get('name'), v.get('arguments')] : [v, a2];
@@ -348,12 +364,33 @@ function generalizeType(t: PAnyType): PAnyType {
 
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
 function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
+    const init = resolveAlias(type);
+    if (init instanceof PInitType) return initNew(init, args, resolve);
+    if (init instanceof PObjectType) {
+        if (args.length === 1 && isInstance(type, args[0])) return args[0];
+        checkObjectNewSignature(init, args);
+        return newObject(init, args);
+    }
     // A lone value that already is an instance is returned as it is.
     if (args.length === 1 && isInstance(type, args[0])) return args[0];
     let t = resolveAlias(type);
     while ((t instanceof POptionalType || t instanceof PNotUndefType) && t.type !== null) t = resolveAlias(t.type);
     checkNewSignature(t.kind, args);
     return convert(type, args, resolve);
+}
+
+/**
+ * `Init[T](value)` (Puppet's new_Init): T.new of the value followed by the init args; without init
+ * args an array that is not itself a value T.new takes alone is spread into T.new's arguments.
+ */
+function initNew(t: PInitType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
+    if (t.type === null) throw newNotSupported(t);
+    const r = initResolution(t);
+    checkNewSignature('Init', args);
+    const [v] = args;
+    if (t.initArgs.length > 0) return checkedConvert(t.type, [v, ...t.initArgs], resolve);
+    const spread = Array.isArray(v) && !(r.single !== null && isInstance(r.single, v));
+    return checkedConvert(t.type, spread ? v : [v], resolve);
 }
 
 export const typeFunctions: Record<string, PuppetFunction> = {

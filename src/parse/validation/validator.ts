@@ -116,6 +116,18 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
                     checkParameters((node as Extract<Expression, { $type: 'FunctionDefinition' }>).params, error, undefined);
                 }
                 break;
+            case 'CallFunctionExpression': {
+                // A call names its function, or a type (Integer(...), Init[Integer](...)): nothing else is called.
+                const f = (node as Extract<Expression, { $type: 'CallFunctionExpression' }>).functor;
+                const callsType = f.$type === 'TypeReference' || (f.$type === 'AccessExpression' && f.left.$type === 'TypeReference');
+                if (f.$type === 'RenderString') {
+                    // Text before an EPP template's parameter list reads as a call of the text.
+                    error(node, 'VALIDATE_ILLEGAL_EPP_PARAMETERS');
+                } else if (!callsType && f.$type !== 'QualifiedName' && f.$type !== 'TypeFunctionName') {
+                    error(f, 'VALIDATE_ILLEGAL_EXPRESSION', aAn(label(f), true), 'function name', aAn(label(node as Expression)));
+                }
+                break;
+            }
             case 'Lambda':
                 checkParameters((node as unknown as { params: Parameter[] }).params, error, undefined);
                 break;

@@ -48,7 +48,7 @@ export interface PluginHost {
     parseType(text: string, local?: (name: string) => PAnyType | undefined): PAnyType;
     /** Calls any function the environment has (`call_function`, `function_x`). */
     callFunction(name: string, args: PuppetValue[], block: PuppetBlock | undefined, scope: ScopeHost): PuppetValue;
-    /** A log line; `source` is what Puppet names as its origin (a provider's class, a resource), none for Puppet's own. */
+    /** A log line; `source` is what Puppet names as its origin (a provider's class, a resource, a scope: `Scope(Class[main])`), none for Puppet's own. */
     log(level: 'debug' | 'info' | 'notice' | 'warning' | 'err', message: string, source?: string): void;
     /** A setting (`Puppet[:name]`); undefined when modelc does not know it. */
     setting(name: string): PuppetValue | undefined;

@@ -452,6 +452,10 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
             // Puppet's values are Param objects; code asks which parameters have defaults
             case 'lookupdefaults': return new Map([...scope.defaults(nameOf(args[0] ?? null))].map(([k, v]) => [sym(k), v] as [RValue, RValue]));
             case 'to_hash': return null;
+            // Scope includes Puppet::Util::Logging: a 3.x function logs through its `self`.
+            case 'debug': case 'info': case 'notice': case 'warning': case 'err':
+                host.log(name, rt.interp.toS(args[0] ?? null), scope.name);
+                return null;
             case 'source': {
                 // The definition the scope evaluates (a Puppet::Resource::Type): a class (main's name is '') or a defined type.
                 const r = scope.resource();
