@@ -293,7 +293,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError(`Not a parameterized type: ${a.name}`);
         }
         default:
-            if (name === 'Deferred') throw new TypeConstructionError('The Deferred-Type cannot be parameterized using []', 'RUNTIME_ERROR', undefined, true);
+            if (t.kind === 'Deferred') throw new TypeConstructionError('The Deferred-Type cannot be parameterized using []', 'RUNTIME_ERROR', undefined, true);
             // Types Puppet's access operator has no case for.
             if (UNPARAMETERIZED.has(name)) {
                 throw new TypeConstructionError(`Operator '[]' is not applicable to ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}-Type.`, 'OPERATOR_NOT_APPLICABLE');
