@@ -2,7 +2,7 @@ import { isAbsolute } from 'node:path';
 import { isUserError, UserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
-    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, PAnyType, PObjectType, PResourceType, PTypeAliasType,
+    capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, normalizeType, PAnyType, PObjectType, PResourceType, PTypeAliasType,
     parameterize, type TypeNameResolver
 } from '../types/index.js';
 import { type PuppetValue } from '../values/index.js';
@@ -369,7 +369,8 @@ export class Compiler implements CatalogRuntime {
         } else {
             resolved = this.evaluator.evaluate(ast.lhs, scope);
         }
-        if (resolved instanceof PAnyType) type.resolved = resolved;
+        // Puppet normalizes what an alias resolves to (nested variants flattened, duplicates dropped).
+        if (resolved instanceof PAnyType) type.resolved = normalizeType(resolved);
     }
 
     /** Whether a resource type of this name exists: a core type or a defined type. */
@@ -547,8 +548,10 @@ export class Compiler implements CatalogRuntime {
         try {
             result = this.evaluator.evalBlock(f.body, scope);
         } catch (e) {
-            if (e instanceof ReturnSignal) result = e.value;
-            else if (e instanceof NextSignal) result = e.value;
+            // A return() leaves past the return type check (Puppet's closure asserts only what its
+            // body, or a next(), produced).
+            if (e instanceof ReturnSignal) return e.value;
+            if (e instanceof NextSignal) result = e.value;
             else throw e;
         }
         if (f.returnType) {

@@ -42,7 +42,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_ILLEGAL_RESERVED_ASSIGNMENT: { puppet: 'ILLEGAL_RESERVED_ASSIGNMENT', message: (a: { name: string }) => `Attempt to assign to a reserved variable name: '$${a.name}'` },
     EVAL_DIV_BY_ZERO: { puppet: 'DIV_BY_ZERO', message: () => 'Division by 0' },
     EVAL_NUMERIC_OVERFLOW: {
-        puppet: 'NUMERIC_OVERFLOW', message: (a: { op: string; value: string }) => `A '${a.op}' expression resulted in a value outside of Puppet Integer max range, got '${a.value}'`
+        puppet: 'NUMERIC_OVERFLOW',
+        message: (a: { op: string; value: string }) => `A '${a.op}' expression resulted in a value outside of Puppet Integer ${a.value.startsWith('-') ? 'min' : 'max'} range, got '${a.value}'`
     },
     EVAL_COMPARISON_NOT_POSSIBLE: {
         puppet: 'COMPARISON_NOT_POSSIBLE',
@@ -71,6 +72,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     /** A heredoc's interpolated text refused by its syntax checker (a ParseError, not wrapped as an evaluation error). */
     EVAL_ILLEGAL_JSON: { puppet: 'ILLEGAL_JSON', message: (a: { detail: string }) => a.detail },
     EVAL_ILLEGAL_BASE64: { puppet: 'ILLEGAL_BASE64', message: (a: { detail: string }) => a.detail },
+    EVAL_ILLEGAL_PP: { puppet: 'ILLEGAL_PP', message: (a: { detail: string }) => a.detail },
+    EVAL_ILLEGAL_EPP: { puppet: 'ILLEGAL_EPP', message: (a: { detail: string }) => a.detail },
     EVAL_NOT_NUMERIC: { puppet: 'NOT_NUMERIC', message: (a: { value: string }) => `The value '${a.value}' cannot be converted to Numeric.` },
     EVAL_MISSING_TITLE: { puppet: 'MISSING_TITLE', message: () => 'Missing title. The title expression resulted in undef' },
     EVAL_MISSING_TITLE_AT: { puppet: 'MISSING_TITLE_AT', message: (a: { index: number }) => `Missing title at index ${a.index}. The title expression resulted in an undef title` },
@@ -270,7 +273,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_FILE_NOT_FOUND: { message: (a: { names: readonly string[] }) => `Could not find any files from ${a.names.join(', ')}` },
     EVAL_EXPECTED_TYPE: { message: (a: { value: string }) => `expected a Type, got ${a.value}` },
     EVAL_ILLEGAL_RADIX: { message: (a: { radix: string }) => `Illegal radix: ${a.radix}, expected 2, 8, 10, 16, or default` },
-    EVAL_INVALID_INTEGER: { message: (a: { value: string }) => `invalid value for Integer(): "${a.value}"` },
+    /** `value` as Ruby's String#inspect writes it (quoted, escaped). */
+    EVAL_INVALID_INTEGER: { message: (a: { value: string }) => `invalid value for Integer(): ${a.value}` },
     EVAL_CONVERT_VALUE: { message: (a: { fname: string; type: string; target: string }) => `'${a.fname}' Value of type ${a.type} cannot be converted to ${a.target}` },
     /** `target` with its article where Puppet has one ("a SemVer"). */
     EVAL_CONVERT_STRING: { message: (a: { fname: string; value: string; target: string }) => `'${a.fname}' The string '${a.value}' cannot be converted to ${a.target}` },
@@ -335,7 +339,7 @@ export const CatalogIssues = defineIssues('EVAL', {
     // ---- warnings
     EVAL_EXPORT_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the export is ignored' },
     EVAL_EXPORTED_COLLECTION_IGNORED: { message: () => 'You cannot collect exported resources without storeconfigs being set; the collection will be ignored' },
-    EVAL_STRING_COERCED: { message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
+    EVAL_STRING_COERCED: { puppet: 'NUMERIC_COERCION', message: (a: { text: string; value: string }) => `The string '${a.text}' was automatically coerced to the numerical value ${a.value}` },
     EVAL_EMPTY_NUMERIC_DEPRECATED: { message: (a: { file: string; line: number }) => `Calling function empty() with Numeric value is deprecated.\n   (file: ${a.file}, line: ${a.line})` },
     /** `why` is "; class X could not be found" or ";". */
     /** Puppet::Util.absolute_path? of a value that is no string (Puppet's closing quote as it is). */

@@ -37,6 +37,9 @@ const MAX_ISSUES = 10;
 /** Errors Puppet's parser raises from its grammar's actions rather than through an issue. */
 const GRAMMAR_ACTION_ERRORS: ReadonlySet<string> = new Set(['PARSE_VIRTUAL_NOT_RESOURCE', 'PARSE_EXPORTED_NOT_RESOURCE']);
 
+/** The validator's reports of heredoc syntax checkers (Puppet raises them at once). */
+const RAISED_BY_CHECKERS: ReadonlySet<string> = new Set(['VALIDATE_ILLEGAL_JSON', 'VALIDATE_ILLEGAL_BASE64', 'VALIDATE_ILLEGAL_PP', 'VALIDATE_ILLEGAL_EPP', 'VALIDATE_SYNTAX_CHECKER_REFUSED']);
+
 function puppetIssueCode(code: string): string {
     if (code === 'PARSE_SYNTAX_ERROR' || code === 'PARSE_ILLEGAL_CHARACTER' || code === 'PARSE_KEYWORD_ENTRY_NOT_ALLOWED') return 'SYNTAX_ERROR';
     return code.replace(/^(PARSE|VALIDATE)_/, '');
@@ -90,11 +93,21 @@ export class Loader {
         // Puppet's IssueReporter: the warnings first (at most max_warnings, 10), then one error as
         // it is, or several logged one by one (at most max_errors, 10) and given up on.
         // Puppet's validator gives a duplicate hash key the severity of the strict setting.
-        const diagnostics = result.diagnostics.flatMap(d => d.code !== 'VALIDATE_DUPLICATE_KEY' ? [d]
+        const all = result.diagnostics.flatMap(d => d.code !== 'VALIDATE_DUPLICATE_KEY' ? [d]
             : this.strict === 'off' ? [] : this.strict === 'error' ? [{ ...d, severity: 'error' as const }] : [d]);
+        // A heredoc's syntax checker raises in the middle of validation: the first such failure is
+        // the only error, and what the validator found besides it is never reported.
+        const raised = all.find(d => d.severity === 'error' && RAISED_BY_CHECKERS.has(d.code));
+        const diagnostics = raised ? all.filter(d => d === raised || !d.code.startsWith('VALIDATE_')) : all;
         const warnings = diagnostics.filter(d => d.severity === 'warning');
         for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file, line: w.at.line } : undefined);
         const errors = diagnostics.filter(d => d.severity === 'error');
+        const refused = errors.find(d => d.code === 'VALIDATE_SYNTAX_CHECKER_REFUSED');
+        if (refused) {
+            // Puppet's checker raised an ArgumentError in the middle of validation: no location, no issue.
+            const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: refused.message, location: '' });
+            throw new CompileError('EVAL_SYNTAX', { message, rubyClass: 'Puppet::Error', log: { message, withNode: true } });
+        }
         if (errors.length > 1 && errors.every(d => d.code.startsWith('VALIDATE_'))) {
             for (const e of errors.slice(0, MAX_ISSUES)) this.log?.('err', e.message, e.at ? { file, line: e.at.line } : undefined);
             const basic = warnings.length > 0
@@ -108,7 +121,8 @@ export class Loader {
         const error = errors[0];
         if (error) {
             const at = error.at;
-            const endOfInput = /end of input/.test(error.message);
+            // The parser's "end of input" has no position (a checker's message quoting one does).
+            const endOfInput = !error.code.startsWith('VALIDATE_') && /end of input/.test(error.message);
             const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
             const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
             if (GRAMMAR_ACTION_ERRORS.has(error.code)) {

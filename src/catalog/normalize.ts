@@ -198,7 +198,8 @@ const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
  */
 function puppetNumbers(_key: string, v: unknown): unknown {
     if (typeof v === 'bigint') return rawJson(v.toString());
-    if (typeof v === 'number') return Number.isFinite(v) ? rawJson(formatFloat(v).replace(/e\+?/, 'e')) : null;
+    // As Ruby's JSON generator writes a Float (Float#to_s: `1.0e+20`, `1.0e-05`), the oracle's text.
+    if (typeof v === 'number') return Number.isFinite(v) ? rawJson(formatFloat(v)) : null;
     return v;
 }
 

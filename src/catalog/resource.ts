@@ -1,10 +1,10 @@
 import type { DataBindingOrigin } from '../bindings/index.js';
-import { PClassType, PResourceType } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import type { Where } from './errors.js';
 import type { Source } from './code-source.js';
 import type { Scope } from './scope.js';
-import { coreType } from './core-types.js';
+import { PClassType, PResourceType } from '../types/index.js';
+import { coreType, RELATIONSHIP_PARAMS } from './core-types.js';
 import { ParamTable, TagSet } from './params.js';
 
 export type ResourceKind = 'builtin' | 'define' | 'class' | 'node' | 'stage';
@@ -68,11 +68,11 @@ export class CatalogResource {
     /** The parameters as the catalog carries them: the declared ones and the title's namevar. */
     outputParams(): ParamTable<ParamValue> {
         const extra = (this.titleParams ?? []).filter(t => !this.params.has(t.name));
-        const copied = new Map<string, PuppetValue>();
-        this.params.forEach((p, name) => { const v = catalogCopy(name, p.value); if (v !== p.value) copied.set(name, v); });
-        if (extra.length === 0 && copied.size === 0) return this.params;
+        let reshaped = false;
+        this.params.forEach((p, name) => { if (Array.isArray(p.value) && catalogArray(name, p.value) !== p.value) reshaped = true; });
+        if (extra.length === 0 && !reshaped) return this.params;
         const out = new ParamTable<ParamValue>();
-        this.params.forEach((p, name) => out.set(name, copied.has(name) ? { ...p, value: copied.get(name)! } : p));
+        this.params.forEach((p, name) => out.set(name, Array.isArray(p.value) ? { ...p, value: catalogArray(name, p.value) as PuppetValue } : p));
         for (const t of extra) out.set(t.name, { value: t.value, origin: 'compiler', ...(t.where ? { where: t.where } : {}) });
         return out;
     }
@@ -82,27 +82,20 @@ export class CatalogResource {
     }
 }
 
-const RELATIONSHIP_PARAMS = new Set(['before', 'require', 'notify', 'subscribe']);
-
-const isReference = (v: PuppetValue): boolean =>
-    (v instanceof PResourceType && v.typeName !== null && v.title !== null) || (v instanceof PClassType && v.className !== null);
-
 /**
- * A parameter as the finished catalog holds it: Puppet copies each resource into the catalog
- * flattening an array that holds a resource reference at any depth (`[[Package['a']], 'b']`
- * becomes `[Package['a'], 'b']`, hashes left alone), and a relationship metaparameter's array
- * always, without its undefs. Code reading the parameter still sees it as declared.
+ * An array parameter as the catalog carries it. Puppet's Resource#to_hash flattens a relationship
+ * metaparameter's array and drops its undef entries (`require => [undef]` is `[]`), and
+ * copy_as_resource flattens any array holding a resource or class reference at any depth (its
+ * references are then Puppet::Resource values, which the 3.x form cannot nest).
  */
-const flatten = (xs: readonly PuppetValue[]): PuppetValue[] => xs.flatMap(x => (Array.isArray(x) ? flatten(x) : [x]));
-
-function catalogCopy(name: string, v: PuppetValue): PuppetValue {
-    if (!Array.isArray(v)) return v;
-    const flat = flatten(v);
+function catalogArray(name: string, value: readonly PuppetValue[]): readonly PuppetValue[] {
+    const flat = (value as PuppetValue[]).flat(Infinity as 1);
     if (RELATIONSHIP_PARAMS.has(name)) {
-        const kept = flat.filter(x => x !== null);
-        return kept.length === v.length && kept.every((x, i) => x === v[i]) ? v : kept;
+        const kept = flat.filter(v => v !== null);
+        return kept.length === value.length && kept.every((v, i) => v === value[i]) ? value : kept;
     }
-    return flat.length !== v.length || flat.some((x, i) => x !== v[i]) ? (flat.some(isReference) ? flat : v) : v;
+    if (flat.length === value.length && flat.every((v, i) => v === value[i])) return value;
+    return flat.some(v => v instanceof PResourceType || v instanceof PClassType) ? flat : value;
 }
 
 /** Catalog key: types compare case-insensitively; titles exactly (classes by lower-case name). */
@@ -119,7 +112,7 @@ class TypeIndex {
     readonly titles = new Map<string, CatalogResource>();
     /** Aliases and namevars that differ from the title. */
     readonly aliases = new Map<string, CatalogResource>();
-    /** Exported resources among `all` (never collected here). */
+    /** Exported resources among `all` (what `<<| |>>` may take of them). */
     exported = 0;
     /**
      * By lower-case title (titles compare case-insensitively in queries), built on first use up to
@@ -265,10 +258,10 @@ export class Catalog {
         return this.typeIndex(type, false)?.taggedWith(tag) ?? [];
     }
 
-    /** How many resources of a type are not exported. */
-    localCount(type: string): number {
+    /** How many resources of a type a collector may take: all of them, or the exported ones for `<<| |>>`. */
+    collectableCount(type: string, exported: boolean): number {
         const index = this.typeIndex(type, false);
-        return index ? index.all.length - index.exported : 0;
+        return index ? exported ? index.exported : index.all.length : 0;
     }
 
     /** Drops resources from the catalog (they stay findable by alias, as Puppet's finish leaves them). */

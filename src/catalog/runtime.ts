@@ -32,6 +32,8 @@ export interface Attr {
     readonly value: PuppetValue;
     readonly plus: boolean;
     readonly where: Where;
+    /** The parameter it sets records no location (create_resources' parameters have none in Puppet). */
+    readonly unlocated?: boolean;
 }
 
 /** A lambda with the scope it closes over. */

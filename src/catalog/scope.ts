@@ -11,6 +11,8 @@ export interface DefaultAttribute {
     readonly value: PuppetValue;
     readonly plus: boolean;
     readonly where: Where;
+    /** The code that declared the default: a parameter it gives is set by it (who may override it depends on that). */
+    readonly source?: Source;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { formatValue } from '../types/index.js';
+import { formatValue, PClassType, PResourceType } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { PuppetFailure, RuntimeFailure, type Where } from './errors.js';
 import { CatalogIssues } from './issues.js';
+import { toCatalogJson } from './normalize.js';
 import type { CatalogResource } from './resource.js';
 
 /** What Puppet accepts as a tag. */
@@ -39,11 +40,20 @@ export function tagsOf(value: PuppetValue | undefined, where: Where | undefined)
     const out: string[] = [];
     for (const t of Array.isArray(value) ? value.flat(Infinity as 1) : [value]) {
         if (t === null) continue;
-        const name = (typeof t === 'string' ? t : formatValue(t)).toLowerCase();
+        const name = (typeof t === 'string' ? t : tagText(t)).toLowerCase();
         if (!VALID_TAG.test(name)) throw invalidTag(name, where);
         for (const x of nameTags(name)) out.push(x);
     }
     return out;
+}
+
+/**
+ * A parameter value as the 3.x resource holds it, in text: a resource or class reference is a
+ * Puppet::Resource there, whose text is `Type[title]` (not the type's `Type['title']`).
+ */
+function tagText(v: PuppetValue): string {
+    const json = v instanceof PResourceType || v instanceof PClassType ? toCatalogJson(v) : undefined;
+    return typeof json === 'string' ? json : formatValue(v);
 }
 
 /** "Invalid tag 'x'": a ParseError with a location when a resource's parameter set it, a plain failure from the tag function. */

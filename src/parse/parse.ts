@@ -55,7 +55,7 @@ export function puppetServices(): PuppetServices {
 function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser | undefined {
     if (fast === undefined) {
         try {
-            fast = new FastPuppetParser(lexer.definition, svc.Grammar, svc.shared.AstReflection, (offset, image) => lexer.valueAt(offset) ?? image);
+            fast = new FastPuppetParser(lexer.definition, svc.Grammar, svc.shared.AstReflection, (offset, image, tokenType) => lexer.valueAt(offset, tokenType) ?? image);
         } catch {
             fast = null;
         }

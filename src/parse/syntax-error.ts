@@ -33,11 +33,25 @@ function closersOf(tokens: readonly IToken[]): string {
 export function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetServices, lexer: PuppetLexer): SyntaxErrorAt | undefined {
     // The text up to the end of the last whole token before the error.
     const before = lexer.tokenize(text).tokens.filter(t => t.endOffset !== undefined && t.endOffset < lexOffset);
-    const start = before.length > 0 ? (before[before.length - 1].endOffset as number) + 1 : 0;
-    const prefix = text.slice(0, start);
-    const lexed = lexer.tokenize(prefix);
-    if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
-    const probe = `${prefix}'' ${closersOf(lexed.tokens)}`;
+    const lexes = (t: string): IToken[] | undefined => {
+        const lexed = lexer.tokenize(t);
+        return lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error') ? undefined : lexed.tokens;
+    };
+    // The token that caused the error may end before it (a heredoc whose end tag is missing): the
+    // prefix stops before it then.
+    let start = 0;
+    let prefix = '';
+    let tagEnd = '';
+    let tokens: IToken[] | undefined;
+    for (let k = before.length; k >= Math.max(0, before.length - 2) && !tokens; k--) {
+        start = k > 0 ? (before[k - 1].endOffset as number) + 1 : 0;
+        prefix = text.slice(0, start);
+        // A template's prefix may stop inside a tag (`<%= $a text`): the probe closes it.
+        tagEnd = lexer.eppMode && !lexes(prefix) ? ' %>' : '';
+        tokens = lexes(prefix + tagEnd);
+    }
+    if (!tokens) return undefined;
+    const probe = `${prefix}'' ${closersOf(tokens)}${tagEnd}`;
     const r = svc.parser.LangiumParser.parse<Program>(probe);
     if (lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
     const found = syntaxError(r.parserErrors[0], probe.length, lexer);

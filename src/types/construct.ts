@@ -6,6 +6,7 @@ import {
 } from './model.js';
 import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
+import { generalize, inferType } from './infer.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
 export class TypeConstructionError extends Error {
@@ -94,11 +95,30 @@ function intBound(v: PuppetValue, float = false): bigint | number | null {
 
 function sizeRange(args: PuppetValue[]): PIntegerType | null {
     if (args.length === 0) return null;
-    if (args.length === 1 && args[0] instanceof PIntegerType) return args[0];
+    if (args.length === 1 && args[0] instanceof PIntegerType) return toSize(args[0]);
     const from = intBound(args[0]) as bigint | null;
     const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
     orderedRange(from, to);
-    return new PIntegerType(from ?? 0n, to);
+    return toSize(new PIntegerType(from ?? 0n, to));
+}
+
+/** Puppet's PIntegerType#to_size: a size range starting below zero starts at zero (and ends there if it ended below). */
+function toSize(t: PIntegerType): PIntegerType {
+    if (t.from === null || t.from >= 0n) return t;
+    return new PIntegerType(0n, t.to !== null && t.to < 0n ? 0n : t.to);
+}
+
+/**
+ * Puppet's assert_keys: each argument of one of the accepted kinds (named as Ruby classes or
+ * types are), else BAD_TYPE_SPECIALIZATION at that argument, naming its generalized type.
+ */
+function specializationKeys(name: string, keys: readonly PuppetValue[], accepted: ReadonlyArray<readonly [string, (k: PuppetValue) => boolean]>): void {
+    keys.forEach((k, i) => {
+        if (accepted.some(([, ok]) => ok(k))) return;
+        const actual = k === null ? 'Undef' : k instanceof PDefault ? 'Default' : typeToString(generalize(inferType(k)));
+        const base = `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}-Type`;
+        throw new TypeConstructionError(`Error creating type specialization of ${base}, Cannot use ${actual} where ${accepted.map(([l]) => l).join(' or ')} is expected`, 'BAD_TYPE_SPECIALIZATION', i);
+    });
 }
 
 /** The argument counts Puppet's access operator allows the types that flatten their arguments. */
@@ -177,13 +197,19 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PFloatType(from, to);
         }
         case 'String': return new PStringType(sizeRange(args));
-        case 'Boolean': return new PBooleanType(typeof args[0] === 'boolean' ? args[0] : null);
+        case 'Boolean':
+            specializationKeys(name, args.flat(Infinity as 1), [['TrueClass', k => k === true], ['FalseClass', k => k === false]]);
+            return new PBooleanType(typeof args[0] === 'boolean' ? args[0] : null);
         case 'Enum': {
             const flat = args.flatMap(a => Array.isArray(a) ? a : [a]);
             const ci = flat.length > 0 && typeof flat[flat.length - 1] === 'boolean' ? flat.pop() as boolean : false;
+            specializationKeys(name, flat, [['String', k => typeof k === 'string']]);
             return new PEnumType(flat.map(x => String(x)), ci);
         }
-        case 'Pattern': return new PPatternType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => {
+        case 'Pattern':
+            specializationKeys(name, args.flat(Infinity as 1), [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp],
+                ['Pattern-Type', k => k instanceof PPatternType], ['Regexp-Type', k => k instanceof PRegexpType]]);
+            return new PPatternType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => {
             if (a instanceof PRegexp) return a;
             if (typeof a === 'string') return new PRegexp(a);
             if (a instanceof PPatternType) return a.patterns[0];
@@ -191,6 +217,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError('Pattern parameters must be regexps or strings');
         }));
         case 'Regexp': {
+            specializationKeys(name, args.flat(Infinity as 1), [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp]]);
             const a = args[0];
             return new PRegexpType(a instanceof PRegexp ? a : typeof a === 'string' ? new PRegexp(a) : null);
         }
@@ -213,6 +240,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PHashType(flat[0] as PAnyType, flat[1] as PAnyType, sizeRange(flat.slice(2)));
         }
         case 'Struct': {
+            specializationKeys(name, args, [['Hash', k => k instanceof Map]]);
             const h = args[0];
             if (!(h instanceof Map)) throw new TypeConstructionError('Struct parameter must be a Hash');
             const members: StructMember[] = [];
@@ -231,7 +259,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             let i = 0;
             for (; i < args.length && args[i] instanceof PAnyType; i++) types.push(args[i] as PAnyType);
             const rest = args.slice(i);
-            return new PTupleType(types, rest.length ? new PIntegerType(intBound(rest[0]) as bigint ?? 0n, rest.length > 1 ? intBound(rest[1]) as bigint | null : null) : null);
+            return new PTupleType(types, rest.length ? toSize(new PIntegerType(intBound(rest[0]) as bigint ?? 0n, rest.length > 1 ? intBound(rest[1]) as bigint | null : null)) : null);
         }
         case 'Optional': return new POptionalType(args.length ? asType(args[0], name) : null);
         case 'Variant': return new PVariantType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => asType(a, name)));
@@ -265,9 +293,16 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError(`Not a parameterized type: ${a.name}`);
         }
         default:
+            if (t.kind === 'Deferred') throw new TypeConstructionError('The Deferred-Type cannot be parameterized using []', 'RUNTIME_ERROR', undefined, true);
+            // Types Puppet's access operator has no case for.
+            if (UNPARAMETERIZED.has(name)) {
+                throw new TypeConstructionError(`Operator '[]' is not applicable to ${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}-Type.`, 'OPERATOR_NOT_APPLICABLE');
+            }
             throw new TypeConstructionError(`${name} is not a parameterized type`);
     }
 }
+
+const UNPARAMETERIZED: ReadonlySet<string> = new Set(['Any', 'Binary', 'Data', 'Default', 'Numeric', 'RichData', 'Scalar', 'ScalarData', 'SemVerRange', 'Undef']);
 
 /** Whether a Callable parameter is a count (an integer or default). */
 const isCount = (v: PuppetValue | undefined): boolean => typeof v === 'bigint' || v instanceof PDefault || v === 'default';

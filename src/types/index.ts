@@ -3,6 +3,7 @@ export { typeToString, typeToPlainString, typeName, puppetQuote, acceptsUndef } 
 export { isInstance, isData, isScalarData, isIterableValue } from './instance.js';
 export { isAssignable, resolveAlias } from './assignable.js';
 export { inferType, inferReduced, generalize, commonType } from './infer.js';
+export { normalizeType } from './normalize.js';
 export { commonTypePuppet, generalizePuppet, inferPuppet } from './infer-puppet.js';
 export { countMismatch, describeMismatch, inferSetType, exactly, formatMismatch, formatMismatches, joinMismatchLines, mergeMismatches, type Mismatch, type MismatchKind, type Range as MismatchRange } from './mismatch.js';
 export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError } from './construct.js';

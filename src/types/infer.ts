@@ -7,7 +7,8 @@ import {
     PVariantType, type StructMember
 } from './model.js';
 import { isAssignable } from './assignable.js';
-import { generalizePuppet, inferPuppet, variantOf } from './infer-puppet.js';
+import { generalizePuppet, inferPuppet } from './infer-puppet.js';
+import { typesEqual } from './construct.js';
 import { typeToString } from './to-string.js';
 
 /** The type of `v` as `type(v)` (mode `detailed`) infers it: Integer[3, 3], Tuple[...], Struct[...]. */
@@ -28,9 +29,7 @@ export function inferType(v: PuppetValue): PAnyType {
             return new PStructType([...v].map(([k, x]): StructMember => ({ name: k as string, keyType: x === null ? 'notundef' : 'plain', value: inferType(x) })));
         }
         // Other keys: a Variant of the keys' types and one of the values' types.
-        const keys = [...v.keys()].map(k => inferType(k));
-        const values = [...v.values()].map(x => inferType(x));
-        return new PHashType(variantOf(keys), variantOf(values), new PIntegerType(BigInt(v.size), BigInt(v.size)));
+        return new PHashType(inferredVariant([...v.keys()]), inferredVariant([...v.values()]), new PIntegerType(BigInt(v.size), BigInt(v.size)));
     }
     if (v instanceof PDefault) return PSimpleType.of('Default');
     if (v instanceof PRegexp) return new PRegexpType(v);
@@ -63,6 +62,25 @@ function iteratorElementType(it: PIterator): PAnyType {
         return new PTupleType([distinctVariant(pairs.map(p => inferType(p[0]))), distinctVariant(pairs.map(p => inferType(p[1])))]);
     }
     return distinctVariant(items.map(inferType));
+}
+
+/**
+ * The Variant of the values' inferred types. Puppet's String type of a value keeps the value
+ * (it prints as String): strings that differ give types that differ, both kept.
+ */
+function inferredVariant(values: readonly PuppetValue[]): PAnyType {
+    const strings = new Set<string>();
+    const types: PAnyType[] = [];
+    const others: PuppetValue[] = [];
+    for (const x of values) {
+        if (typeof x === 'string') {
+            if (!strings.has(x)) { strings.add(x); types.push(inferType(x)); }
+        } else if (!others.some(o => typesEqual(inferType(o), inferType(x)))) {
+            others.push(x);
+            types.push(inferType(x));
+        }
+    }
+    return types.length === 1 ? types[0] : new PVariantType(types);
 }
 
 /** A Variant of the types with duplicates dropped (one type stands alone), as Puppet normalizes it. */

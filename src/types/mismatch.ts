@@ -169,7 +169,12 @@ function describe(expected: PAnyType, v: PuppetValue, path: string[]): Mismatch[
 
 /** Describes `v` against `e`, reporting a mismatch of the whole value against `original` (what was asked for). */
 function describeAs(e: PAnyType, original: PAnyType, v: PuppetValue, path: string[]): Mismatch[] {
-    if (e instanceof PTypeAliasType) return describeAs(normalize(e.resolved ?? PSimpleType.of('Any')), e, v, path);
+    if (e instanceof PTypeAliasType) {
+        const r = e.resolved ?? PSimpleType.of('Any');
+        // Data and RichData are aliases in Puppet: an alias of one of them is reported as that alias.
+        if (r instanceof PSimpleType && (r.kind === 'Data' || r.kind === 'RichData')) return describeAs(r, r, v, path);
+        return describeAs(normalize(r), e, v, path);
+    }
     if (e instanceof POptionalType) {
         if (v === null || e.type === null) return [];
         return describeAs(normalize(e.type), original instanceof PTypeAliasType ? original : e, v, path);

@@ -64,9 +64,9 @@ function normalizeVariant(v: PVariantType): PAnyType {
         return normalizeType(new POptionalType(variantOf(rest)));
     }
     // Puppet keeps the Variant as it was (its order too) when neither a member nor a merge changed it.
+    const before = types.length;
     const modified = types.some((t, i) => !same(t, v.types[i]));
     types = flatten(types);
-    const before = types.length;
     types = swapNotUndefs(types);
     types = mergeEnums(types);
     types = mergePatterns(types);

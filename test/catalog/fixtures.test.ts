@@ -9,6 +9,11 @@ const dir = join(import.meta.dirname, '..', 'fixtures', 'catalog');
 const names = readdirSync(dir).filter(n => existsSync(join(dir, n, 'expected.json'))).sort();
 const services = createCatalogServices();
 
+/** Puppet names the code that set an overridden parameter by its Ruby object's address, different in every run. */
+function withoutAddresses(json: string): string {
+    return json.replace(/#<Puppet::Resource::Type:0x[0-9a-f]{16}>/g, '#<Puppet::Resource::Type>');
+}
+
 /** Our own differential cases, recorded from real Puppet 7.23 (see test/fixtures/catalog/README.md). */
 describe('catalog fixtures recorded from Puppet 7.23', () => {
     test.each(names)('%s', name => {
@@ -22,8 +27,8 @@ describe('catalog fixtures recorded from Puppet 7.23', () => {
         // An optional `facts.yaml` holds the node's facts (the oracle's --facts).
         const factsFile = join(caseDir, 'facts.yaml');
         const facts = existsSync(factsFile) ? { facts: factsFile } : {};
-        const actual = parseTyped(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes, ...facts }, services));
-        expect(actual).toEqual(parseTyped(readFileSync(join(caseDir, 'expected.json'), 'utf8')));
+        const actual = parseTyped(withoutAddresses(compileCase({ name, dir: caseDir, node: 'testnode.example.com', settings, classes, ...facts }, services)));
+        expect(actual).toEqual(parseTyped(withoutAddresses(readFileSync(join(caseDir, 'expected.json'), 'utf8'))));
     });
 });
 

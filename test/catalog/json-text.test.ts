@@ -21,7 +21,7 @@ describe('writeJsonText writes exactly jsonText, in pieces', () => {
 describe('jsonText writes Integers exactly and Floats as Puppet does', () => {
     test.each([
         [1n, '1'], [-7n, '-7'], [123456789012345678901234567890n, '123456789012345678901234567890'],
-        [2, '2.0'], [0.1, '0.1'], [1e-5, '1.0e-05'], [-0, '-0.0'], [1.5e300, '1.5e300'], [Infinity, 'null']
+        [2, '2.0'], [0.1, '0.1'], [1e-5, '1.0e-05'], [-0, '-0.0'], [1.5e300, '1.5e+300'], [1e20, '1.0e+20'], [9223372036854775807, '9.223372036854776e+18'], [Infinity, 'null']
     ] as Array<[Json, string]>)('%s', (v, text) => {
         expect(jsonText(v)).toBe(text);
         expect(jsonText({ v })).toBe(`{\n  "v": ${text}\n}`);

@@ -4,7 +4,8 @@ import type {
     ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
-import { externalSyntaxError, type SyntaxProblem } from '../../parse/index.js';
+import { externalSyntaxError } from '../../parse/index.js';
+import { syntaxCheckFailure } from './syntax-check.js';
 import {
     capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, rubyMessageValue, TypeConstructionError
@@ -146,6 +147,8 @@ export class Evaluator implements ExpressionEvaluator {
                 // Static text was checked by the validator; interpolated text is checked once produced.
                 if (e.syntax !== '' && e.text.$type !== 'StringLiteral' && typeof text === 'string') {
                     const problem = externalSyntaxError(e.syntax, text);
+                    // A refused syntax name fails the heredoc expression itself (an ArgumentError there).
+                    if (problem?.refused) throw this.locate(new RuntimeFailure(problem.message), e, `'@(${e.syntax})' expression`);
                     // Puppet places the text at the start of its first line, before any margin.
                     if (problem) throw syntaxCheckFailure(problem, { ...this.where(e.text), column: 1 });
                 }
@@ -327,9 +330,14 @@ export class Evaluator implements ExpressionEvaluator {
         throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: article(kind) });
     }
 
-    /** Logs Puppet's warning when a string is used as a number. */
+    /** Puppet's NUMERIC_COERCION when a string is used as a number: as the strict setting says (off: nothing). */
     private coercionWarning(node: AstNode): (text: string, value: bigint | number) => void {
-        return (text, value) => this.c.log('warning', CatalogIssues.EVAL_STRING_COERCED.message({ text, value: typeof value === 'number' ? formatFloat(value) : String(value) }), this.where(node));
+        return (text, value) => {
+            const strict = this.c.setting('strict') ?? 'warning', args = { text, value: typeof value === 'number' ? formatFloat(value) : String(value) };
+            if (strict === 'off') return;
+            if (strict === 'error') throw EvalIssue.of(CatalogIssues.EVAL_STRING_COERCED, args, this.where(node));
+            this.c.log('warning', CatalogIssues.EVAL_STRING_COERCED.message(args), this.where(node));
+        };
     }
 
     private binary(e: import('../../../generated/langium/ast.js').BinaryExpression, scope: Scope): PuppetValue {
@@ -571,17 +579,6 @@ export class Evaluator implements ExpressionEvaluator {
 /** The type name Puppet's messages use for a value's class (Integer, String, Array, Hash, ...). */
 function valueKind(v: PuppetValue): string {
     return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : 'Object');
-}
-
-
-
-function syntaxCheckFailure(problem: SyntaxProblem, where: Where): CompileError {
-    const code = problem.checker === 'json' ? 'EVAL_ILLEGAL_JSON' : 'EVAL_ILLEGAL_BASE64';
-    const basic = CatalogIssues[code].message({ detail: problem.message });
-    return new CompileError(code, {
-        message: basic + whereSuffix(where), file: where.file, line: where.line, pos: where.column, issueCode: puppetIssueOf(code), basic,
-        rubyClass: 'Puppet::ParseErrorWithIssue', log: { message: basic, file: where.file, line: where.line }
-    });
 }
 
 export { capitalize, coreType, PTypeAliasType, PuppetFailure };

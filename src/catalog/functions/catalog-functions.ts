@@ -131,7 +131,7 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
             const attrs = new Map<string, PuppetValue>();
             for (const [k, v] of defs) attrs.set(String(k), v);
             for (const [k, v] of params) attrs.set(String(k), v);
-            const list = [...attrs].map(([name, value]) => ({ name, value, plus: false, where: call.where }));
+            const list = [...attrs].map(([name, value]) => ({ name, value, plus: false, where: call.where, unlocated: true }));
             for (const t of Array.isArray(title) ? title : [title]) {
                 call.runtime.declare(typeName, t, list, call.scope, mode, { file: call.where.file, line: call.where.line });
             }

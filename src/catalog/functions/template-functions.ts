@@ -16,7 +16,9 @@ function renderEpp(call: FunctionContext, parsed: ParseResult, file: string, arg
     const error = parsed.diagnostics.find(d => d.severity === 'error');
     if (error) {
         const shown = inline ? 'inlined-epp-text' : file;
-        throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_EPP.message({ fname: inline ? 'inline_epp' : 'epp', detail: error.message, file: shown, at: error.at }));
+        // The parser's "end of input" has no position.
+        const at = error.code === 'PARSE_SYNTAX_ERROR' && /end of input/.test(error.message) ? undefined : error.at;
+        throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_EPP.message({ fname: inline ? 'inline_epp' : 'epp', detail: error.message, file: shown, at }));
     }
     const program = parsed.ast;
     ev.registerProgram(program, file);

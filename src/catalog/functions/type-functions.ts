@@ -1,5 +1,5 @@
 import {
-    describeMismatch, formatMismatches, formatValue, generalize, generalizePuppet, inferPuppet, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
+    rubyInspectString, describeMismatch, formatMismatches, formatValue, generalize, generalizePuppet, inferPuppet, inferType, isInstance, isIterableValue, joinMismatchLines, PAnyType, PArrayType,
     parseTypeString, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType, PStringType, PStructType, PTupleType,
     PTypeType, PVariantType, resolveAlias, PInitType, initResolution, newNotSupported, PObjectType, newObject, rubyFloat, convertToString, StringFormatError, typeToString, TypeSyntaxError, type TypeNameResolver
 } from '../../types/index.js';
@@ -125,21 +125,23 @@ function toInteger(v: PuppetValue, radix: PuppetValue): bigint {
         throw new RuntimeFailure(CatalogIssues.EVAL_ILLEGAL_RADIX.message({ radix: formatValue(radix) }));
     }
     if (typeof v !== 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname: 'new', type: valueType(v), target: 'Integer' }));
-    // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any radix applies;
-    // Ruby's Integer() takes leading whitespace, and Puppet retries with blanks after a sign removed.
-    const m = /^(?:([+-])[ \t]*|\s*)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
+    // The text must be a Puppet integer literal (decimal, 0x hex, 0 octal, 0b binary) before any
+    // radix applies, after a sign and whitespace (Puppet's lenient pattern); Ruby's Integer() then
+    // takes leading whitespace, and whitespace after a sign only when it is blanks (Puppet retries without them).
+    const m = /^([+-]?)([ \t\r\n\f\v]*)(0[xX][0-9a-fA-F]+|0[bB][01]+|0\d+|\d+)$/.exec(v);
     if (!m) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: v, target: 'Integer' }));
-    const [, sign = '', body] = m;
+    const [, sign, space, body] = m;
+    if (sign !== '' && /[^ \t]/.test(space)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: rubyInspectString(v) }));
     const r = typeof radix === 'bigint' ? Number(radix) : undefined;
     let n: bigint;
     if (/^0[xX]/.test(body)) n = BigInt(body);
     else if (/^0[bB]/.test(body)) n = BigInt(body);
     else if (r !== undefined && r !== 10) {
         const digits = body.toLowerCase();
-        if (![...digits].every(ch => parseInt(ch, 36) < r)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: v }));
+        if (![...digits].every(ch => parseInt(ch, 36) < r)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: rubyInspectString(v) }));
         n = [...digits].reduce((acc, ch) => acc * BigInt(r) + BigInt(parseInt(ch, 36)), 0n);
     } else if (/^0\d/.test(body) && r === undefined) {
-        if (/[89]/.test(body)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: v }));
+        if (/[89]/.test(body)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_INTEGER.message({ value: rubyInspectString(v) }));
         n = BigInt(`0o${body.slice(1)}`);
     } else n = BigInt(body);
     return sign === '-' ? -n : n;
@@ -159,16 +161,21 @@ function toFloat(v: PuppetValue): number {
     if (n !== undefined) return Number(n);
     // Ruby's Float(), after a 0b binary integer, and again without spaces between sign and digits.
     const s = v as string;
+    if (!FLOAT_PATTERN.test(s)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_float', value: s, target: 'Float' }));
     if (/^0[bB]/.test(s) && /^0[bB][01]+(_[01]+)*$/.test(s)) return Number(BigInt(s.replace(/_/g, '')));
     const f = rubyFloat(s) ?? (/^\s*[-+]\s+\S/.test(s) ? rubyFloat(s.replace(/^(\s*[-+])\s+/, '$1')) : undefined);
     if (f !== undefined) return f;
     throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_float', value: s, target: 'Float' }));
 }
 
+/** The texts Float.new and Numeric.new take (Puppet's FLOAT_PATTERN: a sign and whitespace, then a number, nothing after). */
+const FLOAT_PATTERN = /^[+-]?[ \t\r\n\f\v]*(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?|0[xX][0-9A-Fa-f]+|0[0-7]+|0[bB][01]+)$/;
+
 function toNumeric(v: PuppetValue): bigint | number {
     const n = numberOf(v, 'new_numeric', 'Numeric');
     if (n !== undefined) return n;
     const s = (v as string).trim();
+    if (!FLOAT_PATTERN.test(v as string)) throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_numeric', value: v as string, target: 'Numeric' }));
     try {
         return /^[+-]?(\d+|0[xX][0-9a-fA-F]+|0[bB][01]+)$/.test(s) ? toInteger(s, null) : toFloat(s);
     } catch {

@@ -73,10 +73,12 @@ export function declareParams(r: CatalogResource, attrs: readonly Attr[], source
 export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'override', source: Source): void {
     if (a.name === 'tag' && origin === 'override') addTags(r, a.value, a.where);
     if (a.plus) {
-        const prev = r.param(a.name);
-        if (prev !== undefined && prev !== null) {
+        const prev = r.params.get(a.name);
+        // An override's `+>` is Puppet's override_parameter: `[current, new].flatten`, an undef current kept.
+        if (prev !== undefined && (origin === 'override' || prev.value !== null)) {
             const add: PuppetValue[] = Array.isArray(a.value) ? a.value : [a.value];
-            r.params.set(a.name, { value: [...(Array.isArray(prev) ? prev : [prev]), ...add], where: a.where, origin, source });
+            const value = origin === 'override' ? [prev.value, a.value].flat(Infinity as 1) : [...(Array.isArray(prev.value) ? prev.value : [prev.value]), ...add];
+            r.params.set(a.name, { value, ...(a.unlocated ? {} : { where: a.where }), origin, source });
             return;
         }
     }
@@ -91,7 +93,7 @@ export function setParam(r: CatalogResource, a: Attr, origin: 'declared' | 'over
 export function sharedParam(a: Attr, origin: 'declared' | 'override', source: Source): ParamValue {
     const last = lastParam.get(a.where);
     if (last && last.value === a.value && last.origin === origin && last.source === source) return last;
-    const made: ParamValue = { value: a.value, where: a.where, origin, source };
+    const made: ParamValue = { value: a.value, ...(a.unlocated ? {} : { where: a.where }), origin, source };
     lastParam.set(a.where, made);
     return made;
 }

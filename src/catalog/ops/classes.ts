@@ -115,7 +115,9 @@ function relateIncluded(s: OpsState, r: CatalogResource, n: string, scope: Scope
         const holder = scope.resource;
         const prev = holder.param('require');
         const ref = new PClassType(n);
-        holder.params.set('require', { value: prev === undefined || prev === null ? [ref] : [...(Array.isArray(prev) ? prev : [prev]), ref], origin: 'relationship', where });
+        // Puppet's require() sets the parameter anew (flattened, undef dropped), by the holder's code, at no location.
+        const list = (Array.isArray(prev) ? prev.flat(Infinity as 1) : [prev ?? null]).filter(v => v !== null);
+        holder.params.set('require', { value: [...list, ref], origin: 'relationship', ...(holder.scope ? { source: s.overrideRules.sourceOf(holder.scope) } : {}) });
     }
 }
 

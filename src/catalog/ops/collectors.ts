@@ -3,13 +3,14 @@ import { capitalize, formatValue, rubyInspect, rubyInspectString } from '../../t
 import { capitalizeTypeName, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { PuppetFailure, RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
-import { isTruthy } from '../evaluator/operators.js';
+import { inOperator, isTruthy } from '../evaluator/operators.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
 import { evalAttrs } from './attributes.js';
 import { applyOverride } from './overrides.js';
 import { flattenRefs } from './refs.js';
 import type { Collector, OpsState } from './state.js';
+import type { Attr } from '../runtime.js';
 import { collectFromStore } from '../store-access.js';
 import { VALID_TAG } from '../tags.js';
 
@@ -70,8 +71,10 @@ function queryMatches(q: Expression | undefined, r: CatalogResource, value: Quer
             if (attr === 'tag') eq = typeof v === 'string' && r.tags.has(v.toLowerCase());
             else if (attr === 'title') eq = puppetEquals(r.title, v);
             else {
-                const pv = r.param(attr);
-                eq = pv === undefined ? false : Array.isArray(pv) ? pv.some(x => puppetEquals(x, v)) : puppetEquals(pv, v);
+                // An unset parameter reads as undef (`message == undef` matches it). An array value
+                // holds the operand as Puppet's `in` finds it (a regexp or type element matches a string).
+                const pv = r.param(attr) ?? null;
+                eq = Array.isArray(pv) ? inOperator(v, pv, () => undefined) : puppetEquals(pv, v);
             }
             return eq;
         }
@@ -98,7 +101,7 @@ function indexedComparison(q: Expression | undefined): { attr: 'title' | 'tag'; 
 function candidates(s: OpsState, c: Collector, value: QueryValues): readonly CatalogResource[] {
     const indexed = indexedComparison(c.query);
     // Only once there is something left to collect, as the query would be evaluated for it.
-    if (indexed === undefined || s.catalog.localCount(c.type) <= c.collectedSet.size) return s.catalog.ofType(c.type);
+    if (indexed === undefined || s.catalog.collectableCount(c.type, c.exported) <= c.collectedSet.size) return s.catalog.ofType(c.type);
     const v = value(indexed.operand);
     // Titles and tags are strings: any other value matches nothing, as the query would find.
     if (typeof v !== 'string') return [];
@@ -119,13 +122,15 @@ export function evaluateCollections(s: OpsState): boolean {
         for (const r of remote) if (r.kind === 'define') s.generated.push(r);
         const value = queryValues(s, c.scope);
         const local = candidates(s, c, value);
+        let overrides: Attr[] | undefined;
         // Resources declared while collecting (none are: overrides run no code) wait for the next pass.
         // (The candidates are a live list of the catalog's, walked without copying it.)
         const n = remote.length + local.length;
         for (let j = 0; j < n; j++) {
             const r = j < remote.length ? remote[j] : local[j - remote.length];
             if (r.type !== c.type || c.collectedSet.has(r)) continue;
-            if (!remote.includes(r) && (r.exported !== c.exported || !queryMatches(c.query, r, value))) continue;
+            // `<| |>` takes exported resources too (Puppet's CatalogCollector looks at the type alone); `<<| |>>` only those.
+            if (!remote.includes(r) && ((c.exported && !r.exported) || !queryMatches(c.query, r, value))) continue;
             r.virtual = false;
             c.collected.push(r);
             c.collectedSet.add(r);
@@ -133,7 +138,8 @@ export function evaluateCollections(s: OpsState): boolean {
             if (c.overrides.length) {
                 // Puppet marks the collector's code as allowed to override anything, from now on.
                 s.overrideRules.sourceOf(c.scope).override = true;
-                applyOverride(s, r, { attrs: c.overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
+                overrides ??= withScopeDefaults(c);
+                applyOverride(s, r, { attrs: overrides, scope: c.scope, where: { file: '', line: 0 }, fromCollector: true });
             }
         }
     }
@@ -147,6 +153,21 @@ export function evaluateCollections(s: OpsState): boolean {
         }
     }
     return found;
+}
+
+/**
+ * A collector's overrides as the resource Puppet makes of them for each resource it collects: a
+ * new resource of the collector's scope, so it takes that scope's resource defaults known by
+ * then (after its own attributes), which the merge then sets where the resource has no value.
+ */
+function withScopeDefaults(c: Collector): Attr[] {
+    const defaults = c.scope.defaultsFor(c.type.toLowerCase());
+    if (defaults.size === 0) return c.overrides;
+    const attrs = [...c.overrides];
+    defaults.forEach((d, name) => {
+        if (!c.overrides.some(a => a.name === name)) attrs.push({ name, value: d.value, plus: d.plus, where: d.where });
+    });
+    return attrs;
 }
 
 /** realize(): marks virtual resources real (now, or when they are declared later in the queue). */

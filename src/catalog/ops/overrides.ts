@@ -50,7 +50,6 @@ export function applyOverride(s: OpsState, r: CatalogResource, o: Override): voi
         // A define's parameter defaults are set when its body runs, after the overrides that reach it.
         if (current?.origin === 'parameterDefault') { r.params.delete(a.name); current = undefined; }
         if (current && s.overrideRules.decide(r.ref, a.name, a.value, current, r.scope, o.scope, a.where) === 'ignore') continue;
-        if (a.value === null && !a.plus) { r.params.delete(a.name); continue; }
         setParam(r, a, 'override', source);
     }
 }

@@ -87,34 +87,59 @@ export function applyRelationships(s: OpsState): void {
             for (const t of targets) {
                 if (!src.resource) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: src.display, side: `on '${t.display}'` }));
                 if (!t.resource) throw new PuppetFailure(CatalogIssues.EVAL_RELATIONSHIP_NOT_FOUND.message({ ref: t.display, side: `from '${src.display}'` }));
-                const prev = src.resource.param(param);
-                const ref = refOf(t.resource);
-                const list = prev === undefined || prev === null ? [] : Array.isArray(prev) ? prev : [prev];
-                src.resource.params.set(param, { value: [...list, ref], origin: 'relationship', where: rel.where });
+                addRelationshipParam(s, src.resource, param, refOf(t.resource));
             }
         }
     }
 }
 
+/**
+ * A target added to a relationship parameter as Puppet's Relationship#evaluate adds it: appended
+ * to an array value in place (the parameter keeps where and by whom it was set), else the
+ * parameter is set anew by the resource's own code, at no location (what an override of it, or a
+ * failed check of its targets, then reports).
+ */
+export function addRelationshipParam(s: OpsState, r: CatalogResource, param: string, ref: PuppetValue): void {
+    const prev = r.params.get(param);
+    if (prev && Array.isArray(prev.value)) {
+        const value = [...prev.value, ref];
+        r.params.set(param, { ...prev, value });
+        // A resource default's array is one object in Puppet, shared by every resource that took
+        // the default: the target is appended for all of them.
+        if (prev.origin === 'resourceDefault') {
+            for (const other of s.catalog.resources) {
+                const p = other.params.get(param);
+                if (other !== r && p?.value === prev.value) other.params.set(param, { ...p, value });
+            }
+        }
+        return;
+    }
+    const value = prev === undefined || prev.value === null ? [ref] : [prev.value, ref];
+    r.params.set(param, { value, origin: 'relationship', ...(r.scope ? { source: s.overrideRules.sourceOf(r.scope) } : {}) });
+}
+
 /** Every before/require/notify/subscribe value must name a resource of the catalog (Puppet's catalog validation). */
 export function validateRelationshipTargets(s: OpsState): void {
     for (const r of s.catalog.resources) {
-        if (r.virtual || r.exported) continue;
+        // An exported resource is virtual until a collector takes it (an exported one, or `<| |>`).
+        if (r.virtual) continue;
         r.params.forEach((p, name) => {
             if (!RELATIONSHIP_PARAMS.has(name)) return;
-            // Puppet reports the line of the attribute that set the parameter (a default's or an override's included).
-            const at = p.where ?? r.where;
+            // Puppet reports the line of the attribute that set the parameter (a default's or an
+            // override's included), none for one set by a relationship, require() or create_resources.
+            const at = p.where;
             const loc = at ? whereSuffix({ file: at.file, line: at.line }) : '';
             const fail: (message: string) => never = message => {
-                throw new PuppetFailure(message + loc, at, 'Puppet::Error', 'Puppet::Parser::Compiler::CatalogValidationError');
+                // The cause reported is the innermost located error: an unlocated one names none.
+                throw new PuppetFailure(message + loc, at, 'Puppet::Error', at ? 'Puppet::Parser::Compiler::CatalogValidationError' : undefined);
             };
             for (const v of Array.isArray(p.value) ? (p.value as PuppetValue[]).flat(Infinity as 1) : [p.value]) {
                 if (v === null) continue;
                 // A value that is no reference is read as the text of one, `Type[title]`.
                 const ref = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
                 if (typeof ref === 'string') fail(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }));
-                const target = s.catalog.find(ref.type, ref.title);
-                if (target && !target.virtual) continue;
+                // A virtual resource never realized is still in the catalog when Puppet checks.
+                if (s.catalog.find(ref.type, ref.title)) continue;
                 fail(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }));
             }
         });

@@ -57,7 +57,7 @@ function untitled(s: OpsState, e: ResourceExpression, scope: Scope): PuppetValue
                 const message = CatalogIssues.EVAL_DEFAULT_ALREADY_DEFINED.message({ type: capitalize(type), name: a.name, file: a.where.file, line: a.where.line });
                 throw new PuppetFailure(message, { file: a.where.file, line: a.where.line }, 'Puppet::Error', 'Puppet::ParseError');
             }
-            scope.setDefault(type, a.name, { value: a.value, plus: a.plus, where: a.where });
+            scope.setDefault(type, a.name, { value: a.value, plus: a.plus, where: a.where, source: s.overrideRules.sourceOf(scope) });
         }
         return null;
     }
@@ -127,7 +127,7 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
     const defaults = scope.defaultsFor(lower);
     if (defaults.size > 0) {
         defaults.forEach((d, name) => {
-            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source });
+            if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source: d.source ?? source });
         });
     }
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.

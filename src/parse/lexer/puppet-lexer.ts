@@ -67,6 +67,7 @@ export class PuppetLexer implements Lexer {
     /** Whether the last tokenized text has a braced selector (then selector tails may need lowering). */
     sawSelectorBrace = false;
     private values = new Map<number, string>();
+    private emptyValues = new Map<number, { readonly type: string; readonly value: string }>();
     private findings: LexFinding[] = [];
 
     constructor(services: LangiumCoreServices) {
@@ -78,8 +79,14 @@ export class PuppetLexer implements Lexer {
         this.definition = dict;
     }
 
-    /** The token value recorded for a token starting at `offset` in the last tokenized text. */
-    valueAt(offset: number): string | undefined {
+    /**
+     * The token value recorded for a token starting at `offset` in the last tokenized text. An
+     * empty token (a heredoc body's empty text before a `$var` at its start) shares its offset
+     * with the next one: the token type tells them apart.
+     */
+    valueAt(offset: number, tokenType?: string): string | undefined {
+        const empty = this.emptyValues.get(offset);
+        if (empty && (tokenType === undefined ? !this.values.has(offset) : empty.type === tokenType)) return empty.value;
         return this.values.get(offset);
     }
 
@@ -99,6 +106,7 @@ export class PuppetLexer implements Lexer {
         classifyArm8(raw, text, sink.findings);
         const lines = new LineIndex(text);
         const values = new Map<number, string>();
+        const emptyValues = new Map<number, { readonly type: string; readonly value: string }>();
         const tokens: IToken[] = [];
         let sawSelectorBrace = false;
         for (const r of raw) {
@@ -108,7 +116,9 @@ export class PuppetLexer implements Lexer {
             const t = this.toToken(r, text, lines);
             if (t) {
                 tokens.push(t);
-                if (r.value !== undefined) {
+                if (r.value !== undefined && r.end === r.start) {
+                    emptyValues.set(r.start, { type: r.type, value: r.value });
+                } else if (r.value !== undefined) {
                     values.set(r.start, r.value);
                 }
             }
@@ -131,6 +141,7 @@ export class PuppetLexer implements Lexer {
             }
         }
         this.values = values;
+        this.emptyValues = emptyValues;
         this.findings = sink.findings;
         this.sawSelectorBrace = sawSelectorBrace;
         return { tokens, hidden, errors };

@@ -116,7 +116,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         grammar: Grammar,
         private readonly reflection: AstReflection,
         /** A terminal token's value (what the value converter returns for it). */
-        private readonly terminalValue: (offset: number, image: string) => string
+        private readonly terminalValue: (offset: number, image: string, tokenType: string) => string
     ) {
         super(tokens, {
             recoveryEnabled: false,
@@ -240,11 +240,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         leaf.container = parent;
         append(parent, leaf);
         if (assign) {
-            this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image));
+            this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image, token.tokenType.name));
         } else {
             const current = this.stack[this.stack.length - 1];
             if (typeof current === 'object' && current.$type === DATATYPE) {
-                current['value'] = (current['value'] as string) + (keyword ? token.image : this.terminalValue(offset, token.image));
+                current['value'] = (current['value'] as string) + (keyword ? token.image : this.terminalValue(offset, token.image, token.tokenType.name));
             }
         }
     }

@@ -9,7 +9,7 @@ export class PuppetValueConverter extends DefaultValueConverter {
 
     protected override runConverter(rule: GrammarAST.AbstractRule, input: string, cstNode: CstNode): ValueType {
         if (GrammarAST.isTerminalRule(rule)) {
-            return this.lexer().valueAt(cstNode.offset) ?? input;
+            return this.lexer().valueAt(cstNode.offset, rule.name) ?? input;
         }
         return input;
     }

@@ -16,7 +16,7 @@ export function label(e: Expression): string {
         case 'ArrayLiteral': return 'Array Expression';
         case 'HashLiteral': case 'HashPair': return 'Hash Expression';
         case 'ConcatString': return 'Double Quoted String';
-        case 'Heredoc': return '\'@(heredoc)\' expression';
+        case 'Heredoc': return `'@(${e.syntax})' expression`;
         case 'AccessExpression': return '\'[]\' expression';
         case 'SelectorExpression': return 'Selector Expression';
         case 'BinaryExpression': case 'LogicalExpression': case 'RelationshipExpression': case 'AssignmentExpression':

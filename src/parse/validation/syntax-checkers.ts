@@ -1,8 +1,8 @@
 /**
  * Puppet's heredoc syntax checkers (`@(END:json)`): the text a heredoc produces is checked by the
  * checker registered for its syntax, the most specific `+` segment first (`data+json` is
- * checked as `json`). `json` and `base64` are checked here; Puppet's `pp` and `epp` checkers,
- * which report Puppet's own parser messages, are not.
+ * checked as `json`). `pp` and `epp` text is parsed (and validated) as a manifest or a template,
+ * and the first error reported as Puppet's parser words it for a text without a file.
  *
  * The JSON checker reports what Ruby's json 2.6 parser (the one Puppet 7 runs on) reports: that
  * parser is a set of state machines (document, value, array, object, string, number), and its
@@ -10,10 +10,17 @@
  * Objects and values give up silently and leave the report to the array or document around them.
  */
 
+import { parsePuppet } from '../parse.js';
+
 export interface SyntaxProblem {
-    /** The checker that refused the text (Puppet's issue ILLEGAL_JSON or ILLEGAL_BASE64). */
-    readonly checker: 'json' | 'base64';
+    /** The checker that refused the text (Puppet's issue ILLEGAL_JSON, ILLEGAL_BASE64, ILLEGAL_PP or ILLEGAL_EPP). */
+    readonly checker: Checker;
     readonly message: string;
+    /**
+     * The checker refused the syntax name itself (Puppet's PP and EPP checkers take only `pp` and
+     * `epp`, not `x+pp`): an ArgumentError with no location that ends the parse, or the evaluation.
+     */
+    readonly refused?: boolean;
 }
 
 /** Puppet's check of `text` produced with heredoc `syntax`; undefined when it passes (or no checker applies). */
@@ -21,11 +28,40 @@ export function externalSyntaxError(syntax: string, text: string): SyntaxProblem
     const segments = syntax.split('+');
     for (let i = 0; i < segments.length; i++) {
         const checker = segments.slice(i).join('+');
-        if (checker !== 'json' && checker !== 'base64') continue;
-        const detail = checker === 'json' ? jsonProblem(text) : base64Problem(text);
+        if (!isChecker(checker)) continue;
+        if ((checker === 'pp' || checker === 'epp') && syntax !== checker) {
+            return { checker, refused: true, message: `${checker.toUpperCase()} syntax checker: the syntax identifier must be a String, e.g. pp` };
+        }
+        const detail = CHECKS[checker](text);
         return detail === undefined ? undefined : { checker, message: `Invalid produced text having syntax: '${syntax}'. ${detail}` };
     }
     return undefined;
+}
+
+type Checker = 'json' | 'base64' | 'pp' | 'epp';
+
+const CHECKS: Record<Checker, (text: string) => string | undefined> = {
+    json: jsonProblem,
+    base64: base64Problem,
+    pp: text => puppetProblem(text, false),
+    epp: text => puppetProblem(text, true)
+};
+
+function isChecker(name: string): name is Checker {
+    return Object.hasOwn(CHECKS, name);
+}
+
+/**
+ * The PP and EPP checkers: the text parsed and validated on its own; Puppet's message of the
+ * first error, placed by line and column within the text (nothing at its end), cut to 500
+ * characters on one line.
+ */
+function puppetProblem(text: string, epp: boolean): string | undefined {
+    const error = parsePuppet(text, '', { epp }).diagnostics.find(d => d.severity === 'error');
+    if (!error) return undefined;
+    const at = error.at && !(error.code === 'PARSE_SYNTAX_ERROR' && /end of input/.test(error.message)) ? ` (line: ${error.at.line}, column: ${error.at.column})` : '';
+    const message = [...`${error.message}${at}`].slice(0, 500).join('').replace(/\r?\n/g, '\\n');
+    return `${epp ? 'EPP' : 'PP'} syntax checker: "${message}"`;
 }
 
 function jsonProblem(text: string): string | undefined {

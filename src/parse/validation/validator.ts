@@ -75,6 +75,8 @@ function definitionLabel(node: AstNode): string {
 /** Puppet's checker4_0 rules over a program that parsed cleanly. */
 export function validateProgram(program: Program, report: Report, nodes: readonly AstNode[] = allNodes(program)): void {
     const error = (node: AstNode, code: Parameters<Report>[1], ...args: string[]): void => report('error', code, positionOf(node), ...args);
+    // A template's parameters are those of the lambda Puppet makes of it, checked before its body.
+    if (program.epp && program.hasParams) checkParameters(program.params, error, undefined);
     for (const node of nodes) {
         checkStatementLists(node, error);
         switch (node.$type) {
@@ -173,9 +175,11 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
                     const problem = externalSyntaxError(h.syntax, h.text.value);
                     if (problem !== undefined) {
                         // Puppet places the text at the start of its first line, before any margin.
-                        const source = AstUtils.findRootNode(h).$cstNode?.text ?? '';
+                        // The whole text (the root node's own text ends with its last token, which may come before a body).
+                        const source = h.$cstNode?.root.fullText ?? '';
                         const lineStart = source.lastIndexOf('\n', startOf(h.text) - 1) + 1;
-                        report('error', problem.checker === 'json' ? 'VALIDATE_ILLEGAL_JSON' : 'VALIDATE_ILLEGAL_BASE64', lineStart, problem.message);
+                        const code = problem.refused ? 'VALIDATE_SYNTAX_CHECKER_REFUSED' : `VALIDATE_ILLEGAL_${problem.checker.toUpperCase() as Uppercase<typeof problem.checker>}` as const;
+                        report('error', code, lineStart, problem.message);
                     }
                 }
                 break;
