@@ -1,9 +1,9 @@
-import { compareUtf8 } from '../common/index.js';
+import { compareUtf8, rubyJsonNumber } from '../common/index.js';
 import {
     capitalize, PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
 } from '../types/index.js';
-import { formatFloat, PSensitive, resourceReference, toData, type PuppetValue, type ToDataRules } from '../values/index.js';
+import { PSensitive, resourceReference, toData, type PuppetValue, type ToDataRules } from '../values/index.js';
 import type { CompileResult, LogEntry } from './compiler.js';
 import type { CompileError } from './errors.js';
 import type { CatalogResource } from './resource.js';
@@ -188,19 +188,13 @@ export function writeJsonText(v: Json, write: (piece: string) => void, indent = 
     write(`${indent}${close}`);
 }
 
-/** JSON.rawJSON (Node 21+), which ES2023's lib does not declare yet. */
-const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
-
 /**
- * Integers (bigint) exact and Floats (number) always with a fraction or an exponent, as Puppet
- * writes them; everything else is left to JSON.stringify, whose native walk is several times
- * faster than building the text in script (the whole output of a cold compile is written this way).
+ * Puppet's numbers as Ruby writes them; everything else is left to JSON.stringify, whose native
+ * walk is several times faster than building the text in script (the whole output of a cold
+ * compile is written this way).
  */
 function puppetNumbers(_key: string, v: unknown): unknown {
-    if (typeof v === 'bigint') return rawJson(v.toString());
-    // As Ruby's JSON generator writes a Float (Float#to_s: `1.0e+20`, `1.0e-05`), the oracle's text.
-    if (typeof v === 'number') return Number.isFinite(v) ? rawJson(formatFloat(v)) : null;
-    return v;
+    return typeof v === 'bigint' || typeof v === 'number' ? rubyJsonNumber(v) : v;
 }
 
 export function jsonText(v: Json, indent = ''): string {

@@ -21,3 +21,16 @@ export function formatFloat(f: number): string {
     }
     return s.includes('.') ? s : `${s}.0`;
 }
+
+/** JSON.rawJSON (Node 21+; ES2023's lib does not declare it): a value JSON.stringify writes as the given text. */
+export const rawJson = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+
+/**
+ * A Puppet number as Ruby's JSON generator writes it, for a JSON.stringify replacer: an Integer
+ * (bigint) exact, a Float always with a fraction or an exponent (`2.0`, `1.0e+20`), so the two stay
+ * apart in the text; a non-finite Float as null.
+ */
+export function rubyJsonNumber(n: bigint | number): unknown {
+    if (typeof n === 'bigint') return rawJson(n.toString());
+    return Number.isFinite(n) ? rawJson(formatFloat(n)) : null;
+}

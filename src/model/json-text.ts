@@ -1,10 +1,7 @@
-import { UserError } from '../common/index.js';
+import { rawJson, UserError } from '../common/index.js';
 import { ModelIssues } from './issues.js';
 
-type RawJson = (text: string) => unknown;
-const rawJSON = (JSON as unknown as { rawJSON: RawJson }).rawJSON;
-
-const exactBigints = (_key: string, v: unknown): unknown => typeof v === 'bigint' ? rawJSON(v.toString()) : v;
+const exactBigints = (_key: string, v: unknown): unknown => typeof v === 'bigint' ? rawJson(v.toString()) : v;
 
 /** Pretty JSON with a final newline; bigint values are written as exact integers. */
 export function stringifyJson(value: unknown): string {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
+import { rubyJsonNumber } from '../../common/index.js';
 import { toRichData } from '../../model/index.js';
 import type { NodeRequest } from '../../node/index.js';
 import { toData, type PuppetValue, type ToDataRules } from '../../values/index.js';
-import { rubyFloat } from './ruby-format.js';
 import type { HieraContext } from './context.js';
 import { parseJsonData } from './data-file.js';
 import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
@@ -130,8 +130,6 @@ function parseDefault(text: string): PuppetValue {
     }
 }
 
-const rawJSON = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
-
 /**
  * Rich-data JSON as the oracle prints it (Puppet's ToDataConverter, then Ruby's JSON): integers
  * exact, floats always with a fraction or exponent (2.0, 1.0e+20), so Integer and Float stay
@@ -143,8 +141,8 @@ export function lookupJson(value: PuppetValue): string {
 
 /** How lookups print what rich data leaves open: exact Integer text, Ruby's Float text; the rest as models write it. */
 const LOOKUP_RULES: ToDataRules = {
-    integer: n => rawJSON(n.toString()),
-    float: n => (Number.isFinite(n) ? rawJSON(rubyFloat(n)) : null),
+    integer: rubyJsonNumber,
+    float: rubyJsonNumber,
     type: t => toRichData(t as PuppetValue),
     iterator: elements => elements.map(x => toData(x, LOOKUP_RULES))
 };
