@@ -69,7 +69,13 @@ function caseArgs(c: BenchCase): string[] {
     return ['--node', c.node, ...(c.facts ? ['--facts', c.facts] : []), ...c.classes.flatMap(x => ['--class', x])];
 }
 
-function warmModelc(services: CatalogServices, c: BenchCase, cache?: EnvironmentCache, refresh = false): { timing: Timing; resources: number; error?: string } {
+/**
+ * modelc's warm compile of a case in this process: medians after a warm-up. With `cache`, compiles
+ * share it; `refresh` starts a new generation before each one (every file checked against the disk,
+ * a changed one parsed again), as `modelc serve` does by default.
+ */
+export function warmModelc(services: CatalogServices, c: BenchCase, options: { readonly cache?: EnvironmentCache; readonly refresh?: boolean; readonly runs?: number } = {}): { timing: Timing; resources: number; error?: string } {
+    const { cache, refresh = false, runs = Math.max(5, RUNS) } = options;
     const facts = c.facts ? readFactsFile(c.facts).values : new Map<string, PuppetValue>();
     const once = () => {
         const cpu0 = process.cpuUsage();
@@ -79,7 +85,7 @@ function warmModelc(services: CatalogServices, c: BenchCase, cache?: Environment
         const cpu = process.cpuUsage(cpu0);
         return { timing: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - w0 }, resources: r.catalog.resources.size, error: r.error?.message };
     };
-    const { first, timed } = warmedUp(once, Math.max(5, RUNS));
+    const { first, timed } = warmedUp(once, runs);
     return { timing: medianTiming(timed.map(r => r.timing)), resources: first.resources, error: first.error };
 }
 
@@ -121,8 +127,8 @@ export function compareCases(name: string, title: string, cases: readonly BenchC
                 warm: puppetWarmTiming(c, '0'), warmCachedEnvironment: cachedEnvironment ? puppetWarmTiming(c, 'unlimited') : undefined, sameOutput: sameJson(coldRuns[0].stdout, runs[0].stdout)
             };
         }
-        const warmCached = cachedEnvironment ? warmModelc(services, c, new EnvironmentCache()).timing : undefined;
-        const warm = warmModelc(services, c, new EnvironmentCache(), true);
+        const warmCached = cachedEnvironment ? warmModelc(services, c, { cache: new EnvironmentCache() }).timing : undefined;
+        const warm = warmModelc(services, c, { cache: new EnvironmentCache(), refresh: true });
         rows.push({
             case: c.label, resources: warm.resources, error: warm.error ?? uncached.error,
             modelc: { cold: medianTiming(coldRuns), warm: warm.timing, warmUncached: uncached.timing, ...(warmCached ? { warmCached } : {}) }, puppet

@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { createCatalogServices, EnvironmentCache, type CatalogServices } from '../src/catalog/index.js';
-import { puppetOracle, puppetWarmTiming, reports, root, type BenchCase } from './compare.js';
-import { medianTiming, ratio, timeProcess, warmedUp, type Timing } from './process-time.js';
+import { createCatalogServices, EnvironmentCache } from '../src/catalog/index.js';
+import { puppetOracle, puppetWarmTiming, reports, root, warmModelc, type BenchCase } from './compare.js';
+import { medianTiming, ratio, timeProcess, type Timing } from './process-time.js';
 
 /**
  * Generated sites from 1k to 100k resources, with and without collectors, compiled by modelc and
@@ -69,20 +68,6 @@ function peakRssKb(command: string, args: readonly string[]): number | undefined
     return m ? Number(m[1]) : undefined;
 }
 
-function warmModelc(services: CatalogServices, c: BenchCase, runs: number, cache?: EnvironmentCache): { timing: Timing; resources: number; error?: string } {
-    const once = (): { timing: Timing; resources: number; error?: string } => {
-        const cpu0 = process.cpuUsage();
-        // Every file checked against the disk again (a changed one parsed again): as fresh as Puppet's environment_timeout=0.
-        cache?.refresh();
-        const w0 = performance.now();
-        const r = services.compile(c.dir, 'production', { node: c.node, facts: new Map(), ...(cache ? { cache } : {}) });
-        const cpu = process.cpuUsage(cpu0);
-        return { timing: { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - w0 }, resources: r.catalog.resources.size, error: r.error?.message };
-    };
-    const { first, timed } = warmedUp(once, runs);
-    return { timing: medianTiming(timed.map(r => r.timing)), resources: first.resources, error: first.error };
-}
-
 export interface SizeRow {
     readonly size: number;
     readonly collectors: boolean;
@@ -137,7 +122,7 @@ export function runSizesBench(): void {
     for (const collectors of [false, true]) {
         const dir = generateSizedSite(1000, collectors);
         try {
-            warmModelc(createCatalogServices(), { label: 'warm-up', dir, node: 'bench.example.com', classes: [] }, 1);
+            warmModelc(createCatalogServices(), { label: 'warm-up', dir, node: 'bench.example.com', classes: [] }, { runs: 1 });
         } finally {
             rmSync(dir, { recursive: true, force: true });
         }
@@ -149,8 +134,8 @@ export function runSizesBench(): void {
             try {
                 const c: BenchCase = { label: `${size}${collectors ? ' coll' : ''}`, dir, node: 'bench.example.com', classes: [] };
                 const args = ['compile', dir, '--node', c.node, '--format', 'normalized'];
-                const uncached = warmModelc(createCatalogServices(), c, Math.max(runs, 5));
-                const warm = warmModelc(createCatalogServices(), c, Math.max(runs, 5), new EnvironmentCache());
+                const uncached = warmModelc(createCatalogServices(), c, { runs: Math.max(runs, 5) });
+                const warm = warmModelc(createCatalogServices(), c, { runs: Math.max(runs, 5), cache: new EnvironmentCache(), refresh: true });
                 const cold = Array.from({ length: runs }, () => timeProcess(process.execPath, [modelcBin, ...args]));
                 let puppet: SizeRow['puppet'];
                 if (oracle && size <= puppetMax) {
