@@ -1,212 +1,65 @@
+import { isAbsolute } from 'node:path';
+import { HoconError } from './hocon-error.js';
+import { includeTargets, type HoconFiles, type IncludeDirective, type IncludeKind } from './hocon-include.js';
+import { tokenize, type Token, type TokenKind } from './hocon-tokens.js';
 import type { PuppetValue } from './values.js';
 
-/**
- * A HOCON failure as ruby-hocon (what Puppet's hocon_data uses) words it: "String: LINE: problem"
- * (Hocon.parse reads a string, so the origin is "String"). `kind` is the ruby-hocon error class.
- */
-export class HoconError extends Error {
-    constructor(readonly line: number, readonly problem: string,
-                readonly kind: 'ConfigParseError' | 'UnresolvedSubstitutionError' | 'ConfigWrongTypeError' = 'ConfigParseError') {
-        super(`String: ${line}: ${problem}`);
-    }
-}
-
-/**
- * `problem`: text the tokenizer could not read, as ruby-hocon's tokenizer hands it on (`'WHAT'
- * (MESSAGE)`) for the parser to reject where it stands, with that place's message.
- */
-type TokenKind = '{' | '}' | '[' | ']' | ',' | 'sep' | '+=' | 'nl' | 'ws' | 'value' | 'subst' | 'problem' | 'eof';
-
-interface Token {
-    readonly kind: TokenKind;
-    readonly line: number;
-    /** The text as written (for error messages and concatenation). */
-    readonly text: string;
-    /** A value token: a quoted or unquoted string, a number, a boolean or null. */
-    readonly value?: PuppetValue;
-    readonly quoted?: boolean;
-    /** A substitution's path and whether it is optional (`${?x}`). */
-    readonly path?: readonly string[];
-    readonly optional?: boolean;
-}
-
-const NOT_UNQUOTED = new Set([...'$"{}[]:=,+#`^?!@*&\\'].map(c => c));
-const NUMBER_CHARS = /[0-9eE+\-.]/;
-
-/** Splits HOCON text into tokens; comments are dropped (their newline stays). */
-function tokenize(text: string): Token[] {
-    const out: Token[] = [];
-    let p = 0;
-    let line = 1;
-    const push = (kind: TokenKind, t: string, extra: Partial<Token> = {}): void => { out.push({ kind, line, text: t, ...extra }); };
-    // Ruby's tokenizer names the end of input it found as its character code, -1.
-    const problem = (what: string, message: string): Token[] => {
-        push('problem', `'${what}' (${message})`);
-        push('eof', 'end of file');
-        return out;
-    };
-    while (p < text.length) {
-        const c = text[p];
-        if (c === '\n') { push('nl', '\n'); line++; p++; continue; }
-        if (c === '#' || (c === '/' && text[p + 1] === '/')) {
-            while (p < text.length && text[p] !== '\n') p++;
-            continue;
-        }
-        if (/[ \t\r\f\v\u00a0\ufeff]/.test(c)) {
-            const s = p;
-            while (p < text.length && /[ \t\r\f\v\u00a0\ufeff]/.test(text[p])) p++;
-            push('ws', text.slice(s, p));
-            continue;
-        }
-        if ('{}[],'.includes(c)) { push(c as TokenKind, c); p++; continue; }
-        if (c === ':' || c === '=') { push('sep', c); p++; continue; }
-        if (c === '+') {
-            if (text[p + 1] === '=') { push('+=', '+='); p += 2; continue; }
-            const next = text[p + 1] ?? '-1';
-            return problem(next, `'+' not followed by =, '${next}' not allowed after '+'`);
-        }
-        if (c === '$' && text[p + 1] === '{') {
-            const end = text.indexOf('}', p + 2);
-            if (end < 0) return problem('end of file', 'Substitution ${ was not closed with a }');
-            let inner = text.slice(p + 2, end);
-            const optional = inner.startsWith('?');
-            if (optional) inner = inner.slice(1);
-            const path = splitPath(inner.trim(), line);
-            if ('what' in path) return problem(path.what, path.message);
-            push('subst', text.slice(p, end + 1), { path, optional });
-            p = end + 1;
-            continue;
-        }
-        if (c === '"') {
-            if (text.startsWith('"""', p)) {
-                const end = text.indexOf('"""', p + 3);
-                if (end < 0) return problem('-1', 'End of input but triple-quoted string was still open');
-                let close = end + 3;
-                while (text[close] === '"') close++; // extra quotes belong to the string
-                const body = text.slice(p + 3, close - 3);
-                push('value', text.slice(p, close), { value: body, quoted: true });
-                line += body.split('\n').length - 1;
-                p = close;
-                continue;
-            }
-            const read = quoted(text, p, line);
-            if ('what' in read) return problem(read.what, read.message);
-            const [value, next] = read;
-            push('value', text.slice(p, next), { value, quoted: true });
-            p = next;
-            continue;
-        }
-        if (c === '-' || (c >= '0' && c <= '9')) {
-            const s = p;
-            while (p < text.length && NUMBER_CHARS.test(text[p])) p++;
-            const t = text.slice(s, p);
-            const n = rubyNumber(t);
-            push('value', t, n === undefined ? { value: t, quoted: false } : { value: n, quoted: false });
-            continue;
-        }
-        if (c === '$') {
-            const next = text[p + 1] ?? '-1';
-            return problem(next, `'$' not followed by {, '${next}' not allowed after '$'`);
-        }
-        if (NOT_UNQUOTED.has(c)) return problem(c, `Reserved character '${c}' is not allowed outside quotes`);
-        const s = p;
-        while (p < text.length && !NOT_UNQUOTED.has(text[p]) && !/\s/.test(text[p]) && !(text[p] === '/' && text[p + 1] === '/')) p++;
-        const t = text.slice(s, p);
-        if (t === 'true' || t === 'false') push('value', t, { value: t === 'true', quoted: false });
-        else if (t === 'null') push('value', t, { value: null, quoted: false });
-        else push('value', t, { value: t, quoted: false });
-    }
-    push('eof', 'end of file');
-    return out;
-}
-
-/** A quoted string with JSON escapes; returns its value and the offset after it. */
-function quoted(text: string, start: number, line: number): [string, number] | { readonly what: string; readonly message: string } {
-    let p = start + 1;
-    let out = '';
-    while (p < text.length) {
-        const c = text[p];
-        if (c === '"') return [out, p + 1];
-        if (c === '\n') return { what: '\n', message: 'JSON does not allow unescaped \n in quoted strings, use a backslash escape' };
-        if (c === '\\') {
-            const e = text[p + 1];
-            const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-            if (e !== undefined && simple[e] !== undefined) { out += simple[e]; p += 2; continue; }
-            if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(p + 2, p + 6))) { out += String.fromCharCode(Number.parseInt(text.slice(p + 2, p + 6), 16)); p += 6; continue; }
-            throw new HoconError(line, `backslash followed by '${e ?? ''}', this is not a valid escape sequence (quoted strings use JSON escaping, so use double-backslash \\\\ for literal backslash)`);
-        }
-        out += c;
-        p++;
-    }
-    return { what: '-1', message: 'End of input but string quote was still open' };
-}
-
-/**
- * A run of number characters as ruby-hocon reads it: Ruby's Float() when it has `.`/`e`, else
- * Ruby's Integer() (so `010` is 8); a whole float becomes an Integer. Undefined: not a number
- * (the run is then unquoted text, as `1.2.3` or `08`).
- */
-function rubyNumber(t: string): PuppetValue | undefined {
-    if (/[.eE]/.test(t)) {
-        if (!/^[-+]?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return undefined;
-        const f = Number(t);
-        return Number.isFinite(f) && Number.isInteger(f) ? BigInt(f) : f;
-    }
-    if (!/^-?\d+$/.test(t)) return undefined;
-    const neg = t.startsWith('-');
-    const body = neg ? t.slice(1) : t;
-    if (body.length > 1 && body.startsWith('0')) {
-        if (!/^[0-7]+$/.test(body)) return undefined;
-        const v = BigInt(`0o${body}`);
-        return neg ? -v : v;
-    }
-    return BigInt(t);
-}
-
-/** A path expression (`a.b."c.d"`) as its elements. */
-function splitPath(expr: string, line: number): string[] | { readonly what: string; readonly message: string } {
-    const parts: string[] = [];
-    let cur = '';
-    let p = 0;
-    while (p < expr.length) {
-        const c = expr[p];
-        if (c === '"') {
-            const read = quoted(expr, p, line);
-            if ('what' in read) return read;
-            const [v, next] = read;
-            cur += v;
-            p = next;
-        } else if (c === '.') {
-            parts.push(cur);
-            cur = '';
-            p++;
-        } else {
-            cur += c;
-            p++;
-        }
-    }
-    parts.push(cur);
-    return parts;
-}
+export type { HoconFiles } from './hocon-include.js';
 
 /** An unresolved value: literals, substitutions and concatenations of them. */
 type Node =
     | { readonly t: 'lit'; readonly v: PuppetValue; readonly text: string; readonly simple: boolean }
     | { readonly t: 'obj'; readonly fields: Map<string, Node> }
     | { readonly t: 'arr'; readonly items: Node[] }
-    | { readonly t: 'subst'; readonly path: readonly string[]; readonly optional: boolean; readonly line: number; readonly text: string }
+    /**
+     * `origin`: the file it was written in ("String" for the text parsed). `fallback`: a
+     * substitution of an included file is looked up under the include's path, then as written.
+     */
+    | { readonly t: 'subst'; readonly path: readonly string[]; readonly optional: boolean; readonly line: number; readonly text: string; readonly origin: string; readonly fallback?: readonly string[] }
     | { readonly t: 'concat'; readonly parts: readonly Node[]; readonly gaps: readonly string[] }
     /** A value that `+=` appends to whatever the key held before. */
     | { readonly t: 'append'; readonly previous: Node | undefined; readonly item: Node };
 
+/**
+ * What a parse reads: `origin` names it in messages, `file` is the file it is (the base of its
+ * relative includes; none for a string), `json` is ruby-hocon's JSON flavour (a .json file),
+ * `files` performs includes (none: a syntax-only pass), `depth` counts the files being included.
+ */
+interface ParseContext {
+    readonly origin: string;
+    readonly file?: string;
+    readonly json: boolean;
+    readonly files?: HoconFiles;
+    readonly depth: number;
+}
+
+/** A file that could not be opened while the file including it was read: that file counts as missing too. */
+class MissingInclude extends Error {}
+
+/** ruby-hocon gives up on includes nested this deep (a cycle). */
+const MAX_INCLUDE_DEPTH = 50;
+
+const INCLUDE_KINDS: ReadonlyMap<string, IncludeKind> = new Map([['url(', 'url'], ['file(', 'file'], ['classpath(', 'classpath']]);
+
 class Parser {
     private p = 0;
     readonly positions = new Map<string, number>();
+    /** The path of the field being read, and how many lists enclose it (includes are relative to both). */
+    private readonly pathStack: string[] = [];
+    private arrayDepth = 0;
 
-    constructor(private readonly tokens: readonly Token[]) {}
+    constructor(private readonly tokens: readonly Token[], private readonly ctx: ParseContext) {}
 
+    /** The next token; ruby-hocon's JSON flavour refuses unquoted text and substitutions as it reaches them. */
     private peek(): Token {
+        const t = this.tokens[this.p];
+        if (this.ctx.json && t.kind === 'value' && !t.quoted && typeof t.value === 'string') throw this.error(t.line, `Token not allowed in valid JSON: '${t.text}'`);
+        if (this.ctx.json && t.kind === 'subst') throw this.error(t.line, 'Substitutions (${} syntax) not allowed in JSON');
         return this.tokens[this.p];
+    }
+
+    error(line: number | undefined, problem: string, kind: HoconError['kind'] = 'ConfigParseError'): HoconError {
+        return new HoconError(line, problem, kind, this.ctx.origin);
     }
 
     private skip(kinds: readonly TokenKind[]): void {
@@ -220,7 +73,7 @@ class Parser {
             const obj = this.object(true, true);
             this.skip(['ws', 'nl']);
             const t = this.peek();
-            if (t.kind !== 'eof') throw new HoconError(t.line, `Document has trailing tokens after first object or array: ${describe(t)}`);
+            if (t.kind !== 'eof') throw this.error(t.line, `Document has trailing tokens after first object or array: ${describe(t)}`);
             return obj;
         }
         if (this.peek().kind === '[') {
@@ -230,8 +83,8 @@ class Parser {
             this.array();
             this.skip(['ws', 'nl']);
             const t = this.peek();
-            if (t.kind !== 'eof') throw new HoconError(t.line, `Document has trailing tokens after first object or array: ${describe(t)}`);
-            throw new HoconError(line, ' has type LIST rather than object at file root', 'ConfigWrongTypeError');
+            if (t.kind !== 'eof') throw this.error(t.line, `Document has trailing tokens after first object or array: ${describe(t)}`);
+            throw this.error(line, ' has type LIST rather than object at file root', 'ConfigWrongTypeError');
         }
         return this.object(false, true);
     }
@@ -243,35 +96,113 @@ class Parser {
             let t = this.peek();
             if (t.kind === '}' && braced) { this.p++; return { t: 'obj', fields }; }
             if (t.kind === 'eof') {
-                if (braced) throw new HoconError(t.line, 'expecting a close brace or a field name here, got end of file');
+                if (braced) throw this.error(t.line, 'expecting a close brace or a field name here, got end of file');
                 return { t: 'obj', fields };
             }
-            if (t.kind === 'value' && !t.quoted && t.text === 'include') throw new HoconError(t.line, 'include statements are not supported by modelc');
-            if (t.kind !== 'value') throw new HoconError(t.line, `expecting a close brace or a field name here, got ${describe(t)}`);
-            const keyLine = t.line;
-            const path = this.key();
+            if (t.kind === 'value' && !t.quoted && t.text === 'include' && !this.ctx.json) {
+                this.p++;
+                const directive = this.includeDirective(t.line);
+                if (this.ctx.files) this.include(fields, directive, this.ctx.files);
+            } else {
+                this.field(fields, top);
+            }
+            this.skip(['ws']);
             t = this.peek();
-            let value: Node;
+            if (t.kind === ',') { this.p++; continue; }
+            if (t.kind === 'eof' && braced) throw this.error(t.line, `Expecting close brace } or a comma, got ${describe(t)}`);
+            if (t.kind === 'nl' || t.kind === 'eof' || (t.kind === '}' && braced)) continue;
+            if (t.kind === '}') throw this.error(t.line, suggestQuotes(t, "unbalanced close brace '}' with no open brace"));
+            throw this.error(t.line, suggestQuotes(t, `Expecting close brace } or a comma, got ${describe(t)}`));
+        }
+    }
+
+    /** A field: its key path, then `:`/`=`/`+=` and a value, or an object directly. */
+    private field(fields: Map<string, Node>, top: boolean): void {
+        let t = this.peek();
+        if (t.kind !== 'value') throw this.error(t.line, `expecting a close brace or a field name here, got ${describe(t)}`);
+        const keyLine = t.line;
+        const keyStart = this.p;
+        const path = this.key();
+        // Messages quote the key as written.
+        const keyText = this.tokens.slice(keyStart, this.p).map(k => k.text).join('').trimEnd();
+        t = this.peek();
+        let value: Node;
+        this.pathStack.push(...path);
+        try {
             if (t.kind === 'sep' || t.kind === '+=') {
+                if (this.ctx.json && t.text !== ':') throw this.error(t.line, suggestQuotes(t, `Key '${keyText}' may not be followed by token: ${describe(t)}`));
                 this.p++;
                 this.skip(['ws', 'nl']);
                 value = this.value(keyLine, path);
                 if (t.kind === '+=') value = { t: 'append', previous: lookupNode(fields, path), item: value };
-            } else if (t.kind === '{') {
+            } else if (t.kind === '{' && !this.ctx.json) {
                 value = this.value(keyLine, path);
             } else {
-                throw new HoconError(t.line, suggestQuotes(t, `Key '${path.join('.')}' may not be followed by token: ${describe(t)}`));
+                throw this.error(t.line, suggestQuotes(t, `Key '${keyText}' may not be followed by token: ${describe(t)}`));
             }
-            if (top && !this.positions.has(path[0])) this.positions.set(path[0], keyLine);
-            assign(fields, path, value);
-            this.skip(['ws']);
-            t = this.peek();
-            if (t.kind === ',') { this.p++; continue; }
-            if (t.kind === 'eof' && braced) throw new HoconError(t.line, `Expecting close brace } or a comma, got ${describe(t)}`);
-            if (t.kind === 'nl' || t.kind === 'eof' || (t.kind === '}' && braced)) continue;
-            if (t.kind === '}') throw new HoconError(t.line, suggestQuotes(t, "unbalanced close brace '}' with no open brace"));
-            throw new HoconError(t.line, suggestQuotes(t, `Expecting close brace } or a comma, got ${describe(t)}`));
+        } finally {
+            this.pathStack.length -= path.length;
         }
+        if (this.ctx.json && fields.has(path[0])) throw this.error(keyLine, `JSON does not allow duplicate fields: '${path[0]}' was already seen`);
+        if (top && !this.positions.has(path[0])) this.positions.set(path[0], keyLine);
+        assign(fields, path, value);
+    }
+
+    /** After `include`: a quoted name (the heuristic include) or `file(...)`, `url(...)`, `classpath(...)`. */
+    private includeDirective(line: number): IncludeDirective {
+        this.skip(['ws', 'nl']);
+        let t = this.peek();
+        if (t.kind === 'value' && t.quoted) {
+            this.p++;
+            return { kind: 'heuristic', name: String(t.value), line };
+        }
+        if (t.kind !== 'value' || typeof t.value !== 'string') throw this.error(t.line, `include keyword is not followed by a quoted string, but by: ${describe(t)}`);
+        const kind = INCLUDE_KINDS.get(t.text);
+        if (kind === undefined) {
+            throw this.error(t.line, `expecting include parameter to be quoted filename, file(), classpath(), or url(). No spaces are allowed before the open paren. Not expecting: ${describe(t)}`);
+        }
+        this.p++;
+        this.skip(['ws', 'nl']);
+        t = this.peek();
+        if (t.kind !== 'value' || !t.quoted) throw this.error(t.line, `expecting a quoted string inside file(), classpath(), or url(), rather than: ${describe(t)}`);
+        const name = String(t.value);
+        this.p++;
+        this.skip(['ws', 'nl']);
+        t = this.peek();
+        if (t.kind !== 'value' || t.quoted || t.text !== ')') throw this.error(t.line, `expecting a close parentheses ')' here, not: ${describe(t)}`);
+        this.p++;
+        return { kind, name, line };
+    }
+
+    /**
+     * Merges what an include reads into the object being read, key by key (its objects over the ones
+     * already there), its substitutions first looked up under the include's path.
+     */
+    private include(fields: Map<string, Node>, d: IncludeDirective, files: HoconFiles): void {
+        const targets = includeTargets(d, this.ctx.file, files, this.ctx.origin);
+        const texts = targets.map(target => files.read(target.path));
+        // The gem opens an absolute name with File.new, whose failure makes the including file unreadable: it counts as missing.
+        if (d.kind === 'heuristic' && isAbsolute(d.name) && texts.some(t => t === undefined)) throw new MissingInclude();
+        let obj: (Node & { t: 'obj' }) | undefined;
+        targets.forEach((target, i) => {
+            const text = texts[i];
+            if (text === undefined) return;
+            let read: Node & { t: 'obj' };
+            try {
+                read = parseDocument(text, { origin: target.path, file: target.path, json: target.json, files, depth: this.ctx.depth + 1 });
+            } catch (e) {
+                if (e instanceof MissingInclude) return;
+                throw e;
+            }
+            obj = obj === undefined ? read : mergeObjects(obj, read) as Node & { t: 'obj' };
+        });
+        if (obj === undefined) return;
+        if (this.arrayDepth > 0 && hasSubstitutions(obj)) {
+            throw this.error(d.line, 'Due to current limitations of the config parser, when an include statement is nested inside a list value, ${} substitutions inside the included file cannot be resolved correctly. Either move the include outside of the list value or remove the ${} statements from the included file.');
+        }
+        const placed = this.pathStack.length > 0 ? relativized(obj, this.pathStack) : obj;
+        if (placed.t !== 'obj') return;
+        for (const [k, v] of placed.fields) assign(fields, [k], v);
     }
 
     /** A key: value tokens (and the spaces between them) up to the separator, as a path. */
@@ -309,7 +240,7 @@ class Parser {
             if (t.kind === '{') { this.p++; piece = this.object(true, false); }
             else if (t.kind === '[') { this.p++; piece = this.array(); }
             else if (t.kind === 'value') { this.p++; piece = { t: 'lit', v: t.value ?? null, text: t.quoted ? String(t.value) : t.text, simple: true }; }
-            else if (t.kind === 'subst') { this.p++; piece = { t: 'subst', path: t.path ?? [], optional: t.optional ?? false, line: t.line, text: t.text }; }
+            else if (t.kind === 'subst') { this.p++; piece = { t: 'subst', path: t.path ?? [], optional: t.optional ?? false, line: t.line, text: t.text, origin: this.ctx.origin }; }
             if (piece === undefined) break;
             if (parts.length > 0) gaps.push(gap);
             gap = '';
@@ -317,7 +248,7 @@ class Parser {
         }
         if (parts.length === 0) {
             const t = this.peek();
-            throw new HoconError(t.line, suggestQuotes(t, `Expecting a value but got wrong token: ${describe(t)}`));
+            throw this.error(t.line, suggestQuotes(t, `Expecting a value but got wrong token: ${describe(t)}`));
         }
         void line;
         void path;
@@ -326,12 +257,21 @@ class Parser {
 
     /** An array: elements separated by commas or newlines (a newline counts as a comma). */
     private array(): Node {
+        this.arrayDepth++;
+        try {
+            return this.elements();
+        } finally {
+            this.arrayDepth--;
+        }
+    }
+
+    private elements(): Node {
         const items: Node[] = [];
         this.skip(['ws', 'nl']);
         if (this.peek().kind === ']') { this.p++; return { t: 'arr', items }; }
         const first = this.peek();
         if (!startsValue(first)) {
-            throw new HoconError(first.line, `List should have ] or a first element after the open [, instead had token: ${describe(first)} (if you want ${describe(first)} to be part of a string value, then double-quote it)`);
+            throw this.error(first.line, `List should have ] or a first element after the open [, instead had token: ${describe(first)} (if you want ${describe(first)} to be part of a string value, then double-quote it)`);
         }
         for (;;) {
             items.push(this.value(this.peek().line, undefined));
@@ -339,7 +279,7 @@ class Parser {
             const n = this.peek();
             if (n.kind === ']') { this.p++; return { t: 'arr', items }; }
             if (n.kind !== ',' && n.kind !== 'nl') {
-                throw new HoconError(n.line, `List should have ended with ] or had a comma, instead had token: ${describe(n)} (if you want ${describe(n)} to be part of a string value, then double-quote it)`);
+                throw this.error(n.line, `List should have ended with ] or had a comma, instead had token: ${describe(n)} (if you want ${describe(n)} to be part of a string value, then double-quote it)`);
             }
             // Newlines and at most one comma separate two elements.
             let comma = false;
@@ -352,7 +292,7 @@ class Parser {
             const after = this.peek();
             if (after.kind === ']') { this.p++; return { t: 'arr', items }; }
             if (!startsValue(after)) {
-                throw new HoconError(after.line, `List should have had new element after a comma, instead had token: ${describe(after)} (if you want the comma or ${describe(after)} to be part of a string value, then double-quote it)`);
+                throw this.error(after.line, `List should have had new element after a comma, instead had token: ${describe(after)} (if you want the comma or ${describe(after)} to be part of a string value, then double-quote it)`);
             }
         }
     }
@@ -383,7 +323,10 @@ function describe(t: Token): string {
     if (t.kind === 'eof') return 'end of file';
     if (t.kind === 'problem') return t.text;
     if (t.kind === 'nl') return "'\n'";
-    return `'${t.text}'`;
+    if (t.kind !== 'value' || (!t.quoted && typeof t.value === 'string')) return `'${t.text}'`;
+    // A value token names its type.
+    const type = t.quoted ? 'STRING' : typeof t.value === 'boolean' ? 'BOOLEAN' : t.value === null ? 'NULL' : 'NUMBER';
+    return `'${t.quoted ? String(t.value) : t.text}' (${type})`;
 }
 
 function lookupNode(fields: Map<string, Node>, path: readonly string[]): Node | undefined {
@@ -467,8 +410,9 @@ class Resolver {
     }
 
     private substitute(n: Node & { t: 'subst' }): Resolved {
-        const target = lookupNode(this.root.fields, n.path);
-        if (target !== undefined && !this.active.has(target)) {
+        for (const path of n.fallback ? [n.path, n.fallback] : [n.path]) {
+            const target = lookupNode(this.root.fields, path);
+            if (target === undefined || this.active.has(target)) continue;
             this.active.add(target);
             try {
                 const r = this.resolve(target);
@@ -477,10 +421,10 @@ class Resolver {
                 this.active.delete(target);
             }
         }
-        const env = process.env[n.path.join('.')];
+        const env = process.env[(n.fallback ?? n.path).join('.')];
         if (env !== undefined) return env;
         if (n.optional) return MISSING;
-        throw new HoconError(n.line, `Could not resolve substitution to a value: ${n.text}`, 'UnresolvedSubstitutionError');
+        throw new HoconError(n.line, `Could not resolve substitution to a value: ${n.text}`, 'UnresolvedSubstitutionError', n.origin);
     }
 
     /** Strings (with the spaces between them), arrays joined, objects merged. */
@@ -503,15 +447,57 @@ class Resolver {
     }
 }
 
+/** Whether a value read from an included file still has substitutions to resolve. */
+function hasSubstitutions(n: Node): boolean {
+    switch (n.t) {
+        case 'lit': return false;
+        case 'subst': return true;
+        case 'obj': return [...n.fields.values()].some(hasSubstitutions);
+        case 'arr': return n.items.some(hasSubstitutions);
+        case 'concat': return n.parts.some(hasSubstitutions);
+        case 'append': return (n.previous !== undefined && hasSubstitutions(n.previous)) || hasSubstitutions(n.item);
+    }
+}
+
+/** An included value placed under `prefix`: its substitutions look there first. */
+function relativized(n: Node, prefix: readonly string[]): Node {
+    switch (n.t) {
+        case 'lit': return n;
+        case 'subst': return { ...n, path: [...prefix, ...n.path], fallback: n.fallback ?? n.path };
+        case 'obj': return { t: 'obj', fields: new Map([...n.fields].map(([k, v]) => [k, relativized(v, prefix)])) };
+        case 'arr': return { t: 'arr', items: n.items.map(i => relativized(i, prefix)) };
+        case 'concat': return { t: 'concat', parts: n.parts.map(p => relativized(p, prefix)), gaps: n.gaps };
+        case 'append': return { t: 'append', previous: n.previous && relativized(n.previous, prefix), item: relativized(n.item, prefix) };
+    }
+}
+
+/**
+ * One document, unresolved: read for its syntax first, then again performing its includes (as
+ * ruby-hocon parses a whole document before it reads what the document includes).
+ */
+function parseDocument(text: string, ctx: ParseContext): Node & { t: 'obj' } {
+    if (ctx.depth >= MAX_INCLUDE_DEPTH) {
+        throw new HoconError(undefined, `include statements nested more than ${MAX_INCLUDE_DEPTH} times, you probably have a cycle in your includes.  Trace: [${ctx.origin}]`, 'ConfigParseError', ctx.origin);
+    }
+    const tokens = tokenize(text, ctx.origin);
+    if (ctx.files) new Parser(tokens, { ...ctx, files: undefined }).root();
+    return new Parser(tokens, ctx).root() as Node & { t: 'obj' };
+}
+
 /**
  * HOCON as ruby-hocon's `Hocon.parse` reads it for Puppet's hocon_data: an object with or
  * without braces, `:`/`=`/`+=` fields, dotted path keys, objects merged on repeated keys,
  * unquoted and triple-quoted strings, value concatenation (spaces kept), `${path}` and
- * `${?path}` substitutions (falling back to environment variables), and numbers as Ruby reads
- * them (a whole float becomes an Integer). Returns the value and the line of each top-level key.
+ * `${?path}` substitutions (falling back to environment variables), numbers as Ruby reads
+ * them (a whole float becomes an Integer), and includes as the gem (1.3.1) performs them for a
+ * string (see hocon-include.ts), through `files`. Returns the value and the line of each
+ * top-level key.
  */
-export function parseHocon(text: string): { value: Map<PuppetValue, PuppetValue>; keyLines: Map<string, number> } {
-    const parser = new Parser(tokenize(text));
+export function parseHocon(text: string, files?: HoconFiles): { value: Map<PuppetValue, PuppetValue>; keyLines: Map<string, number> } {
+    const tokens = tokenize(text);
+    const ctx: ParseContext = { origin: 'String', json: false, depth: 0 };
+    if (files) new Parser(tokens, ctx).root();
+    const parser = new Parser(tokens, { ...ctx, files });
     const root = parser.root() as Node & { t: 'obj' };
     const value = new Resolver(root).resolve(root) as Map<PuppetValue, PuppetValue>;
     return { value, keyLines: parser.positions };

@@ -22,7 +22,7 @@ const STDLIB = '/usr/share/puppet/modules.available/puppetlabs-stdlib';
 const load = (file: string): Recorded[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'catalog', file), 'utf8')) as Recorded[];
 const cases = [...load('type-mismatches.json'), ...load('type-conversions.json'), ...load('operators.json'), ...load('function-arguments.json'), ...load('language-snippets.json'),
     ...load('builtin-functions.json'), ...load('function-signatures.json'), ...load('evaluation-order.json'), ...load('stdlib-functions.json'),
-    ...load('builtin-edges.json'), ...load('pcore-types.json'), ...load('stdlib-parsehocon.json')];
+    ...load('builtin-edges.json'), ...load('pcore-types.json'), ...load('stdlib-parsehocon.json'), ...load('stdlib-hocon-include.json')];
 const services = createCatalogServices();
 const root = mkdtempSync(join(tmpdir(), 'modelc-mismatch-'));
 

@@ -1,5 +1,5 @@
 import { nodeFileSystem, type FileSystemProvider } from '../../common/index.js';
-import type { PuppetValue } from '../../values/index.js';
+import type { HoconFiles, PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
 import { parseHoconData, parseJsonData, parseYamlData, type DataFile } from './data-file.js';
@@ -39,7 +39,12 @@ export class HieraFileCache {
     private readonly configs = new Map<string, Entry<ConfigResult>>();
     private readonly others = new WeakMap<FileSystemProvider, HieraFileCache>();
 
-    constructor(private readonly fs: FileSystemProvider = nodeFileSystem) {}
+    /** What a hocon_data file's includes read: ruby-hocon opens a relative file() name against the process's working directory. */
+    private readonly hoconFiles: HoconFiles;
+
+    constructor(private readonly fs: FileSystemProvider = nodeFileSystem) {
+        this.hoconFiles = { cwd: process.cwd(), read: path => fs.stat(path)?.isFile === true ? fs.readText(path) : undefined };
+    }
 
     /** The cache of another source of files (an environment bundle): one cache per source. */
     forFiles(fs: FileSystemProvider): HieraFileCache {
@@ -52,7 +57,7 @@ export class HieraFileCache {
     /** A data hash (yaml_data / json_data); a file that is not a hash counts as empty, with a warning. */
     dataFile(absPath: string, display: string, format: DataFormat, warn?: WarningSink): DataFile {
         const entry = this.cached(this.data, absPath, (text): CachedData => {
-            const parsed = format === 'json' ? parseJsonData(text, display) : format === 'hocon' ? parseHoconData(text, display) : parseYamlData(text, display);
+            const parsed = format === 'json' ? parseJsonData(text, display) : format === 'hocon' ? parseHoconData(text, display, this.hoconFiles) : parseYamlData(text, display);
             if (parsed.value instanceof Map) return parsed;
             if (format === 'json') {
                 // json_data returns what it read; the data provider's validate_data_hash refuses a non-hash.

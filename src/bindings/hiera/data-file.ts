@@ -1,5 +1,5 @@
 import type { SourcePoint } from '../../common/index.js';
-import { DataTextError, HoconError, parseHocon, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../../values/index.js';
+import { DataTextError, HoconError, parseHocon, type HoconFiles, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { LookupError } from './errors.js';
 
@@ -55,12 +55,16 @@ export function parseJsonData(text: string, display: string): DataFile {
  * Parses HOCON data (hocon_data) as ruby-hocon's `Hocon.parse` reads it, with Puppet's message
  * for a failure: "Unable to parse (data/x.conf): String: 2: ...".
  */
-export function parseHoconData(text: string, display: string): DataFile {
+export function parseHoconData(text: string, display: string, files: HoconFiles): DataFile {
     try {
-        const { value, keyLines } = parseHocon(text);
+        const { value, keyLines } = parseHocon(text, files);
         return { value, keyPositions: new Map([...keyLines].map(([k, line]) => [k, { file: display, line, column: 1 }])) };
     } catch (e) {
         if (!(e instanceof HoconError)) throw e;
-        throw new LookupError(`Unable to parse (${display}): ${e.message}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display, line: e.line, column: 1 } });
+        // Not a ConfigError: hocon_data lets it through, and the call evaluating the lookup reports it.
+        if (e.kind === 'NoMethodError') throw new LookupError(e.message, { code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'NoMethodError', at: { file: display } });
+        // A failure inside an included file is located there.
+        const at = e.origin === 'String' ? { file: display, line: e.line, column: 1 } : { file: e.origin, ...(e.line !== undefined ? { line: e.line, column: 1 } : {}) };
+        throw new LookupError(`Unable to parse (${display}): ${e.message}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at });
     }
 }

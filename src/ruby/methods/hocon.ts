@@ -1,4 +1,4 @@
-import { HoconError, parseHocon, type PuppetValue } from '../../values/index.js';
+import { HoconError, parseHocon, type HoconFiles, type PuppetValue } from '../../values/index.js';
 import { Exceptions, ObjectClass, RClass, RObject, RubyError, type RValue } from '../objects.js';
 
 /** What a parsed document holds: its value, or the substitution failure its `resolve` raises. */
@@ -14,9 +14,10 @@ interface Parsed {
  * Hash; `Hocon.parse(text)` all of it at once. A syntax error raises the gem's
  * ConfigParseError from parse_string, a substitution that finds nothing its
  * UnresolvedSubstitutionError (a ConfigParseError) from resolve, a list as the root its
- * ConfigWrongTypeError (not a parse error) from parse_string, as the gem does.
+ * ConfigWrongTypeError (not a parse error) from parse_string, as the gem does. Includes read
+ * through `files` (the plugin runtime's: the environment's files only).
  */
-export function hoconModules(): ReadonlyMap<string, RClass> {
+export function hoconModules(files: HoconFiles): ReadonlyMap<string, RClass> {
     const hocon = new RClass('Hocon', null, [], true);
     const configError = new RClass('Hocon::ConfigError', Exceptions.StandardError);
     const parseError = new RClass('Hocon::ConfigError::ConfigParseError', configError);
@@ -37,11 +38,12 @@ export function hoconModules(): ReadonlyMap<string, RClass> {
     const parse = (text: RValue): RObject => {
         const source = typeof text === 'string' ? text : String(text);
         try {
-            return make(configClass, { value: parseHocon(source).value }, `Config(SimpleConfigObject(...))`);
+            return make(configClass, { value: parseHocon(source, files).value }, `Config(SimpleConfigObject(...))`);
         } catch (e) {
             if (!(e instanceof HoconError)) throw e;
             // Parsing leaves substitutions alone: one that finds nothing fails only when resolved.
             if (e.kind === 'UnresolvedSubstitutionError') return make(configClass, { unresolved: e }, `Config(SimpleConfigObject(...))`);
+            if (e.kind === 'NoMethodError') throw new RubyError(Exceptions.NoMethodError, e.message);
             throw new RubyError(e.kind === 'ConfigWrongTypeError' ? wrongTypeError : parseError, e.message);
         }
     };

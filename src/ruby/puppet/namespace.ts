@@ -102,7 +102,9 @@ export function puppetNamespace(rt: PluginRuntime): PuppetNamespace {
     place('Psych', yaml.yaml);
     place('Psych::SyntaxError', yaml.syntaxError);
     place('PSON', yaml.pson);
-    for (const [path, cls] of hoconModules()) place(path, cls);
+    // ruby-hocon opens a file() include against the working directory: for plugin code, the environment's.
+    const hoconFiles = { cwd: rt.envDir, read: (path: string): string | undefined => rt.fileExists(path) || !rt.isInside(path) ? rt.readFile(path) : undefined };
+    for (const [path, cls] of hoconModules(hoconFiles)) place(path, cls);
     const puppet = mod('Puppet');
     const features = new RObject(ObjectClass, 'Puppet.features');
     statics(puppet, {
