@@ -1,9 +1,9 @@
 import { raisedAs } from '../../ruby/index.js';
 import { DevError, NotApplied, PuppetError, ResourceError, errorMessage, isValueError } from '../errors.js';
 import type {
-    ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
+    ApplicableResource, AutoRelationTarget, CatalogMember, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog, RunEnvironment
 } from '../run/harness.js';
-import { METAPARAMS } from '../run/harness.js';
+import { catalogMembers, METAPARAMS } from '../run/harness.js';
 import { valuesEqual } from '../value-equality.js';
 import { PSensitive, resourceReference } from '../values.js';
 import { displayDsl, type AttributeContext, type AttributeSpec } from './attribute.js';
@@ -124,12 +124,13 @@ export class ClassicResource implements ApplicableResource {
         this.providerInstance = provider;
     }
 
-    /**
-     * The run's resources of classic types with their type names (`catalog.resources` of type
-     * code); Resource API resources are not among them.
-     */
-    catalog(): Array<{ readonly typeName: string; readonly resource: ClassicResource }> {
-        return (this.env?.catalog?.() ?? []).filter((r): r is ClassicResource => r instanceof ClassicResource).map(r => ({ typeName: r.type.name, resource: r }));
+    /** The run's resources of Ruby types (classic and Resource API) with their type names: `catalog.resources` of type code. */
+    catalog(): CatalogMember[] {
+        return catalogMembers(this.env);
+    }
+
+    catalogMember(): CatalogMember {
+        return { typeName: this.type.name, resource: this };
     }
 
     /** A log line of the resource (Puppet's `resource.warning(...)` and the other levels). */

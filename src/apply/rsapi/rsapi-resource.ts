@@ -1,9 +1,10 @@
 import { DevError, errorMessage, PuppetError, ResourceError } from '../errors.js';
 import { ForeignValue, formatParameterValue, rubyInspect } from '../inspect.js';
 import { rubyRegexToJs } from '../ruby-regex.js';
-import type { ApplicableResource, AutoRelationTarget, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
+import type { DslResourceView } from '../../ruby/index.js';
+import type { ApplicableResource, AutoRelationTarget, CatalogMember, CatalogResource, EvaluationOutcome, PropertyChange, ResourceLog } from '../run/harness.js';
 import type { LogLevel } from '../log.js';
-import { METAPARAMS, noopOf, noopSetting } from '../run/harness.js';
+import { catalogMembers, METAPARAMS, noopOf, noopSetting } from '../run/harness.js';
 import { deepCopy, valuesEqual } from '../value-equality.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, isEnsurable, namevars, type AttributeDefinition, type TypeDefinition } from './definition.js';
@@ -28,6 +29,9 @@ export class ResourceApiResource implements ApplicableResource {
     private readonly identity: Identity;
     private pendingMandatory: string | undefined;
     private readonly sensitive = new Set<string>();
+    /** The title of the Puppet resource the gem makes (the `name` attribute's value when the type has one). */
+    private readonly ralTitle: string;
+    private member: CatalogMember | undefined;
 
     constructor(private readonly run: ResourceApiRun, private readonly resource: CatalogResource) {
         this.ref = resource.ref;
@@ -63,9 +67,31 @@ export class ResourceApiResource implements ApplicableResource {
         // attribute when the type has one, else a `name` given in the manifest, else the title.
         const hasName = run.type.attributes.some(a => a.name === 'name');
         const ralTitle = hasName ? this.should.name : resource.parameters.get('name');
-        if (ralTitle !== undefined && ralTitle !== null && String(ralTitle) !== resource.title) this.displayRef = `${typeRef}[${String(ralTitle)}]`;
+        this.ralTitle = ralTitle !== undefined && ralTitle !== null ? String(ralTitle) : resource.title;
+        if (this.ralTitle !== resource.title) this.displayRef = `${typeRef}[${this.ralTitle}]`;
         run.identities.set(this.ref, this.identity);
         this.checkMandatory(label);
+    }
+
+    /**
+     * The resource among `catalog.resources` of type code: the gem's Puppet resource, with its
+     * title, its namevar as its name (the title when there are several), and its values as
+     * `resource[:attr]` reads them. It has no classic provider to hand over.
+     */
+    catalogMember(): CatalogMember {
+        if (this.member) return this.member;
+        const keys = namevars(this.run.definition).map(a => a.name);
+        const should = this.should;
+        const view: DslResourceView = {
+            title: this.ralTitle,
+            name: keys.length === 1 ? should[keys[0]] ?? this.ralTitle : this.ralTitle,
+            get: name => should[name],
+            provider: undefined,
+            adopt: () => { throw new DevError(`${this.ref} is a Resource API resource: it has no classic provider to replace`); },
+            catalog: () => catalogMembers(this.run.env)
+        };
+        this.member = { typeName: this.run.definition.name, resource: view };
+        return this.member;
     }
 
     /** Title → namevars (first matching title pattern), then explicit parameters win. */

@@ -1,3 +1,4 @@
+import type { DslResourceView } from '../../ruby/index.js';
 import type { LogLevel, LogSink } from '../log.js';
 import type { PuppetValue } from '../values.js';
 
@@ -101,6 +102,19 @@ export interface ApplicableResource {
     readonly displayRef?: string;
     /** Applies only through a device (a remote_resource type): a run on the host skips it. */
     readonly deviceOnly?: boolean;
+    /** The resource as type code finds it in `catalog.resources` (Ruby types' resources, classic and Resource API). */
+    catalogMember?(): CatalogMember;
+}
+
+/** A resource of the run with its type's name, as `catalog.resources` gives it to type code. */
+export interface CatalogMember {
+    readonly typeName: string;
+    readonly resource: DslResourceView;
+}
+
+/** `catalog.resources` of a run: its resources that type code can see. */
+export function catalogMembers(env: RunEnvironment | undefined): CatalogMember[] {
+    return (env?.catalog?.() ?? []).flatMap(r => r.catalogMember ? [r.catalogMember()] : []);
 }
 
 /** A type's state for one run: provider instances, get caches, warning counters. */
