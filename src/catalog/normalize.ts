@@ -200,11 +200,27 @@ export function writeJsonText(v: Json, write: (piece: string) => void, indent = 
     }
     write(`${open}\n`);
     items.forEach(([key, x], i) => {
+        const separator = i < items.length - 1 ? ',\n' : '\n';
+        // An element made whole (most of them: edges, resource_order) is one piece, not three.
+        if (depth === 1 || x === null || typeof x !== 'object') {
+            write(`${inner}${key}${jsonText(x, inner)}${separator}`);
+            return;
+        }
         write(`${inner}${key}`);
         writeJsonText(x, write, inner, depth - 1, later);
-        write(i < items.length - 1 ? ',\n' : '\n');
+        write(separator);
     });
     write(`${indent}${close}`);
+}
+
+/** Whether JSON.stringify writes `v` as Puppet does without a replacer: no number in it, one level down at most (edges, strings). */
+function numberFree(v: Json): boolean {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+    if (typeof v !== 'object') return false;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) {
+        if (x !== null && x !== undefined && typeof x !== 'string' && typeof x !== 'boolean') return false;
+    }
+    return true;
 }
 
 /**
@@ -218,7 +234,7 @@ function puppetNumbers(_key: string, v: unknown): unknown {
 
 /** JSON text with 2-space indentation; Floats keep a fraction, Integers are exact. */
 export function jsonText(v: Json, indent = ''): string {
-    const text = JSON.stringify(v, puppetNumbers, 2);
+    const text = JSON.stringify(v, numberFree(v) ? undefined : puppetNumbers, 2);
     // A string's line breaks are escaped in JSON text, so every break is one of the layout's.
     return indent && text.includes('\n') ? text.replaceAll('\n', `\n${indent}`) : text;
 }
