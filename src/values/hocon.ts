@@ -44,7 +44,7 @@ const INCLUDE_KINDS: ReadonlyMap<string, IncludeKind> = new Map([['url(', 'url']
 class Parser {
     private p = 0;
     readonly positions = new Map<string, number>();
-    /** The path of the field being read, and how many lists enclose it (includes are relative to both). */
+    /** The path of the field being read (what an include here is placed under), and how many lists enclose it. */
     private readonly pathStack: string[] = [];
     private arrayDepth = 0;
 
@@ -55,7 +55,7 @@ class Parser {
         const t = this.tokens[this.p];
         if (this.ctx.json && t.kind === 'value' && !t.quoted && typeof t.value === 'string') throw this.error(t.line, `Token not allowed in valid JSON: '${t.text}'`);
         if (this.ctx.json && t.kind === 'subst') throw this.error(t.line, 'Substitutions (${} syntax) not allowed in JSON');
-        return this.tokens[this.p];
+        return t;
     }
 
     error(line: number | undefined, problem: string, kind: HoconError['kind'] = 'ConfigParseError'): HoconError {
