@@ -471,6 +471,11 @@ function relativized(n: Node, prefix: readonly string[]): Node {
     }
 }
 
+/** Whether a document may include anything (only then does its syntax need a pass of its own). */
+function hasInclude(tokens: readonly Token[]): boolean {
+    return tokens.some(t => t.kind === 'value' && !t.quoted && t.text === 'include');
+}
+
 /**
  * One document, unresolved: read for its syntax first, then again performing its includes (as
  * ruby-hocon parses a whole document before it reads what the document includes).
@@ -480,7 +485,7 @@ function parseDocument(text: string, ctx: ParseContext): Node & { t: 'obj' } {
         throw new HoconError(undefined, `include statements nested more than ${MAX_INCLUDE_DEPTH} times, you probably have a cycle in your includes.  Trace: [${ctx.origin}]`, 'ConfigParseError', ctx.origin);
     }
     const tokens = tokenize(text, ctx.origin);
-    if (ctx.files) new Parser(tokens, { ...ctx, files: undefined }).root();
+    if (ctx.files && hasInclude(tokens)) new Parser(tokens, { ...ctx, files: undefined }).root();
     return new Parser(tokens, ctx).root() as Node & { t: 'obj' };
 }
 
@@ -496,7 +501,7 @@ function parseDocument(text: string, ctx: ParseContext): Node & { t: 'obj' } {
 export function parseHocon(text: string, files?: HoconFiles): { value: Map<PuppetValue, PuppetValue>; keyLines: Map<string, number> } {
     const tokens = tokenize(text);
     const ctx: ParseContext = { origin: 'String', json: false, depth: 0 };
-    if (files) new Parser(tokens, ctx).root();
+    if (files && hasInclude(tokens)) new Parser(tokens, ctx).root();
     const parser = new Parser(tokens, { ...ctx, files });
     const root = parser.root() as Node & { t: 'obj' };
     const value = new Resolver(root).resolve(root) as Map<PuppetValue, PuppetValue>;
