@@ -223,6 +223,16 @@ export class PResourceType extends PAnyType {
     constructor(readonly typeName: string | null = null, readonly title: string | null = null) { super(); }
 }
 
+/**
+ * A reference once stored as a resource's parameter (Puppet converts it to a 3.x Puppet::Resource):
+ * typeName capitalized, a class's as `Class` with its name capitalized as the title. As a type it
+ * is the resource type it stands for (so a class's is no Type[Class]); as a value it prints
+ * `Type[title]` with the title unquoted.
+ */
+export class PStoredReference extends PResourceType {
+    constructor(typeName: string, title: string) { super(typeName, title); }
+}
+
 /** Class or Class['name'] (name lower-case as written, without leading ::). */
 export class PClassType extends PAnyType {
     readonly kind = 'Class';

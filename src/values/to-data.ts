@@ -15,6 +15,8 @@ export interface ToDataRules {
     integer(n: bigint): DataOut;
     float(n: number): DataOut;
     type(t: PTypeValue): DataOut;
+    /** A hash key that is no string but is written as one (a catalog's stored reference); unset or undefined: none is. */
+    key?(k: PuppetValue): string | undefined;
     /** Unset: an iterator is written as null. */
     iterator?(elements: readonly PuppetValue[]): DataOut;
 }
@@ -35,9 +37,10 @@ export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
     if (typeof v === 'number') return rules.float(v);
     if (Array.isArray(v)) return v.map(enc);
     if (v instanceof Map) {
-        if ([...v.keys()].every(k => typeof k === 'string' && k !== PTYPE)) {
+        const keyText = (k: PuppetValue): string | undefined => typeof k === 'string' ? k : rules.key?.(k);
+        if ([...v.keys()].every(k => { const t = keyText(k); return t !== undefined && t !== PTYPE; })) {
             const out: Record<string, DataOut> = {};
-            for (const [k, x] of v) out[k as string] = enc(x);
+            for (const [k, x] of v) out[keyText(k)!] = enc(x);
             return out;
         }
         return { [PTYPE]: 'Hash', [PVALUE]: [...v].flatMap(([k, x]) => [enc(k), enc(x)]) };

@@ -319,6 +319,9 @@ export class Evaluator implements ExpressionEvaluator {
         if (left instanceof PResourceType && left.typeName !== null && left.title !== null) {
             return resourceParameters(this.c, left as PResourceType & { typeName: string; title: string }, keys, this.where(e));
         }
+        if (left instanceof PClassType && left.className !== null) {
+            return resourceParameters(this.c, { typeName: 'Class', title: left.className }, keys, this.where(e));
+        }
         if (left instanceof PClassType && left.className === null) {
             const names = keys.flatMap(k => Array.isArray(k) ? k : [k]);
             const refs = names.map(n => new PClassType(formatValue(n instanceof PClassType ? n.className : n).replace(/^::/, '').toLowerCase()));
