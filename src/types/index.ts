@@ -6,7 +6,7 @@ export { inferType, inferReduced, generalize, commonType } from './infer.js';
 export { normalizeType } from './normalize.js';
 export { commonTypePuppet, generalizePuppet, inferPuppet } from './infer-puppet.js';
 export { countMismatch, describeMismatch, inferSetType, exactly, formatMismatch, formatMismatches, joinMismatchLines, mergeMismatches, type Mismatch, type MismatchKind, type Range as MismatchRange } from './mismatch.js';
-export { coreType, parameterize, capitalize, typesEqual, TypeConstructionError } from './construct.js';
+export { classNameError, coreType, parameterize, capitalize, resourceTitleError, typesEqual, TypeConstructionError } from './construct.js';
 export { parseTypeString, TypeSyntaxError, type TypeNameResolver } from './parse-type.js';
 export { describeClosureCall, describeSignatures, signatureAccepts, signatureString, type BlockArity, type ClosureParam, type Signature, type SignatureBlock, type SignatureParam } from './signature-mismatch.js';
 export { formatValue, quoteValue } from './format-value.js';

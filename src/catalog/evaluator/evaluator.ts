@@ -7,7 +7,7 @@ import { assertUnreachable } from '../../common/index.js';
 import { externalSyntaxError } from '../../parse/index.js';
 import { syntaxCheckFailure } from './syntax-check.js';
 import {
-    capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, classNameError, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType, resourceTitleError,
     PTypeAliasType, rubyMessageValue, TypeConstructionError
 } from '../../types/index.js';
 import {
@@ -310,11 +310,15 @@ export class Evaluator implements ExpressionEvaluator {
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
             if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
             // `File[$x]`, the common case: one reference.
-            if (!many) return new PResourceType(left.typeName, formatValue(keys[0]));
-            const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
+            if (!many && typeof keys[0] === 'string') return new PResourceType(left.typeName, keys[0]);
+            // Titles in arrays are flattened and undef ones dropped; each must be a string.
+            const titles = (keys as PuppetValue[]).flat(Infinity as 1).filter(k => k !== null);
             const typeName = left.typeName;
-            const refs = titles.map(title => new PResourceType(typeName, title));
-            return many ? refs : refs[0];
+            const refs = titles.map((title, i) => {
+                if (typeof title !== 'string') throw resourceTitleError(typeName, title, i);
+                return new PResourceType(typeName, title);
+            });
+            return many ? refs : refs[0] ?? null;
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title !== null) {
             return resourceParameters(this.c, left as PResourceType & { typeName: string; title: string }, keys, this.where(e));
@@ -323,9 +327,12 @@ export class Evaluator implements ExpressionEvaluator {
             return resourceParameters(this.c, { typeName: 'Class', title: left.className }, keys, this.where(e));
         }
         if (left instanceof PClassType && left.className === null) {
-            const names = keys.flatMap(k => Array.isArray(k) ? k : [k]);
-            const refs = names.map(n => new PClassType(formatValue(n instanceof PClassType ? n.className : n).replace(/^::/, '').toLowerCase()));
-            return many ? refs : refs[0];
+            const names = (keys as PuppetValue[]).flat(Infinity as 1).filter(k => k !== null);
+            const refs = names.map((n, i) => {
+                if (typeof n !== 'string') throw classNameError(n, Math.min(i, e.keys.length - 1));
+                return new PClassType(n.replace(/^::/, '').toLowerCase());
+            });
+            return many ? refs : refs[0] ?? null;
         }
         if (left instanceof PAnyType) return parameterize(left, keys);
         if (left === null) throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: 'an Undef Value' });
