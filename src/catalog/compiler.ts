@@ -133,7 +133,7 @@ export class Compiler implements CatalogRuntime {
     log(level: LogLevel, message: string, where?: Where, source?: string): void {
         // Like the oracle, only info and above are recorded.
         if (level === 'debug') return;
-        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
+        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { ...(where.file !== '' ? { file: where.file } : {}), ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
         this.logs.push(entry);
         this.options.onLog?.(entry);
     }

@@ -76,7 +76,8 @@ function timeBound(kind: 'Timestamp' | 'Timespan', a: PuppetValue): bigint | nul
             throw e;
         }
     }
-    throw new TypeConstructionError(`${kind} parameters must be ${kind === 'Timestamp' ? 'timestamps' : 'timespans'}, strings, numbers or default`);
+    // Puppet's time factories refuse anything else by its Ruby class.
+    throw new TypeConstructionError(`Unable to create a Puppet::Pops::Time::${kind} from a ${rubyClassOf(a)}`, 'RUNTIME_ERROR', undefined, true);
 }
 
 function asType(v: PuppetValue, what: string): PAnyType {
@@ -159,7 +160,8 @@ function collectionSize(start: number, keys: readonly PuppetValue[]): PIntegerTy
     if (keys.length === 1 && keys[0] instanceof PIntegerType) return keys[0];
     keys.forEach((k, i) => {
         if (typeof k === 'bigint' || k instanceof PDefault) return;
-        const cls = rubyClassOf(k);
+        // Puppet labels the argument's class: a type by its name (`an Enum-Type`).
+        const cls = k instanceof PAnyType ? `${k.kind}-Type` : rubyClassOf(k);
         throw new TypeConstructionError(`A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got ${/^[AEIOU]/.test(cls) ? 'an' : 'a'} ${cls}`, 'BAD_COLLECTION_SLICE_TYPE', start + i);
     });
     const from = keys[0] instanceof PDefault ? null : keys[0] as bigint;
@@ -208,7 +210,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             if (args.length === 1 && Array.isArray(args[0])) return parameterize(t, args[0]);
             const bad = args.findIndex(a => typeof a !== 'bigint' && !(a instanceof PDefault));
             if (bad >= 0) {
-                throw new TypeConstructionError(`Integer-Type [] requires all arguments to be integers (or default). Got ${argTypeName(args[bad])}`, 'BAD_INTEGER_SLICE_TYPE', bad);
+                throw new TypeConstructionError(`Integer-Type [] requires all arguments to be integers (or default). Got ${rubyClassOf(args[bad])}`, 'BAD_INTEGER_SLICE_TYPE', bad);
             }
             const from = intBound(args[0] ?? null) as bigint | null;
             const to = args.length > 1 ? intBound(args[1]) as bigint | null : null;
@@ -265,16 +267,16 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PStringType(keys.length === 1 && keys[0] instanceof PIntegerType ? toSize(keys[0]) : toSize(collectionSize(0, keys)));
         }
         case 'Boolean':
-            specializationKeys(name, args.flat(Infinity as 1), [['TrueClass', k => k === true], ['FalseClass', k => k === false]]);
+            assertKeys(name, args.flat(Infinity as 1), 1, 1, [['TrueClass', k => k === true], ['FalseClass', k => k === false]]);
             return new PBooleanType(typeof args[0] === 'boolean' ? args[0] : null);
         case 'Enum': {
             const flat = args.flatMap(a => Array.isArray(a) ? a : [a]);
             const ci = flat.length > 0 && typeof flat[flat.length - 1] === 'boolean' ? flat.pop() as boolean : false;
-            specializationKeys(name, flat, [['String', k => typeof k === 'string']]);
+            assertKeys(name, flat, 1, Infinity, [['String', k => typeof k === 'string']]);
             return new PEnumType(flat.map(x => String(x)), ci);
         }
         case 'Pattern':
-            specializationKeys(name, args.flat(Infinity as 1), [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp],
+            assertKeys(name, args.flat(Infinity as 1), 1, Infinity, [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp],
                 ['Pattern-Type', k => k instanceof PPatternType], ['Regexp-Type', k => k instanceof PRegexpType]]);
             return new PPatternType(args.flatMap(a => Array.isArray(a) ? a : [a]).map(a => {
             if (a instanceof PRegexp) return a;
@@ -284,6 +286,9 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError('Pattern parameters must be regexps or strings');
         }));
         case 'Regexp': {
+            // A second argument is blamed for the count.
+            const n = args.flat(Infinity as 1).length;
+            if (n !== 1) throw new TypeConstructionError(sliceArity(aType(name), 1, 1, n).message, 'BAD_TYPE_SLICE_ARITY', n === 0 ? undefined : 1);
             specializationKeys(name, args.flat(Infinity as 1), [['String', k => typeof k === 'string'], ['Regexp', k => k instanceof PRegexp]]);
             const a = args[0];
             return new PRegexpType(a instanceof PRegexp ? a : typeof a === 'string' ? new PRegexp(a) : null);
@@ -317,7 +322,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PHashType(flat[0] as PAnyType, flat[1] as PAnyType, sizeRange(flat.slice(2)));
         }
         case 'Struct': {
-            specializationKeys(name, args, [['Hash', k => k instanceof Map]]);
+            assertKeys(name, args, 1, 1, [['Hash', k => k instanceof Map]]);
             const h = args[0];
             if (!(h instanceof Map)) throw new TypeConstructionError('Struct parameter must be a Hash');
             const members: StructMember[] = [];
@@ -456,15 +461,6 @@ export function classNameError(name: PuppetValue, index: number): TypeConstructi
     return new TypeConstructionError(`Illegal Class name in class reference. ${/^[AEIOU]/.test(label) ? 'An' : 'A'} ${label} cannot be used where a String is expected`, 'ILLEGAL_HOSTCLASS_NAME', index);
 }
 
-function argTypeName(v: PuppetValue): string {
-    if (typeof v === 'string') return 'String';
-    if (typeof v === 'number') return 'Float';
-    if (typeof v === 'boolean') return 'Boolean';
-    if (v === null) return 'Undef';
-    if (Array.isArray(v)) return 'Array';
-    if (v instanceof Map) return 'Hash';
-    return 'Type';
-}
 
 /** The string an exact-string type (String['x'] or Enum['x']) stands for. */
 function exactString(t: PAnyType | null): string | undefined {

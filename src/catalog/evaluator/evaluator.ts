@@ -4,7 +4,7 @@ import type {
     ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
-import { externalSyntaxError } from '../../parse/index.js';
+import { externalSyntaxError, externalSyntaxWarnings } from '../../parse/index.js';
 import { syntaxCheckFailure } from './syntax-check.js';
 import {
     capitalize, classNameError, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType, resourceTitleError,
@@ -150,6 +150,8 @@ export class Evaluator implements ExpressionEvaluator {
                     // A refused syntax name fails the heredoc expression itself (an ArgumentError there).
                     if (problem?.refused) throw this.locate(new RuntimeFailure(problem.message), e, `'@(${e.syntax})' expression`);
                     // Puppet places the text at the start of its first line, before any margin.
+                    // What the checker's parse warns of is logged with the manifest's file and no line.
+                    for (const w of externalSyntaxWarnings(e.syntax, text)) this.c.log('warning', w.message, { file: this.where(e).file, line: 0 });
                     if (problem) throw syntaxCheckFailure(problem, { ...this.where(e.text), column: 1 });
                 }
                 return text;
