@@ -7,6 +7,7 @@ import {
 import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
 import { generalize, inferType } from './infer.js';
+import { generalizePuppet } from './infer-puppet.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
 export class TypeConstructionError extends Error {
@@ -364,7 +365,8 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
         case 'Type': return new PTypeType(oneType(name, args));
         case 'Iterable': return new PIterableType(oneType(name, args));
         case 'Iterator': return new PIteratorType(oneType(name, args));
-        case 'Sensitive': return new PSensitiveType(oneType(name, args));
+        // Puppet's Sensitive type keeps the general form of the type it is given.
+        case 'Sensitive': return new PSensitiveType(generalizePuppet(oneType(name, args)));
         case 'Class': {
             const n = args[0];
             if (typeof n !== 'string') throw new TypeConstructionError('Class parameter must be a class name');
