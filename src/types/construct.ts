@@ -253,7 +253,8 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             const from = bound(args[0]);
             const to = args.length > 1 ? bound(args[1]) : null;
             if (from !== null && to !== null && from > to) throw new TypeConstructionError(`'from' must be less or equal to 'to'. Got (${args[0]}, ${args[1]}`, 'RUNTIME_ERROR', undefined, true);
-            return new PTimeType(t.kind as 'Timestamp' | 'Timespan', from, to);
+            const raw = (a: PuppetValue | undefined): boolean => typeof a === 'number' && !Number.isInteger(a);
+            return new PTimeType(t.kind as 'Timestamp' | 'Timespan', from, to, [raw(args[0]), raw(args[1])]);
         }
         case 'Float': {
             const bad = args.findIndex(a => typeof a !== 'bigint' && typeof a !== 'number' && !(a instanceof PDefault));
@@ -360,7 +361,12 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
         case 'Variant': {
             const keys = (args as PuppetValue[]).flat(Infinity as 1);
             assertKeys(name, keys, 1, Infinity, [['Any-Type', k => k instanceof PAnyType]]);
-            return new PVariantType(keys as PAnyType[]);
+            // Puppet's maybe_create: nested variants spliced in, duplicates dropped, one type is itself.
+            const types: PAnyType[] = [];
+            for (const k of (keys as PAnyType[]).flatMap(k => k instanceof PVariantType ? k.types : [k])) {
+                if (!types.some(x => typeToString(x) === typeToString(k))) types.push(k);
+            }
+            return types.length === 1 ? types[0] : new PVariantType(types);
         }
         case 'Type': return new PTypeType(oneType(name, args));
         case 'Iterable': return new PIterableType(oneType(name, args));

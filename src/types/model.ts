@@ -118,7 +118,12 @@ export class PSemVerType extends PAnyType {
 
 /** Timestamp[from, to] / Timespan[from, to]: bounds in nanoseconds (null is unbounded). */
 export class PTimeType extends PAnyType {
-    constructor(readonly kind: 'Timestamp' | 'Timespan', readonly from: bigint | null = null, readonly to: bigint | null = null) { super(); }
+    /**
+     * `rawFraction`: per bound, whether it was given as a Float with a fraction, which Puppet's
+     * Timespan prints as its nanoseconds unpadded and untrimmed (`01.500000000`).
+     */
+    constructor(readonly kind: 'Timestamp' | 'Timespan', readonly from: bigint | null = null, readonly to: bigint | null = null,
+        readonly rawFraction: readonly [boolean, boolean] = [false, false]) { super(); }
 }
 
 /** Boolean, or Boolean[true] / Boolean[false] (what type() infers for a boolean). */
