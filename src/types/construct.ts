@@ -117,7 +117,7 @@ function toSize(t: PIntegerType): PIntegerType {
 function specializationKeys(name: string, keys: readonly PuppetValue[], accepted: ReadonlyArray<readonly [string, (k: PuppetValue) => boolean]>): void {
     keys.forEach((k, i) => {
         if (accepted.some(([, ok]) => ok(k))) return;
-        const actual = k === null ? 'Undef' : k instanceof PDefault ? 'Default' : typeToString(generalize(inferType(k)));
+        const actual = keyTypeName(k);
         const base = `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}-Type`;
         throw new TypeConstructionError(`Error creating type specialization of ${base}, Cannot use ${actual} where ${accepted.map(([l]) => l).join(' or ')} is expected`, 'BAD_TYPE_SPECIALIZATION', i);
     });
@@ -232,6 +232,13 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             // Each of kind and issue_code: undef, a string, a regexp or a type (Puppet's check of its type parameters, a Ruby error).
             const ok = (k: PuppetValue): boolean => k === null || k instanceof PDefault || typeof k === 'string' || k instanceof PRegexp || k instanceof PAnyType;
             const flat = (args as PuppetValue[]).flat(Infinity as 1);
+            // A hash names the parameters.
+            if (flat.length === 1 && flat[0] instanceof Map) {
+                for (const k of flat[0].keys()) {
+                    if (k !== 'kind' && k !== 'issue_code') throw new TypeConstructionError(`'${String(k)}' is not a known type parameter for Error-Type`, 'RUNTIME_ERROR', undefined, true);
+                }
+                return new PErrorType(flat[0].get('kind') ?? null, flat[0].get('issue_code') ?? null, 2);
+            }
             flat.slice(0, 2).forEach((k, i) => {
                 if (ok(k)) return;
                 throw new TypeConstructionError(`type_parameter Error[${i === 0 ? 'kind' : 'issue_code'}] has wrong type, expects a value of type Undef, String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], or Type[Undef], got ${keyTypeName(k)}`, 'RUNTIME_ERROR', undefined, true);
@@ -453,7 +460,11 @@ function callableOf(keys: readonly PuppetValue[]): PCallableType {
 
 /** Puppet's bad_key_type_name: Undef, Default, or the generalized type of the value. */
 function keyTypeName(v: PuppetValue): string {
-    return v === null ? 'Undef' : v instanceof PDefault ? 'Default' : typeToString(generalize(inferType(v)));
+    if (v === null) return 'Undef';
+    if (v instanceof PDefault) return 'Default';
+    // Puppet's generalize keeps a regexp's pattern and generalizes the type a type value holds.
+    if (v instanceof PRegexp || v instanceof PAnyType) return typeToString(v instanceof PAnyType ? new PTypeType(generalizePuppet(v)) : inferType(v));
+    return typeToString(generalize(inferType(v)));
 }
 
 /** A resource reference's title that is no string (BAD_TYPE_SPECIALIZATION of the resource type, at `index`). */
