@@ -229,19 +229,34 @@ export function writeJsonText(v: Json, write: (piece: string) => void, indent = 
         write(`${open}${close}`);
         return;
     }
-    write(`${open}\n`);
-    items.forEach(([key, x], i) => {
-        const separator = i < items.length - 1 ? ',\n' : '\n';
-        // An element made whole (most of them: edges, resource_order) is one piece, not three.
-        if (depth === 1 || x === null || typeof x !== 'object') {
-            write(`${inner}${key}${jsonText(x, inner)}${separator}`);
-            return;
+    // Array elements written whole with no number in them (edges, resource_order: one per
+    // resource) go out BATCH at a time through one JSON.stringify.
+    let batch: Json[] = [];
+    let separator = `${open}\n`;
+    const flush = (): void => {
+        if (batch.length === 0) return;
+        write(`${separator}${elementsText(batch, inner)}`);
+        separator = ',\n';
+        batch = [];
+    };
+    for (const [key, x] of items) {
+        const whole = depth === 1 || x === null || typeof x !== 'object';
+        if (key === '' && whole && numberFree(x)) {
+            batch.push(x);
+            if (batch.length === BATCH) flush();
+            continue;
         }
-        write(`${inner}${key}`);
-        writeJsonText(x, write, inner, depth - 1, later);
-        write(separator);
-    });
-    write(`${indent}${close}`);
+        flush();
+        if (whole) {
+            write(`${separator}${inner}${key}${jsonText(x, inner)}`);
+        } else {
+            write(`${separator}${inner}${key}`);
+            writeJsonText(x, write, inner, depth - 1, later);
+        }
+        separator = ',\n';
+    }
+    flush();
+    write(`\n${indent}${close}`);
 }
 
 /** Whether JSON.stringify writes `v` as Puppet does without a replacer: no number in it, one level down at most (edges, strings). */
