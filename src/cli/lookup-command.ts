@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-    createHieraDataBinding, createTypeSupport, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
+    createHieraDataBinding, createTypeSupport, hieraDecides, isLookupError, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
     type HieraEnvironment, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
@@ -195,6 +195,10 @@ function injectedLookupWith(
         io.out(opts.explain ? `value: ${lookupJson(value)}` : lookupJson(value));
         return ExitCode.OK;
     } catch (e) {
+        if (isLookupError(e)) {
+            io.err(`${formatDiagnostic(locatedAt(e.toDiagnostic(), req.envDir))}\n`);
+            return ExitCode.ERROR;
+        }
         if (!(e instanceof InjectorError)) throw e;
         for (const d of e.diagnostics) io.err(`${formatDiagnostic(locatedAt(d, req.envDir))}\n`);
         return ExitCode.ERROR;

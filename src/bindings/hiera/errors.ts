@@ -6,7 +6,8 @@ export const PuppetErrorClass = {
     LOOKUP: 'Puppet::DataBinding::LookupError',
     RECURSIVE: 'Puppet::DataBinding::RecursiveLookupError',
     PUPPET: 'Puppet::Error',
-    TYPE_ASSERTION: 'Puppet::Pops::Types::TypeAssertionError'
+    TYPE_ASSERTION: 'Puppet::Pops::Types::TypeAssertionError',
+    JSON_GENERATOR: 'JSON::GeneratorError'
 } as const;
 
 export interface LookupErrorInit {

@@ -6,6 +6,7 @@ import { toData, type PuppetValue, type ToDataRules } from '../../values/index.j
 import type { HieraContext } from './context.js';
 import { parseJsonData } from './data-file.js';
 import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
+import { BindingsIssues } from '../issues.js';
 import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
 import { createHieraLookup, type HieraServices } from './service.js';
 import { createTypeSupport } from './type-support.js';
@@ -142,10 +143,19 @@ export function lookupJson(value: PuppetValue): string {
 /** How lookups print what rich data leaves open: exact Integer text, Ruby's Float text; the rest as models write it. */
 const LOOKUP_RULES: ToDataRules = {
     integer: rubyJsonNumber,
-    float: rubyJsonNumber,
+    float: n => (Number.isFinite(n) ? rubyJsonNumber(n) : notJson(n)),
     type: t => toRichData(t as PuppetValue),
     iterator: elements => elements.map(x => toData(x, LOOKUP_RULES))
 };
+
+/**
+ * Ruby's JSON generator (json 2.6) refuses NaN and the infinities (YAML's .nan, .inf), and its
+ * message starts with the line of generator.c that raised it, which the oracle prints as is.
+ */
+function notJson(n: number): never {
+    const [line, text] = Number.isNaN(n) ? [1003, 'NaN'] : [1000, n > 0 ? 'Infinity' : '-Infinity'];
+    throw new LookupError(`${line}: ${text} not allowed in JSON`, { code: BindingsIssues.LOOKUP_NOT_JSON, puppetClass: PuppetErrorClass.JSON_GENERATOR });
+}
 
 function encode(v: PuppetValue): unknown {
     return toData(v, LOOKUP_RULES);
