@@ -21,6 +21,7 @@ import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
 import { RubyPluginError, RubyPlugins } from './ruby-plugins.js';
+import { hieraFunctions } from './hiera-functions.js';
 import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
@@ -149,7 +150,8 @@ export class Compiler implements CatalogRuntime {
         return {
             facts: this.facts, trusted: this.trusted, environment: this.env.name,
             variable: name => this.topScope.getLocal(name.replace(/^::/, '')),
-            resource: reference => catalogResourceParameters(this, reference)
+            resource: reference => catalogResourceParameters(this, reference),
+            functions: hieraFunctions(this)
         };
     }
 

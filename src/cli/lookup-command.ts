@@ -6,7 +6,7 @@ import {
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
-import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, hieraFunctions, type CompileResult } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic, type Diagnostic } from '../common/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
@@ -113,8 +113,22 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
         node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted,
         lookup: createHieraDataBinding({ environment: hieraEnv, types })
     });
-    const prepared: Prepared = { environment: hieraEnv, types };
-    if (!compile) return prepared;
+    if (!compile) {
+        // Without --compile Puppet still compiles an empty program, so a data provider function runs in a top scope with the node's facts.
+        const empty = new Compiler({ ...env, manifests: [] }, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted });
+        const calls = hieraFunctions(empty);
+        let ready = false;
+        return {
+            environment: hieraEnv, types, functions: {
+                has: name => calls.has(name),
+                call: (name, args) => {
+                    if (!ready) { ready = true; empty.compile(); }
+                    return calls.call(name, args);
+                }
+            }
+        };
+    }
+    const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler) };
     const result: CompileResult = compiler.compile();
     if (result.error) {
         // The oracle compiles through the compiler instance, which (unlike Compiler.compile) adds no " on node N".

@@ -409,7 +409,9 @@ export class HieraEngine {
             scope: this.scope,
             scopeIsMutable: this.context.variable !== undefined,
             display,
-            warn: this.services.warn
+            warn: this.services.warn,
+            environmentName: this.context.environment,
+            ...(this.context.functions ? { functions: this.context.functions } : {})
         }, kind);
     }
 }

@@ -4,6 +4,7 @@ import { toRichData } from '../../model/index.js';
 import type { NodeRequest } from '../../node/index.js';
 import { toData, type PuppetValue, type ToDataRules } from '../../values/index.js';
 import type { HieraContext } from './context.js';
+import type { HieraFunctions } from './function-provider.js';
 import { parseJsonData } from './data-file.js';
 import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
 import { BindingsIssues } from '../issues.js';
@@ -50,6 +51,8 @@ export interface Prepared {
     readonly environment?: HieraEnvironment;
     readonly variable?: (name: string) => PuppetValue | undefined;
     readonly types?: HieraTypeSupport;
+    /** The environment's functions, for levels whose data come from one. */
+    readonly functions?: HieraFunctions;
     readonly error?: Record<string, unknown>;
     /** What was logged before `error` (the oracle prints it beside the error). */
     readonly logs?: readonly Record<string, unknown>[];
@@ -83,7 +86,8 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
         environment: node.environment,
         facts: node.facts,
         trusted: node.trusted,
-        variable: prepared.variable ?? req.variable
+        variable: prepared.variable ?? req.variable,
+        ...(prepared.functions ? { functions: prepared.functions } : {})
     };
     const service = createHieraLookup({
         environment: prepared.environment ?? codedir, context, types: prepared.types ?? req.types ?? createTypeSupport(), services: req.services
