@@ -1,5 +1,6 @@
-import type { HieraFunctions } from '../bindings/index.js';
+import { BindingsIssues, isLookupError, LookupError, NoSuchKey, type HieraFunctions } from '../bindings/index.js';
 import type { Compiler } from './compiler.js';
+import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure } from './errors.js';
 
 /**
  * The compile's functions as Hiera's data providers call them: found by the loaders a function
@@ -8,10 +9,27 @@ import type { Compiler } from './compiler.js';
  */
 export function hieraFunctions(c: Compiler): HieraFunctions {
     return {
-        has: name => c.functions.has(name) || c.loader.findFunction(name) !== undefined || c.plugins.hasFunction(name),
-        call: (name, args) => {
+        has: name => failingAsLookup(() => c.functions.has(name) || c.loader.findFunction(name) !== undefined || c.plugins.hasFunction(name)),
+        call: (name, args) => failingAsLookup(() => {
             const top = c.evaluator.puppetStack[0];
             return c.plugins.callAny(name, args, undefined, c.topScope, top ? { file: top[0], line: top[1] } : { file: c.env.dir, line: 0 });
-        }
+        })
     };
+}
+
+/**
+ * Invocation#check turns a Puppet::Error raised below a lookup into a LookupError of the same
+ * message; a function file that does not parse is reported without the environment's prefix,
+ * as the function loader raises it.
+ */
+function failingAsLookup<T>(body: () => T): T {
+    try {
+        return body();
+    } catch (e) {
+        if (e instanceof NoSuchKey || isLookupError(e)) throw e;
+        if (e instanceof CompileError || e instanceof EvalIssue || e instanceof RuntimeFailure || e instanceof PuppetFailure) {
+            throw new LookupError(e.message.replace(/^Could not parse for environment [^:]*: /, ''), { code: BindingsIssues.LOOKUP_FUNCTION_FAILED });
+        }
+        throw e;
+    }
 }

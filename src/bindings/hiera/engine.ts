@@ -411,6 +411,7 @@ export class HieraEngine {
             display,
             warn: this.services.warn,
             environmentName: this.context.environment,
+            moduleExists: name => this.moduleDir(name) !== undefined,
             ...(this.context.functions ? { functions: this.context.functions } : {})
         }, kind);
     }

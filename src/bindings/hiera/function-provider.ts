@@ -186,6 +186,8 @@ function undig(segments: readonly KeySegment[], value: PuppetValue): PuppetValue
     for (let i = segments.length - 1; i >= 0; i--) {
         const s = segments[i];
         if (typeof s === 'bigint') {
+            // Ruby's `[][i] = v` with a negative index.
+            if (s < 0n) throw new LookupError(`index ${s} too small for array; minimum: 0`, { code: BindingsIssues.LOOKUP_DIG_TYPE_MISMATCH, puppetClass: 'IndexError' });
             const a: PuppetValue[] = Array.from({ length: Number(s) + 1 }, () => null);
             a[Number(s)] = v;
             v = a;

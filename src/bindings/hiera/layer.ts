@@ -47,6 +47,7 @@ export interface LayerServices {
     /** The environment's functions, for levels whose data come from one (only a compile has them). */
     readonly functions?: HieraFunctions;
     readonly environmentName: string;
+    readonly moduleExists: (name: string) => boolean;
 }
 
 /**
@@ -247,6 +248,13 @@ export class DataLayer {
             throw new LookupError(`'${fn}' expects 2 arguments, got 3`, { code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath } });
         }
         if (level.functionKind !== 'data_hash' || format === undefined) {
+            const qualifier = fn.includes('::') ? fn.slice(0, fn.indexOf('::')) : 'environment';
+            if (qualifier !== 'environment' && !this.services.moduleExists(qualifier)) {
+                // Puppet asks the loader of the module the name is qualified with, and there is no such module.
+                throw new LookupError("undefined method `load_typed' for nil:NilClass\n\n    te = loader.load_typed(typed_name)\n               ^^^^^^^^^^^", {
+                    code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'NoMethodError', at: { file: this.config.displayPath }
+                });
+            }
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }
         if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris' || level.options.size > 0) {
