@@ -189,6 +189,13 @@ export class Compiler implements CatalogRuntime {
                 const at = e.at;
                 // Puppet::DataBinding::LookupError is a PreformattedError: the evaluator passes it on as it is.
                 if (e.puppetClass === 'Puppet::DataBinding::LookupError' || e.puppetClass === 'Puppet::DataBinding::RecursiveLookupError') {
+                    // A data provider function's file that does not parse: the parse error's place and issue are kept beside its message.
+                    if (e.causeIssue !== undefined && e.causeClass !== undefined && at?.line !== undefined) {
+                        throw new CompileError('EVAL_PUPPET_ERROR', {
+                            message: e.message, file: at.file, line: at.line, pos: at.column, issueCode: e.causeIssue, basic: e.message.replace(/ \(file: [^)]*\)$/, ''),
+                            rubyClass: e.puppetClass, causeClass: e.causeClass, log: { message: e.message }
+                        });
+                    }
                     // Psych's message says where; Puppet keeps the data file and line beside it, not in it.
                     if (e.causeClass !== undefined) throw new PuppetFailure(e.message, at?.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, e.causeClass, undefined, at?.file);
                     // hiera.yaml errors carry their file (and line) in the exception, the rest nothing.

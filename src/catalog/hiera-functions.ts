@@ -17,6 +17,8 @@ export function hieraFunctions(c: Compiler): HieraFunctions {
     };
 }
 
+const PARSE_FAILURE = /^Could not parse for environment [^:]*: /;
+
 /**
  * Invocation#check turns a Puppet::Error raised below a lookup into a LookupError of the same
  * message; a function file that does not parse is reported without the environment's prefix,
@@ -27,8 +29,15 @@ function failingAsLookup<T>(body: () => T): T {
         return body();
     } catch (e) {
         if (e instanceof NoSuchKey || isLookupError(e)) throw e;
+        if (e instanceof CompileError && PARSE_FAILURE.test(e.message) && e.report.issueCode !== undefined && e.report.file !== undefined && e.report.line !== undefined) {
+            const r = e.report;
+            throw new LookupError(e.message.replace(PARSE_FAILURE, ''), {
+                code: BindingsIssues.LOOKUP_FUNCTION_FAILED, at: { file: r.file!, line: r.line!, ...(r.pos !== undefined ? { column: r.pos } : {}) },
+                causeIssue: r.issueCode, causeClass: 'Puppet::ParseErrorWithIssue'
+            });
+        }
         if (e instanceof CompileError || e instanceof EvalIssue || e instanceof RuntimeFailure || e instanceof PuppetFailure) {
-            throw new LookupError(e.message.replace(/^Could not parse for environment [^:]*: /, ''), { code: BindingsIssues.LOOKUP_FUNCTION_FAILED });
+            throw new LookupError(e.message.replace(PARSE_FAILURE, ''), { code: BindingsIssues.LOOKUP_FUNCTION_FAILED });
         }
         throw e;
     }

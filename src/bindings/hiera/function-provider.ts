@@ -8,6 +8,7 @@ import { LookupError, PuppetErrorClass } from './errors.js';
 import type { Interpolator } from './interpolation.js';
 import { Invocation } from './invocation.js';
 import { lookupValueProblem } from './lookup-value.js';
+import { typeAssertionMessage } from './type-support.js';
 import { NOT_FOUND, type Found, type KeySegment, type LookupKey } from './lookup-key.js';
 
 /**
@@ -128,7 +129,8 @@ export class FunctionLevels {
                 if (fc.dataHash === undefined) {
                     const h = call([]);
                     if (!(h instanceof Map)) {
-                        throw new LookupError(`Value returned from data_hash function '${fn}'${where === undefined ? '' : `, when using location '${where}',`} has wrong type, expects a Hash value, got ${h === NOT_FOUND ? 'Undef' : typeName(h)}`, {
+                        const subject = `Value returned from data_hash function '${fn}'${where === undefined ? '' : `, when using location '${where}',`}`;
+                        throw new LookupError(typeAssertionMessage(subject, 'Hash', h === NOT_FOUND ? null : h), {
                             code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, puppetClass: PuppetErrorClass.TYPE_ASSERTION
                         });
                     }
@@ -194,14 +196,4 @@ function undig(segments: readonly KeySegment[], value: PuppetValue): PuppetValue
         } else v = new Map<PuppetValue, PuppetValue>([[s, v]]);
     }
     return v;
-}
-
-function typeName(v: PuppetValue): string {
-    if (v === null) return 'Undef';
-    if (typeof v === 'string') return 'String';
-    if (typeof v === 'bigint') return 'Integer';
-    if (typeof v === 'number') return 'Float';
-    if (typeof v === 'boolean') return 'Boolean';
-    if (Array.isArray(v)) return 'Array';
-    return 'Object';
 }

@@ -84,7 +84,7 @@ export function functionLevel(w: FunctionWriter, mod: string, name: string, kind
             body.push('  case $key {');
             for (const [k, v] of pairs(rng, keys, ctx, prefix)) body.push(`    ${k}: { ${v} }`);
             const k = (): string => puppetLiteral({ t: 'str', v: `${prefix}${rng.pick(Object.keys(keys))}` });
-            if (rng.chance(0.5)) body.push(`    ${k()}: { $context.interpolate('${rng.pick(['%{facts.os.family}-i', "%{lookup('common_str')}", '%{trusted.certname}/%{::role}', "%{alias('packages')}"])}') }`);
+            if (rng.chance(0.5)) body.push(`    ${k()}: { $context.interpolate(${puppetLiteral({ t: 'str', v: rng.pick(['%{facts.os.family}-i', "%{lookup('common_str')}", '%{trusted.certname}/%{::role}', "%{alias('packages')}"]) })}) }`);
             if (rng.chance(0.4)) body.push(`    ${k()}: {\n      unless $context.cache_has_key('n') { $context.cache('n', $key) }\n      "cached \${context.cached_value('n')} \${context.module_name}"\n    }`);
             if (rng.chance(0.3)) body.push(`    ${k()}: { "\${options['prefix']}-\${options['n']}" }`);
             if (rng.chance(0.2)) body.push(`    'lookup_options': { { ${k()} => { 'merge' => '${rng.pick(['unique', 'deep', 'hash'])}' } } }`);
