@@ -6,7 +6,7 @@ import {
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
-import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, hieraFunctions, type CompileResult } from '../catalog/index.js';
+import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, hieraFunctions, type CompileResult, type LogEntry } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic, type Diagnostic } from '../common/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
@@ -119,7 +119,7 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
         const calls = hieraFunctions(empty);
         let ready = false;
         return {
-            environment: hieraEnv, types, functions: {
+            environment: hieraEnv, types, drainLogs: drainer(empty), functions: {
                 has: name => calls.has(name),
                 call: (name, args) => {
                     if (!ready) { ready = true; empty.compile(); }
@@ -128,12 +128,12 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
             }
         };
     }
-    const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler) };
+    const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler), drainLogs: drainer(compiler) };
     const result: CompileResult = compiler.compile();
     if (result.error) {
         // The oracle compiles through the compiler instance, which (unlike Compiler.compile) adds no " on node N".
         const r = result.error.report;
-        const logs = result.logs.map(l => ({ level: l.level, message: l.message, ...(l.source !== undefined ? { source: l.source } : {}), ...(l.file !== undefined ? { file: l.file } : {}), ...(l.line !== undefined ? { line: l.line } : {}) }));
+        const logs = result.logs.map(logRecord);
         return {
             error: {
                 message: r.message, class: r.rubyClass, ...(r.file ? { file: r.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}),
@@ -144,6 +144,21 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     }
     const top = compiler.topScope;
     return { ...prepared, variable: name => top.getLocal(name) };
+}
+
+/** A compile's log entry as the oracle prints it. */
+function logRecord(l: LogEntry): Record<string, unknown> {
+    return { level: l.level, message: l.message, ...(l.source !== undefined ? { source: l.source } : {}), ...(l.file !== undefined ? { file: l.file } : {}), ...(l.line !== undefined ? { line: l.line } : {}) };
+}
+
+/** The compiler's log entries not handed out yet. */
+function drainer(c: Compiler): () => Record<string, unknown>[] {
+    let seen = 0;
+    return () => {
+        const fresh = c.logs.slice(seen).map(logRecord);
+        seen = c.logs.length;
+        return fresh;
+    };
 }
 
 /** Whether the environment answers lookups through the injector (the bindings stage decides). */

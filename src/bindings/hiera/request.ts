@@ -53,6 +53,8 @@ export interface Prepared {
     readonly types?: HieraTypeSupport;
     /** The environment's functions, for levels whose data come from one. */
     readonly functions?: HieraFunctions;
+    /** What the compile behind `functions` logged since the last call (Puppet prints every log beside a failed lookup). */
+    readonly drainLogs?: () => Record<string, unknown>[];
     readonly error?: Record<string, unknown>;
     /** What was logged before `error` (the oracle prints it beside the error). */
     readonly logs?: readonly Record<string, unknown>[];
@@ -82,15 +84,33 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
     const node = req.node;
     const prepared = req.prepare?.({ codedir, node }) ?? {};
     if (prepared.error) return { exitCode: 1, output: `${JSON.stringify({ error: prepared.error, ...(prepared.logs ? { logs: prepared.logs } : {}) }, null, 2)}\n` };
+    // Every log entry in the order Puppet logs it: the compile's, then Hiera's warnings and the functions' logs as they come.
+    const logs: Record<string, unknown>[] = [];
+    const drain = (): void => { if (prepared.drainLogs) logs.push(...prepared.drainLogs()); };
+    drain();
+    const functions = prepared.functions;
     const context: HieraContext = {
         environment: node.environment,
         facts: node.facts,
         trusted: node.trusted,
         variable: prepared.variable ?? req.variable,
-        ...(prepared.functions ? { functions: prepared.functions } : {})
+        ...(functions ? {
+            functions: {
+                has: name => functions.has(name),
+                call: (name, args) => {
+                    try {
+                        return functions.call(name, args);
+                    } finally {
+                        drain();
+                    }
+                }
+            }
+        } : {})
     };
     const service = createHieraLookup({
-        environment: prepared.environment ?? codedir, context, types: prepared.types ?? req.types ?? createTypeSupport(), services: req.services
+        environment: prepared.environment ?? codedir, context, types: prepared.types ?? req.types ?? createTypeSupport(), services: req.services,
+        // Puppet's log text: a warning issued with a file gets "\n   (file: F)" appended.
+        warn: (message, file) => { drain(); logs.push({ level: 'warning', message: file === undefined ? message : `${message}\n   (file: ${file})` }); }
     });
     const request: LookupRequest = {
         merge: mergeOption(req),
@@ -102,7 +122,7 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
         // The oracle explains Puppet::DataBinding::LookupErrors (and its RecursiveLookupError); any other
         // failure (a type assertion, a data function's ArgumentError) is printed as the error object.
         if (isLookupError(r.error) && r.error.puppetClass !== PuppetErrorClass.LOOKUP && r.error.puppetClass !== PuppetErrorClass.RECURSIVE) {
-            return { exitCode: 1, output: errorJson(r.error, service.warnings), error: r.error };
+            return { exitCode: 1, output: errorJson(r.error, logs), error: r.error };
         }
         return { exitCode: r.error === undefined ? 0 : 1, output: r.text, ...(isLookupError(r.error) ? { error: r.error } : {}) };
     }
@@ -110,7 +130,7 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
         return { exitCode: 0, output: lookupJson(service.lookup(req.key, request)) };
     } catch (e) {
         if (!isLookupError(e)) throw e;
-        return { exitCode: 1, output: errorJson(e, service.warnings), error: e };
+        return { exitCode: 1, output: errorJson(e, logs), error: e };
     }
 }
 
@@ -166,13 +186,13 @@ function encode(v: PuppetValue): unknown {
 }
 
 /** The oracle's error object: message, class, not_found, file, line, issue_code, logs. */
-export function errorJson(e: LookupError, warnings: readonly string[]): string {
+export function errorJson(e: LookupError, logs: readonly Record<string, unknown>[]): string {
     const error: Record<string, unknown> = { message: e.message, class: e.puppetClass };
     if (e.notFound) error.not_found = true;
     if (e.puppetLocated && e.at?.file !== undefined) error.file = e.at.file;
     if (e.puppetLocated && e.at?.line !== undefined) error.line = e.at.line;
     if (e.issueCode !== undefined) error.issue_code = e.issueCode;
     const out: Record<string, unknown> = { error };
-    if (warnings.length > 0) out.logs = warnings.map(message => ({ level: 'warning', message }));
+    if (logs.length > 0) out.logs = logs;
     return `${JSON.stringify(out, null, 2)}\n`;
 }
