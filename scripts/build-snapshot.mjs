@@ -7,7 +7,9 @@
 //                of ~750 files): the other commands (apply, serve, lsp, ...) load it on the
 //                launcher's worker thread, as does every command where the snapshot cannot be used
 //   stamp.json   what they were built from: bin/modelc.js uses them only while all of that is
-//                unchanged (the Node binary, the compiled modules, the installed packages)
+//                unchanged (the Node binary, the compiled modules, the installed packages), and
+//                the flags a start from the snapshot takes
+//   launch.sh    the same for bin/modelc, the `modelc` command (a shell script)
 // Both only make the CLI start faster: when missing or stale, bin/modelc.js runs the modules of
 // dist/ as before. A failure here is reported and leaves them out; it never fails the build.
 import { spawnSync } from 'node:child_process';
@@ -40,6 +42,36 @@ const UNSNAPSHOTTABLE = ['sqlite', 'http', 'https', 'http2', 'tls', 'repl'];
  * class templates of crypto's KeyObject, of child_process's pipes); `compile --nodes-dir` runs
  * its workers as processes from the snapshot instead (src/batch/workers.ts).
  */
+/** V8's stack for the snapshot's main thread, in KB: the worker's 1 GB (src/cli/launch.ts), less a margin. */
+const STACK_KB = 1024 * 1024 - 256;
+/**
+ * V8 grows the young generation to two 64 MB semi-spaces (and more) on large inputs; 8 MB ones
+ * keep a compile of 100,000 resources at 310 MB peak instead of 400 (560 with collectors), for
+ * about 5 % more CPU there; small compiles never grow it that far. (The worker thread of a start
+ * without the snapshot gets the same limit, src/cli/launch.ts.)
+ */
+const YOUNG_GENERATION = ['--max-semi-space-size=8'];
+/**
+ * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
+ * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
+ * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
+ * resources -5 %, -14 % and -20 %, 100k equal, `--nodes-dir` with 300 nodes -8 %; Maglev, the
+ * mid-tier compiler, stays (without it 20k is 15 % slower, 1k 30 % faster), but only for functions
+ * called 5,000 times instead of V8's 400: a short compile then spends nothing compiling code it
+ * will not run long enough to win back. Measured the same way: web01 -15 %, mysql -15 %,
+ * generated 1k -30 %, 5k -5 %, 20k and 100k unchanged (higher counts lose at 5k).
+ */
+const COMPILERS = ['--no-turbofan', '--invocation-count-for-maglev=5000'];
+/**
+ * The old generation starts at 64 MB instead of growing from a few: the snapshot's heap is already
+ * 20 MB, and a compile of a few thousand resources otherwise runs a full mark-compact or two on
+ * the way up that free little (generated 5k -9 % CPU, 1k -5 %, 20k +2 %, web01 unchanged, peak
+ * RSS unchanged: the memory is reserved, used only as the heap grows).
+ */
+const OLD_GENERATION = ['--initial-old-space-size=64'];
+/** Node's options for a start from the snapshot (both launchers read them from what this script writes). */
+const FLAGS = [`--stack-size=${STACK_KB}`, ...COMPILERS, ...YOUNG_GENERATION, ...OLD_GENERATION];
+
 const COMMANDS = ['compile', 'parse', 'validate', 'convert', 'diff', 'bindings', 'effective', 'lookup'];
 const LEFT_OUT = ['apply', 'serve', 'lsp', 'generate', 'review'];
 
@@ -210,6 +242,29 @@ async function buildWorkerBundle(esbuild) {
     return undefined;
 }
 
+/** A word for sh, quoted. */
+const shWord = w => `'${String(w).replaceAll("'", "'\\''")}'`;
+
+/**
+ * What bin/modelc (the `modelc` command, a POSIX shell script) needs to start a command from the
+ * snapshot without starting Node twice: sourced by it, it defines the values below and nothing
+ * else runs. The stamp's checks, as far as sh can make them without starting a program: the
+ * checkout's place, the command, and no watched file (nor the Node binary) newer than the blob;
+ * bin/modelc.js makes the exact ones for everything that does not pass these.
+ */
+function launchScript(stamp) {
+    return [
+        '# Written by scripts/build-snapshot.mjs for bin/modelc: DO NOT EDIT (npm run build rewrites it).',
+        `snapshot_root=${shWord(stamp.root)}`,
+        `snapshot_node=${shWord(stamp.execPath)}`,
+        `snapshot_blob=${shWord(join(out, 'modelc.blob'))}`,
+        `snapshot_watched=${shWord(Object.keys(stamp.watched).join(' '))}`,
+        `snapshot_flags=${shWord(stamp.flags.join(' '))}`,
+        `snapshot_command() { case $1 in ${stamp.commands.join('|')}) return 0 ;; esac; return 1; }`,
+        ''
+    ].join('\n');
+}
+
 async function build() {
     let esbuild;
     try {
@@ -239,10 +294,12 @@ async function build() {
         nodeMtimeMs: node.mtimeMs,
         root,
         commands: snapshot === undefined ? COMMANDS : [],
+        flags: FLAGS,
         ...(esm === undefined ? { esm: 'esm/main.js' } : {}),
         watched: Object.fromEntries(WATCHED.filter(f => existsSync(join(root, f))).map(f => [f, mtime(f)]))
     };
     writeFileSync(join(out, 'stamp.json'), JSON.stringify(stamp, null, 2) + '\n');
+    if (snapshot === undefined) writeFileSync(join(out, 'launch.sh'), launchScript(stamp));
     return failures;
 }
 
