@@ -1,5 +1,5 @@
 import { type FileSystemProvider } from '../../common/index.js';
-import { pcoreType } from '../../types/index.js';
+import { formatValue, pcoreType } from '../../types/index.js';
 import { PObjectValue, type ObjectMethods, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import type { HierarchyLevel } from './config.js';
@@ -60,7 +60,7 @@ function lookupContext(fc: FunctionContext, host: FunctionLevelHost, inv: Invoca
                 case 'interpolate': return host.interpolator.interpolate(args[0] ?? null, inv, host.scope, true);
                 case 'explain': {
                     const text = block?.();
-                    inv.explainer?.line(String(text ?? ''));
+                    if (text !== undefined) inv.explainer?.text(typeof text === 'string' ? text : formatValue(text));
                     return null;
                 }
                 case 'cache': fc.cache.set(args[0] ?? null, args[1] ?? null); return args[1] ?? null;
