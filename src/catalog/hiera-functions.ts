@@ -1,6 +1,6 @@
 import { BindingsIssues, isLookupError, LookupError, NoSuchKey, type HieraFunctions } from '../bindings/index.js';
 import type { Compiler } from './compiler.js';
-import { CompileError, EvalIssue, PuppetFailure, RuntimeFailure } from './errors.js';
+import { CompileError, DataFailure, EvalIssue, PuppetFailure, RubyRuntimeFailure, RuntimeFailure } from './errors.js';
 
 /**
  * The compile's functions as Hiera's data providers call them: found by the loaders a function
@@ -36,6 +36,10 @@ function failingAsLookup<T>(body: () => T): T {
                 causeIssue: r.issueCode, causeClass: 'Puppet::ParseErrorWithIssue'
             });
         }
+        // Ruby's own exceptions (ArgumentError, TypeError...) pass; Puppet's are rewrapped.
+        if (e instanceof RubyRuntimeFailure) throw new LookupError(e.message, { code: BindingsIssues.LOOKUP_FUNCTION_FAILED, ...(e.rubyClass.startsWith('Puppet::') ? {} : { puppetClass: e.rubyClass }) });
+        // The function's dispatcher refusing the arguments (arity, types) raises an ArgumentError, which is no Puppet::Error.
+        if (e instanceof RuntimeFailure && e.where === undefined && !(e instanceof DataFailure)) throw new LookupError(e.message, { code: BindingsIssues.LOOKUP_FUNCTION_FAILED, puppetClass: 'ArgumentError' });
         if (e instanceof CompileError || e instanceof EvalIssue || e instanceof RuntimeFailure || e instanceof PuppetFailure) {
             throw new LookupError(e.message.replace(PARSE_FAILURE, ''), { code: BindingsIssues.LOOKUP_FUNCTION_FAILED });
         }

@@ -116,17 +116,8 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     if (!compile) {
         // Without --compile Puppet still compiles an empty program, so a data provider function runs in a top scope with the node's facts.
         const empty = new Compiler({ ...env, manifests: [] }, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted });
-        const calls = hieraFunctions(empty);
-        let ready = false;
-        return {
-            environment: hieraEnv, types, drainLogs: drainer(empty), functions: {
-                has: name => calls.has(name),
-                call: (name, args) => {
-                    if (!ready) { ready = true; empty.compile(); }
-                    return calls.call(name, args);
-                }
-            }
-        };
+        empty.compile();
+        return { environment: hieraEnv, types, drainLogs: drainer(empty), functions: hieraFunctions(empty) };
     }
     const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler), drainLogs: drainer(compiler) };
     const result: CompileResult = compiler.compile();

@@ -10,16 +10,16 @@ import type { Rng } from './rng.ts';
 import { valueOf, type Shape, type ValueContext } from './values.ts';
 
 /** A Puppet literal for a generated value (raw YAML scalars as their plain alternative). */
-export function puppetLiteral(v: V): string {
+export function puppetLiteral(v: V, undef = 'undef'): string {
     switch (v.t) {
         case 'str': return `'${v.v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
         case 'int': return String(v.v);
         case 'float': return Number.isInteger(v.v) && Math.abs(v.v) < 1e15 ? `${v.v}.0` : String(v.v);
         case 'bool': return String(v.v);
-        case 'null': return 'undef';
-        case 'arr': return `[${v.items.map(puppetLiteral).join(', ')}]`;
-        case 'map': return `{${v.entries.map(([k, x]) => `${keyLiteral(k)} => ${puppetLiteral(x)}`).join(', ')}}`;
-        case 'raw': return puppetLiteral(v.alt);
+        case 'null': return undef;
+        case 'arr': return `[${v.items.map(x => puppetLiteral(x, undef)).join(', ')}]`;
+        case 'map': return `{${v.entries.map(([k, x]) => `${keyLiteral(k)} => ${puppetLiteral(x, undef)}`).join(', ')}}`;
+        case 'raw': return puppetLiteral(v.alt, undef);
     }
 }
 
@@ -40,9 +40,9 @@ const SIG = {
 } as const;
 export type FunctionKind = keyof typeof SIG;
 
-/** Some of `keys` with values, as Puppet literals. */
-function pairs(rng: Rng, keys: Readonly<Record<string, Shape>>, ctx: ValueContext, prefix: string): [string, string][] {
-    return rng.sample(Object.keys(keys), rng.int(1, Math.min(5, Object.keys(keys).length))).map(k => [puppetLiteral({ t: 'str', v: `${prefix}${k}` }), puppetLiteral(valueOf(keys[k], ctx, undefined))]);
+/** Some of `keys` with values, as Puppet (or, with undef 'nil', Ruby) literals. */
+function pairs(rng: Rng, keys: Readonly<Record<string, Shape>>, ctx: ValueContext, prefix: string, undef = 'undef'): [string, string][] {
+    return rng.sample(Object.keys(keys), rng.int(1, Math.min(5, Object.keys(keys).length))).map(k => [puppetLiteral({ t: 'str', v: `${prefix}${k}` }), puppetLiteral(valueOf(keys[k], ctx, undefined), undef)]);
 }
 
 function entries(rng: Rng, keys: Readonly<Record<string, Shape>>, ctx: ValueContext, prefix: string): string[] {
@@ -72,6 +72,10 @@ export function functionLevel(w: FunctionWriter, mod: string, name: string, kind
         }
         return entry;
     }
+    if (rng.chance(0.35)) {
+        w.write(`modules/${mod}/lib/puppet/functions/${mod}/${name}.rb`, rubyFunction(rng, fn, kind, keys, ctx, prefix, errors));
+        return entry;
+    }
     const body: string[] = [];
     switch (kind) {
         case 'data_hash': {
@@ -99,4 +103,35 @@ export function functionLevel(w: FunctionWriter, mod: string, name: string, kind
     }
     w.write(file, `function ${fn}(${SIG[kind]}) {\n${body.join('\n')}\n}\n`);
     return entry;
+}
+
+const RUBY_PARAMS = {
+    data_hash: [['Hash', 'options'], ['Puppet::LookupContext', 'context']],
+    lookup_key: [['Variant[String, Numeric]', 'key'], ['Hash', 'options'], ['Puppet::LookupContext', 'context']],
+    data_dig: [['Array[Variant[String, Numeric]]', 'segments'], ['Hash', 'options'], ['Puppet::LookupContext', 'context']]
+} as const;
+
+/** The same kinds of function in Ruby (lib/puppet/functions/MOD/NAME.rb), as custom Hiera backends are mostly written. */
+function rubyFunction(rng: Rng, fn: string, kind: FunctionKind, keys: Readonly<Record<string, Shape>>, ctx: ValueContext, prefix: string, errors: number): string {
+    const params = RUBY_PARAMS[kind];
+    const head = `Puppet::Functions.create_function(:'${fn}') do\n  dispatch :${kind} do\n${params.map(([t, n]) => `    param '${t}', :${n}\n`).join('')}  end\n\n  def ${kind}(${params.map(([, n]) => n).join(', ')})\n`;
+    const body: string[] = [];
+    const k = (): string => puppetLiteral({ t: 'str', v: `${prefix}${rng.pick(Object.keys(keys))}` });
+    if (rng.chance(errors)) body.push(`    raise Puppet::Error, "no data for ${kind}"`);
+    else if (kind === 'data_hash') {
+        body.push('    {', ...pairs(rng, keys, ctx, prefix, 'nil').map(([a, b]) => `      ${a} => ${b},`));
+        if (rng.chance(0.4)) body.push(`      ${k()} => "#{context.environment_name} #{options['prefix']}",`);
+        body.push('    }');
+    } else if (kind === 'lookup_key') {
+        body.push('    case key');
+        for (const [a, b] of pairs(rng, keys, ctx, prefix, 'nil')) body.push(`    when ${a} then ${b}`);
+        if (rng.chance(0.5)) body.push(`    when ${k()} then context.interpolate(${puppetLiteral({ t: 'str', v: rng.pick(['%{facts.os.family}-r', "%{lookup('common_str')}", "%{alias('packages')}"]) })})`);
+        if (rng.chance(0.4)) body.push(`    when ${k()}\n      context.cache('n', key) unless context.cache_has_key('n')\n      "cached #{context.cached_value('n')} #{context.module_name.inspect}"`);
+        if (rng.chance(0.3)) body.push(`    when ${k()} then "#{options['prefix']}-#{options['n']}"`);
+        body.push(`    else\n      context.explain { "no #{key} here" }\n      context.not_found\n    end`);
+    } else {
+        body.push('    data = {', ...pairs(rng, keys, ctx, prefix, 'nil').map(([a, b]) => `      ${a} => ${b},`), '    }');
+        body.push('    found = segments.reduce(data) { |v, s| v.is_a?(Hash) || (v.is_a?(Array) && s.is_a?(Integer)) ? v[s] : nil }', '    context.not_found if found.nil?', '    found');
+    }
+    return `${head}${body.join('\n')}\n  end\nend\n`;
 }
