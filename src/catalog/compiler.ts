@@ -216,7 +216,7 @@ export class Compiler implements CatalogRuntime {
      * Hiera's (Puppet.warning and warn_once, which name no place) at the innermost Puppet call,
      * warn_once's file note kept in the text.
      */
-    private flushLookupWarnings(): void {
+    flushLookupWarnings(): void {
         const top = this.evaluator.puppetStack[0];
         for (const w of this.lookupWarnings.splice(0)) {
             if (w.at !== undefined && w.file !== undefined) {

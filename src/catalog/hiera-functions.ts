@@ -8,9 +8,14 @@ import { CompileError, DataFailure, EvalIssue, PuppetFailure, RubyRuntimeFailure
  * run in the top scope, as Puppet's FunctionProvider calls them.
  */
 export function hieraFunctions(c: Compiler): HieraFunctions {
+    // What the lookup warned of so far comes before what loading and running the function logs.
     return {
-        has: name => failingAsLookup(() => c.functions.has(name) || c.loader.findFunction(name) !== undefined || c.plugins.hasFunction(name)),
+        has: name => failingAsLookup(() => {
+            c.flushLookupWarnings();
+            return c.functions.has(name) || c.loader.findFunction(name) !== undefined || c.plugins.hasFunction(name);
+        }),
         call: (name, args) => failingAsLookup(() => {
+            c.flushLookupWarnings();
             const top = c.evaluator.puppetStack[0];
             return c.plugins.callAny(name, args, undefined, c.topScope, top ? { file: top[0], line: top[1] } : { file: c.env.dir, line: 0 });
         })

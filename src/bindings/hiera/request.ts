@@ -96,7 +96,13 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
         variable: prepared.variable ?? req.variable,
         ...(functions ? {
             functions: {
-                has: name => functions.has(name),
+                has: name => {
+                    try {
+                        return functions.has(name);
+                    } finally {
+                        drain();
+                    }
+                },
                 call: (name, args) => {
                     try {
                         return functions.call(name, args);
