@@ -105,8 +105,9 @@ function strictBase64(s: string): PBinary {
 }
 
 /** Puppet's label of a value that cannot be converted: its generalized type. */
+/** TypeCalculator#infer then #generalize, as `new`'s conversion errors name the value's type (an Array of Strings keeps their length range). */
 function valueType(v: PuppetValue): string {
-    return typeToString(generalize(inferType(v)));
+    return typeToString(generalizePuppet(inferPuppet(v)));
 }
 
 /** A Timestamp's or Timespan's seconds: to_i rounds down (Ruby's Integer division), to_f keeps the fraction. */
