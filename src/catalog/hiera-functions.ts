@@ -34,11 +34,13 @@ function failingAsLookup<T>(body: () => T): T {
         return body();
     } catch (e) {
         if (e instanceof NoSuchKey || isLookupError(e)) throw e;
-        if (e instanceof CompileError && PARSE_FAILURE.test(e.message) && e.report.issueCode !== undefined && e.report.file !== undefined && e.report.line !== undefined) {
-            const r = e.report;
-            throw new LookupError(e.message.replace(PARSE_FAILURE, ''), {
-                code: BindingsIssues.LOOKUP_FUNCTION_FAILED, at: { file: r.file!, line: r.line!, ...(r.pos !== undefined ? { column: r.pos } : {}) },
-                causeIssue: r.issueCode, causeClass: 'Puppet::ParseErrorWithIssue'
+        // A located failure (the function's file does not parse, its code fails): a compile reports the cause's place and issue beside the message.
+        const r = e instanceof CompileError ? e.report : undefined;
+        if (r !== undefined && r.issueCode !== undefined && r.file !== undefined && r.line !== undefined) {
+            const parse = PARSE_FAILURE.test(r.message);
+            throw new LookupError(r.message.replace(PARSE_FAILURE, ''), {
+                code: BindingsIssues.LOOKUP_FUNCTION_FAILED, at: { file: r.file, line: r.line, ...(r.pos !== undefined ? { column: r.pos } : {}) },
+                causeIssue: r.issueCode, causeClass: parse ? 'Puppet::ParseErrorWithIssue' : r.rubyClass ?? 'Puppet::Error'
             });
         }
         // Ruby's own exceptions (ArgumentError, TypeError...) pass; Puppet's are rewrapped.
