@@ -24,6 +24,8 @@ const manifests: Array<[string, string]> = [
     ['types with ranges', "notify { 't': message => [Integer[1, 2], Float[0.5], String[3], Array[Integer[0], 1, 4], Hash[String, Integer[5, 6]], Optional[Integer[7]]] }"],
     ['rich data', "notify { 'r': message => { 1 => 2.5, 'a' => Sensitive(3), 'd' => Deferred('f', [4, 5.5]), 'b' => Binary('AQI='), 's' => Timespan(1.5) } }"],
     ['a Sensitive parameter', "notify { 's': message => Sensitive(42) }"],
+    ['more resources than one piece holds', "Integer[1, 300].each |$i| { notify { \"n${i}\": message => $i } }"],
+    ['titles and tags sorted by UTF-8 bytes (surrogate pairs above U+FFFF)', String.raw`notify { ["\u{1F600}", "\uFF21", "a"]: tag => ["\u{1D400}x", "\uFF21x"] }`],
     ['nested text with line breaks', "notify { 'x': message => \"a\\nb\", withpath => true }\nnotify { 'y': message => { 'k' => ['v', { 'w' => 1.25 }] } }"]
 ];
 const root = mkdtempSync(join(tmpdir(), 'modelc-writer-'));
