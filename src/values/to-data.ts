@@ -48,14 +48,29 @@ export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
         }
         if (plain) {
             const out: Record<string, DataOut> = {};
-            for (const [k, x] of v) out[k as string] = toData(x, rules);
-            return out;
+            let indexLike = false;
+            for (const [k, x] of v) {
+                out[k as string] = toData(x, rules);
+                if (!indexLike && ARRAY_INDEX.test(k as string)) indexLike = true;
+            }
+            return indexLike ? inInsertionOrder(out, [...v.keys()] as string[]) : out;
         }
         const pairs: DataOut[] = [];
         for (const [k, x] of v) pairs.push(toData(k, rules), toData(x, rules));
         return { [PTYPE]: 'Hash', [PVALUE]: pairs };
     }
     return richData(v, rules);
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * A JS object lists the keys that are array indices ("0", "10") first, in numeric order; a
+ * Puppet hash keeps its insertion order. Such an object lists its keys through a Proxy, whose
+ * order JSON.stringify and Object.keys keep.
+ */
+function inInsertionOrder(out: Record<string, DataOut>, keys: string[]): Record<string, DataOut> {
+    return new Proxy(out, { ownKeys: () => keys });
 }
 
 /** The `__ptype` form of the runtime values that are not JSON (rarely met: kept apart from toData's loops). */
