@@ -91,6 +91,7 @@ export function functionLevel(w: FunctionWriter, mod: string, name: string, kind
             if (rng.chance(0.5)) body.push(`    ${k()}: { $context.interpolate(${puppetLiteral({ t: 'str', v: rng.pick(['%{facts.os.family}-i', "%{lookup('common_str')}", '%{trusted.certname}/%{::role}', "%{alias('packages')}"]) })}) }`);
             if (rng.chance(0.4)) body.push(`    ${k()}: {\n      unless $context.cache_has_key('n') { $context.cache('n', $key) }\n      "cached \${context.cached_value('n')} \${context.module_name}"\n    }`);
             if (rng.chance(0.3)) body.push(`    ${k()}: { "\${options['prefix']}-\${options['n']}" }`);
+            if (rng.chance(0.3)) body.push(`    ${k()}: { if $options['uri'] == undef { $context.not_found() } else { "from \${options['uri']}" } }`);
             if (rng.chance(0.2)) body.push(`    'lookup_options': { { ${k()} => { 'merge' => '${rng.pick(['unique', 'deep', 'hash'])}' } } }`);
             body.push('    default: { $context.not_found() }', '  }');
             break;

@@ -232,11 +232,18 @@ function makeLevel(b: Builder, index: number, facts: FactSet, datadir: string, d
         const kind = rng.weighted({ lookup_key: 3, data_hash: 2, data_dig: 2 }) as FunctionKind;
         const entry: Record<string, unknown> = { name: `level ${index}`, ...functionLevel(b, 'fnmod', `f${index}`, kind, ENV_KEYS, '', fnCtx, opts.errors) };
         const paths: string[] = [];
-        if (rng.chance(0.25)) {
+        const where = rng.weighted({ none: 6, path: 3, uri: 1, uris: 0.5 });
+        if (where === 'path') {
             // A location only gates the call (it must exist); the function gets it as options['path'].
             entry.path = rng.pick(['gate.yaml', 'os/%{facts.os.family}.yaml']);
             if (rng.chance(0.7)) paths.push(resolveTemplate(String(entry.path), facts.vars));
             b.tags.add('function.path');
+        } else if (where === 'uri') {
+            entry.uri = rng.pick(['https://data.example.com/%{trusted.certname}', 'consul://kv/%{facts.os.family}']);
+            b.tags.add('function.uri');
+        } else if (where === 'uris') {
+            entry.uris = ['https://a.example.com/%{facts.os.family}', 'https://b.example.com/common'];
+            b.tags.add('function.uris');
         }
         return { yaml: entry, format: 'yaml', paths: paths.map(p => `${resolveTemplate(datadir, facts.vars)}/${p}`) };
     }
