@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
     createHieraDataBinding, createTypeSupport, hieraDecides, isLookupError, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
-    type HieraEnvironment, type Prepared, type PreparedInput
+    type HieraEnvironment, type HieraLookup, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
@@ -109,17 +109,18 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
         }, [type, value, ...args], undefined);
     };
     const types = createTypeSupport(convert);
-    compiler = new Compiler(env, functions, {
-        node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted,
-        lookup: createHieraDataBinding({ environment: hieraEnv, types })
-    });
+    // Once the lookup runs, the compile's own lookups (a data provider function's lookup()) are the lookup command's.
+    let attached: HieraLookup | undefined;
+    const lookup = createHieraDataBinding({ environment: hieraEnv, types, service: () => attached });
+    const useLookup = (service: HieraLookup): void => { attached = service; };
+    compiler = new Compiler(env, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted, lookup });
     if (!compile) {
         // Without --compile Puppet still compiles an empty program, so a data provider function runs in a top scope with the node's facts.
-        const empty = new Compiler({ ...env, manifests: [] }, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted });
+        const empty = new Compiler({ ...env, manifests: [] }, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted, lookup });
         empty.compile();
-        return { environment: hieraEnv, types, drainLogs: drainer(empty), functions: hieraFunctions(empty) };
+        return { environment: hieraEnv, types, drainLogs: drainer(empty), functions: hieraFunctions(empty), useLookup };
     }
-    const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler), drainLogs: drainer(compiler) };
+    const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler), drainLogs: drainer(compiler), useLookup };
     const result: CompileResult = compiler.compile();
     if (result.error) {
         // The oracle compiles through the compiler instance, which (unlike Compiler.compile) adds no " on node N".

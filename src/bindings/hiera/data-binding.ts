@@ -99,9 +99,13 @@ export function createHieraDataBinding(options: {
     readonly types?: HieraTypeSupport;
     readonly services?: HieraServices;
     readonly warn?: WarningSink;
+    /** A lookup service to answer with instead of one per node, once it exists (the lookup command's own, so lookups its data provider functions make share its recursion guard). */
+    readonly service?: () => HieraLookup | undefined;
 }): HieraDataBinding {
     const perNode = new WeakMap<object, WeakMap<object, { lookup: HieraLookup; current: { ctx: DataBindingContext } }>>();
     const serviceFor = (ctx: DataBindingContext): HieraLookup => {
+        const given = options.service?.();
+        if (given) return given;
         let byTrusted = perNode.get(ctx.facts);
         if (!byTrusted) { byTrusted = new WeakMap(); perNode.set(ctx.facts, byTrusted); }
         let entry = byTrusted.get(ctx.trusted);

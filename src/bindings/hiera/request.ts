@@ -9,7 +9,7 @@ import { parseJsonData } from './data-file.js';
 import type { HieraEnvironment, HieraTypeSupport, LookupRequest } from './engine.js';
 import { BindingsIssues } from '../issues.js';
 import { isLookupError, LookupError, PuppetErrorClass } from './errors.js';
-import { createHieraLookup, type HieraServices } from './service.js';
+import { createHieraLookup, type HieraLookup, type HieraServices } from './service.js';
 import { createTypeSupport } from './type-support.js';
 
 /** A `modelc lookup` request, with the oracle's options. */
@@ -55,6 +55,8 @@ export interface Prepared {
     readonly functions?: HieraFunctions;
     /** What the compile behind `functions` logged since the last call (Puppet prints every log beside a failed lookup). */
     readonly drainLogs?: () => Record<string, unknown>[];
+    /** Called with the lookup's service before it runs: lookups the compile makes from then on (in data provider functions) go to it. */
+    readonly useLookup?: (service: HieraLookup) => void;
     readonly error?: Record<string, unknown>;
     /** What was logged before `error` (the oracle prints it beside the error). */
     readonly logs?: readonly Record<string, unknown>[];
@@ -118,6 +120,7 @@ function runLookup(req: LookupCommandRequest): LookupCommandResult {
         // Puppet's log text: a warning issued with a file gets "\n   (file: F)" appended.
         warn: (message, file) => { drain(); logs.push({ level: 'warning', message: file === undefined ? message : `${message}\n   (file: ${file})` }); }
     });
+    prepared.useLookup?.(service);
     const request: LookupRequest = {
         merge: mergeOption(req),
         type: req.type,
