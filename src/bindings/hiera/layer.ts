@@ -165,7 +165,12 @@ export class DataLayer {
                 };
             }
             case 'uri': case 'uris':
-                return { level, datadir, locations: level.locations.map(u => ({ original: u, path: interpolator.interpolatePath(u, inv, scope, record), display: u, exists: true })) };
+                return {
+                    level, datadir, locations: level.locations.map(u => {
+                        const uri = interpolator.interpolatePath(u, inv, scope, record);
+                        return { original: u, path: uri, display: uri, exists: true };
+                    })
+                };
         }
     }
 
@@ -175,8 +180,10 @@ export class DataLayer {
             const locations = rl.locations ?? [null];
             return withMerge(inv, strategy, locations.length, () => strategy.lookup(locations, loc => {
                 if (loc === null) return this.lookupIn(rl, null, key, inv);
-                return inv.with(() => `Path "${loc.display}"`, () => {
-                    inv.explainer?.line(`Original path: "${loc.original}"`);
+                // ResolvedLocation#to_s: a URI location is explained as one.
+                const uri = rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris';
+                return inv.with(() => `${uri ? 'URI' : 'Path'} "${loc.display}"`, () => {
+                    inv.explainer?.line(`Original ${uri ? 'uri' : 'path'}: "${loc.original}"`);
                     if (!loc.exists) { inv.explainer?.line('Path not found'); return NOT_FOUND; }
                     return this.lookupIn(rl, loc, key, inv);
                 });

@@ -389,7 +389,7 @@ function generalizeType(t: PAnyType): PAnyType {
 }
 
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
-function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
+export function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const init = resolveAlias(type);
     if (init instanceof PInitType) return initNew(init, args, resolve);
     if (init instanceof PObjectType) {

@@ -91,6 +91,7 @@ export function functionLevel(w: FunctionWriter, mod: string, name: string, kind
             if (rng.chance(0.5)) body.push(`    ${k()}: { $context.interpolate(${puppetLiteral({ t: 'str', v: rng.pick(['%{facts.os.family}-i', "%{lookup('common_str')}", '%{trusted.certname}/%{::role}', "%{alias('packages')}"]) })}) }`);
             if (rng.chance(0.4)) body.push(`    ${k()}: {\n      unless $context.cache_has_key('n') { $context.cache('n', $key) }\n      "cached \${context.cached_value('n')} \${context.module_name}"\n    }`);
             if (rng.chance(0.3)) body.push(`    ${k()}: { "\${options['prefix']}-\${options['n']}" }`);
+            if (rng.chance(0.3)) body.push(`    ${k()}: { ${rng.pick(['lookup', 'hiera'])}(${puppetLiteral({ t: 'str', v: rng.pick([...Object.keys(keys).map(x => `${prefix}${x}`), 'common_str', 'packages']) })}, ${rng.chance(0.5) ? "'nested default'" : 'undef'}) }`);
             if (rng.chance(0.3)) body.push(`    ${k()}: { if $options['uri'] == undef { $context.not_found() } else { "from \${options['uri']}" } }`);
             if (rng.chance(0.2)) body.push(`    'lookup_options': { { ${k()} => { 'merge' => '${rng.pick(['unique', 'deep', 'hash'])}' } } }`);
             body.push('    default: { $context.not_found() }', '  }');
@@ -129,6 +130,7 @@ function rubyFunction(rng: Rng, fn: string, kind: FunctionKind, keys: Readonly<R
         if (rng.chance(0.5)) body.push(`    when ${k()} then context.interpolate(${puppetLiteral({ t: 'str', v: rng.pick(['%{facts.os.family}-r', "%{lookup('common_str')}", "%{alias('packages')}"]) })})`);
         if (rng.chance(0.4)) body.push(`    when ${k()}\n      context.cache('n', key) unless context.cache_has_key('n')\n      "cached #{context.cached_value('n')} #{context.module_name.inspect}"`);
         if (rng.chance(0.3)) body.push(`    when ${k()} then "#{options['prefix']}-#{options['n']}"`);
+        if (rng.chance(0.25)) body.push(`    when ${k()} then call_function('lookup', ${puppetLiteral({ t: 'str', v: rng.pick(['common_str', 'packages', ...Object.keys(keys).map(x => `${prefix}${x}`)]) })}, nil, nil, 'nested default')`);
         body.push(`    else\n      context.explain { "no #{key} here" }\n      context.not_found\n    end`);
     } else {
         body.push('    data = {', ...pairs(rng, keys, ctx, prefix, 'nil').map(([a, b]) => `      ${a} => ${b},`), '    }');
