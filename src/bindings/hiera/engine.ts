@@ -348,16 +348,17 @@ export class HieraEngine {
         if (mod === undefined || inv.globalOnly) return NOT_FOUND;
         const provider = this.moduleLayer(mod);
         if (!provider?.config.defaultHierarchy) return NOT_FOUND;
-        return inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
+        // The sub keys are dug out after the search, beside it in the explanation (key.dig of its result).
+        const found = inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
             if (!this.defaultOptions.has(mod)) {
                 const meta = inv.child().begin(LOOKUP_OPTIONS, mod);
                 const found = inv.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true));
                 this.defaultOptions.set(mod, found === NOT_FOUND ? undefined : compilePatterns(validateLookupOptions(found, mod)));
             }
             const merge = optionsForKey(key.rootKey, this.defaultOptions.get(mod))?.get('merge');
-            const v = inv.with(() => `Searching for "${key.text}"`, () => provider.keyLookup(key, inv, MergeStrategy.from(merge), true));
-            return v === NOT_FOUND ? v : this.dig(key, v, inv);
+            return inv.with(() => `Searching for "${key.text}"`, () => provider.keyLookup(key, inv, MergeStrategy.from(merge), true));
         });
+        return found === NOT_FOUND ? found : this.dig(key, found, inv);
     }
 
     /** LookupAdapter#convert_result: lookup_options convert_to through Puppet's `new`. */
