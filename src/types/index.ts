@@ -13,4 +13,4 @@ export { formatValue, quoteValue } from './format-value.js';
 export { rubyFloat, rubyInspect, rubyMessageValue, rubyToS, rubyInspectString, sprintf, SprintfError } from './sprintf.js';
 export { convertToString, StringFormatError } from './string-converter.js';
 export { initResolution, newNotSupported, registerNewSignatures, type NewSignatures } from './init.js';
-export { allAttributes, isPlainObject, newObject, objectNewName, objectNewSignatures, objectValueAttribute } from './object.js';
+export { allAttributes, isPlainObject, newObject, objectNewName, objectNewSignatures, objectValueAttribute, pcoreType } from './object.js';

@@ -169,6 +169,8 @@ export function pcoreType(name: string): PAnyType | undefined {
     switch (name) {
         case 'Annotation': return ANNOTATION ??= new PObjectType('Annotation');
         case 'Pcore': return PCORE ??= new PObjectType('Pcore');
+        // What Hiera passes its data provider functions (src/bindings/hiera builds the values).
+        case 'Puppet::LookupContext': return LOOKUP_CONTEXT ??= new PObjectType('Puppet::LookupContext');
         case 'Pcore::MemberName': {
             if (MEMBER_NAME_ALIAS === undefined) {
                 MEMBER_NAME_ALIAS = new PTypeAliasType('Pcore::MemberName');
@@ -181,4 +183,5 @@ export function pcoreType(name: string): PAnyType | undefined {
 }
 let ANNOTATION: PObjectType | undefined;
 let PCORE: PObjectType | undefined;
+let LOOKUP_CONTEXT: PObjectType | undefined;
 let MEMBER_NAME_ALIAS: PTypeAliasType | undefined;

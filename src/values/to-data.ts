@@ -51,14 +51,32 @@ export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
         }
         if (plain) {
             const out: Record<string, DataOut> = {};
-            for (const [k, x] of v) out[typeof k === 'string' ? k : rules.key!(k)!] = toData(x, rules);
-            return out;
+            const keys: string[] = [];
+            let indexLike = false;
+            for (const [k, x] of v) {
+                const key = typeof k === 'string' ? k : rules.key!(k)!;
+                out[key] = toData(x, rules);
+                keys.push(key);
+                if (!indexLike && ARRAY_INDEX.test(key)) indexLike = true;
+            }
+            return indexLike ? inInsertionOrder(out, keys) : out;
         }
         const pairs: DataOut[] = [];
         for (const [k, x] of v) pairs.push(toData(k, rules), toData(x, rules));
         return { [PTYPE]: 'Hash', [PVALUE]: pairs };
     }
     return richData(v, rules);
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * A JS object lists the keys that are array indices ("0", "10") first, in numeric order; a
+ * Puppet hash keeps its insertion order. Such an object lists its keys through a Proxy, whose
+ * order JSON.stringify and Object.keys keep.
+ */
+function inInsertionOrder(out: Record<string, DataOut>, keys: string[]): Record<string, DataOut> {
+    return new Proxy(out, { ownKeys: () => keys });
 }
 
 /** The `__ptype` form of the runtime values that are not JSON (rarely met: kept apart from toData's loops). */

@@ -11,7 +11,7 @@ import {
     PTypeAliasType, rubyMessageValue, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PObjectValue, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -486,6 +486,12 @@ export class Evaluator implements ExpressionEvaluator {
     private callMethod(e: CallMethodExpression, scope: Scope): PuppetValue {
         const receiver = this.evaluate(e.receiver, scope);
         const args = this.evalList(e.args, scope);
+        if (receiver instanceof PObjectValue && receiver.methods?.has(e.method)) {
+            const methods = receiver.methods;
+            const closure = e.lambda ? { lambda: e.lambda, scope } : undefined;
+            const where = this.where(e);
+            return this.withFrame(where.file, where.line, () => methods.call(e.method, args, closure && ((...a: PuppetValue[]) => this.callLambda(closure, a))));
+        }
         const attribute = args.length === 0 && !e.lambda ? objectAttribute(receiver, e.method) : undefined;
         if (attribute !== undefined) return attribute;
         return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);
