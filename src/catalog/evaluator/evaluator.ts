@@ -575,12 +575,9 @@ export class Evaluator implements ExpressionEvaluator {
             if (p.splat) v = args.slice(i);
             else if (i < args.length) v = args[i];
             else v = this.evaluate(p.value!, scope);
-            if (p.type) {
-                const t = types[i];
-                if (t !== null && !p.splat && !isInstance(t, v)) {
-                    const msgs = formatMismatches(`block parameter '${p.name}'`, describeMismatch(t, v));
-                    throw new RuntimeFailure(joinMismatchLines(msgs));
-                }
+            const t = p.type ? types[i] : null;
+            if (t !== null && !p.splat && !isInstance(t, v)) {
+                throw new RuntimeFailure(joinMismatchLines(formatMismatches(`block parameter '${p.name}'`, describeMismatch(t, v))));
             }
             scope.setLocal(p.name, v);
         });
