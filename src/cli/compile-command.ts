@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../common/index.js';
+import { oneLine, UserError } from '../common/index.js';
 import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, storedCatalog, writeJsonText, writeNormalizedResult,
+    BindingsCatalogModule, CatalogIssues, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, storedCatalog, writeJsonText, writeNormalizedResult,
     type CatalogServices, type Environment, type Json, type LogEntry
 } from '../catalog/index.js';
 import type { Module } from 'langium';
@@ -119,11 +119,47 @@ function logLine(l: LogEntry): string {
 }
 
 /**
+ * The log of a compile, held until it ends: a compile that succeeds prints it as Puppet's
+ * console lines; one that fails prints it as located diagnostics before its error, so that the
+ * stderr of a failure is diagnostics only, one line each.
+ */
+class HeldLog {
+    private readonly held: LogEntry[] = [];
+    constructor(private readonly codedir: string, private readonly io: CliIo) {}
+
+    readonly add = (l: LogEntry): void => { this.held.push(l); };
+
+    flush(failed: boolean): void {
+        for (const l of this.held.splice(0)) this.io.err(failed ? loggedDiagnostic(l, this.codedir) : logLine(l));
+    }
+}
+
+function loggedDiagnostic(l: LogEntry, codedir: string): string {
+    const where = l.file ? `${l.file}${l.line !== undefined ? `:${l.line}` : ''}` : codedir;
+    const [severity, code] = l.level === 'warning' ? ['warning', CatalogIssues.EVAL_LOGGED_WARNING.code]
+        : l.level === 'err' || l.level === 'alert' || l.level === 'emerg' || l.level === 'crit' ? ['error', CatalogIssues.EVAL_LOGGED_ERROR.code]
+        : ['info', CatalogIssues.EVAL_LOGGED_NOTICE.code];
+    return `${where}: ${severity} ${code}: ${l.source ? `${l.source}: ` : ''}${oneLine(l.message)}\n`;
+}
+
+/**
  * `modelc compile CODEDIR --node N ...`: compiles a catalog and prints it as Puppet's catalog
  * JSON (`puppet`), the Catalog model with provenance (`json`, `msgpack`), or the oracle's
  * normalized shape (`normalized`, also for errors).
  */
 export async function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): Promise<number> {
+    const log = new HeldLog(codedir, io);
+    try {
+        const code = await compileLogged(codedir, options, io, log);
+        log.flush(code !== ExitCode.OK);
+        return code;
+    } catch (e) {
+        log.flush(true);
+        throw e;
+    }
+}
+
+async function compileLogged(codedir: string, options: CompileCommandOptions, io: CliIo, log: HeldLog): Promise<number> {
     // The graph, store and review stages are loaded only for the options that use them (cold start).
     const extras: Extras = {
         ...(options.graph !== undefined ? { graph: await import('../graph/index.js') } : {}),
@@ -138,7 +174,7 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     const bundle = bundledEnvironment(codedir);
     const { chosen, node, enc } = bundle
         ? { chosen: { environment: bundle }, node: inEnvironment(request, bundle.name), enc: undefined }
-        : chooseFor(codedir, request, { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
+        : chooseFor(codedir, request, { basemodulepath, onLog: log.add, askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
@@ -153,20 +189,20 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     // (a bundle's modules are not on disk to look at: it loads apply).
     const apply = bundle !== undefined || moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
     try {
-        return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
+        return compileWith(codedir, options, io, log, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
     } finally {
         store?.close();
     }
 }
 
 function compileWith(
-    codedir: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
+    codedir: string, options: CompileCommandOptions, io: CliIo, log: HeldLog, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
     settings: Map<string, string>, store: CatalogStore | undefined, extras: Extras
 ): number {
     const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)), ...(extras.enc ? { enc: extras.enc } : {}),
+        classes: options.class ?? [], settings, onLog: log.add, ...(extras.enc ? { enc: extras.enc } : {}),
         ...(extras.apply ? { typeRegistry: (env: string) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), () => undefined); } } : {})
     });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
@@ -186,7 +222,8 @@ function compileWith(
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
         const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
-        io.err(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})\n`);
+        log.flush(true);
+        io.err(`${where}: error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})\n`);
     }
     if (options.format === 'normalized') {
         // The oracle's shape, the error object included, for diffing against real Puppet.

@@ -4,6 +4,10 @@ import { mulberry32 } from './harness.js';
 import { isMutable, pick, pickMutation, type Rnd } from './mutations.js';
 import { InProcess, judge, runLauncher, signature, type RunResult, type Violation } from './runner.js';
 import { makeSeeds, SCENARIOS, type CaseSpec, type Scenario, type Seeds } from './scenarios.js';
+import { MORE_SCENARIOS } from './scenarios-more.js';
+
+/** Every scenario the campaign draws from. */
+export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...MORE_SCENARIOS];
 
 // A fuzz campaign over every command: case I is scenario + mutations drawn from its own random
 // stream (FUZZ_SEED, I), so any failing case replays alone (FUZZ_CASE=I).
@@ -37,6 +41,8 @@ export interface CampaignResult {
     readonly launcherRuns: number;
     readonly exits: Record<string, number>;
     readonly perScenario: Record<string, number>;
+    /** Per scenario: runs that succeeded, ended in located one-line errors, or broke the rule. */
+    readonly outcomes: Record<string, { ok: number; error: number; violation: number }>;
     readonly failures: Map<string, { count: number; first: Failure }>;
 }
 
@@ -62,7 +68,7 @@ function mutateDirectory(dir: string, rnd: Rnd): string {
 /** Lays case I out and mutates it; returns what to run. */
 export function makeCase(i: number, options: CampaignOptions, seeds: Seeds): { scenario: Scenario; spec: CaseSpec; mutations: string[]; dir: string } {
     const rnd = mulberry32((options.seed ^ Math.imul(i + 1, 0x9e3779b1)) >>> 0);
-    const scenarios = options.only ? SCENARIOS.filter(s => options.only?.includes(s.name)) : SCENARIOS;
+    const scenarios = options.only ? ALL_SCENARIOS.filter(s => options.only?.includes(s.name)) : ALL_SCENARIOS;
     const scenario = chooseScenario(rnd, scenarios);
     const dir = mkdtempSync(join(options.work, `c${i}-`));
     const spec = scenario.make(dir, rnd, seeds);
@@ -99,7 +105,7 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
         return r.out;
     });
     await seedRunner.close();
-    const result: CampaignResult = { cases: 0, launcherRuns: 0, exits: {}, perScenario: {}, failures: new Map() };
+    const result: CampaignResult = { cases: 0, launcherRuns: 0, exits: {}, perScenario: {}, outcomes: {}, failures: new Map() };
     const numbers = options.caseNumber !== undefined ? [options.caseNumber] : Array.from({ length: options.n }, (_, i) => i);
     let next = 0;
     const lane = async (): Promise<void> => {
@@ -133,6 +139,10 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
                 found.push({ via: `launcher (${path})`, violation: { kind: 'paths-differ', detail: `in-process exit ${inProcess.code} ${inProcess.err.split('\n')[0]} | launcher exit ${viaLauncher.code} ${viaLauncher.err.split('\n')[0]}` } });
             }
         }
+        const outcome = result.outcomes[scenario.name] ??= { ok: 0, error: 0, violation: 0 };
+        if (found.length > 0) outcome.violation++;
+        else if (inProcess.code !== 1) outcome.ok++;
+        else outcome.error++;
         if (found.length === 0) {
             rmSync(dir, { recursive: true, force: true });
             return;
@@ -157,7 +167,10 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
 /** The campaign's summary, for a long run's log. */
 export function summary(r: CampaignResult): string {
     const lines = [`${r.cases} cases (${r.launcherRuns} also through bin/modelc.js), ${r.failures.size} distinct failures`];
-    for (const [name, n] of Object.entries(r.perScenario).sort()) lines.push(`  ${name}: ${n}`);
+    for (const [name, n] of Object.entries(r.perScenario).sort()) {
+        const o = r.outcomes[name];
+        lines.push(`  ${name}: ${n}${o ? ` (ok ${o.ok}, one-line error ${o.error}, violation ${o.violation})` : ''}`);
+    }
     for (const [sig, { count, first }] of r.failures) lines.push(`${count}x ${sig}\n    case ${first.case} ${first.via}: ${first.mutations.join(', ')}\n    kept in ${first.kept}`);
     return lines.join('\n');
 }
