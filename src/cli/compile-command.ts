@@ -225,7 +225,8 @@ function compileWith(
         log.flush(true);
         io.err(`${where}: error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})\n`);
     }
-    if (options.format === 'normalized') {
+    // --explain prints explanations, not a catalog: a compile that fails prints its error alone.
+    if (options.format === 'normalized' && !(result.error && options.explain?.length)) {
         // The oracle's shape, the error object included, for diffing against real Puppet.
         writeJson(write => writeNormalizedResult(result, write), io);
         return result.error ? ExitCode.ERROR : ExitCode.OK;

@@ -22,8 +22,8 @@ export interface CampaignOptions {
     readonly work: string;
     /** Only these scenarios (names), when given. */
     readonly only?: readonly string[];
-    /** Only this case number. */
-    readonly caseNumber?: number;
+    /** Only these case numbers (replays). */
+    readonly caseNumbers?: readonly number[];
 }
 
 export interface Failure {
@@ -106,7 +106,7 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
     });
     await seedRunner.close();
     const result: CampaignResult = { cases: 0, launcherRuns: 0, exits: {}, perScenario: {}, outcomes: {}, failures: new Map() };
-    const numbers = options.caseNumber !== undefined ? [options.caseNumber] : Array.from({ length: options.n }, (_, i) => i);
+    const numbers = options.caseNumbers !== undefined ? options.caseNumbers : Array.from({ length: options.n }, (_, i) => i);
     let next = 0;
     const lane = async (): Promise<void> => {
         const pool = new InProcess();

@@ -137,6 +137,9 @@ const DIAGNOSTIC = /^(.+?): (error|warning|info) ([A-Z][A-Z0-9]*_[A-Z0-9_]+): \S
 const PUPPET_LOG = /^(Warning|Notice|Info|Debug|Error)(: |\/)|^\s/;
 const JS_ERROR = /\n\s+at .*(\(|:\d+:\d+)|TypeError|ReferenceError|SyntaxError: (?!.*line)|Cannot read propert|is not a function|is not iterable|Maximum call stack|undefined \(reading|\[object Object\]/;
 
+/** A diagnostic relaying what a program the user configured printed when it failed. */
+const RELAYED = /^[^ ]+: error [A-Z0-9_]+: '[^']*' exited with status \d+: /;
+
 /** What is wrong with a run of SPEC by the rule for bad input (none: it is fine). */
 export function judge(spec: CaseSpec, r: RunResult): Violation[] {
     const v: Violation[] = [];
@@ -146,8 +149,10 @@ export function judge(spec: CaseSpec, r: RunResult): Violation[] {
     const allowed = [0, 1, ...(spec.exits ?? [])];
     if (r.code === null || !allowed.includes(r.code)) add('exit-code', `exit ${r.code}: ${r.err.split('\n')[0] ?? ''}`);
     const lines = r.err.split('\n').filter(l => l.trim() !== '');
-    const js = JS_ERROR.exec(r.err);
-    if (js) add('stack-trace', lines.find(l => JS_ERROR.test(`\n${l}`) || JS_ERROR.test(l)) ?? js[0]);
+    // A failed program's own stderr relayed in a diagnostic (an ENC's Python traceback) is the user's, not modelc's.
+    const ours = lines.filter(l => !RELAYED.test(l)).join('\n');
+    const js = JS_ERROR.exec(ours);
+    if (js) add('stack-trace', lines.find(l => !RELAYED.test(l) && (JS_ERROR.test(`\n${l}`) || JS_ERROR.test(l))) ?? js[0]);
     const internal = /\b(CLI_INTERNAL|EVAL_INTERNAL|CLI_TOO_DEEP)\b/.exec(r.err + (spec.stdoutOnError ? r.out.toString('utf8', 0, 4000) : ''));
     if (internal) add(internal[1] === 'CLI_TOO_DEEP' ? 'too-deep' : 'internal', lines.find(l => l.includes(internal[1] as string)) ?? internal[0]);
     const errors = lines.filter(l => DIAGNOSTIC.exec(l)?.[2] === 'error');
