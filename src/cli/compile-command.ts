@@ -210,7 +210,7 @@ function compileWith(
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {
         const model = catalogModel(result);
         // Check every query before writing anything.
-        const explained = (options.explain ?? []).map(q => (extras.review as ReviewStage).explainParameter(model.root, q));
+        const explained = (options.explain ?? []).map(q => (extras.review as ReviewStage).explainParameter(model.root, q, codedir));
         const graph = extras.graph;
         if (options.graph !== undefined && graph) graph.writeGraph(options.graph, graph.resourceGraphDot(graph.resourceGraph(model.root)));
         if (explained.length > 0) {
