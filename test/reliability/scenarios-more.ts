@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pick, type Rnd } from './mutations.js';
-import type { Scenario } from './scenarios.js';
+import { copyResolved, type Scenario } from './scenarios.js';
 
 // Scenarios of the inputs the first campaign left out: a git repository under review, module
 // metadata.json, ERB templates, module-level hiera.yaml and data, and the metamodel sources
@@ -45,8 +45,8 @@ function metadatas(): string[] {
 const siteCopy = (dir: string): { env: string; facts: string } => {
     const env = join(dir, 'site');
     const facts = join(dir, 'facts');
-    cpSync(SITE, env, { recursive: true, dereference: true });
-    cpSync(FACTS, facts, { recursive: true, dereference: true });
+    copyResolved(SITE, env);
+    copyResolved(FACTS, facts);
     return { env, facts };
 };
 
