@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reports, root } from './compare.js';
+import { modelcCommand, reports, root } from './compare.js';
 import { timeProcess } from './process-time.js';
 
 /**
@@ -76,7 +76,7 @@ export function runBatchBench(): void {
         for (const bindings of withBindings > 0 ? [false, true] : [false]) {
             const out = join(dir, `out-${bindings ? 'bindings' : 'hiera'}`);
             const count = bindings ? withBindings : nodes;
-            const t = timeProcess(process.execPath, [join(root, 'bin', 'modelc.js'), 'compile', site, '--nodes-dir', bindings ? bindingsFacts : facts, '--out-dir', out,
+            const t = timeProcess(modelcCommand, ['compile', site, '--nodes-dir', bindings ? bindingsFacts : facts, '--out-dir', out,
                 '--jobs', String(jobs), ...(bindings ? [] : ['--no-bindings'])], undefined, { timeoutMs: 3_600_000 });
             const s = summaryNumbers(t.stdout);
             const row: BatchRow = { bindings, nodes: count, jobs, failed: s.failed ?? count, totalCpuMs: t.cpuMs, wallMs: t.wallMs, ...s };

@@ -13,6 +13,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root, from both bench/ (tsx) and dist/bench/ (compiled). */
 export const root = existsSync(join(here, '..', 'package.json')) ? join(here, '..') : join(here, '..', '..');
 export const shared = join(root, '..', 'shared');
+/**
+ * The `modelc` command as users run it (package.json's bin, what `npx modelc` and an installed
+ * modelc start): bin/modelc, which starts the snapshot's commands with one Node process.
+ */
+export const modelcCommand = join(root, 'bin', 'modelc');
 const oracle = join(shared, 'oracle', 'compile');
 const puppetWarm = join(root, 'bench', 'puppet-warm.rb');
 
@@ -113,11 +118,10 @@ export function puppetWarmTiming(c: BenchCase, environmentTimeout: string, runs 
 export function compareCases(name: string, title: string, cases: readonly BenchCase[], cachedEnvironment = false): ComparisonRow[] {
     const withPuppet = existsSync(oracle) && puppetInstalled();
     const services = createCatalogServices();
-    const modelcBin = join(root, 'bin', 'modelc.js');
     const rows: ComparisonRow[] = [];
     for (const c of cases) {
         const uncached = warmModelc(services, c);
-        const coldRuns = Array.from({ length: RUNS }, () => timeProcess(process.execPath, [modelcBin, 'compile', c.dir, ...caseArgs(c), '--format', 'normalized']));
+        const coldRuns = Array.from({ length: RUNS }, () => timeProcess(modelcCommand, ['compile', c.dir, ...caseArgs(c), '--format', 'normalized']));
         let puppet: ComparisonRow['puppet'];
         if (withPuppet) {
             const runs = Array.from({ length: RUNS }, () => timeProcess(oracle, [c.dir, ...caseArgs(c), '--timing']));
@@ -142,7 +146,7 @@ export function compareCases(name: string, title: string, cases: readonly BenchC
 const f = (ms: number | undefined) => (ms === undefined ? 'n/a' : ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
 
 function printTable(title: string, rows: readonly ComparisonRow[], withPuppet: boolean): void {
-    console.log(`${title} (medians; CPU = user+sys; cold = one whole process per run, modelc \`bin/modelc.js compile\` vs \`oracle/compile\`;`);
+    console.log(`${title} (medians; CPU = user+sys; cold = one whole process per run, \`modelc compile\` (bin/modelc) vs \`oracle/compile\`;`);
     console.log(`  warm = in one process after warming up (both sides: at least ${WARMUP.runs} compiles and ${WARMUP.ms} ms): modelc as \`modelc serve\` compiles`);
     console.log('  with its default --environment-timeout 0 (every file checked against the disk before each compile, a changed one parsed again)');
     console.log('  vs Puppet `bench/puppet-warm.rb` with its default environment_timeout=0 (every manifest parsed again); ratio = Puppet / modelc, CPU vs CPU)');

@@ -4,7 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCatalogServices, EnvironmentCache } from '../src/catalog/index.js';
-import { puppetOracle, puppetWarmTiming, reports, root, warmModelc, type BenchCase } from './compare.js';
+import { modelcCommand, puppetOracle, puppetWarmTiming, reports, warmModelc, type BenchCase } from './compare.js';
 import { medianTiming, ratio, timeProcess, type Timing } from './process-time.js';
 
 /**
@@ -115,7 +115,6 @@ export function runSizesBench(): void {
     const puppetMax = Number(process.env.BENCH_PUPPET_MAX ?? Infinity);
     printHeader(oracle !== undefined);
     const baseRuns = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-    const modelcBin = join(root, 'bin', 'modelc.js');
     const rows: SizeRow[] = [];
     // The process's first warm measurement would otherwise also warm up code every later one
     // shares (V8 optimizes the compiler as it runs); a server is past that.
@@ -136,7 +135,7 @@ export function runSizesBench(): void {
                 const args = ['compile', dir, '--node', c.node, '--format', 'normalized'];
                 const uncached = warmModelc(createCatalogServices(), c, { runs: Math.max(runs, 5) });
                 const warm = warmModelc(createCatalogServices(), c, { runs: Math.max(runs, 5), cache: new EnvironmentCache(), refresh: true });
-                const cold = Array.from({ length: runs }, () => timeProcess(process.execPath, [modelcBin, ...args]));
+                const cold = Array.from({ length: runs }, () => timeProcess(modelcCommand, args));
                 let puppet: SizeRow['puppet'];
                 if (oracle && size <= puppetMax) {
                     const pCold = Array.from({ length: runs }, () => timeProcess(oracle, [dir, '--node', c.node]));
@@ -147,7 +146,7 @@ export function runSizesBench(): void {
                 }
                 const row: SizeRow = {
                     size, collectors, resources: warm.resources, ...(warm.error ? { error: warm.error } : {}),
-                    modelc: { cold: medianTiming(cold), warm: warm.timing, warmUncached: uncached.timing, peakRssKb: peakRssKb(process.execPath, [modelcBin, ...args]) },
+                    modelc: { cold: medianTiming(cold), warm: warm.timing, warmUncached: uncached.timing, peakRssKb: peakRssKb(modelcCommand, args) },
                     ...(puppet ? { puppet } : {})
                 };
                 rows.push(row);
@@ -165,7 +164,7 @@ const widths = [7, 4, 7, 9, 10, 7, 9, 11, 9, 10, 7, 9, 7, 7, 6, 8, 4];
 const line = (cells: string[]): string => '  ' + cells.map((s, i) => s.padStart(widths[i])).join(' ');
 
 function printHeader(withPuppet: boolean): void {
-    console.log('generated sites by size (medians; CPU = user+sys ms; cold = `bin/modelc.js compile` vs `oracle/compile`, one process per run;');
+    console.log('generated sites by size (medians; CPU = user+sys ms; cold = `modelc compile` (bin/modelc) vs `oracle/compile`, one process per run;');
     console.log('  warm = in one process after warming up (both sides: at least BENCH_WARMUP_RUNS compiles and BENCH_WARMUP_MS): modelc as `modelc serve`');
     console.log('  compiles with its default --environment-timeout 0 (an EnvironmentCache refreshed before every compile: every file checked against the');
     console.log('  disk, a changed one parsed again), Puppet bench/puppet-warm.rb with its default environment_timeout=0 (every manifest parsed again);');

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Launcher. Keep this file plain JavaScript that Node 18+ can load, and light: it runs before
-// every command. Three ways to start, fastest first:
+// Launcher for `node bin/modelc.js` (the `modelc` command, bin/modelc, starts the snapshot's
+// commands itself and hands everything else to this file). Keep this file plain JavaScript that
+// Node 18+ can load, and light: it runs before every command. Three ways to start, fastest first:
 // 1. From the CLI's startup snapshot (dist/snapshot/, built by `npm run build`): `node
 //    --snapshot-blob` with the modules loaded, the parser built and a compile's code compiled
 //    already. A snapshot starts a new process (with the Node that built it) and runs the command
@@ -20,34 +21,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REQUIRED_MAJOR = 24;
 const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..');
-/** V8's stack for the snapshot's main thread, in KB: the worker's 1 GB (src/cli/launch.ts), less a margin. */
-const STACK_KB = 1024 * 1024 - 256;
-/**
- * V8 grows the young generation to two 64 MB semi-spaces (and more) on large inputs; 8 MB ones
- * keep a compile of 100,000 resources at 310 MB peak instead of 400 (560 with collectors), for
- * about 5 % more CPU there; small compiles never grow it that far. (The worker thread of a start
- * without the snapshot gets the same limit, src/cli/launch.ts.)
- */
-const YOUNG_GENERATION = ['--max-semi-space-size=8'];
-
-/**
- * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
- * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
- * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
- * resources -5 %, -14 % and -20 %, 100k equal, `--nodes-dir` with 300 nodes -8 %; Maglev, the
- * mid-tier compiler, stays (without it 20k is 15 % slower, 1k 30 % faster), but only for functions
- * called 5,000 times instead of V8's 400: a short compile then spends nothing compiling code it
- * will not run long enough to win back. Measured the same way: web01 -15 %, mysql -15 %,
- * generated 1k -30 %, 5k -5 %, 20k and 100k unchanged (higher counts lose at 5k).
- */
-/**
- * The old generation starts at 64 MB instead of growing from a few: the snapshot's heap is already
- * 20 MB, and a compile of a few thousand resources otherwise runs a full mark-compact or two on
- * the way up that free little (generated 5k -9 % CPU, 1k -5 %, 20k +2 %, web01 unchanged, peak
- * RSS unchanged: the memory is reserved, used only as the heap grows).
- */
-const OLD_GENERATION = ['--initial-old-space-size=64'];
-const V8_FLAGS = ['--no-turbofan', '--invocation-count-for-maglev=5000', ...YOUNG_GENERATION, ...OLD_GENERATION];
 
 /** The Node binary of the `node` npm package installed beside modelc (hoisted or not). */
 function projectNode() {
@@ -90,6 +63,7 @@ function startup(command) {
     }
     try {
         if (stamp.root !== root) return { why: `the snapshot was built in ${stamp.root}` };
+        if (!Array.isArray(stamp.flags)) return { why: 'dist/snapshot/stamp.json names no flags (built by an older modelc)' };
         const node = statSync(stamp.execPath);
         if (node.size !== stamp.nodeSize || node.mtimeMs !== stamp.nodeMtimeMs) return { why: `${stamp.execPath} changed since the snapshot was built` };
         for (const [file, mtimeMs] of Object.entries(stamp.watched)) {
@@ -100,7 +74,7 @@ function startup(command) {
         if (!stamp.commands.includes(command)) return { esm, why: `'${command}' is not a command of the snapshot` };
         if (!existsSync(blob)) return { esm, why: 'no dist/snapshot/modelc.blob' };
         if (!stackUnlimitedAllowed()) return { esm, why: 'the stack limit cannot be lifted (ulimit -Hs)' };
-        return { node: stamp.execPath, blob, esm };
+        return { node: stamp.execPath, blob, esm, flags: stamp.flags };
     } catch (e) {
         return { why: `dist/snapshot/stamp.json does not fit: ${e instanceof Error ? e.message : String(e)}` };
     }
@@ -128,8 +102,9 @@ if (process.env.MODELC_DEBUG) {
 }
 if (snapshot.blob) {
     // `--` ends Node's options: the command's own (`--help`, `-e`) reach the CLI.
+    // The flags (stack, compilers, heap) are the snapshot build's, scripts/build-snapshot.mjs says why.
     runAsChild('/bin/sh', ['-c', 'ulimit -s unlimited && exec "$@"', 'modelc', snapshot.node,
-        `--stack-size=${STACK_KB}`, ...V8_FLAGS, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
+        ...snapshot.flags, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
 } else if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
     // Node's on-disk compile cache (shared with the CLI's worker thread) saves re-compiling modelc's
     // modules at every start.

@@ -7,10 +7,13 @@
 //                of ~750 files): the other commands (apply, serve, lsp, ...) load it on the
 //                launcher's worker thread, as does every command where the snapshot cannot be used
 //   stamp.json   what they were built from: bin/modelc.js uses them only while all of that is
-//                unchanged (the Node binary, the compiled modules, the installed packages)
+//                unchanged (the Node binary, the compiled modules, the installed packages), and
+//                the flags a start from the snapshot takes
+//   launch.sh    the same for bin/modelc, the `modelc` command (a shell script)
 // Both only make the CLI start faster: when missing or stale, bin/modelc.js runs the modules of
 // dist/ as before. A failure here is reported and leaves them out; it never fails the build.
 import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,6 +43,49 @@ const UNSNAPSHOTTABLE = ['sqlite', 'http', 'https', 'http2', 'tls', 'repl'];
  * class templates of crypto's KeyObject, of child_process's pipes); `compile --nodes-dir` runs
  * its workers as processes from the snapshot instead (src/batch/workers.ts).
  */
+/** V8's stack for the snapshot's main thread, in KB: the worker's 1 GB (src/cli/launch.ts), less a margin. */
+const STACK_KB = 1024 * 1024 - 256;
+/**
+ * V8 grows the young generation to two 64 MB semi-spaces (and more) on large inputs; 8 MB ones
+ * keep a compile of 100,000 resources at 310 MB peak instead of 400 (560 with collectors), for
+ * about 5 % more CPU there; small compiles never grow it that far. (The worker thread of a start
+ * without the snapshot gets the same limit, src/cli/launch.ts.) It starts at that size rather than
+ * growing to it through a dozen scavenges of a few MB (generated 5k site -2.5 % instructions,
+ * callgrind; 1k unchanged).
+ */
+const YOUNG_GENERATION = ['--max-semi-space-size=8', '--min-semi-space-size=8'];
+/**
+ * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
+ * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
+ * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
+ * resources -5 %, -14 % and -20 %, 100k equal, `--nodes-dir` with 300 nodes -8 %; Maglev, the
+ * mid-tier compiler, stays (without it 20k is 15 % slower, 1k 30 % faster), but only for functions
+ * called 5,000 times instead of V8's 400: a short compile then spends nothing compiling code it
+ * will not run long enough to win back. Measured the same way: web01 -15 %, mysql -15 %,
+ * generated 1k -30 %, 5k -5 %, 20k and 100k unchanged (higher counts lose at 5k).
+ */
+const COMPILERS = ['--no-turbofan', '--invocation-count-for-maglev=5000'];
+/**
+ * The old generation starts at 64 MB instead of growing from a few: the snapshot's heap is already
+ * 20 MB, and a compile of a few thousand resources otherwise runs a full mark-compact or two on
+ * the way up that free little (generated 5k -9 % CPU, 1k -5 %, 20k +2 %, web01 unchanged, peak
+ * RSS unchanged: the memory is reserved, used only as the heap grows).
+ */
+const OLD_GENERATION = ['--initial-old-space-size=64'];
+/**
+ * The snapshot's hash tables (property dictionaries, descriptor arrays, the string table) are
+ * hashed with the seed of the process that built it. A process started with another seed, V8's
+ * default (a random one per process), first rehashes every one of them and computes the hash of
+ * every string again: 15 % of the instructions of starting at all (`help`), 4 % of a cold compile
+ * of 1,000 resources (callgrind). Started with the build's seed, nothing needs rehashing. The seed
+ * is random per build, not a constant anyone could know: the reason V8 randomizes it (inputs made
+ * to collide in its hash tables, slowing a process down) holds as well for one chosen at install.
+ */
+const HASH_SEED = 1 + randomInt(2 ** 31 - 2);
+const HASHING = [`--hash-seed=${HASH_SEED}`, '--no-rehash-snapshot'];
+/** Node's options for a start from the snapshot (both launchers read them from what this script writes). */
+const FLAGS = [`--stack-size=${STACK_KB}`, ...COMPILERS, ...YOUNG_GENERATION, ...OLD_GENERATION, ...HASHING];
+
 const COMMANDS = ['compile', 'parse', 'validate', 'convert', 'diff', 'bindings', 'effective', 'lookup'];
 const LEFT_OUT = ['apply', 'serve', 'lsp', 'generate', 'review'];
 
@@ -152,9 +198,9 @@ async function buildSnapshot(esbuild) {
     for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
     // Node warns that some built-in modules are "not yet fully verified" in snapshots; the
     // warm-up's own errors are written to stderr directly and stay visible.
-    // Fixed seeds (and V8's predictable mode, for the build only) make the same inputs give the
-    // same snapshot, byte for byte. Math.random and crypto are seeded afresh in every start.
-    const r = spawnSync(process.execPath, ['--no-warnings', '--predictable', '--random-seed=1', '--hash-seed=1', '--snapshot-blob', blob, '--build-snapshot', bundle], {
+    // Fixed seeds (and V8's predictable mode, for the build only) make the same inputs and hash
+    // seed give the same snapshot, byte for byte. Math.random and crypto are seeded afresh in every start.
+    const r = spawnSync(process.execPath, ['--no-warnings', '--predictable', '--random-seed=1', `--hash-seed=${HASH_SEED}`, '--snapshot-blob', blob, '--build-snapshot', bundle], {
         cwd: root, encoding: 'utf8', env: { ...process.env, MODELC_WARMUP_DIR: join(root, 'scripts', 'warmup') }
     });
     if (r.status !== 0 || !existsSync(blob)) {
@@ -162,7 +208,7 @@ async function buildSnapshot(esbuild) {
     }
     // A warm-up that loaded a package file through require() leaves a snapshot that Node
     // cannot start from (its module loader is then initialized at build time): try it once.
-    const check = spawnSync(process.execPath, ['--snapshot-blob', blob, '--', 'help'], { cwd: root, encoding: 'utf8' });
+    const check = spawnSync(process.execPath, [...HASHING, '--snapshot-blob', blob, '--', 'help'], { cwd: root, encoding: 'utf8' });
     if (check.status !== 0 || !check.stdout.startsWith('Usage: modelc')) {
         return `the snapshot does not start (${check.status ?? check.signal}): ${(check.stderr || check.stdout).trim().split('\n').slice(0, 3).join(' | ')}`;
     }
@@ -210,6 +256,29 @@ async function buildWorkerBundle(esbuild) {
     return undefined;
 }
 
+/** A word for sh, quoted. */
+const shWord = w => `'${String(w).replaceAll("'", "'\\''")}'`;
+
+/**
+ * What bin/modelc (the `modelc` command, a POSIX shell script) needs to start a command from the
+ * snapshot without starting Node twice: sourced by it, it defines the values below and nothing
+ * else runs. The stamp's checks, as far as sh can make them without starting a program: the
+ * checkout's place, the command, and no watched file (nor the Node binary) newer than the blob;
+ * bin/modelc.js makes the exact ones for everything that does not pass these.
+ */
+function launchScript(stamp) {
+    return [
+        '# Written by scripts/build-snapshot.mjs for bin/modelc: DO NOT EDIT (npm run build rewrites it).',
+        `snapshot_root=${shWord(stamp.root)}`,
+        `snapshot_node=${shWord(stamp.execPath)}`,
+        `snapshot_blob=${shWord(join(out, 'modelc.blob'))}`,
+        `snapshot_watched=${shWord(Object.keys(stamp.watched).join(' '))}`,
+        `snapshot_flags=${shWord(stamp.flags.join(' '))}`,
+        `snapshot_command() { case $1 in ${stamp.commands.join('|')}) return 0 ;; esac; return 1; }`,
+        ''
+    ].join('\n');
+}
+
 async function build() {
     let esbuild;
     try {
@@ -239,10 +308,12 @@ async function build() {
         nodeMtimeMs: node.mtimeMs,
         root,
         commands: snapshot === undefined ? COMMANDS : [],
+        flags: FLAGS,
         ...(esm === undefined ? { esm: 'esm/main.js' } : {}),
         watched: Object.fromEntries(WATCHED.filter(f => existsSync(join(root, f))).map(f => [f, mtime(f)]))
     };
     writeFileSync(join(out, 'stamp.json'), JSON.stringify(stamp, null, 2) + '\n');
+    if (snapshot === undefined) writeFileSync(join(out, 'launch.sh'), launchScript(stamp));
     return failures;
 }
 

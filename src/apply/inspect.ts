@@ -1,3 +1,4 @@
+import { rubyInspectString } from '../types/index.js';
 import { PSensitive, PRegexp, type PuppetValue } from './values.js';
 
 /**
@@ -16,7 +17,7 @@ export class ForeignValue {
 export function rubyInspect(v: unknown, symbolKeys = true): string {
     if (v === null || v === undefined) return 'nil';
     if (v instanceof ForeignValue) return v.inspect;
-    if (typeof v === 'string') return JSON.stringify(v);
+    if (typeof v === 'string') return rubyInspectString(v);
     if (typeof v === 'bigint') return v.toString();
     if (typeof v === 'number') return rubyFloatInspect(v);
     if (typeof v === 'boolean') return String(v);

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { fileErrorOf, formatDiagnostic, isUserError } from '../common/index.js';
 import type { ApplyCommandOptions } from './apply-command.js';
@@ -19,11 +20,28 @@ import type { ServeCommandOptions } from './serve-command.js';
 // compile then loads neither the apply stage nor the review, the schema validator or the
 // generator (cold start is most of a one-node compile).
 
+/** The version in modelc's package.json, the nearest above this module (src/cli/, or dist/src/cli/ whose URL the bundles keep). */
+function packageVersion(): string {
+    for (let up = '../'; up.length <= 12; up += '../') {
+        const file = new URL(`${up}package.json`, import.meta.url);
+        if (!existsSync(file)) continue;
+        const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+        if (json.name === 'modelc') return String(json.version);
+    }
+    return 'unknown';
+}
+
 function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
     const program = new Command('modelc')
         .description('A model-driven Puppet compile pipeline: parse, bindings, injector, catalog, apply, diff.')
         .exitOverride()
-        .configureOutput({ writeOut: s => io.out(s), writeErr: s => io.err(s) });
+        .configureOutput({ writeOut: s => io.out(s), writeErr: s => io.err(s) })
+        .option('-V, --version', "print modelc's version");
+    // Read when asked, not at every start (commander's .version() wants the text up front).
+    program.on('option:version', () => {
+        io.out(`${packageVersion()}\n`);
+        throw new CommanderError(0, 'commander.version', 'version printed');
+    });
 
     program.command('generate')
         .description('emit TypeScript model code, JSON Schemas and .ecore files from metamodel/ and the Puppet grammar')

@@ -42,8 +42,10 @@ export function isFilePath(fs: FileSystemProvider, path: string): boolean {
 export class NodeFileSystemProvider implements FileSystemProvider {
     stat(path: string): FileStat | undefined {
         try {
-            const s = statSync(path);
-            return { isFile: s.isFile(), isDirectory: s.isDirectory(), size: s.size, mtimeMs: s.mtimeMs };
+            // A missing path answers undefined without an exception (an error object with its
+            // stack for every path probed that is not there).
+            const s = statSync(path, { throwIfNoEntry: false });
+            return s && { isFile: s.isFile(), isDirectory: s.isDirectory(), size: s.size, mtimeMs: s.mtimeMs };
         } catch {
             return undefined;
         }

@@ -14,3 +14,14 @@ export function compareUtf8(a: string, b: string): number {
     if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
     return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
+
+const compareCodeUnits = (a: string, b: string): number => (a === b ? 0 : a < b ? -1 : 1);
+
+/**
+ * compareUtf8's order for sorting these strings: the native comparison when none of them holds a
+ * surrogate (the same order then), found with one test per string instead of two per comparison.
+ */
+export function utf8OrderFor(strings: Iterable<string>): (a: string, b: string) => number {
+    for (const s of strings) if (SURROGATE.test(s)) return compareUtf8;
+    return compareCodeUnits;
+}

@@ -1,25 +1,12 @@
 import { formatFloat } from '../common/index.js';
-import { formatValue, PAnyType } from '../types/index.js';
+import { formatValue, PAnyType, rubyInspectString } from '../types/index.js';
 import { PDefault, PRegexp, PSensitive } from '../values/index.js';
 import { regexpOptions } from './regexp.js';
 import { RClass, REnumerator, RMatchData, RObject, RProc, RRange, RSymbol, type RValue } from './objects.js';
 import { typeInspect } from './type-inspect.js';
 
-const NAMED_ESCAPES: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r', '\f': '\\f', '\v': '\\v', '\b': '\\b', '\x07': '\\a', '\x1b': '\\e' };
-
-/** Ruby 3.1 String#inspect for UTF-8 text. */
-export function inspectString(s: string): string {
-    let out = '"';
-    for (let i = 0; i < s.length; i++) {
-        const c = s[i];
-        const named = NAMED_ESCAPES[c];
-        if (named) out += named;
-        else if (c === '#' && (s[i + 1] === '{' || s[i + 1] === '$' || s[i + 1] === '@')) out += '\\#';
-        else if (c < ' ' || c === '\x7f') out += `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-        else out += c;
-    }
-    return `${out}"`;
-}
+/** Ruby 3.1 String#inspect for UTF-8 text (the types layer's, shared by every layer). */
+export const inspectString = rubyInspectString;
 
 const PLAIN_SYMBOL = /^(?:[A-Za-z_][\w]*[?!=]?|\[\]=?|<=>|===?|=~|!=|!~?|<<|>>|<=|>=|\*\*|[+\-*/%<>~^&|]|[+-]@|@{1,2}[A-Za-z_]\w*|\$[A-Za-z_]\w*)$/;
 

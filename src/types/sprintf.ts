@@ -5,19 +5,26 @@ import { formatValue } from './format-value.js';
 /** An ArgumentError, TypeError or KeyError of Ruby's Kernel#sprintf, with Ruby's message. */
 export class SprintfError extends Error {}
 
-/** Ruby's String#inspect: UTF-8 text stays, control characters are escaped. */
+const NAMED_ESCAPES: Readonly<Record<string, string>> = {
+    '\n': '\\n', '\t': '\\t', '\r': '\\r', '\f': '\\f', '\v': '\\v', '\b': '\\b', '\x07': '\\a', '\x1b': '\\e', '"': '\\"', '\\': '\\\\'
+};
+
+/**
+ * Ruby 3.1's String#inspect of UTF-8 text (the one for every layer: messages, Hiera's explain and
+ * merges, the Ruby interpreter): C escapes, `\u` for other control characters, `#{`, `#$` and `#@`
+ * escaped, everything else as it is.
+ */
 export function rubyInspectString(s: string): string {
-    const named: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r', '\f': '\\f', '\v': '\\v', '\b': '\\b', '\x07': '\\a', '\x1b': '\\e', '"': '\\"', '\\': '\\\\' };
-    let out = '';
-    const cs = [...s];
-    cs.forEach((c, i) => {
-        const code = c.codePointAt(0)!;
-        if (named[c] !== undefined) out += named[c];
-        else if (c === '#' && ['{', '$', '@'].includes(cs[i + 1])) out += '\\#';
-        else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    let out = '"';
+    for (let i = 0; i < s.length; i++) {
+        const c = s[i];
+        const named = NAMED_ESCAPES[c];
+        if (named !== undefined) out += named;
+        else if (c === '#' && (s[i + 1] === '{' || s[i + 1] === '$' || s[i + 1] === '@')) out += '\\#';
+        else if (c < ' ' || c === '\x7f') out += `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
         else out += c;
-    });
-    return `"${out}"`;
+    }
+    return `${out}"`;
 }
 
 /** Ruby's #inspect of a value as Puppet hands it to a Ruby function: [1, "a"], {"a"=>nil}. */

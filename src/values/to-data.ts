@@ -29,19 +29,38 @@ const PVALUE = '__pvalue';
  * `{"__ptype": T, "__pvalue": V}`. The one encoder every writer uses, with its own `rules`.
  */
 export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
-    const enc = (x: PuppetValue): DataOut => toData(x, rules);
     if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
     if (typeof v === 'bigint') return rules.integer(v);
     if (typeof v === 'number') return rules.float(v);
-    if (Array.isArray(v)) return v.map(enc);
+    // Loops, not a closure per call: this encodes every value of every resource a catalog writes.
+    if (Array.isArray(v)) {
+        const out = new Array<DataOut>(v.length);
+        for (let i = 0; i < v.length; i++) out[i] = toData(v[i] as PuppetValue, rules);
+        return out;
+    }
     if (v instanceof Map) {
-        if ([...v.keys()].every(k => typeof k === 'string' && k !== PTYPE)) {
+        let plain = true;
+        for (const k of v.keys()) {
+            if (typeof k !== 'string' || k === PTYPE) {
+                plain = false;
+                break;
+            }
+        }
+        if (plain) {
             const out: Record<string, DataOut> = {};
-            for (const [k, x] of v) out[k as string] = enc(x);
+            for (const [k, x] of v) out[k as string] = toData(x, rules);
             return out;
         }
-        return { [PTYPE]: 'Hash', [PVALUE]: [...v].flatMap(([k, x]) => [enc(k), enc(x)]) };
+        const pairs: DataOut[] = [];
+        for (const [k, x] of v) pairs.push(toData(k, rules), toData(x, rules));
+        return { [PTYPE]: 'Hash', [PVALUE]: pairs };
     }
+    return richData(v, rules);
+}
+
+/** The `__ptype` form of the runtime values that are not JSON (rarely met: kept apart from toData's loops). */
+function richData(v: PuppetValue, rules: ToDataRules): DataOut {
+    const enc = (x: PuppetValue): DataOut => toData(x, rules);
     if (v instanceof PDefault) return { [PTYPE]: 'Default' };
     if (v instanceof PSensitive) return { [PTYPE]: 'Sensitive', [PVALUE]: enc(v.value) };
     if (v instanceof PRegexp) return { [PTYPE]: 'Regexp', [PVALUE]: v.source };

@@ -1,3 +1,4 @@
+import { rubyInspectString } from '../../types/index.js';
 import { formatFloat, PBinary, PSensitive, type PuppetValue } from '../../values/index.js';
 
 /**
@@ -11,25 +12,10 @@ export function rubyToS(v: PuppetValue): string {
     return rubyInspect(v);
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\t': '\\t', '\r': '\\r', '\f': '\\f', '\v': '\\v', '\b': '\\b', '\x07': '\\a', '\x1b': '\\e' };
-
-/** Ruby's String#inspect of a UTF-8 string: C escapes, `\u` for other controls, `#{`, `#$`, `#@` escaped. */
-function inspectString(s: string): string {
-    let out = '"';
-    for (let i = 0; i < s.length; i++) {
-        const c = s[i];
-        if (ESCAPES[c] !== undefined) out += ESCAPES[c];
-        else if (c === '#' && (s[i + 1] === '{' || s[i + 1] === '$' || s[i + 1] === '@')) out += '\\#';
-        else if (c < ' ' || c === '\x7f') out += `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-        else out += c;
-    }
-    return `${out}"`;
-}
-
 /** Ruby 3.1 `inspect` (Array#to_s and Hash#to_s use it for their elements). */
 export function rubyInspect(v: PuppetValue): string {
     if (v === null) return 'nil';
-    if (typeof v === 'string') return inspectString(v);
+    if (typeof v === 'string') return rubyInspectString(v);
     if (v instanceof PBinary) return `"${[...v.bytes].map(b => (b >= 0x20 && b < 0x7f ? (b === 0x22 || b === 0x5c ? `\\${String.fromCharCode(b)}` : String.fromCharCode(b)) : `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')}"`;
     if (typeof v === 'boolean' || typeof v === 'bigint') return String(v);
     if (typeof v === 'number') return rubyFloat(v);

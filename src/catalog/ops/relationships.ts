@@ -2,7 +2,7 @@ import type { Expression, RelationshipExpression } from '../../../generated/lang
 import { capitalize, formatValue, rubyInspect, rubyToS } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RELATIONSHIP_PARAMS } from '../core-types.js';
-import { PuppetFailure, whereSuffix } from '../errors.js';
+import { PuppetFailure, whereSuffix, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { CatalogResource } from '../resource.js';
 import type { Scope } from '../scope.js';
@@ -125,25 +125,28 @@ export function validateRelationshipTargets(s: OpsState): void {
         if (r.virtual) continue;
         r.params.forEach((p, name) => {
             if (!RELATIONSHIP_PARAMS.has(name)) return;
-            // Puppet reports the line of the attribute that set the parameter (a default's or an
-            // override's included), none for one set by a relationship, require() or create_resources.
-            const at = p.where;
-            const loc = at ? whereSuffix({ file: at.file, line: at.line }) : '';
-            const fail: (message: string) => never = message => {
-                // The cause reported is the innermost located error: an unlocated one names none.
-                throw new PuppetFailure(message + loc, at, 'Puppet::Error', at ? 'Puppet::Parser::Compiler::CatalogValidationError' : undefined);
-            };
             for (const v of Array.isArray(p.value) ? (p.value as PuppetValue[]).flat(Infinity as 1) : [p.value]) {
                 if (v === null) continue;
                 // A value that is no reference is read as the text of one, `Type[title]`.
                 const ref = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
-                if (typeof ref === 'string') fail(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }));
+                if (typeof ref === 'string') throw targetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }), p.where);
                 // A virtual resource never realized is still in the catalog when Puppet checks.
                 if (s.catalog.find(ref.type, ref.title)) continue;
-                fail(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }));
+                throw targetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }), p.where);
             }
         });
     }
+}
+
+/**
+ * A relationship parameter's failure. Puppet reports the line of the attribute that set the
+ * parameter (a default's or an override's included), none for one set by a relationship,
+ * require() or create_resources; the cause reported is the innermost located error: an
+ * unlocated one names none.
+ */
+function targetFailure(message: string, at: Where | undefined): PuppetFailure {
+    const loc = at ? whereSuffix({ file: at.file, line: at.line }) : '';
+    return new PuppetFailure(message + loc, at, 'Puppet::Error', at ? 'Puppet::Parser::Compiler::CatalogValidationError' : undefined);
 }
 
 /** Puppet::Resource's reading of a reference's text: `type[title]` (any type case), else the text refused. */
