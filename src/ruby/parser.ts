@@ -5,6 +5,14 @@ import { rubyError } from './objects.js';
 import { ExprParser } from './parser-expr.js';
 import { flatNames, MODIFIERS, parseInteger, STMT_END_KW } from './parser-base.js';
 
+/**
+ * How deep `"#{"#{...}"}"` may nest: the code of each level is lexed and parsed again inside the
+ * one around it, so 100,000 levels took minutes; no template or plugin nests more than a few.
+ */
+const MAX_INTERPOLATION_NESTING = 1000;
+/** The interpolations being parsed, around the current one. */
+let interpolationDepth = 0;
+
 
 /**
  * A recursive-descent parser for the Ruby that templates hold. Local variables are known at
@@ -402,12 +410,23 @@ export class Parser extends ExprParser {
     protected parts(raw: RawPart[]): StrPart[] {
         return raw.map(p => {
             if (typeof p === 'string') return p;
-            const state = { locals: new Set<string>([...this.scopes.flatMap(s => [...s])]) };
-            const sub = new Parser(lex(p.code, p.line, state));
-            sub.scopes.splice(0, 1, ...this.scopes.map(s => new Set(s)));
-            const body = sub.statements(() => sub.peek().kind === 'eof');
-            if (sub.peek().kind !== 'eof') sub.unexpected();
-            return body;
+            // Each level lexes its code again: nesting past the limit would cost its square.
+            if (interpolationDepth >= MAX_INTERPOLATION_NESTING) {
+                const e = rubyError('ScriptError', `syntax error, string interpolations nested more than ${MAX_INTERPOLATION_NESTING} levels deep (a limit of modelc)`);
+                e.line = p.line;
+                throw e;
+            }
+            interpolationDepth++;
+            try {
+                const state = { locals: new Set<string>([...this.scopes.flatMap(s => [...s])]) };
+                const sub = new Parser(lex(p.code, p.line, state));
+                sub.scopes.splice(0, 1, ...this.scopes.map(s => new Set(s)));
+                const body = sub.statements(() => sub.peek().kind === 'eof');
+                if (sub.peek().kind !== 'eof') sub.unexpected();
+                return body;
+            } finally {
+                interpolationDepth--;
+            }
         });
     }
 }

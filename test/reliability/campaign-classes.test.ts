@@ -47,6 +47,10 @@ const cases: Record<string, Case> = {
     'parse: 150 unclosed brackets are one syntax error (error recovery at that depth took seconds)': {
         files: { 'a.pp': `$x = ${'['.repeat(150)}\n` }, args: d => ['parse', join(d, 'a.pp')], code: 'PARSE_SYNTAX_ERROR', message: /Syntax error at end of input/
     },
+    'compile: a Ruby function of 2,000 nested interpolations (each level lexed again inside the last: minutes at 100,000)': {
+        files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'"#{'.repeat(2000)}1${'}"'.repeat(2000)}`) },
+        args: d => ['compile', d, '--format', 'puppet'], code: 'RUBY_SYNTAX', message: /deep\.rb:3:\d+: error RUBY_SYNTAX: syntax error, string interpolations nested more than 1000 levels deep/
+    },
     'compile: a Ruby function of 1,500 nested parentheses cut short': {
         files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'('.repeat(1500)}1`) },
         args: d => ['compile', d, '--format', 'puppet'], code: 'RUBY_SYNTAX', message: /deep\.rb:\d+:\d+: error RUBY_SYNTAX: syntax error/
