@@ -6,6 +6,10 @@ import { InProcess, judge, runLauncher, signature, type RunResult, type Violatio
 import { makeSeeds, SCENARIOS, type CaseSpec, type Scenario, type Seeds } from './scenarios.js';
 import { MORE_SCENARIOS } from './scenarios-more.js';
 
+/** How the sampled cases are started: node bin/modelc.js from the snapshot or on the worker, or the `modelc` command (bin/modelc). */
+const LAUNCH_PATHS = ['snapshot', 'worker', 'command'] as const;
+const COMMAND = join(import.meta.dirname, '..', '..', 'bin', 'modelc');
+
 /** Every scenario the campaign draws from. */
 export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...MORE_SCENARIOS];
 
@@ -15,7 +19,7 @@ export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...MORE_SCENARI
 export interface CampaignOptions {
     readonly seed: number;
     readonly n: number;
-    /** Run every Nth case also through bin/modelc.js (alternately from the snapshot and on the worker); 0: never. */
+    /** Run every Nth case also through the launchers (in turn: bin/modelc.js from the snapshot, on the worker, bin/modelc); 0: never. */
     readonly launcherEvery: number;
     readonly timeoutMs: number;
     readonly jobs: number;
@@ -129,10 +133,10 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
         const key = `${scenario.name} exit ${inProcess.timedOut ? 'timeout' : String(inProcess.code)}`;
         result.exits[key] = (result.exits[key] ?? 0) + 1;
         if (options.launcherEvery > 0 && i % options.launcherEvery === 0 && !inProcess.timedOut) {
-            const path = (i / options.launcherEvery) % 2 === 0 ? 'snapshot' : 'worker';
+            const path = LAUNCH_PATHS[(i / options.launcherEvery) % LAUNCH_PATHS.length] as string;
             for (const o of spec.outputs ?? []) rmSync(o, { recursive: true, force: true });
             if (spec.outDir !== undefined) rmSync(spec.outDir, { recursive: true, force: true });
-            const viaLauncher = await runLauncher(spec.args, options.timeoutMs * 2, path === 'worker' ? { MODELC_NO_SNAPSHOT: '1' } : {});
+            const viaLauncher = await runLauncher(spec.args, options.timeoutMs * 2, path === 'worker' ? { MODELC_NO_SNAPSHOT: '1' } : {}, path === 'command' ? COMMAND : undefined);
             result.launcherRuns++;
             for (const v of judge(spec, viaLauncher)) found.push({ via: `launcher (${path})`, violation: v });
             if (!viaLauncher.timedOut && !sameEnd(inProcess, viaLauncher) && !spec.args.includes('--nodes-dir')) {

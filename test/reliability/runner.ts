@@ -105,10 +105,12 @@ export class InProcess {
     }
 }
 
-/** `node bin/modelc.js ARGS` as a user runs it; the process group is killed at the timeout. */
-export function runLauncher(args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+/** `node bin/modelc.js ARGS` (or the `modelc` COMMAND) as a user runs it; the process group is killed at the timeout. */
+export function runLauncher(args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}, command?: string, bin = BIN): Promise<RunResult> {
     return new Promise(resolve => {
-        const child = spawn(process.execPath, [BIN, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+        // COMMAND: the `modelc` command itself (bin/modelc, a shell script), else node BIN (bin/modelc.js).
+        const [file, argv] = command !== undefined ? [command, [...args]] : [process.execPath, [bin, ...args]];
+        const child = spawn(file, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
         const out: Buffer[] = [];
         let outBytes = 0;
         let err = '';
