@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { connect } from 'node:tls';
 import { join } from 'node:path';
@@ -149,9 +149,9 @@ function makeRequest(rnd: Rnd): Req {
             headers['Content-Type'] = headers['Content-Type'] ?? 'application/json';
             break;
         }
-        case 'file_metadatas': path = `/puppet/v3/file_metadatas/${pick(rnd, ['plugins', 'pluginfacts', 'modules/profile', 'modules/profile/templates', 'modules/nope'])}${query({ environment: 'production', recurse: 'true', links: 'follow', checksum_type: 'sha256', ignore: '.git' }, rnd, mutate)}`; break;
-        case 'file_metadata': path = `/puppet/v3/file_metadata/${pick(rnd, ['modules/profile/chrony.conf.epp', 'modules/profile', 'plugins', 'modules/x/y'])}${query({ environment: 'production', links: 'manage', checksum_type: 'md5' }, rnd, mutate)}`; break;
-        case 'file_content': path = `/puppet/v3/file_content/${pick(rnd, ['modules/profile/chrony.conf.epp', 'modules/profile/../../../../../etc/passwd', 'plugins/x', 'modules/profile'])}${query({ environment: 'production' }, rnd, mutate)}`; break;
+        case 'file_metadatas': path = `/puppet/v3/file_metadatas/${pick(rnd, ['plugins', 'pluginfacts', 'modules/profile', 'modules/profile/conf.d', 'modules/nope'])}${query({ environment: 'production', recurse: 'true', links: 'follow', checksum_type: 'sha256', ignore: '.git' }, rnd, mutate)}`; break;
+        case 'file_metadata': path = `/puppet/v3/file_metadata/${pick(rnd, ['modules/profile/motd.txt', 'modules/profile/conf.d', 'modules/profile', 'plugins', 'modules/x/y'])}${query({ environment: 'production', links: 'manage', checksum_type: 'md5' }, rnd, mutate)}`; break;
+        case 'file_content': path = `/puppet/v3/file_content/${pick(rnd, ['modules/profile/motd.txt', 'modules/profile/conf.d/a.conf', 'modules/profile/../../../../../etc/passwd', 'plugins/x', 'modules/profile'])}${query({ environment: 'production' }, rnd, mutate)}`; break;
         case 'ca': path = pick(rnd, ['/puppet-ca/v1/certificate/ca', '/puppet-ca/v1/certificate_revocation_list/ca', '/puppet-ca/v1/certificate/web01.example.com']); break;
         case 'metrics': path = '/metrics'; break;
         default: path = '/status/v1/simple';
@@ -230,6 +230,10 @@ export async function fuzzServe(options: ServeFuzzOptions, log: (line: string) =
     const pki = makePki(join(options.work, 'pki'), AGENTS);
     const env = join(options.work, 'env');
     cpSync(join(ROOT, 'examples', 'site'), env, { recursive: true, dereference: true });
+    // Files for the file-serving endpoints to find (the example site serves none).
+    mkdirSync(join(env, 'modules', 'profile', 'files', 'conf.d'), { recursive: true });
+    writeFileSync(join(env, 'modules', 'profile', 'files', 'motd.txt'), 'welcome\n');
+    writeFileSync(join(env, 'modules', 'profile', 'files', 'conf.d', 'a.conf'), 'a = 1\n');
     const result: ServeFuzzResult = { requests: 0, outcomes: {}, violations: new Map() };
     const record = (kind: string, detail: string): void => {
         const key = `${kind}: ${detail.replace(/\d+/g, 'N').slice(0, 140)}`;
