@@ -38,6 +38,15 @@ const atPosition: Check = p => textDocument(p) ?? position((p as { position?: Js
 const inRange: Check = p => textDocument(p) ?? range((p as { range?: Json }).range, 'params.range');
 
 const CHECKS: Readonly<Record<string, Check>> = {
+    initialize: p => {
+        if (!isObject(p) || !isObject(p.capabilities)) return 'params must be an object with capabilities';
+        if (p.rootUri !== undefined && p.rootUri !== null && typeof p.rootUri !== 'string') return 'params.rootUri must be a string or null';
+        if (p.workspaceFolders !== undefined && p.workspaceFolders !== null
+            && !(Array.isArray(p.workspaceFolders) && p.workspaceFolders.every(f => isObject(f) && typeof f.uri === 'string' && typeof f.name === 'string'))) {
+            return 'params.workspaceFolders must be an array of {uri, name} or null';
+        }
+        return undefined;
+    },
     'textDocument/didOpen': p => {
         if (!isObject(p) || !isObject(p.textDocument)) return 'params.textDocument must be an object';
         const d = p.textDocument;

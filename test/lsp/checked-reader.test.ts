@@ -33,6 +33,9 @@ describe('paramsProblem', () => {
         { id: 'setTrace of null', method: '$/setTrace', params: null, bad: /params.value/ },
         { id: 'watched files without changes', method: 'workspace/didChangeWatchedFiles', params: { changes: 5 }, bad: /params.changes/ },
         { id: 'a symbol query of another type', method: 'workspace/symbol', params: { query: 1 }, bad: /params.query/ },
+        { id: 'an initialize as editors send it', method: 'initialize', params: { processId: null, rootUri: uri, workspaceFolders: [{ uri, name: 'env' }], capabilities: {} }, bad: undefined },
+        { id: 'an initialize without capabilities', method: 'initialize', params: { textDocument: { uri } }, bad: /capabilities/ },
+        { id: 'a workspace folder whose uri is an array (it ran the server out of memory)', method: 'initialize', params: { rootUri: uri, workspaceFolders: [{ uri: [], name: 'env' }], capabilities: {} }, bad: /workspaceFolders/ },
         { id: 'methods without a check pass', method: 'nope/method', params: 5, bad: undefined }
     ])('$id', ({ method, params, bad }) => {
         const problem = paramsProblem(method, params, open);

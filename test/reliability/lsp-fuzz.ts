@@ -184,6 +184,7 @@ export async function fuzzLsp(options: LspFuzzOptions, log: (line: string) => vo
         let init: Record<string, unknown> = { processId: null, rootUri: pathToFileURL(env).toString(), workspaceFolders: [{ uri: pathToFileURL(env).toString(), name: 'env' }], capabilities: {}, initializationOptions: {} };
         if (rnd() < 0.15) init = mutateJson(init, rnd).value as Record<string, unknown>;
         s.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: init });
+        appendFileSync(join(options.work, `session-${k}.log`), `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: init })}\n`);
         sent.set('0', { method: 'initialize', text: JSON.stringify(init).slice(0, 300) });
         await settle(s, new Set(['0']), options.timeoutMs);
         s.send({ jsonrpc: '2.0', method: 'initialized', params: {} });
