@@ -64,21 +64,22 @@ interface Extras {
     readonly enc?: EncAnswer;
 }
 
-function usage(message: string): never {
-    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message });
+/** Options that cannot go together: located at the environment they were given for. */
+function usage(message: string, file: string): never {
+    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message, file });
 }
 
 /** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
 function servicesFor(options: CompileCommandOptions, node: string, env: Environment): CatalogServices {
     // The environment was chosen for the request (environments.pp, ENC, --environment): every compile boots that one.
     const chosen = { Boot: () => (): Environment => env };
-    return servicesWith(options, node, chosen);
+    return servicesWith(options, node, chosen, env.dir);
 }
 
-function servicesWith(options: CompileCommandOptions, node: string, chosen: Module<CatalogServices, Partial<CatalogServices>>): CatalogServices {
-    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
+function servicesWith(options: CompileCommandOptions, node: string, chosen: Module<CatalogServices, Partial<CatalogServices>>, where: string): CatalogServices {
+    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other', where);
     if (options.bindings === false) {
-        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
+        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective', where);
         return createCatalogServices(chosen);
     }
     if (options.bindingsModel !== undefined) {
@@ -178,7 +179,7 @@ async function compileLogged(codedir: string, options: CompileCommandOptions, io
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
-        if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
+        if (i < 1) usage(`--setting expects NAME=VALUE, got '${s}'`, codedir);
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
     const services = servicesFor(options, node.certname, chosen.environment);

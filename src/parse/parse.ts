@@ -93,14 +93,23 @@ function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser |
 const MAX_NESTING = 10_000;
 const OPENERS = new Set(['(', '[', '{', '${', '@(']);
 const CLOSERS = new Set([')', ']']);
+const PREFIX_OPERATORS = new Set(['-', '!', '*']);
 
 /** The offset of the first bracket nested beyond MAX_NESTING, found from the tokens alone (cheap: no parse). */
 function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefined {
     // Fewer brackets than the limit cannot nest beyond it: most input never lexes twice. (Counted
     // natively: a loop over every character was 1 % of a cold compile.)
-    if (text.length <= MAX_NESTING || text.replace(/[^([{]+/g, '').length <= MAX_NESTING) return undefined;
+    // Prefix operators nest as brackets do: `- - - 1` is three levels (100,000 took minutes).
+    if (text.length <= MAX_NESTING || text.replace(/[^([{!*-]+/g, '').length <= MAX_NESTING) return undefined;
     let depth = 0;
+    /** The prefix operators in a row before the current token. */
+    let prefixes = 0;
     for (const t of lexer.tokenize(text).tokens) {
+        if (PREFIX_OPERATORS.has(t.image)) {
+            if (depth + ++prefixes > MAX_NESTING) return t.startOffset;
+            continue;
+        }
+        prefixes = 0;
         // A string's parts close one interpolation and open the next (`}text${`).
         if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
         if (OPENERS.has(t.image) || t.image.endsWith('${')) {

@@ -13,6 +13,28 @@ const MAX_INTERPOLATION_NESTING = 1000;
 /** The interpolations being parsed, around the current one. */
 let interpolationDepth = 0;
 
+/**
+ * How deep brackets and blocks may nest in Ruby code, as in Puppet code (src/parse): the parser
+ * recurses a dozen calls per level, and 100,000 nested lambdas in a plugin ran for minutes.
+ */
+const MAX_NESTING = 10_000;
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
+
+/** Refuses code nested beyond MAX_NESTING, at the first token past it (counted from the tokens: no parse). */
+function checkNesting(tokens: readonly Token[]): void {
+    let depth = 0;
+    for (const t of tokens) {
+        if (t.kind !== 'op') continue;
+        if (CLOSERS.has(t.text) && depth > 0) depth--;
+        else if (OPENERS.has(t.text) && ++depth > MAX_NESTING) {
+            const e = rubyError('ScriptError', `syntax error, the code is nested more than ${MAX_NESTING} levels deep (a limit of modelc)`);
+            e.line = t.line;
+            throw e;
+        }
+    }
+}
+
 
 /**
  * A recursive-descent parser for the Ruby that templates hold. Local variables are known at
@@ -22,6 +44,7 @@ let interpolationDepth = 0;
 export class Parser extends ExprParser {
     /** `eofLine` is the line Ruby reports for an unexpected end of the template. */
     static parseProgram(tokens: Token[], eofLine?: number): RNode[] {
+        checkNesting(tokens);
         const p = new Parser(tokens, eofLine);
         // A stray `end` (or `else`, ...) at the top ends the program early: Ruby expected the input to end there.
         const body = p.statements(() => p.peek().kind === 'eof' || (p.peek().kind === 'kw' && STMT_END_KW.has(p.peek().text)));

@@ -38,6 +38,13 @@ const cases: Record<string, Case> = {
     'compile --explain of a class the catalog does not hold is located at the environment': {
         files: { 'manifests/site.pp': 'class a {}\ninclude a\n' }, args: d => ['compile', d, '--explain', 'nope::param'], code: 'REVIEW_USAGE', message: /: error REVIEW_USAGE: class 'nope' is not in the catalog/
     },
+    'compile: options that exclude each other are located at the environment': {
+        files: { 'manifests/site.pp': 'notice(1)\n', 'e.json': '{}' }, args: d => ['compile', d, '--format', 'puppet', '--no-bindings', '--effective', join(d, 'e.json')],
+        code: 'EVAL_USAGE', message: /^\/[^:]+: error EVAL_USAGE: --no-bindings excludes/
+    },
+    'compile --setting without a value is located at the environment': {
+        files: { 'manifests/site.pp': 'notice(1)\n' }, args: d => ['compile', d, '--format', 'puppet', '--setting', 'x'], code: 'EVAL_USAGE', message: /^\/[^:]+: error EVAL_USAGE: --setting expects NAME=VALUE/
+    },
     'compile --explain of a compile that fails prints no catalog object': {
         files: { 'manifests/site.pp': 'fail("stop")\n' }, args: d => ['compile', d, '--explain', 'a::b'], code: 'EVAL_RUNTIME', message: /stop/
     },
@@ -50,6 +57,17 @@ const cases: Record<string, Case> = {
     'compile: a Ruby function of 2,000 nested interpolations (each level lexed again inside the last: minutes at 100,000)': {
         files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'"#{'.repeat(2000)}1${'}"'.repeat(2000)}`) },
         args: d => ['compile', d, '--format', 'puppet'], code: 'RUBY_SYNTAX', message: /deep\.rb:3:\d+: error RUBY_SYNTAX: syntax error, string interpolations nested more than 1000 levels deep/
+    },
+    'parse: 100,000 unary minuses nest as brackets do (minutes of parsing before)': {
+        files: { 'a.pp': `$x = ${'-'.repeat(100_000)}1\n` }, args: d => ['parse', join(d, 'a.pp')], code: 'PARSE_TOO_COMPLEX', message: /a\.pp:1:10006: error PARSE_TOO_COMPLEX: .*more than 10000 levels/
+    },
+    'compile: trusted facts of 20,000 nested flow sequences (40 s in the YAML scanner before)': {
+        files: { 'manifests/site.pp': 'notice(1)\n', 'trusted.yaml': `extensions:\n  ${'['.repeat(20_000)}\n` }, args: d => ['compile', d, '--format', 'puppet', '--trusted', join(d, 'trusted.yaml')],
+        code: 'NODE_INPUT_SYNTAX', message: /trusted\.yaml:2:1003: error NODE_INPUT_SYNTAX: not YAML: flow collections nested more than 1000 levels deep/
+    },
+    'compile: a Ruby function of 100,000 nested lambdas': {
+        files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'-> { '.repeat(100_000)}1${' }'.repeat(100_000)}`) },
+        args: d => ['compile', d, '--format', 'puppet'], code: 'RUBY_SYNTAX', message: /deep\.rb:3:\d+: error RUBY_SYNTAX: syntax error, the code is nested more than 10000 levels deep/
     },
     'compile: a Ruby function of 1,500 nested parentheses cut short': {
         files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'('.repeat(1500)}1`) },
