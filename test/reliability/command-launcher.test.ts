@@ -54,12 +54,16 @@ describe.skipIf(!usable)('the modelc command', () => {
     const file = join(writeTree(scratch(), { 'a.pp': 'notice(1)\n' }), 'a.pp');
     const parsed = '(invoke {:functor (qn "notice") :args [1]})\n';
 
-    test('starts a command of the snapshot from it, also through a link and a relative path', () => {
+    test('starts a command of the snapshot from it, also through links and a relative path', () => {
         const { root, command } = commandCopy();
         expect(run(command, ['parse', file])).toEqual({ out: parsed, code: 0 });
         const link = join(scratch(), 'modelc');
         symlinkSync(command, link);
         expect(run(link, ['parse', file])).toEqual({ out: parsed, code: 0 });
+        // A link to that link, by a relative target (as npm's bin links are).
+        const again = join(link, '..', 'again');
+        symlinkSync('modelc', again);
+        expect(run(again, ['parse', file])).toEqual({ out: parsed, code: 0 });
         expect(run('bin/modelc', ['parse', file], {}, root)).toEqual({ out: parsed, code: 0 });
     });
 
