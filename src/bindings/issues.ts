@@ -38,6 +38,10 @@ export const BindingsIssues = {
     LOOKUP_CONVERT_TO: 'LOOKUP_CONVERT_TO',
     /** The found (or default) value does not match the requested type. */
     LOOKUP_TYPE_MISMATCH: 'LOOKUP_TYPE_MISMATCH',
+    /** A found value JSON cannot carry (a NaN or infinite Float): the lookup command fails as Ruby's JSON generator does. */
+    LOOKUP_NOT_JSON: 'LOOKUP_NOT_JSON',
+    /** A data provider function (data_hash, lookup_key, data_dig) that failed: it did not parse, or raised an error. */
+    LOOKUP_FUNCTION_FAILED: 'LOOKUP_FUNCTION_FAILED',
     /** A feature that needs a stage that is not available (type system, compiler). */
     LOOKUP_UNSUPPORTED: 'LOOKUP_UNSUPPORTED',
     /** hiera.yaml problems, in Puppet's wording (HIERA_* issue codes). */

@@ -21,6 +21,7 @@ import { CatalogOps } from './ops/catalog-ops.js';
 import type { Attr, CatalogRuntime, Closure, DeclarationMode, LogLevel } from './runtime.js';
 import { coreType as coreResourceType, type CoreType } from './core-types.js';
 import { RubyPluginError, RubyPlugins } from './ruby-plugins.js';
+import { hieraFunctions } from './hiera-functions.js';
 import type { DslTypeRegistry } from '../ruby/index.js';
 import { Catalog, CatalogResource } from './resource.js';
 import { programOf } from './evaluator/ast-util.js';
@@ -133,7 +134,7 @@ export class Compiler implements CatalogRuntime {
     log(level: LogLevel, message: string, where?: Where, source?: string): void {
         // Like the oracle, only info and above are recorded.
         if (level === 'debug') return;
-        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { file: where.file, ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
+        const entry: LogEntry = { level, message, ...(source !== undefined ? { source } : {}), ...(where ? { ...(where.file !== '' ? { file: where.file } : {}), ...(where.line !== 0 ? { line: where.line } : {}) } : {}) };
         this.logs.push(entry);
         this.options.onLog?.(entry);
     }
@@ -149,7 +150,8 @@ export class Compiler implements CatalogRuntime {
         return {
             facts: this.facts, trusted: this.trusted, environment: this.env.name,
             variable: name => this.topScope.getLocal(name.replace(/^::/, '')),
-            resource: reference => catalogResourceParameters(this, reference)
+            resource: reference => catalogResourceParameters(this, reference),
+            functions: hieraFunctions(this)
         };
     }
 
@@ -187,6 +189,13 @@ export class Compiler implements CatalogRuntime {
                 const at = e.at;
                 // Puppet::DataBinding::LookupError is a PreformattedError: the evaluator passes it on as it is.
                 if (e.puppetClass === 'Puppet::DataBinding::LookupError' || e.puppetClass === 'Puppet::DataBinding::RecursiveLookupError') {
+                    // A data provider function's file that does not parse: the parse error's place and issue are kept beside its message.
+                    if (e.causeIssue !== undefined && e.causeClass !== undefined && at?.line !== undefined) {
+                        throw new CompileError('EVAL_PUPPET_ERROR', {
+                            message: e.message, file: at.file, line: at.line, pos: at.column, issueCode: e.causeIssue, basic: e.message.replace(/ \(file: [^)]*\)$/, ''),
+                            rubyClass: e.puppetClass, causeClass: e.causeClass, log: { message: e.message }
+                        });
+                    }
                     // Psych's message says where; Puppet keeps the data file and line beside it, not in it.
                     if (e.causeClass !== undefined) throw new PuppetFailure(e.message, at?.line !== undefined ? { file: at.file, line: at.line } : undefined, e.puppetClass, e.causeClass, undefined, at?.file);
                     // hiera.yaml errors carry their file (and line) in the exception, the rest nothing.
@@ -207,7 +216,7 @@ export class Compiler implements CatalogRuntime {
      * Hiera's (Puppet.warning and warn_once, which name no place) at the innermost Puppet call,
      * warn_once's file note kept in the text.
      */
-    private flushLookupWarnings(): void {
+    flushLookupWarnings(): void {
         const top = this.evaluator.puppetStack[0];
         for (const w of this.lookupWarnings.splice(0)) {
             if (w.at !== undefined && w.file !== undefined) {

@@ -90,6 +90,13 @@ export class RuntimeFailure extends Error {
     }
 }
 
+/** A Ruby exception out of a module's Ruby function, with its class (Hiera tells Puppet::Errors from the rest by it). */
+export class RubyRuntimeFailure extends RuntimeFailure {
+    constructor(message: string, readonly rubyClass: string) {
+        super(message);
+    }
+}
+
 /** Puppet::ErrorWithData: a failure that carries an Error value (what `get` hands its block). */
 export class DataFailure extends RuntimeFailure {
     constructor(message: string, readonly data: PError) {

@@ -15,3 +15,4 @@ export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure
 export { storedCatalog } from './stored-catalog.js';
 export { catalogInjectorServices } from './injector-services.js';
 export { chooseEnvironment, environmentOf, selectEnvironment, type ChosenEnvironment, type NodeEnvironmentRequest } from './environments-pp.js';
+export { hieraFunctions } from './hiera-functions.js';

@@ -217,6 +217,8 @@ export const CatalogIssues = defineIssues('EVAL', {
     },
     EVAL_OVERRIDE_NOT_FOUND: { message: (a: { ref: string }) => `Could not find resource(s) ${a.ref} for overriding` },
     EVAL_RELATIONSHIP_NOT_FOUND: { message: (a: { ref: string; side: string }) => `Could not find resource '${a.ref}' for relationship ${a.side}` },
+    // Puppet's converter asks a reference without a type name for its name's segments: Ruby's NoMethodError, as Ruby prints it.
+    EVAL_STORED_UNTYPED_REFERENCE: { message: () => "undefined method `include?' for nil:NilClass\n\n    if type_name.include?(':')\n                ^^^^^^^^^" },
     EVAL_NOT_A_REFERENCE_TEXT: { message: (a: { text: string }) => `No title provided and ${a.text} is not a valid resource reference` },
     EVAL_RELATIONSHIP_TARGET_NOT_FOUND: { message: (a: { ref: string; name: string }) => `Could not find resource '${a.ref}' in parameter '${a.name}'` },
     EVAL_CALL_UNKNOWN_FUNCTION: { message: (a: { name: string }) => `Unknown function '${a.name}'` },

@@ -100,7 +100,8 @@ export class Loader {
         const raised = all.find(d => d.severity === 'error' && RAISED_BY_CHECKERS.has(d.code));
         const diagnostics = raised ? all.filter(d => d === raised || !d.code.startsWith('VALIDATE_')) : all;
         const warnings = diagnostics.filter(d => d.severity === 'warning');
-        for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file, line: w.at.line } : undefined);
+        // A warning of a heredoc's own text (file '') is placed by its line in that text only.
+        for (const w of warnings.slice(0, MAX_ISSUES)) this.log?.('warning', w.message, w.at ? { file: w.file === '' ? '' : file, line: w.at.line } : undefined);
         const errors = diagnostics.filter(d => d.severity === 'error');
         const refused = errors.find(d => d.code === 'VALIDATE_SYNTAX_CHECKER_REFUSED');
         if (refused) {

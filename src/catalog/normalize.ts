@@ -1,7 +1,7 @@
 import { rawJson, rubyJsonNumber, utf8OrderFor } from '../common/index.js';
 import {
     capitalize, PAnyType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
-    POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
+    POptionalType, PPatternType, PRegexpType, PResourceType, PSimpleType, PStoredReference, PStringType, PTupleType, PTypeType, PVariantType, resolveAlias
 } from '../types/index.js';
 import { PSensitive, resourceReference, toData, type PuppetValue, type ToDataRules } from '../values/index.js';
 import type { CompileResult, LogEntry } from './compiler.js';
@@ -23,7 +23,9 @@ const CATALOG_RULES: ToDataRules = {
         if (t instanceof PResourceType && t.typeName !== null && t.title !== null) return resourceReference(t.typeName, t.title);
         if (t instanceof PClassType && t.className !== null) return `Class[${t.className === 'main' ? 'main' : capitalize(t.className)}]`;
         return pcoreType(t);
-    }
+    },
+    // Puppet writes a parameter's references as their text, a hash's keys included.
+    key: k => k instanceof PStoredReference ? resourceReference(k.typeName!, k.title!) : undefined
 };
 
 /**

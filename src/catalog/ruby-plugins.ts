@@ -6,7 +6,7 @@ import type { CatalogResource } from './resource.js';
 import { capitalize, parseTypeString } from '../types/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { titleParser, type CoreType } from './core-types.js';
-import { PuppetFailure, RuntimeFailure, type Where } from './errors.js';
+import { PuppetFailure, RubyRuntimeFailure, RuntimeFailure, type Where } from './errors.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import { checkSignature, lambdaArity, legacyArguments } from './functions/signatures.js';
 import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
@@ -185,7 +185,7 @@ export class RubyPlugins {
             if (e instanceof PluginFailure) {
                 throw new RubyPluginError({ severity: 'error', code: e.kind, message: e.message, at: { file: e.file, line: e.line, column: e.column } });
             }
-            if (e instanceof PluginCallError) throw e.escapes ? new PuppetFailure(e.message, undefined, e.rubyClass) : new RuntimeFailure(e.message);
+            if (e instanceof PluginCallError) throw e.escapes ? new PuppetFailure(e.message, undefined, e.rubyClass) : new RubyRuntimeFailure(e.message, e.rubyClass);
             throw e;
         }
     }

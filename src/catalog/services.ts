@@ -9,7 +9,7 @@ import { ParsedFileCache } from '../parse/index.js';
 import { bootEnvironment, filesOf, type Environment } from './boot.js';
 import { Compiler, type CompileOptions, type CompileResult } from './compiler.js';
 import { coreFunctions, type FunctionTable } from './functions/index.js';
-import { convert } from './functions/type-functions.js';
+import { checkedConvert } from './functions/type-functions.js';
 import type { LookupService } from './lookup.js';
 
 /** Creates the data-binding service for one compile; `warn` logs Puppet's lookup warnings. */
@@ -68,7 +68,7 @@ export function hieraLookupFactory(types: TypeSystem): LookupFactory {
 
 export const defaultTypeSystem: TypeSystem = {
     parse: parseTypeString, isInstance, isAssignable, toString: typeToString, describeMismatch, formatMismatches,
-    convert: (type, value, args = []) => convert(type, [value, ...args])
+    convert: (type, value, args = []) => checkedConvert(type, [value, ...args])
 };
 
 /** The request's environment: booted by the Boot service, through the request's cache when it has one. */

@@ -1,12 +1,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-    createHieraDataBinding, createTypeSupport, hieraDecides, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
-    type HieraEnvironment, type Prepared, type PreparedInput
+    createHieraDataBinding, createTypeSupport, hieraDecides, isLookupError, hieraTemplateExtension, lookupJson, parameterKeyOf, runLookupCommand, usesBindings,
+    type HieraEnvironment, type HieraLookup, type Prepared, type PreparedInput
 } from '../bindings/index.js';
 import { createInjector, formatExplanation, InjectorError, type InjectorOverrides } from '../injector/index.js';
 import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
-import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, type CompileResult } from '../catalog/index.js';
+import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, hieraFunctions, type CompileResult, type LogEntry } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
 import { formatDiagnostic, type Diagnostic } from '../common/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
@@ -109,17 +109,23 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
         }, [type, value, ...args], undefined);
     };
     const types = createTypeSupport(convert);
-    compiler = new Compiler(env, functions, {
-        node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted,
-        lookup: createHieraDataBinding({ environment: hieraEnv, types })
-    });
-    const prepared: Prepared = { environment: hieraEnv, types };
-    if (!compile) return prepared;
+    // Once the lookup runs, the compile's own lookups (a data provider function's lookup()) are the lookup command's.
+    let attached: HieraLookup | undefined;
+    const lookup = createHieraDataBinding({ environment: hieraEnv, types, service: () => attached });
+    const useLookup = (service: HieraLookup): void => { attached = service; };
+    compiler = new Compiler(env, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted, lookup });
+    if (!compile) {
+        // Without --compile Puppet still compiles an empty program, so a data provider function runs in a top scope with the node's facts.
+        const empty = new Compiler({ ...env, manifests: [] }, functions, { node: input.node.certname, facts: input.node.facts, trusted: input.node.trusted, lookup });
+        empty.compile();
+        return { environment: hieraEnv, types, drainLogs: drainer(empty), functions: hieraFunctions(empty), useLookup };
+    }
+    const prepared: Prepared = { environment: hieraEnv, types, functions: hieraFunctions(compiler), drainLogs: drainer(compiler), useLookup };
     const result: CompileResult = compiler.compile();
     if (result.error) {
         // The oracle compiles through the compiler instance, which (unlike Compiler.compile) adds no " on node N".
         const r = result.error.report;
-        const logs = result.logs.map(l => ({ level: l.level, message: l.message, ...(l.source !== undefined ? { source: l.source } : {}), ...(l.file !== undefined ? { file: l.file } : {}), ...(l.line !== undefined ? { line: l.line } : {}) }));
+        const logs = result.logs.map(logRecord);
         return {
             error: {
                 message: r.message, class: r.rubyClass, ...(r.file ? { file: r.file } : {}), ...(r.line !== undefined ? { line: r.line } : {}),
@@ -130,6 +136,21 @@ export function prepareWithCatalog(input: PreparedInput, compile: boolean): Prep
     }
     const top = compiler.topScope;
     return { ...prepared, variable: name => top.getLocal(name) };
+}
+
+/** A compile's log entry as the oracle prints it. */
+function logRecord(l: LogEntry): Record<string, unknown> {
+    return { level: l.level, message: l.message, ...(l.source !== undefined ? { source: l.source } : {}), ...(l.file !== undefined ? { file: l.file } : {}), ...(l.line !== undefined ? { line: l.line } : {}) };
+}
+
+/** The compiler's log entries not handed out yet. */
+function drainer(c: Compiler): () => Record<string, unknown>[] {
+    let seen = 0;
+    return () => {
+        const fresh = c.logs.slice(seen).map(logRecord);
+        seen = c.logs.length;
+        return fresh;
+    };
 }
 
 /** Whether the environment answers lookups through the injector (the bindings stage decides). */
@@ -195,6 +216,10 @@ function injectedLookupWith(
         io.out(opts.explain ? `value: ${lookupJson(value)}` : lookupJson(value));
         return ExitCode.OK;
     } catch (e) {
+        if (isLookupError(e)) {
+            io.err(`${formatDiagnostic(locatedAt(e.toDiagnostic(), req.envDir))}\n`);
+            return ExitCode.ERROR;
+        }
         if (!(e instanceof InjectorError)) throw e;
         for (const d of e.diagnostics) io.err(`${formatDiagnostic(locatedAt(d, req.envDir))}\n`);
         return ExitCode.ERROR;

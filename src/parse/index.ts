@@ -7,4 +7,4 @@ export { formatDiagnostic } from '../common/index.js';
 export { locatingOperator, operatorLeaf, positionOf, recordPositions, type SourcePosition } from './positions.js';
 export { ParsedFileCache, type FileCacheStats, type GivenAsts, type ParsedSource, type SourceText } from './file-cache.js';
 export { STATEMENT_CALLS } from './lowering/statements.js';
-export { externalSyntaxError, type SyntaxProblem } from './validation/syntax-checkers.js';
+export { externalSyntaxError, externalSyntaxWarnings, type SyntaxProblem } from './validation/syntax-checkers.js';

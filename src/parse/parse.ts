@@ -250,9 +250,9 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
         }
     }
     if (!diagnostics.some(d => d.severity === 'error')) {
-        const report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]): void => {
+        const report = Object.assign((severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]): void => {
             diagnostics.push({ severity, code, message: issueMessage(code, ...args), file, at: at(offset) });
-        };
+        }, { other: (d: Diagnostic): void => { diagnostics.push(d); } });
         nodes ??= allNodes(result.value);
         checkProgram(result.value, report, options.validate !== false, nodes);
     }

@@ -1,5 +1,5 @@
 import { assertUnreachable } from '../common/index.js';
-import { PDefault, PRegexp } from '../values/index.js';
+import { PDefault, PObjectValue, PRegexp } from '../values/index.js';
 import type { BlockNode, NodeOf, Param, RNode, StrPart, Target } from './ast.js';
 import { DEFAULT_LIMITS, Definitions, takeKeywords, type Limits } from './definitions.js';
 import { BreakSignal, Frame, NextSignal, RetrySignal, ReturnSignal, type Ctx, type MethodFrame } from './frame.js';
@@ -15,7 +15,7 @@ import { opAssign } from './op-assign.js';
 import { globalRegExp, regexpOf } from './regexp.js';
 
 /** The methods a host object (the template wrapper, the scope) answers beyond its class's. */
-export type DynamicMethods = (self: RObject, name: string, args: RValue[], block: RProc | undefined, call: CallSite) => RValue | undefined;
+export type DynamicMethods = (self: RObject | PObjectValue, name: string, args: RValue[], block: RProc | undefined, call: CallSite) => RValue | undefined;
 
 export interface InterpreterOptions {
     readonly self: RObject;
@@ -540,7 +540,7 @@ export class Interpreter extends Definitions {
         // Kernel's functions are module functions too: `Kernel.format(...)` is allowed.
         if (m && (fcall || recv === Kernel || !KERNEL_PRIVATE.has(name) || m !== this.findMethod(Kernel, name))) return m(recv, args, block, this);
         if (fcall && this.defs.has(name)) return this.defs.get(name)!(recv, args, block, this);
-        if (recv instanceof RObject) {
+        if (recv instanceof RObject || recv instanceof PObjectValue) {
             const r = this.options.dynamic(recv, name, args, block, this);
             if (r !== undefined) return r;
             const missing = this.findMethod(classOf(recv), 'method_missing');

@@ -3,7 +3,7 @@ import {
     PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from '../values/index.js';
 import { generalize, inferType } from './infer.js';
-import { PAnyType, PClassType, PIntegerType, PStructType, PTupleType, PVariantType } from './model.js';
+import { PAnyType, PClassType, PIntegerType, PStoredReference, PStructType, PTupleType, PVariantType } from './model.js';
 import { objectValueString } from './object.js';
 import { typeToPlainString, typeToString } from './to-string.js';
 
@@ -37,6 +37,7 @@ export function formatValue(v: PuppetValue, nested = false): string {
     }
     if (v instanceof PObjectValue) return objectValueString(v);
     if (v instanceof PError) return `Error({${v.attributes().map(([k, x]) => `'${k}' => ${quoteValue(x)}`).join(', ')}})`;
+    if (v instanceof PStoredReference) return `${v.typeName}[${v.title}]`;
     // A class reference prints its name unquoted (Class[base]), unlike the type formatter.
     if (v instanceof PClassType && v.className !== null) return `Class[${v.className}]`;
     if (v instanceof PAnyType) return typeToPlainString(v);

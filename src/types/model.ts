@@ -118,7 +118,12 @@ export class PSemVerType extends PAnyType {
 
 /** Timestamp[from, to] / Timespan[from, to]: bounds in nanoseconds (null is unbounded). */
 export class PTimeType extends PAnyType {
-    constructor(readonly kind: 'Timestamp' | 'Timespan', readonly from: bigint | null = null, readonly to: bigint | null = null) { super(); }
+    /**
+     * `rawFraction`: per bound, whether it was given as a Float with a fraction, which Puppet's
+     * Timespan prints as its nanoseconds unpadded and untrimmed (`01.500000000`).
+     */
+    constructor(readonly kind: 'Timestamp' | 'Timespan', readonly from: bigint | null = null, readonly to: bigint | null = null,
+        readonly rawFraction: readonly [boolean, boolean] = [false, false]) { super(); }
 }
 
 /** Boolean, or Boolean[true] / Boolean[false] (what type() infers for a boolean). */
@@ -221,6 +226,16 @@ export class PTypeType extends PAnyType {
 export class PResourceType extends PAnyType {
     readonly kind = 'Resource';
     constructor(readonly typeName: string | null = null, readonly title: string | null = null) { super(); }
+}
+
+/**
+ * A reference once stored as a resource's parameter (Puppet converts it to a 3.x Puppet::Resource):
+ * typeName capitalized, a class's as `Class` with its name capitalized as the title. As a type it
+ * is the resource type it stands for (so a class's is no Type[Class]); as a value it prints
+ * `Type[title]` with the title unquoted.
+ */
+export class PStoredReference extends PResourceType {
+    constructor(typeName: string, title: string) { super(typeName, title); }
 }
 
 /** Class or Class['name'] (name lower-case as written, without leading ::). */

@@ -3,10 +3,11 @@ import { resolveAlias } from './assignable.js';
 import { TypeConstructionError } from './construct.js';
 import { quoteValue } from './format-value.js';
 import { isInstance } from './instance.js';
+import { generalize } from './infer.js';
 import { inferSetType } from './mismatch.js';
 import { PAnyType, PObjectType, PPatternType, PStructType, PTypeAliasType, type ObjectAttribute, type StructMember } from './model.js';
 import type { Signature, SignatureParam } from './signature-mismatch.js';
-import { acceptsUndef } from './to-string.js';
+import { acceptsUndef, typeToString } from './to-string.js';
 
 /** The keys an Object type's initializer hash may have. */
 const INIT_KEYS = new Set(['name', 'parent', 'type_parameters', 'attributes', 'constants', 'functions', 'equality', 'equality_include_type', 'checks', 'annotations']);
@@ -16,10 +17,22 @@ const MEMBER_NAME_TYPE = 'Pattern[/\\A[a-z_]\\w*\\z/]';
 const wrongType = (detail: string): TypeConstructionError => new TypeConstructionError(`object initializer has wrong type, ${detail}`, 'RUNTIME_ERROR', undefined, true);
 
 /** `Object[{...}]`: the Object type its initializer hash describes. */
+/** Puppet's Pcore TypeName: capitalized `::` segments. */
+const TYPE_NAME = /^[A-Z]\w*(?:::[A-Z]\w*)*$/;
+const TYPE_NAME_TYPE = 'Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/]';
+
 export function objectTypeOf(init: PuppetValue): PObjectType {
+    // A string is the type's name (an empty one, like an empty hash, the Object type itself).
+    if (typeof init === 'string') {
+        if (init !== '' && !TYPE_NAME.test(init)) throw new TypeConstructionError(`object name has wrong type, expects a match for ${TYPE_NAME_TYPE}, got '${init}'`, 'RUNTIME_ERROR', undefined, true);
+        return init === '' ? new PObjectType() : objectTypeOf(new Map([['name', init]]));
+    }
     if (!(init instanceof Map)) throw new TypeConstructionError(`undefined method \`empty?' for ${rubyInspectScalar(init)}\n\n    hash.nil? || hash.empty? ? PObjectType::DEFAULT : PObjectType.new(hash, loader)\n                     ^^^^^^^`, 'RUNTIME_ERROR', undefined, true);
     for (const k of init.keys()) if (typeof k !== 'string' || !INIT_KEYS.has(k)) throw wrongType(`unrecognized key '${String(k)}'`);
     const name = init.get('name');
+    if (name !== undefined && !(typeof name === 'string' && TYPE_NAME.test(name))) {
+        throw wrongType(`entry 'name' expects a match for ${TYPE_NAME_TYPE}, got ${typeof name === 'string' ? `'${name}'` : typeToString(generalize(inferSetType(name)))}`);
+    }
     const parent = init.get('parent');
     const attributes: ObjectAttribute[] = [];
     const attrs = init.get('attributes');
@@ -156,6 +169,8 @@ export function pcoreType(name: string): PAnyType | undefined {
     switch (name) {
         case 'Annotation': return ANNOTATION ??= new PObjectType('Annotation');
         case 'Pcore': return PCORE ??= new PObjectType('Pcore');
+        // What Hiera passes its data provider functions (src/bindings/hiera builds the values).
+        case 'Puppet::LookupContext': return LOOKUP_CONTEXT ??= new PObjectType('Puppet::LookupContext');
         case 'Pcore::MemberName': {
             if (MEMBER_NAME_ALIAS === undefined) {
                 MEMBER_NAME_ALIAS = new PTypeAliasType('Pcore::MemberName');
@@ -168,4 +183,5 @@ export function pcoreType(name: string): PAnyType | undefined {
 }
 let ANNOTATION: PObjectType | undefined;
 let PCORE: PObjectType | undefined;
+let LOOKUP_CONTEXT: PObjectType | undefined;
 let MEMBER_NAME_ALIAS: PTypeAliasType | undefined;

@@ -284,7 +284,12 @@ function formatOne(conv: string, spec: Spec, arg: PuppetValue): string {
             return pad(s, spec, false);
         }
         case 'c': { // Ruby 3.1: a code point or a one-character string
-            const s = typeof arg === 'bigint' ? String.fromCodePoint(Number(arg)) : typeof arg === 'string' && [...arg].length === 1 ? arg : null;
+            // A number is a C int (Ruby's range errors) and a code point (a negative one is no character).
+            if (typeof arg === 'number' && Math.abs(arg) >= 2 ** 31) throw new SprintfError(`float ${arg.toExponential().replace(/e\+?(-?)(\d)$/, 'e$10$2').replace(/e\+?(-?)/, (_m, m: string) => `e${m || '+'}`)} out of range of integer`);
+            if (typeof arg === 'bigint' && (arg >= 2n ** 31n || arg < -(2n ** 31n))) throw new SprintfError(`integer ${arg} too ${arg < 0n ? 'small' : 'big'} to convert to \`int'`);
+            const code = typeof arg === 'bigint' ? Number(arg) : typeof arg === 'number' ? Math.trunc(arg) : undefined;
+            if (code !== undefined && (code < 0 || code > 0x10ffff)) throw new SprintfError('invalid character');
+            const s = code !== undefined ? String.fromCodePoint(code) : typeof arg === 'string' && [...arg].length === 1 ? arg : null;
             if (s === null) throw new SprintfError('%c requires a character');
             return pad(s, spec, false);
         }
@@ -297,7 +302,9 @@ function formatOne(conv: string, spec: Spec, arg: PuppetValue): string {
         case 'x': case 'X': case 'o': case 'b': case 'B': {
             const n = toInteger(arg);
             const base = conv === 'o' ? 8 : conv === 'b' || conv === 'B' ? 2 : 16;
-            const prefix = !spec.sharp || n === 0n ? '' : conv === 'o' ? '0' : `0${conv}`;
+            // Octal's `0` is left out of a two's complement (`..726` already leads with its digits).
+            const dots = n < 0n && !spec.plus && !spec.space;
+            const prefix = !spec.sharp || n === 0n ? '' : conv === 'o' ? (dots ? '' : '0') : `0${conv}`;
             let body: string;
             let signText = '';
             if (n < 0n && !spec.plus && !spec.space) {

@@ -209,7 +209,11 @@ function convert(v: PuppetValue, map: FormatMap, ind: Indentation): string {
     if (typeof v === 'bigint') {
         if ('dxXobBp'.includes(L)) return sprintf(f.orig, [v]);
         if ('eEfgGaA'.includes(L)) return sprintf(f.orig, [Number(v)]);
-        if (L === 'c') { const c = String.fromCodePoint(Number(v)); return sprintf(f.orig.replace(/c/g, 's'), [f.alt ? `"${c}"` : c]); }
+        if (L === 'c') {
+            // Ruby's [v].pack('U'): a code point from 0 to 2**31 - 1 (beyond Unicode, an encoding Puppet cannot log).
+            if (v < 0n || v >= 2n ** 31n) throw new StringFormatError('pack(U): value out of range');
+            if (v > 0x10ffffn) throw new StringFormatError(`invalid code point ${v}`);
+            const c = String.fromCodePoint(Number(v)); return sprintf(f.orig.replace(/c/g, 's'), [f.alt ? `"${c}"` : c]); }
         if (L === 's') return sprintf(f.orig.replace(/s/g, f.alt ? 'p' : 's'), [String(v)]);
         throw formatError('Integer', L, 'dxXobBeEfgGaAspc');
     }

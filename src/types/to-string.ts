@@ -138,9 +138,13 @@ interface FormatState {
  */
 function timeTypeString(t: PTimeType): string {
     if (t.from === null && t.to === null) return t.kind;
-    const text = (n: bigint): string => `'${t.kind === 'Timestamp' ? formatTimestamp(new PTimestamp(n)) : formatTimespan(new PTimespan(n))}'`;
-    if (t.to === null || t.from === t.to) return `${t.kind}[${text(t.from!)}]`;
-    return `${t.kind}[${t.from === null ? 'default' : text(t.from)}, ${text(t.to)}]`;
+    const text = (n: bigint, raw: boolean): string => {
+        if (t.kind === 'Timestamp') return `'${formatTimestamp(new PTimestamp(n))}'`;
+        const s = formatTimespan(new PTimespan(n));
+        return `'${raw ? `${s.slice(0, s.lastIndexOf('.'))}.${(n < 0n ? -n : n) % 1_000_000_000n}` : s}'`;
+    };
+    if (t.to === null || t.from === t.to) return `${t.kind}[${text(t.from!, t.rawFraction[0])}]`;
+    return `${t.kind}[${t.from === null ? 'default' : text(t.from, t.rawFraction[0])}, ${text(t.to, t.rawFraction[1])}]`;
 }
 
 function formatType(t: PAnyType, st: FormatState): string {

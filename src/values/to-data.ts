@@ -15,6 +15,8 @@ export interface ToDataRules {
     integer(n: bigint): DataOut;
     float(n: number): DataOut;
     type(t: PTypeValue): DataOut;
+    /** A hash key that is no string but is written as one (a catalog's stored reference); unset or undefined: none is. */
+    key?(k: PuppetValue): string | undefined;
     /** Unset: an iterator is written as null. */
     iterator?(elements: readonly PuppetValue[]): DataOut;
 }
@@ -41,21 +43,40 @@ export function toData(v: PuppetValue, rules: ToDataRules): DataOut {
     if (v instanceof Map) {
         let plain = true;
         for (const k of v.keys()) {
-            if (typeof k !== 'string' || k === PTYPE) {
+            const text = typeof k === 'string' ? k : rules.key?.(k);
+            if (text === undefined || text === PTYPE) {
                 plain = false;
                 break;
             }
         }
         if (plain) {
             const out: Record<string, DataOut> = {};
-            for (const [k, x] of v) out[k as string] = toData(x, rules);
-            return out;
+            const keys: string[] = [];
+            let indexLike = false;
+            for (const [k, x] of v) {
+                const key = typeof k === 'string' ? k : rules.key!(k)!;
+                out[key] = toData(x, rules);
+                keys.push(key);
+                if (!indexLike && ARRAY_INDEX.test(key)) indexLike = true;
+            }
+            return indexLike ? inInsertionOrder(out, keys) : out;
         }
         const pairs: DataOut[] = [];
         for (const [k, x] of v) pairs.push(toData(k, rules), toData(x, rules));
         return { [PTYPE]: 'Hash', [PVALUE]: pairs };
     }
     return richData(v, rules);
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/**
+ * A JS object lists the keys that are array indices ("0", "10") first, in numeric order; a
+ * Puppet hash keeps its insertion order. Such an object lists its keys through a Proxy, whose
+ * order JSON.stringify and Object.keys keep.
+ */
+function inInsertionOrder(out: Record<string, DataOut>, keys: string[]): Record<string, DataOut> {
+    return new Proxy(out, { ownKeys: () => keys });
 }
 
 /** The `__ptype` form of the runtime values that are not JSON (rarely met: kept apart from toData's loops). */

@@ -126,7 +126,17 @@ export class PError {
  * (read through the type), as Puppet's initialization hash leaves them out.
  */
 export class PObjectValue {
-    constructor(readonly type: PTypeValue, readonly values: ReadonlyMap<string, PuppetValue>) {}
+    constructor(readonly type: PTypeValue, readonly values: ReadonlyMap<string, PuppetValue>, readonly methods?: ObjectMethods) {}
+}
+
+/**
+ * The functions of an Object type that the runtime implements rather than Puppet code (Puppet's
+ * Puppet::LookupContext, whose `$context.not_found()` leaves a Hiera data provider function).
+ */
+export interface ObjectMethods {
+    has(name: string): boolean;
+    /** `block` calls the method call's lambda, when it has one. */
+    call(name: string, args: readonly PuppetValue[], block: ((...args: PuppetValue[]) => PuppetValue) | undefined): PuppetValue;
 }
 
 /** A Deferred function call, resolved on the agent. */

@@ -1,3 +1,4 @@
+import type { HieraFunctions } from './function-provider.js';
 import type { PuppetValue } from '../../values/index.js';
 
 /**
@@ -18,6 +19,8 @@ export interface HieraContext {
      * variable is not defined; the built-in node variables then apply.
      */
     readonly variable?: (name: string) => PuppetValue | undefined;
+    /** The environment's functions (a compile's), for data_hash, lookup_key and data_dig functions it defines. */
+    readonly functions?: HieraFunctions;
 }
 
 /**

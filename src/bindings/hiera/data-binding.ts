@@ -1,3 +1,4 @@
+import type { HieraFunctions } from './function-provider.js';
 import type { PuppetValue } from '../../values/index.js';
 import type { HieraContext } from './context.js';
 import type { HieraEnvironment, HieraTypeSupport } from './engine.js';
@@ -18,6 +19,8 @@ export interface DataBindingContext {
      * or undefined when it is not (yet) in the catalog or there is no catalog.
      */
     resource?(reference: string): PuppetValue | undefined;
+    /** The environment's functions, which Hiera levels may name as their data provider. */
+    readonly functions?: HieraFunctions;
 }
 
 /** Options of one data-binding call: an explicit merge, and a default when the caller has one. */
@@ -96,9 +99,13 @@ export function createHieraDataBinding(options: {
     readonly types?: HieraTypeSupport;
     readonly services?: HieraServices;
     readonly warn?: WarningSink;
+    /** A lookup service to answer with instead of one per node, once it exists (the lookup command's own, so lookups its data provider functions make share its recursion guard). */
+    readonly service?: () => HieraLookup | undefined;
 }): HieraDataBinding {
     const perNode = new WeakMap<object, WeakMap<object, { lookup: HieraLookup; current: { ctx: DataBindingContext } }>>();
     const serviceFor = (ctx: DataBindingContext): HieraLookup => {
+        const given = options.service?.();
+        if (given) return given;
         let byTrusted = perNode.get(ctx.facts);
         if (!byTrusted) { byTrusted = new WeakMap(); perNode.set(ctx.facts, byTrusted); }
         let entry = byTrusted.get(ctx.trusted);
@@ -106,7 +113,15 @@ export function createHieraDataBinding(options: {
             const current = { ctx };
             const context: HieraContext = {
                 environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted,
-                variable: name => current.ctx.variable(name)
+                variable: name => current.ctx.variable(name),
+                functions: {
+                    has: name => current.ctx.functions?.has(name) ?? false,
+                    call: (name, args) => {
+                        const f = current.ctx.functions;
+                        if (!f) throw new Error(`no function ${name}`);
+                        return f.call(name, args);
+                    }
+                }
             };
             entry = { lookup: createHieraLookup({ environment: options.environment, context, types: options.types, services: options.services, warn: options.warn }), current };
             byTrusted.set(ctx.trusted, entry);

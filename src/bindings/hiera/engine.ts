@@ -124,7 +124,7 @@ export class HieraEngine {
         const inv = this.invocation(req);
         for (const name of list) {
             if (req.overrides?.has(name)) return this.assertType(req.type, req.overrides.get(name) as PuppetValue, `Value found for key '${name}' in override hash`);
-            const v = this.searchAndMerge(name, inv, req.merge);
+            const v = this.within(inv, () => this.searchAndMerge(name, inv, req.merge));
             if (v !== NOT_FOUND) return this.assertType(req.type, v, 'Found value');
         }
         for (const name of list) {
@@ -137,14 +137,34 @@ export class HieraEngine {
 
     /** Like lookup, but NOT_FOUND instead of an error (automatic class parameter lookup). */
     lookupOptional(name: string, req: LookupRequest = {}): Found {
-        const v = this.searchAndMerge(name, this.invocation({ ...req, overrides: undefined, defaultValues: undefined }), req.merge);
+        const inv = this.invocation({ ...req, overrides: undefined, defaultValues: undefined });
+        const v = this.within(inv, () => this.searchAndMerge(name, inv, req.merge));
         return v === NOT_FOUND ? v : this.assertType(req.type, v, 'Found value');
     }
 
+    /**
+     * The lookup in progress: a lookup made while it runs (by a data provider function calling
+     * lookup()) shares its recursion guard, explanation and global-only state, as Puppet's
+     * Invocation inherits from Invocation.current.
+     */
+    private current: Invocation | undefined;
+
+    private within<T>(inv: Invocation, body: () => T): T {
+        const saved = this.current;
+        this.current = inv;
+        try {
+            return body();
+        } finally {
+            this.current = saved;
+        }
+    }
+
     private invocation(req: LookupRequest): Invocation {
-        const inv = new Invocation([], req.explainer, req.overrides, req.defaultValues, req.trace);
+        const parent = this.current;
+        const inv = new Invocation(parent?.nameStack ?? [], req.explainer ?? parent?.explainer, req.overrides, req.defaultValues, req.trace);
+        if (parent?.globalOnly) inv.globalOnly = true;
         // LookupAdapter#has_environment_data_provider?: a version 5 environment hiera.yaml.
-        if (req.hieraCall) inv.globalOnly = (this.environmentLayer()?.config.version ?? 0) < 5;
+        if (req.hieraCall && !inv.globalOnly) inv.globalOnly = (this.environmentLayer()?.config.version ?? 0) < 5;
         return inv;
     }
 
@@ -224,13 +244,17 @@ export class HieraEngine {
         return provider.keyLookup(key, inv, strategy);
     }
 
-    /** LookupAdapter#lookup_global: failures without an issue code are prefixed with the outermost key. */
+    /**
+     * LookupAdapter#lookup_global: failures without an issue code are prefixed with the outermost
+     * key and raised as a Puppet::Error, which the enclosing provider's check turns back into a
+     * LookupError (a lookup() made by a data provider function has none: the evaluator wraps it).
+     */
     private guardedGlobal(key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
         try {
             return this.globalLookup(key, inv, strategy);
         } catch (e) {
             const isRubyLookupError = isLookupError(e) && (e.puppetClass === PuppetErrorClass.LOOKUP || e.puppetClass === PuppetErrorClass.RECURSIVE);
-            if (isRubyLookupError && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.LOOKUP);
+            if (isRubyLookupError && e.issueCode === undefined) throw e.rewrap(`Lookup of key '${inv.topKey}' failed: ${e.message}`, PuppetErrorClass.PUPPET);
             throw e;
         }
     }
@@ -324,16 +348,17 @@ export class HieraEngine {
         if (mod === undefined || inv.globalOnly) return NOT_FOUND;
         const provider = this.moduleLayer(mod);
         if (!provider?.config.defaultHierarchy) return NOT_FOUND;
-        return inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
+        // The sub keys are dug out after the search, beside it in the explanation (key.dig of its result).
+        const found = inv.with(() => `Searching default_hierarchy of module "${mod}"`, () => {
             if (!this.defaultOptions.has(mod)) {
                 const meta = inv.child().begin(LOOKUP_OPTIONS, mod);
                 const found = inv.with(() => `Searching for "${LOOKUP_OPTIONS}"`, () => provider.keyLookup(this.lookupKey(LOOKUP_OPTIONS), meta, MergeStrategy.HASH, true));
                 this.defaultOptions.set(mod, found === NOT_FOUND ? undefined : compilePatterns(validateLookupOptions(found, mod)));
             }
             const merge = optionsForKey(key.rootKey, this.defaultOptions.get(mod))?.get('merge');
-            const v = inv.with(() => `Searching for "${key.text}"`, () => provider.keyLookup(key, inv, MergeStrategy.from(merge), true));
-            return v === NOT_FOUND ? v : this.dig(key, v, inv);
+            return inv.with(() => `Searching for "${key.text}"`, () => provider.keyLookup(key, inv, MergeStrategy.from(merge), true));
         });
+        return found === NOT_FOUND ? found : this.dig(key, found, inv);
     }
 
     /** LookupAdapter#convert_result: lookup_options convert_to through Puppet's `new`. */
@@ -409,7 +434,10 @@ export class HieraEngine {
             scope: this.scope,
             scopeIsMutable: this.context.variable !== undefined,
             display,
-            warn: this.services.warn
+            warn: this.services.warn,
+            environmentName: this.context.environment,
+            moduleExists: name => this.moduleDir(name) !== undefined,
+            ...(this.context.functions ? { functions: this.context.functions } : {})
         }, kind);
     }
 }

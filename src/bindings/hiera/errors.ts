@@ -6,7 +6,8 @@ export const PuppetErrorClass = {
     LOOKUP: 'Puppet::DataBinding::LookupError',
     RECURSIVE: 'Puppet::DataBinding::RecursiveLookupError',
     PUPPET: 'Puppet::Error',
-    TYPE_ASSERTION: 'Puppet::Pops::Types::TypeAssertionError'
+    TYPE_ASSERTION: 'Puppet::Pops::Types::TypeAssertionError',
+    JSON_GENERATOR: 'JSON::GeneratorError'
 } as const;
 
 export interface LookupErrorInit {
@@ -24,6 +25,8 @@ export interface LookupErrorInit {
     readonly puppetLocated?: boolean;
     /** The Ruby exception Puppet's wraps (Psych::SyntaxError): its message already says where, and Puppet adds no location to it. */
     readonly causeClass?: string;
+    /** The wrapped error's Puppet issue (a function file's SYNTAX_ERROR): a compile reports it with the place, a lookup does not. */
+    readonly causeIssue?: string;
 }
 
 /**
@@ -39,6 +42,7 @@ export class LookupError extends Error {
     readonly notFound: boolean;
     readonly puppetLocated: boolean;
     readonly causeClass?: string;
+    readonly causeIssue?: string;
 
     constructor(message: string, init: LookupErrorInit) {
         super(message);
@@ -51,6 +55,7 @@ export class LookupError extends Error {
         this.notFound = init.notFound ?? false;
         this.puppetLocated = init.puppetLocated ?? false;
         this.causeClass = init.causeClass;
+        this.causeIssue = init.causeIssue;
     }
 
     /** The same error with another message and class (Puppet re-raises with a prefix). */
@@ -75,7 +80,7 @@ export class LookupError extends Error {
     private init(): LookupErrorInit {
         return {
             code: this.code, puppetClass: this.puppetClass, issueCode: this.issueCode, at: this.at, keyPath: this.keyPath,
-            notFound: this.notFound, puppetLocated: this.puppetLocated, causeClass: this.causeClass
+            notFound: this.notFound, puppetLocated: this.puppetLocated, causeClass: this.causeClass, causeIssue: this.causeIssue
         };
     }
 }

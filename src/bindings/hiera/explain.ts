@@ -15,6 +15,8 @@ export interface ExplainNode {
      * first and, when the merge completed, its result last.
      */
     readonly merge?: { readonly options?: string; result?: () => string };
+    /** Texts a data provider function reported (`$context.explain`): Puppet prints them after the node's outcome. */
+    texts?: string[];
 }
 
 /**
@@ -63,6 +65,13 @@ export class Explainer {
         (parent ? parent.children : this.roots).push({ text, children: [] });
     }
 
+    /** Invocation#report_text: a text kept apart and printed after the current node's lines. */
+    text(text: string): void {
+        const parent = this.stack[this.stack.length - 1];
+        if (parent) (parent.texts ??= []).push(text);
+        else this.roots.push({ text, children: [] });
+    }
+
     found(key: string, value: PuppetValue): void {
         this.line(() => `Found key: "${key}" value: ${pretty(value, '')}`);
     }
@@ -86,6 +95,7 @@ export class Explainer {
             put(typeof n.text === 'string' ? n.text : n.text(), indent);
             if (n.merge?.options !== undefined) put(n.merge.options, `${indent}  `);
             for (const c of n.children) walk(c, `${indent}  `);
+            for (const t of n.texts ?? []) put(t, `${indent}  `);
             if (n.merge?.result) put(n.merge.result(), `${indent}  `);
         };
         for (const r of this.roots) walk(r, '');

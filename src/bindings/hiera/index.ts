@@ -13,3 +13,4 @@ export { createTypeSupport } from './type-support.js';
 export { hieraBindingsModel, provideHieraBindings } from './bindings-provider.js';
 export { createHieraDataBinding, hieraOrigin, type DataBindingCall, type DataBindingContext, type DataBindingOrigin, type DataBindingOptions, type DataBindingResult, type HieraDataBinding } from './data-binding.js';
 export { LookupTrace, type LookupOrigin } from './invocation.js';
+export { NoSuchKey, type HieraFunctions } from './function-provider.js';

@@ -12,6 +12,7 @@ import { lookupValueProblem } from './lookup-value.js';
 import { dataFormatOf, type HieraFileCache, type WarningSink } from './data-cache.js';
 import type { Interpolator } from './interpolation.js';
 import { scopeValue } from './interpolation.js';
+import { FunctionLevels, type HieraFunctions } from './function-provider.js';
 import { Invocation } from './invocation.js';
 import { NOT_FOUND, type Found, type LookupKey } from './lookup-key.js';
 import { valueEquals, type MergeStrategy } from './merge.js';
@@ -43,6 +44,10 @@ export interface LayerServices {
     readonly scopeIsMutable: boolean;
     readonly display: (absPath: string) => string;
     readonly warn: WarningSink;
+    /** The environment's functions, for levels whose data come from one (only a compile has them). */
+    readonly functions?: HieraFunctions;
+    readonly environmentName: string;
+    readonly moduleExists: (name: string) => boolean;
 }
 
 /**
@@ -54,6 +59,7 @@ export class DataLayer {
     private resolved?: { levels: ResolvedLevel[]; defaults: ResolvedLevel[]; used: Map<string, PuppetValue> };
     private readonly qualified = new WeakMap<DataFile, ReadonlyMap<PuppetValue, PuppetValue>>();
     private readonly files = new Map<string, DataFile>();
+    private functionLevels?: FunctionLevels;
 
     constructor(
         readonly config: HieraConfig,
@@ -159,7 +165,12 @@ export class DataLayer {
                 };
             }
             case 'uri': case 'uris':
-                return { level, datadir, locations: level.locations.map(u => ({ original: u, path: interpolator.interpolatePath(u, inv, scope, record), display: u, exists: true })) };
+                return {
+                    level, datadir, locations: level.locations.map(u => {
+                        const uri = interpolator.interpolatePath(u, inv, scope, record);
+                        return { original: u, path: uri, display: uri, exists: true };
+                    })
+                };
         }
     }
 
@@ -169,8 +180,10 @@ export class DataLayer {
             const locations = rl.locations ?? [null];
             return withMerge(inv, strategy, locations.length, () => strategy.lookup(locations, loc => {
                 if (loc === null) return this.lookupIn(rl, null, key, inv);
-                return inv.with(() => `Path "${loc.display}"`, () => {
-                    inv.explainer?.line(`Original path: "${loc.original}"`);
+                // ResolvedLocation#to_s: a URI location is explained as one.
+                const uri = rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris';
+                return inv.with(() => `${uri ? 'URI' : 'Path'} "${loc.display}"`, () => {
+                    inv.explainer?.line(`Original ${uri ? 'uri' : 'path'}: "${loc.original}"`);
                     if (!loc.exists) { inv.explainer?.line('Path not found'); return NOT_FOUND; }
                     return this.lookupIn(rl, loc, key, inv);
                 });
@@ -179,6 +192,16 @@ export class DataLayer {
     }
 
     private lookupIn(rl: ResolvedLevel, loc: ResolvedLocation | null, key: LookupKey, inv: Invocation): Found {
+        const functions = this.services.functions;
+        const fn = rl.level.functionName;
+        if (functions !== undefined && rl.level.functionKind !== 'hiera3_backend' && dataFormatOf(fn) === undefined && fn !== 'eyaml_lookup_key' && functions.has(fn)) {
+            this.functionLevels ??= new FunctionLevels({
+                functions, fs: this.services.fs, interpolator: this.services.interpolator, scope: this.services.scope,
+                environmentName: this.services.environmentName, moduleName: this.moduleName, ownKeys: (h, where, name) => this.ownFunctionKeys(h, where, name)
+            });
+            const isUri = rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris';
+            return this.functionLevels.lookup(rl.level, loc === null ? null : { path: loc.path, display: loc.display, isUri }, key, inv);
+        }
         const hash = this.dataHash(rl, loc);
         const root = key.rootKey;
         if (!hash.has(root)) { inv.explainer?.notFound(root); return NOT_FOUND; }
@@ -232,6 +255,13 @@ export class DataLayer {
             throw new LookupError(`'${fn}' expects 2 arguments, got 3`, { code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'ArgumentError', at: { file: this.config.displayPath } });
         }
         if (level.functionKind !== 'data_hash' || format === undefined) {
+            const qualifier = fn.includes('::') ? fn.slice(0, fn.indexOf('::')) : 'environment';
+            if (qualifier !== 'environment' && !this.services.moduleExists(qualifier)) {
+                // Puppet asks the loader of the module the name is qualified with, and there is no such module.
+                throw new LookupError("undefined method `load_typed' for nil:NilClass\n\n    te = loader.load_typed(typed_name)\n               ^^^^^^^^^^^", {
+                    code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'NoMethodError', at: { file: this.config.displayPath }
+                });
+            }
             throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
         }
         if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris' || level.options.size > 0) {
@@ -252,6 +282,16 @@ export class DataLayer {
             this.files.set(loc.path, file);
         }
         return this.moduleName === undefined ? file.value as ReadonlyMap<PuppetValue, PuppetValue> : this.ownKeys(file, loc, fn);
+    }
+
+    /** ModuleDataProvider#validate_data_hash for a data_hash function's answer. */
+    private ownFunctionKeys(hash: Map<PuppetValue, PuppetValue>, where: string | undefined, fn: string): ReadonlyMap<PuppetValue, PuppetValue> {
+        if (this.moduleName === undefined) return hash;
+        const prefix = `${this.moduleName}::`;
+        const bad = [...hash.keys()].filter(k => k !== 'lookup_options' && !(typeof k === 'string' && k.startsWith(prefix)));
+        if (bad.length === 0) return hash;
+        this.services.warn(`Module '${this.moduleName}': Value returned from data_hash function '${fn}'${where === undefined ? '' : `, when using location '${where}',`} must use keys qualified with the name of the module`);
+        return new Map([...hash].filter(([k]) => !bad.includes(k)));
     }
 
     /** ModuleDataProvider#validate_data_hash: keys outside the module are dropped with a warning. */

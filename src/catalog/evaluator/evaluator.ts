@@ -4,14 +4,14 @@ import type {
     ElsifExpression, Lambda, Parameter, Program, SelectorExpression, VariableExpression
 } from '../../../generated/langium/ast.js';
 import { assertUnreachable } from '../../common/index.js';
-import { externalSyntaxError } from '../../parse/index.js';
+import { externalSyntaxError, externalSyntaxWarnings } from '../../parse/index.js';
 import { syntaxCheckFailure } from './syntax-check.js';
 import {
-    capitalize, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
+    capitalize, classNameError, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType, resourceTitleError,
     PTypeAliasType, rubyMessageValue, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PObjectValue, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -150,6 +150,8 @@ export class Evaluator implements ExpressionEvaluator {
                     // A refused syntax name fails the heredoc expression itself (an ArgumentError there).
                     if (problem?.refused) throw this.locate(new RuntimeFailure(problem.message), e, `'@(${e.syntax})' expression`);
                     // Puppet places the text at the start of its first line, before any margin.
+                    // What the checker's parse warns of is logged with the manifest's file and no line.
+                    for (const w of externalSyntaxWarnings(e.syntax, text)) this.c.log('warning', w.message, { file: this.where(e).file, line: 0 });
                     if (problem) throw syntaxCheckFailure(problem, { ...this.where(e.text), column: 1 });
                 }
                 return text;
@@ -310,19 +312,29 @@ export class Evaluator implements ExpressionEvaluator {
         if (left instanceof PResourceType && left.typeName !== null && left.title === null) {
             if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
             // `File[$x]`, the common case: one reference.
-            if (!many) return new PResourceType(left.typeName, formatValue(keys[0]));
-            const titles = keys.flatMap(k => Array.isArray(k) ? k : [k]).map(k => formatValue(k));
+            if (!many && typeof keys[0] === 'string') return new PResourceType(left.typeName, keys[0]);
+            // Titles in arrays are flattened and undef ones dropped; each must be a string.
+            const titles = (keys as PuppetValue[]).flat(Infinity as 1).filter(k => k !== null);
             const typeName = left.typeName;
-            const refs = titles.map(title => new PResourceType(typeName, title));
-            return many ? refs : refs[0];
+            const refs = titles.map((title, i) => {
+                if (typeof title !== 'string') throw resourceTitleError(typeName, title, i);
+                return new PResourceType(typeName, title);
+            });
+            return many ? refs : refs[0] ?? null;
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title !== null) {
             return resourceParameters(this.c, left as PResourceType & { typeName: string; title: string }, keys, this.where(e));
         }
+        if (left instanceof PClassType && left.className !== null) {
+            return resourceParameters(this.c, { typeName: 'Class', title: left.className }, keys, this.where(e));
+        }
         if (left instanceof PClassType && left.className === null) {
-            const names = keys.flatMap(k => Array.isArray(k) ? k : [k]);
-            const refs = names.map(n => new PClassType(formatValue(n instanceof PClassType ? n.className : n).replace(/^::/, '').toLowerCase()));
-            return many ? refs : refs[0];
+            const names = (keys as PuppetValue[]).flat(Infinity as 1).filter(k => k !== null);
+            const refs = names.map((n, i) => {
+                if (typeof n !== 'string') throw classNameError(n, Math.min(i, e.keys.length - 1));
+                return new PClassType(n.replace(/^::/, '').toLowerCase());
+            });
+            return many ? refs : refs[0] ?? null;
         }
         if (left instanceof PAnyType) return parameterize(left, keys);
         if (left === null) throw EvalIssue.of(CatalogIssues.EVAL_OPERATOR_NOT_APPLICABLE, { op: '[]', operand: 'an Undef Value' });
@@ -474,6 +486,12 @@ export class Evaluator implements ExpressionEvaluator {
     private callMethod(e: CallMethodExpression, scope: Scope): PuppetValue {
         const receiver = this.evaluate(e.receiver, scope);
         const args = this.evalList(e.args, scope);
+        if (receiver instanceof PObjectValue && receiver.methods?.has(e.method)) {
+            const methods = receiver.methods;
+            const closure = e.lambda ? { lambda: e.lambda, scope } : undefined;
+            const where = this.where(e);
+            return this.withFrame(where.file, where.line, () => methods.call(e.method, args, closure && ((...a: PuppetValue[]) => this.callLambda(closure, a))));
+        }
         const attribute = args.length === 0 && !e.lambda ? objectAttribute(receiver, e.method) : undefined;
         if (attribute !== undefined) return attribute;
         return this.invoke(e.method, [receiver, ...args], e.lambda ? { lambda: e.lambda, scope } : undefined, scope, e);

@@ -105,8 +105,9 @@ function strictBase64(s: string): PBinary {
 }
 
 /** Puppet's label of a value that cannot be converted: its generalized type. */
+/** TypeCalculator#infer then #generalize, as `new`'s conversion errors name the value's type (an Array of Strings keeps their length range). */
 function valueType(v: PuppetValue): string {
-    return typeToString(generalize(inferType(v)));
+    return typeToString(generalizePuppet(inferPuppet(v)));
 }
 
 /** A Timestamp's or Timespan's seconds: to_i rounds down (Ruby's Integer division), to_f keeps the fraction. */
@@ -196,6 +197,30 @@ function namedArgs(args: readonly PuppetValue[], names: readonly string[]): Pupp
     return names.map(n => (h.get(n) ?? null) as PuppetValue);
 }
 
+/** Integer.new's `Convertible` and `NamedArgs` (its hash form); `from` is checked apart, as on_error_hash checks it first. */
+const INTEGER_CONVERTIBLE = 'Variant[Numeric, Boolean, Pattern[/\\A[+-]?\\s*(?:(?:\\d+)|(?:0[xX][0-9A-Fa-f]+)|(?:0[bB][01]+))\\z/], Timespan, Timestamp]';
+const INTEGER_NAMED_ARGS = `Struct[{from => ${INTEGER_CONVERTIBLE}, Optional[radix] => Variant[Default, Integer[2,2], Integer[8,8], Integer[10,10], Integer[16,16]], Optional[abs] => Boolean}]`;
+let integerTypes: { convertible: PAnyType; namedArgs: PAnyType } | undefined;
+
+/**
+ * Integer.new given one Hash: unless it is NamedArgs, Puppet's on_error_hash reports why: a
+ * `from` that is not Convertible as a conversion error, a bad radix, else the hash's mismatch
+ * against NamedArgs ("Integer.new has wrong type, ...").
+ */
+function checkIntegerNamedArgs(h: Map<PuppetValue, PuppetValue>): void {
+    integerTypes ??= { convertible: parseTypeString(INTEGER_CONVERTIBLE), namedArgs: parseTypeString(INTEGER_NAMED_ARGS) };
+    const from = h.get('from');
+    if (h.has('from') && !isInstance(integerTypes.convertible, from ?? null)) {
+        if (typeof from === 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new', value: from, target: 'Integer' }));
+        throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname: 'new', type: valueType(from ?? null), target: 'Integer' }));
+    }
+    const radix = h.get('radix') ?? null;
+    if (radix !== null && !(radix instanceof PDefault) && !(typeof radix === 'bigint' && [2n, 8n, 10n, 16n].includes(radix))) {
+        throw new RuntimeFailure(CatalogIssues.EVAL_ILLEGAL_RADIX.message({ radix: formatValue(radix) }));
+    }
+    if (!isInstance(integerTypes.namedArgs, h)) throw new RuntimeFailure(joinMismatchLines(formatMismatches('Integer.new has wrong type,', describeMismatch(integerTypes.namedArgs, h))));
+}
+
 const REGEXP_ESCAPES: Readonly<Record<string, string>> = { ' ': '\\ ', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\f': '\\f', '\v': '\\v' };
 
 /** Ruby's Regexp.escape: the characters special in a pattern backslashed, whitespace as escapes. */
@@ -210,6 +235,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
     let out: PuppetValue;
     switch (t.kind) {
         case 'Integer': {
+            if (args.length === 1 && v instanceof Map) checkIntegerNamedArgs(v);
             const [from, radix, abs] = namedArgs(args, ['from', 'radix', 'abs']);
             out = absIf(toInteger(from, radix ?? null), abs ?? null);
             break;
@@ -363,7 +389,7 @@ function generalizeType(t: PAnyType): PAnyType {
 }
 
 /** `new` as Puppet calls it: the type's new function dispatches the arguments first. */
-function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
+export function checkedConvert(type: PAnyType, args: readonly PuppetValue[], resolve?: TypeNameResolver): PuppetValue {
     const init = resolveAlias(type);
     if (init instanceof PInitType) return initNew(init, args, resolve);
     if (init instanceof PObjectType) {

@@ -1,6 +1,7 @@
-import type { AttributeOperation, Expression } from '../../../generated/langium/ast.js';
+import type { AttributeOperation, Expression, Parameter } from '../../../generated/langium/ast.js';
+import { capitalize, PClassType, PResourceType, PStoredReference } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
-import { EvalIssue, RuntimeFailure, type Where } from '../errors.js';
+import { EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
 import type { Source } from '../code-source.js';
 import type { CatalogResource, ParamValue } from '../resource.js';
@@ -27,14 +28,68 @@ export function evalAttrs(s: OpsState, ops: readonly AttributeOperation[], scope
     const out: Attr[] = [];
     for (const op of ops) {
         if (op.$type === 'AttributeAssign') {
-            addAttr(s, out, { name: op.name, value: s.ev.evaluate(op.value, scope), plus: op.operator === '+>', where: s.ev.where(op) }, stmt, duplicates);
+            const value = stored(s, s.ev.evaluate(op.value, scope), op, `'${op.operator}' expression`);
+            addAttr(s, out, { name: op.name, value, plus: op.operator === '+>', where: s.ev.where(op) }, stmt, duplicates);
         } else {
             const h = s.ev.evaluate(op.value, scope);
             if (!(h instanceof Map)) throw new RuntimeFailure(CatalogIssues.EVAL_SPLAT_NOT_HASH.message());
-            for (const [k, v] of h) addAttr(s, out, { name: String(k), value: v, plus: false, where: s.ev.where(op) }, stmt, duplicates);
+            for (const [k, v] of h) addAttr(s, out, { name: String(k), value: stored(s, v, op, 'Object'), plus: false, where: s.ev.where(op) }, stmt, duplicates);
         }
     }
     return out;
+}
+
+function stored(s: OpsState, v: PuppetValue, op: AttributeOperation, label: string): PuppetValue {
+    try {
+        return storedValue(v);
+    } catch (e) {
+        throw s.ev.locate(e, op, label);
+    }
+}
+
+/** A parameter's default as the resource keeps it; a failure is placed at the parameter's line. */
+export function storedDefault(s: OpsState, v: PuppetValue, p: Parameter): PuppetValue {
+    try {
+        return storedValue(v);
+    } catch (e) {
+        if (!(e instanceof RuntimeFailure)) throw e;
+        // Puppet's exceptwrap: a Puppet::Error with the parameter's file and line.
+        const at = s.ev.whereLine(p), where = { file: at.file, line: at.line };
+        throw new PuppetFailure(e.message + whereSuffix(where), where, 'Puppet::Error', 'Puppet::ParseError');
+    }
+}
+
+/**
+ * A value as a resource keeps it (Puppet converts a parameter's value to its 3.x form): resource
+ * and class references, at any depth and as hash keys too, become stored references, which print
+ * as `Type[title]` and name a class by its capitalized name. A reference needs a title.
+ */
+export function storedValue(v: PuppetValue): PuppetValue {
+    if (Array.isArray(v)) {
+        let out: PuppetValue[] | undefined;
+        for (let i = 0; i < v.length; i++) {
+            const x = storedValue(v[i]);
+            if (x !== v[i]) (out ??= v.slice())[i] = x;
+        }
+        return out ?? v;
+    }
+    if (v instanceof Map) {
+        let changed = false;
+        const out = new Map<PuppetValue, PuppetValue>();
+        for (const [k, x] of v) {
+            const [k2, x2] = [storedValue(k), storedValue(x)];
+            if (k2 !== k || x2 !== x) changed = true;
+            out.set(k2, x2);
+        }
+        return changed ? out : v;
+    }
+    if (!(v instanceof PResourceType || v instanceof PClassType) || v instanceof PStoredReference) return v;
+    const className = v instanceof PClassType ? v.className : v.typeName === null ? undefined : /^(::)?[Cc]lass$/.test(v.typeName) ? v.title : undefined;
+    if (className === null) throw new RuntimeFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: '"class"' }));
+    if (className !== undefined) return new PStoredReference('Class', capitalize(className.replace(/^::/, '').toLowerCase()));
+    const r = v as PResourceType;
+    if (r.typeName === null) throw new RuntimeFailure(CatalogIssues.EVAL_STORED_UNTYPED_REFERENCE.message());
+    return new PStoredReference(capitalize(r.typeName.replace(/^::/, '').toLowerCase()), r.title ?? '');
 }
 
 function addAttr(s: OpsState, out: Attr[], a: Attr, stmt: Expression, duplicates: boolean): void {

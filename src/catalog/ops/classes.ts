@@ -9,7 +9,7 @@ import type { DataBindingOrigin } from '../../bindings/index.js';
 import { CatalogIssues } from '../issues.js';
 import { CatalogResource, type ValueOrigin } from '../resource.js';
 import { Scope } from '../scope.js';
-import { evalAttrs, nameTags, setModuleNames, tagResource } from './attributes.js';
+import { evalAttrs, nameTags, setModuleNames, storedDefault, tagResource } from './attributes.js';
 import { classTitle, refOf } from './refs.js';
 import type { OpsState } from './state.js';
 import { settingsVariables } from './settings.js';
@@ -236,7 +236,7 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         let binding: DataBindingOrigin | undefined;
         if (v === undefined) { ({ value: v, origin: binding } = lookupParam(s, `${name}::${p.name}`)); origin = 'binding'; }
         if ((v === undefined || (v === null && p.value)) && p.value) {
-            v = s.ev.evaluate(p.value, scope);
+            v = storedDefault(s, s.ev.evaluate(p.value, scope), p);
             origin = 'parameterDefault';
         }
         const type = p.type ? s.ev.evalType(p.type, scope) : undefined;

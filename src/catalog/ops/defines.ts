@@ -10,7 +10,7 @@ import { OverrideFailure } from '../override-rules.js';
 import type { CatalogResource } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import { Scope } from '../scope.js';
-import { setModuleNames } from './attributes.js';
+import { setModuleNames, storedDefault } from './attributes.js';
 import { boundResourceParameter } from '../bound-catalog.js';
 import type { OpsState } from './state.js';
 
@@ -74,7 +74,7 @@ export function evaluateDefine(s: OpsState, r: CatalogResource): void {
         bindDefineParams(s, r, def.ast.params, given, scope);
     } catch (e) {
         if (e instanceof RuntimeFailure) throw s.ev.locate(new RuntimeFailure(e.message, e.where ?? r.where), def.ast, 'Resource Statement');
-        throw e;
+        throw e instanceof PuppetFailure ? wrapDefineError(e, r) : e;
     }
     try {
         s.ev.evalBlock(def.ast.body, scope);
@@ -124,7 +124,7 @@ function bindDefineParams(s: OpsState, r: CatalogResource, params: readonly Para
             if (bound) { v = bound.value; r.params.set(p.name, { value: v, origin: 'binding', key: bound.key }); }
         }
         if ((v === undefined || v === null) && p.value) {
-            v = s.ev.evaluate(p.value, scope);
+            v = storedDefault(s, s.ev.evaluate(p.value, scope), p);
             if (v !== null) r.params.set(p.name, { value: v, origin: 'parameterDefault', where: s.ev.where(p) });
         }
         const type = p.type ? s.ev.evalType(p.type, scope) : undefined;

@@ -62,8 +62,8 @@ function members(s: OpsState, ops: Operand[], source: boolean, alternative = fal
     return ops.flatMap(o => {
         if (!('collector' in o)) {
             // A stand-in is the left side's value itself, named as the type value prints (`Notify['a']`).
-            const display = alternative ? formatValue(referenceValue(o.type, o.title)) : displayRef(o.type, o.title);
-            return [{ display, resource: s.catalog.find(o.type, o.title) }];
+            const display = alternative ? formatValue(referenceValue(o.type, o.title)) : targetRef(o.type, o.title);
+            return [{ display, resource: findTarget(s, o.type, o.title) }];
         }
         const collected = o.collector.collected;
         if (collected.length > 0 || !source) return collected.map(r => ({ display: r.ref, resource: r as CatalogResource | undefined }));
@@ -131,12 +131,26 @@ export function validateRelationshipTargets(s: OpsState): void {
                 const ref = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
                 if (typeof ref === 'string') throw targetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }), p.where);
                 // A virtual resource never realized is still in the catalog when Puppet checks.
-                if (s.catalog.find(ref.type, ref.title)) continue;
-                throw targetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: displayRef(ref.type, ref.title), name }), p.where);
+                if (findTarget(s, ref.type, ref.title)) continue;
+                throw targetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: targetRef(ref.type, ref.title), name }), p.where);
             }
         });
     }
 }
+
+/**
+ * A relationship's resource. Puppet looks a reference up as its 3.x form names it, a class by its
+ * capitalized name: `Class[Main]`, which is not the main class (titled `main`).
+ */
+function findTarget(s: OpsState, type: string, title: string): CatalogResource | undefined {
+    return isMainClass(type, title) ? undefined : s.catalog.find(type, title);
+}
+
+function targetRef(type: string, title: string): string {
+    return isMainClass(type, title) ? 'Class[Main]' : displayRef(type, title);
+}
+
+const isMainClass = (type: string, title: string): boolean => type.toLowerCase() === 'class' && title.replace(/^::/, '').toLowerCase() === 'main';
 
 /**
  * A relationship parameter's failure. Puppet reports the line of the attribute that set the

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../../common/index.js';
 import type { AstNode } from 'langium';
 import type { Expression, Program } from '../../../generated/langium/ast.js';
 import type { ParseIssueCode } from '../issues.js';
@@ -6,7 +7,10 @@ import { shapeOf } from '../lowering/resources.js';
 import { validateProgram } from './validator.js';
 import { allNodes } from '../lowering/walk.js';
 
-export type Report = (severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]) => void;
+export type Report = ((severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]) => void) & {
+    /** A diagnostic of another text (what a heredoc's syntax checker found in the heredoc's own text), as it is. */
+    readonly other?: (d: Diagnostic) => void;
+};
 
 /** The start offset of a node; infix nodes share their chain's CST node, so use the left operand. */
 export function startOf(node: AstNode): number {

@@ -10,6 +10,7 @@
  * Objects and values give up silently and leave the report to the array or document around them.
  */
 
+import type { Diagnostic } from '../../common/index.js';
 import { parsePuppet } from '../parse.js';
 
 export interface SyntaxProblem {
@@ -36,6 +37,16 @@ export function externalSyntaxError(syntax: string, text: string): SyntaxProblem
         return detail === undefined ? undefined : { checker, message: `Invalid produced text having syntax: '${syntax}'. ${detail}` };
     }
     return undefined;
+}
+
+/**
+ * The warnings Puppet's PP and EPP checkers log while they parse a heredoc's text (an unknown
+ * escape in a string of it), placed by line within that text, which has no file.
+ */
+export function externalSyntaxWarnings(syntax: string, text: string): Diagnostic[] {
+    if (syntax !== 'pp' && syntax !== 'epp') return [];
+    // Those before an error too: the parse logs them before it fails.
+    return parsePuppet(text, '', { epp: syntax === 'epp' }).diagnostics.filter(d => d.severity === 'warning').map(d => ({ ...d, file: '', ...(d.at ? { at: { ...d.at, file: '' } } : {}) }));
 }
 
 type Checker = 'json' | 'base64' | 'pp' | 'epp';

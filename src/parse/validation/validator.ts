@@ -7,7 +7,7 @@ import { startOf, type Report } from './check-program.js';
 import { validateArm8 } from './arm8.js';
 import { aAn, label } from './labels.js';
 import { allNodes } from '../lowering/walk.js';
-import { externalSyntaxError } from './syntax-checkers.js';
+import { externalSyntaxError, externalSyntaxWarnings } from './syntax-checkers.js';
 
 const PARAM_NAME = /^[a-z_]\w*$/;
 const VAR_NAME = /^(?:(?:::)?[a-z]\w*)*(?:(?:::)?[a-z_]\w*)$/;
@@ -173,6 +173,7 @@ export function validateProgram(program: Program, report: Report, nodes: readonl
                 const h = node as Extract<Expression, { $type: 'Heredoc' }>;
                 if (h.syntax !== '' && h.text.$type === 'StringLiteral') {
                     const problem = externalSyntaxError(h.syntax, h.text.value);
+                    if (!problem?.refused) for (const w of externalSyntaxWarnings(h.syntax, h.text.value)) report.other?.(w);
                     if (problem !== undefined) {
                         // Puppet places the text at the start of its first line, before any margin.
                         // The whole text (the root node's own text ends with its last token, which may come before a body).

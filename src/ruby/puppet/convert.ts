@@ -1,4 +1,4 @@
-import { PDefault, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, PBinary, type PuppetValue } from '../../values/index.js';
+import { PDefault, PObjectValue, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, PBinary, type PuppetValue } from '../../values/index.js';
 import { formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { RClass, RObject, RProc, RRange, RSymbol, rubyError, type RValue } from '../objects.js';
 
@@ -33,4 +33,18 @@ export function to3x(v: PuppetValue, inner = false, reference?: (t: PResourceTyp
     if (Array.isArray(v)) return v.map(x => to3x(x, true, reference));
     if (v instanceof Map) return new Map([...v].map(([k, x]) => [to3x(k, true, reference), to3x(x, true, reference)]));
     return v;
+}
+
+/**
+ * A Pcore object's methods as Ruby calls them: the functions its runtime implements
+ * (Puppet::LookupContext's not_found, cache, interpolate...), then its attributes.
+ */
+export function objectMethod(obj: PObjectValue, name: string, args: RValue[], block: RProc | undefined): RValue | undefined {
+    if (name.startsWith('respond_to?:')) {
+        const m = name.slice('respond_to?:'.length);
+        return obj.methods?.has(m) === true || obj.values.has(m);
+    }
+    if (obj.methods?.has(name)) return obj.methods.call(name, args.map(toPuppet), block && ((...a: PuppetValue[]) => toPuppet(block.call(a))));
+    if (args.length === 0 && obj.values.has(name)) return obj.values.get(name) ?? null;
+    return undefined;
 }

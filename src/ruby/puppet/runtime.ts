@@ -1,7 +1,7 @@
 import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { DslTypeRegistry as TypeRegistry, DslTypeSchema as TypeSchema } from './type-dsl.js';
-import type { PuppetValue } from '../../values/index.js';
+import { PObjectValue, type PuppetValue } from '../../values/index.js';
 import type { RNode } from '../ast.js';
 import { Frame } from '../frame.js';
 import { Interpreter } from '../interpreter.js';
@@ -12,7 +12,7 @@ import { puppetNamespace, type PuppetNamespace } from './namespace.js';
 import { Functions4, type Function4 } from './functions4.js';
 import { Functions3, type Function3 } from './functions3.js';
 import { defineTypes } from './types.js';
-import { toPuppet } from './convert.js';
+import { objectMethod, toPuppet } from './convert.js';
 import { RUBY_LIBRARIES } from './ruby-libraries.js';
 
 type ParsedFile = { mtime: number; program: RNode[]; text: string } | { mtime: number; error: RubyError };
@@ -85,7 +85,7 @@ export class PluginRuntime {
         this.ns = puppetNamespace(this);
         this.interp = new Interpreter({
             self: this.main,
-            dynamic: (obj, name, args) => this.ns.dynamic(obj, name, args),
+            dynamic: (obj, name, args, block) => (obj instanceof PObjectValue ? objectMethod(obj, name, args, block) : this.ns.dynamic(obj, name, args)),
             constants: this.ns.constants,
             constMissing: path => {
                 const library = RUBY_LIBRARIES.get(path);

@@ -28,6 +28,7 @@ const { values: args } = parseArgs({
         dir: { type: 'string', default: '/tmp/hiera-fuzz-compile' },
         parallel: { type: 'string', default: '1' },
         errors: { type: 'string', default: '0.02' },
+        wide: { type: 'boolean', default: false },
         'no-oracle': { type: 'boolean', default: false },
         record: { type: 'string', multiple: true }
     }
@@ -81,7 +82,7 @@ function main(): void {
     const rng = new Rng(Number(args.seed));
     const cases: { dir: string; sc: Scenario }[] = [];
     for (let i = 0; i < Number(args.count); i++) {
-        const sc = generateCompileScenario(`c${args.seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors) });
+        const sc = generateCompileScenario(`c${args.seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors), ...(args.wide ? { extended: true, wide: true } : {}) });
         const dir = join(root, sc.name);
         const fingerprint = JSON.stringify([...sc.files].sort());
         if (!existsSync(join(dir, '.fingerprint')) || readFileSync(join(dir, '.fingerprint'), 'utf8') !== fingerprint) {

@@ -4,6 +4,7 @@
  * default, a lambda default, an options hash (default_value, default_values_hash, override,
  * value_type), several names, and the hiera(), hiera_array() and hiera_hash() functions.
  */
+import { parse, stringify } from 'yaml';
 import type { Rng } from './rng.ts';
 import { generateScenario, type GenerateOptions, type Scenario } from './scenario.ts';
 
@@ -85,7 +86,45 @@ export function generateCompileScenario(name: string, rng: Rng, opts: GenerateOp
         const expr = lookupExpression(rng, keys, sc.tags);
         lines.push(rng.chance(0.3) ? `$v${i} = ${expr}\nnotice("v${i}: \${v${i}}")` : `notice(${expr})`);
     }
+    if (opts.wide && rng.chance(0.5)) classesFromHiera(sc, rng, mods, lines);
     sc.files.set('manifests/site.pp', `${lines.join('\n')}\n`);
     sc.queries.length = 0;
     return sc;
+}
+
+/**
+ * Classes named in Hiera data and included from it (hiera_include, lookup(...).include): two
+ * levels of a `classes` key added to a version 5 environment hierarchy, maybe with lookup_options.
+ */
+function classesFromHiera(sc: Scenario, rng: Rng, mods: readonly string[], lines: string[]): void {
+    const text = sc.files.get('hiera.yaml');
+    if (text === undefined) return;
+    let config: { version?: unknown; defaults?: { datadir?: string }; hierarchy?: unknown[] };
+    try {
+        config = parse(text) as typeof config;
+    } catch {
+        return;
+    }
+    if (config?.version !== 5 || !Array.isArray(config.hierarchy)) return;
+    sc.tags.add('compile.hiera-include');
+    const datadir = config.defaults?.datadir ?? 'data';
+    const pool = [...mods, ...(rng.chance(0.2) ? ['no_such_class'] : [])];
+    const levels = [{ name: 'classes node', data_hash: 'yaml_data', path: 'classes/node.yaml' }, { name: 'classes common', data_hash: 'yaml_data', path: 'classes/common.yaml' }];
+    const at = rng.int(0, config.hierarchy.length);
+    config.hierarchy.splice(at, 0, ...levels);
+    sc.files.set('hiera.yaml', stringify(config));
+    const write = (file: string, withOptions: boolean): void => {
+        const data: Record<string, unknown> = { classes: rng.sample(pool, rng.int(0, pool.length)) };
+        if (withOptions) data.lookup_options = { classes: { merge: rng.pick(['unique', 'first', 'deep']) } };
+        sc.files.set(`${datadir}/classes/${file}`, stringify(data));
+    };
+    write('node.yaml', false);
+    if (rng.chance(0.8)) write('common.yaml', rng.chance(0.4));
+    lines.push(rng.pick([
+        "hiera_include('classes')",
+        "hiera_include('classes', [])",
+        "lookup('classes', Array[String], 'unique', []).include",
+        "include lookup('classes', { 'default_value' => [] })",
+        "lookup('classes', { 'merge' => 'unique', 'default_value' => [] }).each |$c| { include $c }"
+    ]));
 }

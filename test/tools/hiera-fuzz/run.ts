@@ -4,7 +4,7 @@
  * conformance test runs it), and reports the differences grouped by kind.
  *
  *   node test/tools/hiera-fuzz/run.ts --seed 1 --count 40 --dir /tmp/hf/run1 [--parallel 2]
- *        [--errors 0.05] [--no-oracle] [--only NAME[,NAME]] [--record NAME:FIXTURE_NAME]
+ *        [--errors 0.05] [--extended] [--wide] [--no-oracle] [--only NAME[,NAME]] [--record NAME:FIXTURE_NAME]
  *
  * Needs `npm run build` first (modelc is imported from dist/). Scenario directories are kept in
  * --dir with the oracle's outputs, so a second run re-checks modelc only. `--record` copies a
@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
         parallel: { type: 'string', default: '1' },
         errors: { type: 'string', default: '0.05' },
         extended: { type: 'boolean', default: false },
+        wide: { type: 'boolean', default: false },
         'no-oracle': { type: 'boolean', default: false },
         only: { type: 'string' },
         record: { type: 'string', multiple: true },
@@ -110,7 +111,7 @@ function main(): void {
     const only = args.only?.split(',');
     const cases: { dir: string; sc: Scenario }[] = [];
     for (let i = 0; i < count; i++) {
-        const sc = generateScenario(`s${seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors), extended: args.extended });
+        const sc = generateScenario(`s${seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors), extended: args.extended || args.wide, wide: args.wide });
         if (only && !only.includes(sc.name)) continue;
         const dir = join(root, sc.name);
         // Keep the oracle's outputs when the scenario is unchanged.

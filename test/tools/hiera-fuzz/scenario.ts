@@ -5,6 +5,7 @@
  */
 import { stringify } from 'yaml';
 import { map, str, toHocon, toJson, YamlWriter, type MapKey, type V } from './emit.ts';
+import { functionLevel, type FunctionKind } from './functions.ts';
 import type { Rng } from './rng.ts';
 import { valueOf, type Format, type Shape, type ValueContext } from './values.ts';
 
@@ -171,6 +172,8 @@ export interface GenerateOptions {
     readonly errors: number;
     /** Also the choices added after the first runs (kept apart so older seeds stay the same scenarios). */
     readonly extended?: boolean;
+    /** Also the choices added in session 6 (function levels, ...), apart for the same reason. */
+    readonly wide?: boolean;
 }
 
 /** Path templates only extended runs use. */
@@ -223,8 +226,27 @@ interface LevelSpec {
 }
 
 /** A hierarchy level: its hiera.yaml entry and the data files to write for it. */
-function makeLevel(b: Builder, index: number, facts: FactSet, datadir: string, defaultFormat: Format | undefined, opts: GenerateOptions): LevelSpec {
+function makeLevel(b: Builder, index: number, facts: FactSet, datadir: string, defaultFormat: Format | undefined, opts: GenerateOptions, fnCtx?: ValueContext): LevelSpec {
     const { rng } = b;
+    if (opts.wide && fnCtx && rng.chance(0.2)) {
+        const kind = rng.weighted({ lookup_key: 3, data_hash: 2, data_dig: 2 }) as FunctionKind;
+        const entry: Record<string, unknown> = { name: `level ${index}`, ...functionLevel(b, 'fnmod', `f${index}`, kind, ENV_KEYS, '', fnCtx, opts.errors) };
+        const paths: string[] = [];
+        const where = rng.weighted({ none: 6, path: 3, uri: 1, uris: 0.5 });
+        if (where === 'path') {
+            // A location only gates the call (it must exist); the function gets it as options['path'].
+            entry.path = rng.pick(['gate.yaml', 'os/%{facts.os.family}.yaml']);
+            if (rng.chance(0.7)) paths.push(resolveTemplate(String(entry.path), facts.vars));
+            b.tags.add('function.path');
+        } else if (where === 'uri') {
+            entry.uri = rng.pick(['https://data.example.com/%{trusted.certname}', 'consul://kv/%{facts.os.family}']);
+            b.tags.add('function.uri');
+        } else if (where === 'uris') {
+            entry.uris = ['https://a.example.com/%{facts.os.family}', 'https://b.example.com/common'];
+            b.tags.add('function.uris');
+        }
+        return { yaml: entry, format: 'yaml', paths: paths.map(p => `${resolveTemplate(datadir, facts.vars)}/${p}`) };
+    }
     const format: Format = defaultFormat !== undefined && rng.chance(0.5) ? defaultFormat : rng.weighted({ yaml: 7, json: 2, hocon: 1 });
     const entry: Record<string, unknown> = { name: rng.chance(0.9) ? `level ${index}` : `Level-${index}_x` };
     if (defaultFormat === undefined || format !== defaultFormat || rng.chance(0.3)) entry.data_hash = FUNCTION[format];
@@ -373,7 +395,7 @@ function generateEnvironment(b: Builder, facts: FactSet, ctxFor: (f: Format, mk?
         config.defaults = { datadir, data_hash: FUNCTION[defaultFormat] };
         b.tags.add('hiera.defaults');
     }
-    const levels = Array.from({ length: rng.int(1, 5) }, (_, i) => makeLevel(b, i + 1, facts, datadir, defaultFormat, opts));
+    const levels = Array.from({ length: rng.int(1, 5) }, (_, i) => makeLevel(b, i + 1, facts, datadir, defaultFormat, opts, ctxFor('json', moduleKeys)));
     config.hierarchy = levels.map(l => l.yaml);
     let text = stringify(config);
     if (version === 'broken') text = breakConfig(b, config, text);
@@ -454,6 +476,11 @@ function generateModule(b: Builder, mod: string, facts: FactSet, ctxFor: (f: For
         { name: 'common', path: 'common.yaml' }
     ];
     const config: Record<string, unknown> = { version: 5, hierarchy: rng.chance(0.5) ? levels : [levels[1]] };
+    if (opts.wide && rng.chance(0.35)) {
+        const kind = rng.weighted({ lookup_key: 3, data_hash: 2, data_dig: 1 }) as FunctionKind;
+        const fnLevel = { name: 'function', ...functionLevel(b, mod, 'fndata', kind, MODULE_KEYS, prefix, ctx('json'), opts.errors) };
+        config.hierarchy = rng.chance(0.6) ? [fnLevel, ...(config.hierarchy as object[])] : [...(config.hierarchy as object[]), fnLevel];
+    }
     if (kind === 'defaultHierarchy') config.default_hierarchy = [{ name: 'defaults', path: 'defaults.yaml' }];
     let text = stringify(config);
     if (kind === 'broken') text = rng.pick([text.replace('version: 5', 'version: 7'), `${text}extra: 1\n`, text.replace('path:', 'pathz:')]);

@@ -9,6 +9,7 @@ import * as cat from './scenes-catalog.ts';
 import { errors } from './scenes-errors.ts';
 import * as ex from './scenes-expr.ts';
 import * as more from './scenes-more.ts';
+import * as wide from './scenes-wide.ts';
 
 type Scene = (p: Program) => unknown;
 
@@ -16,7 +17,9 @@ const PRODUCERS: ReadonlyArray<[Scene, number]> = [
     [cat.classParams, 3], [cat.inherits, 2], [cat.defines, 3], [cat.defaults, 2], [cat.virtuals, 2], [cat.stagesAndContainment, 2], [cat.tags, 1.5],
     [cat.moduleLayout, 1], [cat.resourceForms, 2], [ex.conditionals, 2], [ex.iteration, 2], [ex.heredocs, 1], [ex.interpolation, 2], [ex.types, 3],
     [ex.numbers, 2], [ex.sensitive, 1], [ex.undefs, 1.5], [ex.scopes, 1], [ex.collections, 1.5], [ex.functions, 1], [ex.valueDump, 1],
-    [more.destructure, 1], [more.slices, 1], [more.syntaxHeredoc, 0.7], [more.defaultsTwice, 0.5]
+    [more.destructure, 1], [more.slices, 1], [more.syntaxHeredoc, 0.7], [more.defaultsTwice, 0.5],
+    [wide.storedRefs, 1.5], [wide.typeAccess, 1.5], [wide.collectorOverrides, 1.5], [wide.containment, 1.5], [wide.formats, 2], [wide.iteratedTitles, 1.5],
+    [wide.definedKinds, 1], [wide.regexScopes, 1]
 ];
 const CONSUMERS: ReadonlyArray<[Scene, number]> = [[cat.overrides, 1], [cat.relationships, 1.5]];
 
