@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDiagnostic, isUserError } from '../common/index.js';
+import { formatDiagnostic, isUserError, oneLine } from '../common/index.js';
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
 import { runEnc } from '../bindings/index.js';
 import {
@@ -119,7 +119,7 @@ export class BatchCompiler {
             if (result.error) {
                 const r = result.error.report;
                 const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : s.codedir;
-                return failed(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})`);
+                return failed(`${where}: error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})`);
             }
             writeFileSync(file, render(result, s.format));
             return { id: task.id, node: task.node, file };

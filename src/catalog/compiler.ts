@@ -1,5 +1,5 @@
-import { isAbsolute } from 'node:path';
-import { isUserError, UserError } from '../common/index.js';
+import { isAbsolute, relative } from 'node:path';
+import { fileErrorOf, isUserError, UserError } from '../common/index.js';
 import type { ClassResource, CollectExpression, FunctionDefinition, RelationshipExpression, ResourceExpression, TypeAlias } from '../../generated/langium/ast.js';
 import {
     capitalize, coreType as coreDataType, describeClosureCall, describeMismatch, formatMismatches, joinMismatchLines, isInstance, normalizeType, PAnyType, PObjectType, PResourceType, PTypeAliasType,
@@ -275,6 +275,13 @@ export class Compiler implements CatalogRuntime {
         if (e instanceof EvalIssue && e.where) return evaluationError(e.code, puppetIssueOf(e.code), e.message, e.where);
         if (e instanceof RuntimeFailure || e instanceof EvalIssue) {
             return new CompileError('EVAL_PUPPET_ERROR', { message: e.message, rubyClass: 'Puppet::Error', log: { message: e.message, withNode: true } });
+        }
+        const unreadable = fileErrorOf(e);
+        if (unreadable) {
+            const rel = relative(this.env.dir, unreadable.path);
+            const file = rel.startsWith('..') || isAbsolute(rel) ? unreadable.path : rel;
+            const message = CatalogIssues.EVAL_FILE_UNREADABLE.message({ file, reason: `${unreadable.reason} (${unreadable.errno})` });
+            return new CompileError('EVAL_FILE_UNREADABLE', { message, file, basic: message, rubyClass: 'Puppet::Error', log: { message, file } });
         }
         // Our own failure: still an error object (no stack trace), marked as internal.
         const message = CatalogIssues.EVAL_INTERNAL.message({ detail: e instanceof Error ? e.message : String(e) });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AstNode } from 'langium';
 import type { ClassResource, Expression, ResourceExpression } from '../../generated/langium/ast.js';
@@ -6,7 +6,7 @@ import {
     defaultEnvironmentSelection, dynamicEnvironmentProblem, ENVIRONMENT_PARAMETERS, resolveEnvironment, BindingsIssues,
     type EncOutput, type EnvironmentParams, type EnvironmentSelection
 } from '../bindings/index.js';
-import { UserError, type SourcePoint } from '../common/index.js';
+import { decodeUtf8, readInputFile, UserError, type SourcePoint } from '../common/index.js';
 import { fromRichData } from '../model/index.js';
 import { parsePuppet } from '../parse/index.js';
 import type { PuppetValue } from '../values/index.js';
@@ -85,7 +85,7 @@ export function environmentOf(selection: EnvironmentSelection, basemodulepath: r
 export function selectEnvironment(confdir: string, request: NodeEnvironmentRequest): EnvironmentSelection {
     const file = join(confdir, 'environments.pp');
     if (!existsSync(file)) return defaultEnvironmentSelection(confdir);
-    const parsed = parsePuppet(readFileSync(file, 'utf8'), file);
+    const parsed = parsePuppet(decodeUtf8(readInputFile(file, BindingsIssues.BIND_PARSE), file, BindingsIssues.BIND_PARSE), file);
     const errors = parsed.diagnostics.filter(d => d.severity === 'error');
     if (errors.length > 0) throw new UserError(errors.map(d => ({ ...d, code: BindingsIssues.BIND_PARSE, message: `${d.code}: ${d.message}` })));
     const run = new EnvironmentsRun(resolve(confdir), file, request);

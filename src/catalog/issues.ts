@@ -120,6 +120,15 @@ export const CatalogIssues = defineIssues('EVAL', {
     EVAL_PUPPET_ERROR: { puppet: '', message: (a: { detail: string }) => a.detail },
     EVAL_LOOKUP: { puppet: '', message: (a: { detail: string }) => a.detail },
     EVAL_USAGE: { puppet: '', message: (a: { detail: string }) => a.detail },
+    /**
+     * What a failed compile had logged before it failed (Puppet's `Warning:`/`Notice:` lines),
+     * printed as diagnostics so that stderr of a failure holds only located one-line diagnostics.
+     */
+    EVAL_LOGGED_WARNING: { puppet: '', message: (a: { detail: string }) => a.detail },
+    EVAL_LOGGED_ERROR: { puppet: '', message: (a: { detail: string }) => a.detail },
+    EVAL_LOGGED_NOTICE: { puppet: '', message: (a: { detail: string }) => a.detail },
+    /** A file of the environment the compile had to read and could not (a directory, a dangling link, no permission). */
+    EVAL_FILE_UNREADABLE: { puppet: '', message: (a: { file: string; reason: string }) => `Could not read ${a.file}: ${a.reason}` },
     /** A failure of the catalog builder itself (a bug), reported instead of a stack trace. */
     EVAL_INTERNAL: { puppet: '', message: (a: { detail: string }) => `Internal error: ${a.detail}` },
     /** Evaluation nested deeper than the stack allows (a very long `->` chain, deep recursion). */

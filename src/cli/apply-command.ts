@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { checkInputFile, checkOutputFile, UserError } from '../common/index.js';
+import { checkInputFile, checkOutputFile, oneLine, UserError } from '../common/index.js';
 import { encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, asModelObject } from '../model/index.js';
 import {
     applyCatalog, ApplyIssues, buildReport, createApplyServices, LEVEL_ORDER, printedLogLine, loadCatalog, ModulePlugins, modulesOf,
@@ -66,7 +66,7 @@ export function applyAction(file: string, options: ApplyCommandOptions, io: CliI
         const report = { index, root: asModelObject(buildReport(result, 'modelc 0.1.0')) };
         writeFileAtomic(options.report, options.reportFormat === 'msgpack' ? encodeMsgpack(report) : encodeJson(report));
     }
-    if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${result.aborted.message}\n`);
+    if (result.aborted) io.err(`${result.aborted.at ? `${result.aborted.at.file}:${result.aborted.at.line}:${result.aborted.at.column}` : file}: error ${result.aborted.code}: ${oneLine(result.aborted.message)}\n`);
     if (result.aborted) return ExitCode.ERROR;
     // As `puppet apply`: resources that failed do not fail the command unless --detailed-exitcodes
     // asks for Puppet's bits (2 something changed, 4 something failed).

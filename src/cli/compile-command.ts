@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserError } from '../common/index.js';
+import { oneLine, UserError } from '../common/index.js';
 import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
-    BindingsCatalogModule, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, storedCatalog, writeJsonText, writeNormalizedResult,
+    BindingsCatalogModule, CatalogIssues, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, storedCatalog, writeJsonText, writeNormalizedResult,
     type CatalogServices, type Environment, type Json, type LogEntry
 } from '../catalog/index.js';
 import type { Module } from 'langium';
@@ -64,21 +64,22 @@ interface Extras {
     readonly enc?: EncAnswer;
 }
 
-function usage(message: string): never {
-    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message });
+/** Options that cannot go together: located at the environment they were given for. */
+function usage(message: string, file: string): never {
+    throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message, file });
 }
 
 /** The catalog services for the bindings asked for: the environment's (default), none, or a model file's. */
 function servicesFor(options: CompileCommandOptions, node: string, env: Environment): CatalogServices {
     // The environment was chosen for the request (environments.pp, ENC, --environment): every compile boots that one.
     const chosen = { Boot: () => (): Environment => env };
-    return servicesWith(options, node, chosen);
+    return servicesWith(options, node, chosen, env.dir);
 }
 
-function servicesWith(options: CompileCommandOptions, node: string, chosen: Module<CatalogServices, Partial<CatalogServices>>): CatalogServices {
-    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other');
+function servicesWith(options: CompileCommandOptions, node: string, chosen: Module<CatalogServices, Partial<CatalogServices>>, where: string): CatalogServices {
+    if (options.bindingsModel !== undefined && options.effective !== undefined) usage('--bindings-model and --effective exclude each other', where);
     if (options.bindings === false) {
-        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective');
+        if (options.bindingsModel !== undefined || options.effective !== undefined) usage('--no-bindings excludes --bindings-model and --effective', where);
         return createCatalogServices(chosen);
     }
     if (options.bindingsModel !== undefined) {
@@ -119,11 +120,47 @@ function logLine(l: LogEntry): string {
 }
 
 /**
+ * The log of a compile, held until it ends: a compile that succeeds prints it as Puppet's
+ * console lines; one that fails prints it as located diagnostics before its error, so that the
+ * stderr of a failure is diagnostics only, one line each.
+ */
+class HeldLog {
+    private readonly held: LogEntry[] = [];
+    constructor(private readonly codedir: string, private readonly io: CliIo) {}
+
+    readonly add = (l: LogEntry): void => { this.held.push(l); };
+
+    flush(failed: boolean): void {
+        for (const l of this.held.splice(0)) this.io.err(failed ? loggedDiagnostic(l, this.codedir) : logLine(l));
+    }
+}
+
+function loggedDiagnostic(l: LogEntry, codedir: string): string {
+    const where = l.file ? `${l.file}${l.line !== undefined ? `:${l.line}` : ''}` : codedir;
+    const [severity, code] = l.level === 'warning' ? ['warning', CatalogIssues.EVAL_LOGGED_WARNING.code]
+        : l.level === 'err' || l.level === 'alert' || l.level === 'emerg' || l.level === 'crit' ? ['error', CatalogIssues.EVAL_LOGGED_ERROR.code]
+        : ['info', CatalogIssues.EVAL_LOGGED_NOTICE.code];
+    return `${where}: ${severity} ${code}: ${l.source ? `${l.source}: ` : ''}${oneLine(l.message)}\n`;
+}
+
+/**
  * `modelc compile CODEDIR --node N ...`: compiles a catalog and prints it as Puppet's catalog
  * JSON (`puppet`), the Catalog model with provenance (`json`, `msgpack`), or the oracle's
  * normalized shape (`normalized`, also for errors).
  */
 export async function compileAction(codedir: string, options: CompileCommandOptions, io: CliIo): Promise<number> {
+    const log = new HeldLog(codedir, io);
+    try {
+        const code = await compileLogged(codedir, options, io, log);
+        log.flush(code !== ExitCode.OK);
+        return code;
+    } catch (e) {
+        log.flush(true);
+        throw e;
+    }
+}
+
+async function compileLogged(codedir: string, options: CompileCommandOptions, io: CliIo, log: HeldLog): Promise<number> {
     // The graph, store and review stages are loaded only for the options that use them (cold start).
     const extras: Extras = {
         ...(options.graph !== undefined ? { graph: await import('../graph/index.js') } : {}),
@@ -138,11 +175,11 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     const bundle = bundledEnvironment(codedir);
     const { chosen, node, enc } = bundle
         ? { chosen: { environment: bundle }, node: inEnvironment(request, bundle.name), enc: undefined }
-        : chooseFor(codedir, request, { basemodulepath, onLog: l => io.err(logLine(l)), askEnc: options.bindings !== false });
+        : chooseFor(codedir, request, { basemodulepath, onLog: log.add, askEnc: options.bindings !== false });
     const settings = new Map<string, string>();
     for (const s of options.setting ?? []) {
         const i = s.indexOf('=');
-        if (i < 1) throw new UserError({ severity: 'error', code: 'EVAL_USAGE', message: `--setting expects NAME=VALUE, got '${s}'` });
+        if (i < 1) usage(`--setting expects NAME=VALUE, got '${s}'`, codedir);
         settings.set(s.slice(0, i), s.slice(i + 1));
     }
     const services = servicesFor(options, node.certname, chosen.environment);
@@ -153,20 +190,20 @@ export async function compileAction(codedir: string, options: CompileCommandOpti
     // (a bundle's modules are not on disk to look at: it loads apply).
     const apply = bundle !== undefined || moduleRuby(chosen.environment.modulepath) ? await import('../apply/index.js') : undefined;
     try {
-        return compileWith(codedir, options, io, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
+        return compileWith(codedir, options, io, log, services, node, settings, store, { ...extras, ...(apply ? { apply } : {}), ...(enc ? { enc } : {}) });
     } finally {
         store?.close();
     }
 }
 
 function compileWith(
-    codedir: string, options: CompileCommandOptions, io: CliIo, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
+    codedir: string, options: CompileCommandOptions, io: CliIo, log: HeldLog, services: CatalogServices, node: ReturnType<typeof readNodeRequest>,
     settings: Map<string, string>, store: CatalogStore | undefined, extras: Extras
 ): number {
     const result = services.compile(codedir, node.environment, {
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
-        classes: options.class ?? [], settings, onLog: l => io.err(logLine(l)), ...(extras.enc ? { enc: extras.enc } : {}),
+        classes: options.class ?? [], settings, onLog: log.add, ...(extras.enc ? { enc: extras.enc } : {}),
         ...(extras.apply ? { typeRegistry: (env: string) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), () => undefined); } } : {})
     });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
@@ -174,7 +211,7 @@ function compileWith(
     if (!result.error && (options.graph !== undefined || options.explain?.length)) {
         const model = catalogModel(result);
         // Check every query before writing anything.
-        const explained = (options.explain ?? []).map(q => (extras.review as ReviewStage).explainParameter(model.root, q));
+        const explained = (options.explain ?? []).map(q => (extras.review as ReviewStage).explainParameter(model.root, q, codedir));
         const graph = extras.graph;
         if (options.graph !== undefined && graph) graph.writeGraph(options.graph, graph.resourceGraphDot(graph.resourceGraph(model.root)));
         if (explained.length > 0) {
@@ -186,9 +223,11 @@ function compileWith(
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
         const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
-        io.err(`${where}: error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})\n`);
+        log.flush(true);
+        io.err(`${where}: error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})\n`);
     }
-    if (options.format === 'normalized') {
+    // --explain prints explanations, not a catalog: a compile that fails prints its error alone.
+    if (options.format === 'normalized' && !(result.error && options.explain?.length)) {
         // The oracle's shape, the error object included, for diffing against real Puppet.
         writeJson(write => writeNormalizedResult(result, write), io);
         return result.error ? ExitCode.ERROR : ExitCode.OK;

@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../common/index.js';
+import { formatDiagnostic, oneLine } from '../common/index.js';
 import { createPuppetExpressionEvaluator, detachedEnvironment } from '../catalog/index.js';
 import { createInjector, formatExplanation } from '../injector/index.js';
 import { encodeJson, encodeMsgpack, readModelFile, type Model } from '../model/index.js';
@@ -49,7 +49,7 @@ export function effectiveAction(file: string, opts: EffectiveCommandOptions, io:
             // Located at the binding whose producer failed, when it has a place.
             const at = issue.locations?.find(l => l.file !== undefined && l.line !== undefined);
             const where = at ? `${at.file}:${at.line}:${at.column ?? 1}` : file;
-            if (!known.has(`${issue.code}\u0000${issue.message}`)) io.err(`${where}: error ${issue.code}: ${issue.message}${issue.key !== undefined ? ` (key ${issue.key})` : ''}\n`);
+            if (!known.has(`${issue.code}\u0000${issue.message}`)) io.err(`${where}: error ${issue.code}: ${oneLine(issue.message ?? '')}${issue.key !== undefined ? ` (key ${issue.key})` : ''}\n`);
         }
     }
     for (const d of injector.issues) io.err(`${formatDiagnostic(d)}\n`);

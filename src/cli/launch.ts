@@ -90,8 +90,9 @@ export async function launch(argv: readonly string[], mainUrl?: string): Promise
             process.stdin.destroy();
         }
         const n = Atomics.load(signal, 0);
-        // A run stopped by a signal exits as shells report one (128 + its number).
-        process.exitCode = n !== 0 ? 128 + n : (process.exitCode ?? code);
+        // A run stopped by a signal exits as shells report one (128 + its number); serve's stop
+        // on a signal is its normal end, and its exit code (0) is the command's own.
+        process.exitCode = n !== 0 && argv[2] !== 'serve' ? 128 + n : (process.exitCode ?? code);
     });
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { formatDiagnostic, isUserError } from '../common/index.js';
+import { fileErrorOf, formatDiagnostic, isUserError } from '../common/index.js';
 import type { ApplyCommandOptions } from './apply-command.js';
 import type { BindingsCommandOptions } from './bindings-command.js';
 import {
@@ -257,6 +257,9 @@ function internalErrorLine(argv: readonly string[], e: unknown): string {
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
         return `${subject}: error CLI_TOO_DEEP: the input is nested too deeply to process (${e.message})`;
     }
+    // A file the command had to read and could not, met where no stage checked first: the file is named, not modelc.
+    const unreadable = fileErrorOf(e);
+    if (unreadable) return `${unreadable.path}: error CLI_UNREADABLE: cannot be read: ${unreadable.reason} (${unreadable.errno})`;
     const message = e instanceof Error ? e.message : String(e);
     return `${subject}: error CLI_INTERNAL: ${message.split('\n')[0]} (an internal error: please report it with MODELC_DEBUG=1 output)`;
 }

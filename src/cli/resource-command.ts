@@ -26,8 +26,13 @@ export interface ResourceCommandOptions {
 /** Puppet's default device.conf on Debian (`$confdir/device.conf`). */
 const DEFAULT_DEVICECONFIG = '/etc/puppet/device.conf';
 
-function failure(code: string, message: string): UserError {
-    return new UserError({ severity: 'error', code, message, file: 'modelc' });
+/**
+ * A failure of the whole command (Puppet's `Could not run:`), located at what the command was
+ * pointed at: the device config for a device's failures, else the first module directory (where
+ * the type and its providers were looked for), else --root.
+ */
+function failure(code: string, message: string, file: string): UserError {
+    return new UserError({ severity: 'error', code, message, file });
 }
 
 /**
@@ -37,8 +42,10 @@ function failure(code: string, message: string): UserError {
  * `--to_json`). Types come from the core set and from the modules of `--modulepath`.
  */
 export function resourceAction(type: string, rest: readonly string[], options: ResourceCommandOptions, io: CliIo): number {
-    if (options.to_yaml && options.to_json) throw failure(ApplyIssues.RESOURCE, '--to_yaml and --to_json cannot be combined');
     const root = resolve(options.root ?? '/');
+    const modulepath = (options.modulepath ?? '').split(':').filter(d => d !== '').map(d => resolve(d));
+    const base = resolve(modulepath[0] ?? root);
+    if (options.to_yaml && options.to_json) throw failure(ApplyIssues.RESOURCE, '--to_yaml and --to_json cannot be combined', base);
     if (!existsSync(root) || !statSync(root).isDirectory()) {
         throw new UserError({ severity: 'error', code: ApplyIssues.BAD_ROOT, message: `--root ${root} is not a directory`, file: root });
     }
@@ -58,18 +65,17 @@ export function resourceAction(type: string, rest: readonly string[], options: R
     };
     const services = createApplyServices({ log: () => log });
     const registry = services.registries.environment(options.environment ?? 'production');
-    const modulepath = (options.modulepath ?? '').split(':').filter(d => d !== '').map(d => resolve(d));
     const plugins = new ModulePlugins(registry, modulesOf(modulepath), modulepath[0] ?? root, log);
-    return located(resolve(modulepath[0] ?? root), () => {
+    return located(base, () => {
         const title = rest[0];
         const parameters = new Map<string, string>();
         for (const setting of rest.slice(1)) {
             const m = /^(\w+)=(.+)$/s.exec(setting);
-            if (!m) throw failure(ApplyIssues.RESOURCE, `Invalid parameter setting ${setting}`);
+            if (!m) throw failure(ApplyIssues.RESOURCE, `Invalid parameter setting ${setting}`, base);
             parameters.set(m[1], m[2]);
         }
         const transport = options.target !== undefined ? connect(plugins, registry, options.target, options.deviceconfig ?? DEFAULT_DEVICECONFIG) : undefined;
-        if (!registry.type(type) && !plugins.findType(type)) throw failure(ApplyIssues.RESOURCE, `Could not find type ${type}`);
+        if (!registry.type(type) && !plugins.findType(type)) throw failure(ApplyIssues.RESOURCE, `Could not find type ${type}`, base);
         const ral = new Ral(registry, { root, noop: options.noop === true, strict: options.strict ?? 'warning', log, ...(transport !== undefined ? { transport } : {}) });
         let resources: RalResource[];
         if (title === undefined) {
@@ -97,13 +103,13 @@ export function resourceAction(type: string, rest: readonly string[], options: R
 function connect(plugins: ModulePlugins, registry: ReturnType<ReturnType<typeof createApplyServices>['registries']['environment']>, target: string, deviceconfig: string): unknown {
     const devices = readDeviceConfig(deviceconfig);
     const device = devices.get(target);
-    if (!device) throw failure(ApplyIssues.RESOURCE, `Target device / certificate '${target}' not found in ${deviceconfig}`);
+    if (!device) throw failure(ApplyIssues.RESOURCE, `Target device / certificate '${target}' not found in ${deviceconfig}`, deviceconfig);
     const at = { file: deviceconfig, line: device.line, column: 1 };
     if (device.type === undefined) throw new UserError({ severity: 'error', code: ApplyIssues.DEVICE_CONFIG, message: `the device '${target}' has no type`, at });
     if (device.url === undefined) throw new UserError({ severity: 'error', code: ApplyIssues.DEVICE_CONFIG, message: `the device '${target}' has no url`, at });
     plugins.loadTransportSchemas();
     // A missing shim is a LoadError, which Puppet's device setup does not wrap in "Can't load".
-    if (!plugins.hasDeviceShim(device.type)) throw failure(ApplyIssues.RESOURCE, `cannot load such file -- puppet/util/network_device/${device.type}/device`);
+    if (!plugins.hasDeviceShim(device.type)) throw failure(ApplyIssues.RESOURCE, `cannot load such file -- puppet/util/network_device/${device.type}/device`, deviceconfig);
     try {
         const shim = plugins.deviceShim(device.type, device.url);
         plugins.transport(shim.transport);
@@ -130,7 +136,7 @@ function located(base: string, f: () => number): number {
             const file = relative(process.cwd(), resolve(base, e.file)) || e.file;
             throw new UserError({ severity: 'error', code: e.kind, message: e.message, at: { file, line: e.line, column: e.column } });
         }
-        if (e instanceof Error && !(e instanceof RangeError)) throw failure(ApplyIssues.RESOURCE, e.message);
+        if (e instanceof Error && !(e instanceof RangeError)) throw failure(ApplyIssues.RESOURCE, e.message, base);
         throw e;
     }
 }

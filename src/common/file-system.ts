@@ -52,11 +52,19 @@ export class NodeFileSystemProvider implements FileSystemProvider {
     }
 
     readFile(path: string): Uint8Array {
-        return readFileSync(path);
+        try {
+            return readFileSync(path);
+        } catch (e) {
+            throw withPath(e, path);
+        }
     }
 
     readText(path: string): string {
-        return readFileSync(path, 'utf8');
+        try {
+            return readFileSync(path, 'utf8');
+        } catch (e) {
+            throw withPath(e, path);
+        }
     }
 
     readdir(path: string): string[] {
@@ -66,6 +74,12 @@ export class NodeFileSystemProvider implements FileSystemProvider {
     glob(pattern: string): string[] {
         return globSync(pattern).map(p => resolve(p));
     }
+}
+
+/** node:fs names no path when the read itself fails (EISDIR): the reader's callers need it to say which file. */
+function withPath(e: unknown, path: string): unknown {
+    if (e instanceof Error && (e as NodeJS.ErrnoException).path === undefined) Object.assign(e, { path });
+    return e;
 }
 
 function fsError(code: 'ENOENT' | 'EISDIR' | 'ENOTDIR', path: string): Error {

@@ -86,3 +86,22 @@ export function checkOutputDirectory(path: string, code: string): void {
         if (dirname(dir) === dir) return;
     }
 }
+
+/** The errors of the file system that are about the file named, not about modelc. */
+const FILE_ERRNOS: Readonly<Record<string, string>> = {
+    ENOENT: 'no such file or directory', EISDIR: 'is a directory, not a file', ENOTDIR: 'a part of the path is not a directory',
+    EACCES: 'permission denied', EPERM: 'operation not permitted', ELOOP: 'too many levels of symbolic links', ENAMETOOLONG: 'file name too long',
+    EMFILE: 'too many open files', EINVAL: 'invalid argument', EIO: 'input/output error', ENXIO: 'no such device or address'
+};
+
+/**
+ * A file-system error naming the path it failed on (as node:fs throws them, and the bundle's
+ * in-memory files imitate): a missing, unreadable or misplaced input file the user controls.
+ * Undefined for anything else.
+ */
+export function fileErrorOf(e: unknown): { readonly path: string; readonly errno: string; readonly reason: string } | undefined {
+    if (!(e instanceof Error)) return undefined;
+    const { code, path } = e as NodeJS.ErrnoException;
+    if (typeof code !== 'string' || typeof path !== 'string' || FILE_ERRNOS[code] === undefined) return undefined;
+    return { path, errno: code, reason: FILE_ERRNOS[code] };
+}

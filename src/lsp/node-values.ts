@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { SharedTypeSystem, TypeRegistry } from '../apply/index.js';
-import { isUserError, formatDiagnostic } from '../common/index.js';
+import { formatDiagnostic, isUserError, oneLine } from '../common/index.js';
 import { BindingsCatalogModule, catalogModel, createCatalogServices, EnvironmentCache } from '../catalog/index.js';
 import type { ModelObject } from '../model/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
@@ -100,7 +100,7 @@ export class NodeValues {
             }, []);
             if (result.error) {
                 const r = result.error.report;
-                return { error: `${r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}: ` : ''}error ${result.error.code}: ${r.basic ?? r.message} (on node ${result.node})` };
+                return { error: `${r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}: ` : ''}error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})` };
             }
             return { root: catalogModel(result).root };
         } catch (e) {

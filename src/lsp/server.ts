@@ -1,5 +1,6 @@
 import { startLanguageServer } from 'langium/lsp';
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { CheckedMessageReader } from './checked-reader.js';
 import type { LspHost } from './node-values.js';
 import { createPuppetLspServices } from './services.js';
 
@@ -8,7 +9,8 @@ import { createPuppetLspServices } from './services.js';
  * client's `exit`; resolves when the input ends.
  */
 export function runLanguageServer(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, host: LspHost = {}): Promise<void> {
-    const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(input), new StreamMessageWriter(output));
+    const writer = new StreamMessageWriter(output);
+    const connection = createConnection(ProposedFeatures.all, new CheckedMessageReader(new StreamMessageReader(input), writer), writer);
     const { shared } = createPuppetLspServices({ connection, host, fileSystem: true });
     startLanguageServer(shared);
     return new Promise(resolve => {

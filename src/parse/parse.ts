@@ -10,7 +10,7 @@ import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
 import { compactCst } from './compact-cst.js';
-import { firstInvalidToken, syntaxError, syntaxErrorBefore, virtualBeforeError } from './syntax-error.js';
+import { firstInvalidToken, syntaxError, syntaxErrorBefore, virtualBeforeError, type Probes } from './syntax-error.js';
 
 export interface ParseOptions {
     /** Parse the text as an EPP template instead of a manifest. */
@@ -52,6 +52,26 @@ export function puppetServices(): PuppetServices {
     return services;
 }
 
+/**
+ * How deep brackets may nest for the parser's error recovery to run: it resynchronizes at every
+ * level of the rule stack it unwinds, at a cost growing with the square of the depth (800 open
+ * brackets took 18 s; Langium's CST positions cost the same again without it). Code nested deeper
+ * than this is left to the fast parser, which stops at the first syntax error (all that is
+ * reported), also in the probes that place it.
+ */
+const RECOVERY_NESTING = 64;
+
+/** The deepest nesting of brackets in the tokens. */
+function deepestNesting(lexer: PuppetLexer, text: string): number {
+    let depth = 0;
+    let deepest = 0;
+    for (const t of lexer.tokenize(text).tokens) {
+        if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
+        if (OPENERS.has(t.image) || t.image.endsWith('${')) deepest = Math.max(deepest, ++depth);
+    }
+    return deepest;
+}
+
 function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser | undefined {
     if (fast === undefined) {
         try {
@@ -73,14 +93,23 @@ function fastParser(svc: PuppetServices, lexer: PuppetLexer): FastPuppetParser |
 const MAX_NESTING = 10_000;
 const OPENERS = new Set(['(', '[', '{', '${', '@(']);
 const CLOSERS = new Set([')', ']']);
+const PREFIX_OPERATORS = new Set(['-', '!', '*']);
 
 /** The offset of the first bracket nested beyond MAX_NESTING, found from the tokens alone (cheap: no parse). */
 function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefined {
     // Fewer brackets than the limit cannot nest beyond it: most input never lexes twice. (Counted
     // natively: a loop over every character was 1 % of a cold compile.)
-    if (text.length <= MAX_NESTING || text.replace(/[^([{]+/g, '').length <= MAX_NESTING) return undefined;
+    // Prefix operators nest as brackets do: `- - - 1` is three levels (100,000 took minutes).
+    if (text.length <= MAX_NESTING || text.replace(/[^([{!*-]+/g, '').length <= MAX_NESTING) return undefined;
     let depth = 0;
+    /** The prefix operators in a row before the current token. */
+    let prefixes = 0;
     for (const t of lexer.tokenize(text).tokens) {
+        if (PREFIX_OPERATORS.has(t.image)) {
+            if (depth + ++prefixes > MAX_NESTING) return t.startOffset;
+            continue;
+        }
+        prefixes = 0;
         // A string's parts close one interpolation and open the next (`}text${`).
         if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
         if (OPENERS.has(t.image) || t.image.endsWith('${')) {
@@ -88,6 +117,11 @@ function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefine
         }
     }
     return undefined;
+}
+
+function tooDeeplyNested(file: string): ParseResult {
+    const message = 'the input is nested too deeply';
+    return { ast: emptyProgram(), diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
 }
 
 function emptyProgram(): Program {
@@ -134,6 +168,19 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             fast = undefined;
         }
     }
+    const deep = !result && quick !== undefined && deepestNesting(lexer, text) > RECOVERY_NESTING;
+    if (!result && deep && quick) {
+        // No partial AST (an editor gets none for such code); the lexer's findings stay those of the text.
+        // Text that does not lex has its lexer error reported (placed by the probes below).
+        const lexed = lexer.tokenize(text);
+        try {
+            result = { value: emptyProgram(), parserErrors: lexed.errors.length === 0 ? [...quick.parseTokens(text, lexed).errors] : [] };
+        } catch {
+            // The stack gave out (a small one: the CLI's is large); the parser's state is unusable.
+            fast = undefined;
+            return tooDeeplyNested(file);
+        }
+    }
     if (!result) {
         try {
             result = svc.parser.LangiumParser.parse<Program>(text);
@@ -145,8 +192,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             // After an overflow Langium's parser can also fail with a TypeError on its broken
             // state; either way the cause is the nesting, never an internal text to show.
             void e;
-            const message = 'the input is nested too deeply';
-            return { ast: emptyProgram(), diagnostics: [{ severity: 'error', code: 'PARSE_TOO_COMPLEX', message: issueMessage('PARSE_TOO_COMPLEX', message), file, at: { file, line: 1, column: 1 } }] };
+            return tooDeeplyNested(file);
         }
     }
     if (lexer.sawSelectorBrace) {
@@ -161,6 +207,8 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     };
     for (const f of lexer.lastFindings()) {
         diagnostics.push({ severity: f.severity, code: f.code, message: issueMessage(f.code, ...f.args), file, at: at(f.offset) });
+        // Puppet's lexer stops at its first error (unclosed strings nested 3,000 deep made 6,000).
+        if (f.severity === 'error') break;
     }
     const findings = lexer.lastFindings();
     const lexError = findings.find(f => f.severity === 'error');
@@ -168,8 +216,25 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     // mostly an echo of the same typo, so only the first is reported. Puppet lexes as its parser
     // asks for tokens: a syntax error met before a lexer error is reported instead of it.
     const parserError = lexError ? undefined : syntaxError(result.parserErrors[0], text.length, lexer);
-    const syntax = lexError ? syntaxErrorBefore(text, lexError.offset, svc, lexer)
-        : parserError && !options.epp ? firstInvalidToken(text, parserError, svc, lexer) : parserError;
+    const probes: Probes = {
+        lexer,
+        parse: deep && quick ? t => {
+            const lexed = lexer.tokenize(t);
+            if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
+            try {
+                return quick.parseTokens(t, lexed).errors;
+            } catch {
+                // Out of stack: this probe tells nothing.
+                fast = undefined;
+                return undefined;
+            }
+        } : t => {
+            const r = svc.parser.LangiumParser.parse<Program>(t);
+            return lexer.lastFindings().some(f => f.severity === 'error') ? undefined : r.parserErrors;
+        }
+    };
+    const syntax = lexError ? syntaxErrorBefore(text, lexError.offset, probes)
+        : parserError && !options.epp ? firstInvalidToken(text, parserError, probes) : parserError;
     if (syntax) {
         const virtual = options.epp ? undefined : virtualBeforeError(text, syntax.offset, lexer);
         const d: Diagnostic = virtual

@@ -1,7 +1,14 @@
 import type { IRecognitionException, IToken } from 'chevrotain';
-import type { Program } from '../../generated/langium/ast.js';
 import type { PuppetLexer } from './lexer/puppet-lexer.js';
-import type { PuppetServices } from './services/puppet-module.js';
+
+/**
+ * How the probes parse: the syntax errors of a text (only the first counts), or undefined when
+ * it does not lex; and the lexer they tokenize with.
+ */
+export interface Probes {
+    readonly parse: (text: string) => readonly IRecognitionException[] | undefined;
+    readonly lexer: PuppetLexer;
+}
 
 /** Where a syntax error is, worded as Puppet words it ("'x'" or "end of input"). */
 export interface SyntaxErrorAt { readonly where: string; readonly offset: number }
@@ -30,7 +37,7 @@ function closersOf(tokens: readonly IToken[]): string {
  * have met it first): the text up to the offending token, with a string in its place and the open
  * brackets closed, is parsed; a syntax error there before the offending token is the one reported.
  */
-export function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetServices, lexer: PuppetLexer): SyntaxErrorAt | undefined {
+export function syntaxErrorBefore(text: string, lexOffset: number, { parse, lexer }: Probes): SyntaxErrorAt | undefined {
     // The text up to the end of the last whole token before the error.
     const before = lexer.tokenize(text).tokens.filter(t => t.endOffset !== undefined && t.endOffset < lexOffset);
     const lexes = (t: string): IToken[] | undefined => {
@@ -52,9 +59,9 @@ export function syntaxErrorBefore(text: string, lexOffset: number, svc: PuppetSe
     }
     if (!tokens) return undefined;
     const probe = `${prefix}'' ${closersOf(tokens)}${tagEnd}`;
-    const r = svc.parser.LangiumParser.parse<Program>(probe);
-    if (lexer.lastFindings().some(f => f.severity === 'error')) return undefined;
-    const found = syntaxError(r.parserErrors[0], probe.length, lexer);
+    const errors = parse(probe);
+    if (!errors) return undefined;
+    const found = syntaxError(errors[0], probe.length, lexer);
     return found && found.offset < start ? found : undefined;
 }
 
@@ -78,7 +85,7 @@ const MAX_ADVANCE = 40;
  * one of a few continuations and the open brackets closed, still parses past it; the first token
  * no completion gets past is the error Puppet reports. Never earlier than the parser's own.
  */
-export function firstInvalidToken(text: string, found: SyntaxErrorAt, svc: PuppetServices, lexer: PuppetLexer): SyntaxErrorAt {
+export function firstInvalidToken(text: string, found: SyntaxErrorAt, { parse, lexer }: Probes): SyntaxErrorAt {
     const lexed = lexer.tokenize(text);
     if (lexed.errors.length > 0 || lexer.lastFindings().some(f => f.severity === 'error')) return found;
     const tokens = lexed.tokens;
@@ -88,9 +95,9 @@ export function firstInvalidToken(text: string, found: SyntaxErrorAt, svc: Puppe
     if (first < 0) return found;
     const parsesPast = (end: number, tail: string): boolean => {
         const probe = `${text.slice(0, end)} ${tail}`;
-        const r = svc.parser.LangiumParser.parse<Program>(probe);
-        if (lexer.lastFindings().some(f => f.severity === 'error')) return false;
-        const e = r.parserErrors[0];
+        const errors = parse(probe);
+        if (!errors) return false;
+        const e = errors[0];
         return e === undefined || Number.isNaN(e.token.startOffset) || e.token.startOffset >= end;
     };
     const last = Math.min(tokens.length, first + MAX_ADVANCE);

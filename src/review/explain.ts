@@ -18,11 +18,11 @@ const ORIGINS: Record<string, string> = {
 };
 
 /** `CLASS::PARAM` or `Type[title]::param` → the resource reference and the parameter. */
-function parseQuery(query: string): { type: string; title: string; param: string } {
+function parseQuery(query: string, file: string | undefined): { type: string; title: string; param: string } {
     const ref = /^([^[\]]+)\[(.*)\]::([a-z_][a-z0-9_]*)$/s.exec(query);
     if (ref) return { type: ref[1], title: ref[2], param: ref[3] };
     const m = /^(?:::)?([a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*)::([a-z_][a-z0-9_]*)$/.exec(query.toLowerCase());
-    if (!m) throw new UserError({ severity: 'error', code: ReviewIssues.USAGE, message: `--explain expects CLASS::PARAM or Type[title]::param, got '${query}'` });
+    if (!m) throw new UserError({ severity: 'error', code: ReviewIssues.USAGE, message: `--explain expects CLASS::PARAM or Type[title]::param, got '${query}'`, ...(file !== undefined ? { file } : {}) });
     return { type: 'Class', title: m[1], param: m[2] };
 }
 
@@ -34,13 +34,14 @@ function sameRef(r: Obj, type: string, title: string): boolean {
 /**
  * Where a class (or resource) parameter of a compiled catalog got its value, from the Catalog
  * model's provenance: how it was set, where it is declared, and for looked-up values the key,
- * the layer, the Hiera level or binding category, and the data file:line that won.
+ * the layer, the Hiera level or binding category, and the data file:line that won. FILE (the
+ * environment compiled) locates a query that cannot be answered.
  */
-export function explainParameter(catalog: ModelObject, query: string): string {
-    const q = parseQuery(query);
+export function explainParameter(catalog: ModelObject, query: string, file?: string): string {
+    const q = parseQuery(query, file);
     const resource = ((catalog.resources as Obj[] | undefined) ?? []).find(r => sameRef(r, q.type, q.title));
     if (!resource) {
-        throw new UserError({ severity: 'error', code: ReviewIssues.USAGE, message: `${q.type === 'Class' ? `class '${q.title}'` : `${q.type}[${q.title}]`} is not in the catalog of ${String(catalog.name)}` });
+        throw new UserError({ severity: 'error', code: ReviewIssues.USAGE, message: `${q.type === 'Class' ? `class '${q.title}'` : `${q.type}[${q.title}]`} is not in the catalog of ${String(catalog.name)}`, ...(file !== undefined ? { file } : {}) });
     }
     const ref = String(resource.ref);
     const param = ((resource.parameters as Obj[] | undefined) ?? []).find(p => p.name === q.param);

@@ -91,8 +91,17 @@ export function lex(src: string, startLine: number, state: LexState): Token[] {
         e.line = line;
         throw e;
     };
+    // The last newline before the scanned position, advanced with it: searching back from each
+    // token made a long line quadratic (a 500 KB line of code took minutes).
+    let scanned = 0;
+    let lastNewline = -1;
+    const column = (at: number): number => {
+        if (at < scanned) return at - src.lastIndexOf('\n', at - 1);
+        for (; scanned < at; scanned++) if (src.charCodeAt(scanned) === 0x0a) lastNewline = scanned;
+        return at - lastNewline;
+    };
     const push = (kind: TokKind, text: string, extra: Partial<Token> = {}): void => {
-        out.push({ kind, text, line, spaceBefore: space, col: i - src.lastIndexOf('\n', i - 1), ...extra });
+        out.push({ kind, text, line, spaceBefore: space, col: column(i), ...extra });
         space = false;
     };
     const prev = (): Token | undefined => out[out.length - 1];

@@ -3,6 +3,9 @@ import { spanOf } from './ast.js';
 import { BINARY, MODIFIERS, OP_ASSIGN, parseInteger, ParserBase, UNARY_MINUS } from './parser-base.js';
 import { rubyError } from './objects.js';
 
+/** How deep the look-ahead for a multiple assignment follows brackets: a target list nests far less (`a, (b, (c, d)) = x`). */
+const MAX_TARGET_NESTING = 64;
+
 /**
  * Statements, operators, calls, arguments and blocks of the Ruby subset; the primaries (literals,
  * keywords, definitions) come from the subclass.
@@ -86,7 +89,8 @@ export abstract class ExprParser extends ParserBase {
         for (let k = this.pos; k < this.tokens.length; k++) {
             const x = this.tokens[k];
             const prev = this.tokens[k - 1];
-            if (x.kind === 'op' && (x.text === '(' || x.text === '[')) depth++;
+            // Targets never nest this deep; stopping here keeps the look-ahead from rescanning deeply nested parentheses at each level.
+            if (x.kind === 'op' && (x.text === '(' || x.text === '[')) { if (++depth > MAX_TARGET_NESTING) return null; }
             else if (x.kind === 'op' && (x.text === ')' || x.text === ']')) { depth--; if (depth < 0) return null; }
             else if (x.kind === 'op' && x.text === ',' && (depth === 0 || (wrapped && depth === 1))) sawComma = true;
             else if (x.kind === 'op' && x.text === '=' && depth === 0) { if (!sawComma) return null; break; }

@@ -5,6 +5,36 @@ import { rubyError } from './objects.js';
 import { ExprParser } from './parser-expr.js';
 import { flatNames, MODIFIERS, parseInteger, STMT_END_KW } from './parser-base.js';
 
+/**
+ * How deep `"#{"#{...}"}"` may nest: the code of each level is lexed and parsed again inside the
+ * one around it, so 100,000 levels took minutes; no template or plugin nests more than a few.
+ */
+const MAX_INTERPOLATION_NESTING = 1000;
+/** The interpolations being parsed, around the current one. */
+let interpolationDepth = 0;
+
+/**
+ * How deep brackets and blocks may nest in Ruby code, as in Puppet code (src/parse): the parser
+ * recurses a dozen calls per level, and 100,000 nested lambdas in a plugin ran for minutes.
+ */
+const MAX_NESTING = 10_000;
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
+
+/** Refuses code nested beyond MAX_NESTING, at the first token past it (counted from the tokens: no parse). */
+function checkNesting(tokens: readonly Token[]): void {
+    let depth = 0;
+    for (const t of tokens) {
+        if (t.kind !== 'op') continue;
+        if (CLOSERS.has(t.text) && depth > 0) depth--;
+        else if (OPENERS.has(t.text) && ++depth > MAX_NESTING) {
+            const e = rubyError('ScriptError', `syntax error, the code is nested more than ${MAX_NESTING} levels deep (a limit of modelc)`);
+            e.line = t.line;
+            throw e;
+        }
+    }
+}
+
 
 /**
  * A recursive-descent parser for the Ruby that templates hold. Local variables are known at
@@ -14,6 +44,7 @@ import { flatNames, MODIFIERS, parseInteger, STMT_END_KW } from './parser-base.j
 export class Parser extends ExprParser {
     /** `eofLine` is the line Ruby reports for an unexpected end of the template. */
     static parseProgram(tokens: Token[], eofLine?: number): RNode[] {
+        checkNesting(tokens);
         const p = new Parser(tokens, eofLine);
         // A stray `end` (or `else`, ...) at the top ends the program early: Ruby expected the input to end there.
         const body = p.statements(() => p.peek().kind === 'eof' || (p.peek().kind === 'kw' && STMT_END_KW.has(p.peek().text)));
@@ -402,12 +433,23 @@ export class Parser extends ExprParser {
     protected parts(raw: RawPart[]): StrPart[] {
         return raw.map(p => {
             if (typeof p === 'string') return p;
-            const state = { locals: new Set<string>([...this.scopes.flatMap(s => [...s])]) };
-            const sub = new Parser(lex(p.code, p.line, state));
-            sub.scopes.splice(0, 1, ...this.scopes.map(s => new Set(s)));
-            const body = sub.statements(() => sub.peek().kind === 'eof');
-            if (sub.peek().kind !== 'eof') sub.unexpected();
-            return body;
+            // Each level lexes its code again: nesting past the limit would cost its square.
+            if (interpolationDepth >= MAX_INTERPOLATION_NESTING) {
+                const e = rubyError('ScriptError', `syntax error, string interpolations nested more than ${MAX_INTERPOLATION_NESTING} levels deep (a limit of modelc)`);
+                e.line = p.line;
+                throw e;
+            }
+            interpolationDepth++;
+            try {
+                const state = { locals: new Set<string>([...this.scopes.flatMap(s => [...s])]) };
+                const sub = new Parser(lex(p.code, p.line, state));
+                sub.scopes.splice(0, 1, ...this.scopes.map(s => new Set(s)));
+                const body = sub.statements(() => sub.peek().kind === 'eof');
+                if (sub.peek().kind !== 'eof') sub.unexpected();
+                return body;
+            } finally {
+                interpolationDepth--;
+            }
         });
     }
 }

@@ -60,7 +60,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
             chunks.push(c);
         });
         req.on('end', () => resolve(Buffer.concat(chunks)));
-        req.on('error', reject);
+        // The client went away or sent less than it announced: its request, not the server, failed.
+        req.on('error', e => reject(new HttpFailure(400, `Bad Request: the request body could not be read (${e.message})`)));
     });
 }
 

@@ -13,5 +13,5 @@ export function defaultStoreUrl(envDir: string): string {
 export function openStore(url: string): CatalogStore {
     if (url.startsWith('sqlite:')) return openSqliteStore(url.slice('sqlite:'.length));
     if (url.startsWith('puppetdb:')) return openPuppetDbStore(url.slice('puppetdb:'.length));
-    throw storeError('STORE_BAD_URL', undefined, url);
+    throw storeError('STORE_BAD_URL', { file: url }, url);
 }

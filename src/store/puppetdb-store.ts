@@ -67,12 +67,12 @@ export function openPuppetDbStore(base: string): CatalogStore {
     const url = `puppetdb:${root}`;
     const call = (path: string, method: 'GET' | 'POST', body?: unknown): unknown => {
         const r = httpSync(`${root}${path}`, method, body);
-        if ('error' in r) throw storeError('STORE_UNREACHABLE', undefined, url, r.error);
-        if (r.status >= 400) throw storeError('STORE_PUPPETDB', undefined, url, `${r.status} ${r.text.slice(0, 300)}`);
+        if ('error' in r) throw storeError('STORE_UNREACHABLE', { file: url }, url, r.error);
+        if (r.status >= 400) throw storeError('STORE_PUPPETDB', { file: url }, url, `${r.status} ${r.text.slice(0, 300)}`);
         try {
             return JSON.parse(r.text) as unknown;
         } catch {
-            throw storeError('STORE_CORRUPT', undefined, url, `not JSON: ${r.text.slice(0, 100)}`);
+            throw storeError('STORE_CORRUPT', { file: url }, url, `not JSON: ${r.text.slice(0, 100)}`);
         }
     };
     const query = (ast: Ast): Array<Record<string, unknown>> => call('/pdb/query/v4', 'POST', { query: ast }) as Array<Record<string, unknown>>;

@@ -63,6 +63,8 @@ export interface YamlEvent {
 export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
     const directive = directiveError(text);
     if (directive) return directive;
+    const deep = flowNestingBeyondLimit(text);
+    if (deep) return deep;
     let loader: ReturnType<typeof newLoader>;
     try {
         loader = newLoader(text);
@@ -98,6 +100,27 @@ export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
         return syntax(`${err.problem ?? 'syntax error'}${err.context ? ` ${err.context}` : ''}`, mark);
     }
     return events;
+}
+
+/**
+ * How deep flow collections (`[`, `{`) may nest: yaml-js's scanner keeps a possible simple key
+ * per level and walks them all at every token, so 20,000 levels took 40 s. Counted over the
+ * characters (quotes and comments included: data never holds a thousand open brackets in a row).
+ */
+const MAX_FLOW_NESTING = 1000;
+
+function flowNestingBeyondLimit(text: string): PsychSyntaxError | undefined {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5b || c === 0x7b) {
+            if (++depth > MAX_FLOW_NESTING) {
+                const before = text.slice(0, i).split('\n');
+                return { text: `flow collections nested more than ${MAX_FLOW_NESTING} levels deep (a limit of modelc)`, line: before.length, column: before[before.length - 1].length + 1 };
+            }
+        } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+    }
+    return undefined;
 }
 
 /**

@@ -36,7 +36,7 @@ describe('modelc resource: outputs and exit codes of its own', () => {
             code: 0
         },
         { id: 'a classic resource of a module with --to_json', args: ['--to_json', 'demo_gadget', 'large'], out: '{"large":{"ensure":"present","provider":"memory","size":"10"}}\n', code: 0 },
-        { id: '--to_yaml with --to_json is refused', args: ['--to_yaml', '--to_json', 'demo_key'], err: 'modelc: error APPLY_RESOURCE: --to_yaml and --to_json cannot be combined\n', code: 1 },
+        { id: '--to_yaml with --to_json is refused', args: ['--to_yaml', '--to_json', 'demo_key'], err: `${MODULES}: error APPLY_RESOURCE: --to_yaml and --to_json cannot be combined\n`, code: 1 },
         { id: 'a missing type is a usage error', args: [], err: "error: missing required argument 'type'\n", code: 64 }
     ])('$id', async c => {
         const r = await runCli('resource', '--modulepath', MODULES, ...c.args);

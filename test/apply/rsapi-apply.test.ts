@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { oneLine } from '../../src/common/index.js';
 
 /**
  * `modelc apply CATALOG --modulepath modules` against what real `puppet apply` printed for the same
@@ -114,7 +115,9 @@ describe('modelc apply with the module\'s Resource API types prints what puppet 
         if (located) {
             const message = text.slice(located.index + located[0].length).trimEnd();
             text = text.slice(0, located.index);
-            expect(text).toMatch(new RegExp(`^Error: (?:Failed to apply catalog: )?${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+            // The diagnostic is one line: a message Puppet logs over several lines is joined (oneLine).
+            const logged = /^Error: (?:Failed to apply catalog: )?([^\n]*(?:\n(?!\S+: |Error: |Warning: |Notice: )[^\n]*)*)/m.exec(text.slice(text.lastIndexOf('\nError: ') + 1));
+            expect(oneLine(logged?.[1] ?? '')).toBe(message);
         }
         expect(normalize(text).join('\n')).toBe(normalize(expected('out')).join('\n'));
         expect(result.code).toBe(code);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { oneLine } from '../../src/common/index.js';
 
 /**
  * `modelc resource` against what real `puppet resource` (and `puppet device --resource`) printed
@@ -56,10 +57,19 @@ function normalize(text: string): string {
         .split('\n').map(l => l.trimEnd()).join('\n').trim();
 }
 
-/** Puppet's `Error: Could not run: MESSAGE` and modelc's `WHERE: error CODE: MESSAGE` both become MESSAGE. */
+/**
+ * Puppet's `Error: Could not run: MESSAGE` and modelc's `WHERE: error CODE: MESSAGE` both become
+ * MESSAGE. Puppet's message may go on over more lines; modelc's diagnostic is one line, those
+ * lines joined as oneLine joins them.
+ */
 function messages(stderr: string, ours: boolean): string {
-    const stripped = ours ? stderr.replace(/^(?:\S+: )?error [A-Z][A-Z0-9_]*: /gm, '') : stderr.replace(/^Error: (?:Could not run: )?/gm, '');
-    return normalize(stripped);
+    if (ours) return normalize(stderr.replace(/^(?:\S+: )?error [A-Z][A-Z0-9_]*: /gm, ''));
+    const joined: string[] = [];
+    for (const line of stderr.split('\n')) {
+        if (joined.length === 0 || /^(Error|Warning|Notice|Info|Debug): /.test(line)) joined.push(line);
+        else joined[joined.length - 1] += `\n${line}`;
+    }
+    return normalize(joined.map(m => (m.startsWith('Error: ') ? oneLine(m) : m)).join('\n').replace(/^Error: (?:Could not run: )?/gm, ''));
 }
 
 const asRoot = process.getuid?.() === 0;

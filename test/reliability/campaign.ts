@@ -4,6 +4,14 @@ import { mulberry32 } from './harness.js';
 import { isMutable, pick, pickMutation, type Rnd } from './mutations.js';
 import { InProcess, judge, runLauncher, signature, type RunResult, type Violation } from './runner.js';
 import { makeSeeds, SCENARIOS, type CaseSpec, type Scenario, type Seeds } from './scenarios.js';
+import { MORE_SCENARIOS } from './scenarios-more.js';
+
+/** How the sampled cases are started: node bin/modelc.js from the snapshot or on the worker, or the `modelc` command (bin/modelc). */
+const LAUNCH_PATHS = ['snapshot', 'worker', 'command'] as const;
+const COMMAND = join(import.meta.dirname, '..', '..', 'bin', 'modelc');
+
+/** Every scenario the campaign draws from. */
+export const ALL_SCENARIOS: readonly Scenario[] = [...SCENARIOS, ...MORE_SCENARIOS];
 
 // A fuzz campaign over every command: case I is scenario + mutations drawn from its own random
 // stream (FUZZ_SEED, I), so any failing case replays alone (FUZZ_CASE=I).
@@ -11,15 +19,15 @@ import { makeSeeds, SCENARIOS, type CaseSpec, type Scenario, type Seeds } from '
 export interface CampaignOptions {
     readonly seed: number;
     readonly n: number;
-    /** Run every Nth case also through bin/modelc.js (alternately from the snapshot and on the worker); 0: never. */
+    /** Run every Nth case also through the launchers (in turn: bin/modelc.js from the snapshot, on the worker, bin/modelc); 0: never. */
     readonly launcherEvery: number;
     readonly timeoutMs: number;
     readonly jobs: number;
     readonly work: string;
     /** Only these scenarios (names), when given. */
     readonly only?: readonly string[];
-    /** Only this case number. */
-    readonly caseNumber?: number;
+    /** Only these case numbers (replays). */
+    readonly caseNumbers?: readonly number[];
 }
 
 export interface Failure {
@@ -37,6 +45,8 @@ export interface CampaignResult {
     readonly launcherRuns: number;
     readonly exits: Record<string, number>;
     readonly perScenario: Record<string, number>;
+    /** Per scenario: runs that succeeded, ended in located one-line errors, or broke the rule. */
+    readonly outcomes: Record<string, { ok: number; error: number; violation: number }>;
     readonly failures: Map<string, { count: number; first: Failure }>;
 }
 
@@ -62,7 +72,7 @@ function mutateDirectory(dir: string, rnd: Rnd): string {
 /** Lays case I out and mutates it; returns what to run. */
 export function makeCase(i: number, options: CampaignOptions, seeds: Seeds): { scenario: Scenario; spec: CaseSpec; mutations: string[]; dir: string } {
     const rnd = mulberry32((options.seed ^ Math.imul(i + 1, 0x9e3779b1)) >>> 0);
-    const scenarios = options.only ? SCENARIOS.filter(s => options.only?.includes(s.name)) : SCENARIOS;
+    const scenarios = options.only ? ALL_SCENARIOS.filter(s => options.only?.includes(s.name)) : ALL_SCENARIOS;
     const scenario = chooseScenario(rnd, scenarios);
     const dir = mkdtempSync(join(options.work, `c${i}-`));
     const spec = scenario.make(dir, rnd, seeds);
@@ -99,8 +109,8 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
         return r.out;
     });
     await seedRunner.close();
-    const result: CampaignResult = { cases: 0, launcherRuns: 0, exits: {}, perScenario: {}, failures: new Map() };
-    const numbers = options.caseNumber !== undefined ? [options.caseNumber] : Array.from({ length: options.n }, (_, i) => i);
+    const result: CampaignResult = { cases: 0, launcherRuns: 0, exits: {}, perScenario: {}, outcomes: {}, failures: new Map() };
+    const numbers = options.caseNumbers !== undefined ? options.caseNumbers : Array.from({ length: options.n }, (_, i) => i);
     let next = 0;
     const lane = async (): Promise<void> => {
         const pool = new InProcess();
@@ -123,16 +133,20 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
         const key = `${scenario.name} exit ${inProcess.timedOut ? 'timeout' : String(inProcess.code)}`;
         result.exits[key] = (result.exits[key] ?? 0) + 1;
         if (options.launcherEvery > 0 && i % options.launcherEvery === 0 && !inProcess.timedOut) {
-            const path = (i / options.launcherEvery) % 2 === 0 ? 'snapshot' : 'worker';
+            const path = LAUNCH_PATHS[(i / options.launcherEvery) % LAUNCH_PATHS.length] as string;
             for (const o of spec.outputs ?? []) rmSync(o, { recursive: true, force: true });
             if (spec.outDir !== undefined) rmSync(spec.outDir, { recursive: true, force: true });
-            const viaLauncher = await runLauncher(spec.args, options.timeoutMs * 2, path === 'worker' ? { MODELC_NO_SNAPSHOT: '1' } : {});
+            const viaLauncher = await runLauncher(spec.args, options.timeoutMs * 2, path === 'worker' ? { MODELC_NO_SNAPSHOT: '1' } : {}, path === 'command' ? COMMAND : undefined);
             result.launcherRuns++;
             for (const v of judge(spec, viaLauncher)) found.push({ via: `launcher (${path})`, violation: v });
             if (!viaLauncher.timedOut && !sameEnd(inProcess, viaLauncher) && !spec.args.includes('--nodes-dir')) {
                 found.push({ via: `launcher (${path})`, violation: { kind: 'paths-differ', detail: `in-process exit ${inProcess.code} ${inProcess.err.split('\n')[0]} | launcher exit ${viaLauncher.code} ${viaLauncher.err.split('\n')[0]}` } });
             }
         }
+        const outcome = result.outcomes[scenario.name] ??= { ok: 0, error: 0, violation: 0 };
+        if (found.length > 0) outcome.violation++;
+        else if (inProcess.code !== 1) outcome.ok++;
+        else outcome.error++;
         if (found.length === 0) {
             rmSync(dir, { recursive: true, force: true });
             return;
@@ -157,7 +171,10 @@ export async function runCampaign(options: CampaignOptions, log: (line: string) 
 /** The campaign's summary, for a long run's log. */
 export function summary(r: CampaignResult): string {
     const lines = [`${r.cases} cases (${r.launcherRuns} also through bin/modelc.js), ${r.failures.size} distinct failures`];
-    for (const [name, n] of Object.entries(r.perScenario).sort()) lines.push(`  ${name}: ${n}`);
+    for (const [name, n] of Object.entries(r.perScenario).sort()) {
+        const o = r.outcomes[name];
+        lines.push(`  ${name}: ${n}${o ? ` (ok ${o.ok}, one-line error ${o.error}, violation ${o.violation})` : ''}`);
+    }
     for (const [sig, { count, first }] of r.failures) lines.push(`${count}x ${sig}\n    case ${first.case} ${first.via}: ${first.mutations.join(', ')}\n    kept in ${first.kept}`);
     return lines.join('\n');
 }

@@ -12,14 +12,14 @@ import { fuzzSettings } from './harness.js';
 //
 // The default is a fast seeded subset; long runs:
 //   FUZZ_N_CLI=20000 FUZZ_JOBS=2 FUZZ_REPORT=/tmp/fuzz.txt npx vitest run test/reliability/cli-fuzz.test.ts
-// FUZZ_CASE=I replays case I of FUZZ_SEED alone; FUZZ_SCENARIOS=a,b keeps to those scenarios;
+// FUZZ_CASE=I[,J...] replays those cases of FUZZ_SEED; FUZZ_SCENARIOS=a,b keeps to those scenarios;
 // FUZZ_LAUNCHER_EVERY=N sends every Nth case through the launcher too (default 10).
 
 const { seed, n } = fuzzSettings(40, 'FUZZ_N_CLI');
 const env = process.env;
-const caseNumber = env['FUZZ_CASE'] !== undefined ? Number(env['FUZZ_CASE']) : undefined;
+const caseNumbers = env['FUZZ_CASE'] !== undefined ? env['FUZZ_CASE'].split(',').map(Number) : undefined;
 
-test(`${caseNumber !== undefined ? `case ${caseNumber}` : `${n} cases`} of FUZZ_SEED=${seed}: bad input never crashes`, async () => {
+test(`${caseNumbers !== undefined ? `cases ${caseNumbers.join(',')}` : `${n} cases`} of FUZZ_SEED=${seed}: bad input never crashes`, async () => {
     const result = await runCampaign({
         seed, n,
         launcherEvery: Number(env['FUZZ_LAUNCHER_EVERY'] ?? 10),
@@ -27,10 +27,10 @@ test(`${caseNumber !== undefined ? `case ${caseNumber}` : `${n} cases`} of FUZZ_
         jobs: Number(env['FUZZ_JOBS'] ?? 1),
         work: join(env['FUZZ_WORK'] ?? tmpdir(), `modelc-fuzz-${seed}-${process.pid}`),
         ...(env['FUZZ_SCENARIOS'] ? { only: env['FUZZ_SCENARIOS'].split(',') } : {}),
-        ...(caseNumber !== undefined ? { caseNumber } : {})
+        ...(caseNumbers !== undefined ? { caseNumbers } : {})
     }, line => { if (env['FUZZ_VERBOSE']) console.log(line); });
     const text = summary(result);
     if (env['FUZZ_REPORT']) writeFileSync(env['FUZZ_REPORT'], `${text}\n`);
-    expect(result.cases).toBe(caseNumber !== undefined ? 1 : n);
+    expect(result.cases).toBe(caseNumbers !== undefined ? caseNumbers.length : n);
     expect([...result.failures.keys()], text).toEqual([]);
 }, Math.max(120_000, n * 3000));

@@ -187,3 +187,42 @@ export function pickMutation(rnd: Rnd, exclude: ReadonlySet<string> = new Set())
 
 /** Whether FILE is still something to mutate (a regular file). */
 export const isMutable = (file: string): boolean => existsSync(file) && lstatSync(file).isFile();
+
+type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
+
+/** Every path into a JSON value (the root is []), depth first. */
+export function jsonPaths(v: unknown, at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+    out.push(at);
+    if (Array.isArray(v)) v.forEach((x, i) => jsonPaths(x, [...at, i], out));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) jsonPaths(x, [...at, k], out);
+    return out;
+}
+
+const OTHER_JSON: readonly JsonValue[] = [null, true, false, 0, -1, 1.5, 2 ** 63, -(2 ** 53) - 7, '', 'x', '\u0000', '\ud800', 'é'.repeat(3), [], [null], {}, { a: null }, { $type: 'x' },
+    'file:///etc/passwd', '../../../../etc/passwd', 'x'.repeat(100_000)];
+
+/** A copy of V with the value at a random path replaced by one of another type (or deleted, or nested deeply). */
+export function mutateJson(v: unknown, rnd: Rnd): { value: unknown; what: string } {
+    const paths = jsonPaths(v);
+    const path = pick(rnd, paths);
+    const copy = structuredClone(v) as JsonValue;
+    const r = rnd();
+    const replacement: JsonValue = r < 0.1 ? deepJson(pick(rnd, [100, 3000])) : pick(rnd, OTHER_JSON);
+    const what = `${r < 0.1 ? 'deep' : 'wrong-type'} at /${path.join('/')}`;
+    if (path.length === 0) return { value: replacement, what };
+    let parent = copy as Record<string | number, JsonValue>;
+    for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, JsonValue>;
+    const last = path[path.length - 1] as string | number;
+    if (rnd() < 0.15 && !Array.isArray(parent)) {
+        delete parent[last];
+        return { value: copy, what: `delete /${path.join('/')}` };
+    }
+    parent[last] = replacement;
+    return { value: copy, what };
+}
+
+function deepJson(n: number): JsonValue {
+    let v: JsonValue = 1;
+    for (let i = 0; i < n; i++) v = i % 2 === 0 ? [v] : { a: v };
+    return v;
+}

@@ -105,10 +105,12 @@ export class InProcess {
     }
 }
 
-/** `node bin/modelc.js ARGS` as a user runs it; the process group is killed at the timeout. */
-export function runLauncher(args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+/** `node bin/modelc.js ARGS` (or the `modelc` COMMAND) as a user runs it; the process group is killed at the timeout. */
+export function runLauncher(args: readonly string[], timeoutMs: number, env: NodeJS.ProcessEnv = {}, command?: string, bin = BIN): Promise<RunResult> {
     return new Promise(resolve => {
-        const child = spawn(process.execPath, [BIN, ...args], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+        // COMMAND: the `modelc` command itself (bin/modelc, a shell script), else node BIN (bin/modelc.js).
+        const [file, argv] = command !== undefined ? [command, [...args]] : [process.execPath, [bin, ...args]];
+        const child = spawn(file, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
         const out: Buffer[] = [];
         let outBytes = 0;
         let err = '';
@@ -137,6 +139,9 @@ const DIAGNOSTIC = /^(.+?): (error|warning|info) ([A-Z][A-Z0-9]*_[A-Z0-9_]+): \S
 const PUPPET_LOG = /^(Warning|Notice|Info|Debug|Error)(: |\/)|^\s/;
 const JS_ERROR = /\n\s+at .*(\(|:\d+:\d+)|TypeError|ReferenceError|SyntaxError: (?!.*line)|Cannot read propert|is not a function|is not iterable|Maximum call stack|undefined \(reading|\[object Object\]/;
 
+/** A diagnostic relaying what a program the user configured printed when it failed. */
+const RELAYED = /^[^ ]+: error [A-Z0-9_]+: '[^']*' exited with status \d+: /;
+
 /** What is wrong with a run of SPEC by the rule for bad input (none: it is fine). */
 export function judge(spec: CaseSpec, r: RunResult): Violation[] {
     const v: Violation[] = [];
@@ -146,8 +151,10 @@ export function judge(spec: CaseSpec, r: RunResult): Violation[] {
     const allowed = [0, 1, ...(spec.exits ?? [])];
     if (r.code === null || !allowed.includes(r.code)) add('exit-code', `exit ${r.code}: ${r.err.split('\n')[0] ?? ''}`);
     const lines = r.err.split('\n').filter(l => l.trim() !== '');
-    const js = JS_ERROR.exec(r.err);
-    if (js) add('stack-trace', lines.find(l => JS_ERROR.test(`\n${l}`) || JS_ERROR.test(l)) ?? js[0]);
+    // A failed program's own stderr relayed in a diagnostic (an ENC's Python traceback) is the user's, not modelc's.
+    const ours = lines.filter(l => !RELAYED.test(l)).join('\n');
+    const js = JS_ERROR.exec(ours);
+    if (js) add('stack-trace', lines.find(l => !RELAYED.test(l) && (JS_ERROR.test(`\n${l}`) || JS_ERROR.test(l))) ?? js[0]);
     const internal = /\b(CLI_INTERNAL|EVAL_INTERNAL|CLI_TOO_DEEP)\b/.exec(r.err + (spec.stdoutOnError ? r.out.toString('utf8', 0, 4000) : ''));
     if (internal) add(internal[1] === 'CLI_TOO_DEEP' ? 'too-deep' : 'internal', lines.find(l => l.includes(internal[1] as string)) ?? internal[0]);
     const errors = lines.filter(l => DIAGNOSTIC.exec(l)?.[2] === 'error');

@@ -109,8 +109,18 @@ export async function makeSeeds(dir: string, run: SeedCli): Promise<Seeds> {
  */
 function copy(src: string, dir: string, name = basename(src)): string {
     const to = join(dir, name);
-    cpSync(src, to, { recursive: true, dereference: true });
+    copyResolved(src, to);
     return to;
+}
+
+/**
+ * Copies SRC to TO with every symbolic link inside replaced by what it points to. Node's cpSync
+ * keeps links below the top even with `dereference` (a mutation of the copy of a fixture whose
+ * modules/ is a link changed the fixture): `cp -rL` resolves them all.
+ */
+export function copyResolved(src: string, to: string): void {
+    const r = spawnSync('cp', ['-rL', src, to], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`cp -rL ${src} ${to}: ${r.stderr}`);
 }
 
 /** The example site and facts copied into DIR, with what a compile of it reads. */
