@@ -1,19 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
-import { filesBelow, ONE_LINE, scratch, writeTree } from './harness.js';
+import { expectOneLocatedLine, type BadInputCase } from './bad-input-case.js';
+import { scratch, writeTree } from './harness.js';
 
 // One case per class of violation the fuzz campaigns found (test/reliability/cli-fuzz.test.ts,
 // serve-fuzz, lsp-fuzz), each the smallest input of its class: one located line with a stable
 // code, exit 1, nothing on stdout, nothing written. In-process (the test's small stack): the
 // nesting cases stay below what it holds.
 
-interface Case {
-    readonly args: (dir: string) => string[];
-    readonly files?: Record<string, string | Uint8Array>;
-    readonly code: string;
-    readonly message: RegExp;
-}
+type Case = BadInputCase;
 
 const RUBY_FUNCTION = (body: string): string => `Puppet::Functions.create_function(:deep) do\n  def deep\n    ${body}\n  end\nend\n`;
 
@@ -77,14 +73,7 @@ const cases: Record<string, Case> = {
 
 describe('classes the campaigns found: one located line, exit 1, nothing written', () => {
     test.each(Object.entries(cases))('%s', async (_name, c) => {
-        const dir = writeTree(scratch(), c.files ?? {});
-        const before = filesBelow(dir);
-        const r = await runCli(...c.args(dir));
-        expect(r.code).toBe(1);
-        expect(r.err).toMatch(ONE_LINE(c.code));
-        expect(r.err).toMatch(c.message);
-        expect(r.out).toBe('');
-        expect(filesBelow(dir)).toEqual(before);
+        await expectOneLocatedLine(c);
     });
 });
 

@@ -4,7 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { decodeJson, encodeMsgpack } from '../../src/model/index.js';
 import { parsePuppet } from '../../src/parse/index.js';
 import { runCli } from '../cli/run-cli.js';
-import { filesBelow, ONE_LINE, scratch, writeTree } from './harness.js';
+import { expectOneLocatedLine, type BadInputCase } from './bad-input-case.js';
+import { ONE_LINE, scratch, writeTree } from './harness.js';
 
 // Bad input of every kind ends as one located line on stderr with a stable code, exit 1, and
 // no output file left behind (issue 14: crashes, silent wrong results). In-process: none of
@@ -12,12 +13,7 @@ import { filesBelow, ONE_LINE, scratch, writeTree } from './harness.js';
 
 const CATALOG = JSON.stringify({ resources: [{ type: 'File', title: '/made-by-apply', parameters: { ensure: 'file', content: 'x' } }] });
 
-interface Case {
-    readonly args: (dir: string) => string[];
-    readonly files?: Record<string, string | Uint8Array>;
-    readonly code: string;
-    readonly message: RegExp;
-}
+type Case = BadInputCase;
 
 const cases: Record<string, Case> = {
     'apply: a missing catalog': { args: d => ['apply', join(d, 'nope.json'), '--root', d], code: 'APPLY_CATALOG_FORMAT', message: /no such file/ },
@@ -81,16 +77,7 @@ const cases: Record<string, Case> = {
 
 describe('bad input is one located line, exit 1, nothing written', () => {
     test.each(Object.entries(cases))('%s', async (_name, c) => {
-        const dir = writeTree(scratch(), c.files ?? {});
-        const before = filesBelow(dir);
-        const r = await runCli(...c.args(dir));
-        expect(r.code).toBe(1);
-        expect(r.err).toMatch(ONE_LINE(c.code));
-        expect(r.err).toMatch(c.message);
-        expect(r.err).not.toMatch(/\n\s+at |TypeError|RangeError/);
-        // Nothing partial: no output, no new file (the apply cases changed nothing under the root).
-        if (!c.args(dir).includes('normalized')) expect(r.out).toBe('');
-        expect(filesBelow(dir)).toEqual(before);
+        await expectOneLocatedLine(c);
     });
 
     test('compile --format normalized keeps the oracle-shaped error object and also prints the line', async () => {
