@@ -78,7 +78,6 @@ export function pcoreType(t: PAnyType): Json {
     return out;
 }
 
-
 /** A resource of the normalized catalog; with TEXT_RULES, its numbers are already their JSON text. */
 function resourceJson(r: CatalogResource, rules: ToDataRules = CATALOG_RULES): Json {
     const params = r.outputParams();

@@ -1,5 +1,5 @@
-import type { IRecognitionException } from 'chevrotain';
-import type { AstNode } from 'langium';
+import type { IRecognitionException, IToken } from 'chevrotain';
+import type { AstNode, LexerResult } from 'langium';
 import type { Diagnostic } from '../common/index.js';
 import type { Program } from '../../generated/langium/ast.js';
 import { issueMessage, type ParseIssueCode } from './issues.js';
@@ -62,12 +62,12 @@ export function puppetServices(): PuppetServices {
 const RECOVERY_NESTING = 64;
 
 /** The deepest nesting of brackets in the tokens. */
-function deepestNesting(lexer: PuppetLexer, text: string): number {
+function deepestNesting(tokens: readonly IToken[]): number {
     let depth = 0;
     let deepest = 0;
-    for (const t of lexer.tokenize(text).tokens) {
-        if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
-        if (OPENERS.has(t.image) || t.image.endsWith('${')) deepest = Math.max(deepest, ++depth);
+    for (const t of tokens) {
+        if (closesLevel(t.image) && depth > 0) depth--;
+        if (opensLevel(t.image)) deepest = Math.max(deepest, ++depth);
     }
     return deepest;
 }
@@ -95,6 +95,10 @@ const OPENERS = new Set(['(', '[', '{', '${', '@(']);
 const CLOSERS = new Set([')', ']']);
 const PREFIX_OPERATORS = new Set(['-', '!', '*']);
 
+/** Whether a token closes a level of brackets; a string's part (`}text${`) closes one interpolation and opens the next. */
+const closesLevel = (image: string): boolean => CLOSERS.has(image) || image.startsWith('}');
+const opensLevel = (image: string): boolean => OPENERS.has(image) || image.endsWith('${');
+
 /** The offset of the first bracket nested beyond MAX_NESTING, found from the tokens alone (cheap: no parse). */
 function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefined {
     // Fewer brackets than the limit cannot nest beyond it: most input never lexes twice. (Counted
@@ -110,11 +114,8 @@ function nestingBeyondLimit(lexer: PuppetLexer, text: string): number | undefine
             continue;
         }
         prefixes = 0;
-        // A string's parts close one interpolation and open the next (`}text${`).
-        if ((CLOSERS.has(t.image) || t.image.startsWith('}')) && depth > 0) depth--;
-        if (OPENERS.has(t.image) || t.image.endsWith('${')) {
-            if (++depth > MAX_NESTING) return t.startOffset;
-        }
+        if (closesLevel(t.image) && depth > 0) depth--;
+        if (opensLevel(t.image) && ++depth > MAX_NESTING) return t.startOffset;
     }
     return undefined;
 }
@@ -151,9 +152,12 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             }]
         };
     }
+    /** The text's tokens, and the fast parser's syntax errors when it went through them. */
+    let lexed: LexerResult | undefined;
+    let quickErrors: readonly IRecognitionException[] | undefined;
     if (quick) {
         try {
-            const lexed = lexer.tokenize(text);
+            lexed = lexer.tokenize(text);
             if (lexed.errors.length === 0) {
                 const r = quick.parseTokens(text, lexed);
                 if (r.errors.length === 0 && r.value !== undefined) {
@@ -161,6 +165,7 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
                     nodes = r.nodes;
                 } else {
                     fallbacks++;
+                    quickErrors = r.errors;
                 }
             }
         } catch {
@@ -168,18 +173,13 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
             fast = undefined;
         }
     }
-    const deep = !result && quick !== undefined && deepestNesting(lexer, text) > RECOVERY_NESTING;
-    if (!result && deep && quick) {
+    const deep = !result && lexed !== undefined && deepestNesting(lexed.tokens) > RECOVERY_NESTING;
+    if (deep && lexed !== undefined) {
         // No partial AST (an editor gets none for such code); the lexer's findings stay those of the text.
         // Text that does not lex has its lexer error reported (placed by the probes below).
-        const lexed = lexer.tokenize(text);
-        try {
-            result = { value: emptyProgram(), parserErrors: lexed.errors.length === 0 ? [...quick.parseTokens(text, lexed).errors] : [] };
-        } catch {
-            // The stack gave out (a small one: the CLI's is large); the parser's state is unusable.
-            fast = undefined;
-            return tooDeeplyNested(file);
-        }
+        // A fast parse that ran out of stack (a small one: the CLI's is large) leaves nothing to report but the depth.
+        if (lexed.errors.length === 0 && quickErrors === undefined) return tooDeeplyNested(file);
+        result = { value: emptyProgram(), parserErrors: [...(quickErrors ?? [])] };
     }
     if (!result) {
         try {
