@@ -7,6 +7,13 @@ import { rubyError } from './objects.js';
 const MAX_TARGET_NESTING = 64;
 
 /**
+ * How deep statement bodies (`class`, `module`, `def`, `begin`, `if`, `do`...) may nest. Ruby's own
+ * parser refuses such code long before ("nesting too deep": ~1,700 classes, ~5,000 `begin`s);
+ * without a bound, 100,000 nested classes built names of quadratic size and ran out of memory.
+ */
+const MAX_BODY_NESTING = 5000;
+
+/**
  * Statements, operators, calls, arguments and blocks of the Ruby subset; the primaries (literals,
  * keywords, definitions) come from the subclass.
  */
@@ -16,16 +23,29 @@ export abstract class ExprParser extends ParserBase {
     protected abstract blockBody(line: number): RNode[];
 
 
+    /** The statement bodies being parsed, around the current one. */
+    private bodyDepth = 0;
+
     protected statements(stop: () => boolean): RNode[] {
-        const out: RNode[] = [];
-        this.skipTerms();
-        while (!stop() && this.peek().kind !== 'eof') {
-            out.push(this.statement());
-            const t = this.peek();
-            if (t.kind === 'nl' || this.isOp(';')) this.skipTerms();
-            else if (!stop() && t.kind !== 'eof' && t.kind !== 'erbtext' && t.kind !== 'erbins') this.unexpected();
+        if (this.bodyDepth >= MAX_BODY_NESTING) {
+            const e = rubyError('ScriptError', `syntax error, statements nested more than ${MAX_BODY_NESTING} levels deep (a limit of modelc)`);
+            e.line = this.peek().line;
+            throw e;
         }
-        return out;
+        this.bodyDepth++;
+        try {
+            const out: RNode[] = [];
+            this.skipTerms();
+            while (!stop() && this.peek().kind !== 'eof') {
+                out.push(this.statement());
+                const t = this.peek();
+                if (t.kind === 'nl' || this.isOp(';')) this.skipTerms();
+                else if (!stop() && t.kind !== 'eof' && t.kind !== 'erbtext' && t.kind !== 'erbins') this.unexpected();
+            }
+            return out;
+        } finally {
+            this.bodyDepth--;
+        }
     }
     protected bodyUntil(...kws: string[]): RNode[] {
         return this.statements(() => this.peek().kind === 'kw' && kws.includes(this.peek().text));

@@ -63,7 +63,7 @@ export interface YamlEvent {
 export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
     const directive = directiveError(text);
     if (directive) return directive;
-    const deep = flowNestingBeyondLimit(text);
+    const deep = flowNestingBeyondLimit(text) ?? blockNestingBeyondLimit(text);
     if (deep) return deep;
     let loader: ReturnType<typeof newLoader>;
     try {
@@ -124,6 +124,43 @@ function flowNestingBeyondLimit(text: string): PsychSyntaxError | undefined {
 }
 
 /**
+ * How deep block collections (indented mappings and sequences, `- - x`) may nest: Psych itself
+ * overflows Ruby's stack near 1,000 levels (SystemStackError), and yaml-js's indentation stack
+ * made 20,000 levels (a 200 MB file of spaces) run for minutes and fail inside Node. Counted from
+ * the indentation of each line, a stack of columns as libyaml keeps it: a block scalar's text,
+ * indented alike line after line, adds one level at most.
+ */
+const MAX_BLOCK_NESTING = 1000;
+
+function blockNestingBeyondLimit(text: string): PsychSyntaxError | undefined {
+    const columns: number[] = [];
+    let line = 0;
+    for (let start = 0; start < text.length; line++) {
+        let end = text.indexOf('\n', start);
+        if (end < 0) end = text.length;
+        let col = start;
+        while (col < end && text.charCodeAt(col) === 0x20) col++;
+        if (col < end && text[col] !== '#' && text[col] !== '\r') {
+            const indent = col - start;
+            while (columns.length > 0 && (columns[columns.length - 1] as number) >= indent) columns.pop();
+            columns.push(indent);
+            // Compact sequences nest on one line: `- - - x`.
+            let inline = 0;
+            while (col + 1 < end && text[col] === '-' && text[col + 1] === ' ') {
+                inline++;
+                col += 2;
+                while (col < end && text.charCodeAt(col) === 0x20) col++;
+            }
+            if (columns.length + Math.max(0, inline - 1) > MAX_BLOCK_NESTING) {
+                return { text: `block collections nested more than ${MAX_BLOCK_NESTING} levels deep (a limit of modelc)`, line: line + 1, column: indent + 1 };
+            }
+        }
+        start = end + 1;
+    }
+    return undefined;
+}
+
+/**
  * What Psych reports for YAML that does not parse, when the reason is one libyaml shares with
  * PyYAML's port (yaml-js); undefined when yaml-js accepts the text.
  */
@@ -157,6 +194,7 @@ function newLoader(text: string): InstanceType<typeof yamlJs.loader.Loader> {
     const loader = new yamlJs.loader.Loader(text);
     const scanner = loader as unknown as ScannerInternals;
     scanner.scan_plain = () => scanPlain(scanner);
+    scanner.scan_block_scalar = (style: string) => scanBlockScalar(scanner, style);
     const scanTag = scanner.scan_tag.bind(scanner);
     scanner.scan_tag = () => scanTagAllowingComma(scanner, scanTag);
     return loader;
@@ -173,6 +211,12 @@ interface ScannerInternals {
     get_mark(): Mark;
     scan_plain_spaces(indent: number, start: Mark): string[] | undefined;
     scan_plain: () => unknown;
+    scan_block_scalar: (style: string) => unknown;
+    scan_block_scalar_indicators(start: Mark): [boolean | null, number | null];
+    scan_block_scalar_ignored_line(start: Mark): void;
+    scan_block_scalar_indentation(): [string[], number, Mark];
+    scan_block_scalar_breaks(indent: number): [string[], Mark];
+    scan_line_break(): string;
     scan_tag: () => unknown;
     column: number;
 }
@@ -213,6 +257,53 @@ function scanPlain(sc: ScannerInternals): unknown {
         if (spaces.length === 0 || sc.peek() === '#' || (sc.flow_level === 0 && sc.column < indent)) break;
     }
     return new yamlJs.tokens.ScalarToken(chunks.join(''), true, start, end);
+}
+
+const LINE_END = '\r\n\x85\u2028\u2029\x00';
+
+/**
+ * A literal (`|`) or folded (`>`) block scalar, by the rules yaml-js follows, with its lines
+ * gathered in one growing array: yaml-js copies everything gathered so far at every line, so a
+ * 20,000-line literal (a certificate bundle, a script) took seconds and 100,000 lines minutes.
+ */
+function scanBlockScalar(sc: ScannerInternals, style: string): unknown {
+    const start = sc.get_mark();
+    sc.forward();
+    const [chomping, increment] = sc.scan_block_scalar_indicators(start);
+    sc.scan_block_scalar_ignored_line(start);
+    const least = Math.max(1, sc.indent + 1);
+    let indent: number;
+    let breaks: string[];
+    let end: Mark;
+    if (increment === null) {
+        let deepest: number;
+        [breaks, deepest, end] = sc.scan_block_scalar_indentation();
+        indent = Math.max(least, deepest);
+    } else {
+        indent = least + increment - 1;
+        [breaks, end] = sc.scan_block_scalar_breaks(indent);
+    }
+    const chunks: string[] = [];
+    let lineBreak = '';
+    while (sc.column === indent && sc.peek() !== '\x00') {
+        for (const b of breaks) chunks.push(b);
+        // A folded line joins the next with a space only when neither starts with a blank.
+        const startsText = !' \t'.includes(sc.peek());
+        let length = 0;
+        while (!LINE_END.includes(sc.peek(length))) length++;
+        chunks.push(sc.prefix(length));
+        sc.forward(length);
+        lineBreak = sc.scan_line_break();
+        [breaks, end] = sc.scan_block_scalar_breaks(indent);
+        if (sc.column !== indent || sc.peek() === '\x00') break;
+        if (style === '>' && lineBreak === '\n' && startsText && !' \t'.includes(sc.peek())) {
+            if (breaks.length === 0) chunks.push(' ');
+        } else chunks.push(lineBreak);
+    }
+    // Chomping: `-` strips the final line break, `+` keeps the trailing blank lines too.
+    if (chomping !== false) chunks.push(lineBreak);
+    if (chomping === true) for (const b of breaks) chunks.push(b);
+    return new yamlJs.tokens.ScalarToken(chunks.join(''), false, start, end, style);
 }
 
 /** libyaml 0.2.5 lets a ',' end a tag in flow context (`[!!str, 1]`); PyYAML wants a blank. */

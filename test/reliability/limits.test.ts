@@ -71,6 +71,46 @@ describe('runaway manifests stop at a stated limit, located', () => {
     });
 });
 
+const RUBY_FN = (body: string): string => `Puppet::Functions.create_function(:deep) do\n  def deep\n    ${body}\n  end\nend\n`;
+const rubySite = (body: string): Record<string, string> => ({ 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FN(body) });
+const yamlSite = (data: string): Record<string, string> => ({
+    'hiera.yaml': 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n', 'data/common.yaml': data, 'manifests/site.pp': "notice(lookup('key'))\n"
+});
+const indented = (n: number, item: (i: number) => string): string => Array.from({ length: n }, (_, i) => item(i)).join('');
+
+describe('deep Ruby and YAML constructs: Ruby\'s own parser refuses them ("nesting too deep"), modelc says so in one located line', () => {
+    test.each([
+        ['100,000 nested classes (names of quadratic size ran out of memory)', rubySite(`${'class A\n'.repeat(100_000)}${'end\n'.repeat(100_000)}`), 'RUBY_SYNTAX', /deep\.rb:5000:\d+: error RUBY_SYNTAX: syntax error, statements nested more than 5000 levels deep/],
+        ['20,000 nested begin...end', rubySite(`x = ${'begin\n'.repeat(20_000)}1${'\nend'.repeat(20_000)}`), 'RUBY_SYNTAX', /statements nested more than 5000 levels deep/],
+        ['100,000 nested defs', rubySite(`${'def a\n'.repeat(100_000)}1${'\nend'.repeat(100_000)}`), 'RUBY_SYNTAX', /statements nested more than 5000 levels deep/],
+        ['100,000 nested ifs', rubySite(`x = ${'if true\n'.repeat(100_000)}1${'\nend'.repeat(100_000)}`), 'RUBY_SYNTAX', /statements nested more than 5000 levels deep/],
+        ['100,000 nested do blocks', rubySite(`x = ${'[1].each do |a|\n'.repeat(100_000)}1${'\nend'.repeat(100_000)}`), 'RUBY_', /deep\.rb:\d+:\d+: error RUBY_(SYNTAX|LIMIT): /],
+        ['100,000 nested braces blocks', rubySite(`x = ${'[1].map { |a| '.repeat(100_000)}1${' }'.repeat(100_000)}`), 'RUBY_SYNTAX', /the code is nested more than 10000 levels deep/],
+        ['3,000 nested heredocs with interpolation', rubySite(`x = ${indented(3000, i => `<<~E${i}\n#{`)}1${indented(3000, i => `}\nE${2999 - i}\n`)}`), 'RUBY_SYNTAX', /string interpolations nested more than 1000 levels deep/],
+        ['YAML: 20,000 nested block mappings (a 200 MB file of spaces failed inside Node)', yamlSite(`key:\n${indented(20_000, i => `${' '.repeat(i + 2)}a:\n`)}`), 'EVAL_PUPPET_ERROR', /common\.yaml:1001: error EVAL_PUPPET_ERROR: .*block collections nested more than 1000 levels deep/],
+        ['YAML: 5,000 nested block sequences', yamlSite(`key:\n${indented(5000, i => `${' '.repeat(2 * i + 2)}-\n`)}x\n`), 'EVAL_PUPPET_ERROR', /block collections nested more than 1000 levels deep/],
+        ['YAML: 100,000 compact sequences on one line', yamlSite(`key:\n${'- '.repeat(100_000)}x\n`), 'EVAL_PUPPET_ERROR', /common\.yaml:2: error EVAL_PUPPET_ERROR: .*block collections nested more than 1000 levels deep/]
+    ])('%s', (_name, files, code, message) => {
+        const dir = writeTree(scratch(), files);
+        const r = runBin(['compile', dir, '--format', 'puppet']);
+        expect(r.code).toBe(1);
+        expect(r.out).toBe('');
+        expect(r.err).toMatch(code.endsWith('_') ? /^[^\n]+: error RUBY_[A-Z]+: [^\n]+\n$/ : ONE_LINE(code));
+        expect(r.err).toMatch(message);
+    });
+
+    test.each([
+        ['900 compact sequences', `key:\n${'- '.repeat(900)}x\n`],
+        ['a literal block scalar of 100,000 lines (each line copied all before it: minutes)', `key: |\n${'  line\n'.repeat(100_000)}`],
+        ['a folded block scalar of 100,000 lines', `key: >-\n${'  word\n'.repeat(50_000)}\n${'  word\n'.repeat(50_000)}`]
+    ])('YAML that Psych reads: %s', (_name, data) => {
+        const r = runBin(['lookup', writeTree(scratch(), yamlSite(data)), 'key']);
+        expect(r.err).toBe('');
+        expect(r.code).toBe(0);
+        expect(r.out.length).toBeGreaterThan(0);
+    });
+});
+
 /** A "billion laughs": 9^11 strings from a few hundred bytes. */
 const BOMB = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
     ...Array.from({ length: 11 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array.from({ length: 9 }, () => `*a${i}`).join(',')}]`), 'key: *a11', ''].join('\n');
