@@ -1,5 +1,6 @@
-import { globSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { globSync, readdirSync, statSync } from 'node:fs';
 import { dirname, matchesGlob, resolve } from 'node:path';
+import { readRegularFile } from './files.js';
 
 /** What the stages need to know of a path: its kind, size and modification time. */
 export interface FileStat {
@@ -53,7 +54,7 @@ export class NodeFileSystemProvider implements FileSystemProvider {
 
     readFile(path: string): Uint8Array {
         try {
-            return readFileSync(path);
+            return readRegularFile(path);
         } catch (e) {
             throw withPath(e, path);
         }
@@ -61,7 +62,7 @@ export class NodeFileSystemProvider implements FileSystemProvider {
 
     readText(path: string): string {
         try {
-            return readFileSync(path, 'utf8');
+            return readRegularFile(path).toString('utf8');
         } catch (e) {
             throw withPath(e, path);
         }

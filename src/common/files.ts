@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from './user-error.js';
 
@@ -9,7 +9,7 @@ import { UserError } from './user-error.js';
 export function readInputFile(path: string, code: string): Buffer {
     checkInputFile(path, code);
     try {
-        return readFileSync(path);
+        return readRegularFile(path);
     } catch (e) {
         throw new UserError({ severity: 'error', code, message: `cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, file: path });
     }
@@ -17,13 +17,40 @@ export function readInputFile(path: string, code: string): Buffer {
 
 /** The check of readInputFile alone, for readers that open the file themselves. */
 export function checkInputFile(path: string, code: string): void {
-    let isFile: boolean;
+    const problem = notAFile(path);
+    if (problem !== undefined) throw new UserError({ severity: 'error', code, message: problem, file: path });
+}
+
+/**
+ * Why PATH is not an input file modelc reads (undefined: it is one): missing, a directory, or
+ * a FIFO, socket or device. Reading a FIFO waits for a writer that may never come (and blocks
+ * the thread, so not even a signal ends the run); a device such as /dev/zero never ends.
+ * /dev/null is read, as empty, as Puppet reads it.
+ */
+export function notAFile(path: string): string | undefined {
+    let kind: string;
     try {
-        isFile = statSync(path).isFile();
+        const s = statSync(path);
+        if (s.isFile()) return undefined;
+        if (s.isDirectory()) return 'is a directory, not a file';
+        if (s.isCharacterDevice() && realpathSync(path) === '/dev/null') return undefined;
+        kind = s.isFIFO() ? 'a FIFO (named pipe)' : s.isSocket() ? 'a socket' : s.isCharacterDevice() ? 'a character device' : s.isBlockDevice() ? 'a block device' : 'not a regular file';
     } catch {
-        throw new UserError({ severity: 'error', code, message: 'no such file', file: path });
+        return 'no such file';
     }
-    if (!isFile) throw new UserError({ severity: 'error', code, message: 'is a directory, not a file', file: path });
+    return `is ${kind}, not a file`;
+}
+
+/**
+ * Reads PATH as node:fs does, first refusing a FIFO, socket or device (see notAFile) with an
+ * error shaped as node:fs's (code EFTYPE and the path), which readers report as they report ENOENT.
+ */
+export function readRegularFile(path: string): Buffer {
+    const problem = notAFile(path);
+    if (problem !== undefined && problem.endsWith(', not a file') && !problem.startsWith('is a directory')) {
+        throw Object.assign(new Error(`EFTYPE: ${problem}, '${path}'`), { code: 'EFTYPE', path });
+    }
+    return readFileSync(path);
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -91,7 +118,8 @@ export function checkOutputDirectory(path: string, code: string): void {
 const FILE_ERRNOS: Readonly<Record<string, string>> = {
     ENOENT: 'no such file or directory', EISDIR: 'is a directory, not a file', ENOTDIR: 'a part of the path is not a directory',
     EACCES: 'permission denied', EPERM: 'operation not permitted', ELOOP: 'too many levels of symbolic links', ENAMETOOLONG: 'file name too long',
-    EMFILE: 'too many open files', EINVAL: 'invalid argument', EIO: 'input/output error', ENXIO: 'no such device or address'
+    EMFILE: 'too many open files', EINVAL: 'invalid argument', EIO: 'input/output error', ENXIO: 'no such device or address',
+    EFTYPE: 'not a regular file (a FIFO, socket or device)'
 };
 
 /**

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { decodeUtf8, UserError } from '../common/index.js';
+import { decodeUtf8, notAFile, UserError } from '../common/index.js';
 import { decodeJson, encodeJson, type DecodeOptions } from './json-codec.js';
 import { ModelIssues } from './issues.js';
 import type { Model } from './model.js';
@@ -36,9 +36,8 @@ export function sniffModelFormat(bytes: Uint8Array): ModelFormat | undefined {
  * Reads a model, telling its format by content, not by extension; validates it before returning it.
  */
 export function readModelFile(path: string, options: DecodeOptions = {}): Model {
-    if (!existsSync(path) || !statSync(path).isFile()) {
-        throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: 'no such file', file: path });
-    }
+    const problem = notAFile(path);
+    if (problem !== undefined) throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: problem, file: path });
     const bytes = readFileSync(path);
     return decodeModelBytes(bytes, path, options);
 }

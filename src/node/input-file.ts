@@ -1,4 +1,4 @@
-import { nodeFileSystem, UserError, type FileSystemProvider } from '../common/index.js';
+import { nodeFileSystem, notAFile, UserError, type FileSystemProvider } from '../common/index.js';
 import { DataTextError, parsePsychYaml, parseRubyJson, pointAt, RubyJsonError, type PuppetValue } from '../values/index.js';
 import { NodeIssues } from './issues.js';
 
@@ -27,7 +27,7 @@ export function readNodeInputFile(path: string, kind: NodeInputKind, fs: FileSys
     } catch (e) {
         if (e instanceof UserError) throw e;
         const code = (e as NodeJS.ErrnoException).code;
-        fail(NodeIssues.NODE_INPUT_FILE, code === 'ENOENT' ? `no such ${kind} file` : `cannot read the ${kind} file (${code ?? String(e)})`, path);
+        fail(NodeIssues.NODE_INPUT_FILE, code === 'ENOENT' ? `no such ${kind} file` : code === 'EFTYPE' ? `the ${kind} file ${notAFile(path) ?? 'is not a regular file'}` : `cannot read the ${kind} file (${code ?? String(e)})`, path);
     }
     const value = path.endsWith('.json') ? jsonValue(text, path) : yamlValue(text.replace(FACTS_TAG, '---\n'), path);
     if (value === null || value === false) return new Map();

@@ -19,6 +19,8 @@ export interface BinResult {
 export function runBin(args: readonly string[], options: { cwd?: string; node?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; bin?: string } = {}): BinResult {
     const r = spawnSync(options.node ?? process.execPath, [options.bin ?? BIN, ...args], {
         cwd: options.cwd, encoding: 'utf8', timeout: options.timeoutMs ?? 120_000, maxBuffer: 512 * 1024 * 1024,
+        // SIGKILL: a run blocked in a system call (opening a FIFO) never handles SIGTERM.
+        killSignal: 'SIGKILL',
         ...(options.env ? { env: { ...process.env, ...options.env } } : {})
     });
     if (r.error) throw r.error;

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { UserError } from '../../common/index.js';
+import { readFileSync } from 'node:fs';
+import { notAFile, UserError } from '../../common/index.js';
 import { decodeModelBytes, ModelIssues, sniffModelFormat, type Model, type ModelObject } from '../../model/index.js';
 import { ApplyIssues } from '../issues.js';
 import type { CatalogResource } from '../run/harness.js';
@@ -67,9 +67,8 @@ export function readModelOrPuppetCatalog(file: string): Model {
 }
 
 function readCatalog(file: string, kind: string | null = 'catalog'): { model: Model; fromPuppet: boolean } {
-    if (!existsSync(file) || !statSync(file).isFile()) {
-        throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: 'no such file', file });
-    }
+    const problem = notAFile(file);
+    if (problem !== undefined) throw new UserError({ severity: 'error', code: ModelIssues.FILE_NOT_FOUND, message: problem, file });
     const bytes = readFileSync(file);
     if (sniffModelFormat(bytes) === 'json') {
         const data = parseWithIntegers(bytes.toString('utf8'), file);

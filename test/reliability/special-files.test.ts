@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ONE_LINE, runBin, scratch, writeTree } from './harness.js';
+
+// What a file system can put where an input file is expected besides a file or a directory: a
+// FIFO (reading one waits for a writer, blocking the thread so that not even SIGTERM ends the
+// run) and devices (/dev/zero never ends). Each is refused as one located line; /dev/null reads
+// as an empty file, as Puppet reads it. Through the launcher, whose hang guard is SIGKILL.
+
+const SITE = {
+    'hiera.yaml': 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n', 'data/common.yaml': 'key: 1\n', 'manifests/site.pp': "notice(lookup('key'))\n",
+    'facts.yaml': 'os: {family: Debian}\n', 'modules/m/manifests/init.pp': 'class m {}\n', 'modules/m/templates/t.epp': 'x', 'modules/m/lib/puppet/functions/m/f.rb': '',
+    'catalog.json': '{}'
+};
+
+type Special = 'fifo' | 'zero' | 'null';
+
+/** Replaces REL under DIR by a FIFO or a link to a device. */
+function make(dir: string, rel: string, special: Special): void {
+    const path = join(dir, rel);
+    rmSync(path, { force: true });
+    if (special === 'fifo') execFileSync('mkfifo', [path]);
+    else symlinkSync(special === 'zero' ? '/dev/zero' : '/dev/null', path);
+}
+
+interface Case {
+    readonly file: string;
+    readonly args: (d: string) => string[];
+    readonly code: string;
+    readonly site?: string;
+}
+
+const CASES: Record<string, Case> = {
+    'compile --facts': { file: 'facts.yaml', args: d => ['compile', d, '--facts', join(d, 'facts.yaml'), '--format', 'puppet'], code: 'NODE_INPUT_FILE' },
+    'lookup --facts': { file: 'facts.yaml', args: d => ['lookup', d, 'key', '--facts', join(d, 'facts.yaml')], code: 'NODE_INPUT_FILE' },
+    'parse': { file: 'manifests/site.pp', args: d => ['parse', join(d, 'manifests', 'site.pp')], code: 'PARSE_FILE_NOT_FOUND' },
+    'validate': { file: 'catalog.json', args: d => ['validate', join(d, 'catalog.json')], code: 'MODEL_FILE_NOT_FOUND' },
+    'convert': { file: 'catalog.json', args: d => ['convert', join(d, 'catalog.json'), '--to', 'json'], code: 'MODEL_FILE_NOT_FOUND' },
+    'diff': { file: 'catalog.json', args: d => ['diff', join(d, 'catalog.json'), join(d, 'catalog.json')], code: 'MODEL_FILE_NOT_FOUND' },
+    'apply': { file: 'catalog.json', args: d => ['apply', join(d, 'catalog.json'), '--noop', '--root', d], code: 'APPLY_CATALOG_FORMAT' },
+    'compile: Hiera data': { file: 'data/common.yaml', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE' },
+    'lookup: hiera.yaml': { file: 'hiera.yaml', args: d => ['lookup', d, 'key'], code: 'CLI_UNREADABLE' },
+    'compile: a class manifest': { file: 'modules/m/manifests/init.pp', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE', site: 'include m\n' },
+    'compile: an EPP template': { file: 'modules/m/templates/t.epp', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE', site: "notice(epp('m/t.epp'))\n" },
+    'compile: a Ruby function': { file: 'modules/m/lib/puppet/functions/m/f.rb', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE', site: 'notice(m::f())\n' }
+};
+
+describe.each(['fifo', 'zero'] as const)('a %s where an input file is expected: one located line, exit 1', special => {
+    test.each(Object.entries(CASES))('%s', (_name, c) => {
+        const dir = writeTree(scratch(), { ...SITE, ...(c.site ? { 'manifests/site.pp': c.site } : {}) });
+        make(dir, c.file, special);
+        const r = runBin(c.args(dir), { timeoutMs: 60_000 });
+        expect(r.code).toBe(1);
+        expect(r.out).toBe('');
+        expect(r.err).toMatch(ONE_LINE(c.code));
+        expect(r.err).toMatch(special === 'fifo' ? /FIFO/ : /character device|not a regular file/);
+    });
+});
+
+describe('/dev/null is read as an empty file', () => {
+    test.each([
+        ['compile --facts', (d: string) => ['compile', d, '--facts', join(d, 'facts.yaml'), '--format', 'puppet'], 'facts.yaml'],
+        ['parse', (d: string) => ['parse', join(d, 'manifests', 'site.pp')], 'manifests/site.pp']
+    ])('%s', (_name, args, file) => {
+        const dir = writeTree(scratch(), SITE);
+        make(dir, file, 'null');
+        const r = runBin(args(dir));
+        expect(r.code).toBe(0);
+        expect(r.err).toMatch(/^(Notice: Scope\(Class\[main\]\): 1\n)?$/);
+    });
+});
