@@ -28,6 +28,8 @@ export interface CampaignOptions {
     readonly only?: readonly string[];
     /** Only these case numbers (replays). */
     readonly caseNumbers?: readonly number[];
+    /** The most mutations a case gets (1 to this many, evenly); unset: one, or two in a fifth of the cases. */
+    readonly budget?: number;
 }
 
 export interface Failure {
@@ -77,7 +79,7 @@ export function makeCase(i: number, options: CampaignOptions, seeds: Seeds): { s
     const dir = mkdtempSync(join(options.work, `c${i}-`));
     const spec = scenario.make(dir, rnd, seeds);
     const mutations: string[] = [];
-    const count = rnd() < 0.8 ? 1 : 2;
+    const count = options.budget !== undefined ? 1 + Math.floor(rnd() * options.budget) : rnd() < 0.8 ? 1 : 2;
     for (let k = 0; k < count; k++) {
         const target = pick(rnd, spec.targets);
         let isDir = false;

@@ -13,7 +13,8 @@ import { fuzzSettings } from './harness.js';
 // The default is a fast seeded subset; long runs:
 //   FUZZ_N_CLI=20000 FUZZ_JOBS=2 FUZZ_REPORT=/tmp/fuzz.txt npx vitest run test/reliability/cli-fuzz.test.ts
 // FUZZ_CASE=I[,J...] replays those cases of FUZZ_SEED; FUZZ_SCENARIOS=a,b keeps to those scenarios;
-// FUZZ_LAUNCHER_EVERY=N sends every Nth case through the launcher too (default 10).
+// FUZZ_LAUNCHER_EVERY=N sends every Nth case through the launcher too (default 10); FUZZ_BUDGET=K
+// gives each case 1 to K mutations (default: one, two in a fifth of the cases).
 
 const { seed, n } = fuzzSettings(40, 'FUZZ_N_CLI');
 const env = process.env;
@@ -27,7 +28,8 @@ test(`${caseNumbers !== undefined ? `cases ${caseNumbers.join(',')}` : `${n} cas
         jobs: Number(env['FUZZ_JOBS'] ?? 1),
         work: join(env['FUZZ_WORK'] ?? tmpdir(), `modelc-fuzz-${seed}-${process.pid}`),
         ...(env['FUZZ_SCENARIOS'] ? { only: env['FUZZ_SCENARIOS'].split(',') } : {}),
-        ...(caseNumbers !== undefined ? { caseNumbers } : {})
+        ...(caseNumbers !== undefined ? { caseNumbers } : {}),
+        ...(env['FUZZ_BUDGET'] ? { budget: Number(env['FUZZ_BUDGET']) } : {})
     }, line => { if (env['FUZZ_VERBOSE']) console.log(line); });
     const text = summary(result);
     if (env['FUZZ_REPORT']) writeFileSync(env['FUZZ_REPORT'], `${text}\n`);

@@ -5,14 +5,14 @@
 # a failing case replays alone (FUZZ_SEED=S FUZZ_CASE=I for the CLI campaign). Classifies every
 # run as ok / one-line error / violation and writes the reports to DIR.
 #
-#   test/tools/fuzz/run.sh [-s SEED] [-c CLI_CASES] [-r SERVE_REQUESTS] [-l LSP_SESSIONS] [-j JOBS] [-d DIR]
+#   test/tools/fuzz/run.sh [-s SEED] [-c CLI_CASES] [-b MUTATIONS_PER_CASE] [-r SERVE_REQUESTS] [-l LSP_SESSIONS] [-j JOBS] [-d DIR]
 #
 # Needs `npm run build` first (the campaigns run the built CLI).
 set -u
-seed=20261128 cli=2000 serve=1000 lsp=20 jobs=1 dir=/tmp/modelc-fuzz
-while getopts s:c:r:l:j:d: o; do
+seed=20261128 cli=2000 budget= serve=1000 lsp=20 jobs=1 dir=/tmp/modelc-fuzz
+while getopts s:c:b:r:l:j:d: o; do
     case $o in
-        s) seed=$OPTARG ;; c) cli=$OPTARG ;; r) serve=$OPTARG ;; l) lsp=$OPTARG ;; j) jobs=$OPTARG ;; d) dir=$OPTARG ;;
+        s) seed=$OPTARG ;; c) cli=$OPTARG ;; b) budget=$OPTARG ;; r) serve=$OPTARG ;; l) lsp=$OPTARG ;; j) jobs=$OPTARG ;; d) dir=$OPTARG ;;
         *) sed -n '2,10p' "$0"; exit 64 ;;
     esac
 done
@@ -25,7 +25,7 @@ run() {
     cat "$dir/$name.txt" 2>/dev/null || echo "$name: no report (see $dir/$name.log)"
     echo
 }
-run cli-fuzz FUZZ_N_CLI="$cli" FUZZ_JOBS="$jobs"
+run cli-fuzz FUZZ_N_CLI="$cli" FUZZ_JOBS="$jobs" ${budget:+FUZZ_BUDGET="$budget"}
 run serve-fuzz FUZZ_N_SERVE="$serve"
 run lsp-fuzz FUZZ_N_LSP="$lsp"
 exit $status
