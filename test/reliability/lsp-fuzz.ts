@@ -3,7 +3,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync } from 'no
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BIN, mulberry32 } from './harness.js';
-import { mutateJson, mutateText, pick, type Rnd } from './mutations.js';
+import { mutateJson, mutateText, mutateToken, pick, type Rnd } from './mutations.js';
 
 // `modelc lsp --stdio` under bad JSON-RPC: documents of mutated Puppet text, edits with ranges
 // out of the document, requests at positions that do not exist or of documents never opened,
@@ -121,7 +121,10 @@ function message(rnd: Rnd, env: string, files: readonly string[], texts: Map<str
     let m: Record<string, unknown>;
     if (r < 0.3) {
         const original = texts.get(uri) ?? (() => { try { return readFileSync(file, 'utf8'); } catch { return ''; } })();
-        const text = rnd() < 0.1 ? '['.repeat(pick(rnd, [5000, 50_000])) : rnd() < 0.85 ? mutateText(original, rnd) : original;
+        const r2 = rnd();
+        // Deep brackets, then a token of some class truncated or doubled, then free edits.
+        const text = r2 < 0.1 ? pick(rnd, ['[', '(', '"${', '{a=>', 'if true { ', '<%']).repeat(pick(rnd, [5000, 50_000])) : r2 < 0.35 ? mutateToken(original, rnd)
+            : r2 < 0.85 ? mutateText(original, rnd) : original;
         texts.set(uri, text);
         m = rnd() < 0.5 || !texts.has(uri)
             ? { jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'puppet', version: Math.floor(rnd() * 10), text } } }

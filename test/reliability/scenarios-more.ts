@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pick, type Rnd } from './mutations.js';
 import { copyResolved, type Scenario } from './scenarios.js';
@@ -21,6 +21,22 @@ const GIT_ENV = {
 
 function git(dir: string, ...args: string[]): void {
     execFileSync('git', ['-C', dir, '-c', 'commit.gpgsign=false', '-c', 'core.autocrlf=false', ...args], { stdio: 'ignore', env: GIT_ENV });
+}
+
+/**
+ * A second commit holding what a repository can hold besides text: a binary manifest, a
+ * submodule (a gitlink to a commit that is not there), a symbolic link, an empty tree entry.
+ */
+function oddHistory(env: string, rnd: Rnd): string {
+    const what = pick(rnd, ['binary', 'submodule', 'link', 'binary-data']);
+    if (what === 'binary') writeFileSync(join(env, 'manifests', 'site.pp'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]));
+    else if (what === 'binary-data') writeFileSync(join(env, 'data', 'common.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0xff]));
+    else if (what === 'link') { rmSync(join(env, 'manifests', 'site.pp')); symlinkSync('/etc/passwd', join(env, 'manifests', 'site.pp')); }
+    git(env, 'add', '-A');
+    // After `add -A`, which would record the missing directory as removed.
+    if (what === 'submodule') git(env, 'update-index', '--add', '--cacheinfo', `160000,${'1'.repeat(40)},modules/sub`);
+    git(env, 'commit', '--quiet', '--allow-empty', '-m', what);
+    return what;
 }
 
 function files(dir: string, pattern: RegExp): string[] {
@@ -61,11 +77,14 @@ export const MORE_SCENARIOS: readonly Scenario[] = [
             git(env, 'init', '--quiet', '--initial-branch=main');
             git(env, 'add', '-A');
             git(env, 'commit', '--quiet', '-m', 'site');
+            const history = rnd() < 0.35 ? oddHistory(env, rnd) : undefined;
             const format = pick(rnd, ['text', 'json', 'markdown']);
             const out = rnd() < 0.3 ? [join(dir, 'report.out')] : [];
             const jsonOut = rnd() < 0.2 ? [join(dir, 'report.json')] : [];
             const nodes = rnd() < 0.5 ? ['--nodes-dir', facts] : ['--nodes-dir', facts, '--node', `${pick(rnd, NODES)}.example.com`];
-            const revs = pick(rnd, [[], [], [], ['--base', 'HEAD'], ['--base', 'nope'], ['--base', 'HEAD~3'], ['--head', 'HEAD']]);
+            const revs = pick(rnd, [[], [], [], ['--base', 'HEAD'], ['--base', 'nope'], ['--base', 'HEAD~3'], ['--head', 'HEAD'], ...(history ? [['--base', 'HEAD~1', '--head', 'HEAD']] : []),
+                ['--base', 'HEAD^{tree}'], ['--base', 'HEAD:manifests/site.pp'], ['--base', 'main..HEAD'], ['--base', '--output=x'], ['--base', ''], ['--base', 'refs/heads/../x'],
+                ['--head', 'HEAD@{99}'], ['--base', '0'.repeat(40)], ['--base', 'HEAD', '--head', 'nope']]);
             const targets = [...files(env, /\.(pp|epp|yaml|json|conf)$/), ...files(facts, /./)];
             return {
                 args: ['review', env, ...nodes, '--format', format, '--jobs', '1', ...revs, ...out.flatMap(o => ['--out', o]), ...jsonOut.flatMap(o => ['--json-out', o])],

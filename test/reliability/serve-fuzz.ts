@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { makePki, type TestPki } from '../../bench/pki.js';
 import { BIN, mulberry32 } from './harness.js';
-import { mutateBytes, mutateJson, mutateText, pick, type Rnd } from './mutations.js';
+import { mutateBytes, mutateJson, mutateText, oddKey, pick, type Rnd } from './mutations.js';
 
 // `modelc serve` under bad requests: mutated paths, queries, methods, headers and bodies of every
 // endpoint an agent uses (node, catalog, report, file_metadata(s), file_content, the CA's and
@@ -91,6 +91,9 @@ function catalogBody(rnd: Rnd, mutate: boolean): { body: Buffer; what: string } 
     let factsText = JSON.stringify(f);
     if (mutate && rnd() < 0.2) { factsText = mutateText(factsText, rnd); what = 'edited facts text'; }
     if (mutate && rnd() < 0.1) { factsText = '['.repeat(pick(rnd, [20_000, 200_000])); what = 'deep facts'; }
+    // Inside the facts' values: a key no one writes on purpose, often with a number beyond every type.
+    const values = f !== null && typeof f === 'object' && 'values' in f ? JSON.stringify(f.values) : undefined;
+    if (mutate && values !== undefined && rnd() < 0.15) { factsText = factsText.replace(values, oddKey(values, true, rnd)); what = 'odd fact'; }
     const form: Record<string, string> = {
         environment: 'production', facts_format: pick(rnd, mutate ? ['application/json', 'pson', 'yaml', '', 'application/json'] : ['application/json']),
         facts: rnd() < 0.8 ? encodeURIComponent(factsText) : factsText, transaction_uuid: 'b1f0a4a5-1c1e-4a57-9d2e-0f5a6e1f7e11'
