@@ -222,6 +222,7 @@ export const MUTATIONS: readonly Mutation[] = [
     { name: 'token', weight: 6, apply: (f, rnd) => rewrite(f, s => (kindOf(f) === 'pp' || kindOf(f) === 'rb' || /\.(erb|epp)$/.test(f) ? mutateToken(s, rnd) : mutateText(s, rnd))) },
     { name: 'bad-tag', weight: 2, apply: (f, rnd) => rewrite(f, s => (/\.(erb|epp)$/.test(f) ? badTag(s, rnd) : mutateText(s, rnd))) },
     { name: 'odd-key', weight: 3, apply: (f, rnd) => rewrite(f, s => (kindOf(f) === 'yaml' || kindOf(f) === 'json' ? oddKey(s, kindOf(f) === 'json', rnd) : mutateText(s, rnd))) },
+    { name: 'unknown-class', weight: 3, apply: (f, rnd) => rewrite(f, s => (/\.(xmi|xml|json)$/.test(f) ? unknownClassOrFeature(s, rnd) : mutateText(s, rnd))) },
     { name: 'alias-bomb', weight: 2, apply: (f, rnd) => rewrite(f, s => (kindOf(f) === 'yaml' ? aliasBomb(s, rnd) : mutateText(s, rnd))) }
 ];
 
@@ -241,6 +242,22 @@ export function oddKey(text: string, json: boolean, rnd: Rnd): string {
         return at < 0 ? `{${entry.slice(0, -1)}}` : text.slice(0, at + 1) + entry + text.slice(at + 1);
     }
     return `${JSON.stringify(key)}: ${value}\n${text}`;
+}
+
+/**
+ * A model's class or feature names changed: an XMI element, xsi:type or attribute, an RGen JSON
+ * "_class", a JSON "$type" or key, to a name no metamodel has or to a class of another place.
+ */
+export function unknownClassOrFeature(text: string, rnd: Rnd): string {
+    const spots = [...text.matchAll(/xsi:type="[^"]*"|<\w+:\w+|"_class":\s*"[^"]*"|"\$type":\s*"[^"]*"|\s\w+="|"\w+":/g)];
+    if (spots.length === 0) return text;
+    const m = pick(rnd, spots);
+    const name = pick(rnd, ['Nope', 'Catalog', 'Resource', 'Edge', 'Binding', '', 'x:y', '#//Nope', '__proto__', 'constructor']);
+    const was = m[0];
+    const replaced = was.startsWith('xsi:type') ? `xsi:type="catalog:${name}"` : was.startsWith('<') ? `${was.slice(0, was.indexOf(':') + 1)}${name || 'X'}`
+        : was.startsWith('"_class"') ? `"_class": "${name}"` : was.startsWith('"$type"') ? `"$type": "${was.slice(was.indexOf(': ') + 3, was.lastIndexOf('#') + 1) || 'http://x'}//${name}"`
+            : was.endsWith('="') ? ` ${name || 'x'}="` : `"${name}":`;
+    return text.slice(0, m.index) + replaced + text.slice((m.index ?? 0) + was.length);
 }
 
 /** A device that never ends, by the file's name (stable per file: the case replays alike). */
