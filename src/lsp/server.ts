@@ -1,5 +1,6 @@
+import { inspect } from 'node:util';
 import { startLanguageServer } from 'langium/lsp';
-import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection } from 'vscode-languageserver/node';
 import { CheckedMessageReader } from './checked-reader.js';
 import type { LspHost } from './node-values.js';
 import { createPuppetLspServices } from './services.js';
@@ -11,10 +12,26 @@ import { createPuppetLspServices } from './services.js';
 export function runLanguageServer(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, host: LspHost = {}): Promise<void> {
     const writer = new StreamMessageWriter(output);
     const connection = createConnection(ProposedFeatures.all, new CheckedMessageReader(new StreamMessageReader(input), writer), writer);
+    if (output === process.stdout) routeConsole(connection);
     const { shared } = createPuppetLspServices({ connection, host, fileSystem: true });
     startLanguageServer(shared);
     return new Promise(resolve => {
         input.on('end', resolve);
         input.on('close', resolve);
     });
+}
+
+/**
+ * Langium reports a request for a document no language serves (`file:///`) with console.debug,
+ * which Node writes to stdout: over stdio that text landed inside the JSON-RPC stream, the
+ * client lost the framing and no later request had an answer. The connection only patches the
+ * console when it opens stdio itself; the CLI hands it the streams, so the console is routed
+ * here, to the client's log (window/logMessage).
+ */
+function routeConsole(connection: Connection): void {
+    const text = (args: unknown[]): string => args.map(a => (typeof a === 'string' ? a : inspect(a))).join(' ');
+    console.log = console.debug = console.info = (...args: unknown[]) => connection.console.log(text(args));
+    console.dir = (value: unknown) => connection.console.log(inspect(value));
+    console.warn = (...args: unknown[]) => connection.console.warn(text(args));
+    console.error = (...args: unknown[]) => connection.console.error(text(args));
 }
