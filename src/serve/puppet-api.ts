@@ -18,6 +18,22 @@ const RICH_TYPE = 'application/vnd.puppet.rich+json';
 /** How many environments a server remembers by name for file requests (a cache, not state). */
 const KNOWN_ENVIRONMENTS = 64;
 
+/** What a request target that is no path parses to (the answer is 400). */
+const BAD_URL = new URL('https://server/');
+
+/**
+ * The request target as a URL on this server. It is appended to the origin, not resolved
+ * against it: `//metrics` is a path, where URL resolution took `metrics` for a host (and threw
+ * "Invalid URL" for a host with `!` in it, a 500 without a message).
+ */
+function requestUrl(target: string | undefined): URL {
+    try {
+        return new URL(`https://server${target?.startsWith('/') ? '' : '/'}${target ?? ''}`);
+    } catch {
+        return BAD_URL;
+    }
+}
+
 /**
  * The subset of Puppet Server's HTTP API a `puppet agent -t` run uses. Each request is
  * answered from the environment it names or environments.pp selects; nothing but the
@@ -33,7 +49,7 @@ export class PuppetApi {
     ) {}
 
     async handle(req: IncomingMessage, res: ServerResponse, peer: Peer | undefined, loopback: boolean, body: () => Promise<Buffer>): Promise<void> {
-        const url = new URL(req.url ?? '/', 'https://server');
+        const url = requestUrl(req.url);
         let endpoint = 'unknown';
         const send = (status: number, type: string, data: string | Buffer): void => {
             this.metrics.request(endpoint, status);
@@ -42,6 +58,7 @@ export class PuppetApi {
             this.log?.(`${req.method ?? '?'} ${url.pathname} ${status}${peer ? ` ${peer.certname}` : ''}`);
         };
         try {
+            if (url === BAD_URL) throw new HttpFailure(400, 'Bad Request: the request target is not a path');
             const path = decodedPath(url.pathname);
             const m = /^\/puppet\/v3\/([a-z_]+)\/?(.*)$/.exec(path);
             if (m) {

@@ -94,7 +94,8 @@ describe.skipIf(!HAS_OPENSSL)('modelc serve: the v3 API', () => {
         ['a path may not climb out of a mount', 'web01.example.com', 'GET', '/puppet/v3/file_content/modules/probe/sub%2F..%2F..%2Fmanifests%2Fthing.pp?environment=production', 403, /may not contain/],
         ['a path that is not valid percent-encoding is 400', 'web01.example.com', 'GET', '/puppet/v3/file_content/plugins/%E0%A4%A?environment=production', 400, /not valid percent-encoding/],
         ['an unknown mount is 404', 'web01.example.com', 'GET', '/puppet/v3/file_metadatas/nomount?environment=production', 404, /mount point named 'nomount'/],
-        ['/metrics answers loopback clients', undefined, 'GET', '/metrics', 200, /modelc_serve_compile_queue_depth 0/]
+        ['/metrics answers loopback clients', undefined, 'GET', '/metrics', 200, /modelc_serve_compile_queue_depth 0/],
+        ['a path starting with // is a path, not a host (a host with ! in it was a 500 without a message)', undefined, 'GET', '//metric!!set%20sno', 404, /"message":"Not Found: no route to \/\/metric!!set%20sno"/]
     ] as const)('%s', async (_name, certname, method, path, status, body) => {
         const a = await ask(certname, method, path);
         expect(a.status).toBe(status);
