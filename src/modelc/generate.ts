@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { PuppetGrammar } from '../../generated/langium/grammar.js';
-import { UserError, type Diagnostic } from '../common/index.js';
+import { checkInputFile, notAFile, UserError, type Diagnostic } from '../common/index.js';
 import type { MPackage } from '../model/index.js';
 import { fileStem, GENERATED_MARKER, type GeneratedFile } from './generated-file.js';
 import { generateEcore } from './generate-ecore.js';
@@ -30,6 +30,7 @@ export async function loadSourcePackages(root: string): Promise<SourcePackage[]>
     const result: SourcePackage[] = [];
     for (const f of files) {
         const source = `metamodel/${f}`;
+        checkInputFile(join(dir, f), MetaIssues.NOT_A_FILE);
         const loaded = await loadMetamodel(readFileSync(join(dir, f), 'utf8'), source);
         diagnostics.push(...loaded.diagnostics);
         if (loaded.pkg) result.push({ pkg: loaded.pkg, source });
@@ -61,12 +62,18 @@ export function puppetAstPackage(): MPackage {
 export async function generateAll(packages: readonly SourcePackage[]): Promise<GeneratedFile[]> {
     const files: GeneratedFile[] = [];
     for (const { pkg, source } of packages) {
-        // One chain: the metamodel gives the JSON Schema, the JSON Schema gives the TypeScript types.
-        const schema = generateJsonSchema(pkg, source);
-        files.push(await generateTypeScript(pkg, source, schema.content));
-        files.push(schema);
-        files.push(generateEcore(pkg, 'emf', source));
-        files.push(generateEcore(pkg, 'rgen', source));
+        try {
+            // One chain: the metamodel gives the JSON Schema, the JSON Schema gives the TypeScript types.
+            const schema = generateJsonSchema(pkg, source);
+            files.push(await generateTypeScript(pkg, source, schema.content));
+            files.push(schema);
+            files.push(generateEcore(pkg, 'emf', source));
+            files.push(generateEcore(pkg, 'rgen', source));
+        } catch (e) {
+            // A writer's error (a NUL in a documentation string, which XML cannot carry) is the source's.
+            if (e instanceof UserError) throw new UserError(e.diagnostics.map(d => (d.file === undefined ? { ...d, file: source } : d)));
+            throw e;
+        }
     }
     files.push(generateModelIndex(packages.map(p => p.pkg)));
     return files.sort((a, b) => a.path.localeCompare(b.path, 'en'));
@@ -105,7 +112,7 @@ export function checkFiles(root: string, files: readonly GeneratedFile[]): Check
     for (const f of files) {
         const p = join(root, f.path);
         if (!existsSync(p)) missing.push(f.path);
-        else if (readFileSync(p, 'utf8') !== f.content) stale.push(f.path);
+        else if (notAFile(p) !== undefined || readFileSync(p, 'utf8') !== f.content) stale.push(f.path);
     }
     const extra = GENERATED_DIRS.flatMap(d => listFiles(join(root, d)).map(p => relative(root, p).split('\\').join('/')))
         .filter(p => !expected.has(p)).sort();
@@ -116,6 +123,8 @@ export function writeFiles(root: string, files: readonly GeneratedFile[]): strin
     const written: string[] = [];
     for (const f of files) {
         const p = join(root, f.path);
+        const problem = existsSync(p) ? notAFile(p) : undefined;
+        if (problem !== undefined) throw new UserError({ severity: 'error', code: MetaIssues.NOT_A_FILE, message: `cannot write the generated file: it ${problem}`, file: f.path });
         if (existsSync(p) && readFileSync(p, 'utf8') === f.content) continue;
         mkdirSync(dirname(p), { recursive: true });
         writeFileSync(p, f.content);

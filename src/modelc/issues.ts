@@ -18,7 +18,8 @@ export const MetaIssues = {
     DUPLICATE_PACKAGE: 'META_DUPLICATE_PACKAGE',
     NO_INPUT: 'META_NO_INPUT',
     STALE: 'META_STALE',
-    GENERATOR_MISSING: 'META_GENERATOR_MISSING'
+    GENERATOR_MISSING: 'META_GENERATOR_MISSING',
+    NOT_A_FILE: 'META_NOT_A_FILE'
 } as const;
 
 export type MetaIssueCode = typeof MetaIssues[keyof typeof MetaIssues];

@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { checkFiles, generateAll, loadSourcePackages } from '../../src/modelc/index.js';
+import { checkFiles, generateAll, loadSourcePackages, writeFiles } from '../../src/modelc/index.js';
 
 const repo = join(import.meta.dirname, '..', '..');
 const temps: string[] = [];
@@ -44,6 +44,28 @@ describe('modelc generate --check', () => {
         rmSync(join(dir, 'schemas', 'puppet.schema.json'));
         const result = checkFiles(dir, await generateAll(await loadSourcePackages(dir)));
         expect(result.missing).toEqual(['schemas/puppet.schema.json']);
+    });
+
+    test('a directory where a generated file belongs is stale for --check and refused, located, by generate (EISDIR before)', async () => {
+        const dir = scratchCopy();
+        rmSync(join(dir, 'schemas', 'puppet.schema.json'));
+        mkdirSync(join(dir, 'schemas', 'puppet.schema.json'));
+        const files = await generateAll(await loadSourcePackages(dir));
+        expect(checkFiles(dir, files).stale).toEqual(['schemas/puppet.schema.json']);
+        expect(() => writeFiles(dir, files)).toThrow(/schemas\/puppet\.schema\.json: error META_NOT_A_FILE: cannot write the generated file: it is a directory, not a file/);
+    });
+
+    test.each([
+        ['a metamodel source that is a directory', (dir: string) => { const f = readdirSync(join(dir, 'metamodel')).find(n => n.endsWith('.emfatic')) as string; rmSync(join(dir, 'metamodel', f)); mkdirSync(join(dir, 'metamodel', f)); },
+            /\.emfatic: error META_NOT_A_FILE: is a directory, not a file/],
+        ['a NUL in a metamodel (XML cannot carry it) is located at the metamodel, not at <input>', (dir: string) => {
+            const f = join(dir, 'metamodel', readdirSync(join(dir, 'metamodel')).find(n => n.endsWith('.emfatic')) as string);
+            writeFileSync(f, readFileSync(f, 'utf8').replace('\n', '\n// \u0000\n').replace(/("[^"\n]*)"/, '$1\u0000"'));
+        }, /^metamodel\/[^:]+\.emfatic(:\d+:\d+)?: error [A-Z_]+: /]
+    ])('%s', async (_name, damage, message) => {
+        const dir = scratchCopy();
+        damage(dir);
+        await expect(loadSourcePackages(dir).then(p => generateAll(p))).rejects.toThrow(message);
     });
 
     test('a hand edit of a generated file is reported stale', async () => {
