@@ -173,6 +173,24 @@ describe('provider programs that misbehave', () => {
         expect(r.err).toContain('last words');
     });
 
+    test.each([
+        ['an ENC', 'cat /dev/zero\n', 'enc:', 'enc', 'BIND_ENC_FAILED'],
+        ['a scheme, through a shell child (a grandchild outlived the timeout, writing until the disk was full)', 'sh -c "cat /dev/zero"\n', 'ext:/x', 'ext', 'BIND_EXTERNAL_FAILED']
+    ] as const)('%s printing without end stops at the output limit', (_name, script, uri, key, code) => {
+        const r = runBin(['bindings', withProvider(script, uri, key)], { timeoutMs: 60_000 });
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(ONE_LINE(code));
+        expect(r.err).toContain('printed more than 64 MB');
+    });
+
+    test('a provider that cannot run says so', () => {
+        const dir = withProvider('', 'enc:', 'enc');
+        writeTree(dir, { 'bindings/providers.yaml': 'enc: [no-such-program-anywhere]\n' });
+        const r = runBin(['bindings', dir]);
+        expect(r.code).toBe(1);
+        expect(r.err).toMatch(/^[^\n]+providers\.yaml:1:1: error BIND_ENC_FAILED: cannot run 'no-such-program-anywhere[^']*': .*not found\n$/);
+    });
+
     test('a provider printing JSON nested 100k deep', () => {
         const dir = withProvider(`python3 -c "print('{\\"a\\":'*100000 + '1' + '}'*100000)"\n`, 'ext:/deep', 'ext');
         const r = runBin(['bindings', dir]);

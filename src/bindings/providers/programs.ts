@@ -116,6 +116,8 @@ function command(v: unknown, where: { file: string; at: SourcePoint }): ProgramC
 const PROGRAM_TIMEOUT_MS = 60_000;
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const STDERR_TAIL_CHARS = 2000;
+/** MAX_OUTPUT_BYTES in the 512-byte blocks of `ulimit -f` (a shell counting 1 KB blocks allows twice that; the size is checked after). */
+const OUTPUT_LIMIT_BLOCKS = MAX_OUTPUT_BYTES / 512 + 1;
 
 /**
  * Runs a provider program; a failure to start or a non-zero exit is the given error code with
@@ -135,7 +137,15 @@ export function runProgram(cmd: ProgramCommand, args: readonly string[], config:
         writeFileSync(join(dir, 'stdin'), input ?? '');
         const fds = [openSync(join(dir, 'stdin'), 'r'), openSync(join(dir, 'stdout'), 'w+'), openSync(join(dir, 'stderr'), 'w+')] as const;
         try {
-            const r = spawnSync(cmd[0] as string, [...cmd.slice(1), ...args], { cwd: cmd === config.enc ? config.encDir ?? config.dir : config.dir, stdio: [...fds], timeout: PROGRAM_TIMEOUT_MS });
+            // Started by a shell that first caps the size of the files it writes (its stdout is one):
+            // a program printing without end (`cat /dev/zero`) filled the disk until the timeout.
+            const r = spawnSync('/bin/sh', ['-c', `ulimit -f ${OUTPUT_LIMIT_BLOCKS} 2>/dev/null; exec "$0" "$@"`, ...cmd, ...args],
+                { cwd: cmd === config.enc ? config.encDir ?? config.dir : config.dir, stdio: [...fds], timeout: PROGRAM_TIMEOUT_MS });
+            // The cap ends the program (SIGXFSZ), or the child of a shell it runs (then the shell's status is 128+25).
+            if (r.signal === 'SIGXFSZ' || fstatSync(fds[1]).size >= MAX_OUTPUT_BYTES) fail(code, `'${shown}' printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB`, where);
+            if ((r.status === 126 || r.status === 127) && /exec: .*(not found|No such file)|Permission denied/.test(tail(fds[2], STDERR_TAIL_CHARS))) {
+                fail(code, `cannot run '${shown}': ${tail(fds[2], STDERR_TAIL_CHARS).replace(/^.*exec: /, '')}`, where);
+            }
             if (r.error) {
                 const timedOut = (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
                 fail(code, timedOut ? `'${shown}' did not finish within ${PROGRAM_TIMEOUT_MS / 1000} s` : `cannot run '${shown}': ${r.error.message}`, where);
@@ -144,7 +154,6 @@ export function runProgram(cmd: ProgramCommand, args: readonly string[], config:
                 const err = tail(fds[2], STDERR_TAIL_CHARS);
                 fail(code, `'${shown}' exited with ${r.status === null ? `signal ${r.signal ?? '?'}` : `status ${r.status}`}${err ? `: ${err}` : ''}`, where);
             }
-            if (fstatSync(fds[1]).size > MAX_OUTPUT_BYTES) fail(code, `'${shown}' printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB`, where);
             return readFileSync(join(dir, 'stdout'), 'utf8');
         } finally {
             for (const fd of fds) closeSync(fd);
