@@ -20,6 +20,12 @@ import { warmUp } from './snapshot-warmup.js';
  * `--stack-size`, so deep input parses as on the worker.
  */
 function run(): void {
+    // The launcher's glibc tunables were for starting this process (scripts/build-snapshot.mjs
+    // says why): the commands this one runs get the user's environment.
+    if (process.env['MODELC_TUNABLES_SET'] === '1') {
+        delete process.env['GLIBC_TUNABLES'];
+        delete process.env['MODELC_TUNABLES_SET'];
+    }
     // What the snapshot does not hold (packages loaded on first use: msgpackr, ajv's validators
     // kept as code) is read through Node's on-disk compile cache, as on the worker.
     enableCompileCache?.();
