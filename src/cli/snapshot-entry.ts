@@ -37,7 +37,15 @@ function run(): void {
     // From a snapshot, process.argv holds no script: [node, ...ARGS].
     const argv = [process.argv[0], 'modelc', ...process.argv.slice(1)];
     const io: CliIo = { ...processIo, out: writeStdout };
-    void main(argv, io).then(code => { process.exitCode = code; });
+    void main(argv, io).then(code => {
+        process.exitCode = code;
+        // With nothing left pending (no handle, no request: the output is written synchronously),
+        // the process ends here. Left to the event loop, Node would first tear the isolate down,
+        // unmapping the heap page by page: 1 % of the instructions of a cold compile of 1,000
+        // resources, and a hundred and fifty munmap calls. Anything still pending (a pipe that
+        // has not taken all of stderr, say) gets the usual ending.
+        if (process.getActiveResourcesInfo().length === 0) process.exit(code);
+    });
 }
 
 if (startupSnapshot.isBuildingSnapshot()) {
