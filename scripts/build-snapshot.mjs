@@ -55,6 +55,13 @@ const STACK_KB = 1024 * 1024 - 256;
  */
 const YOUNG_GENERATION = ['--max-semi-space-size=8', '--min-semi-space-size=8'];
 /**
+ * Sparkplug, V8's baseline compiler, compiles each function that gets warm as it does, not in
+ * batches: the snapshot holds bytecode but no baseline code, so a cold compile baseline-compiles
+ * some 850 functions, and batching them cost more than it saved (callgrind, --single-threaded:
+ * generated 1k site 728 -> 720 M instructions, 5k 1,884 -> 1,864 M).
+ */
+const BASELINE = ['--no-baseline-batch-compilation'];
+/**
  * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
  * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
  * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
@@ -64,7 +71,7 @@ const YOUNG_GENERATION = ['--max-semi-space-size=8', '--min-semi-space-size=8'];
  * will not run long enough to win back. Measured the same way: web01 -15 %, mysql -15 %,
  * generated 1k -30 %, 5k -5 %, 20k and 100k unchanged (higher counts lose at 5k).
  */
-const COMPILERS = ['--no-turbofan', '--invocation-count-for-maglev=5000'];
+const COMPILERS = ['--no-turbofan', '--invocation-count-for-maglev=5000', ...BASELINE];
 /**
  * The old generation starts at 64 MB instead of growing from a few: the snapshot's heap is already
  * 20 MB, and a compile of a few thousand resources otherwise runs a full mark-compact or two on
