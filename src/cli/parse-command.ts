@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { checkOutputDirectory, decodeUtf8, notAFile, formatDiagnostic, isUserError, UserError, type Diagnostic } from '../common/index.js';
+import { checkOutputDirectory, decodeUtf8, fileErrorOf, notAFile, formatDiagnostic, isUserError, UserError, type Diagnostic } from '../common/index.js';
 import { asModelObject, encodeJson, encodeMsgpack, modelRegistry, writeFileAtomic, type Model } from '../model/index.js';
 import { bundleEnvironment } from '../bundle/index.js';
 import { parsePuppet, recordPositions, toPN } from '../parse/index.js';
@@ -82,8 +82,9 @@ function parseOne(file: string, format: ParseFormat): { output?: string | Uint8A
     try {
         if (problem !== undefined) throw new Error(problem);
         bytes = readFileSync(file);
-    } catch {
-        return { diagnostics: [{ severity: 'error', code: 'PARSE_FILE_NOT_FOUND', message: problem ?? 'no such file', file }] };
+    } catch (e) {
+        // Present but unreadable (EACCES) is not "no such file".
+        return { diagnostics: [{ severity: 'error', code: 'PARSE_FILE_NOT_FOUND', message: problem ?? (fileErrorOf(e)?.reason ?? 'no such file'), file }] };
     }
     let text: string;
     try {

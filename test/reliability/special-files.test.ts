@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ONE_LINE, runBin, scratch, writeTree } from './harness.js';
+import { BIN, ONE_LINE, runBin, scratch, writeTree } from './harness.js';
 
 // What a file system can put where an input file is expected besides a file or a directory: a
 // FIFO (reading one waits for a writer, blocking the thread so that not even SIGTERM ends the
@@ -69,5 +69,28 @@ describe('/dev/null is read as an empty file', () => {
         const r = runBin(args(dir));
         expect(r.code).toBe(0);
         expect(r.err).toMatch(/^(Notice: Scope\(Class\[main\]\): 1\n)?$/);
+    });
+});
+
+// Root reads files whatever their mode: the unreadable cases run as nobody, through setpriv.
+const AS_NOBODY = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+
+describe.skipIf(!AS_NOBODY)('a file no one may read (mode 000): one located line saying so', () => {
+    test.each([
+        ['parse', 'manifests/site.pp', (d: string) => ['parse', join(d, 'manifests', 'site.pp')], 'PARSE_FILE_NOT_FOUND', /site\.pp: error PARSE_FILE_NOT_FOUND: permission denied/],
+        ['compile: the site manifest', 'manifests/site.pp', (d: string) => ['compile', d, '--format', 'puppet'], 'EVAL_FILE_UNREADABLE', /permission denied \(EACCES\)/],
+        ['compile: Hiera data', 'data/common.yaml', (d: string) => ['compile', d, '--format', 'puppet'], 'EVAL_FILE_UNREADABLE', /permission denied \(EACCES\)/],
+        ['lookup: hiera.yaml', 'hiera.yaml', (d: string) => ['lookup', d, 'key'], 'CLI_UNREADABLE', /permission denied \(EACCES\)/],
+        ['compile --facts', 'facts.yaml', (d: string) => ['compile', d, '--facts', join(d, 'facts.yaml'), '--format', 'puppet'], 'NODE_INPUT_FILE', /EACCES/]
+    ])('%s', (_name, file, args, code, message) => {
+        const dir = writeTree(scratch(), SITE);
+        chmodSync(dir, 0o755);
+        for (const d of ['manifests', 'data', 'modules']) chmodSync(join(dir, d), 0o755);
+        chmodSync(join(dir, file), 0o000);
+        const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args(dir)], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL', env: { ...process.env, HOME: dir } });
+        expect(r.status).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(ONE_LINE(code));
+        expect(r.stderr).toMatch(message);
     });
 });
