@@ -8,7 +8,7 @@ import { createInjector, formatExplanation, InjectorError, type InjectorOverride
 import { bindingsRequest, bundledEnvironment, chooseFor, composeFor, hieraFor, injectionRequest } from './bindings-command.js';
 import { bootEnvironment, catalogInjectorServices, Compiler, coreFunctions, hieraFunctions, type CompileResult, type LogEntry } from '../catalog/index.js';
 import { defaultStoreUrl, openStore } from '../store/index.js';
-import { formatDiagnostic, type Diagnostic } from '../common/index.js';
+import { formatDiagnostic, oneLine, type Diagnostic } from '../common/index.js';
 import { readNodeRequest, type NodeRequest } from '../node/index.js';
 import type { PuppetValue } from '../values/index.js';
 import { ExitCode, type CliIo } from './io.js';
@@ -71,7 +71,8 @@ function hieraLookup(codedir: string, key: string, node: NodeRequest, opts: Look
     if (result.error) io.err(`${formatDiagnostic(locatedAt(result.error.toDiagnostic(), codedir))}\n`);
     else if (errorObject !== undefined) {
         const at = errorObject.file !== undefined ? `${errorObject.file}${errorObject.line !== undefined ? `:${errorObject.line}` : ''}` : codedir;
-        io.err(`${at}: error LOOKUP_COMPILE_FAILED: ${errorObject.message}\n`);
+        // Puppet's message may span lines (each missing class parameter on its own): one line, as every diagnostic.
+        io.err(`${at}: error LOOKUP_COMPILE_FAILED: ${oneLine(errorObject.message)}\n`);
     }
     return ExitCode.ERROR;
 }

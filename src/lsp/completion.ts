@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { readRegularFile } from '../common/index.js';
 import type { LangiumDocument } from 'langium';
 import type { CompletionProvider } from 'langium/lsp';
 import { CompletionItemKind, type CompletionItem, type CompletionList, type CompletionParams } from 'vscode-languageserver';
@@ -160,7 +161,7 @@ export class PuppetCompletionProvider implements CompletionProvider {
             for (const file of safeList(typeDir).filter(f => f.endsWith('.rb'))) {
                 let text = '';
                 try {
-                    text = readFileSync(join(typeDir, file), 'utf8');
+                    text = readRegularFile(join(typeDir, file)).toString('utf8');
                 } catch {
                     continue;
                 }

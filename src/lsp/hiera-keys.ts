@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularFile } from '../common/index.js';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 
 /** Where a data file sets a key: the file and the 1-based line of the key. */
@@ -19,7 +20,7 @@ export function readHieraKeys(dataDirs: readonly string[]): Map<string, KeyPlace
         for (const file of dataFiles(dir)) {
             let text: string;
             try {
-                text = readFileSync(file, 'utf8');
+                text = readRegularFile(file).toString('utf8');
             } catch {
                 continue;
             }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
+import { readRegularFile } from '../common/index.js';
 import type { Environment } from '../catalog/index.js';
 import { HttpFailure } from './environments.js';
 
@@ -76,7 +77,7 @@ function checksumOf(path: string, type: string, st: Stats): { type: string; valu
     const lite = type.endsWith('lite');
     const algo = HASHES[lite ? type.slice(0, -4) : type];
     if (algo !== undefined) {
-        const data = readFileSync(path);
+        const data = readRegularFile(path);
         return { type, value: `{${type}}${createHash(algo).update(lite ? data.subarray(0, 512) : data).digest('hex')}` };
     }
     if (type === 'mtime' || type === 'ctime') return { type, value: `{${type}}${rubyTime(type === 'mtime' ? st.mtime : st.ctime)}` };

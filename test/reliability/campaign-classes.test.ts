@@ -65,6 +65,13 @@ const cases: Record<string, Case> = {
         files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'-> { '.repeat(100_000)}1${' }'.repeat(100_000)}`) },
         args: d => ['compile', d, '--format', 'puppet'], code: 'RUBY_SYNTAX', message: /deep\.rb:3:\d+: error RUBY_SYNTAX: syntax error, the code is nested more than 10000 levels deep/
     },
+    'lookup --compile: Puppet\'s message of several lines (one per missing class parameter) is one line': {
+        files: {
+            'hiera.yaml': 'version: 5\n', 'manifests/site.pp': 'include p\n',
+            'modules/p/manifests/init.pp': 'class p(String $a, String $b) {}\n'
+        },
+        args: d => ['lookup', d, 'k', '--compile'], code: 'LOOKUP_COMPILE_FAILED', message: /expects a value for parameter 'a' \| expects a value for parameter 'b'/
+    },
     'compile: a Ruby function of 1,500 nested parentheses cut short': {
         files: { 'manifests/site.pp': 'notice(deep())\n', 'modules/m/lib/puppet/functions/deep.rb': RUBY_FUNCTION(`x = ${'('.repeat(1500)}1`) },
         args: d => ['compile', d, '--format', 'puppet'], code: 'RUBY_SYNTAX', message: /deep\.rb:\d+:\d+: error RUBY_SYNTAX: syntax error/

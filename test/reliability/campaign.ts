@@ -89,7 +89,7 @@ export function makeCase(i: number, options: CampaignOptions, seeds: Seeds): { s
             continue;
         }
         if (!isMutable(target)) continue;
-        const m = pickMutation(rnd);
+        const m = pickMutation(rnd, new Set(spec.exclude ?? []));
         m.apply(target, rnd);
         mutations.push(`${m.name} ${target.slice(dir.length + 1)}`);
     }

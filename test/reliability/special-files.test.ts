@@ -12,7 +12,7 @@ import { BIN, ONE_LINE, runBin, scratch, writeTree } from './harness.js';
 const SITE = {
     'hiera.yaml': 'version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n', 'data/common.yaml': 'key: 1\n', 'manifests/site.pp': "notice(lookup('key'))\n",
     'facts.yaml': 'os: {family: Debian}\n', 'modules/m/manifests/init.pp': 'class m {}\n', 'modules/m/templates/t.epp': 'x', 'modules/m/lib/puppet/functions/m/f.rb': '',
-    'catalog.json': '{}'
+    'catalog.json': '{}', 'device.conf': '[sw1]\ntype demo\nurl file:///nowhere\n', 'modules/.keep': ''
 };
 
 type Special = 'fifo' | 'zero' | 'null';
@@ -44,6 +44,9 @@ const CASES: Record<string, Case> = {
     'lookup: hiera.yaml': { file: 'hiera.yaml', args: d => ['lookup', d, 'key'], code: 'CLI_UNREADABLE' },
     'compile: a class manifest': { file: 'modules/m/manifests/init.pp', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE', site: 'include m\n' },
     'compile: an EPP template': { file: 'modules/m/templates/t.epp', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE', site: "notice(epp('m/t.epp'))\n" },
+    'resource --deviceconfig (reading a FIFO blocked the thread)': {
+        file: 'device.conf', args: d => ['resource', 'x', '--deviceconfig', join(d, 'device.conf'), '--target', 'sw1', '--modulepath', join(d, 'modules'), '--root', d], code: 'APPLY_DEVICE_CONFIG'
+    },
     'compile: a Ruby function': { file: 'modules/m/lib/puppet/functions/m/f.rb', args: d => ['compile', d, '--format', 'puppet'], code: 'EVAL_FILE_UNREADABLE', site: 'notice(m::f())\n' }
 };
 

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { UserError } from '../../common/index.js';
+import { existsSync } from 'node:fs';
+import { notAFile, readRegularFile, UserError } from '../../common/index.js';
 import { ApplyIssues } from '../issues.js';
 import type { PuppetValue } from '../values.js';
 
@@ -25,7 +25,10 @@ export function readDeviceConfig(file: string): Map<string, DeviceEntry> {
     if (!existsSync(file)) throw new UserError({ severity: 'error', code: ApplyIssues.DEVICE_CONFIG, message: `Configuration error: '${file}' does not exist; cannot serve`, file });
     const devices = new Map<string, DeviceEntry>();
     let current: { name: string; type?: string; url?: string; line: number } | undefined;
-    const lines = readFileSync(file, 'utf8').split('\n');
+    // A FIFO or a device read as a file blocks or never ends.
+    const problem = notAFile(file);
+    if (problem !== undefined) throw new UserError({ severity: 'error', code: ApplyIssues.DEVICE_CONFIG, message: `Configuration error: '${file}' ${problem}; cannot serve`, file });
+    const lines = readRegularFile(file).toString('utf8').split('\n');
     lines.forEach((text, i) => {
         const line = i + 1;
         if (/^\s*#/.test(text) || /^\s*$/.test(text)) return;
@@ -57,7 +60,7 @@ export function readConnectionInfo(url: string): Map<string, PuppetValue> {
     if (!m || m[1].toLowerCase() !== 'file') throw new Error(`Unexpected url '${url}' found. Only file:/// URLs for configuration supported at the moment.`);
     const path = decodeURIComponent(m[3] ?? '');
     if (!existsSync(path)) throw new Error(`Trying to load config from '${path}, but file does not exist.`);
-    return new Hocon(readFileSync(path, 'utf8'), path).document();
+    return new Hocon(readRegularFile(path).toString('utf8'), path).document();
 }
 
 class Hocon {
