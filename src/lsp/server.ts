@@ -12,7 +12,7 @@ import { createPuppetLspServices } from './services.js';
 export function runLanguageServer(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, host: LspHost = {}): Promise<void> {
     const writer = new StreamMessageWriter(output);
     const connection = createConnection(ProposedFeatures.all, new CheckedMessageReader(new StreamMessageReader(input), writer), writer);
-    if (output === process.stdout) routeConsole(connection);
+    routeConsole(connection);
     const { shared } = createPuppetLspServices({ connection, host, fileSystem: true });
     startLanguageServer(shared);
     return new Promise(resolve => {
