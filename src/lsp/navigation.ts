@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { URI, type LangiumDocument } from 'langium';
 import type { DefinitionProvider, DocumentHighlightProvider, ReferencesProvider } from 'langium/lsp';
 import { DocumentHighlightKind, type DefinitionParams, type DocumentHighlight, type DocumentHighlightParams, type Location, type LocationLink, type Range, type ReferenceParams } from 'vscode-languageserver';
 import type { Program } from '../../generated/langium/ast.js';
+import { readRegularFile } from '../common/index.js';
 import { siteAt, sitesOf, type Site } from './sites.js';
 import type { Located, PuppetWorkspace } from './workspace.js';
 
@@ -64,7 +64,7 @@ export function rubyDefinition(workspace: PuppetWorkspace, site: Site): { file: 
     let line = 0;
     try {
         const short = site.name.split('::').pop() ?? site.name;
-        line = Math.max(0, readFileSync(file, 'utf8').split('\n').findIndex(l => /\b(?:create_function|newfunction|newtype)\b/.test(l) && l.includes(short)));
+        line = Math.max(0, readRegularFile(file).toString('utf8').split('\n').findIndex(l => /\b(?:create_function|newfunction|newtype)\b/.test(l) && l.includes(short)));
     } catch {
         // unreadable: the file's start
     }
