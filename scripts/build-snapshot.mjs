@@ -191,23 +191,6 @@ function mtime(file) {
     return statSync(join(root, file)).mtimeMs;
 }
 
-/**
- * esbuild's keepNames gives every named function and class a `__name(fn, "name")` call, which
- * redefines `name` even where it is already right (all but the few renamed for a clash); V8 then
- * turns the function's properties into a dictionary: 1.5 MB more heap for every start to
- * deserialize, and slow lookups of static members for the process's life. The bundle's helper
- * is rewritten to define the name only where it differs, keeping its length (line 1's source map
- * positions stay right). A bundle without the expected helper is left as it is.
- */
-function cheapNames(bundle) {
-    const before = 'var __name=(target,value2)=>__defProp(target,"name",{value:value2,configurable:!0});';
-    const after = 'var __name=(t,v)=>t.name===v?t:__defProp(t,"name",{value:v,configurable:!0});';
-    const text = readFileSync(bundle, 'utf8');
-    const at = text.indexOf(before);
-    if (at < 0 || after.length > before.length) return;
-    writeFileSync(bundle, text.slice(0, at) + after.padEnd(before.length, ' ') + text.slice(at + before.length));
-}
-
 /** The snapshot (modelc.cjs, modelc.blob); a failure's reason, or undefined. */
 async function buildSnapshot(esbuild) {
     const bundle = join(out, 'modelc.cjs');
@@ -222,16 +205,19 @@ async function buildSnapshot(esbuild) {
         plugins: [leftOut, lazyBuiltins, freshUuids, moduleUrls],
         logLevel: 'silent',
         // The snapshot holds the script's text, and every start reads the snapshot: without
-        // whitespace and comments it is a quarter smaller. Names stay (yaml-js's token classes
-        // and Puppet's type classes are told apart by constructor name), also where bundling
-        // renames a clash; the source map leads a stack trace back to dist/ and src/.
+        // whitespace and comments it is a quarter smaller; the source map leads a stack trace
+        // back to dist/ and src/. No keepNames: its `__name(fn, "name")` around every function
+        // turned 2,900 functions' properties into dictionaries (0.8 MB of the snapshot's heap)
+        // and ran again for every closure made at run time (cold 1k compile 720 -> 706 M
+        // instructions, callgrind --single-threaded). Functions and classes still have their
+        // names, but for the few renamed for a clash and classes assigned to properties; nothing
+        // tells classes apart by name (yaml-js's events and tokens: psych-syntax.ts's yamlClass).
         minifyWhitespace: true,
         minifySyntax: true,
-        keepNames: true,
+        keepNames: false,
         sourcemap: 'linked'
     });
     for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
-    cheapNames(bundle);
     // Node warns that some built-in modules are "not yet fully verified" in snapshots; the
     // warm-up's own errors are written to stderr directly and stay visible.
     // Fixed seeds (and V8's predictable mode, for the build only) make the same inputs and hash
