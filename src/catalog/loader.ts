@@ -126,6 +126,11 @@ export class Loader {
             const endOfInput = !error.code.startsWith('VALIDATE_') && /end of input/.test(error.message);
             const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
             const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
+            if (error.code === 'PARSE_NUMBER_NOT_VALID') {
+                // Raised by Ruby code the parser's action calls: Puppet's message and report name no location.
+                const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: error.message, location: '' });
+                throw new CompileError('EVAL_SYNTAX', { message, at: where, rubyClass: 'Puppet::Error', log: { message, withNode: true } });
+            }
             if (GRAMMAR_ACTION_ERRORS.has(error.code)) {
                 // Raised by an action of Puppet's grammar: a plain ParseError, with no issue code.
                 const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: error.message, location: loc });

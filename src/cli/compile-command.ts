@@ -222,7 +222,8 @@ function compileWith(
     if (result.error) {
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
-        const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
+        const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}`
+            : r.at ? `${r.at.file}:${r.at.line}${r.at.column !== undefined ? `:${r.at.column}` : ''}` : codedir;
         log.flush(true);
         io.err(`${where}: error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})\n`);
     }

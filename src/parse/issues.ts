@@ -37,6 +37,7 @@ export const ParseIssues = {
     PARSE_INVALID_RESOURCE_SHAPE: 'Expression is not valid as a resource, resource-default, or resource-override',
     PARSE_VIRTUAL_NOT_RESOURCE: 'Virtual (@) can only be applied to a Resource Expression',
     PARSE_EXPORTED_NOT_RESOURCE: 'Exported (@@) can only be applied to a Resource Expression',
+    PARSE_NUMBER_NOT_VALID: 'Internal Error, NUMBER token does not contain a valid number, %s',
     PARSE_KEYWORD_ENTRY_NOT_ALLOWED: 'Syntax error at \'%s\'',
     // validator (checker4_0); %s holes take Puppet's labels (`a Literal Integer`, `Name`)
     VALIDATE_RESERVED_PARAMETER: 'The parameter $%s redefines a built in parameter in %s',

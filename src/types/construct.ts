@@ -1,7 +1,7 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PCallableType, PErrorType, PArrayType, PInitType, PObjectType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
-    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
+    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
 import { objectTypeOf, pcoreType } from './object.js';
@@ -25,7 +25,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'SemVerRange', 'Binary', 'Deferred'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -59,6 +59,7 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Init': return new PInitType();
         case 'Object': return new PObjectType();
         case 'Callable': return new PCallableType();
+        case 'Runtime': return new PRuntimeType();
         default: return pcoreType(name);
     }
 }
@@ -69,13 +70,27 @@ function timeBound(kind: 'Timestamp' | 'Timespan', a: PuppetValue): bigint | nul
     if (a instanceof PTimestamp || a instanceof PTimespan) return a.nanos;
     if (typeof a === 'bigint') return a * 1_000_000_000n;
     if (typeof a === 'number') return BigInt(Math.trunc(a * 1e9));
-    if (typeof a === 'string') {
+    const parsed = (str: string, format?: PuppetValue, zone?: PuppetValue): bigint => {
+        const formats = typeof format === 'string' ? format : Array.isArray(format) ? format.map(String) : undefined;
         try {
-            return kind === 'Timestamp' ? parseTimestamp(a).nanos : parseTimespan(a);
+            return kind === 'Timestamp' ? parseTimestamp(str, formats, typeof zone === 'string' ? zone : undefined).nanos : parseTimespan(str, formats);
         } catch (e) {
             if (e instanceof TimeFormatError) throw new TypeConstructionError(e.message, 'RUNTIME_ERROR', undefined, true);
             throw e;
         }
+    };
+    if (typeof a === 'string') return parsed(a);
+    // A hash is the time class's from_hash: a string with its format (and a Timestamp's zone), or a Timespan's fields.
+    if (a instanceof Map) {
+        const str = a.get('string');
+        if (typeof str === 'string') return parsed(str, a.get('format'), a.get('timezone'));
+        if (kind === 'Timestamp' || a.has('string')) {
+            throw new TypeConstructionError(`no implicit conversion of ${str === null || str === undefined ? 'nil' : rubyClassOf(str)} into String`, 'RUNTIME_ERROR', undefined, true);
+        }
+        const [d, h, m, sec, ms, us, ns] = ['days', 'hours', 'minutes', 'seconds', 'milliseconds', 'microseconds', 'nanoseconds'].map(k => a.get(k));
+        const n = (v: PuppetValue | undefined): bigint => typeof v === 'bigint' ? v : 0n;
+        const total = (((((n(d) * 24n + n(h)) * 60n + n(m)) * 60n + n(sec)) * 1000n + n(ms)) * 1000n + n(us)) * 1000n + n(ns);
+        return a.get('negative') === true ? -total : total;
     }
     // Puppet's time factories refuse anything else by its Ruby class.
     throw new TypeConstructionError(`Unable to create a Puppet::Pops::Time::${kind} from a ${rubyClassOf(a)}`, 'RUNTIME_ERROR', undefined, true);
@@ -409,7 +424,11 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError(`Not a parameterized type: ${a.name}`);
         }
         default:
-            if (t.kind === 'Runtime') assertKeys('Runtime', (args as PuppetValue[]).flat(Infinity as 1), 2, 2, [['String', k => typeof k === 'string'], ['String', k => typeof k === 'string']]);
+            if (t.kind === 'Runtime') {
+                const keys = (args as PuppetValue[]).flat(Infinity as 1);
+                assertKeys('Runtime', keys, 2, 2, [['String', k => typeof k === 'string'], ['String', k => typeof k === 'string']]);
+                return new PRuntimeType(keys[0] as string, keys[1] as string);
+            }
             if (t.kind === 'Deferred') throw new TypeConstructionError('The Deferred-Type cannot be parameterized using []', 'RUNTIME_ERROR', undefined, true);
             // Types Puppet's access operator has no case for.
             if (UNPARAMETERIZED.has(name)) {
@@ -453,7 +472,8 @@ function callableOf(keys: readonly PuppetValue[]): PCallableType {
         size = new PIntegerType(bound(params[params.length - 1]), null);
         params = params.slice(0, -1);
     }
-    const types = params.map(p => p instanceof PAnyType || typeof p === 'string' ? asType(p, 'Callable') : generalize(inferType(p)));
+    // Puppet's TypeFactory.type_of: a string names a Ruby class.
+    const types = params.map(p => p instanceof PAnyType ? p : typeof p === 'string' ? new PRuntimeType('ruby', p) : generalize(inferType(p)));
     if (types.length === 0 && size !== null && (size.to === null || size.to > 0n)) types.push(PSimpleType.of('Unit'));
     return new PCallableType(new PTupleType(types, size), block, returnType);
 }

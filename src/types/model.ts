@@ -22,7 +22,7 @@ export type TypeKind =
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
-    | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
+    | 'CatalogEntry' | 'SemVerRange' | 'Binary'
     | 'Deferred' | 'Unit';
 
 export class PSimpleType extends PAnyType {
@@ -36,6 +36,15 @@ export class PSimpleType extends PAnyType {
         }
         return t;
     }
+}
+
+/**
+ * Runtime, or Runtime[runtime, name]: values of another language's runtime by their class name
+ * (Callable takes a string parameter as Runtime[ruby, 'string']); no Puppet value is an instance.
+ */
+export class PRuntimeType extends PAnyType {
+    readonly kind = 'Runtime';
+    constructor(readonly runtime: string | null = null, readonly runtimeName: string | null = null) { super(); }
 }
 
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */

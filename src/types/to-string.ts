@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PSimpleType, PTimeType } from './model.js';
 import { PObjectType, PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -164,12 +164,16 @@ function formatType(t: PAnyType, st: FormatState): string {
             return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
         }
         case 'Callable': return callableString(t as PCallableType, str);
+        case 'Runtime': {
+            const r = t as PRuntimeType;
+            return r.runtime === null ? 'Runtime' : `Runtime[${r.runtime}, ${r.runtimeName === null ? 'undef' : puppetQuote(r.runtimeName)}]`;
+        }
         case 'Init': {
             const i = t as PInitType;
             return i.type === null ? 'Init' : `Init[${[str(i.type), ...i.initArgs.map(a => argText(a, str))].join(', ')}]`;
         }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
-        case 'Numeric': case 'CatalogEntry': case 'Runtime':
+        case 'Numeric': case 'CatalogEntry':
         case 'SemVerRange': case 'Binary': case 'Unit':
             return (t as PSimpleType).kind;
         // A named Object type (Deferred is one) prints in full where aliases expand, else as its name, as an alias does.
