@@ -1,4 +1,4 @@
-import { formatValue, inferType, isAssignable, isInstance, objectValueAttribute, PAnyType, PResourceType, rubyMessageValue, typesEqual } from '../../types/index.js';
+import { formatValue, inferType, isAssignable, isInstance, objectValueAttribute, PAnyType, rubyMessageValue, typesEqual } from '../../types/index.js';
 import { compareSemVer, fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PObjectValue, PRegexp, PSemVer, PSemVerRange, semverRangeIncludes, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
@@ -279,9 +279,8 @@ export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatc
         if (m) onMatch(m);
         return m !== null;
     }
-    if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
-        return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
-    }
+    // A type option (a reference too) matches its instances only: a type value equal to it is none (Puppet's is_match?).
+    if (option instanceof PAnyType) return isInstance(option, test);
     if (option instanceof PSemVerRange) return semverRangeIncludes(option.range, test);
     if (option instanceof PSemVer) {
         // A version matches an equal version, or a string that parses as one (build metadata aside).
