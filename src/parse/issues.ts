@@ -23,6 +23,7 @@ export const ParseIssues = {
     PARSE_HEREDOC_INVALID_ESCAPE: 'Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got \'%s\'',
     PARSE_HEREDOC_WITHOUT_TEXT: 'Heredoc without any following lines of text',
     PARSE_HEREDOC_WITHOUT_END_TAGGED_LINE: 'Heredoc without end-tagged line',
+    PARSE_HEREDOC_IN_HEREDOC: 'A heredoc in an interpolation of a heredoc\'s text (Puppet\'s lexer fails on it)',
     PARSE_UNRECOGNIZED_ESCAPE: 'Unrecognized escape sequence \'\\%s\'',
     PARSE_ILLEGAL_UNICODE_ESCAPE: 'Unicode escape \'\\u\' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff',
     PARSE_ILLEGAL_BOM: 'Illegal byte order mark in the input',
