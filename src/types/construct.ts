@@ -7,7 +7,7 @@ import {
 import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
 import { generalize, inferType } from './infer.js';
-import { generalizePuppet } from './infer-puppet.js';
+import { generalizePuppet, inferPuppet } from './infer-puppet.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
 export class TypeConstructionError extends Error {
@@ -256,7 +256,9 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             }
             flat.slice(0, 2).forEach((k, i) => {
                 if (ok(k)) return;
-                throw new TypeConstructionError(`type_parameter Error[${i === 0 ? 'kind' : 'issue_code'}] has wrong type, expects a value of type Undef, String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], or Type[Undef], got ${keyTypeName(k)}`, 'RUNTIME_ERROR', undefined, true);
+                // The type asserter names a hash by its inferred set's short name: Struct with string keys, else Hash.
+                const got = k instanceof Map ? (k.size > 0 && [...k.keys()].every(x => typeof x === 'string') ? 'Struct' : 'Hash') : keyTypeName(k);
+                throw new TypeConstructionError(`type_parameter Error[${i === 0 ? 'kind' : 'issue_code'}] has wrong type, expects a value of type Undef, String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], or Type[Undef], got ${got}`, 'RUNTIME_ERROR', undefined, true);
             });
             return new PErrorType(args[0] ?? null, args[1] ?? null, Math.min(args.length, 2));
         }
@@ -484,7 +486,7 @@ function keyTypeName(v: PuppetValue): string {
     if (v instanceof PDefault) return 'Default';
     // Puppet's generalize keeps a regexp's pattern and generalizes the type a type value holds.
     if (v instanceof PRegexp || v instanceof PAnyType) return typeToString(v instanceof PAnyType ? new PTypeType(generalizePuppet(v)) : inferType(v));
-    return typeToString(generalize(inferType(v)));
+    return typeToString(generalizePuppet(inferPuppet(v)));
 }
 
 /** A resource reference's title that is no string (BAD_TYPE_SPECIALIZATION of the resource type, at `index`). */

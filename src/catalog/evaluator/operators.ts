@@ -1,4 +1,4 @@
-import { formatValue, inferType, isAssignable, isInstance, objectValueAttribute, PAnyType, rubyMessageValue, typesEqual } from '../../types/index.js';
+import { formatValue, inferType, isAssignable, isInstance, objectValueAttribute, PAnyType, PResourceType, rubyMessageValue, typesEqual } from '../../types/index.js';
 import { compareSemVer, fitsInt64, hashGet, hashSet, lookupKey, PDefault, PDeferred, PError, PObjectValue, PRegexp, PSemVer, PSemVerRange, semverRangeIncludes, PTimespan, PTimestamp, puppetEquals, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, RuntimeFailure } from '../errors.js';
 import { article, CatalogIssues } from '../issues.js';
@@ -173,7 +173,9 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
                             : l instanceof PDefault ? 'Symbol not comparable to non Symbol' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
         // Puppet labels the Ruby values here: a version by its class name's last segment as Ruby
         // capitalizes it, nil as "Undef Value", the :default symbol as any object.
-        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : v === null ? 'Undef Value' : v instanceof PDefault ? 'Object' : label(v);
+        // A type by its string (`Integer-Type`, `Notify['a'] Resource-Reference`), as Puppet's label provider names it.
+        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : v === null ? 'Undef Value' : v instanceof PDefault ? 'Object'
+            : v instanceof PAnyType ? `${formatValue(v)}${v instanceof PResourceType && v.title !== null ? ' Resource-Reference' : '-Type'}` : label(v);
         throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: named(l), op, right: named(r), reason: why });
     }
     switch (op) {
