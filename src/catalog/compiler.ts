@@ -427,7 +427,11 @@ export class Compiler implements CatalogRuntime {
 
     /** A type resolver for parseTypeString in this environment. */
     get typeResolver(): TypeNameResolver {
-        return name => this.resolveTypeName(name);
+        // A name that is no type, alias nor resource type is unresolved (a type string makes it a TypeReference).
+        return name => {
+            const t = this.resolveTypeName(name);
+            return t instanceof PResourceType && t.typeName !== null && !this.isResourceType(t.typeName) ? undefined : t;
+        };
     }
 
     lookupVariable(name: string, scope: Scope): PuppetValue | undefined {

@@ -18,7 +18,7 @@ export type TypeKind =
     | 'Integer' | 'Float' | 'String' | 'Enum' | 'Pattern' | 'Boolean' | 'Regexp' | 'Collection' | 'Array'
     | 'Hash' | 'Struct' | 'Tuple' | 'Optional' | 'Variant' | 'Type' | 'Resource' | 'Class' | 'CatalogEntry'
     | 'Callable' | 'Iterable' | 'Iterator' | 'Sensitive' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer'
-    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit';
+    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit' | 'TypeReference';
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
@@ -45,6 +45,15 @@ export class PSimpleType extends PAnyType {
 export class PRuntimeType extends PAnyType {
     readonly kind = 'Runtime';
     constructor(readonly runtime: string | null = null, readonly runtimeName: string | null = null) { super(); }
+}
+
+/**
+ * TypeReference['Name[...]']: a name a type string (Type.new, assert_type's string) used that
+ * nothing resolves, kept as the text written; it has no instances.
+ */
+export class PTypeReferenceType extends PAnyType {
+    readonly kind = 'TypeReference';
+    constructor(readonly typeString: string) { super(); }
 }
 
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */

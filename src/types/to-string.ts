@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PSimpleType, PTimeType } from './model.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PTypeReferenceType, PSimpleType, PTimeType } from './model.js';
 import { PObjectType, PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -271,6 +271,7 @@ function formatType(t: PAnyType, st: FormatState): string {
             const c = (t as PSensitiveType).type;
             return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${str(c)}]`;
         }
+        case 'TypeReference': return `TypeReference[${puppetQuote((t as PTypeReferenceType).typeString)}]`;
         case 'Alias': {
             const a = t as PTypeAliasType;
             if (a.resolved === null || !st.expand || st.expanding.has(a)) return a.name;
