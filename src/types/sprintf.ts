@@ -1,6 +1,7 @@
 import { formatFloat } from '../common/index.js';
 import { PRegexp, type PuppetValue } from '../values/index.js';
 import { formatValue } from './format-value.js';
+import { PStoredReference } from './model.js';
 
 /** An ArgumentError, TypeError or KeyError of Ruby's Kernel#sprintf, with Ruby's message. */
 export class SprintfError extends Error {}
@@ -34,6 +35,8 @@ export function rubyInspect(v: PuppetValue): string {
     if (typeof v === 'number') return formatFloat(v);
     if (Array.isArray(v)) return `[${v.map(rubyInspect).join(', ')}]`;
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${rubyInspect(k)}=>${rubyInspect(x)}`).join(', ')}}`;
+    // Puppet::Resource#inspect: the reference and its hash of parameters (the name, its title).
+    if (v instanceof PStoredReference) return `${v.typeName}[${v.title}]{:name=>${rubyInspectString(v.title ?? '')}}`;
     return formatValue(v);
 }
 
