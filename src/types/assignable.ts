@@ -1,7 +1,7 @@
 import { assertUnreachable } from '../common/index.js';
 import { PDefault } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType,
     POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PTypeReferenceType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType, PSimpleType, PInitType, PObjectType, PCallableType
 } from './model.js';
@@ -198,7 +198,11 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             const r = t as PRuntimeType;
             return o instanceof PRuntimeType && (r.runtime === null || (r.runtime === o.runtime && (r.runtimeName === null || r.runtimeName === o.runtimeName)));
         }
-        case 'Iterator': case 'SemVerRange':
+        case 'SemVerRange': return o.kind === 'SemVerRange';
+        case 'Iterator': {
+            const c = (t as PIteratorType).type;
+            return o instanceof PIteratorType && (c === null || (o.type !== null && isAssignable(c, o.type)));
+        }
         case 'Error': {
             // Each parameter given here (not default) must be given there alike, or there as a type this one's takes.
             const e = t as PErrorType;
