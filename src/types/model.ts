@@ -18,7 +18,7 @@ export type TypeKind =
     | 'Integer' | 'Float' | 'String' | 'Enum' | 'Pattern' | 'Boolean' | 'Regexp' | 'Collection' | 'Array'
     | 'Hash' | 'Struct' | 'Tuple' | 'Optional' | 'Variant' | 'Type' | 'Resource' | 'Class' | 'CatalogEntry'
     | 'Callable' | 'Iterable' | 'Iterator' | 'Sensitive' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer'
-    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit' | 'TypeReference';
+    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit' | 'TypeReference' | 'URI';
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
@@ -54,6 +54,15 @@ export class PRuntimeType extends PAnyType {
 export class PTypeReferenceType extends PAnyType {
     readonly kind = 'TypeReference';
     constructor(readonly typeString: string) { super(); }
+}
+
+/**
+ * URI, or URI[{scheme => ..., host => ...}]: URIs whose parts are the given ones (a URI string
+ * given is split into its parts as Puppet's uri_to_hash does). No value modelc makes is one.
+ */
+export class PURIType extends PAnyType {
+    readonly kind = 'URI';
+    constructor(readonly parts: ReadonlyMap<string, PuppetValue> | null = null) { super(); }
 }
 
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */

@@ -1,6 +1,6 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PTypeReferenceType, PSimpleType, PTimeType } from './model.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PTypeReferenceType, PURIType, PSimpleType, PTimeType } from './model.js';
 import { PObjectType, PSimpleType as PSimple } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
@@ -270,6 +270,10 @@ function formatType(t: PAnyType, st: FormatState): string {
         case 'Sensitive': {
             const c = (t as PSensitiveType).type;
             return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${str(c)}]`;
+        }
+        case 'URI': {
+            const p = (t as PURIType).parts;
+            return p === null ? 'URI' : `URI[{${[...p].map(([k, v]) => `${puppetQuote(k)} => ${argText(v, str)}`).join(', ')}}]`;
         }
         case 'TypeReference': return `TypeReference[${puppetQuote((t as PTypeReferenceType).typeString)}]`;
         case 'Alias': {
