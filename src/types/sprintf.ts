@@ -325,6 +325,12 @@ function formatOne(conv: string, spec: Spec, arg: PuppetValue): string {
             return pad(s, { ...spec, zero: spec.zero && spec.prec === undefined && !body.startsWith('..') }, true);
         }
         default: {
+            // Ruby formats an Integer with %f exactly (no trip through a double): 2**63-1 keeps its digits.
+            if (conv === 'f' && typeof arg === 'bigint') {
+                const prec = spec.prec ?? 6;
+                const body = (arg < 0n ? -arg : arg).toString() + (prec > 0 ? `.${'0'.repeat(prec)}` : spec.sharp ? '.' : '');
+                return pad(sign(arg < 0n, spec) + body, spec, true);
+            }
             const x = toFloat(arg);
             if (!Number.isFinite(x)) return pad(sign(x < 0, spec) + (Number.isNaN(x) ? 'NaN' : 'Inf'), { ...spec, zero: false }, true);
             const prec = spec.prec ?? 6;
