@@ -65,8 +65,12 @@ type Member = { display: string; resource: CatalogResource | undefined };
 function members(s: OpsState, ops: Operand[], source: boolean, alternative = false): Member[] {
     return ops.flatMap(o => {
         if (!('collector' in o)) {
-            // Puppet::Resource refuses a reference without a title (its text `Notify[]` names none).
-            if (o.title === '') throw new PuppetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(`${capitalize(o.type)}[]`) }));
+            if (o.title === '') {
+                // Puppet::Resource refuses a reference without a title (its text `Notify[]` names none); one of a type
+                // nothing defines is made without a type either, which Puppet::Resource takes for Class[main], never found.
+                if (!s.rt.isResourceType(o.type)) return [{ display: 'Class[main]', resource: undefined }];
+                throw new PuppetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(`${capitalize(o.type)}[]`) }));
+            }
             // A stand-in is the left side's value itself, named as the type value prints (`Notify['a']`).
             const display = alternative ? formatValue(referenceValue(o.type, o.title)) : targetRef(o.type, o.title);
             return [{ display, resource: findTarget(s, o.type, o.title) }];
@@ -137,6 +141,10 @@ export function validateRelationshipTargets(s: OpsState): void {
                 const found = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
                 // A reference without a title is read as its text, `Notify[]`, which names none.
                 const ref = typeof found !== 'string' && found.title === '' ? `${capitalize(found.type)}[]` : found;
+                // That of a type nothing defines is Class[main] (see members), not found.
+                if (typeof found !== 'string' && found.title === '' && !s.rt.isResourceType(found.type)) {
+                    throw targetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: 'Class[main]', name }), p.where);
+                }
                 if (typeof ref === 'string') throw targetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }), p.where);
                 // A virtual resource never realized is still in the catalog when Puppet checks.
                 if (findTarget(s, ref.type, ref.title)) continue;
