@@ -2,7 +2,7 @@ import { assertUnreachable } from '../common/index.js';
 import { PDefault } from '../values/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType,
-    POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PTypeReferenceType, PURIType, PStringType, PStructType, PTupleType, PTypeAliasType,
+    POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PTypeReferenceType, PTypeSetType, PURIType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType, PSimpleType, PInitType, PObjectType, PCallableType
 } from './model.js';
 import { isInitAssignable } from './init.js';
@@ -216,6 +216,8 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         case 'Binary': case 'Deferred': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;
+        // The default type set takes any; another only itself.
+        case 'TypeSet': return o instanceof PTypeSetType && ((t as PTypeSetType).init === null || t.equalsType(o));
         case 'URI': {
             // Each part this type names, the other names alike.
             const p = (t as PURIType).parts;

@@ -1,11 +1,12 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PCallableType, PErrorType, PArrayType, PInitType, PObjectType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
-    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PURIType, PSimpleType, PStringType, PStructType,
+    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PTypeSetType, PURIType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
 import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
+import { typeSetOf } from './typeset.js';
 import { uriType } from './uri.js';
 import { generalize, inferType } from './infer.js';
 import { generalizePuppet, inferPuppet } from './infer-puppet.js';
@@ -62,6 +63,7 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Callable': return new PCallableType();
         case 'Runtime': return new PRuntimeType();
         case 'URI': return new PURIType();
+        case 'TypeSet': return new PTypeSetType();
         default: return pcoreType(name);
     }
 }
@@ -236,6 +238,7 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PIntegerType(from, to);
         }
         case 'Callable': return callableOf(args);
+        case 'TypeSet': return typeSetOf(args);
         case 'URI': return uriType(args, (message, code, index, raised) => { throw new TypeConstructionError(message, code, index, raised); });
         case 'Object': {
             if (args.length !== 1) throw new TypeConstructionError(`Object-Type[] accepts 1 argument. Got ${args.length}`, 'BAD_TYPE_SLICE_ARITY');

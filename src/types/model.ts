@@ -18,7 +18,7 @@ export type TypeKind =
     | 'Integer' | 'Float' | 'String' | 'Enum' | 'Pattern' | 'Boolean' | 'Regexp' | 'Collection' | 'Array'
     | 'Hash' | 'Struct' | 'Tuple' | 'Optional' | 'Variant' | 'Type' | 'Resource' | 'Class' | 'CatalogEntry'
     | 'Callable' | 'Iterable' | 'Iterator' | 'Sensitive' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer'
-    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit' | 'TypeReference' | 'URI';
+    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit' | 'TypeReference' | 'URI' | 'TypeSet';
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
@@ -63,6 +63,20 @@ export class PTypeReferenceType extends PAnyType {
 export class PURIType extends PAnyType {
     readonly kind = 'URI';
     constructor(readonly parts: ReadonlyMap<string, PuppetValue> | null = null) { super(); }
+}
+
+/**
+ * TypeSet, or TypeSet[{pcore_version => ..., name => ...}]: a Pcore type set as its initializer
+ * hash gives it (`init`, its keys in Puppet's order); null is the default type set.
+ */
+export class PTypeSetType extends PAnyType {
+    /** The default type set's initializer, as Puppet prints it. */
+    static readonly DEFAULT_INIT: ReadonlyMap<string, PuppetValue> = new Map([
+        ['pcore_uri', 'http://puppet.com/2016.1/pcore'], ['pcore_version', '1.0.0'], ['name_authority', 'http://puppet.com/2016.1/runtime'], ['name', 'DefaultTypeSet'], ['version', '0.0.0']
+    ]);
+
+    readonly kind = 'TypeSet';
+    constructor(readonly init: ReadonlyMap<string, PuppetValue> | null = null) { super(); }
 }
 
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */

@@ -1,7 +1,7 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PTypeReferenceType, PURIType, PSimpleType, PTimeType } from './model.js';
-import { PObjectType, PSimpleType as PSimple } from './model.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PTypeReferenceType, PTypeSetType, PURIType, PSimpleType, PTimeType } from './model.js';
+import { PObjectType, PSimpleType as PSimple, PTypeSetType as PTypeSetTypeClass } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType,
@@ -270,6 +270,10 @@ function formatType(t: PAnyType, st: FormatState): string {
         case 'Sensitive': {
             const c = (t as PSensitiveType).type;
             return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${str(c)}]`;
+        }
+        case 'TypeSet': {
+            const init = (t as PTypeSetType).init ?? PTypeSetTypeClass.DEFAULT_INIT;
+            return `TypeSet[{${[...init].map(([k, v]) => `${k} => ${argText(v, str)}`).join(', ')}}]`;
         }
         case 'URI': {
             const p = (t as PURIType).parts;
