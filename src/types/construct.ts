@@ -227,7 +227,8 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
     checkArity(t.kind, args);
     switch (t.kind) {
         case 'Integer': {
-            if (args.length === 1 && Array.isArray(args[0])) return parameterize(t, args[0]);
+            // Puppet flattens the keys: Integer[[1, 2]] is Integer[1, 2], and the first bad one is blamed by its flattened index.
+            if (args.some(a => Array.isArray(a))) return parameterize(t, (args as PuppetValue[]).flat(Infinity as 1));
             const bad = args.findIndex(a => typeof a !== 'bigint' && !(a instanceof PDefault));
             if (bad >= 0) {
                 throw new TypeConstructionError(`Integer-Type [] requires all arguments to be integers (or default). Got ${rubyClassOf(args[bad])}`, 'BAD_INTEGER_SLICE_TYPE', bad);

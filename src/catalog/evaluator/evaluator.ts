@@ -12,7 +12,7 @@ import {
     PTypeAliasType, rubyMessageValue, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PObjectValue, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PObjectValue, PRegexp, PSemVerRange, PTimespan, PTimestamp, semverRangeIncludes, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -590,7 +590,8 @@ export class Evaluator implements ExpressionEvaluator {
 
 /** The type name Puppet's messages use for a value's class (Integer, String, Array, Hash, ...). */
 function valueKind(v: PuppetValue): string {
-    return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : 'Object');
+    // Other Ruby objects by their class name's last segment.
+    return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : v instanceof PRegexp ? 'Regexp' : v instanceof PTimespan ? 'Timespan' : v instanceof PTimestamp ? 'Timestamp' : 'Object');
 }
 
 export { capitalize, coreType, PTypeAliasType, PuppetFailure };
