@@ -15,6 +15,7 @@ const ENV = {
     'bindings/default.pp': b(`  bind class ntp to class ntp2
   bind variables to { motd => 'hello' }
   bind parameters Web to { port => 8080 }
+  bind parameters Notify['b'] to { message => 'bound', require => Notify['a'] }
   bind dependency Notify['a'] -> Notify['b']
   include ssh`),
     'manifests/site.pp': `class ntp { notify { 'a': message => $::motd } }
@@ -41,5 +42,7 @@ describe('ARM-8 effective bindings as a model (bindings | effective --values | c
         expect([viaModel.code, viaModel.err]).toEqual([0, '']);
         expect(resources(viaModel.out)).toEqual(resources(direct.out));
         expect(JSON.stringify(resources(direct.out))).toContain('Ntp2');
+        // A built-in type's bound parameters, one of them evaluated, come through the model too.
+        expect((JSON.parse(direct.out) as Catalog).resources.find(r => r.title === 'b')?.parameters).toEqual({ message: 'bound', require: 'Notify[a]' });
     });
 });
