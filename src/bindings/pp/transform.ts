@@ -445,6 +445,8 @@ export class BindingsTransformer {
             case 'UndefLiteral': return null;
             case 'NumberLiteral': {
                 const n = /^0x/i.test(e.value) ? parseInt(e.value, 16) : /^0\d+$/.test(e.value) ? parseInt(e.value, 8) : Number(e.value);
+                // Rich data has no whole Float (2.0 would come back an Integer): such a Float is evaluated.
+                if (Number.isInteger(n) && /[.eE]/.test(e.value) && !/^0x/i.test(e.value)) return NOT_LITERAL;
                 return Number.isFinite(n) ? n : NOT_LITERAL;
             }
             case 'UnaryMinusExpression': {
