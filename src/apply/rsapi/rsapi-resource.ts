@@ -30,7 +30,7 @@ export class ResourceApiResource implements ApplicableResource {
     private pendingMandatory: string | undefined;
     private readonly sensitive = new Set<string>();
     /** The title of the Puppet resource the gem makes (the `name` attribute's value when the type has one). */
-    private readonly ralTitle: string;
+    readonly ralTitle: string;
     private member: CatalogMember | undefined;
 
     constructor(private readonly run: ResourceApiRun, private readonly resource: CatalogResource) {
@@ -230,31 +230,7 @@ export class ResourceApiResource implements ApplicableResource {
     }
 
     private strictCheck(found: ResourceHash): void {
-        const def = this.run.definition;
-        if (this.run.env.strict === 'off') return;
-        const label = `${def.name}[${this.resource.title}]`;
-        if (hasFeature(def, 'canonicalize') && this.run.provider.canonicalize) {
-            const canon = this.run.provider.canonicalize(this.run.context, [deepCopy(found)])[0];
-            if (!valuesEqual(canon, found)) {
-                this.run.strictReport(`${label}#get has not provided canonicalized values.\nReturned values:       ${rubyInspect(found)}\nCanonicalized values:  ${rubyInspect(canon)}`);
-            }
-        }
-        const nvs = namevars(def);
-        if (nvs.length > 1 && (def.titlePatterns ?? []).length > 0) {
-            if (found.title === undefined) {
-                this.run.strictReport(`${label}#get has not provided a title attribute.`);
-                return;
-            }
-            const title = String(found.title);
-            const match = (def.titlePatterns ?? []).map(p => rubyRegexToJs(p.pattern).exec(title)).find(m => m !== null);
-            const parsed: Record<string, PuppetValue> = { ...(match?.groups ?? {}) };
-            const expected = this.identity as Record<string, PuppetValue>;
-            const same = (a: PuppetValue | undefined, b: PuppetValue | undefined): boolean => (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && String(a) === String(b);
-            const differing = nvs.map(n => n.name).filter(n => !same(parsed[n], expected[n]));
-            if (differing.length > 0) {
-                this.run.strictReport(`${label}#get has provided a title attribute which does not match all namevars.\nNamevars which do not match: ${`[${differing.map(d => `:${d}`).join(', ')}]`}\nReturned parsed title hash:  ${rubyInspect(parsed)}\nExpected hash:               ${rubyInspect(expected)}`);
-            }
-        }
+        strictCheck(this.run, found, this.resource.title, this.identity);
     }
 
     /** Per property: ensure first; when ensure changes nothing else is compared (Puppet's harness). */
@@ -456,3 +432,35 @@ function rubyClass(v: unknown): string {
     return 'Hash';
 }
 
+/**
+ * The gem's strict_check of a state get returned for the resource titled `title`: canonicalize
+ * must not change it, and with several namevars its title must give back its namevars; each
+ * problem by the strict setting (a DevError, a warning, or nothing).
+ */
+export function strictCheck(run: ResourceApiRun, found: ResourceHash, title: string, identity: Identity): void {
+    const def = run.definition;
+    if (run.env.strict === 'off') return;
+    const label = `${def.name}[${title}]`;
+    if (hasFeature(def, 'canonicalize') && run.provider.canonicalize) {
+        const canon = run.provider.canonicalize(run.context, [deepCopy(found)])[0];
+        if (!valuesEqual(canon, found)) {
+            run.strictReport(`${label}#get has not provided canonicalized values.\nReturned values:       ${rubyInspect(found)}\nCanonicalized values:  ${rubyInspect(canon)}`);
+        }
+    }
+    const nvs = namevars(def);
+    if (nvs.length > 1 && (def.titlePatterns ?? []).length > 0) {
+        if (found.title === undefined) {
+            run.strictReport(`${label}#get has not provided a title attribute.`);
+            return;
+        }
+        const returned = String(found.title);
+        const match = (def.titlePatterns ?? []).map(p => rubyRegexToJs(p.pattern).exec(returned)).find(m => m !== null);
+        const parsed: Record<string, PuppetValue> = { ...(match?.groups ?? {}) };
+        const expected = identity as Record<string, PuppetValue>;
+        const same = (a: PuppetValue | undefined, b: PuppetValue | undefined): boolean => (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && String(a) === String(b);
+        const differing = nvs.map(n => n.name).filter(n => !same(parsed[n], expected[n]));
+        if (differing.length > 0) {
+            run.strictReport(`${label}#get has provided a title attribute which does not match all namevars.\nNamevars which do not match: ${`[${differing.map(d => `:${d}`).join(', ')}]`}\nReturned parsed title hash:  ${rubyInspect(parsed)}\nExpected hash:               ${rubyInspect(expected)}`);
+        }
+    }
+}
