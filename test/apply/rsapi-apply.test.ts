@@ -128,6 +128,22 @@ describe('modelc apply with the module\'s Resource API types prints what puppet 
     }
 });
 
+describe('the compile side of the recorded cases: what Puppet logged compiling the manifest', () => {
+    // The type definition's warnings (a type or attribute without desc) are logged when the
+    // compile autoloads the type, at the manifest, without a line.
+    it.each(['def-no-docs'])('%s', async name => {
+        const c = cases.find(x => x.name === name) as Case;
+        const env = join(scratch, `compile-${name}`);
+        mkdirSync(join(env, 'manifests'), { recursive: true });
+        symlinkSync(MODULES, join(env, 'modules'));
+        writeFileSync(join(env, 'manifests', 'site.pp'), `${c.manifest}\n`);
+        const result = await modelc('compile', env, '--node', 'probe.example.com', '--format', 'normalized');
+        expect(result.code).toBe(0);
+        const logs = (text: string): unknown => (JSON.parse(text) as { logs?: unknown }).logs;
+        expect(logs(result.out)).toEqual(logs(readFileSync(join(FIXTURES, 'expected', `${name}.catalog.json`), 'utf8')));
+    });
+});
+
 describe('modelc apply: options of its own', () => {
     const catalog = (name: string): string => join(FIXTURES, 'expected', `${name}.catalog.json`);
 
