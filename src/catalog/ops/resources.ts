@@ -131,8 +131,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
             if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source: d.source ?? source });
         });
     }
-    const identity = new Set(core ? [core.namevar, ...(core.keyAttributes ?? [])] : ['name']);
-    setBoundResourceParameters(s.rt, r, name => !identity.has(name) && name !== 'stage' && (METAPARAMS.has(name) || (core?.attributes.has(name) ?? false)));
+    setBoundResourceParameters(s.rt, r, name => name !== 'stage' && name !== (core ? core.namevar : 'name') && !(core?.keyAttributes?.includes(name) ?? false)
+        && (METAPARAMS.has(name) || (core?.attributes.has(name) ?? false)));
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
     // A title given as a number (by create_resources or ensure_resource) is no String: the namevar
