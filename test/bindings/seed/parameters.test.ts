@@ -279,6 +279,15 @@ describe('ARM-8 Binding Parameters of built-in and module resource types', () =>
             ])
         },
         {
+            section: 'Instance names', rule: 'a built-in type instance whose title has / and [ ] (its key is URL-encoded)',
+            files: {
+                'bindings/default.pp': b(`  bind parameters File['/etc/motd'] to { mode => '0600' }\n  bind parameters File['/a[1]'] to { owner => 'x' }`),
+                'manifests/site.pp': `file { '/etc/motd': }\nfile { '/a[1]': }\nfile { '/other': }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect(['/etc/motd', '/a[1]', '/other'].map(t => paramsOf(cat, 'File', t))).toEqual([{ mode: '0600' }, { owner: 'x' }, undefined])
+        },
+        {
             section: 'Binding Parameters', rule: 'what the manifest gives, a resource default too, wins over the binding',
             files: { 'bindings/default.pp': b(`  bind parameters File to { mode => '0644' }`), 'manifests/site.pp': `File { mode => '0700' }\nfile { '/a': }\n` },
             run: 'compile',
