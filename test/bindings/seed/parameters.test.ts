@@ -279,6 +279,17 @@ describe('ARM-8 Binding Parameters of built-in and module resource types', () =>
             ])
         },
         {
+            section: 'Advanced Parameter Bindings', rule: 'a join without a map knows module types\' attributes (the names both share, never the namevar)',
+            files: {
+                'modules/m/lib/puppet/type/widget.rb': WIDGET,
+                'modules/m/lib/puppet/type/gadget.rb': WIDGET.replace("name: 'widget'", "name: 'gadget'").replace('size:   {', 'weight: {'),
+                'bindings/default.pp': b(`  bind parameters Widget['w'] to Gadget['src']`),
+                'manifests/site.pp': `gadget { 'src': ensure => absent, colour => 'green', weight => 4 }\nwidget { 'w': }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect(paramsOf(cat, 'Widget', 'w')).toEqual({ ensure: 'absent', colour: 'green' })
+        },
+        {
             section: 'Instance names', rule: 'a built-in type instance whose title has / and [ ] (its key is URL-encoded)',
             files: {
                 'bindings/default.pp': b(`  bind parameters File['/etc/motd'] to { mode => '0600' }\n  bind parameters File['/a[1]'] to { owner => 'x' }`),
