@@ -58,7 +58,7 @@ export interface CompileOptions {
     /** Filled with every store query of the compile and the nodes whose resources answered. */
     readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
-    readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    readonly typeRegistry?: (environment: string, log?: (level: LogLevel, message: string) => void) => DslTypeRegistry;
     /** The ENC's answer already asked for this request (choosing its environment): bindings reuse it rather than run the ENC again. */
     readonly enc?: EncAnswer;
     /** Parsed environments shared across compiles (parse once, compile many); without it each compile reads and parses its files. */

@@ -68,7 +68,7 @@ export function chooseEnvironment(codedir: string, request: NodeEnvironmentReque
 
 /** The environment a selection compiles: the manifest file (or every .pp below a manifest directory) and the module path. */
 export function environmentOf(selection: EnvironmentSelection, basemodulepath: readonly string[] = []): Environment {
-    return { name: selection.name, dir: selection.envdir, manifests: manifestsAt(selection.manifest), modulepath: [...selection.modulepath, ...basemodulepath], bindingsDir: selection.bindingsdir };
+    return { name: selection.name, dir: selection.envdir, manifests: manifestsAt(selection.manifest), modulepath: [...selection.modulepath, ...basemodulepath], bindingsDir: selection.bindingsdir, templateDir: selection.templatedir };
 }
 
 /**
