@@ -7,6 +7,11 @@ import { PSensitive, PRegexp, type PuppetValue } from './values.js';
  */
 export class ForeignValue {
     constructor(readonly className: string, readonly inspect: string) {}
+
+    /** Ruby's `to_s`: a Symbol's name (`:absent` → `absent`), else the inspect text. */
+    toString(): string {
+        return this.className === 'Symbol' ? this.inspect.replace(/^:/, '') : this.inspect;
+    }
 }
 
 /**

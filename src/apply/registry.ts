@@ -2,7 +2,7 @@ import { DevError } from './errors.js';
 import { captureNames, rubyRegexToJs } from './ruby-regex.js';
 import type { LogSink } from './log.js';
 import { ClassicType, newtype, type ProviderSpec, type TypeBuilder } from './dsl/type.js';
-import type { DslProviderSpec } from '../ruby/index.js';
+import { resourceApiOwnTitlePatterns, type DslProviderSpec } from '../ruby/index.js';
 import type { TransportDefinition, TypeDefinition } from './rsapi/definition.js';
 import type { ProviderFactory } from './rsapi/provider.js';
 import { validateTransportDefinition } from './rsapi/register-transport.js';
@@ -151,13 +151,15 @@ export class TypeRegistry {
         const t = this.types.get(name.toLowerCase());
         if (t instanceof ResourceApiType) {
             const attrs = t.attributes;
+            const own = resourceApiOwnTitlePatterns(attrs.filter(a => a.behaviour === 'namevar').map(a => a.name));
             return {
                 name: t.name,
                 properties: attrs.filter(a => a.behaviour === undefined || a.behaviour === 'init_only').map(a => a.name),
                 parameters: attrs.filter(a => a.behaviour === 'namevar' || a.behaviour === 'parameter' || a.behaviour === 'read_only').map(a => a.name),
                 namevars: attrs.filter(a => a.behaviour === 'namevar').map(a => a.name),
                 // The compiler fills composite namevars from the title, as Puppet's parse_title does.
-                ...(t.definition.titlePatterns ? { titlePatterns: t.definition.titlePatterns.map(p => [rubyRegexToJs(p.pattern), captureNames(p.pattern).map(n => [n] as const)] as const) } : {})
+                ...(t.definition.titlePatterns ? { titlePatterns: t.definition.titlePatterns.map(p => [rubyRegexToJs(p.pattern), captureNames(p.pattern).map(n => [n] as const)] as const) }
+                    : own ? { titlePatterns: own } : {})
             };
         }
         if (t instanceof ClassicType) {

@@ -114,7 +114,7 @@ export class BatchCompiler {
                 node: node.certname, facts: node.facts, trusted: node.trusted, classes: s.classes, settings: this.settingsMap, cache,
                 ...(enc ? { enc } : {}),
                 // Modules' Ruby types go into the apply stage's registry, as compile does.
-                typeRegistry: env => new TypeRegistry(env, new SharedTypeSystem(), () => undefined)
+                typeRegistry: (env, log) => new TypeRegistry(env, new SharedTypeSystem(), m => log?.(m.level, m.message))
             }, s.basemodulepath);
             if (result.error) {
                 const r = result.error.report;

@@ -12,7 +12,7 @@ import { EncBindingsProvider, type EncAnswer } from './providers/enc-provider.js
 import { ExternalBindingsProvider } from './providers/external-provider.js';
 import { readProvidersConfig, type ProvidersConfig } from './providers/programs.js';
 import { puppetConfEnc } from './providers/puppet-conf.js';
-import { fail, splitUri, type BindingsProvider, type ProviderContext } from './providers/provider.js';
+import { fail, splitUri, type BindingsProvider, type LayerInfo, type ProviderContext } from './providers/provider.js';
 import type { SiteDefinition } from './pp/transform.js';
 
 /** The layer Hiera 5 data goes to when the site's layers do not mention the `hiera:` scheme. */
@@ -248,6 +248,7 @@ function loadLayer(layer: NamedLayer, providers: ReadonlyMap<string, BindingsPro
         return provider.expand(uri).map(u => ({ uri: u, pattern: uri, optional, provider }));
     };
     const excluded = new Set((layer.exclude ?? []).flatMap(expand).map(e => e.uri.toLowerCase()));
+    const info: LayerInfo = { name: layer.name, include: [...(layer.include ?? [])], exclude: [...(layer.exclude ?? [])] };
     const seen = new Set<string>();
     const out: NamedBindingsOrSubtype[] = [];
     const problems: Diagnostic[] = [];
@@ -256,7 +257,7 @@ function loadLayer(layer: NamedLayer, providers: ReadonlyMap<string, BindingsPro
         if (excluded.has(k) || seen.has(k)) continue;
         seen.add(k);
         try {
-            const c = e.provider.contribute(e.uri, e.pattern, e.optional);
+            const c = e.provider.contribute(e.uri, e.pattern, e.optional, info);
             if (c) out.push(...(c.bindings ?? []));
         } catch (err) {
             if (!(err instanceof UserError)) throw err;

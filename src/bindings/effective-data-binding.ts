@@ -7,7 +7,7 @@ import { createHieraDataBinding, type DataBindingContext, type DataBindingOption
 import type { HieraEnvironment, HieraTypeSupport } from './hiera/engine.js';
 import type { WarningSink } from './hiera/data-cache.js';
 import type { InjectingDataBinding } from './injecting-data-binding.js';
-import { parameterKeyOf } from './injecting-data-binding.js';
+import { parameterKeyOf, parameterNamesOf } from './injecting-data-binding.js';
 import { BindingsIssues } from './issues.js';
 import { fail } from './providers/provider.js';
 
@@ -34,6 +34,7 @@ export function createEffectiveDataBinding(options: {
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
     const entries = (options.effective.root as unknown as EffectiveBindings).entries ?? [];
+    let paramKeys: string[] | undefined;
     const byKey = new Map<string, { entry: EffectiveBinding; index: number }>();
     entries.forEach((entry, index) => { if (!byKey.has(entry.key)) byKey.set(entry.key, { entry, index }); });
     // The injector's names: `/...` names its own keys (/classes, /param/Class[c]/p), a plain name Data/NAME.
@@ -85,6 +86,10 @@ export function createEffectiveDataBinding(options: {
                 }
             }
             return undefined;
+        },
+        resourceParameterNames(type, title) {
+            paramKeys ??= entries.map(e => e.key).filter(k => k.startsWith('/param/'));
+            return parameterNamesOf(paramKeys, type, title);
         },
         boundType(type) {
             const e = byKey.get(`${type}/`)?.entry as (EffectiveBinding & { produced?: boolean }) | undefined;

@@ -32,6 +32,7 @@ export interface InjectingDataBinding extends HieraDataBinding {
     boundType?(type: string, context: DataBindingContext): string | undefined;
     /** A resource parameter bound by `bind parameters Type[title]` (or `Type`): its value and key, or undefined. */
     resourceParameter?(type: string, title: string, name: string, context: DataBindingContext): { value: PuppetValue; key: string } | undefined;
+    resourceParameterNames?(type: string, title: string, context: DataBindingContext): readonly string[];
 }
 
 /** Hiera data values with `%{}` are resolved by the request's Hiera engine when the injector produces them. */
@@ -42,6 +43,17 @@ export function hieraTemplateExtension(hiera: HieraLookup): { produce(d: { reado
             return { value: hiera.engine.interpolateValue(fromRichData((d as HieraInterpolationProducerDescriptor).template ?? null)) };
         }
     };
+}
+
+/** The parameter names among `/param/...` keys bound for `Type[title]` or for `Type`. */
+export function parameterNamesOf(keys: readonly string[], type: string, title: string): string[] {
+    const prefixes = [`/param/${type}[${escapeInstanceName(title)}]/`, `/param/${type}/`];
+    const names = new Set<string>();
+    for (const k of keys) {
+        const p = prefixes.find(x => k.startsWith(x));
+        if (p !== undefined && !k.includes('/', p.length)) names.add(k.slice(p.length));
+    }
+    return [...names];
 }
 
 /** `a::b::p` → `/param/Class[a::b]/p`: where `bind parameters` puts a class parameter; undefined for unqualified keys. */
@@ -103,8 +115,8 @@ export function createInjectingDataBinding(options: {
     readonly bindingsDir?: string;
 }): InjectingDataBinding {
     const hiera = createHieraDataBinding(options);
-    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector; typeKeys?: Set<string> } | undefined;
-    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector; typeKeys?: Set<string> } => {
+    let state: { facts: object; current: { ctx: DataBindingContext }; composition: Composition; injector: Injector; typeKeys?: Set<string>; paramKeys?: readonly string[] } | undefined;
+    const stateFor = (ctx: DataBindingContext): { composition: Composition; injector: Injector; typeKeys?: Set<string>; paramKeys?: readonly string[] } => {
         if (state && state.facts === ctx.facts) return state;
         // A compile that classifies first runs two compilers with copies of the same facts: the
         // composition (which runs the ENC and external providers) is made once for both.
@@ -196,6 +208,12 @@ export function createInjectingDataBinding(options: {
                 }
             }
             return undefined;
+        },
+        resourceParameterNames(type, title, ctx) {
+            const s = stateFor(ctx);
+            // Asked for every resource declared: the few /param/ keys are found once per injector.
+            s.paramKeys ??= s.injector.boundKeys('/param/');
+            return parameterNamesOf(s.paramKeys, type, title);
         },
         classOrigin(name, ctx) {
             const { injector } = stateFor(ctx);

@@ -12,6 +12,11 @@ export interface Environment {
     readonly modulepath: readonly string[];
     /** Where its ARM-8 bindings are (environments.pp's `bindingsdir`); default DIR/bindings. */
     readonly bindingsDir?: string;
+    /**
+     * ARM-8 environments.pp's `templatedir`: where `template()` and `epp()` look before the
+     * modules, as Puppet 3's templatedir was. Unset (Puppet 7, no environments.pp): modules only.
+     */
+    readonly templateDir?: string;
     /** Where the environment's files are read from (default: the disk); an environment bundle's files are in memory. */
     readonly fs?: FileSystemProvider;
     /**

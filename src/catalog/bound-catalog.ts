@@ -50,6 +50,24 @@ export function boundResourceParameter(c: CatalogRuntime, r: CatalogResource, na
 }
 
 /**
+ * ARM-8 `bind parameters Type to {...}` / `Type[title]` for a resource of a built-in or module
+ * type ("<instantiateable-type> is a reference to a type or a resource instance"): what the
+ * declaration and the resource defaults leave out, among the type's attributes and the
+ * metaparameters (the seed binds `before`/`require`... this way). Never the identity. A define's
+ * own parameters are asked when it is evaluated; only its metaparameters are set here.
+ */
+export function setBoundResourceParameters(c: CatalogRuntime, r: CatalogResource, accepts: (name: string) => boolean): void {
+    const svc = c.lookupService;
+    if (!isInjecting(svc) || !svc.resourceParameterNames || !svc.resourceParameter) return;
+    const ctx = c.lookupContext();
+    for (const name of svc.resourceParameterNames(r.type, r.title, ctx)) {
+        if (r.params.has(name) || !accepts(name)) continue;
+        const bound = svc.resourceParameter(r.type, r.title, name, ctx);
+        if (bound) r.params.set(name, { value: bound.value, origin: 'binding', key: bound.key });
+    }
+}
+
+/**
  * ARM-8 `bind dependency A -> B` / `A ~> B`: when both sides are in the catalog the source gets
  * `before` (or `notify`) the target, as a relationship in the manifest would; otherwise nothing.
  */

@@ -108,7 +108,8 @@ export function catalogModel(result: CompileResult): Model {
                 $type: 'CompileError', message: result.error.report.plain ? result.error.report.message : `${result.error.report.message} on node ${result.node}`,
                 ...(result.error.report.basic !== undefined ? { basicMessage: result.error.report.basic } : {}),
                 ...(result.error.report.issueCode !== undefined ? { issueCode: result.error.report.issueCode } : {}),
-                ...(result.error.report.file ? { location: { $type: 'SourceLocation', file: result.error.report.file, ...(result.error.report.line !== undefined ? { line: result.error.report.line } : {}), ...(result.error.report.pos !== undefined ? { column: result.error.report.pos } : {}) } } : {}),
+                ...(result.error.report.file ? { location: { $type: 'SourceLocation', file: result.error.report.file, ...(result.error.report.line !== undefined ? { line: result.error.report.line } : {}), ...(result.error.report.pos !== undefined ? { column: result.error.report.pos } : {}) } }
+                    : result.error.report.at ? { location: { $type: 'SourceLocation', file: result.error.report.at.file, line: result.error.report.at.line, ...(result.error.report.at.column !== undefined ? { column: result.error.report.at.column } : {}) } } : {}),
                 errorClass: result.error.report.rubyClass
             }
         } : {})

@@ -58,7 +58,7 @@ export interface CompileOptions {
     /** Filled with every store query of the compile and the nodes whose resources answered. */
     readonly queryLog?: QueryProvenance[];
     /** The resource-type registry of an environment that modules' Ruby types are defined into (apply's, from above). */
-    readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+    readonly typeRegistry?: (environment: string, log?: (level: LogLevel, message: string) => void) => DslTypeRegistry;
     /** The ENC's answer already asked for this request (choosing its environment): bindings reuse it rather than run the ENC again. */
     readonly enc?: EncAnswer;
     /** Parsed environments shared across compiles (parse once, compile many); without it each compile reads and parses its files. */
@@ -427,7 +427,11 @@ export class Compiler implements CatalogRuntime {
 
     /** A type resolver for parseTypeString in this environment. */
     get typeResolver(): TypeNameResolver {
-        return name => this.resolveTypeName(name);
+        // A name that is no type, alias nor resource type is unresolved (a type string makes it a TypeReference).
+        return name => {
+            const t = this.resolveTypeName(name);
+            return t instanceof PResourceType && t.typeName !== null && !this.isResourceType(t.typeName) ? undefined : t;
+        };
     }
 
     lookupVariable(name: string, scope: Scope): PuppetValue | undefined {

@@ -68,7 +68,7 @@ export function chooseEnvironment(codedir: string, request: NodeEnvironmentReque
 
 /** The environment a selection compiles: the manifest file (or every .pp below a manifest directory) and the module path. */
 export function environmentOf(selection: EnvironmentSelection, basemodulepath: readonly string[] = []): Environment {
-    return { name: selection.name, dir: selection.envdir, manifests: manifestsAt(selection.manifest), modulepath: [...selection.modulepath, ...basemodulepath], bindingsDir: selection.bindingsdir };
+    return { name: selection.name, dir: selection.envdir, manifests: manifestsAt(selection.manifest), modulepath: [...selection.modulepath, ...basemodulepath], bindingsDir: selection.bindingsdir, templateDir: selection.templatedir };
 }
 
 /**
@@ -266,7 +266,9 @@ function asUserError(e: unknown, file: string): unknown {
         ...(where?.line !== undefined ? { at: { file: where.file || file, line: where.line, column: where.column ?? 1 } } : { file })
     });
     if (e instanceof UserError) return e;
-    if (e instanceof CompileError) return located(e.report.basic ?? e.report.message, { ...(e.report.file !== undefined ? { file: e.report.file } : {}), ...(e.report.line !== undefined ? { line: e.report.line } : {}), ...(e.report.pos !== undefined ? { column: e.report.pos } : {}) });
+    if (e instanceof CompileError) {
+        return located(e.report.basic ?? e.report.message, e.report.at ?? { ...(e.report.file !== undefined ? { file: e.report.file } : {}), ...(e.report.line !== undefined ? { line: e.report.line } : {}), ...(e.report.pos !== undefined ? { column: e.report.pos } : {}) });
+    }
     if (e instanceof EvalIssue || e instanceof PuppetFailure || e instanceof RuntimeFailure) return located(e.message, e.where);
     return e;
 }

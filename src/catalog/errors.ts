@@ -20,6 +20,8 @@ export interface ErrorReport {
     readonly file?: string;
     readonly line?: number;
     readonly pos?: number;
+    /** Where the diagnostic points when Puppet's report names no location (file, line and pos unset). */
+    readonly at?: Where;
     readonly issueCode?: string;
     /** The message without location, when Puppet has one. */
     readonly basic?: string;

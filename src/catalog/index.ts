@@ -3,7 +3,7 @@ export { bootEnvironment, filesOf, type Environment } from './boot.js';
 export { EnvironmentCache } from './environment-cache.js';
 export { BindingsCatalogModule, bindingsLookupFactory, modelLookupFactory } from './bindings-services.js';
 export { isInjecting, type InjectingLookupService } from './functions/inject-functions.js';
-export { Compiler, type CompileOptions, type CompileResult, type LogEntry } from './compiler.js';
+export { Compiler, type CompileOptions, type CompileResult, type LogEntry, type LogLevel } from './compiler.js';
 export { normalizedResult, jsonText, toCatalogJson, writeJsonText, writeNormalizedResult, type Json } from './normalize.js';
 export { CompileError } from './errors.js';
 export { CatalogIssues, type CatalogIssueCode } from './issues.js';

@@ -58,9 +58,10 @@ function makeServices(env: Environment, options: {
                 if (cls) return typesOf().types.loader.findClass(cls[1].toLowerCase())?.ast.params.map(p => p.name.replace(/^\$/, ''));
                 const bare = type.replace(/\[.*$/s, '');
                 const a = attributes(bare);
-                // The identity (a define's name, a core type's namevar) is the resource's own, never joined from another.
-                const identity = coreType(bare.toLowerCase())?.namevar ?? 'name';
-                return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title' && n !== identity) : undefined;
+                // The identity (a define's name, a core or module type's namevars) is the resource's own, never joined from another.
+                const t = coreType(bare.toLowerCase()) ?? typesOf().types.resourceType(bare.toLowerCase());
+                const identity = new Set([t?.namevar ?? 'name', ...(t?.keyAttributes ?? [])]);
+                return a ? [...a].filter(n => !METAPARAMS.has(n) && n !== 'title' && !identity.has(n)) : undefined;
             },
             isSubtype: (sub, sup) => isSubtype(typesOf(), sub, sup)
         }),

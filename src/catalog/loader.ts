@@ -35,6 +35,9 @@ const MAX_ISSUES = 10;
 
 /** Parser issue codes as Puppet names them. */
 /** Errors Puppet's parser raises from its grammar's actions rather than through an issue. */
+/** Ruby's NoMethodError (with its error_highlight lines) raised by Puppet's lexer for a heredoc in a heredoc's interpolation. */
+const LOCATOR_FAILURE = "undefined method `+' for nil:NilClass\n\n      offset_on_line(offset) +1\n                             ^";
+
 const GRAMMAR_ACTION_ERRORS: ReadonlySet<string> = new Set(['PARSE_VIRTUAL_NOT_RESOURCE', 'PARSE_EXPORTED_NOT_RESOURCE']);
 
 /** The validator's reports of heredoc syntax checkers (Puppet raises them at once). */
@@ -126,6 +129,12 @@ export class Loader {
             const endOfInput = !error.code.startsWith('VALIDATE_') && /end of input/.test(error.message);
             const where: Where | undefined = at && !endOfInput ? { file, line: at.line, column: at.column } : undefined;
             const loc = where ? ` (file: ${file}, line: ${where.line}, column: ${where.column})` : ` (file: ${file})`;
+            if (error.code === 'PARSE_NUMBER_NOT_VALID' || error.code === 'PARSE_HEREDOC_IN_HEREDOC') {
+                // Ruby errors raised under the parser (its action, its lexer's locator): Puppet's message and report name no location.
+                const detail = error.code === 'PARSE_NUMBER_NOT_VALID' ? error.message : LOCATOR_FAILURE;
+                const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail, location: '' });
+                throw new CompileError('EVAL_SYNTAX', { message, at: where, rubyClass: 'Puppet::Error', log: { message, withNode: true } });
+            }
             if (GRAMMAR_ACTION_ERRORS.has(error.code)) {
                 // Raised by an action of Puppet's grammar: a plain ParseError, with no issue code.
                 const message = CatalogIssues.EVAL_SYNTAX.message({ environment: this.environmentName, detail: error.message, location: loc });

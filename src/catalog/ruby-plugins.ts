@@ -9,7 +9,7 @@ import { titleParser, type CoreType } from './core-types.js';
 import { PuppetFailure, RubyRuntimeFailure, RuntimeFailure, type Where } from './errors.js';
 import type { Closure, FunctionTable } from './functions/function.js';
 import { checkSignature, lambdaArity, legacyArguments } from './functions/signatures.js';
-import type { CatalogRuntime, ExpressionEvaluator } from './runtime.js';
+import type { CatalogRuntime, ExpressionEvaluator, LogLevel } from './runtime.js';
 import type { Scope } from './scope.js';
 
 /** What the plugins use of a compilation: its runtime, evaluator, core functions and the options they read. */
@@ -18,7 +18,7 @@ export interface PluginHost extends CatalogRuntime {
     readonly functions: FunctionTable;
     readonly options: {
         readonly settings?: ReadonlyMap<string, string>;
-        readonly typeRegistry?: (environment: string) => DslTypeRegistry;
+        readonly typeRegistry?: (environment: string, log?: (level: LogLevel, message: string) => void) => DslTypeRegistry;
     };
 }
 
@@ -54,7 +54,13 @@ export class RubyPlugins {
             const c = this.c;
             // The apply stage's registry of this environment when the caller hands one in (one registry, two
             // front ends); else a compile-time registry of the types' attributes.
-            const registry = c.options.typeRegistry?.(c.env.name) ?? new SchemaRegistry();
+            // Its warnings (a type or attribute without desc...) are the compile's, at the manifest
+            // that made Puppet autoload the type, without a line (as Puppet logs them).
+            const registryLog = (level: LogLevel, message: string): void => {
+                const top = this.stackTop();
+                c.log(level, message, top ? { file: top.file, line: 0 } : undefined);
+            };
+            const registry = c.options.typeRegistry?.(c.env.name, registryLog) ?? new SchemaRegistry();
             const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(filesOf(c.env), c.env.modulepath));
             this.rt = new PluginRuntime(modules, {
                 environment: c.env.name,

@@ -95,11 +95,12 @@ export class Scope {
     matchVar(n: number): PuppetValue | undefined {
         for (let s: Scope | null = this; s; s = s.enclosing) {
             const matches = s.matches;
-            if (!matches) continue;
-            for (let i = matches.length - 1; i >= 0; i--) {
-                const m = matches[i];
+            for (let i = (matches?.length ?? 0) - 1; i >= 0; i--) {
+                const m = matches![i];
                 if (m) return m[n] ?? null;
             }
+            // A define body runs after the statement declaring it is done: the matches of the scopes around that are gone.
+            if (s.kind === 'define') break;
         }
         return undefined;
     }

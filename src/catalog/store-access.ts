@@ -8,11 +8,14 @@ import { nameTags, tagResource, titleTags } from './ops/attributes.js';
 import { CatalogResource } from './resource.js';
 import type { Scope } from './scope.js';
 
-/** The attributes of a resource type in this environment: a core type's, or a define's parameters (plus metaparameters). */
-export function resourceAttributes(c: Pick<CatalogRuntime, 'loader'>): ResourceAttributes {
+/**
+ * The attributes of a resource type in this environment: a core type's or a module's Ruby type's
+ * (Resource API or classic), or a define's parameters (plus metaparameters).
+ */
+export function resourceAttributes(c: Pick<CatalogRuntime, 'loader' | 'resourceType'>): ResourceAttributes {
     return type => {
         const lower = type.replace(/^::/, '').toLowerCase();
-        const core = coreType(lower);
+        const core = coreType(lower) ?? c.resourceType(lower);
         if (core) return new Set([...core.attributes, ...METAPARAMS]);
         const define = c.loader.findDefine(lower);
         if (!define) return undefined;

@@ -5,7 +5,7 @@ import { checkEffectiveNode, type EncAnswer } from '../bindings/index.js';
 import { encodeJson, encodeMsgpack, readModelFile } from '../model/index.js';
 import {
     BindingsCatalogModule, CatalogIssues, catalogModel, createCatalogServices, modelLookupFactory, puppetCatalog, storedCatalog, writeJsonText, writeNormalizedResult,
-    type CatalogServices, type Environment, type Json, type LogEntry
+    type CatalogServices, type Environment, type Json, type LogEntry, type LogLevel
 } from '../catalog/index.js';
 import type { Module } from 'langium';
 import type { CatalogStore } from '../store/index.js';
@@ -204,7 +204,7 @@ function compileWith(
         ...(store ? { store } : {}),
         node: node.certname, facts: node.facts, trusted: node.trusted,
         classes: options.class ?? [], settings, onLog: log.add, ...(extras.enc ? { enc: extras.enc } : {}),
-        ...(extras.apply ? { typeRegistry: (env: string) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), () => undefined); } } : {})
+        ...(extras.apply ? { typeRegistry: (env: string, log?: (level: LogLevel, message: string) => void) => { const a = extras.apply as ApplyStage; return new a.TypeRegistry(env, new a.SharedTypeSystem(), m => log?.(m.level, m.message)); } } : {})
     });
     // The catalog is stored (with its exported resources) before anything is printed: a failed write prints nothing.
     if (store && !result.error) store.replaceCatalog(storedCatalog(result));
@@ -222,7 +222,8 @@ function compileWith(
     if (result.error) {
         // The prefix carries the location, so the message is Puppet's without its location suffix.
         const r = result.error.report;
-        const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}` : codedir;
+        const where = r.file ? `${r.file}${r.line !== undefined ? `:${r.line}` : ''}${r.pos !== undefined ? `:${r.pos}` : ''}`
+            : r.at ? `${r.at.file}:${r.at.line}${r.at.column !== undefined ? `:${r.at.column}` : ''}` : codedir;
         log.flush(true);
         io.err(`${where}: error ${result.error.code}: ${oneLine(r.basic ?? r.message)} (on node ${result.node})\n`);
     }

@@ -2,7 +2,7 @@ import type { ProducerDescriptor, SourceLocation as BindingsLocation } from '../
 import type {
     Candidate as CandidateModel, Contribution, EffectiveBinding, EffectiveBindings, InjectorIssue, ProducerKind, ProducerSummary, SourceLocation
 } from '../../generated/model/effective-bindings.js';
-import { modelRegistry, toRichData, type Model, type ModelObject, type PuppetValue, type RichData } from '../model/index.js';
+import { modelRegistry, toExactRichData, toRichData, type Model, type ModelObject, type PuppetValue, type RichData } from '../model/index.js';
 import type { BinderResult } from './binder.js';
 import type { InjectorDiagnostic } from './diagnostics.js';
 import { BUILTIN_LAYER } from './collect.js';
@@ -69,7 +69,7 @@ function entry(key: string, e: Entry | undefined, result: BinderResult): Effecti
         shadowed,
         overrideResolved: e?.overrideResolved ?? false,
         ...(w?.multibindId !== undefined ? { multibindId: w.multibindId, contributions: contributions(w.multibindId, result) } : {}),
-        ...(value !== undefined && !isRuntimeValue(value) && !containsRuntime(value) ? { value: toRichData(value as PuppetValue), produced: true } : {})
+        ...(value !== undefined && !isRuntimeValue(value) && !containsRuntime(value) ? { value: toExactRichData(value as PuppetValue), produced: true } : {})
     };
     return out;
 }

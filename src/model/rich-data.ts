@@ -32,6 +32,21 @@ export function toRichData(v: PuppetValue): RichData {
     return toData(v, MODEL_RULES) as RichData;
 }
 
+const EXACT_FLOAT_RULES: ToDataRules = {
+    ...MODEL_RULES,
+    float: n => (Number.isInteger(n) ? { [PTYPE]: 'Float', [PVALUE]: n } : MODEL_RULES.float(n))
+};
+
+/**
+ * Rich data that keeps a whole Float a Float (`{"__ptype": "Float", "__pvalue": 2}`): JSON and
+ * JavaScript have one number, so 2.0 would come back an Integer. For modelc's own models whose
+ * values must come back as they were (effective bindings' produced values); Puppet's catalogs keep
+ * plain numbers.
+ */
+export function toExactRichData(v: PuppetValue): RichData {
+    return toData(v, EXACT_FLOAT_RULES) as RichData;
+}
+
 export function fromRichData(d: RichData, path = ''): PuppetValue {
     if (typeof d === 'number') return Number.isInteger(d) ? BigInt(d) : d;
     if (d === null || typeof d !== 'object') return d as PuppetValue;
@@ -47,6 +62,7 @@ export function fromRichData(d: RichData, path = ''): PuppetValue {
     switch (ptype) {
         case 'Default': return PDefault.instance;
         case 'Sensitive': return new PSensitive(fromRichData(pvalue ?? null, `${path}/${PVALUE}`));
+        case 'Float': return typeof pvalue === 'number' ? pvalue : bad('__pvalue must be a number');
         case 'Regexp': return typeof pvalue === 'string' ? new PRegexp(pvalue) : bad('__pvalue must be a string');
         case 'Binary': return typeof pvalue === 'string' ? new PBinary(new Uint8Array(Buffer.from(pvalue, 'base64'))) : bad('__pvalue must be base64 text');
         case 'Hash': {
@@ -76,7 +92,7 @@ export function fromRichData(d: RichData, path = ''): PuppetValue {
     }
 }
 
-const KNOWN_PTYPES = new Set(['Default', 'Sensitive', 'Regexp', 'Binary', 'Hash', 'Deferred', ...STRING_FORMS]);
+const KNOWN_PTYPES = new Set(['Default', 'Sensitive', 'Regexp', 'Binary', 'Hash', 'Deferred', 'Float', ...STRING_FORMS]);
 
 /** `2020-01-01T00:00:00.000000000 UTC` (Puppet's form) or any ISO 8601 text. */
 function parseTimestamp(text: string): PTimestamp | undefined {
@@ -124,6 +140,7 @@ export function richDataProblem(d: RichData, path: string): { path: string; mess
     const pvalue = d[PVALUE];
     switch (ptype) {
         case 'Default': case 'Deferred': return undefined;
+        case 'Float': return typeof pvalue === 'number' ? undefined : { path: `${path}/${PVALUE}`, message: 'rich data Float: __pvalue must be a number' };
         case 'Sensitive': return pvalue === undefined ? undefined : richDataProblem(pvalue, `${path}/${PVALUE}`);
         case 'Hash':
             if (!Array.isArray(pvalue) || pvalue.length % 2 !== 0) return { path: `${path}/${PVALUE}`, message: 'rich data Hash: __pvalue must be a list of key, value pairs' };

@@ -23,6 +23,7 @@ export const ParseIssues = {
     PARSE_HEREDOC_INVALID_ESCAPE: 'Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got \'%s\'',
     PARSE_HEREDOC_WITHOUT_TEXT: 'Heredoc without any following lines of text',
     PARSE_HEREDOC_WITHOUT_END_TAGGED_LINE: 'Heredoc without end-tagged line',
+    PARSE_HEREDOC_IN_HEREDOC: 'A heredoc in an interpolation of a heredoc\'s text (Puppet\'s lexer fails on it)',
     PARSE_UNRECOGNIZED_ESCAPE: 'Unrecognized escape sequence \'\\%s\'',
     PARSE_ILLEGAL_UNICODE_ESCAPE: 'Unicode escape \'\\u\' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff',
     PARSE_ILLEGAL_BOM: 'Illegal byte order mark in the input',
@@ -37,6 +38,7 @@ export const ParseIssues = {
     PARSE_INVALID_RESOURCE_SHAPE: 'Expression is not valid as a resource, resource-default, or resource-override',
     PARSE_VIRTUAL_NOT_RESOURCE: 'Virtual (@) can only be applied to a Resource Expression',
     PARSE_EXPORTED_NOT_RESOURCE: 'Exported (@@) can only be applied to a Resource Expression',
+    PARSE_NUMBER_NOT_VALID: 'Internal Error, NUMBER token does not contain a valid number, %s',
     PARSE_KEYWORD_ENTRY_NOT_ALLOWED: 'Syntax error at \'%s\'',
     // validator (checker4_0); %s holes take Puppet's labels (`a Literal Integer`, `Name`)
     VALIDATE_RESERVED_PARAMETER: 'The parameter $%s redefines a built in parameter in %s',

@@ -16,7 +16,7 @@ export { ClassClass, ObjectClass, RClass, classOf, truthy, type Method, type RHa
 export { inspect } from './inspect.js';
 export { MersenneTwister } from './methods/random.js';
 export { PluginRuntime } from './puppet/runtime.js';
-export { SchemaRegistry, type DslTypeRegistry, type DslTypeBuilder, type DslAttributeBuilder, type DslTypeSchema } from './puppet/type-dsl.js';
+export { resourceApiOwnTitlePatterns, SchemaRegistry, type DslTypeRegistry, type DslTypeBuilder, type DslAttributeBuilder, type DslTypeSchema } from './puppet/type-dsl.js';
 export { PluginFailure, PluginCallError, raisedAs, type PluginHost, type PluginModule, type PuppetBlock, type ResourceInfo, type ScopeHost } from './puppet/host.js';
 export type { Function3 } from './puppet/functions3.js';
 export type { Function4 } from './puppet/functions4.js';

@@ -109,7 +109,7 @@ export function compileTask(task: CompileTask, ctx: CompileContext): CompileAnsw
     const result = ctx.services.compile(env.dir, env.name, {
         ...(ctx.store ? { store: ctx.store } : {}), cache: ctx.cache,
         node: task.certname, facts: task.facts, trusted: task.trusted,
-        typeRegistry: e => new TypeRegistry(e, new SharedTypeSystem(), () => undefined)
+        typeRegistry: (e, log) => new TypeRegistry(e, new SharedTypeSystem(), m => log?.(m.level, m.message))
     });
     const logs = result.logs.filter(l => l.level === 'warning' || l.level === 'err').map(l => logText(task.certname, l));
     const after = ctx.cache.stats();

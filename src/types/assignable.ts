@@ -1,8 +1,8 @@
 import { assertUnreachable } from '../common/index.js';
 import { PDefault } from '../values/index.js';
 import {
-    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PNotUndefType,
-    POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType, PTypeAliasType,
+    PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType,
+    POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PTypeReferenceType, PTypeSetType, PURIType, PStringType, PStructType, PTupleType, PTypeAliasType,
     PTypeType, PVariantType, PSimpleType, PInitType, PObjectType, PCallableType
 } from './model.js';
 import { isInitAssignable } from './init.js';
@@ -193,7 +193,16 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
             if (o.params === null || !isAssignable(o.params, c.params)) return false;
             return isAssignable(o.block ?? PSimpleType.of('Undef'), c.block ?? PSimpleType.of('Undef'));
         }
-        case 'Iterator': case 'Runtime': case 'SemVerRange':
+        case 'Runtime': {
+            // An unparameterized Runtime takes any runtime's type; else the same runtime and name.
+            const r = t as PRuntimeType;
+            return o instanceof PRuntimeType && (r.runtime === null || (r.runtime === o.runtime && (r.runtimeName === null || r.runtimeName === o.runtimeName)));
+        }
+        case 'SemVerRange': return o.kind === 'SemVerRange';
+        case 'Iterator': {
+            const c = (t as PIteratorType).type;
+            return o instanceof PIteratorType && (c === null || (o.type !== null && isAssignable(c, o.type)));
+        }
         case 'Error': {
             // Each parameter given here (not default) must be given there alike, or there as a type this one's takes.
             const e = t as PErrorType;
@@ -207,12 +216,21 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
         case 'Binary': case 'Deferred': case 'Unit':
             return o.kind === k;
         case 'Alias': return false;
+        // The default type set takes any; another only itself.
+        case 'TypeSet': return o instanceof PTypeSetType && ((t as PTypeSetType).init === null || t.equalsType(o));
+        case 'URI': {
+            // Each part this type names, the other names alike.
+            const p = (t as PURIType).parts;
+            return o instanceof PURIType && (p === null || (o.parts !== null && [...p].every(([k, v]) => o.parts!.has(k) && String(o.parts!.get(k)) === String(v))));
+        }
+        case 'TypeReference': return o instanceof PTypeReferenceType && o.typeString === (t as PTypeReferenceType).typeString;
         default: return assertUnreachable(k);
     }
 }
 
 function isDataType(o: PAnyType): boolean {
-    if (SCALAR_DATA.has(o.kind) || o.kind === 'Undef' || o.kind === 'Data') return true;
+    // Unit (the element type of an empty collection's inferred type) is assignable to every type.
+    if (SCALAR_DATA.has(o.kind) || o.kind === 'Undef' || o.kind === 'Data' || o.kind === 'Unit') return true;
     if (o instanceof PArrayType) return o.element === null ? false : isDataType(o.element);
     if (o instanceof PHashType) return o.key !== null && o.value !== null && isAssignable(new PStringType(), o.key) && isDataType(o.value);
     if (o instanceof PTupleType) return o.types.every(isDataType);

@@ -1,13 +1,15 @@
 import { capitalizeTypeName, formatFloat, parseTimespan, parseTimestamp, parseVersionRange, PDefault, PRegexp, PSemVerRange, PTimespan, PTimestamp, TimeFormatError, VersionRangeError, type PuppetValue } from '../values/index.js';
 import {
     PAnyType, PCallableType, PErrorType, PArrayType, PInitType, PObjectType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType,
-    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PSimpleType, PStringType, PStructType,
+    PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PRuntimeType, PSensitiveType, PTypeSetType, PURIType, PSimpleType, PStringType, PStructType,
     PSemVerType, PTimeType, PTupleType, PTypeAliasType, PTypeType, PVariantType, type SimpleKind, type StructMember
 } from './model.js';
 import { objectTypeOf, pcoreType } from './object.js';
 import { typeToString } from './to-string.js';
+import { typeSetOf } from './typeset.js';
+import { uriType } from './uri.js';
 import { generalize, inferType } from './infer.js';
-import { generalizePuppet } from './infer-puppet.js';
+import { generalizePuppet, inferPuppet } from './infer-puppet.js';
 
 /** Raised for malformed type parameters; the evaluator turns it into a located error (at argument `argIndex` when set). */
 export class TypeConstructionError extends Error {
@@ -25,7 +27,7 @@ function orderedRange(from: bigint | number | null, to: bigint | number | null):
 }
 
 const SIMPLE: ReadonlySet<string> = new Set<SimpleKind>([
-    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'Runtime', 'SemVerRange', 'Binary', 'Deferred'
+    'Any', 'Undef', 'Default', 'Scalar', 'ScalarData', 'Data', 'RichData', 'Numeric', 'CatalogEntry', 'SemVerRange', 'Binary', 'Deferred'
 ]);
 
 /** The core type named `name` (exact capitalization), unparameterized; undefined for other names. */
@@ -59,6 +61,9 @@ export function coreType(name: string): PAnyType | undefined {
         case 'Init': return new PInitType();
         case 'Object': return new PObjectType();
         case 'Callable': return new PCallableType();
+        case 'Runtime': return new PRuntimeType();
+        case 'URI': return new PURIType();
+        case 'TypeSet': return new PTypeSetType();
         default: return pcoreType(name);
     }
 }
@@ -69,13 +74,27 @@ function timeBound(kind: 'Timestamp' | 'Timespan', a: PuppetValue): bigint | nul
     if (a instanceof PTimestamp || a instanceof PTimespan) return a.nanos;
     if (typeof a === 'bigint') return a * 1_000_000_000n;
     if (typeof a === 'number') return BigInt(Math.trunc(a * 1e9));
-    if (typeof a === 'string') {
+    const parsed = (str: string, format?: PuppetValue, zone?: PuppetValue): bigint => {
+        const formats = typeof format === 'string' ? format : Array.isArray(format) ? format.map(String) : undefined;
         try {
-            return kind === 'Timestamp' ? parseTimestamp(a).nanos : parseTimespan(a);
+            return kind === 'Timestamp' ? parseTimestamp(str, formats, typeof zone === 'string' ? zone : undefined).nanos : parseTimespan(str, formats);
         } catch (e) {
             if (e instanceof TimeFormatError) throw new TypeConstructionError(e.message, 'RUNTIME_ERROR', undefined, true);
             throw e;
         }
+    };
+    if (typeof a === 'string') return parsed(a);
+    // A hash is the time class's from_hash: a string with its format (and a Timestamp's zone), or a Timespan's fields.
+    if (a instanceof Map) {
+        const str = a.get('string');
+        if (typeof str === 'string') return parsed(str, a.get('format'), a.get('timezone'));
+        if (kind === 'Timestamp' || a.has('string')) {
+            throw new TypeConstructionError(`no implicit conversion of ${str === null || str === undefined ? 'nil' : rubyClassOf(str)} into String`, 'RUNTIME_ERROR', undefined, true);
+        }
+        const [d, h, m, sec, ms, us, ns] = ['days', 'hours', 'minutes', 'seconds', 'milliseconds', 'microseconds', 'nanoseconds'].map(k => a.get(k));
+        const n = (v: PuppetValue | undefined): bigint => typeof v === 'bigint' ? v : 0n;
+        const total = (((((n(d) * 24n + n(h)) * 60n + n(m)) * 60n + n(sec)) * 1000n + n(ms)) * 1000n + n(us)) * 1000n + n(ns);
+        return a.get('negative') === true ? -total : total;
     }
     // Puppet's time factories refuse anything else by its Ruby class.
     throw new TypeConstructionError(`Unable to create a Puppet::Pops::Time::${kind} from a ${rubyClassOf(a)}`, 'RUNTIME_ERROR', undefined, true);
@@ -208,7 +227,8 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
     checkArity(t.kind, args);
     switch (t.kind) {
         case 'Integer': {
-            if (args.length === 1 && Array.isArray(args[0])) return parameterize(t, args[0]);
+            // Puppet flattens the keys: Integer[[1, 2]] is Integer[1, 2], and the first bad one is blamed by its flattened index.
+            if (args.some(a => Array.isArray(a))) return parameterize(t, (args as PuppetValue[]).flat(Infinity as 1));
             const bad = args.findIndex(a => typeof a !== 'bigint' && !(a instanceof PDefault));
             if (bad >= 0) {
                 throw new TypeConstructionError(`Integer-Type [] requires all arguments to be integers (or default). Got ${rubyClassOf(args[bad])}`, 'BAD_INTEGER_SLICE_TYPE', bad);
@@ -219,6 +239,8 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             return new PIntegerType(from, to);
         }
         case 'Callable': return callableOf(args);
+        case 'TypeSet': return typeSetOf(args);
+        case 'URI': return uriType(args, (message, code, index, raised) => { throw new TypeConstructionError(message, code, index, raised); });
         case 'Object': {
             if (args.length !== 1) throw new TypeConstructionError(`Object-Type[] accepts 1 argument. Got ${args.length}`, 'BAD_TYPE_SLICE_ARITY');
             return args[0] instanceof Map && args[0].size === 0 ? new PObjectType() : objectTypeOf(args[0]);
@@ -241,7 +263,9 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             }
             flat.slice(0, 2).forEach((k, i) => {
                 if (ok(k)) return;
-                throw new TypeConstructionError(`type_parameter Error[${i === 0 ? 'kind' : 'issue_code'}] has wrong type, expects a value of type Undef, String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], or Type[Undef], got ${keyTypeName(k)}`, 'RUNTIME_ERROR', undefined, true);
+                // The type asserter names a hash by its inferred set's short name: Struct with string keys, else Hash.
+                const got = k instanceof Map ? (k.size > 0 && [...k.keys()].every(x => typeof x === 'string') ? 'Struct' : 'Hash') : keyTypeName(k);
+                throw new TypeConstructionError(`type_parameter Error[${i === 0 ? 'kind' : 'issue_code'}] has wrong type, expects a value of type Undef, String, Regexp, Type[Enum], Type[Pattern], Type[NotUndef], or Type[Undef], got ${got}`, 'RUNTIME_ERROR', undefined, true);
             });
             return new PErrorType(args[0] ?? null, args[1] ?? null, Math.min(args.length, 2));
         }
@@ -409,7 +433,11 @@ export function parameterize(t: PAnyType, args: PuppetValue[]): PAnyType {
             throw new TypeConstructionError(`Not a parameterized type: ${a.name}`);
         }
         default:
-            if (t.kind === 'Runtime') assertKeys('Runtime', (args as PuppetValue[]).flat(Infinity as 1), 2, 2, [['String', k => typeof k === 'string'], ['String', k => typeof k === 'string']]);
+            if (t.kind === 'Runtime') {
+                const keys = (args as PuppetValue[]).flat(Infinity as 1);
+                assertKeys('Runtime', keys, 2, 2, [['String', k => typeof k === 'string'], ['String', k => typeof k === 'string']]);
+                return new PRuntimeType(keys[0] as string, keys[1] as string);
+            }
             if (t.kind === 'Deferred') throw new TypeConstructionError('The Deferred-Type cannot be parameterized using []', 'RUNTIME_ERROR', undefined, true);
             // Types Puppet's access operator has no case for.
             if (UNPARAMETERIZED.has(name)) {
@@ -453,7 +481,8 @@ function callableOf(keys: readonly PuppetValue[]): PCallableType {
         size = new PIntegerType(bound(params[params.length - 1]), null);
         params = params.slice(0, -1);
     }
-    const types = params.map(p => p instanceof PAnyType || typeof p === 'string' ? asType(p, 'Callable') : generalize(inferType(p)));
+    // Puppet's TypeFactory.type_of: a string names a Ruby class.
+    const types = params.map(p => p instanceof PAnyType ? p : typeof p === 'string' ? new PRuntimeType('ruby', p) : generalize(inferType(p)));
     if (types.length === 0 && size !== null && (size.to === null || size.to > 0n)) types.push(PSimpleType.of('Unit'));
     return new PCallableType(new PTupleType(types, size), block, returnType);
 }
@@ -464,7 +493,7 @@ function keyTypeName(v: PuppetValue): string {
     if (v instanceof PDefault) return 'Default';
     // Puppet's generalize keeps a regexp's pattern and generalizes the type a type value holds.
     if (v instanceof PRegexp || v instanceof PAnyType) return typeToString(v instanceof PAnyType ? new PTypeType(generalizePuppet(v)) : inferType(v));
-    return typeToString(generalize(inferType(v)));
+    return typeToString(generalizePuppet(inferPuppet(v)));
 }
 
 /** A resource reference's title that is no string (BAD_TYPE_SPECIALIZATION of the resource type, at `index`). */

@@ -183,6 +183,7 @@ export function isInstance(t: PAnyType, value: PuppetValue): boolean {
             return v instanceof PError && fits(0, e.errorKind, v.kind) && fits(1, e.issueCode, v.issueCode);
         }
         case 'Unit': return true;
+        case 'TypeReference': case 'URI': case 'TypeSet': return false;
         case 'Alias': {
             const r = (t as PTypeAliasType).resolved;
             return r !== null && isInstance(r, v);

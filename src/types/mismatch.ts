@@ -1,7 +1,7 @@
 import type { PuppetValue } from '../values/index.js';
 import {
     PAnyType, PArrayType, PEnumType, PHashType, PIntegerType, PIterableType, PNotUndefType, POptionalType,
-    PObjectType, PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeType, PVariantType
+    PObjectType, PPatternType, PSensitiveType, PSimpleType, PStringType, PStructType, type StructMember, PTupleType, PTypeAliasType, PTypeReferenceType, PTypeType, PVariantType
 } from './model.js';
 import { isAssignable, resolveAlias } from './assignable.js';
 import { coreType, typesEqual } from './construct.js';
@@ -46,7 +46,24 @@ export interface Mismatch {
  */
 export function describeMismatch(expected: PAnyType, value: PuppetValue): Mismatch[] {
     if (isInstance(expected, value)) return [];
+    // Puppet's UnresolvedTypeFinder: a type holding an unresolved reference is reported for that alone.
+    const unresolved = unresolvedReference(expected);
+    if (unresolved !== undefined) return [{ kind: 'type', path: [], text: `references an unresolved type '${unresolved}'` }];
     return describe(expected, value, []);
+}
+
+/** The text of the first TypeReference among a type and the types it holds. */
+function unresolvedReference(t: PAnyType | null): string | undefined {
+    if (t === null) return undefined;
+    if (t instanceof PTypeReferenceType) return t.typeString;
+    const inner: Array<PAnyType | null> = t instanceof PArrayType ? [t.element] : t instanceof PHashType ? [t.key, t.value]
+        : t instanceof POptionalType || t instanceof PNotUndefType || t instanceof PTypeType || t instanceof PSensitiveType || t instanceof PIterableType ? [t.type]
+            : t instanceof PVariantType || t instanceof PTupleType ? [...t.types] : t instanceof PStructType ? t.members.map(m => m.value) : [];
+    for (const i of inner) {
+        const found = unresolvedReference(i);
+        if (found !== undefined) return found;
+    }
+    return undefined;
 }
 
 /**

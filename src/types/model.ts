@@ -18,11 +18,11 @@ export type TypeKind =
     | 'Integer' | 'Float' | 'String' | 'Enum' | 'Pattern' | 'Boolean' | 'Regexp' | 'Collection' | 'Array'
     | 'Hash' | 'Struct' | 'Tuple' | 'Optional' | 'Variant' | 'Type' | 'Resource' | 'Class' | 'CatalogEntry'
     | 'Callable' | 'Iterable' | 'Iterator' | 'Sensitive' | 'Runtime' | 'Timestamp' | 'Timespan' | 'SemVer'
-    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit';
+    | 'SemVerRange' | 'Binary' | 'Deferred' | 'Alias' | 'Init' | 'Object' | 'Error' | 'Unit' | 'TypeReference' | 'URI' | 'TypeSet';
 
 /** Types without parameters (or whose parameters we do not model). */
 export type SimpleKind = 'Any' | 'Undef' | 'Default' | 'Scalar' | 'ScalarData' | 'Data' | 'RichData' | 'Numeric'
-    | 'CatalogEntry' | 'Runtime' | 'SemVerRange' | 'Binary'
+    | 'CatalogEntry' | 'SemVerRange' | 'Binary'
     | 'Deferred' | 'Unit';
 
 export class PSimpleType extends PAnyType {
@@ -36,6 +36,47 @@ export class PSimpleType extends PAnyType {
         }
         return t;
     }
+}
+
+/**
+ * Runtime, or Runtime[runtime, name]: values of another language's runtime by their class name
+ * (Callable takes a string parameter as Runtime[ruby, 'string']); no Puppet value is an instance.
+ */
+export class PRuntimeType extends PAnyType {
+    readonly kind = 'Runtime';
+    constructor(readonly runtime: string | null = null, readonly runtimeName: string | null = null) { super(); }
+}
+
+/**
+ * TypeReference['Name[...]']: a name a type string (Type.new, assert_type's string) used that
+ * nothing resolves, kept as the text written; it has no instances.
+ */
+export class PTypeReferenceType extends PAnyType {
+    readonly kind = 'TypeReference';
+    constructor(readonly typeString: string) { super(); }
+}
+
+/**
+ * URI, or URI[{scheme => ..., host => ...}]: URIs whose parts are the given ones (a URI string
+ * given is split into its parts as Puppet's uri_to_hash does). No value modelc makes is one.
+ */
+export class PURIType extends PAnyType {
+    readonly kind = 'URI';
+    constructor(readonly parts: ReadonlyMap<string, PuppetValue> | null = null) { super(); }
+}
+
+/**
+ * TypeSet, or TypeSet[{pcore_version => ..., name => ...}]: a Pcore type set as its initializer
+ * hash gives it (`init`, its keys in Puppet's order); null is the default type set.
+ */
+export class PTypeSetType extends PAnyType {
+    /** The default type set's initializer, as Puppet prints it. */
+    static readonly DEFAULT_INIT: ReadonlyMap<string, PuppetValue> = new Map([
+        ['pcore_uri', 'http://puppet.com/2016.1/pcore'], ['pcore_version', '1.0.0'], ['name_authority', 'http://puppet.com/2016.1/runtime'], ['name', 'DefaultTypeSet'], ['version', '0.0.0']
+    ]);
+
+    readonly kind = 'TypeSet';
+    constructor(readonly init: ReadonlyMap<string, PuppetValue> | null = null) { super(); }
 }
 
 /** Error, or Error[kind, issue_code]: errors of that kind (and issue code); a Pattern matches either by pattern. */

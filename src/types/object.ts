@@ -64,7 +64,7 @@ export function objectTypeOf(init: PuppetValue): PObjectType {
     );
 }
 
-function rubyInspectScalar(v: PuppetValue): string {
+export function rubyInspectScalar(v: PuppetValue): string {
     if (typeof v === 'bigint') return `${v}:Integer`;
     if (typeof v === 'string') return `"${v}":String`;
     if (typeof v === 'number') return `${v}:Float`;

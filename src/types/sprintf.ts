@@ -1,6 +1,7 @@
 import { formatFloat } from '../common/index.js';
 import { PRegexp, type PuppetValue } from '../values/index.js';
 import { formatValue } from './format-value.js';
+import { PStoredReference } from './model.js';
 
 /** An ArgumentError, TypeError or KeyError of Ruby's Kernel#sprintf, with Ruby's message. */
 export class SprintfError extends Error {}
@@ -34,6 +35,8 @@ export function rubyInspect(v: PuppetValue): string {
     if (typeof v === 'number') return formatFloat(v);
     if (Array.isArray(v)) return `[${v.map(rubyInspect).join(', ')}]`;
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${rubyInspect(k)}=>${rubyInspect(x)}`).join(', ')}}`;
+    // Puppet::Resource#inspect: the reference and its hash of parameters (the name, its title).
+    if (v instanceof PStoredReference) return `${v.typeName}[${v.title}]{:name=>${rubyInspectString(v.title ?? '')}}`;
     return formatValue(v);
 }
 
@@ -322,6 +325,12 @@ function formatOne(conv: string, spec: Spec, arg: PuppetValue): string {
             return pad(s, { ...spec, zero: spec.zero && spec.prec === undefined && !body.startsWith('..') }, true);
         }
         default: {
+            // Ruby formats an Integer with %f exactly (no trip through a double): 2**63-1 keeps its digits.
+            if (conv === 'f' && typeof arg === 'bigint') {
+                const prec = spec.prec ?? 6;
+                const body = (arg < 0n ? -arg : arg).toString() + (prec > 0 ? `.${'0'.repeat(prec)}` : spec.sharp ? '.' : '');
+                return pad(sign(arg < 0n, spec) + body, spec, true);
+            }
             const x = toFloat(arg);
             if (!Number.isFinite(x)) return pad(sign(x < 0, spec) + (Number.isNaN(x) ? 'NaN' : 'Inf'), { ...spec, zero: false }, true);
             const prec = spec.prec ?? 6;

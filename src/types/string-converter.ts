@@ -1,4 +1,4 @@
-import { PBinary, PDefault, PIterator, PRegexp, PSensitive, regexpLiteral, type PuppetValue } from '../values/index.js';
+import { PBinary, PDefault, PIterator, PRegexp, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, versionRangeInspect, type PuppetValue } from '../values/index.js';
 import { isAssignable } from './assignable.js';
 import { coreType } from './construct.js';
 import { formatValue } from './format-value.js';
@@ -264,8 +264,19 @@ function convert(v: PuppetValue, map: FormatMap, ind: Indentation): string {
         throw formatError('Type', L, 'sp');
     }
     // Sensitive, Timestamp, Timespan, SemVer, ...: Kernel.format of the Ruby object, its to_s (%s) or inspect (%p).
-    const text = f.letter === 'p' && v instanceof PSensitive ? '#<Sensitive [value redacted]>' : formatValue(v);
-    return sprintf(f.orig.replace(/p$/, 's'), [text]);
+    return sprintf(f.orig.replace(/p$/, 's'), [f.letter === 'p' ? rubyObjectInspect(v) : formatValue(v)]);
+}
+
+/**
+ * Ruby's inspect of the objects Puppet holds for these values: a version range normalized, a
+ * Timestamp or Timespan as Ruby's default (its class, address and nanoseconds; the address is
+ * the object's own in Puppet and differs from run to run: zeros stand in).
+ */
+function rubyObjectInspect(v: PuppetValue): string {
+    if (v instanceof PSensitive) return '#<Sensitive [value redacted]>';
+    if (v instanceof PSemVerRange) return versionRangeInspect(v.range);
+    if (v instanceof PTimestamp || v instanceof PTimespan) return `#<Puppet::Pops::Time::${v instanceof PTimestamp ? 'Timestamp' : 'Timespan'}:0x${'0'.repeat(16)} @nsecs=${v.nanos}>`;
+    return formatValue(v);
 }
 
 function convertArray(v: PuppetValue[], f: Format, map: FormatMap, indIn: Indentation): string {

@@ -1,7 +1,7 @@
 import { assertUnreachable } from '../common/index.js';
 import { capitalizeTypeName, formatFloat, formatTimespan, formatTimestamp, PTimespan, PTimestamp, PTypeValue, regexpLiteral } from '../values/index.js';
-import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PSemVerType, PSimpleType, PTimeType } from './model.js';
-import { PObjectType, PSimpleType as PSimple } from './model.js';
+import type { ObjectAttribute, PAnyType, PCallableType, PErrorType, PInitType, PIntegerType, PRuntimeType, PSemVerType, PTypeReferenceType, PTypeSetType, PURIType, PSimpleType, PTimeType } from './model.js';
+import { PObjectType, PSimpleType as PSimple, PTypeSetType as PTypeSetTypeClass } from './model.js';
 import {
     PArrayType, PBooleanType, PClassType, PCollectionType, PEnumType, PFloatType, PHashType, PIntegerType as IntType, PIterableType, PIteratorType,
     PNotUndefType, POptionalType, PPatternType, PRegexpType, PResourceType, PSensitiveType, PStringType, PStructType, PTupleType,
@@ -164,12 +164,16 @@ function formatType(t: PAnyType, st: FormatState): string {
             return r.length === 0 ? 'SemVer' : `SemVer[${r.map(x => `'${x}'`).join(', ')}]`;
         }
         case 'Callable': return callableString(t as PCallableType, str);
+        case 'Runtime': {
+            const r = t as PRuntimeType;
+            return r.runtime === null ? 'Runtime' : `Runtime[${r.runtime}, ${r.runtimeName === null ? 'undef' : puppetQuote(r.runtimeName)}]`;
+        }
         case 'Init': {
             const i = t as PInitType;
             return i.type === null ? 'Init' : `Init[${[str(i.type), ...i.initArgs.map(a => argText(a, str))].join(', ')}]`;
         }
         case 'Any': case 'Undef': case 'Default': case 'Scalar': case 'ScalarData': case 'Data': case 'RichData':
-        case 'Numeric': case 'CatalogEntry': case 'Runtime':
+        case 'Numeric': case 'CatalogEntry':
         case 'SemVerRange': case 'Binary': case 'Unit':
             return (t as PSimpleType).kind;
         // A named Object type (Deferred is one) prints in full where aliases expand, else as its name, as an alias does.
@@ -267,6 +271,15 @@ function formatType(t: PAnyType, st: FormatState): string {
             const c = (t as PSensitiveType).type;
             return c === null || c.kind === 'Any' ? 'Sensitive' : `Sensitive[${str(c)}]`;
         }
+        case 'TypeSet': {
+            const init = (t as PTypeSetType).init ?? PTypeSetTypeClass.DEFAULT_INIT;
+            return `TypeSet[{${[...init].map(([k, v]) => `${k} => ${argText(v, str)}`).join(', ')}}]`;
+        }
+        case 'URI': {
+            const p = (t as PURIType).parts;
+            return p === null ? 'URI' : `URI[{${[...p].map(([k, v]) => `${puppetQuote(k)} => ${argText(v, str)}`).join(', ')}}]`;
+        }
+        case 'TypeReference': return `TypeReference[${puppetQuote((t as PTypeReferenceType).typeString)}]`;
         case 'Alias': {
             const a = t as PTypeAliasType;
             if (a.resolved === null || !st.expand || st.expanding.has(a)) return a.name;

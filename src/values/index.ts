@@ -14,4 +14,4 @@ export { toData, type DataOut, type ToDataRules } from './to-data.js';
 export { versioncmp } from './versioncmp.js';
 export { formatTimespanAs, parseTimespan, strftimeUtc, TIMESPAN_FORMATS, TimeFormatError } from './time-format.js';
 export { parseTimestamp, utcOffset } from './time-parse.js';
-export { compareSemVer, parseVersionRange, semverRangeIncludes, VersionRangeError } from './semver-range.js';
+export { compareSemVer, parseVersionRange, semverRangeIncludes, VersionRangeError, versionRangeInspect } from './semver-range.js';

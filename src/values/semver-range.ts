@@ -147,3 +147,35 @@ export function versionRangeIncludes(alternatives: readonly Alternative[], v: PS
     return alternatives.some(alt => !alt.nothing && alt.comparators.every(c => holds(c, v))
         && (v.prerelease === '' || alt.comparators.length === 0 || alt.comparators.some(c => c.v.prerelease !== '' && c.v.major === v.major && c.v.minor === v.minor && c.v.patch === v.patch)));
 }
+
+/**
+ * SemanticPuppet's VersionRange#inspect: each alternative as its one lower and one upper bound
+ * (the tightest of its comparators), `1.2.3` for an exact version, `*` for any, `<0.0.0` for none;
+ * alternatives joined by ` || `.
+ */
+export function versionRangeInspect(text: string): string {
+    return parseVersionRange(text).map(alt => {
+        if (alt.nothing) return '<0.0.0';
+        let lower: Comparator | undefined;
+        let upper: Comparator | undefined;
+        for (const c of alt.comparators) {
+            const bounds: Comparator[] = c.op === '=' ? [{ op: '>=', v: c.v }, { op: '<=', v: c.v }] : [c];
+            for (const b of bounds) {
+                if (b.op === '>' || b.op === '>=') {
+                    const d = lower === undefined ? 1 : compareSemVer(b.v, lower.v);
+                    if (d > 0 || (d === 0 && b.op === '>')) lower = b;
+                } else {
+                    const d = upper === undefined ? -1 : compareSemVer(b.v, upper.v);
+                    if (d < 0 || (d === 0 && b.op === '<')) upper = b;
+                }
+            }
+        }
+        if (lower && upper) {
+            const d = compareSemVer(lower.v, upper.v);
+            if (d > 0 || (d === 0 && (lower.op === '>' || upper.op === '<'))) return '<0.0.0';
+            if (d === 0) return String(lower.v);
+        }
+        const parts = [lower, upper].filter((b): b is Comparator => b !== undefined).map(b => `${b.op}${b.v}`);
+        return parts.length === 0 ? '*' : parts.join(' ');
+    }).join(' || ');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimpleProvider, type Changes, type Identity, type ProviderContext, type ResourceApiProvider, type ResourceHash } from '../../src/apply/index.js';
+import { ForeignValue, SimpleProvider, type Changes, type Identity, type ProviderContext, type ResourceApiProvider, type ResourceHash } from '../../src/apply/index.js';
 import { PSensitive } from '../../src/values/index.js';
 import { catalogOf, newRegistry, res, run } from './helpers.js';
 
@@ -49,7 +49,8 @@ describe('Resource API runtime: get/set (features.md §8)', () => {
         const { registry } = setup(BASIC, p);
         const { lines, result } = run(registry, catalogOf([res('basic', 'foo', { value: 'v' })]));
         expect(p.sets).toHaveLength(1);
-        expect([...p.sets[0].changes]).toEqual([['foo', { is: { title: 'foo', ensure: 'absent' }, should: { ensure: 'present', name: 'foo', value: 'v', flag: false } }]]);
+        // The state the gem makes up for a resource get did not return has the symbol :absent (recorded: combo-create).
+        expect([...p.sets[0].changes]).toEqual([['foo', { is: { title: 'foo', ensure: new ForeignValue('Symbol', ':absent') }, should: { ensure: 'present', name: 'foo', value: 'v', flag: false } }]]);
         expect(lines).toEqual(['notice: /Stage[main]/Main/Basic[foo]/ensure: defined \'ensure\' as \'present\'']);
         expect(result.resources.find(r => r.resource.ref === 'Basic[foo]')?.action).toBe('created');
     });

@@ -128,6 +128,22 @@ describe('modelc apply with the module\'s Resource API types prints what puppet 
     }
 });
 
+describe('the compile side of the recorded cases: what Puppet logged compiling the manifest', () => {
+    // The type definition's warnings (a type or attribute without desc) are logged when the
+    // compile autoloads the type, at the manifest, without a line.
+    it.each(['def-no-docs'])('%s', async name => {
+        const c = cases.find(x => x.name === name) as Case;
+        const env = join(scratch, `compile-${name}`);
+        mkdirSync(join(env, 'manifests'), { recursive: true });
+        symlinkSync(MODULES, join(env, 'modules'));
+        writeFileSync(join(env, 'manifests', 'site.pp'), `${c.manifest}\n`);
+        const result = await modelc('compile', env, '--node', 'probe.example.com', '--format', 'normalized');
+        expect(result.code).toBe(0);
+        const logs = (text: string): unknown => (JSON.parse(text) as { logs?: unknown }).logs;
+        expect(logs(result.out)).toEqual(logs(readFileSync(join(FIXTURES, 'expected', `${name}.catalog.json`), 'utf8')));
+    });
+});
+
 describe('modelc apply: options of its own', () => {
     const catalog = (name: string): string => join(FIXTURES, 'expected', `${name}.catalog.json`);
 
@@ -157,5 +173,50 @@ describe('modelc apply: options of its own', () => {
         expect(result.code).toBe(1);
         expect(result.text).toMatch(/probe_basic\.rb:\d+:\d+: error RUBY_[A-Z_]+: /);
         expect(result.text).not.toContain('Notice:');
+    });
+});
+
+/**
+ * The chain as users run it with ARM-8 bindings and the module's Resource API types: `modelc
+ * bindings` → `modelc effective --values` → `modelc compile --effective` → `modelc apply`. The
+ * bindings give the probe_basic resources their parameters (a type binding, an instance binding in
+ * the node category), a notify its message (inject) and an order (bind dependency); real Puppet
+ * applied the same catalog written out by hand (case chain-equivalent), and modelc must print what
+ * it printed.
+ */
+describe('bindings → effective → compile → apply with Resource API types', () => {
+    it('applies what puppet apply applies for the hand-written equivalent', async () => {
+        const env = join(scratch, 'chain');
+        mkdirSync(join(env, 'manifests'), { recursive: true });
+        mkdirSync(join(env, 'bindings'), { recursive: true });
+        symlinkSync(MODULES, join(env, 'modules'));
+        writeFileSync(join(env, 'facts.yaml'), 'fqdn: probe.example.com\n');
+        writeFileSync(join(env, 'bindings', 'default.pp'), `bindings default {
+  bind parameters Probe_basic to { str => 'bound' }
+  bind 'probe::greeting' to 'common'
+  when node 'probe.example.com' {
+    bind parameters Probe_basic['full'] to { int => 7 }
+    bind 'probe::greeting' to 'node'
+  }
+  bind dependency Notify['n'] -> Probe_basic['fresh']
+}
+`);
+        writeFileSync(join(env, 'manifests', 'site.pp'), "probe_basic { 'full': }\nprobe_basic { 'fresh': }\nnotify { 'n': message => inject('probe::greeting') }\n");
+        const node = ['--node', 'probe.example.com'];
+        const step = async (file: string, ...args: string[]): Promise<string> => {
+            const r = await modelc(...args);
+            expect({ code: r.code, text: r.text.slice(r.out.length) }, args.join(' ')).toEqual({ code: 0, text: '' });
+            writeFileSync(join(env, file), r.out);
+            return join(env, file);
+        };
+        const bindings = await step('bindings.json', 'bindings', env, ...node);
+        const effective = await step('effective.json', 'effective', bindings, ...node, '--facts', join(env, 'facts.yaml'), '--values');
+        const catalog = await step('catalog.json', 'compile', env, ...node, '--facts', join(env, 'facts.yaml'), '--effective', effective, '--format', 'json');
+        const root = join(scratch, 'chain-root');
+        mkdirSync(root);
+        const applied = await modelc('apply', catalog, '--modulepath', MODULES, '--root', root);
+        const expected = (ext: string): string => readFileSync(join(FIXTURES, 'expected', `chain-equivalent.${ext}`), 'utf8');
+        expect(normalize(applied.text).join('\n')).toBe(normalize(expected('out')).join('\n'));
+        expect(applied.code).toBe(Number(expected('rc').trim()));
     });
 });

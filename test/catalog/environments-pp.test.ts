@@ -91,7 +91,8 @@ describe('chooseEnvironment: the environment of a node request, ready to compile
         expect(chosen.decidedBy).toBe('environments.pp');
         expect(chosen.environment).toEqual({
             name: 'qa', dir: join(codedir, 'environments/qa'), manifests: [join(codedir, 'environments/qa/manifests/site.pp')],
-            modulepath: [join(codedir, 'environments/qa/mods'), '/usr/share/puppet/modules'], bindingsDir: join(codedir, 'environments/qa/bindings')
+            modulepath: [join(codedir, 'environments/qa/mods'), '/usr/share/puppet/modules'], bindingsDir: join(codedir, 'environments/qa/bindings'),
+            templateDir: join(codedir, 'environments/qa/templates')
         });
     });
 });

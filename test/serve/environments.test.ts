@@ -7,12 +7,12 @@ import { environmentFor, HttpFailure } from '../../src/serve/index.js';
 /** Which environment a request is served in (ARM-8 Request Sequence), for each kind of root. */
 describe('the environment of a request', () => {
     let tmp = '';
+    const site = (dir: string): void => {
+        mkdirSync(join(dir, 'manifests'), { recursive: true });
+        writeFileSync(join(dir, 'manifests', 'site.pp'), 'notify { x: }\n');
+    };
     beforeAll(() => {
         tmp = mkdtempSync(join(tmpdir(), 'modelc-serve-env-'));
-        const site = (dir: string): void => {
-            mkdirSync(join(dir, 'manifests'), { recursive: true });
-            writeFileSync(join(dir, 'manifests', 'site.pp'), 'notify { x: }\n');
-        };
         site(join(tmp, 'conf', 'main'));
         site(join(tmp, 'conf', 'canary'));
         writeFileSync(join(tmp, 'conf', 'environments.pp'), [
@@ -61,5 +61,17 @@ describe('the environment of a request', () => {
         expect(error).toBeInstanceOf(HttpFailure);
         expect((error as HttpFailure).status).toBe(404);
         expect((error as HttpFailure).message).toMatch(/^Could not find environment '/);
+    });
+
+    test('environments.pp is evaluated again on each request, so a change takes effect without a restart (ARM-8)', () => {
+        const root = join(tmp, 'changing');
+        site(join(root, 'a'));
+        site(join(root, 'b'));
+        const choose = (env: string): void => writeFileSync(join(root, 'environments.pp'), `site {\n  environment { 'production': envdir => '${env}' }\n}\n`);
+        const served = (): string => environmentFor(root, { certname: 'web01.example.com', facts: new Map() }).dir;
+        choose('a');
+        expect(served()).toBe(join(root, 'a'));
+        choose('b');
+        expect(served()).toBe(join(root, 'b'));
     });
 });

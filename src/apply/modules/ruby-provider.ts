@@ -1,6 +1,6 @@
-import { classOf, inspect, ObjectClass, RClass, RObject, RSymbol, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
+import { classOf, Exceptions, inspect, ObjectClass, RClass, RObject, RSymbol, RubyError, rubyError, type Method, type RProc, type RValue } from '../../ruby/index.js';
 import { PuppetError } from '../errors.js';
-import type { ProviderContext } from '../rsapi/context.js';
+import { FatalError, type ProviderContext } from '../rsapi/context.js';
 import type { Changes, Identity, ResourceApiProvider, ResourceHash } from '../rsapi/provider.js';
 import { ForeignValue, SimpleProvider } from '../rsapi/provider.js';
 import type { PuppetValue } from '../values.js';
@@ -11,6 +11,34 @@ const TYPE_DEFINITION = 'Puppet::ResourceApi::TypeDefinition';
 
 /** Calls into a module's Ruby, with the runtime's guards: refused host access and unsupported Ruby are located failures. */
 export type RubyCall = (recv: RValue, method: string, args: RValue[], block?: RProc) => RValue;
+
+/** A Ruby exception that is no StandardError, carried through a logging block that must not swallow it. */
+class FatalRubyError extends FatalError {
+    constructor(readonly error: RubyError) {
+        super(error.message);
+    }
+}
+
+/**
+ * The provider's block of a logging context (`context.creating(name) { ... }`): the gem consumes a
+ * StandardError after logging it, but anything else (NotImplementedError, a bare Exception...)
+ * leaves the block unlogged and goes on up the provider's stack, as Ruby raised it.
+ */
+function runBlock<T>(run: (body: () => unknown) => T, blk: RProc | undefined): T {
+    try {
+        return run(() => {
+            try {
+                return blk ? blk.call([]) : null;
+            } catch (e) {
+                if (e instanceof RubyError && !e.cls.isSubclassOf(Exceptions.StandardError)) throw new FatalRubyError(e);
+                throw e;
+            }
+        });
+    } catch (e) {
+        if (e instanceof FatalRubyError) throw e.error;
+        throw e;
+    }
+}
 
 /** Trailing `key: value` arguments of a Ruby call, when there are any. */
 function keywords(args: RValue[], names: readonly string[] = ['message']): { positional: RValue[]; kw: Map<RValue, RValue> | undefined } {
@@ -70,8 +98,7 @@ export class RubyContexts {
         };
         const block = (kind: 'creating' | 'updating' | 'deleting' | 'failing'): Method => (self, args, blk) => {
             const { positional, kw } = keywords(args);
-            const body = (): unknown => (blk ? blk.call([]) : null);
-            this.of(self)[kind](plain(positional[0] ?? null), body, messageOf(kw));
+            runBlock(body => this.of(self)[kind](plain(positional[0] ?? null), body, messageOf(kw)), blk);
             return null;
         };
         const action = (kind: 'created' | 'updated' | 'deleted' | 'failed'): Method => (self, args) => {
@@ -86,7 +113,7 @@ export class RubyContexts {
             processing: (self, args, blk) => {
                 const { positional, kw } = keywords(args);
                 const m = kw?.get(RSymbol.of('message')) ?? positional[3];
-                this.of(self).processing(plain(positional[0] ?? null), plain(positional[1] ?? null), plain(positional[2] ?? null), () => (blk ? blk.call([]) : null), typeof m === 'string' ? m : undefined);
+                runBlock(body => this.of(self).processing(plain(positional[0] ?? null), plain(positional[1] ?? null), plain(positional[2] ?? null), body, typeof m === 'string' ? m : undefined), blk);
                 return null;
             },
             processed: (self, args) => { this.of(self).processed(plain(args[0] ?? null), plain(args[1] ?? null), plain(args[2] ?? null)); return null; },

@@ -1,5 +1,6 @@
 import { ObjectClass, RClass, RObject, RSymbol, type PluginRuntime, type RValue } from '../../ruby/index.js';
 import type { ResourceHash } from '../rsapi/provider.js';
+import { ForeignValue } from '../inspect.js';
 import { PSensitive, type PuppetValue } from '../values.js';
 
 const SENSITIVE = 'Puppet::Pops::Types::PSensitiveType::Sensitive';
@@ -34,6 +35,8 @@ export class RubyValues {
         }
         if (Array.isArray(v)) return v.map(x => this.toRuby(x));
         if (v instanceof Map) return new Map([...v].map(([k, x]) => [this.toRuby(k), this.toRuby(x)]));
+        // The gem's own symbols in a state it made up (`ensure: :absent`) reach Ruby providers as symbols.
+        if ((v as unknown) instanceof ForeignValue && (v as unknown as ForeignValue).className === 'Symbol') return RSymbol.of(String(v));
         return v as RValue;
     }
 

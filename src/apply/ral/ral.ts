@@ -3,9 +3,10 @@ import type { LogSink } from '../log.js';
 import type { TypeRegistry } from '../registry.js';
 import { applyCatalog } from '../run/transaction.js';
 import type { CatalogResource, RunEnvironment, StrictMode, TypeRun } from '../run/harness.js';
-import { namevars } from '../rsapi/definition.js';
+import { hasFeature, namevars } from '../rsapi/definition.js';
 import type { ResourceHash } from '../rsapi/provider.js';
-import { namevarsFromTitle } from '../rsapi/rsapi-resource.js';
+import { namevarsFromTitle, ResourceApiResource, strictCheck } from '../rsapi/rsapi-resource.js';
+import { checkSchema } from '../rsapi/schema-check.js';
 import { ResourceApiRun, ResourceApiType } from '../rsapi/rsapi-type.js';
 import { ClassicType, type ClassicRun } from '../dsl/type.js';
 import { resourceReference, type PuppetValue } from '../values.js';
@@ -52,7 +53,16 @@ export class Ral {
             const run = this.run(type) as ResourceApiRun;
             const found = run.instances().find(i => i.title === title);
             if (found) return rsapiResource(type, title, withParameterDefaults(type, found.values));
-            return rsapiResource(type, title, withParameterDefaults(type, absentState(type, title)));
+            // Not listed: Puppet makes the resource from `name => TITLE` (canonicalized, which
+            // gives its title) and reads its state, asking get again.
+            const name = canonicalName(run, title);
+            const identity = namevars(type.definition).length > 1 ? namevarsFromTitle(type.definition, name) : name;
+            const state = run.currentState(identity);
+            if (state) {
+                checkSchema(run, state);
+                strictCheck(run, state, name, identity);
+            }
+            return rsapiResource(type, name, withParameterDefaults(type, state ?? absentState(type, name)));
         }
         return classicFind(type as ClassicType, title, this.env);
     }
@@ -65,7 +75,7 @@ export class Ral {
         };
         const run = this.run(type);
         // Puppet builds the resource (`to_ral`) before it applies anything: a bad attribute is the command's error.
-        run.instantiate(resource);
+        const made = run.instantiate(resource);
         const result = applyCatalog({ name: 'resource', environment: this.registry.environment, resources: [resource], containment: [], relationships: [], file: title }, this.registry, {
             root: this.options.root, noop: this.options.noop, strict: this.options.strict, cli: true, summary: false, runs: this.runs,
             onLog: this.options.log, ...(this.options.transport !== undefined ? { transport: this.options.transport } : {})
@@ -76,7 +86,8 @@ export class Ral {
             const rsapiRun = run as ResourceApiRun;
             const identity = rsapiRun.identities.get(resource.ref);
             const shown = (identity !== undefined ? rsapiRun.cachedState(identity) : undefined) ?? absentState(type, title);
-            return { resource: rsapiResource(type, title, shown), failed };
+            // The resource Puppet made is titled by its (canonicalized) name.
+            return { resource: rsapiResource(type, made instanceof ResourceApiResource ? made.ralTitle : title, shown), failed };
         }
         return { resource: classicState(type as ClassicType, resource, this.env, run as ClassicRun), failed };
     }
@@ -95,6 +106,15 @@ export class Ral {
         }
         return run;
     }
+}
+
+/** A title as the gem's `new(name: TITLE)` leaves it: canonicalized when the type canonicalizes. */
+function canonicalName(run: ResourceApiRun, title: string): string {
+    const def = run.definition;
+    const provider = hasFeature(def, 'canonicalize') ? run.providerIfAvailable() : undefined;
+    if (!provider?.canonicalize) return title;
+    const name = provider.canonicalize(run.context, [{ name: title }])[0]?.name;
+    return typeof name === 'string' ? name : title;
 }
 
 /**

@@ -58,11 +58,9 @@ export function validateTypeDefinition(input: unknown, ts: TypeSystem): Registra
     for (const a of attributes) {
         if (a.behaviour !== undefined && !BEHAVIOURS.includes(a.behaviour)) throw new ResourceError(`\`${a.behaviour}\` is not a valid behaviour value`);
     }
+    // Several namevars without title_patterns are accepted: the gem's own title pattern gives the
+    // title to the first namevar (Puppet's 'you must specify title patterns' is never reached).
     const titlePatterns = patternsInput === undefined ? undefined : (patternsInput as unknown[]).map(toTitlePattern);
-    const namevarCount = attributes.filter(a => a.behaviour === 'namevar').length;
-    if (namevarCount > 1 && (titlePatterns === undefined || titlePatterns.length === 0)) {
-        throw new DevError('you must specify title patterns when there are two or more key attributes');
-    }
     return {
         definition: {
             name,

@@ -30,8 +30,11 @@ export class ResourceApiResource implements ApplicableResource {
     private pendingMandatory: string | undefined;
     private readonly sensitive = new Set<string>();
     /** The title of the Puppet resource the gem makes (the `name` attribute's value when the type has one). */
-    private readonly ralTitle: string;
+    readonly ralTitle: string;
     private member: CatalogMember | undefined;
+    private canonicalTarget: ResourceHash | undefined;
+    /** Whether the current state is the gem's made-up one (get did not return the resource). */
+    private madeUp = false;
 
     constructor(private readonly run: ResourceApiRun, private readonly resource: CatalogResource) {
         this.ref = resource.ref;
@@ -214,6 +217,7 @@ export class ResourceApiResource implements ApplicableResource {
             state = typeof this.identity === 'object' && this.identity !== null && !Array.isArray(this.identity) && !(this.identity instanceof Map) && !(this.identity instanceof PSensitive)
                 ? { ...(this.identity as Record<string, PuppetValue>) } : { title: this.identity as PuppetValue };
             shown = { ...state };
+            this.madeUp = true;
             if (isEnsurable(def)) {
                 state.ensure = 'absent';
                 // The gem marks the made-up state with the symbol :absent, which its debug line shows.
@@ -230,31 +234,7 @@ export class ResourceApiResource implements ApplicableResource {
     }
 
     private strictCheck(found: ResourceHash): void {
-        const def = this.run.definition;
-        if (this.run.env.strict === 'off') return;
-        const label = `${def.name}[${this.resource.title}]`;
-        if (hasFeature(def, 'canonicalize') && this.run.provider.canonicalize) {
-            const canon = this.run.provider.canonicalize(this.run.context, [deepCopy(found)])[0];
-            if (!valuesEqual(canon, found)) {
-                this.run.strictReport(`${label}#get has not provided canonicalized values.\nReturned values:       ${rubyInspect(found)}\nCanonicalized values:  ${rubyInspect(canon)}`);
-            }
-        }
-        const nvs = namevars(def);
-        if (nvs.length > 1 && (def.titlePatterns ?? []).length > 0) {
-            if (found.title === undefined) {
-                this.run.strictReport(`${label}#get has not provided a title attribute.`);
-                return;
-            }
-            const title = String(found.title);
-            const match = (def.titlePatterns ?? []).map(p => rubyRegexToJs(p.pattern).exec(title)).find(m => m !== null);
-            const parsed: Record<string, PuppetValue> = { ...(match?.groups ?? {}) };
-            const expected = this.identity as Record<string, PuppetValue>;
-            const same = (a: PuppetValue | undefined, b: PuppetValue | undefined): boolean => (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && String(a) === String(b);
-            const differing = nvs.map(n => n.name).filter(n => !same(parsed[n], expected[n]));
-            if (differing.length > 0) {
-                this.run.strictReport(`${label}#get has provided a title attribute which does not match all namevars.\nNamevars which do not match: ${`[${differing.map(d => `:${d}`).join(', ')}]`}\nReturned parsed title hash:  ${rubyInspect(parsed)}\nExpected hash:               ${rubyInspect(expected)}`);
-            }
-        }
+        strictCheck(this.run, found, this.resource.title, this.identity);
     }
 
     /** Per property: ensure first; when ensure changes nothing else is compared (Puppet's harness). */
@@ -319,7 +299,11 @@ export class ResourceApiResource implements ApplicableResource {
             const inSync = custom ? custom.inSync : valuesEqual(is ?? null, should) || (typeof is === 'string' && typeof should !== 'string' && is === displayPlain(should));
             if (inSync) continue;
             const message = custom?.message ?? (prop.name === CUSTOM_INSYNC_TRIGGER ? 'Custom insync logic determined that this resource is out of sync' : `${prop.name} changed ${isText} to ${shouldText}`);
-            changes.push({ property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive, isText, shouldText });
+            const change: PropertyChange = { property: prop.name, previous: sensitive ? '[redacted]' : is ?? undefined, desired: sensitive ? '[redacted]' : should, message, event: `${prop.name}_changed`, status, sensitive, isText, shouldText };
+            changes.push(change);
+            // Puppet's harness syncs (and reports) each property before it compares the next: what a
+            // custom insync? logs for the next property comes after this change's notice.
+            if (customInsync) log.change?.(change);
         }
         return changes;
     }
@@ -344,7 +328,7 @@ export class ResourceApiResource implements ApplicableResource {
         }
         let result: unknown;
         try {
-            result = provider.insync(this.run.context, this.identity, property, current, this.target());
+            result = provider.insync(this.run.context, this.identity, property, this.providerState(current), this.target());
         } catch (e) {
             throw new InsyncFailure(e);
         }
@@ -357,8 +341,23 @@ export class ResourceApiResource implements ApplicableResource {
         return { inSync: value, ...(typeof message === 'string' && message !== '' && !value ? { message } : {}) };
     }
 
-    /** Every defined attribute (defaults included), canonicalized when the type asks for it. */
+    /** The current state as the provider is given it: a made-up absent state has the gem's symbol, `ensure: :absent`. */
+    private providerState(current: ResourceHash): ResourceHash {
+        if (!this.madeUp || current.ensure !== 'absent') return current;
+        return { ...current, ensure: new ForeignValue('Symbol', ':absent') as unknown as PuppetValue };
+    }
+
+    /**
+     * Every defined attribute (defaults included), canonicalized when the type asks for it: once
+     * per resource, as the gem's memoized rsapi_canonicalized_target_state (insync? of each
+     * property, generate and set all see that one answer).
+     */
     private target(): ResourceHash {
+        this.canonicalTarget ??= this.computeTarget();
+        return this.canonicalTarget;
+    }
+
+    private computeTarget(): ResourceHash {
         const out: ResourceHash = {};
         for (const name of Object.keys(this.should)) {
             if (name !== CUSTOM_INSYNC_TRIGGER) out[name] = this.should[name];
@@ -382,7 +381,7 @@ export class ResourceApiResource implements ApplicableResource {
                 this.run.strictReport(`Attempting to change \`${name}\` init_only attribute value from \`${displayPlain(current[name])}\` to \`${displayPlain(value)}\``, 'resource');
             }
         }
-        const changes = new Map([[this.identity, { is: current, should: target }]]);
+        const changes = new Map([[this.identity, { is: this.providerState(current), should: target }]]);
         if (hasFeature(def, 'supports_noop')) this.run.provider.set(this.run.context, changes, { noop });
         else this.run.provider.set(this.run.context, changes);
         if (this.run.context.isFailed()) {
@@ -456,3 +455,35 @@ function rubyClass(v: unknown): string {
     return 'Hash';
 }
 
+/**
+ * The gem's strict_check of a state get returned for the resource titled `title`: canonicalize
+ * must not change it, and with several namevars its title must give back its namevars; each
+ * problem by the strict setting (a DevError, a warning, or nothing).
+ */
+export function strictCheck(run: ResourceApiRun, found: ResourceHash, title: string, identity: Identity): void {
+    const def = run.definition;
+    if (run.env.strict === 'off') return;
+    const label = `${def.name}[${title}]`;
+    if (hasFeature(def, 'canonicalize') && run.provider.canonicalize) {
+        const canon = run.provider.canonicalize(run.context, [deepCopy(found)])[0];
+        if (!valuesEqual(canon, found)) {
+            run.strictReport(`${label}#get has not provided canonicalized values.\nReturned values:       ${rubyInspect(found)}\nCanonicalized values:  ${rubyInspect(canon)}`);
+        }
+    }
+    const nvs = namevars(def);
+    if (nvs.length > 1 && (def.titlePatterns ?? []).length > 0) {
+        if (found.title === undefined) {
+            run.strictReport(`${label}#get has not provided a title attribute.`);
+            return;
+        }
+        const returned = String(found.title);
+        const match = (def.titlePatterns ?? []).map(p => rubyRegexToJs(p.pattern).exec(returned)).find(m => m !== null);
+        const parsed: Record<string, PuppetValue> = { ...(match?.groups ?? {}) };
+        const expected = identity as Record<string, PuppetValue>;
+        const same = (a: PuppetValue | undefined, b: PuppetValue | undefined): boolean => (a ?? null) === null ? (b ?? null) === null : (b ?? null) !== null && String(a) === String(b);
+        const differing = nvs.map(n => n.name).filter(n => !same(parsed[n], expected[n]));
+        if (differing.length > 0) {
+            run.strictReport(`${label}#get has provided a title attribute which does not match all namevars.\nNamevars which do not match: ${`[${differing.map(d => `:${d}`).join(', ')}]`}\nReturned parsed title hash:  ${rubyInspect(parsed)}\nExpected hash:               ${rubyInspect(expected)}`);
+        }
+    }
+}

@@ -4,7 +4,7 @@ import type { PuppetType, TypeSystem } from '../type-system.js';
 import { ProviderContext } from './context.js';
 import { CUSTOM_INSYNC_TRIGGER, hasFeature, namevars, type AttributeDefinition, type TypeDefinition } from './definition.js';
 import { identityOf, sameIdentity, type Identity, type ProviderFactory, type ResourceApiProvider, type ResourceHash } from './provider.js';
-import { ResourceApiResource } from './rsapi-resource.js';
+import { namevarsFromTitle, ResourceApiResource, strictCheck } from './rsapi-resource.js';
 import { checkSchema } from './schema-check.js';
 
 
@@ -119,15 +119,15 @@ export class ResourceApiRun implements TypeRun {
     instances(): { title: string; values: ResourceHash }[] {
         const nvs = namevars(this.definition).map(a => a.name);
         this.getCalls++;
-        const all = this.provider.get(this.context);
-        for (const r of all) {
-            // A listing is checked against the type schema as each resource's state is, by strict level.
-            checkSchema(this, r);
-            this.remember(r);
-        }
+        // The gem asks a simple_get_filter provider for everything with an empty list.
+        const all = hasFeature(this.definition, 'simple_get_filter') ? this.provider.get(this.context, []) : this.provider.get(this.context);
         return all.map(r => {
+            // Each listed state is checked as each resource's state is: the schema, then strict_check, by strict level.
+            checkSchema(this, r);
             const id = identityOf(r, nvs);
             const title = r.title !== undefined ? String(r.title) : typeof id === 'object' && id !== null ? nvs.map(n => String(r[n])).join(' ') : String(id);
+            strictCheck(this, r, title, nvs.length > 1 ? namevarsFromTitle(this.definition, title) : id);
+            this.remember(r);
             return { title, values: r };
         });
     }

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../../common/index.js';
 import type { ApplyCatalog, Relationship } from '../catalog/catalog.js';
+import { PluginCallError } from '../../ruby/index.js';
 import { errorMessage } from '../errors.js';
+import { FatalError } from '../rsapi/context.js';
 import { ApplyIssues } from '../issues.js';
 import type { LogLevel, LogMessage, LogSink } from '../log.js';
 import type { TypeRegistry } from '../registry.js';
@@ -358,6 +360,9 @@ export function applyCatalog(catalog: ApplyCatalog, registry: TypeRegistry, opti
         try {
             outcome = inst.evaluate(rlog);
         } catch (e) {
+            // An exception that is no StandardError (the Resource API's logging blocks pass it on) is
+            // not the resource's failure: Puppet's transaction does not rescue it and the run ends.
+            if (endsRun(e)) return abort(`Could not run: ${errorMessage(e)}`, ApplyIssues.RESOURCE_FAILED, resource, false);
             outcome = { changes: [], action: 'failed' as const, failure: errorMessage(e) };
             log('err', `Could not evaluate: ${errorMessage(e)}`, source);
         }
@@ -421,4 +426,9 @@ function display(c: PropertyChange, v: unknown): string {
 /** The parameter a resource's autorelation titles may also match (its name/path). */
 function keyOf(r: CatalogResource): string {
     return r.type === 'file' ? 'path' : 'name';
+}
+
+/** A Ruby exception that is no StandardError (a provider's NotImplementedError, a bare Exception), or a TypeScript provider's FatalError. */
+function endsRun(e: unknown): boolean {
+    return (e instanceof PluginCallError && e.escapes) || e instanceof FatalError;
 }

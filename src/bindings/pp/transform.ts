@@ -197,6 +197,14 @@ export class BindingsTransformer {
             else rest.push(o);
         }
         const { producer, args } = this.producerAndArgs(b, rest);
+        // A hash written in place whose values are not all data (`{ require => Notify['a'] }`) is
+        // evaluated; its keys still name the parameters, one binding each, as a constant hash's do.
+        if (map.length === 0 && producer?.$type === 'EvaluatingProducerDescriptor' && b.value?.$type === 'HashLiteral') {
+            for (const e of b.value.entries) {
+                const k = this.literal(e.key);
+                if (typeof k === 'string') map.push({ $type: 'ParameterMapping', location: this.at(e), targetParameter: k, sourceParameter: k });
+            }
+        }
         return [{
             $type: 'ParametersBinding', location, target,
             ...(producer ? { producer } : {}),
@@ -437,6 +445,8 @@ export class BindingsTransformer {
             case 'UndefLiteral': return null;
             case 'NumberLiteral': {
                 const n = /^0x/i.test(e.value) ? parseInt(e.value, 16) : /^0\d+$/.test(e.value) ? parseInt(e.value, 8) : Number(e.value);
+                // Rich data has no whole Float (2.0 would come back an Integer): such a Float is evaluated.
+                if (Number.isInteger(n) && /[.eE]/.test(e.value) && !/^0x/i.test(e.value)) return NOT_LITERAL;
                 return Number.isFinite(n) ? n : NOT_LITERAL;
             }
             case 'UnaryMinusExpression': {

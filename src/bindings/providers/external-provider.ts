@@ -3,7 +3,7 @@ import { isUserError, UserError } from '../../common/index.js';
 import { decodeJson } from '../../model/index.js';
 import { BindingsIssues } from '../issues.js';
 import { requestJson, runProgram, type ProgramCommand, type ProvidersConfig } from './programs.js';
-import { fail, splitUri, type BindingsProvider, type ProviderContext } from './provider.js';
+import { fail, splitUri, type BindingsProvider, type LayerInfo, type ProviderContext } from './provider.js';
 
 /**
  * An external bindings provider (ARM-8 "Custom Bindings Provider"): the program configured for a
@@ -21,8 +21,8 @@ export class ExternalBindingsProvider implements BindingsProvider {
         return [`${this.scheme}:${parts?.path ?? ''}`];
     }
 
-    contribute(uri: string, pattern: string, optional: boolean): ContributedBindings | undefined {
-        const stdout = runProgram(this.command, [uri], this.config, BindingsIssues.BIND_EXTERNAL_FAILED, requestJson(this.ctx, uri));
+    contribute(uri: string, pattern: string, optional: boolean, layer?: LayerInfo): ContributedBindings | undefined {
+        const stdout = runProgram(this.command, [uri], this.config, BindingsIssues.BIND_EXTERNAL_FAILED, requestJson(this.ctx, uri, layer));
         const file = `${this.scheme}:${this.command.join(' ')}`;
         if (stdout.trim() === '') {
             // Nothing printed: the program has no bindings for this URI.

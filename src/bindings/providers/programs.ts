@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { nodeFileSystem, parseYaml, pathExists, type FileSystemProvider, type SourcePoint } from '../../common/index.js';
 import { BindingsIssues } from '../issues.js';
-import { fail, type ProviderContext } from './provider.js';
+import { fail, type LayerInfo, type ProviderContext } from './provider.js';
 import { puppetConfEnc } from './puppet-conf.js';
 
 /** A program as configured: the command and its fixed arguments. */
@@ -177,10 +177,10 @@ function tail(fd: number, max: number): string {
 }
 
 /** The request an external provider reads on stdin: which URI, for whom. */
-export function requestJson(ctx: ProviderContext, uri: string): string {
+export function requestJson(ctx: ProviderContext, uri: string, layer?: LayerInfo): string {
     const facts: Record<string, unknown> = {};
     for (const [k, v] of ctx.facts) facts[k] = plain(v);
-    return JSON.stringify({ uri, node: ctx.node, environment: ctx.environment, facts });
+    return JSON.stringify({ uri, node: ctx.node, environment: ctx.environment, facts, ...(layer ? { layer } : {}) });
 }
 
 function plain(v: unknown): unknown {

@@ -26,8 +26,19 @@ export interface BindingsProvider {
      * what exists; an explicit URI is returned as is ("may be excluded later", binder).
      */
     expand(uri: string): string[];
-    /** The bindings of one expanded URI; `optional` says a missing source is not an error. */
-    contribute(uri: string, pattern: string, optional: boolean): ContributedBindings | undefined;
+    /**
+     * The bindings of one expanded URI; `optional` says a missing source is not an error. `layer`
+     * is the layer naming it, with the include and exclude URIs the user gave (ARM-8: a provider is
+     * "given access to the URIs and the include/exclude information").
+     */
+    contribute(uri: string, pattern: string, optional: boolean, layer?: LayerInfo): ContributedBindings | undefined;
+}
+
+/** A layer as a bindings provider sees it. */
+export interface LayerInfo {
+    readonly name: string;
+    readonly include: readonly string[];
+    readonly exclude: readonly string[];
 }
 
 /** `scheme:path?query` split; the scheme is lower case. */

@@ -6,12 +6,13 @@ import type {
 import { assertUnreachable } from '../../common/index.js';
 import { externalSyntaxError, externalSyntaxWarnings } from '../../parse/index.js';
 import { syntaxCheckFailure } from './syntax-check.js';
+import { titledReferences } from './references.js';
 import {
-    capitalize, classNameError, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType, resourceTitleError,
+    capitalize, classNameError, coreType, describeClosureCall, describeMismatch, formatMismatches, formatValue, joinMismatchLines, isInstance, PAnyType, parameterize, PClassType, PResourceType,
     PTypeAliasType, rubyMessageValue, TypeConstructionError
 } from '../../types/index.js';
 import {
-    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PObjectValue, PRegexp, PSemVerRange, semverRangeIncludes, RubyRegexpError, type PuppetValue
+    compileRubyRegexp, dataClassName, formatFloat, hashGet, hashSet, PDefault, PObjectValue, PRegexp, PSemVerRange, PTimespan, PTimestamp, semverRangeIncludes, RubyRegexpError, type PuppetValue
 } from '../../values/index.js';
 import { CompileError, EvalIssue, evaluationError, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import type { FunctionContext, FunctionTable } from '../functions/function.js';
@@ -290,10 +291,12 @@ export class Evaluator implements ExpressionEvaluator {
         // ARM-8 `Type[?? expr]`: other nodes' resources from the catalog store.
         if (e.query && left instanceof PResourceType && left.typeName !== null) return queryStore(this.c, this, capitalize(left.typeName), e.query.query, scope);
         let keys = this.evalList(e.keys, scope);
-        // `Resource[File, [titles]]` is `File[[titles]]`: an array of references
-        if (left instanceof PResourceType && left.typeName === null && keys.length > 1 && keys.slice(1).some(k => Array.isArray(k))) {
+        // `Resource[File, [titles]]` is `File[[titles]]` and `Resource[File, t1, t2]` is `File[t1, t2]`: an array of references
+        let viaResource = false;
+        if (left instanceof PResourceType && left.typeName === null && (keys.length > 2 || (keys.length > 1 && keys.slice(1).some(k => Array.isArray(k))))) {
             left = parameterize(left, [keys[0]]);
             keys = keys.slice(1);
+            viaResource = true;
         }
         // One title gives one reference; several, or titles in an array (even one), give an array.
         const many = keys.length !== 1 || keys.some(k => Array.isArray(k));
@@ -313,13 +316,7 @@ export class Evaluator implements ExpressionEvaluator {
             if (!this.c.isResourceType(left.typeName)) throw EvalIssue.of(CatalogIssues.EVAL_UNKNOWN_RESOURCE_TYPE, { type: left.typeName }, this.where(e));
             // `File[$x]`, the common case: one reference.
             if (!many && typeof keys[0] === 'string') return new PResourceType(left.typeName, keys[0]);
-            // Titles in arrays are flattened and undef ones dropped; each must be a string.
-            const titles = (keys as PuppetValue[]).flat(Infinity as 1).filter(k => k !== null);
-            const typeName = left.typeName;
-            const refs = titles.map((title, i) => {
-                if (typeof title !== 'string') throw resourceTitleError(typeName, title, i);
-                return new PResourceType(typeName, title);
-            });
+            const refs = titledReferences(left.typeName, keys, viaResource, e.keys.length, this.where(e));
             return many ? refs : refs[0] ?? null;
         }
         if (left instanceof PResourceType && left.typeName !== null && left.title !== null) {
@@ -593,7 +590,8 @@ export class Evaluator implements ExpressionEvaluator {
 
 /** The type name Puppet's messages use for a value's class (Integer, String, Array, Hash, ...). */
 function valueKind(v: PuppetValue): string {
-    return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : 'Object');
+    // Other Ruby objects by their class name's last segment.
+    return dataClassName(v) ?? (v instanceof PAnyType ? 'Type' : v instanceof PRegexp ? 'Regexp' : v instanceof PTimespan ? 'Timespan' : v instanceof PTimestamp ? 'Timestamp' : 'Object');
 }
 
 export { capitalize, coreType, PTypeAliasType, PuppetFailure };

@@ -173,7 +173,9 @@ export function compare(op: string, l: PuppetValue, r: PuppetValue): boolean {
                             : l instanceof PDefault ? 'Symbol not comparable to non Symbol' : 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable';
         // Puppet labels the Ruby values here: a version by its class name's last segment as Ruby
         // capitalizes it, nil as "Undef Value", the :default symbol as any object.
-        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : v === null ? 'Undef Value' : v instanceof PDefault ? 'Object' : label(v);
+        // A type by its string (`Integer-Type`, `Notify['a'] Resource-Reference`), as Puppet's label provider names it.
+        const named = (v: PuppetValue): string => v instanceof PSemVer ? 'Semver' : v === null ? 'Undef Value' : v instanceof PDefault ? 'Object'
+            : v instanceof PAnyType ? `${formatValue(v)}${v instanceof PResourceType && v.title !== null ? ' Resource-Reference' : '-Type'}` : label(v);
         throw EvalIssue.of(CatalogIssues.EVAL_COMPARISON_NOT_POSSIBLE, { left: named(l), op, right: named(r), reason: why });
     }
     switch (op) {
@@ -279,9 +281,8 @@ export function caseOptionMatches(option: PuppetValue, test: PuppetValue, onMatc
         if (m) onMatch(m);
         return m !== null;
     }
-    if (option instanceof PAnyType && !(option instanceof PResourceType && option.title !== null)) {
-        return isInstance(option, test) || (test instanceof PAnyType && puppetEquals(option, test));
-    }
+    // A type option (a reference too) matches its instances only: a type value equal to it is none (Puppet's is_match?).
+    if (option instanceof PAnyType) return isInstance(option, test);
     if (option instanceof PSemVerRange) return semverRangeIncludes(option.range, test);
     if (option instanceof PSemVer) {
         // A version matches an equal version, or a string that parses as one (build metadata aside).

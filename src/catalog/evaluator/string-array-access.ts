@@ -34,7 +34,7 @@ function stringKey(v: PuppetValue, i: number, cx: AccessContext): number {
     throw EvalIssue.of(CatalogIssues.EVAL_BAD_STRING_SLICE_KEY_TYPE, { actual: type, article: article(type).split(' ')[0] }, cx.key(i));
 }
 
-function arrayKey(v: PuppetValue, i: number, cx: AccessContext): number {
+function numericKey(v: PuppetValue, i: number, cx: AccessContext): bigint | number {
     let n: PuppetValue = v;
     if (typeof v === 'string') {
         const parsed = parseNumericString(v);
@@ -42,6 +42,10 @@ function arrayKey(v: PuppetValue, i: number, cx: AccessContext): number {
         n = parsed ?? null;
     }
     if (typeof n !== 'bigint' && typeof n !== 'number') throw EvalIssue.of(CatalogIssues.EVAL_NOT_NUMERIC, { value: rubyMessageValue(v) }, cx.key(i));
+    return n;
+}
+
+function integerKey(n: bigint | number, i: number, cx: AccessContext): number {
     if (typeof n === 'number') throw EvalIssue.of(CatalogIssues.EVAL_BAD_SLICE_KEY_TYPE, { left: 'An Array', actual: 'Float', expected: 'Integer' }, cx.key(i));
     return Number(n);
 }
@@ -78,12 +82,14 @@ export function accessArray(a: PuppetValue[], rawKeys: readonly PuppetValue[], c
     const keys = flat(rawKeys);
     if (keys.length === 0 || keys.length > 2) throw EvalIssue.of(CatalogIssues.EVAL_BAD_ARRAY_SLICE_ARITY, { actual: keys.length }, cx.left);
     if (keys.length === 1) {
-        let i = arrayKey(keys[0], 0, cx);
+        let i = integerKey(numericKey(keys[0], 0, cx), 0, cx);
         if (i < 0) i += a.length;
         return i < 0 || i >= a.length ? null : a[i];
     }
-    const k1 = arrayKey(keys[0], 0, cx);
-    const k2 = arrayKey(keys[1], 1, cx);
+    // Both keys are made numbers before either is checked to be an Integer.
+    const [n1, n2] = [numericKey(keys[0], 0, cx), numericKey(keys[1], 1, cx)];
+    const k1 = integerKey(n1, 0, cx);
+    const k2 = integerKey(n2, 1, cx);
     const b = sliceBounds(a.length, k1, k2);
     return b ? a.slice(b[0], b[0] + b[1]) : [];
 }

@@ -18,6 +18,8 @@ export interface InjectingLookupService extends LookupService {
     dependencies?(context: LookupContext): ReadonlyArray<{ readonly sources: readonly string[]; readonly targets: readonly string[]; readonly arrow: string }>;
     /** ARM-8 `bind parameters Type[title]` / `Type`: a resource parameter's bound value. */
     resourceParameter?(type: string, title: string, name: string, context: LookupContext): { value: PuppetValue; key: string } | undefined;
+    /** The names `bind parameters Type[title]` or `Type` bind for that resource (some may produce nothing). */
+    resourceParameterNames?(type: string, title: string, context: LookupContext): readonly string[];
     /** ARM-8 `bind class ntp to class ntp2` / `bind MyType to MyBetterType`: the type declared instead, or undefined. */
     boundType?(type: string, context: LookupContext): string | undefined;
 }

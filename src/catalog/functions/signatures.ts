@@ -5,6 +5,7 @@ import {
 } from '../../types/index.js';
 import { PBinary, PIterator, PRegexp, PSemVer, PSemVerRange, PTimespan, PTimestamp, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
+import { storedReference } from '../stored-reference.js';
 import { CatalogIssues } from '../issues.js';
 import { BLOCK_TYPES, DISPATCHES, LEGACY_ARITY, LOCAL_TYPES, MISMATCH_DISPATCHES, NEW_DISPATCHES, TYPE_DISPLAY } from './dispatches.js';
 
@@ -170,8 +171,8 @@ export function lambdaArity(lambda: Lambda): BlockArity {
 
 /**
  * The arguments a Puppet 3.x function is handed (Puppet's Runtime3FunctionArgumentConverter), in
- * arrays and hashes too: regexps, versions, binaries and times as their strings; an iterator is
- * refused. Other functions get the arguments as they are.
+ * arrays and hashes too: regexps, versions, binaries and times as their strings, references as
+ * Puppet::Resource values (stored references); an iterator is refused. Other functions get the arguments as they are.
  */
 export function legacyArguments(name: string, args: PuppetValue[]): PuppetValue[] {
     return LEGACY_ARITY[name] === undefined ? args : args.map(legacyValue);
@@ -182,7 +183,7 @@ function legacyValue(v: PuppetValue): PuppetValue {
     if (v instanceof Map) return new Map([...v].map(([k, x]) => [legacyValue(k), legacyValue(x)]));
     if (v instanceof PIterator) throw new RuntimeFailure(CatalogIssues.EVAL_ITERATOR_NOT_SUPPORTED.message());
     if (v instanceof PRegexp || v instanceof PSemVer || v instanceof PSemVerRange || v instanceof PBinary || v instanceof PTimespan || v instanceof PTimestamp) return formatValue(v);
-    return v;
+    return storedReference(v);
 }
 
 /**

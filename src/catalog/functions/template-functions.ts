@@ -51,13 +51,17 @@ function templatePath(call: FunctionContext, name: string): string {
             name, file: `${PUPPET_RUBY_DIR}file_system/file_impl.rb`, line: 83, detail: `No such file or directory @ rb_sysopen - ${name}`
         }));
     }
-    const [module, ...rest] = name.split('/');
     const files = call.runtime.loader.files;
+    // ARM-8's templatedir (an environment environments.pp chose) comes first, as Puppet 3's did;
+    // Puppet 7 has none and looks in modules only.
+    const templateDir = call.runtime.env.templateDir;
+    if (templateDir !== undefined) {
+        const inDir = join(templateDir, name);
+        if (inDir.startsWith(templateDir.replace(/\/+$/, '') + sep) && files.exists(inDir)) return inDir;
+    }
+    const [module, ...rest] = name.split('/');
     const p = call.runtime.loader.moduleFile(module, 'templates', rest.join('/'));
     if (p && files.exists(p)) return p;
-    const envTemplates = join(call.runtime.env.dir, 'templates');
-    const envPath = join(envTemplates, name);
-    if (envPath.startsWith(envTemplates + sep) && files.exists(envPath)) return envPath;
     throw new RuntimeFailure(CatalogIssues.EVAL_TEMPLATE_NOT_FOUND.message({ name }));
 }
 

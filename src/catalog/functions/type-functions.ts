@@ -255,7 +255,7 @@ export function convert(type: PAnyType, args: readonly PuppetValue[], resolve?: 
             if (typeof v === 'boolean') out = v;
             else if (typeof v === 'bigint' || typeof v === 'number') out = Number(v) !== 0;
             else if (typeof v === 'string' && /^(true|yes|y)$/i.test(v)) out = true;
-            else if (typeof v === 'string' && /^(false|no|n|)$/i.test(v)) out = false;
+            else if (typeof v === 'string' && /^(false|no|n)$/i.test(v)) out = false;
             else if (typeof v === 'string') throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_STRING.message({ fname: 'new_boolean', value: v, target: 'Boolean' }));
             else throw new RuntimeFailure(CatalogIssues.EVAL_CONVERT_VALUE.message({ fname: 'new_boolean', type: valueType(v), target: 'Boolean' }));
             break;

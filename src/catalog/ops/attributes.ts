@@ -1,5 +1,5 @@
 import type { AttributeOperation, Expression, Parameter } from '../../../generated/langium/ast.js';
-import { capitalize, PClassType, PResourceType, PStoredReference } from '../../types/index.js';
+import { storedReference } from '../stored-reference.js';
 import type { PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
@@ -83,13 +83,7 @@ export function storedValue(v: PuppetValue): PuppetValue {
         }
         return changed ? out : v;
     }
-    if (!(v instanceof PResourceType || v instanceof PClassType) || v instanceof PStoredReference) return v;
-    const className = v instanceof PClassType ? v.className : v.typeName === null ? undefined : /^(::)?[Cc]lass$/.test(v.typeName) ? v.title : undefined;
-    if (className === null) throw new RuntimeFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: '"class"' }));
-    if (className !== undefined) return new PStoredReference('Class', capitalize(className.replace(/^::/, '').toLowerCase()));
-    const r = v as PResourceType;
-    if (r.typeName === null) throw new RuntimeFailure(CatalogIssues.EVAL_STORED_UNTYPED_REFERENCE.message());
-    return new PStoredReference(capitalize(r.typeName.replace(/^::/, '').toLowerCase()), r.title ?? '');
+    return storedReference(v);
 }
 
 function addAttr(s: OpsState, out: Attr[], a: Attr, stmt: Expression, duplicates: boolean): void {

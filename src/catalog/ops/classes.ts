@@ -5,6 +5,7 @@ import { METAPARAMS } from '../core-types.js';
 import { PuppetFailure, RuntimeFailure, whereSuffix, type Where } from '../errors.js';
 import { boundTypeName } from '../bound-catalog.js';
 import { programOf } from '../evaluator/ast-util.js';
+import { NextSignal, ReturnSignal } from '../evaluator/signals.js';
 import type { DataBindingOrigin } from '../../bindings/index.js';
 import { CatalogIssues } from '../issues.js';
 import { CatalogResource, type ValueOrigin } from '../resource.js';
@@ -218,7 +219,12 @@ function evaluateClassBody(s: OpsState, r: CatalogResource): void {
     }
     s.catalog.addEdge(stage, r);
     r.container = stage;
-    s.ev.evalBlock(def.ast.body, classScope);
+    try {
+        s.ev.evalBlock(def.ast.body, classScope);
+    } catch (e) {
+        // return() and next() end a class body (also from a lambda in it), as Puppet's body closure does.
+        if (!(e instanceof ReturnSignal || e instanceof NextSignal)) throw e;
+    }
 }
 
 /** Binds class parameters: given values, data lookup, defaults; type checked. */

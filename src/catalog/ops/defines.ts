@@ -4,6 +4,7 @@ import type { PuppetValue } from '../../values/index.js';
 import { METAPARAMS } from '../core-types.js';
 import { CompileError, PuppetFailure, RuntimeFailure, whereSuffix } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
+import { BreakSignal, NextSignal, ReturnSignal } from '../evaluator/signals.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { OverrideFailure } from '../override-rules.js';
@@ -79,8 +80,21 @@ export function evaluateDefine(s: OpsState, r: CatalogResource): void {
     try {
         s.ev.evalBlock(def.ast.body, scope);
     } catch (e) {
+        // return() and next() end the body; a break() nothing caught fails as Puppet's evaluation of the body object does.
+        if (e instanceof ReturnSignal || e instanceof NextSignal) return;
+        if (e instanceof BreakSignal) throw breakInBody(e);
         throw wrapDefineError(e, r);
     }
+}
+
+/** A break() out of a define body: Puppet reports the evaluation of an Object failing, at the break. */
+function breakInBody(e: BreakSignal): CompileError {
+    const basic = CatalogIssues.EVAL_RUNTIME.message({ label: 'Object', detail: CatalogIssues.EVAL_ILLEGAL_CONTROL.message({ what: 'break' }) });
+    const at = e.where ? { file: e.where.file, line: e.where.line } : undefined;
+    return new CompileError('EVAL_RUNTIME', {
+        message: basic + whereSuffix(at), file: at?.file, line: at?.line, issueCode: 'RUNTIME_ERROR', basic, rubyClass: 'Puppet::PreformattedError',
+        log: { message: basic, file: at?.file, line: at?.line }
+    });
 }
 
 /**

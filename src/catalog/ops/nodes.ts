@@ -1,8 +1,9 @@
 import { formatValue } from '../../types/index.js';
 import type { Expression, NodeDefinition } from '../../../generated/langium/ast.js';
 import { PRegexp } from '../../values/index.js';
-import { PuppetFailure } from '../errors.js';
+import { CompileError, PuppetFailure } from '../errors.js';
 import { programOf } from '../evaluator/ast-util.js';
+import { BreakSignal } from '../evaluator/signals.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
@@ -66,7 +67,17 @@ export function evaluateNode(s: OpsState, top: Scope): Scope | undefined {
     scope.setLocal('name', match.title);
     if (match.groups) scope.setMatch(match.groups);
     s.ev.registerProgram(programOf(match.def.ast), match.def.file);
-    s.ev.evalBlock(match.def.ast.body, scope);
+    try {
+        s.ev.evalBlock(match.def.ast.body, scope);
+    } catch (e) {
+        // A break() nothing caught in the node's evaluation (its body or a class it includes) escapes as Ruby's
+        // StopIteration, which Puppet reports by its class name, located at the break.
+        if (!(e instanceof BreakSignal)) throw e;
+        const message = 'Puppet::Pops::Evaluator::PuppetStopIteration';
+        throw new CompileError('EVAL_PUPPET_ERROR', {
+            message, file: e.where?.file, line: e.where?.line, rubyClass: 'Puppet::Error', causeClass: message, log: { message, withNode: true }
+        });
+    }
     return scope;
 }
 

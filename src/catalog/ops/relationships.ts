@@ -1,5 +1,5 @@
 import type { Expression, RelationshipExpression } from '../../../generated/langium/ast.js';
-import { capitalize, formatValue, rubyInspect, rubyToS } from '../../types/index.js';
+import { capitalize, formatValue, PResourceType, rubyInspect, rubyToS } from '../../types/index.js';
 import type { PuppetValue } from '../../values/index.js';
 import { RELATIONSHIP_PARAMS } from '../core-types.js';
 import { PuppetFailure, whereSuffix, type Where } from '../errors.js';
@@ -45,9 +45,13 @@ function operand(s: OpsState, e: Expression, scope: Scope): { ops: Operand[]; va
     }
     if (e.$type === 'RelationshipExpression') return chain(s, e, scope);
     const v = s.ev.evaluate(e, scope);
+    // A resource type without a title is a reference naming none (Puppet::Resource refuses it when the arrows are applied).
+    const untitled = (x: PuppetValue): PuppetValue[] => Array.isArray(x) ? x.flatMap(untitled)
+        : x instanceof PResourceType && x.typeName !== null && x.title === null ? [x] : [];
+    const bare = untitled(v).map(x => ({ type: (x as PResourceType).typeName as string, title: '' }));
     // Each side is a set: a reference given twice counts once.
     const seen = new Set<string>();
-    const ops = flattenRefs(v).map(x => ({ ref: `${x.type}[${x.title}]`, ...x })).filter(o => !seen.has(o.ref) && seen.add(o.ref) !== undefined);
+    const ops = [...flattenRefs(v), ...bare].map(x => ({ ref: `${x.type}[${x.title}]`, ...x })).filter(o => !seen.has(o.ref) && seen.add(o.ref) !== undefined);
     return { ops, value: v };
 }
 
@@ -61,6 +65,12 @@ type Member = { display: string; resource: CatalogResource | undefined };
 function members(s: OpsState, ops: Operand[], source: boolean, alternative = false): Member[] {
     return ops.flatMap(o => {
         if (!('collector' in o)) {
+            if (o.title === '') {
+                // Puppet::Resource refuses a reference without a title (its text `Notify[]` names none); one of a type
+                // nothing defines is made without a type either, which Puppet::Resource takes for Class[main], never found.
+                if (!s.rt.isResourceType(o.type)) return [{ display: 'Class[main]', resource: undefined }];
+                throw new PuppetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(`${capitalize(o.type)}[]`) }));
+            }
             // A stand-in is the left side's value itself, named as the type value prints (`Notify['a']`).
             const display = alternative ? formatValue(referenceValue(o.type, o.title)) : targetRef(o.type, o.title);
             return [{ display, resource: findTarget(s, o.type, o.title) }];
@@ -128,7 +138,13 @@ export function validateRelationshipTargets(s: OpsState): void {
             for (const v of Array.isArray(p.value) ? (p.value as PuppetValue[]).flat(Infinity as 1) : [p.value]) {
                 if (v === null) continue;
                 // A value that is no reference is read as the text of one, `Type[title]`.
-                const ref = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
+                const found = typeof v === 'string' ? referenceText(v) : flattenRefs(v)[0] ?? referenceText(v);
+                // A reference without a title is read as its text, `Notify[]`, which names none.
+                const ref = typeof found !== 'string' && found.title === '' ? `${capitalize(found.type)}[]` : found;
+                // That of a type nothing defines is Class[main] (see members), not found.
+                if (typeof found !== 'string' && found.title === '' && !s.rt.isResourceType(found.type)) {
+                    throw targetFailure(CatalogIssues.EVAL_RELATIONSHIP_TARGET_NOT_FOUND.message({ ref: 'Class[main]', name }), p.where);
+                }
                 if (typeof ref === 'string') throw targetFailure(CatalogIssues.EVAL_NOT_A_REFERENCE_TEXT.message({ text: rubyInspect(ref) }), p.where);
                 // A virtual resource never realized is still in the catalog when Puppet checks.
                 if (findTarget(s, ref.type, ref.title)) continue;

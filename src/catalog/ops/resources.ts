@@ -2,7 +2,8 @@ import type { DefineDefinition, ResourceExpression } from '../../../generated/la
 import { capitalize, formatValue, PClassType, PResourceType } from '../../types/index.js';
 import { PDefault, type PuppetValue } from '../../values/index.js';
 import { EvalIssue, PuppetFailure, RuntimeFailure, type Where } from '../errors.js';
-import { boundTypeName } from '../bound-catalog.js';
+import { boundTypeName, setBoundResourceParameters } from '../bound-catalog.js';
+import { METAPARAMS } from '../core-types.js';
 import { inspect as rubyInspect } from '../../ruby/index.js';
 import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
@@ -130,6 +131,8 @@ export function declare(s: OpsState, typeName: string, titleValue: PuppetValue, 
             if (!r.params.has(name)) r.params.set(name, { value: d.value, where: d.where, origin: 'resourceDefault', source: d.source ?? source });
         });
     }
+    setBoundResourceParameters(s.rt, r, name => name !== 'stage' && name !== (core ? core.namevar : 'name') && !(core?.keyAttributes?.includes(name) ?? false)
+        && (METAPARAMS.has(name) || (core?.attributes.has(name) ?? false)));
     // A namevar (or a define's name) equal to the title is not kept as a parameter, as in Puppet.
     // A title pattern that is not the identity (File's) gives the namevar from the title.
     // A title given as a number (by create_resources or ensure_resource) is no String: the namevar

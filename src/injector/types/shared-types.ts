@@ -69,12 +69,34 @@ export class SharedTypeService implements TypeService {
 /**
  * ARM-8's type table: a bare `Array` holds Data, a bare `Hash` is keyed by literals and holds
  * Data, and `Hash[x]` is such a hash with values of type x (Puppet 4 needs two parameters).
+ * Its `Literal` ("Boolean, Integer, Float, or String") and `Number` ("Integer or Float") are
+ * Puppet 4's ScalarData and Numeric, wherever they occur in the type.
  */
-function arm8Type(text: string): string {
+function arm8Type(written: string): string {
+    const text = renameArm8Types(written);
     if (text === 'Array') return 'Array[Data]';
     if (text === 'Hash') return 'Hash[String, Data]';
     const m = /^Hash\[(.*)\]$/s.exec(text);
     return m && topLevelCommas(m[1]) === 0 ? `Hash[String, ${m[1].trim()}]` : text;
+}
+
+const ARM8_NAMES: Readonly<Record<string, string>> = { Literal: 'ScalarData', Number: 'Numeric' };
+
+/** `Literal` and `Number` as type names (not inside quotes, not part of a longer or qualified name) in Puppet 4's words. */
+function renameArm8Types(text: string): string {
+    if (!/Literal|Number/.test(text)) return text;
+    let out = '';
+    let quote: string | undefined;
+    for (let i = 0; i < text.length;) {
+        const ch = text[i];
+        if (quote) { out += ch; if (ch === quote) quote = undefined; i++; continue; }
+        if (ch === "'" || ch === '"') { quote = ch; out += ch; i++; continue; }
+        const word = /^[A-Za-z_][\w]*(?:::[A-Za-z_][\w]*)*/.exec(text.slice(i))?.[0];
+        if (word === undefined) { out += ch; i++; continue; }
+        out += ARM8_NAMES[word] ?? word;
+        i += word.length;
+    }
+    return out;
 }
 
 function topLevelCommas(text: string): number {

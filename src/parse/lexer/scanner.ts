@@ -494,4 +494,10 @@ class HeredocScanner extends Scanner {
     protected override get fileText(): string {
         return this.file;
     }
+
+    /** Puppet's lexer fails on a heredoc started in an interpolation of a heredoc's text (its sub-locator has no line for it): lexing ends. */
+    protected override heredoc(): void {
+        this.error('PARSE_HEREDOC_IN_HEREDOC', this.pos, 2);
+        this.pos = this.text.length;
+    }
 }

@@ -316,10 +316,14 @@ export abstract class StringScanner extends ScannerBase {
                 const leading = m[1] ?? '';
                 const hasMargin = m[2] === '|';
                 const removeBreak = m[3] === '-';
+                const seen = this.sink.findings.length;
                 this.lexHeredocBody(lines, bodyStart, leading, hasMargin, removeBreak, {
                     escapes,
                     kind: dqStyle ? (escapes.has('$') ? 'interpolate' : 'interpolate-unescaped') : 'all'
                 });
+                // Puppet's lexer fails on a heredoc in this text's interpolation as it reads this heredoc's token: the failure is placed there.
+                const found = this.sink.findings;
+                for (let k = seen; k < found.length; k++) if (found[k].code === 'PARSE_HEREDOC_IN_HEREDOC') found[k] = { ...found[k], offset: this.mapOffset(before) };
                 this.pos = posAfterHeredoc;
                 return;
             }

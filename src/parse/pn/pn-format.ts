@@ -59,6 +59,18 @@ export interface PuppetNumber {
     readonly radix: 10 | 8 | 16;
 }
 
+/**
+ * Whether Puppet's Utils.to_n_with_radix gives a number for a NUMBER token the lexer accepted:
+ * it gives none for a float beyond the double range (1e400) nor for a zero integer part with only
+ * zeros before the exponent (0.0e1), and the parser's action then fails with an internal error.
+ */
+export function numberTokenValid(text: string): boolean {
+    const m = /^(\d+)(\.\d+)?([eE]-?\d+)?$/.exec(text);
+    if (!m || (m[2] === undefined && m[3] === undefined)) return true;
+    if (/^0+$/.test(m[1]) && /^(?:\.0*)?[eE]/.test((m[2] ?? '') + (m[3] ?? ''))) return false;
+    return Number.isFinite(Number(text));
+}
+
 /** Reads a NUMBER token the way Puppet's Utils.to_n_with_radix does. */
 export function readNumber(text: string): PuppetNumber {
     if (/^0[xX]/.test(text)) {

@@ -6,6 +6,7 @@ import { lowerStatements } from '../lowering/statements.js';
 import { shapeOf } from '../lowering/resources.js';
 import { validateProgram } from './validator.js';
 import { allNodes } from '../lowering/walk.js';
+import { numberTokenValid } from '../pn/pn-format.js';
 
 export type Report = ((severity: 'error' | 'warning', code: ParseIssueCode, offset: number, ...args: string[]) => void) & {
     /** A diagnostic of another text (what a heredoc's syntax checker found in the heredoc's own text), as it is. */
@@ -91,6 +92,11 @@ export function checkProgram(program: Program, report: Report, validate: boolean
                     const end = r.$cstNode ? r.$cstNode.end - 1 : 0;
                     error('PARSE_SYNTAX_ERROR', end, r.ops.length > 0 ? `'${r.ops[0]?.$cstNode?.text.split(/\s/)[0] ?? '}'}'` : '\'}\'');
                 }
+                break;
+            }
+            case 'NumberLiteral': {
+                const n = node as Extract<Expression, { $type: 'NumberLiteral' }>;
+                if (!numberTokenValid(n.value)) error('PARSE_NUMBER_NOT_VALID', startOf(n), n.value);
                 break;
             }
             case 'VirtualResource': {

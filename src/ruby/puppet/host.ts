@@ -65,7 +65,12 @@ export interface PluginHost {
 export type PluginFailureKind = 'RUBY_UNSUPPORTED' | 'RUBY_FORBIDDEN' | 'RUBY_LIMIT' | 'RUBY_SYNTAX' | 'RUBY_LOAD';
 
 export class PluginFailure extends Error {
-    constructor(readonly kind: PluginFailureKind, message: string, readonly file: string, readonly line: number, readonly column: number) {
+    /**
+     * `raised`: a RUBY_LOAD that is a Puppet::Error the code raised on purpose (the Resource API's
+     * checks of a type definition): Puppet's autoloader reports it as its own failure.
+     */
+    constructor(readonly kind: PluginFailureKind, message: string, readonly file: string, readonly line: number, readonly column: number,
+        readonly raised?: { readonly rubyClass: string; readonly message: string }) {
         super(message);
     }
 }

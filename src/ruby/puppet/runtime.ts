@@ -8,7 +8,7 @@ import { Interpreter } from '../interpreter.js';
 import { Classes, Exceptions, Kernel, ObjectClass, RClass, RObject, RubyError, rubyError, type RValue } from '../objects.js';
 import { parseRuby } from '../program.js';
 import { PluginCallError, PluginFailure, type PluginHost, type PluginModule, type ScopeHost } from './host.js';
-import { puppetNamespace, type PuppetNamespace } from './namespace.js';
+import { PuppetErrors, puppetNamespace, type PuppetNamespace } from './namespace.js';
 import { Functions4, type Function4 } from './functions4.js';
 import { Functions3, type Function3 } from './functions3.js';
 import { defineTypes } from './types.js';
@@ -265,7 +265,8 @@ export class PluginRuntime {
             if (e.cls === Exceptions.ScriptError) throw new PluginFailure('RUBY_SYNTAX', e.message, where, line, col);
             // Puppet too fails to load a file whose `require` finds nothing: its LoadError is Puppet's error, not modelc's.
             if (calling || e.cls.isSubclassOf(Exceptions.LoadError) || this.notYetLoaded(e)) throw new PluginCallError(e.message, e.cls.name, !e.cls.isSubclassOf(Exceptions.StandardError));
-            throw new PluginFailure('RUBY_LOAD', `${e.cls.name}: ${e.message}`, where, line, col);
+            const raised = e.cls.isSubclassOf(PuppetErrors.Error) ? { rubyClass: e.cls.name, message: e.message } : undefined;
+            throw new PluginFailure('RUBY_LOAD', `${e.cls.name}: ${e.message}`, where, line, col, raised);
         } finally {
             this.entered--;
         }
@@ -333,9 +334,12 @@ export class PluginRuntime {
                 this.tryLoad(join(m.dir, 'lib', 'puppet', 'type', `${n}.rb`));
                 if (this.registry.schema(n)) this.loadProviders(n);
             } catch (e) {
-                // Puppet's autoloader turns a type file's load failure into a Puppet::Error, and logs it.
-                if (!(e instanceof PluginCallError) || (e.rubyClass !== 'LoadError' && e.rubyClass !== 'NameError')) throw e;
-                const message = `Could not autoload puppet/type/${n}: ${e.message}`;
+                // Puppet's autoloader turns a type file's load failure into a Puppet::Error, and logs
+                // it: a failed require, a Puppet class not yet loaded, or a Puppet::Error the file
+                // raised (register_type's checks: "`x` is not a valid behaviour value").
+                const cause = e instanceof PluginFailure ? e.raised?.message : e instanceof PluginCallError && (e.rubyClass === 'LoadError' || e.rubyClass === 'NameError') ? e.message : undefined;
+                if (cause === undefined) throw e;
+                const message = `Could not autoload puppet/type/${n}: ${cause}`;
                 this.host.log('err', message);
                 throw new PluginCallError(message, 'Puppet::Error');
             }

@@ -117,6 +117,15 @@ class SchemaTypeBuilder implements DslTypeBuilder {
 }
 
 /** A compile-time registry of one environment's Ruby types (their attribute names and namevars). */
+/**
+ * A Resource API type without title_patterns: the gem's own pattern, %r{(.*)}m, gives the title to
+ * the first namevar. Only with several namevars does that differ from Puppet's default (the part
+ * is then a parameter of the catalog's resource and of its uniqueness key); undefined otherwise.
+ */
+export function resourceApiOwnTitlePatterns(namevars: readonly string[]): Array<readonly [RegExp, ReadonlyArray<readonly [string]>]> | undefined {
+    return namevars.length > 1 ? [[/(.*)/s, [[namevars[0]]]]] : undefined;
+}
+
 export class SchemaRegistry implements DslTypeRegistry {
     private readonly types = new Map<string, DslTypeSchema>();
 
@@ -158,12 +167,14 @@ export class SchemaRegistry implements DslTypeRegistry {
             const names = [...source.matchAll(/\(\?<([A-Za-z_]\w*)>/g)].map(m => [m[1]] as const);
             return [[re, names] as const];
         });
+        const namevars = entries.filter(e => e.b === 'namevar').map(e => e.n);
+        const ownPattern = patterns === undefined ? resourceApiOwnTitlePatterns(namevars) : undefined;
         this.types.set(name.toLowerCase(), {
             name,
             properties: entries.filter(e => e.b === '' || e.b === 'init_only').map(e => e.n),
             parameters: entries.filter(e => e.b === 'namevar' || e.b === 'parameter' || e.b === 'read_only').map(e => e.n),
-            namevars: entries.filter(e => e.b === 'namevar').map(e => e.n),
-            ...(titlePatterns ? { titlePatterns } : {})
+            namevars,
+            ...(titlePatterns ?? ownPattern ? { titlePatterns: titlePatterns ?? ownPattern } : {})
         });
     }
 

@@ -184,6 +184,23 @@ const CASES: readonly SeedCase[] = [
             'bindings/default.pp': b(`  bind 'x' to 1`)
         },
         key: 'owner', expect: 'ldap-team'
+    },
+    {
+        section: 'Custom Bindings Provider', rule: 'the provider is given the URIs and the include/exclude information of its layer',
+        files: {
+            'bindings/providers.yaml': 'schemes:\n  my_ldap: python3 ldap.py\n',
+            'bindings/ldap.py': `import json, sys
+NS = 'http://modelc.dev/bindings/1.0#//'
+req = json.load(sys.stdin)
+value = {'uri': req['uri'], 'argv': sys.argv[1], 'layer': req['layer']}
+print(json.dumps({'$type': NS + 'NamedBindings', 'name': 'ldap', 'bindings': [
+    {'$type': NS + 'Binding', 'name': 'seen ' + req['uri'], 'producer': {'$type': NS + 'ConstantProducerDescriptor', 'value': value}}]}))
+`,
+            'manifests/site.pp': LAYERS(`layer { 'site': include => "confdir:/default" }`, `layer { 'external': include => ["my_ldap:/people", "my_ldap:/hosts"], exclude => "my_ldap:/hosts" }`),
+            'bindings/default.pp': b(`  bind 'x' to 1`)
+        },
+        key: 'seen my_ldap:/people',
+        expect: { uri: 'my_ldap:/people', argv: 'my_ldap:/people', layer: { name: 'external', include: ['my_ldap:/people', 'my_ldap:/hosts'], exclude: ['my_ldap:/hosts'] } }
     }
 ];
 

@@ -95,6 +95,27 @@ const CASES: readonly SeedCase[] = [
         run: 'compile', expect: { x: 'from injection/' }
     },
     {
+        section: 'environments.pp', rule: 'templatedir (relative to envdir) is where template() and epp() look, before the modules',
+        files: ENVS(`site {\n  environment { 'production': envdir => "$confdir/master", templatedir => 'tpl' }\n}\n`, {
+            'master/manifests/site.pp': notifies({ erb: "template('hello.erb')", epp: "epp('hi.epp', { n => 1 })", first: "template('m/t.erb')", module: "template('m/only.erb')" }),
+            'master/tpl/hello.erb': 'erb <%= @environment %>', 'master/tpl/hi.epp': '<%- | $n | -%>epp <%= $n %>', 'master/tpl/m/t.erb': 'templatedir',
+            'master/modules/m/templates/t.erb': 'module', 'master/modules/m/templates/only.erb': 'module only'
+        }),
+        run: 'compile', expect: { erb: 'erb production', epp: 'epp 1', first: 'templatedir', module: 'module only' }
+    },
+    {
+        section: 'environments.pp', rule: 'templatedir defaults to templates/ under envdir',
+        files: ENVS(`site {\n  environment { 'production': envdir => "$confdir/master" }\n}\n`, {
+            'master/manifests/site.pp': notifies({ erb: "template('hello.erb')" }), 'master/templates/hello.erb': 'default templatedir'
+        }),
+        run: 'compile', expect: { erb: 'default templatedir' }
+    },
+    {
+        section: 'environments.pp', rule: 'a template in neither templatedir nor a module is a located error',
+        files: ENVS(`site {\n  environment { 'production': envdir => "$confdir/master" }\n}\n`, { 'master/manifests/site.pp': notifies({ erb: "template('nosuch.erb')" }) }),
+        run: 'compile', error: { code: 'EVAL_RUNTIME', at: 'manifests/site.pp:1', message: /Could not find template 'nosuch\.erb'/ }
+    },
+    {
         section: 'environments.pp', rule: 'parameter values may be any expression',
         files: ENVS(`site {\n  environment { 'production': envdir => ['master', 'dev'].map |$d| { "$confdir/\${d}" }[0] }\n}\n`),
         run: 'compile', expect: { env: 'master production' }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { b, check, named, notifies, type SeedCase } from './harness.js';
+import { b, check, named, notifies, type Catalog, type SeedCase } from './harness.js';
 
 /**
  * ARM-8 "Binding Parameters" (hash, instance, map per type, advanced), "Binding Variables"
@@ -240,6 +240,88 @@ describe('ARM-8 Binding Parameters: a class is its own instance', () => {
                 'manifests/site.pp': `${WEB}class dbconfig($user = 'dbadmin') { }\ninclude dbconfig\nweb { ['one', 'two']: }\n`
             },
             run: 'compile', expect: { 'web one': 'dbadmin none 80', 'web two': 'dbadmin none 80' }
+        }
+    ] as SeedCase[]))('%s', async (_n, c) => check(c));
+});
+
+/**
+ * "<instantiateable-type> is a reference to a classname, a type, a resource instance": the type may
+ * be any resource type, built-in (File) or a module's (Resource API), not only a define. The
+ * binding gives what the manifest leaves out, and "it is possible to bind to the meta-parameters
+ * before, require, notify and subscribe" (Binding Dependencies) this way too.
+ */
+const WIDGET = `require 'puppet/resource_api'
+Puppet::ResourceApi.register_type(
+  name: 'widget',
+  desc: 'A widget.',
+  attributes: {
+    ensure: { type: 'Enum[present, absent]', desc: 'e', default: 'present' },
+    name:   { type: 'String', desc: 'n', behaviour: :namevar },
+    colour: { type: 'Optional[String]', desc: 'c' },
+    size:   { type: 'Optional[Integer]', desc: 's', behaviour: :parameter },
+  },
+)
+`;
+const paramsOf = (cat: Catalog | undefined, type: string, title: string): Record<string, unknown> | undefined =>
+    cat?.resources.find(x => x.type === type && x.title === title)?.parameters;
+
+describe('ARM-8 Binding Parameters of built-in and module resource types', () => {
+    test.each(named([
+        {
+            section: 'Binding Parameters', rule: 'a built-in type: every File gets what its declaration leaves out, an instance binding first',
+            files: {
+                'bindings/default.pp': b(`  bind parameters File to { mode => '0644', owner => 'root' }\n  bind parameters File['/b'] to { mode => '0600' }`),
+                'manifests/site.pp': `file { '/a': }\nfile { '/b': }\nfile { '/c': mode => '0755' }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect(['/a', '/b', '/c'].map(t => paramsOf(cat, 'File', t))).toEqual([
+                { mode: '0644', owner: 'root' }, { mode: '0600', owner: 'root' }, { mode: '0755', owner: 'root' }
+            ])
+        },
+        {
+            section: 'Advanced Parameter Bindings', rule: 'a join without a map knows module types\' attributes (the names both share, never the namevar)',
+            files: {
+                'modules/m/lib/puppet/type/widget.rb': WIDGET,
+                'modules/m/lib/puppet/type/gadget.rb': WIDGET.replace("name: 'widget'", "name: 'gadget'").replace('size:   {', 'weight: {'),
+                'bindings/default.pp': b(`  bind parameters Widget['w'] to Gadget['src']`),
+                'manifests/site.pp': `gadget { 'src': ensure => absent, colour => 'green', weight => 4 }\nwidget { 'w': }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect(paramsOf(cat, 'Widget', 'w')).toEqual({ ensure: 'absent', colour: 'green' })
+        },
+        {
+            section: 'Instance names', rule: 'a built-in type instance whose title has / and [ ] (its key is URL-encoded)',
+            files: {
+                'bindings/default.pp': b(`  bind parameters File['/etc/motd'] to { mode => '0600' }\n  bind parameters File['/a[1]'] to { owner => 'x' }`),
+                'manifests/site.pp': `file { '/etc/motd': }\nfile { '/a[1]': }\nfile { '/other': }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect(['/etc/motd', '/a[1]', '/other'].map(t => paramsOf(cat, 'File', t))).toEqual([{ mode: '0600' }, { owner: 'x' }, undefined])
+        },
+        {
+            section: 'Binding Parameters', rule: 'what the manifest gives, a resource default too, wins over the binding',
+            files: { 'bindings/default.pp': b(`  bind parameters File to { mode => '0644' }`), 'manifests/site.pp': `File { mode => '0700' }\nfile { '/a': }\n` },
+            run: 'compile',
+            check: (_r, cat) => expect(paramsOf(cat, 'File', '/a')).toEqual({ mode: '0700' })
+        },
+        {
+            section: 'Binding Parameters', rule: 'a module\'s Resource API type; never its namevar, nor a name the type does not have',
+            files: {
+                'modules/m/lib/puppet/type/widget.rb': WIDGET,
+                'bindings/default.pp': b(`  bind parameters Widget to { colour => 'blue', size => 3, name => 'other', nosuch => 1 }\n  when node 'n1.example.com' { bind parameters Widget['w2'] to { colour => 'red' } }`),
+                'manifests/site.pp': `widget { 'w1': }\nwidget { 'w2': size => 4 }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect([paramsOf(cat, 'Widget', 'w1'), paramsOf(cat, 'Widget', 'w2')]).toEqual([{ colour: 'blue', size: 3 }, { colour: 'red', size: 4 }])
+        },
+        {
+            section: 'Binding Dependencies', rule: 'relationship metaparameters bound as parameters (a resource and a define instance)',
+            files: {
+                'bindings/default.pp': b(`  bind parameters Notify['b'] to { require => Notify['a'] }\n  bind parameters Web['one'] to { before => Notify['a'] }`),
+                'manifests/site.pp': `${WEB}notify { 'a': }\nnotify { 'b': }\nweb { 'one': }\n`
+            },
+            run: 'compile',
+            check: (_r, cat) => expect([paramsOf(cat, 'Notify', 'b')?.require, paramsOf(cat, 'Web', 'one')?.before]).toEqual(['Notify[a]', 'Notify[a]'])
         }
     ] as SeedCase[]))('%s', async (_n, c) => check(c));
 });

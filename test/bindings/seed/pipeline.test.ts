@@ -15,13 +15,16 @@ const ENV = {
     'bindings/default.pp': b(`  bind class ntp to class ntp2
   bind variables to { motd => 'hello' }
   bind parameters Web to { port => 8080 }
+  bind parameters Notify['b'] to { message => 'bound', require => Notify['a'] }
   bind dependency Notify['a'] -> Notify['b']
+  bind Float, 'f' to 2.0
   include ssh`),
     'manifests/site.pp': `class ntp { notify { 'a': message => $::motd } }
 class ntp2 inherits ntp { notify { 'b': } }
 class ssh { web { 'w': } }
 define web($port = 80) { notify { "web \${title}": message => $port } }
 include ntp
+notify { 'f': message => String(type(inject('f'), 'generalized')) }
 `
 };
 
@@ -41,5 +44,9 @@ describe('ARM-8 effective bindings as a model (bindings | effective --values | c
         expect([viaModel.code, viaModel.err]).toEqual([0, '']);
         expect(resources(viaModel.out)).toEqual(resources(direct.out));
         expect(JSON.stringify(resources(direct.out))).toContain('Ntp2');
+        // A built-in type's bound parameters, one of them evaluated, come through the model too.
+        expect((JSON.parse(direct.out) as Catalog).resources.find(r => r.title === 'b')?.parameters).toEqual({ message: 'bound', require: 'Notify[a]' });
+        // A whole Float stays a Float through the model (rich data would make 2.0 an Integer).
+        expect((JSON.parse(viaModel.out) as Catalog).resources.find(r => r.title === 'f')?.parameters).toEqual({ message: 'Float' });
     });
 });

@@ -2,12 +2,12 @@
 
 /**
  * The JSON text re-serialized compactly, numbers kept exactly as written (2 and 2.0 stay apart).
- * Puppet names the code that set an overridden parameter by the Ruby object's address, which
- * differs from run to run: addresses are blanked.
+ * Puppet names Ruby objects (the code that set an overridden parameter, a Timestamp's inspect)
+ * by their address, which differs from run to run: addresses are blanked.
  */
 export function canonical(text: string): string {
     const json = JSON.stringify(JSON.parse(text, (_k, v: unknown, c?: { source?: string }) => (typeof v === 'number' ? JSON.rawJSON(c?.source ?? String(v)) : v)));
-    return json.replace(/#<Puppet::Resource::Type:0x[0-9a-f]{16}>/g, '#<Puppet::Resource::Type>');
+    return json.replace(/#<Puppet::Resource::Type:0x[0-9a-f]{16}>/g, '#<Puppet::Resource::Type>').replace(/(#<[A-Z][\w:]*:)0x[0-9a-f]{16}/g, '$10x');
 }
 
 /** Replaces the varying parts of a message (quoted names, numbers) so like failures group. */

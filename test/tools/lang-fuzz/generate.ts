@@ -9,6 +9,7 @@ import * as cat from './scenes-catalog.ts';
 import { errors } from './scenes-errors.ts';
 import * as ex from './scenes-expr.ts';
 import * as more from './scenes-more.ts';
+import * as lang from './scenes-lang.ts';
 import * as wide from './scenes-wide.ts';
 
 type Scene = (p: Program) => unknown;
@@ -20,6 +21,11 @@ const PRODUCERS: ReadonlyArray<[Scene, number]> = [
     [more.destructure, 1], [more.slices, 1], [more.syntaxHeredoc, 0.7], [more.defaultsTwice, 0.5],
     [wide.storedRefs, 1.5], [wide.typeAccess, 1.5], [wide.collectorOverrides, 1.5], [wide.containment, 1.5], [wide.formats, 2], [wide.iteratedTitles, 1.5],
     [wide.definedKinds, 1], [wide.regexScopes, 1]
+];
+/** Seeds from 40 on also draw these (seeds below keep the programs recorded before they existed). */
+const LANG: ReadonlyArray<[Scene, number]> = [
+    [lang.moduleFunctions, 3], [lang.lambdaFlow, 3], [lang.typeCases, 3], [lang.collectionOps, 4], [lang.heredocsNested, 2], [lang.unlessElsif, 2], [lang.multiRefs, 3],
+    [lang.assertTypes, 2], [lang.newForms, 5]
 ];
 const CONSUMERS: ReadonlyArray<[Scene, number]> = [[cat.overrides, 1], [cat.relationships, 1.5]];
 
@@ -47,7 +53,8 @@ export function generate(seed: number, index: number, errorRate = 0.25): Generat
     const r = new Rng(programSeed(seed, index));
     const p = new Program(r);
     const n = r.int(1, 4);
-    for (let i = 0; i < n; i++) pick(r, PRODUCERS)(p);
+    const producers = seed >= 40 ? [...PRODUCERS, ...LANG] : PRODUCERS;
+    for (let i = 0; i < n; i++) pick(r, producers)(p);
     const c = r.int(0, 2);
     for (let i = 0; i < c; i++) pick(r, CONSUMERS)(p);
     if (r.chance(errorRate)) errors(p);
