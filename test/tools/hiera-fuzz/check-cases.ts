@@ -6,13 +6,17 @@
  *
  *   node test/tools/hiera-fuzz/check-cases.ts CASE_DIR... [--parallel 2] [--quiet]
  *
- * A case that passes is recorded with record-case.ts.
+ * A case whose case.yaml says `expect: catalog` is a compile instead (oracle/compile against the
+ * normalized catalog, as compile-run.ts compares them). A lookup case that passes is recorded with
+ * record-case.ts; a compile case by copying it with the oracle's output as expected.json.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
+import { createCatalogServices, jsonText, normalizedResult } from '../../../dist/src/catalog/index.js';
+import { readNodeRequest } from '../../../dist/src/node/index.js';
 import { runModelc } from './compare.ts';
 import type { Query } from './scenario.ts';
 
@@ -23,7 +27,28 @@ const { values: args, positionals } = parseArgs({
     options: { parallel: { type: 'string', default: '2' }, quiet: { type: 'boolean', default: false } }
 });
 
-interface Spec { node: string; facts?: string; trusted?: string; queries: Query[] }
+interface Spec { node: string; facts?: string; trusted?: string; expect?: string; queries?: Query[] }
+
+/** A compile case as one query-like job: its output file is .oracle/catalog.out. */
+const CATALOG: Query = { name: 'catalog', key: '' };
+
+function queriesOf(spec: Spec): Query[] {
+    return spec.expect === 'catalog' ? [CATALOG] : spec.queries ?? [];
+}
+
+function compileArgv(sc: Spec): string[] {
+    return ['.', '--node', sc.node, ...(sc.facts ? ['--facts', sc.facts] : []), ...(sc.trusted ? ['--trusted', sc.trusted] : [])];
+}
+
+function modelcCompile(dir: string, sc: Spec): string {
+    try {
+        const node = readNodeRequest({ node: sc.node, factsFile: sc.facts ? join(dir, sc.facts) : undefined, trustedFile: sc.trusted ? join(dir, sc.trusted) : undefined });
+        const result = createCatalogServices().compile(dir, 'production', { node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map() });
+        return `${jsonText(normalizedResult(result))}\n`;
+    } catch (e) {
+        return JSON.stringify({ modelc_crash: e instanceof Error ? e.stack : String(e) });
+    }
+}
 
 function argv(sc: Spec, q: Query): string[] {
     const a = ['.', q.key, '--node', sc.node];
@@ -66,9 +91,10 @@ for (const { dir, spec } of cases) {
         mkdirSync(join(dir, '.oracle'), { recursive: true });
         writeFileSync(fpFile, fp, 'latin1');
     }
-    for (const q of spec.queries) {
+    for (const q of queriesOf(spec)) {
         const out = join(dir, '.oracle', `${q.name}.out`);
-        if (!existsSync(`${out}.rc`)) jobs.push({ tool: 'lookup', argv: argv(spec, q), out, cwd: dir });
+        if (existsSync(`${out}.rc`)) continue;
+        jobs.push(q === CATALOG ? { tool: 'compile', argv: compileArgv(spec), out, cwd: dir } : { tool: 'lookup', argv: argv(spec, q), out, cwd: dir });
     }
 }
 if (jobs.length > 0) {
@@ -81,11 +107,11 @@ if (jobs.length > 0) {
 let equal = 0;
 let differ = 0;
 for (const { dir, spec } of cases) {
-    for (const q of spec.queries) {
+    for (const q of queriesOf(spec)) {
         const out = join(dir, '.oracle', `${q.name}.out`);
         const rc = readFileSync(`${out}.rc`, 'utf8').trim();
         const exp = rc === '2' || rc === 'killed' ? `oracle failure ${rc}: ${readFileSync(`${out}.err`, 'utf8')}` : readFileSync(out, 'utf8');
-        const got = runModelc(dir, spec, q);
+        const got = q === CATALOG ? modelcCompile(dir, spec) : runModelc(dir, spec, q);
         if (exp === got) { equal++; continue; }
         differ++;
         console.log(`--- ${relative(process.cwd(), dir)} ${q.name}`);
