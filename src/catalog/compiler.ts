@@ -118,6 +118,8 @@ export class Compiler implements CatalogRuntime {
         this.trusted = this.trustedData();
         const main = new CatalogResource('Class', 'main', 'class', undefined);
         this.topScope = new Scope('top', null, main, '');
+        // Puppet lists the environment's modules when its loaders are made, logging each metadata.json it refuses.
+        for (const m of this.loader.modules) if (m.problem) this.log(m.problem.level, m.problem.message);
     }
 
     private trustedData(): Map<string, PuppetValue> {

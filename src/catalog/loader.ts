@@ -3,7 +3,7 @@ import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
-import { decodeUtf8, isUserError, type FileSystemProvider } from '../common/index.js';
+import { decodeUtf8, isUserError, moduleListing, type FileSystemProvider, type ModuleMetadataProblem } from '../common/index.js';
 import { ParsedFileCache } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
 import { filesOf, type Environment } from './boot.js';
@@ -284,7 +284,18 @@ export class Loader {
         this.nodes.push(def);
     }
 
+    /** Environment#modules: the modulepath's modules with what their metadata.json gives, read once per environment cache. */
+    get modules(): readonly { name: string; dir: string; problem?: ModuleMetadataProblem }[] {
+        return this.files.once(`module-listing:${this.env.modulepath.join('\0')}`, () => moduleListing(this.fs, this.env.modulepath));
+    }
+
+    /** Modules whose metadata.json Puppet refuses: not part of the environment. */
+    get excludedModules(): ReadonlySet<string> {
+        return this.files.once(`module-excluded:${this.env.modulepath.join('\0')}`, () => new Set(this.modules.filter(m => m.problem?.excluded).map(m => m.name)));
+    }
+
     private moduleDir(module: string): string | undefined {
+        if (this.excludedModules.has(module)) return undefined;
         for (const dir of this.env.modulepath) {
             const d = join(dir, module);
             if (this.files.exists(d)) return d;

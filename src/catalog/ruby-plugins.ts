@@ -55,7 +55,7 @@ export class RubyPlugins {
             // The apply stage's registry of this environment when the caller hands one in (one registry, two
             // front ends); else a compile-time registry of the types' attributes.
             const registry = c.options.typeRegistry?.(c.env.name) ?? new SchemaRegistry();
-            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(filesOf(c.env), c.env.modulepath));
+            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(filesOf(c.env), c.env.modulepath).filter(m => !c.loader.excludedModules.has(m.name)));
             this.rt = new PluginRuntime(modules, {
                 environment: c.env.name,
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),

@@ -1,4 +1,4 @@
-import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
+import { isDirectoryPath, moduleMetadataProblem, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { basename, dirname, join } from 'node:path';
 import { type PuppetValue } from '../../values/index.js';
@@ -413,7 +413,8 @@ export class HieraEngine {
         if (!MODULE_NAME.test(name)) return undefined;
         for (const base of this.environment.modulePath) {
             const dir = join(base, name);
-            if (isDirectoryPath(this.files, dir)) return dir;
+            // A module whose metadata.json Puppet refuses is not in the environment (the compile logs why).
+            if (isDirectoryPath(this.files, dir)) return moduleMetadataProblem(this.files, dir, name)?.excluded ? undefined : dir;
         }
         return undefined;
     }
