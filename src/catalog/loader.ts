@@ -3,7 +3,8 @@ import type { AstNode } from 'langium';
 import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
-import { decodeUtf8, isUserError, moduleListing, type FileSystemProvider, type ModuleMetadataProblem } from '../common/index.js';
+import { decodeUtf8, isUserError, type FileSystemProvider } from '../common/index.js';
+import { moduleListing, type ModuleMetadataProblem } from '../values/index.js';
 import { ParsedFileCache } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
 import { filesOf, type Environment } from './boot.js';

@@ -9,4 +9,3 @@ export * from './issues.js';
 export * from './lazy-require.js';
 export * from './file-system.js';
 export * from './utf8-order.js';
-export * from './module-metadata.js';

@@ -1,7 +1,7 @@
-import { isDirectoryPath, moduleMetadataProblem, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
+import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { basename, dirname, join } from 'node:path';
-import { type PuppetValue } from '../../values/index.js';
+import { moduleMetadataProblem, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { HieraScope, type HieraContext } from './context.js';
 import type { HieraConfig, HieraLayerKind } from './config.js';

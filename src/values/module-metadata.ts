@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { isDirectoryPath, pathExists, type FileSystemProvider } from './file-system.js';
+import { isDirectoryPath, pathExists, type FileSystemProvider } from '../common/index.js';
+import { parseRubyJson, RubyJsonError } from './ruby-json.js';
 
 /** What Puppet logs of a module's metadata.json, and whether the module is then left out of the environment. */
 export interface ModuleMetadataProblem {
@@ -26,12 +27,14 @@ function rubyToS(v: unknown): string {
 export function moduleMetadataProblem(fs: FileSystemProvider, moduleDir: string, name: string): ModuleMetadataProblem | undefined {
     const file = join(moduleDir, 'metadata.json');
     if (!pathExists(fs, file) || isDirectoryPath(fs, file)) return undefined;
+    const text = fs.readText(file);
     let data: unknown;
     try {
-        data = JSON.parse(fs.readText(file));
+        parseRubyJson(text);
+        data = JSON.parse(text);
     } catch (e) {
-        // Ruby's JSON parser words its errors otherwise; the first part of the message is Puppet's.
-        return { level: 'warning', message: `${name} has an invalid and unparsable metadata.json file. The parse error: ${e instanceof Error ? e.message : String(e)}`, excluded: false };
+        if (!(e instanceof RubyJsonError || e instanceof SyntaxError)) throw e;
+        return { level: 'warning', message: `${name} has an invalid and unparsable metadata.json file. The parse error: ${e.message}`, excluded: false };
     }
     if (data === null || typeof data !== 'object' || Array.isArray(data) || Object.keys(data).length === 0) return undefined;
     const record = data as Record<string, unknown>;
