@@ -69,10 +69,10 @@ export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
     try {
         loader = newLoader(text);
     } catch (e) {
-        // yaml-js's reader refuses what libyaml calls control characters.
-        const position = (e as { position?: number }).position ?? 0;
-        const before = text.slice(0, position).split('\n');
-        return { text: 'control characters are not allowed', line: before.length, column: before[before.length - 1].length + 1 };
+        // yaml-js's reader refuses what libyaml calls control characters; Psych reports a reader error at the
+        // parser's context mark, which nothing has moved yet: line 1 column 1, wherever the character is.
+        if ((e as object | undefined)?.constructor?.name !== 'ReaderError') throw e;
+        return { text: 'control characters are not allowed', line: 1, column: 1 };
     }
     const take = loader.get_token.bind(loader);
     let taken: unknown;
