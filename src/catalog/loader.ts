@@ -145,6 +145,22 @@ export class Loader {
         return loaded;
     }
 
+    /**
+     * A module manifest the autoloader reads when a class or define is first asked for: Puppet
+     * reports its parse and validation errors as they are, without the "Could not parse for
+     * environment" of the manifests read when the environment loads.
+     */
+    private autoloaded(path: string): LoadedFile {
+        try {
+            return this.parse(path);
+        } catch (e) {
+            const prefix = `Could not parse for environment ${this.environmentName}: `;
+            if (!(e instanceof CompileError) || !e.report.message.startsWith(prefix)) throw e;
+            const strip = (m: string): string => (m.startsWith(prefix) ? m.slice(prefix.length) : m);
+            throw new CompileError(e.code, { ...e.report, message: strip(e.report.message), ...(e.report.log ? { log: { ...e.report.log, message: strip(e.report.log.message) } } : {}) });
+        }
+    }
+
     /** Puppet refuses a manifest that is not UTF-8 (Ruby's "invalid byte sequence in UTF-8"). */
     private decode(bytes: Uint8Array, file: string): string {
         try {
@@ -321,7 +337,7 @@ export class Loader {
             if (parts.length > 0) files.push([join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
             for (const [path, expected] of files) {
                 if (this.loaded.has(path) || !this.files.exists(path)) continue;
-                this.registerFile(this.parse(path), module, expected);
+                this.registerFile(this.autoloaded(path), module, expected);
             }
             if (this.classes.has(name) || this.defines.has(name)) return;
         }
