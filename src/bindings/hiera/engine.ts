@@ -11,7 +11,7 @@ import type { Explainer } from './explain.js';
 import { Interpolator } from './interpolation.js';
 import { Invocation, type LookupTrace } from './invocation.js';
 import { DataLayer, displayPath, withMerge } from './layer.js';
-import { environmentDataProvider, legacyProviderLayer, moduleDataProvider } from './legacy-providers.js';
+import { environmentDataProvider, legacyProviderLayer, moduleDataProvider, type DataProviderSetting } from './legacy-providers.js';
 import { dig, LookupKey, NOT_FOUND, type Found } from './lookup-key.js';
 import { compilePatterns, LOOKUP_OPTIONS, optionsForKey, validateLookupOptions, type CompiledOptions } from './lookup-options.js';
 import { MergeStrategy } from './merge.js';
@@ -419,11 +419,11 @@ export class HieraEngine {
         return undefined;
     }
 
-    private withLegacyProvider(layer: DataLayer | null, root: string, moduleName: string | undefined, provider: string | undefined, settingFile: string): DataLayer | null {
-        if (provider === undefined && layer === null) return null;
+    private withLegacyProvider(layer: DataLayer | null, root: string, moduleName: string | undefined, setting: DataProviderSetting | undefined, settingFile: string): DataLayer | null {
+        if (setting === undefined && layer === null) return null;
         const display = (abs: string): string => displayPath(this.environment.root, abs);
         return legacyProviderLayer({
-            provider, layer, moduleName, settingFile: display(join(root, settingFile)), configDisplay: display(join(root, 'hiera.yaml')),
+            setting, layer, moduleName, settingFile: display(join(root, settingFile)), configDisplay: display(join(root, 'hiera.yaml')),
             environmentName: this.context.environment,
             warnOnce: (key, message, file) => {
                 if (this.warnedOnce.has(key)) return;

@@ -12,8 +12,8 @@ import type { DataLayer } from './layer.js';
  * initialize_env_provider and initialize_module_provider).
  */
 export interface LegacyProviderInput {
-    /** The setting's value; undefined when not set. */
-    readonly provider: string | undefined;
+    /** The setting's value and the line it is on; undefined when not set. */
+    readonly setting: DataProviderSetting | undefined;
     /** The layer its hiera.yaml gives (null: no file, or a version 3 file that was ignored). */
     readonly layer: DataLayer | null;
     /** The module, for a module layer. */
@@ -30,7 +30,10 @@ export interface LegacyProviderInput {
 }
 
 export function legacyProviderLayer(input: LegacyProviderInput): DataLayer | null {
-    const { provider, layer, moduleName, settingFile, warnOnce } = input;
+    const { layer, moduleName, settingFile, warnOnce } = input;
+    const provider = input.setting?.name;
+    // Our diagnostics point at the setting (Puppet's messages name no place).
+    const at = { file: settingFile, ...(input.setting ? { line: input.setting.line, column: 1 } : {}) };
     const isModule = moduleName !== undefined;
     const settingKey = isModule ? `metadata.json#data_provider-${moduleName}` : 'environment.conf#data_provider';
     if (layer !== null && layer.config.version >= 5) {
@@ -62,34 +65,43 @@ export function legacyProviderLayer(input: LegacyProviderInput): DataLayer | nul
         // Puppet 7.23 applies `%` to the exception instead of its message (a bug), so what it raises is Ruby's NoMethodError.
         const source = `        raise Puppet::Error.new(_("Environment '%{env}', cannot find module_data_provider '%{provider}'")) % { env: environment.name, provider: provider_name }`;
         throw new LookupError(`undefined method \`%' for #<Puppet::Error: Environment '%{env}', cannot find module_data_provider '%{provider}'>\n\n${source}\n${' '.repeat(source.indexOf(')) %') + 3)}^`, {
-            code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_PROVIDER, puppetClass: 'NoMethodError', at: { file: settingFile }
+            code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_PROVIDER, puppetClass: 'NoMethodError', at
         });
     }
     throw new LookupError(`Environment '${input.environmentName}', cannot find environment_data_provider '${provider}'`, {
-        code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_PROVIDER, puppetClass: PuppetErrorClass.PUPPET, at: { file: settingFile }
+        code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_PROVIDER, puppetClass: PuppetErrorClass.PUPPET, at
     });
 }
 
+/** A Puppet 4 data provider setting: its value and its 1-based line. */
+export interface DataProviderSetting {
+    readonly name: string;
+    readonly line: number;
+}
+
 /** environment.conf's `environment_data_provider` (Puppet's settings file: `key = value`, `#` comments). */
-export function environmentDataProvider(fs: FileSystemProvider, envDir: string): string | undefined {
+export function environmentDataProvider(fs: FileSystemProvider, envDir: string): DataProviderSetting | undefined {
     const file = join(envDir, 'environment.conf');
     if (!pathExists(fs, file)) return undefined;
-    let found: string | undefined;
-    for (const raw of fs.readText(file).split('\n')) {
+    let found: DataProviderSetting | undefined;
+    fs.readText(file).split('\n').forEach((raw, i) => {
         const m = /^\s*environment_data_provider\s*=\s*(.*?)\s*$/.exec(raw.replace(/\s+#.*$/, ''));
-        if (m) found = m[1];
-    }
+        if (m) found = { name: m[1], line: i + 1 };
+    });
     return found;
 }
 
 /** metadata.json's `data_provider` (unset when the file is missing, not JSON, or has no string there). */
-export function moduleDataProvider(fs: FileSystemProvider, moduleDir: string): string | undefined {
+export function moduleDataProvider(fs: FileSystemProvider, moduleDir: string): DataProviderSetting | undefined {
     const file = join(moduleDir, 'metadata.json');
     if (!pathExists(fs, file)) return undefined;
+    const text = fs.readText(file);
     try {
-        const data = JSON.parse(fs.readText(file)) as unknown;
+        const data = JSON.parse(text) as unknown;
         const v = data !== null && typeof data === 'object' ? (data as Record<string, unknown>).data_provider : undefined;
-        return typeof v === 'string' ? v : undefined;
+        if (typeof v !== 'string') return undefined;
+        const index = text.split('\n').findIndex(l => l.includes('"data_provider"'));
+        return { name: v, line: index < 0 ? 1 : index + 1 };
     } catch {
         return undefined;
     }
