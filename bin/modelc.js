@@ -74,7 +74,7 @@ function startup(command) {
         if (!stamp.commands.includes(command)) return { esm, why: `'${command}' is not a command of the snapshot` };
         if (!existsSync(blob)) return { esm, why: 'no dist/snapshot/modelc.blob' };
         if (!stackUnlimitedAllowed()) return { esm, why: 'the stack limit cannot be lifted (ulimit -Hs)' };
-        return { node: stamp.execPath, blob, esm, flags: stamp.flags };
+        return { node: stamp.execPath, blob, esm, flags: stamp.flags, env: stamp.env ?? {} };
     } catch (e) {
         return { why: `dist/snapshot/stamp.json does not fit: ${e instanceof Error ? e.message : String(e)}` };
     }
@@ -94,6 +94,15 @@ function runAsChild(command, args, env) {
     });
 }
 
+/**
+ * The environment of a start from the snapshot: the build's glibc tunables where the user's
+ * environment sets none (MODELC_TUNABLES_SET tells the CLI to take them out again for what it runs).
+ */
+function snapshotEnvironment(env) {
+    if (process.env.GLIBC_TUNABLES !== undefined || typeof env.GLIBC_TUNABLES !== 'string') return process.env;
+    return { ...process.env, GLIBC_TUNABLES: env.GLIBC_TUNABLES, MODELC_TUNABLES_SET: '1' };
+}
+
 const snapshot = startup(process.argv[2]);
 // MODELC_DEBUG (which also prints internal errors' stack traces) says how the CLI starts.
 if (process.env.MODELC_DEBUG) {
@@ -104,7 +113,7 @@ if (snapshot.blob) {
     // `--` ends Node's options: the command's own (`--help`, `-e`) reach the CLI.
     // The flags (stack, compilers, heap) are the snapshot build's, scripts/build-snapshot.mjs says why.
     runAsChild('/bin/sh', ['-c', 'ulimit -s unlimited && exec "$@"', 'modelc', snapshot.node,
-        ...snapshot.flags, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], process.env);
+        ...snapshot.flags, '--snapshot-blob', snapshot.blob, '--', ...process.argv.slice(2)], snapshotEnvironment(snapshot.env));
 } else if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) {
     // Node's on-disk compile cache (shared with the CLI's worker thread) saves re-compiling modelc's
     // modules at every start.

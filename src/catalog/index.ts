@@ -8,7 +8,7 @@ export { normalizedResult, jsonText, toCatalogJson, writeJsonText, writeNormaliz
 export { CompileError } from './errors.js';
 export { CatalogIssues, type CatalogIssueCode } from './issues.js';
 export type { LookupService, LookupCall, LookupContext, LookupOptions, LookupResult } from './lookup.js';
-export { coreFunctions, type FunctionContext, type PuppetFunction } from './functions/index.js';
+export { coreFunctions, primeSignatures, type FunctionContext, type PuppetFunction } from './functions/index.js';
 export { catalogModel } from './catalog-model.js';
 export { puppetCatalog } from './puppet-format.js';
 export { createPuppetExpressionEvaluator, detachedEnvironment, ExpressionFailure } from './expression-evaluator.js';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { primeSignatures } from '../catalog/index.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -41,4 +42,6 @@ export async function warmUp(main: (argv: readonly string[], io: CliIo) => Promi
         const code = await main(['node', 'modelc', ...args], { out: () => undefined, err: s => { err += s; } });
         if (code !== 0) throw new Error(`modelc ${args.join(' ')} exited with ${code}: ${err.trim()}`);
     }
+    // What no site of the warm-up calls would otherwise be parsed in the process that first does.
+    primeSignatures();
 }

@@ -36,7 +36,7 @@ function commandCopy(): { root: string; command: string; marker: string; launch:
     const launch = (over: Record<string, string> = {}): void => {
         const values: Record<string, string> = {
             snapshot_root: `'${root}'`, snapshot_node: value('snapshot_node'), snapshot_blob: `'${join(root, 'dist', 'snapshot', 'modelc.blob')}'`,
-            snapshot_watched: "'marker.js'", snapshot_flags: value('snapshot_flags'), ...over
+            snapshot_watched: "'marker.js'", snapshot_flags: value('snapshot_flags'), snapshot_tunables: value('snapshot_tunables'), ...over
         };
         const command = /^snapshot_command\(\).*$/m.exec(real)?.[0] ?? '';
         writeFileSync(join(root, 'dist', 'snapshot', 'launch.sh'), `${Object.entries(values).map(([k, v]) => `${k}=${v}`).join('\n')}\n${command}\n`);
@@ -81,6 +81,23 @@ describe.skipIf(!usable)('the modelc command', () => {
         const copy = commandCopy();
         change(copy);
         expect(run(copy.command, args, env)).toEqual({ out: `${FALLBACK} ${args.join(' ')}\n`, code: 0 });
+    });
+
+    // The snapshot starts with glibc's tunables from the build (launch.sh) unless the user's
+    // environment sets its own; what the CLI runs (generate() here) gets the user's environment.
+    test.each([
+        ['no tunables of the user\'s', {}, undefined],
+        ['the user\'s tunables', { GLIBC_TUNABLES: 'glibc.malloc.check=0' }, 'glibc.malloc.check=0']
+    ] as const)('gives what it runs the user\'s environment: %s', (_name, env, expected) => {
+        const { command } = commandCopy();
+        const site = writeTree(scratch(), { 'manifests/site.pp': "notice(generate('/usr/bin/env'))\n" });
+        const r = spawnSync(command, ['compile', site, '--node', 'n1', '--setting', 'allow_generate=true', '--format', 'json'],
+            { encoding: 'utf8', env: { ...process.env, MODELC_NO_SNAPSHOT: '', MODELC_DEBUG: '', GLIBC_TUNABLES: undefined, ...env } });
+        expect(r.status).toBe(0);
+        const seen = /"message":\s*"([^"]*)"/.exec(r.stdout)?.[1] ?? r.stdout;
+        expect(seen).toContain('PATH=');
+        expect(/GLIBC_TUNABLES=([^\\]*)/.exec(seen)?.[1]).toBe(expected);
+        expect(seen).not.toContain('MODELC_TUNABLES_SET');
     });
 
     test('passes the exit status and the command\'s own options through', () => {

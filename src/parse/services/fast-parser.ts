@@ -1,11 +1,12 @@
 import { EmbeddedActionsParser, type IOrAlt, type IRecognitionException, type IToken, type TokenType, type TokenTypeDictionary } from 'chevrotain';
 import {
-    CompositeCstNodeImpl, GrammarAST, GrammarUtils, LeafCstNodeImpl, RootCstNodeImpl,
+    GrammarAST, GrammarUtils, RootCstNodeImpl, type CompositeCstNodeImpl,
     type AbstractCstNode, type AstNode, type AstReflection, type CompositeCstNode, type CstNode, type Grammar, type LexerResult
 } from 'langium';
 import { buildRules, type Assign, type Method, type RuleFn } from './fast-parser-rules.js';
 import { FastPathLookahead } from './greedy-lookahead.js';
 import { buildInfixTree, type Precedence } from './infix-tree.js';
+import { newComposite, newLeaf } from './light-cst.js';
 
 /**
  * A faster equivalent of Langium's `LangiumParser` for this grammar, used for every parse that
@@ -233,12 +234,8 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             this.addHidden(hidden.slice(this.hiddenIndex, j));
             this.hiddenIndex = j;
         }
-        const leaf = new LeafCstNodeImpl(offset, token.image.length, (token.startLine ?? 1) - 1, (token.startColumn ?? 1) - 1,
-            (token.endLine ?? 1) - 1, token.endColumn ?? 0, token.tokenType, false);
-        leaf.grammarSource = feature;
         const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
-        leaf.container = parent;
-        append(parent, leaf);
+        append(parent, newLeaf(parent, feature, token, false));
         if (assign) {
             this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image, token.tokenType.name));
         } else {
@@ -254,10 +251,8 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             this.subrule(idx, rule);
             return;
         }
-        const cst = new CompositeCstNodeImpl();
-        cst.grammarSource = feature;
         const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
-        cst.container = parent;
+        const cst = newComposite(parent, feature);
         append(parent, cst);
         this.cstStack.push(cst);
         const result: unknown = this.subrule(idx, rule);
@@ -320,10 +315,8 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             const last = this.construct() as AstObject;
             const lastCst = last.$cstNode as CompositeCstNodeImpl;
             removeCst(lastCst);
-            const cst = new CompositeCstNodeImpl();
-            cst.grammarSource = action;
             const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
-            cst.container = parent;
+            const cst = newComposite(parent, action);
             append(parent, cst);
             this.cstStack.push(cst);
             lastCst.container = cst;
@@ -417,11 +410,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         if (tokens.length === 0) {
             return;
         }
-        const nodes = tokens.map(t => {
-            const leaf = new LeafCstNodeImpl(t.startOffset, t.image.length, (t.startLine ?? 1) - 1, (t.startColumn ?? 1) - 1,
-                (t.endLine ?? 1) - 1, t.endColumn ?? 0, t.tokenType, true);
-            return leaf;
-        });
+        const nodes = tokens.map(t => newLeaf(undefined, undefined, t, true));
         let current: CompositeCstNode = this.cstStack[this.cstStack.length - 1] ?? this.root;
         if (current.content.length > 0) {
             for (const n of nodes) {
