@@ -79,7 +79,16 @@ export class HieraFileCache {
     }
 
     config(absPath: string, display: string, layer: HieraLayerKind): ConfigResult {
-        return this.cached(this.configs, absPath, text => parseHieraConfig(text, display, layer));
+        return this.cached(this.configs, absPath, (text, bytes) => {
+            // Puppet::Util::Yaml.safe_load_file: libyaml's reader refuses the text before it parses, a YamlLoadError.
+            const problem = yamlReaderProblem(bytes);
+            if (problem !== undefined) {
+                throw new LookupError(`(${display}): ${problem} at line 1 column 1`, {
+                    code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'Puppet::Util::Yaml::YamlLoadError', at: { file: display }, causeClass: 'Psych::SyntaxError'
+                });
+            }
+            return parseHieraConfig(text, display, layer);
+        });
     }
 
     private cached<T>(map: Map<string, Entry<T>>, absPath: string, parse: (text: string, bytes: Uint8Array) => T): T {
