@@ -55,6 +55,13 @@ const STACK_KB = 1024 * 1024 - 256;
  */
 const YOUNG_GENERATION = ['--max-semi-space-size=8', '--min-semi-space-size=8'];
 /**
+ * Sparkplug, V8's baseline compiler, compiles each function that gets warm as it does, not in
+ * batches: the snapshot holds bytecode but no baseline code, so a cold compile baseline-compiles
+ * some 850 functions, and batching them cost more than it saved (callgrind, --single-threaded:
+ * generated 1k site 728 -> 720 M instructions, 5k 1,884 -> 1,864 M).
+ */
+const BASELINE = ['--no-baseline-batch-compilation'];
+/**
  * V8's optimizing compiler stays off: a compile is short and megamorphic, and TurboFan's compile
  * threads cost more CPU than its code saves. Measured cold from the snapshot (CPU, medians): the
  * example's web01 unchanged, the real-world mysql case -4 %, generated sites of 1k, 5k and 20k
@@ -64,7 +71,7 @@ const YOUNG_GENERATION = ['--max-semi-space-size=8', '--min-semi-space-size=8'];
  * will not run long enough to win back. Measured the same way: web01 -15 %, mysql -15 %,
  * generated 1k -30 %, 5k -5 %, 20k and 100k unchanged (higher counts lose at 5k).
  */
-const COMPILERS = ['--no-turbofan', '--invocation-count-for-maglev=5000'];
+const COMPILERS = ['--no-turbofan', '--invocation-count-for-maglev=5000', ...BASELINE];
 /**
  * The old generation starts at 64 MB instead of growing from a few: the snapshot's heap is already
  * 20 MB, and a compile of a few thousand resources otherwise runs a full mark-compact or two on
@@ -184,23 +191,6 @@ function mtime(file) {
     return statSync(join(root, file)).mtimeMs;
 }
 
-/**
- * esbuild's keepNames gives every named function and class a `__name(fn, "name")` call, which
- * redefines `name` even where it is already right (all but the few renamed for a clash); V8 then
- * turns the function's properties into a dictionary: 1.5 MB more heap for every start to
- * deserialize, and slow lookups of static members for the process's life. The bundle's helper
- * is rewritten to define the name only where it differs, keeping its length (line 1's source map
- * positions stay right). A bundle without the expected helper is left as it is.
- */
-function cheapNames(bundle) {
-    const before = 'var __name=(target,value2)=>__defProp(target,"name",{value:value2,configurable:!0});';
-    const after = 'var __name=(t,v)=>t.name===v?t:__defProp(t,"name",{value:v,configurable:!0});';
-    const text = readFileSync(bundle, 'utf8');
-    const at = text.indexOf(before);
-    if (at < 0 || after.length > before.length) return;
-    writeFileSync(bundle, text.slice(0, at) + after.padEnd(before.length, ' ') + text.slice(at + before.length));
-}
-
 /** The snapshot (modelc.cjs, modelc.blob); a failure's reason, or undefined. */
 async function buildSnapshot(esbuild) {
     const bundle = join(out, 'modelc.cjs');
@@ -215,16 +205,19 @@ async function buildSnapshot(esbuild) {
         plugins: [leftOut, lazyBuiltins, freshUuids, moduleUrls],
         logLevel: 'silent',
         // The snapshot holds the script's text, and every start reads the snapshot: without
-        // whitespace and comments it is a quarter smaller. Names stay (yaml-js's token classes
-        // and Puppet's type classes are told apart by constructor name), also where bundling
-        // renames a clash; the source map leads a stack trace back to dist/ and src/.
+        // whitespace and comments it is a quarter smaller; the source map leads a stack trace
+        // back to dist/ and src/. No keepNames: its `__name(fn, "name")` around every function
+        // turned 2,900 functions' properties into dictionaries (0.8 MB of the snapshot's heap)
+        // and ran again for every closure made at run time (cold 1k compile 720 -> 706 M
+        // instructions, callgrind --single-threaded). Functions and classes still have their
+        // names, but for the few renamed for a clash and classes assigned to properties; nothing
+        // tells classes apart by name (yaml-js's events and tokens: psych-syntax.ts's yamlClass).
         minifyWhitespace: true,
         minifySyntax: true,
-        keepNames: true,
+        keepNames: false,
         sourcemap: 'linked'
     });
     for (const w of result.warnings) process.stderr.write(`build-snapshot: warning: ${w.text} (${w.location?.file ?? ''}:${w.location?.line ?? ''})\n`);
-    cheapNames(bundle);
     // Node warns that some built-in modules are "not yet fully verified" in snapshots; the
     // warm-up's own errors are written to stderr directly and stay visible.
     // Fixed seeds (and V8's predictable mode, for the build only) make the same inputs and hash

@@ -5,8 +5,19 @@ import { CatalogIssues } from './issues.js';
 import { toCatalogJson } from './normalize.js';
 import type { CatalogResource } from './resource.js';
 
-/** What Puppet accepts as a tag. */
-export const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
+/** What Puppet accepts as a tag: letters and digits of any script, `_`, and after the first `:`, `.`, `-`. */
+const UNICODE_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
+/** The same for ASCII text, where a letter is A-Z or a-z and a digit 0-9. */
+const ASCII_TAG = /^[A-Za-z0-9_][A-Za-z0-9_:.-]*$/;
+
+/**
+ * Whether Puppet accepts `name` as a tag. Tags are nearly always ASCII: the Unicode pattern
+ * (whose letter and digit classes V8 builds on first use in every process) answers only for
+ * text with other characters.
+ */
+export function isValidTag(name: string): boolean {
+    return ASCII_TAG.test(name) || (/[^\x00-\x7f]/.test(name) && UNICODE_TAG.test(name));
+}
 
 /** `a::b` -> tags a::b, a, b. */
 export function nameTags(name: string): readonly string[] {
@@ -41,7 +52,7 @@ export function tagsOf(value: PuppetValue | undefined, where: Where | undefined)
     for (const t of Array.isArray(value) ? value.flat(Infinity as 1) : [value]) {
         if (t === null) continue;
         const name = (typeof t === 'string' ? t : tagText(t)).toLowerCase();
-        if (!VALID_TAG.test(name)) throw invalidTag(name, where);
+        if (!isValidTag(name)) throw invalidTag(name, where);
         for (const x of nameTags(name)) out.push(x);
     }
     return out;

@@ -1,6 +1,7 @@
 import type { AstNode, CstNode } from 'langium';
 import type { LineIndex } from './lexer/puppet-lexer.js';
 import { locatingOperator, operatorLeaf } from './positions.js';
+import type { NodeSpan } from './services/position-recorder.js';
 
 interface Position {
     line: number;
@@ -74,6 +75,23 @@ export function compactCst(nodes: readonly AstNode[], text: string, lines: LineI
         compact.push([node, at]);
     }
     for (const [node, at] of compact) (node as { $cstNode?: CstNode }).$cstNode = at as unknown as CstNode;
+}
+
+/**
+ * Gives every node its position from the fast parser's spans (a parse that built no CST): the
+ * same positions compactCst takes from the CST.
+ */
+export function placeSpans(nodes: readonly AstNode[], spans: readonly NodeSpan[], text: string, lines: LineIndex): void {
+    const source = new SourceOf(text, lines);
+    nodes.forEach((node, i) => {
+        const span = spans[i] as NodeSpan;
+        const at = new PositionCst(source, span.offset, span.end - span.offset, span.astNode as AstNode);
+        if (span.operator >= 0) {
+            const op = locatingOperator(node) as string;
+            at.content = [new PositionCst(source, span.operator, op.length, node)];
+        }
+        (node as { $cstNode?: CstNode }).$cstNode = at as unknown as CstNode;
+    });
 }
 
 /** The AST node a CST node belongs to (Langium's getter climbs to a container's, and throws when none has one). */

@@ -9,7 +9,8 @@ import { allNodes } from './lowering/walk.js';
 import { FastPuppetParser } from './services/fast-parser.js';
 import { createPuppetServices, type PuppetServices } from './services/puppet-module.js';
 import { checkProgram } from './validation/check-program.js';
-import { compactCst } from './compact-cst.js';
+import { compactCst, placeSpans } from './compact-cst.js';
+import { locatingOperator } from './positions.js';
 import { firstInvalidToken, syntaxError, syntaxErrorBefore, virtualBeforeError, type Probes } from './syntax-error.js';
 
 export interface ParseOptions {
@@ -129,6 +130,29 @@ function emptyProgram(): Program {
     return { $type: 'Program', epp: false, hasParams: false, params: [], statements: [], arm8: [] } as unknown as Program;
 }
 
+/**
+ * The compiler's parse of clean code: the fast parser records each node's position instead of
+ * building the CST that compactCst would reduce to the same positions (the CST is most of a
+ * parse's allocation). Undefined, for the usual parse to answer, when there is anything to
+ * report (the checks place their findings through the CST) or a rewrite needs the CST.
+ */
+function placedParse(quick: FastPuppetParser, text: string, lexed: LexerResult, lexer: PuppetLexer, options: ParseOptions): ParseResult | undefined {
+    if (lexer.lastFindings().length > 0) return undefined;
+    const r = quick.parseTokens(text, lexed, { operatorOf: n => locatingOperator(n as AstNode) });
+    if (r.errors.length > 0 || r.spans === undefined || r.value === undefined || lexer.sawSelectorBrace) return undefined;
+    const program = r.value as Program;
+    placeSpans(r.nodes, r.spans, text, new LineIndex(text));
+    let clean = true;
+    const report = Object.assign((): void => { clean = false; }, { other: (): void => { clean = false; } });
+    try {
+        checkProgram(program, report, options.validate !== false, r.nodes);
+    } catch {
+        // A check placing a finding may want more of the CST than positions: the usual parse reports it.
+        return undefined;
+    }
+    return clean ? { ast: program, diagnostics: [] } : undefined;
+}
+
 /** Parses (and by default validates) one manifest or template. Never throws on any input. */
 export function parsePuppet(text: string, file: string, options: ParseOptions = {}): ParseResult {
     const svc = puppetServices();
@@ -158,6 +182,14 @@ export function parsePuppet(text: string, file: string, options: ParseOptions = 
     if (quick) {
         try {
             lexed = lexer.tokenize(text);
+            if (options.compact && lexed.errors.length === 0) {
+                const placed = placedParse(quick, text, lexed, lexer, options);
+                if (placed) return placed;
+                // The checks may have parsed other text (a heredoc's `pp` checker does): the
+                // lexer's state is this text's again.
+                lexer.eppMode = options.epp === true;
+                lexed = lexer.tokenize(text);
+            }
             if (lexed.errors.length === 0) {
                 const r = quick.parseTokens(text, lexed);
                 if (r.errors.length === 0 && r.value !== undefined) {

@@ -10,7 +10,19 @@ export type PsychSyntaxError =
 
 interface Mark { readonly line: number; readonly column: number; readonly pointer?: number }
 interface YamlJsError { context?: string | null; context_mark?: Mark | null; problem?: string; problem_mark?: Mark | null }
-interface YamlJsToken { readonly constructor: { name: string }; readonly plain?: boolean; readonly start_mark: Mark; readonly end_mark: Mark }
+interface YamlJsToken { readonly plain?: boolean; readonly start_mark: Mark; readonly end_mark: Mark }
+
+/** yaml-js's event and token classes, by the names its modules export them under. */
+const YAML_CLASSES = new Map<unknown, string>([...Object.entries(yamlJs.events), ...Object.entries(yamlJs.tokens)].map(([name, c]) => [c, name]));
+
+/**
+ * The class of a yaml-js event or token (`ScalarEvent`, `BlockEndToken`, ...): told by the class
+ * itself, not by its `name`, which a bundler may drop (yaml-js assigns anonymous-looking class
+ * expressions to its exports).
+ */
+export function yamlClass(x: unknown): string | undefined {
+    return typeof x === 'object' && x !== null ? YAML_CLASSES.get(x.constructor) : undefined;
+}
 
 /**
  * PyYAML (which yaml-js ports) follows libyaml's algorithm with its own words; each rule rewrites
@@ -45,7 +57,6 @@ const RULES: readonly { readonly context: RegExp | null; readonly problem: RegEx
 
 /** A libyaml parse event as PyYAML's port (yaml-js) produces it: what Psych's TreeBuilder receives. */
 export interface YamlEvent {
-    readonly constructor: { readonly name: string };
     readonly anchor?: string | null;
     readonly tag?: string | null;
     /** Scalars: [plain implicit, quoted implicit]; collections: whether the tag was implicit. */
@@ -87,7 +98,7 @@ export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
             const event = loader.get_event() as YamlEvent | undefined;
             if (event === undefined) break;
             events.push(event);
-            if (event.constructor.name === 'DocumentEndEvent') break;
+            if (yamlClass(event) === 'DocumentEndEvent') break;
         }
     } catch (e) {
         if (!(e instanceof Error) || !('problem' in e)) throw e;
@@ -251,7 +262,7 @@ function scanTagAllowingComma(sc: ScannerInternals, original: () => unknown): un
 }
 
 function isBlockEnd(t: unknown): boolean {
-    return (t as YamlJsToken).constructor.name === 'BlockEndToken';
+    return yamlClass(t) === 'BlockEndToken';
 }
 
 function fromError(e: YamlJsError, last: YamlJsToken | undefined, text: string): PsychSyntaxError | undefined {
@@ -259,7 +270,7 @@ function fromError(e: YamlJsError, last: YamlJsToken | undefined, text: string):
     const context = e.context ?? null;
     // libyaml ends a plain scalar at a tab indenting the next line ("violates indentation"), where
     // PyYAML ends the scalar first and then finds no token starting with the tab.
-    if (/^found character \t that cannot start any token/.test(problem) && last?.constructor.name === 'ScalarToken' && last.plain === true
+    if (/^found character \t that cannot start any token/.test(problem) && yamlClass(last) === 'ScalarToken' && last?.plain === true
         && e.problem_mark && last.end_mark.line < e.problem_mark.line && !text.slice(last.end_mark.pointer, e.problem_mark.pointer).includes('#')) {
         return syntax('found a tab character that violates indentation while scanning a plain scalar', last.start_mark);
     }

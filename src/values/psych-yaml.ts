@@ -1,6 +1,6 @@
 import { YAML_MAX_ALIAS_COUNT } from '../common/index.js';
 import { ForbiddenClass, RubySymbol, tokenizePlain } from './psych-scalar.js';
-import { yamlEvents, type YamlEvent } from './psych-syntax.js';
+import { yamlClass, yamlEvents, type YamlEvent } from './psych-syntax.js';
 import { PBinaryString, type PuppetValue } from './values.js';
 
 const YAML_TAG = 'tag:yaml.org,2002:';
@@ -42,7 +42,7 @@ function buildTree(events: readonly YamlEvent[]): YNode | null {
         const at = { line: e.start_mark.line + 1, column: e.start_mark.column + 1 };
         const tag = e.tag ?? null;
         const anchor = e.anchor ?? null;
-        switch (e.constructor.name) {
+        switch (yamlClass(e)) {
             case 'ScalarEvent': {
                 // Psych's `quoted` is libyaml's quoted_implicit: an untagged, non-plain scalar.
                 const implicit = e.implicit as readonly [boolean, boolean];
@@ -51,23 +51,23 @@ function buildTree(events: readonly YamlEvent[]): YNode | null {
             case 'AliasEvent': return { k: 'alias', anchor: anchor ?? '', ...at };
             case 'SequenceStartEvent': {
                 const items: YNode[] = [];
-                while (events[i].constructor.name !== 'SequenceEndEvent') items.push(node());
+                while (yamlClass(events[i]) !== 'SequenceEndEvent') items.push(node());
                 i++;
                 return { k: 'seq', items, tag, anchor, ...at };
             }
             case 'MappingStartEvent': {
                 const pairs: [YNode, YNode][] = [];
-                while (events[i].constructor.name !== 'MappingEndEvent') {
+                while (yamlClass(events[i]) !== 'MappingEndEvent') {
                     const key = node();
                     pairs.push([key, node()]);
                 }
                 i++;
                 return { k: 'map', pairs, tag, anchor, ...at };
             }
-            default: throw new Error(`unexpected YAML event ${e.constructor.name}`);
+            default: throw new Error(`unexpected YAML event ${yamlClass(e) ?? 'of no known class'}`);
         }
     };
-    while (i < events.length && events[i].constructor.name !== 'DocumentStartEvent') i++;
+    while (i < events.length && yamlClass(events[i]) !== 'DocumentStartEvent') i++;
     if (i >= events.length) return null;
     i++;
     return node();

@@ -4,13 +4,14 @@ declare module 'yaml-js' {
         check_token(): boolean;
         get_token: () => unknown;
         check_event(): boolean;
-        get_event(): { constructor: { name: string } } | undefined;
+        get_event(): object | undefined;
         /** Tokens scanned ahead of the parser. */
         tokens?: unknown[];
     }
     const yamlJs: {
         loader: { Loader: new (text: string) => Loader };
-        tokens: { ScalarToken: new (value: string, plain: boolean, start: unknown, end: unknown, style?: string) => unknown };
+        tokens: Record<string, unknown> & { ScalarToken: new (value: string, plain: boolean, start: unknown, end: unknown, style?: string) => unknown };
+        events: Record<string, unknown>;
     };
     export default yamlJs;
 }

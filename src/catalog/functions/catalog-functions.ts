@@ -2,11 +2,11 @@ import { formatValue, PClassType, PResourceType, PTypeType, rubyInspect } from '
 import { dataClassName, type PuppetValue } from '../../values/index.js';
 import { RuntimeFailure } from '../errors.js';
 import { CatalogIssues } from '../issues.js';
+import { isValidTag } from '../tags.js';
 import type { DeclarationMode, LogLevel } from '../runtime.js';
 import type { FunctionContext, PuppetFunction } from './function.js';
 
 /** Puppet's valid tag: a word character, then word characters, ':', '.' or '-'. */
-const VALID_TAG = /^[\p{L}\p{N}_][\p{L}\p{N}_:.-]*$/u;
 
 function logger(level: LogLevel): PuppetFunction {
     return (call, args) => {
@@ -105,7 +105,7 @@ export const catalogFunctions: Record<string, PuppetFunction> = {
         for (const t of args.flat(Infinity as 1)) {
             const name = (t === null ? '' : t instanceof Map ? rubyInspect(t) : formatValue(t)).toLowerCase();
             if (r?.tags.has(name)) continue;
-            if (!VALID_TAG.test(name)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_TAG.message({ name }));
+            if (!isValidTag(name)) throw new RuntimeFailure(CatalogIssues.EVAL_INVALID_TAG.message({ name }));
             if (r) for (const x of [name, ...(name.includes('::') ? name.split('::') : [])]) r.tags.add(x);
         }
         return null;

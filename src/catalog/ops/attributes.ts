@@ -8,16 +8,16 @@ import type { CatalogResource, ParamValue } from '../resource.js';
 import type { Attr } from '../runtime.js';
 import type { Scope } from '../scope.js';
 import type { OpsState } from './state.js';
-import { addTags, nameTags, tagsOf, VALID_TAG } from '../tags.js';
+import { addTags, isValidTag, nameTags, tagsOf } from '../tags.js';
 
-export { nameTags, VALID_TAG };
+export { isValidTag, nameTags };
 
 const NO_TAGS: readonly string[] = [];
 
 /** `a::b` -> tags a::b, a, b. */
 /** The tags a title gives: itself and its `::` segments, lower case, when it is a valid tag. */
 export function titleTags(title: string): string[] {
-    if (!VALID_TAG.test(title)) return [];
+    if (!isValidTag(title)) return [];
     return [title, ...(title.includes('::') ? title.split('::') : [])].map(t => t.toLowerCase());
 }
 

@@ -12,7 +12,7 @@ import { flattenRefs } from './refs.js';
 import type { Collector, OpsState } from './state.js';
 import type { Attr } from '../runtime.js';
 import { collectFromStore } from '../store-access.js';
-import { VALID_TAG } from '../tags.js';
+import { isValidTag } from '../tags.js';
 
 /** `Type <| query |>` as a statement. */
 export function collect(s: OpsState, e: CollectExpression, scope: Scope): PuppetValue {
@@ -197,6 +197,6 @@ export function realize(s: OpsState, refs: PuppetValue[]): void {
 function referenceOfText(text: string): { type: string; title: string } | string {
     const m = /^([^[\]]+)\[(.+)\]$/s.exec(text);
     if (!m) return CatalogIssues.EVAL_REALIZE_NOT_A_REFERENCE.message({ ref: rubyInspectString(text) });
-    if (!VALID_TAG.test(m[1].toLowerCase())) return CatalogIssues.EVAL_INVALID_TAG.message({ name: m[1].toLowerCase() });
+    if (!isValidTag(m[1].toLowerCase())) return CatalogIssues.EVAL_INVALID_TAG.message({ name: m[1].toLowerCase() });
     return { type: capitalizeTypeName(m[1]), title: m[2] };
 }

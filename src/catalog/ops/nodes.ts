@@ -7,7 +7,7 @@ import { CatalogIssues } from '../issues.js';
 import type { Definition } from '../loader.js';
 import { CatalogResource } from '../resource.js';
 import { Scope } from '../scope.js';
-import { VALID_TAG } from './attributes.js';
+import { isValidTag } from './attributes.js';
 import type { OpsState } from './state.js';
 
 /** Matches and evaluates the node definition; returns its scope (undefined without node definitions). */
@@ -53,13 +53,13 @@ export function evaluateNode(s: OpsState, top: Scope): Scope | undefined {
     const catalog = s.catalog;
     const r = new CatalogResource('Node', match.title, 'node', undefined);
     r.tags.add('node');
-    if (VALID_TAG.test(match.title)) r.tags.add(match.title);
+    if (isValidTag(match.title)) r.tags.add(match.title);
     for (const t of s.mainClass.tags) r.tags.add(t);
     catalog.add(r);
     catalog.addEdge(s.mainClass, r);
     catalog.classes.push(match.title);
     catalog.tags.add('node');
-    if (VALID_TAG.test(match.title)) catalog.tags.add(match.title);
+    if (isValidTag(match.title)) catalog.tags.add(match.title);
     r.container = s.mainClass;
     const scope = new Scope('node', top, r, '');
     scope.setLocal('title', match.title);

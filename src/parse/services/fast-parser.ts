@@ -7,6 +7,7 @@ import { buildRules, type Assign, type Method, type RuleFn } from './fast-parser
 import { FastPathLookahead } from './greedy-lookahead.js';
 import { buildInfixTree, type Precedence } from './infix-tree.js';
 import { newComposite, newLeaf } from './light-cst.js';
+import { PositionRecorder, type NodeSpan } from './position-recorder.js';
 
 /**
  * A faster equivalent of Langium's `LangiumParser` for this grammar, used for every parse that
@@ -89,6 +90,8 @@ export interface FastParseResult {
     readonly errors: readonly IRecognitionException[];
     /** Every AST node in pre-order (empty after errors). */
     readonly nodes: readonly AstNode[];
+    /** With `positions`: where each of `nodes` was written (no CST was built); undefined when unknown. */
+    readonly spans?: readonly NodeSpan[];
 }
 
 export class FastPuppetParser extends EmbeddedActionsParser {
@@ -108,6 +111,8 @@ export class FastPuppetParser extends EmbeddedActionsParser {
     private hidden: IToken[] = [];
     private hiddenIndex = 0;
     private mainRule: RuleFn | undefined;
+    /** Set for a parse that records positions instead of building the CST. */
+    private positions: PositionRecorder | undefined;
     private readonly rules = new Map<string, RuleFn>();
     private readonly precedences = new Map<string, Map<string, Precedence>>();
     private readonly defaults = new Map<string, ReadonlyArray<readonly [string, unknown]>>();
@@ -128,8 +133,13 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         this.performSelfAnalysis();
     }
 
-    /** Parses tokenized text; any syntax error leaves a result with `errors` (no recovery). */
-    parseTokens(text: string, lexed: LexerResult): FastParseResult {
+    /**
+     * Parses tokenized text; any syntax error leaves a result with `errors` (no recovery).
+     * `positions`: build no CST, only where each node was written (`spans`; the nodes' `$cstNode`
+     * stays undefined), for a caller that keeps nothing else of the CST.
+     */
+    parseTokens(text: string, lexed: LexerResult, positions?: { readonly operatorOf: (node: object) => string | undefined }): FastParseResult {
+        this.positions = positions ? new PositionRecorder(lexed.tokens) : undefined;
         this.root = new RootCstNodeImpl(text);
         this.cstStack = [this.root];
         this.stack = [];
@@ -147,13 +157,15 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         if (isAstObject(result) && result.$cstNode) {
             result.$cstNode.astNode = result as never;
         }
-        this.addHidden(this.hidden.slice(this.hiddenIndex));
+        const recorder = this.positions;
+        if (!recorder) this.addHidden(this.hidden.slice(this.hiddenIndex));
         const nodes: AstObject[] = [];
         if (isAstObject(result)) {
             linkContainers(result, nodes);
         }
         this.release();
-        return { value: result, errors: [], nodes: nodes as unknown as AstNode[] };
+        const spans = recorder && positions ? recorder.spansOf(nodes, positions.operatorOf) : undefined;
+        return { value: result, errors: [], nodes: nodes as unknown as AstNode[], ...(recorder ? { spans } : {}) };
     }
 
     /**
@@ -168,6 +180,7 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         this.built = [];
         this.hidden = [];
         this.input = [];
+        this.positions = undefined;
     }
 
     // ---- rule definitions (called by the builder, before self-analysis) ----------------------
@@ -222,6 +235,11 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             return;
         }
         const offset = token.startOffset;
+        if (this.positions) {
+            this.positions.token(this.tokenIndex());
+            this.tokenValue(token, assign, keyword);
+            return;
+        }
         if (!(offset >= 0) || !(token.endOffset !== undefined && token.endOffset >= offset)) {
             return;
         }
@@ -236,14 +254,24 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         }
         const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
         append(parent, newLeaf(parent, feature, token, false));
+        this.tokenValue(token, assign, keyword);
+    }
+
+    /** A token's value goes to its assignment, or into the datatype rule being read. */
+    private tokenValue(token: IToken, assign: Assign | undefined, keyword: boolean): void {
         if (assign) {
-            this.assign(assign, keyword ? token.image : this.terminalValue(offset, token.image, token.tokenType.name));
+            this.assign(assign, keyword ? token.image : this.terminalValue(token.startOffset, token.image, token.tokenType.name));
         } else {
             const current = this.stack[this.stack.length - 1];
             if (typeof current === 'object' && current.$type === DATATYPE) {
-                current['value'] = (current['value'] as string) + (keyword ? token.image : this.terminalValue(offset, token.image, token.tokenType.name));
+                current['value'] = (current['value'] as string) + (keyword ? token.image : this.terminalValue(token.startOffset, token.image, token.tokenType.name));
             }
         }
+    }
+
+    /** Chevrotain's index of the last token read. */
+    private tokenIndex(): number {
+        return (this as unknown as { currIdx: number }).currIdx;
     }
 
     fpCall(idx: number, rule: RuleFn, fragment: boolean, feature: GrammarAST.AbstractElement, assign: Assign | undefined): void {
@@ -251,12 +279,18 @@ export class FastPuppetParser extends EmbeddedActionsParser {
             this.subrule(idx, rule);
             return;
         }
-        const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
-        const cst = newComposite(parent, feature);
-        append(parent, cst);
-        this.cstStack.push(cst);
+        const before = this.tokenIndex();
+        let cst: CompositeCstNodeImpl | undefined;
+        if (this.positions) {
+            this.positions.enter(before + 1);
+        } else {
+            const parent = this.cstStack[this.cstStack.length - 1] as CompositeCstNodeImpl;
+            cst = newComposite(parent, feature);
+            append(parent, cst);
+            this.cstStack.push(cst);
+        }
         const result: unknown = this.subrule(idx, rule);
-        if (result === undefined || cst.content.length === 0) {
+        if (result === undefined || (cst ? cst.content.length === 0 : this.tokenIndex() === before)) {
             return;
         }
         if (assign) {
@@ -311,7 +345,13 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         if (this.RECORDING_PHASE) {
             return;
         }
-        if (assign) {
+        if (assign && this.positions) {
+            const last = this.construct() as AstObject;
+            this.positions.enter(this.positions.firstOf(last));
+            this.stack.push({ $type: type });
+            this.built.push(false);
+            this.assign(assign, last);
+        } else if (assign) {
             const last = this.construct() as AstObject;
             const lastCst = last.$cstNode as CompositeCstNodeImpl;
             removeCst(lastCst);
@@ -372,12 +412,31 @@ export class FastPuppetParser extends EmbeddedActionsParser {
         const top = this.stack.pop() as AstObject | string;
         const built = this.built.pop() === true;
         const obj: AstObject = typeof top === 'string' ? { $type: top } : top;
+        const recorder = this.positions;
+        if (recorder) {
+            return this.recorded(recorder, obj, built);
+        }
         const cst = this.cstStack[this.cstStack.length - 1] ?? this.root;
         obj.$cstNode = cst;
         const closed = this.cstStack.pop();
         if (closed && closed.content.length === 0) {
             removeCst(closed);
         }
+        return this.finish(obj, built);
+    }
+
+    /** construct() without a CST: the level's span and owner go to the recorder. */
+    private recorded(recorder: PositionRecorder, obj: AstObject, built: boolean): unknown {
+        obj.$cstNode = undefined;
+        const level = recorder.leave(obj.$type === DATATYPE ? undefined : obj, this.tokenIndex());
+        const result = this.finish(obj, built);
+        if (obj.$infixName !== undefined) recorder.infix(obj, result, Array.isArray(obj['parts']) ? obj['parts'] : []);
+        recorder.own(level, isAstObject(result) ? result : undefined);
+        return result;
+    }
+
+    /** The value a rule invocation returns: its node (an infix chain's tree), or a datatype rule's text. */
+    private finish(obj: AstObject, built: boolean): unknown {
         if (obj.$infixName !== undefined) {
             return buildInfixTree(obj, this.precedences.get(obj.$infixName) as Map<string, Precedence>);
         }
