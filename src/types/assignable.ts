@@ -212,7 +212,8 @@ export function isAssignable(target: PAnyType, source: PAnyType): boolean {
 }
 
 function isDataType(o: PAnyType): boolean {
-    if (SCALAR_DATA.has(o.kind) || o.kind === 'Undef' || o.kind === 'Data') return true;
+    // Unit (the element type of an empty array or hash's type) is assignable to every type.
+    if (SCALAR_DATA.has(o.kind) || o.kind === 'Undef' || o.kind === 'Data' || o.kind === 'Unit') return true;
     if (o instanceof PArrayType) return o.element === null ? false : isDataType(o.element);
     if (o instanceof PHashType) return o.key !== null && o.value !== null && isAssignable(new PStringType(), o.key) && isDataType(o.value);
     if (o instanceof PTupleType) return o.types.every(isDataType);

@@ -58,6 +58,7 @@ export function moduleListing(fs: FileSystemProvider, modulepath: readonly strin
     const out: { name: string; dir: string; problem?: ModuleMetadataProblem }[] = [];
     for (const base of modulepath) {
         if (!isDirectoryPath(fs, base)) continue;
+        // Puppet logs the refusals in Dir.children's order (the directory's own, which Node does not give): sorted here.
         for (const name of fs.readdir(base).sort()) {
             const dir = join(base, name);
             if (seen.has(name) || !/^[a-z][a-z0-9_]*$/.test(name) || !isDirectoryPath(fs, dir)) continue;

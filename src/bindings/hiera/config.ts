@@ -41,6 +41,8 @@ export interface HieraConfig {
     readonly defaultHierarchyError?: { readonly error: LookupError; readonly index: number };
     /** Made by a Puppet 4 `data_provider` setting, not read from a file: explanations name no configuration, errors no file. */
     readonly withoutFile?: boolean;
+    /** A provider whose configuration reads as nothing (an ignored version 3 file): every lookup through it fails so. */
+    readonly failure?: LookupError;
 }
 
 /**

@@ -423,7 +423,7 @@ export class HieraEngine {
         if (setting === undefined && layer === null) return null;
         const display = (abs: string): string => displayPath(this.environment.root, abs);
         return legacyProviderLayer({
-            setting, layer, moduleName, settingFile: display(join(root, settingFile)), configDisplay: display(join(root, 'hiera.yaml')),
+            setting, layer, moduleName, settingFile: display(join(root, settingFile)), configDisplay: display(join(root, 'hiera.yaml')), configExists: pathExists(this.files, join(root, 'hiera.yaml')),
             environmentName: this.context.environment,
             warnOnce: (key, message, file) => {
                 if (this.warnedOnce.has(key)) return;

@@ -77,6 +77,7 @@ export class DataLayer {
 
     /** DataProvider#key_lookup: guarded by the recursion check, merged over the levels. */
     keyLookup(key: LookupKey, inv: Invocation, strategy: MergeStrategy, useDefaultHierarchy = false): Found {
+        if (this.config.failure) throw this.config.failure;
         return inv.check(key.text, () => inv.with(() => this.label, () => {
             if (!this.config.withoutFile) inv.explainer?.line(`Using configuration "${this.config.displayPath}"`);
             const levels = this.levels(inv, useDefaultHierarchy);

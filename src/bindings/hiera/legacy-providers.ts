@@ -22,6 +22,8 @@ export interface LegacyProviderInput {
     readonly settingFile: string;
     /** The layer's hiera.yaml, as messages name it. */
     readonly configDisplay: string;
+    /** Whether that hiera.yaml exists (a null `layer` beside it: a version 3 file, ignored). */
+    readonly configExists: boolean;
     readonly environmentName: string;
     /** Puppet.warn_once: one warning per key; `file` undefined gives Puppet's "file & line not available" note. */
     readonly warnOnce: (key: string, message: string, file: string | undefined) => void;
@@ -54,7 +56,20 @@ export function legacyProviderLayer(input: LegacyProviderInput): DataLayer | nul
     warnOnce(settingKey, layer === null ? `${defining} A 'hiera.yaml' file should be used instead` : defining, settingFile);
     switch (provider) {
         case 'none': return null;
-        case 'hiera': return layer ?? input.make(defaultV5Config(input.configDisplay, isModule ? 'module' : 'environment'));
+        case 'hiera': {
+            if (layer !== null) return layer;
+            const config = defaultV5Config(input.configDisplay, isModule ? 'module' : 'environment');
+            // The new provider reads the ignored version 3 file again and gets no configuration, which Puppet 7.23 calls a method on.
+            if (input.configExists) {
+                const source = '    config(lookup_invocation).configured_data_providers(lookup_invocation, self)';
+                return input.make({
+                    ...config, failure: new LookupError(`undefined method \`configured_data_providers' for nil:NilClass\n\n${source}\n${' '.repeat(source.indexOf('.configured'))}${'^'.repeat('.configured_data_providers'.length)}`, {
+                        code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_PROVIDER, puppetClass: 'NoMethodError', at: { file: input.configDisplay }
+                    })
+                });
+            }
+            return input.make(config);
+        }
         case 'function': {
             const fn = `${moduleName ?? 'environment'}::data`;
             warnOnce('legacy_provider_function', `Using of legacy data provider function '${fn}'. Please convert to a 'data_hash' function`, undefined);
