@@ -80,10 +80,10 @@ export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
     try {
         loader = newLoader(text);
     } catch (e) {
-        // yaml-js's reader refuses what libyaml calls control characters.
-        const position = (e as { position?: number }).position ?? 0;
-        const before = text.slice(0, position).split('\n');
-        return { text: 'control characters are not allowed', line: before.length, column: before[before.length - 1].length + 1 };
+        // yaml-js's reader refuses what libyaml calls control characters; Psych reports a reader error at the
+        // parser's context mark, which nothing has moved yet: line 1 column 1, wherever the character is.
+        if ((e as object | undefined)?.constructor?.name !== 'ReaderError') throw e;
+        return { text: 'control characters are not allowed', line: 1, column: 1 };
     }
     const take = loader.get_token.bind(loader);
     let taken: unknown;
@@ -168,6 +168,7 @@ function newLoader(text: string): InstanceType<typeof yamlJs.loader.Loader> {
     const loader = new yamlJs.loader.Loader(text);
     const scanner = loader as unknown as ScannerInternals;
     scanner.scan_plain = () => scanPlain(scanner);
+    scanner.scan_to_next_token = () => scanToNextToken(scanner);
     const scanTag = scanner.scan_tag.bind(scanner);
     scanner.scan_tag = () => scanTagAllowingComma(scanner, scanTag);
     return loader;
@@ -185,6 +186,8 @@ interface ScannerInternals {
     scan_plain_spaces(indent: number, start: Mark): string[] | undefined;
     scan_plain: () => unknown;
     scan_tag: () => unknown;
+    scan_to_next_token: () => unknown;
+    scan_line_break(): string;
     column: number;
 }
 
@@ -224,6 +227,20 @@ function scanPlain(sc: ScannerInternals): unknown {
         if (spaces.length === 0 || sc.peek() === '#' || (sc.flow_level === 0 && sc.column < indent)) break;
     }
     return new yamlJs.tokens.ScalarToken(chunks.join(''), true, start, end);
+}
+
+/**
+ * libyaml 0.2.5's yaml_parser_scan_to_next_token: besides spaces, tabs are skipped in flow
+ * context and where no simple key may start (after a key's ':', `k:\tv`); PyYAML skips spaces only.
+ */
+function scanToNextToken(sc: ScannerInternals): void {
+    for (;;) {
+        if (sc.column === 0 && sc.peek() === '\uFEFF') sc.forward();
+        while (sc.peek() === ' ' || ((sc.flow_level !== 0 || !sc.allow_simple_key) && sc.peek() === '\t')) sc.forward();
+        if (sc.peek() === '#') while (!'\r\n\x85\u2028\u2029\x00'.includes(sc.peek())) sc.forward();
+        if (sc.scan_line_break() === '') break;
+        if (sc.flow_level === 0) sc.allow_simple_key = true;
+    }
 }
 
 /** libyaml 0.2.5 lets a ',' end a tag in flow context (`[!!str, 1]`); PyYAML wants a blank. */
