@@ -132,7 +132,7 @@ export function createInjectingDataBinding(options: {
         const node = typeof certname === 'string' ? certname : typeof fqdn === 'string' ? fqdn : 'unknown';
         const lookup = createHieraLookup({
             environment: options.environment,
-            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: name => current.ctx.variable(name) },
+            context: { environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted, variable: (name, topScope) => current.ctx.variable(name, topScope) },
             types: options.types, warn: options.warn
         });
         const composition = options.bindings ? compositionOf(options.bindings) : composeBindings({

@@ -58,6 +58,8 @@ export const BindingsIssues = {
     LOOKUP_CONFIG_V3_BACKEND: 'LOOKUP_CONFIG_V3_BACKEND',
     LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE: 'LOOKUP_CONFIG_DEFAULT_HIERARCHY_NOT_IN_MODULE',
     LOOKUP_CONFIG_UNKNOWN_FUNCTION: 'LOOKUP_CONFIG_UNKNOWN_FUNCTION',
+    /** A Puppet 4 `environment_data_provider` (environment.conf) or `data_provider` (metadata.json) other than none, hiera, function. */
+    LOOKUP_CONFIG_UNKNOWN_PROVIDER: 'LOOKUP_CONFIG_UNKNOWN_PROVIDER',
     /** The code directory is not an environment directory. */
     BIND_NOT_AN_ENVIRONMENT: 'BIND_NOT_AN_ENVIRONMENT',
     /** A bindings .pp file that does not parse. */

@@ -118,6 +118,8 @@ export class Compiler implements CatalogRuntime {
         this.trusted = this.trustedData();
         const main = new CatalogResource('Class', 'main', 'class', undefined);
         this.topScope = new Scope('top', null, main, '');
+        // Puppet lists the environment's modules when its loaders are made, logging each metadata.json it refuses.
+        for (const m of this.loader.modules) if (m.problem) this.log(m.problem.level, m.problem.message);
     }
 
     private trustedData(): Map<string, PuppetValue> {
@@ -146,10 +148,11 @@ export class Compiler implements CatalogRuntime {
     }
 
     /** The context a lookup interpolates in. */
-    lookupContext(): LookupContext {
+    lookupContext(scope?: Scope): LookupContext {
         return {
             facts: this.facts, trusted: this.trusted, environment: this.env.name,
-            variable: name => this.topScope.getLocal(name.replace(/^::/, '')),
+            variable: (name, topScope) => (scope === undefined ? this.topScope.getLocal(name) : this.lookupVariable(topScope === true ? `::${name}` : name, scope)),
+            classExists: name => this.loader.findClass(name) !== undefined,
             resource: reference => catalogResourceParameters(this, reference),
             functions: hieraFunctions(this)
         };
@@ -168,17 +171,17 @@ export class Compiler implements CatalogRuntime {
     }
 
     /** Asks the lookup service; its warnings are logged and its errors become Puppet's. */
-    lookup(key: string, options: LookupOptions): LookupResult {
+    lookup(key: string, options: LookupOptions, scope?: Scope): LookupResult {
         const svc = this.options.lookup;
         if (!svc) return { found: false };
-        return this.asked(() => svc.lookup(key, options, this.lookupContext()));
+        return this.asked(() => svc.lookup(key, options, this.lookupContext(scope)));
     }
 
-    lookupCall(names: string | readonly string[], request: LookupCall): { readonly value: PuppetValue } | undefined {
+    lookupCall(names: string | readonly string[], request: LookupCall, scope?: Scope): { readonly value: PuppetValue } | undefined {
         const svc = this.options.lookup;
         if (!svc?.call) return undefined;
         const call = svc.call.bind(svc);
-        return this.asked(() => ({ value: call(names, request, this.lookupContext()) }));
+        return this.asked(() => ({ value: call(names, request, this.lookupContext(scope)) }));
     }
 
     private asked<T>(body: () => T): T {

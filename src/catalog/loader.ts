@@ -4,6 +4,7 @@ import type {
     ClassDefinition, DefineDefinition, Expression, FunctionDefinition, NodeDefinition, Program, TypeAlias
 } from '../../generated/langium/ast.js';
 import { decodeUtf8, isUserError, type FileSystemProvider } from '../common/index.js';
+import { moduleListing, type ModuleMetadataProblem } from '../values/index.js';
 import { ParsedFileCache } from '../parse/index.js';
 import { PTypeAliasType } from '../types/index.js';
 import { filesOf, type Environment } from './boot.js';
@@ -153,6 +154,22 @@ export class Loader {
         return loaded;
     }
 
+    /**
+     * A module manifest the autoloader reads when a class or define is first asked for: Puppet
+     * reports its parse and validation errors as they are, without the "Could not parse for
+     * environment" of the manifests read when the environment loads.
+     */
+    private autoloaded(path: string): LoadedFile {
+        try {
+            return this.parse(path);
+        } catch (e) {
+            const prefix = `Could not parse for environment ${this.environmentName}: `;
+            if (!(e instanceof CompileError) || !e.report.message.startsWith(prefix)) throw e;
+            const strip = (m: string): string => (m.startsWith(prefix) ? m.slice(prefix.length) : m);
+            throw new CompileError(e.code, { ...e.report, message: strip(e.report.message), ...(e.report.log ? { log: { ...e.report.log, message: strip(e.report.log.message) } } : {}) });
+        }
+    }
+
     /** Puppet refuses a manifest that is not UTF-8 (Ruby's "invalid byte sequence in UTF-8"). */
     private decode(bytes: Uint8Array, file: string): string {
         try {
@@ -293,7 +310,18 @@ export class Loader {
         this.nodes.push(def);
     }
 
+    /** Environment#modules: the modulepath's modules with what their metadata.json gives, read once per environment cache. */
+    get modules(): readonly { name: string; dir: string; problem?: ModuleMetadataProblem }[] {
+        return this.files.once(`module-listing:${this.env.modulepath.join('\0')}`, () => moduleListing(this.fs, this.env.modulepath));
+    }
+
+    /** Modules whose metadata.json Puppet refuses: not part of the environment. */
+    get excludedModules(): ReadonlySet<string> {
+        return this.files.once(`module-excluded:${this.env.modulepath.join('\0')}`, () => new Set(this.modules.filter(m => m.problem?.excluded).map(m => m.name)));
+    }
+
     private moduleDir(module: string): string | undefined {
+        if (this.excludedModules.has(module)) return undefined;
         for (const dir of this.env.modulepath) {
             const d = join(dir, module);
             if (this.files.exists(d)) return d;
@@ -318,7 +346,7 @@ export class Loader {
             if (parts.length > 0) files.push([join(dir, 'manifests', ...parts) + '.pp', segs.slice(0, n)]);
             for (const [path, expected] of files) {
                 if (this.loaded.has(path) || !this.files.exists(path)) continue;
-                this.registerFile(this.parse(path), module, expected);
+                this.registerFile(this.autoloaded(path), module, expected);
             }
             if (this.classes.has(name) || this.defines.has(name)) return;
         }

@@ -61,7 +61,7 @@ export class RubyPlugins {
                 c.log(level, message, top ? { file: top.file, line: 0 } : undefined);
             };
             const registry = c.options.typeRegistry?.(c.env.name, registryLog) ?? new SchemaRegistry();
-            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(filesOf(c.env), c.env.modulepath));
+            const modules = c.loader.files.once(`modules:${c.env.modulepath.join('\0')}`, () => modulesOf(filesOf(c.env), c.env.modulepath).filter(m => !c.loader.excludedModules.has(m.name)));
             this.rt = new PluginRuntime(modules, {
                 environment: c.env.name,
                 parseType: (text, local) => parseTypeString(text, name => local?.(name) ?? c.resolveTypeName(name)),

@@ -142,9 +142,10 @@ export interface CatalogRuntime extends CatalogStatements {
     callPuppetFunction(def: Definition<FunctionDefinition>, args: PuppetValue[], block: Closure | undefined, where: Where): PuppetValue;
 
     /** Asks the data binding; its warnings are logged and its errors become Puppet's. */
-    lookup(key: string, options: LookupOptions): LookupResult;
+    /** `scope`: where the lookup is made from (Hiera interpolates variables as it sees them); default the top scope. */
+    lookup(key: string, options: LookupOptions, scope?: Scope): LookupResult;
     /** The whole `lookup()` call, when the data binding does it (Hiera 5); undefined when it does not. */
-    lookupCall(names: string | readonly string[], request: LookupCall): { readonly value: PuppetValue } | undefined;
+    lookupCall(names: string | readonly string[], request: LookupCall, scope?: Scope): { readonly value: PuppetValue } | undefined;
     /** The context a lookup interpolates in. */
     lookupContext(): LookupContext;
     readonly lookupService: LookupService | undefined;

@@ -1,5 +1,5 @@
 import {
-    formatFloat, formatTimespan, formatTimestamp, PBinary, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
+    formatFloat, formatTimespan, formatTimestamp, PBinary, PBinaryString, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive,
     PTimespan, PTimestamp, regexpLiteral, type PuppetValue
 } from '../values/index.js';
 import { generalize, inferType } from './infer.js';
@@ -25,6 +25,8 @@ export function formatValue(v: PuppetValue, nested = false): string {
     if (v instanceof PDefault) return 'default';
     if (v instanceof PSensitive) return 'Sensitive [value redacted]';
     if (v instanceof PRegexp) return regexpLiteral(v.source);
+    // A Ruby binary string (YAML's !!binary) is a String: its text, not a Binary's base64.
+    if (v instanceof PBinaryString) return formatValue(binaryStringText(v), nested);
     if (v instanceof PBinary) return Buffer.from(v.bytes).toString('base64');
     if (v instanceof PTimestamp) return formatTimestamp(v);
     if (v instanceof PTimespan) return formatTimespan(v);
@@ -76,4 +78,13 @@ export function quoteValue(v: PuppetValue): string {
     if (Array.isArray(v)) return `[${v.map(quoteValue).join(', ')}]`;
     if (v instanceof Map) return `{${[...v].map(([k, x]) => `${quoteValue(k)} => ${quoteValue(x)}`).join(', ')}}`;
     return formatValue(v, true);
+}
+
+/** A binary string's characters: its bytes read as UTF-8 when they are, else one character a byte. */
+export function binaryStringText(v: PBinaryString): string {
+    try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(v.bytes);
+    } catch {
+        return v.text;
+    }
 }

@@ -1,5 +1,5 @@
 import {
-    PBinary, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
+    PBinary, PBinaryString, PDefault, PDeferred, PError, PObjectValue, PIterator, PRegexp, PSemVer, PSemVerRange, PSensitive, PTimespan, PTimestamp, type PuppetValue
 } from '../values/index.js';
 import {
     PAnyType, PErrorType, PSemVerType, PTimeType, PArrayType, PBooleanType, PClassType, PEnumType, PFloatType, PHashType, PIntegerType, PIterableType, PIteratorType, PNotUndefType, POptionalType,
@@ -41,6 +41,8 @@ export function inferType(v: PuppetValue): PAnyType {
     // A version's type is the range of that one version, as SemanticPuppet writes it.
     if (v instanceof PSemVer) return new PSemVerType([`${v} - ${v}`]);
     if (v instanceof PSemVerRange) return PSimpleType.of('SemVerRange');
+    // A Ruby binary string (YAML's !!binary) is a String to the type system.
+    if (v instanceof PBinaryString) return inferType(v.text);
     if (v instanceof PBinary) return PSimpleType.of('Binary');
     if (v instanceof PDeferred) return PSimpleType.of('Deferred');
     if (v instanceof PObjectValue) return v.type as PAnyType;

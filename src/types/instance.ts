@@ -19,7 +19,8 @@ function inSize(size: PIntegerType | null, n: number): boolean {
 }
 
 export function isScalarData(v: PuppetValue): boolean {
-    return typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean';
+    // A Ruby binary string (YAML's !!binary) is a String to the type system.
+    return typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean' || v instanceof PBinaryString;
 }
 
 function isScalar(v: PuppetValue): boolean {

@@ -1,7 +1,7 @@
-import { PBinary, PDefault, PIterator, PRegexp, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, versionRangeInspect, type PuppetValue } from '../values/index.js';
+import { PBinary, PBinaryString, PDefault, PIterator, PRegexp, PSemVerRange, PSensitive, PTimespan, PTimestamp, regexpLiteral, versionRangeInspect, type PuppetValue } from '../values/index.js';
 import { isAssignable } from './assignable.js';
 import { coreType } from './construct.js';
-import { formatValue } from './format-value.js';
+import { binaryStringText, formatValue } from './format-value.js';
 import { inferType } from './infer.js';
 import { PAnyType } from './model.js';
 import { rubyInspect, sprintf, SprintfError } from './sprintf.js';
@@ -177,7 +177,9 @@ function isContainer(v: PuppetValue): boolean {
     return Array.isArray(v) || v instanceof Map;
 }
 
-function convert(v: PuppetValue, map: FormatMap, ind: Indentation): string {
+function convert(value: PuppetValue, map: FormatMap, ind: Indentation): string {
+    // A Ruby binary string (YAML's !!binary) converts as the String it is.
+    const v = value instanceof PBinaryString ? binaryStringText(value) : value;
     const t = inferType(v);
     const f = getFormat(t, map);
     const L = f.letter;

@@ -80,10 +80,10 @@ export function yamlEvents(text: string): YamlEvent[] | PsychSyntaxError {
     try {
         loader = newLoader(text);
     } catch (e) {
-        // yaml-js's reader refuses what libyaml calls control characters.
-        const position = (e as { position?: number }).position ?? 0;
-        const before = text.slice(0, position).split('\n');
-        return { text: 'control characters are not allowed', line: before.length, column: before[before.length - 1].length + 1 };
+        // yaml-js's reader refuses what libyaml calls control characters; Psych reports a reader error at the
+        // parser's context mark, which nothing has moved yet: line 1 column 1, wherever the character is.
+        if ((e as object | undefined)?.constructor?.name !== 'ReaderError') throw e;
+        return { text: 'control characters are not allowed', line: 1, column: 1 };
     }
     const take = loader.get_token.bind(loader);
     let taken: unknown;
@@ -206,6 +206,7 @@ function newLoader(text: string): InstanceType<typeof yamlJs.loader.Loader> {
     const scanner = loader as unknown as ScannerInternals;
     scanner.scan_plain = () => scanPlain(scanner);
     scanner.scan_block_scalar = (style: string) => scanBlockScalar(scanner, style);
+    scanner.scan_to_next_token = () => scanToNextToken(scanner);
     const scanTag = scanner.scan_tag.bind(scanner);
     scanner.scan_tag = () => scanTagAllowingComma(scanner, scanTag);
     return loader;
@@ -227,8 +228,9 @@ interface ScannerInternals {
     scan_block_scalar_ignored_line(start: Mark): void;
     scan_block_scalar_indentation(): [string[], number, Mark];
     scan_block_scalar_breaks(indent: number): [string[], Mark];
-    scan_line_break(): string;
     scan_tag: () => unknown;
+    scan_to_next_token: () => unknown;
+    scan_line_break(): string;
     column: number;
 }
 
@@ -315,6 +317,20 @@ function scanBlockScalar(sc: ScannerInternals, style: string): unknown {
     if (chomping !== false) chunks.push(lineBreak);
     if (chomping === true) for (const b of breaks) chunks.push(b);
     return new yamlJs.tokens.ScalarToken(chunks.join(''), false, start, end, style);
+}
+
+/**
+ * libyaml 0.2.5's yaml_parser_scan_to_next_token: besides spaces, tabs are skipped in flow
+ * context and where no simple key may start (after a key's ':', `k:\tv`); PyYAML skips spaces only.
+ */
+function scanToNextToken(sc: ScannerInternals): void {
+    for (;;) {
+        if (sc.column === 0 && sc.peek() === '\uFEFF') sc.forward();
+        while (sc.peek() === ' ' || ((sc.flow_level !== 0 || !sc.allow_simple_key) && sc.peek() === '\t')) sc.forward();
+        if (sc.peek() === '#') while (!'\r\n\x85\u2028\u2029\x00'.includes(sc.peek())) sc.forward();
+        if (sc.scan_line_break() === '') break;
+        if (sc.flow_level === 0) sc.allow_simple_key = true;
+    }
 }
 
 /** libyaml 0.2.5 lets a ',' end a tag in flow context (`[!!str, 1]`); PyYAML wants a blank. */

@@ -11,7 +11,7 @@ export class DataTextError extends Error {
      * `psychCause`: the Psych exception when Ruby's words come from it: a Psych::SyntaxError's message
      * says where itself; a Psych::BadAlias names no file.
      */
-    constructor(readonly detail: string, readonly line: number, readonly column: number, readonly psychCause?: 'Psych::SyntaxError' | 'Psych::BadAlias') {
+    constructor(readonly detail: string, readonly line: number, readonly column: number, readonly psychCause?: 'Psych::SyntaxError' | 'Psych::BadAlias' | 'SystemStackError') {
         super(detail);
     }
 }
@@ -143,6 +143,8 @@ class ToRuby {
     private readonly values = new Map<string, PuppetValue>();
     private readonly nodes = new Map<string, YNode>();
     private readonly aliasData = new Map<string, { count: number; aliasCount: number }>();
+    /** Anchors whose nodes are being converted: Psych registers them first, so an alias inside makes a value that contains itself. */
+    private readonly open = new Set<string>();
 
     constructor(private readonly forbid: Forbid) {}
 
@@ -152,12 +154,16 @@ class ToRuby {
 
     accept(node: YNode): PuppetValue {
         if (node.k === 'alias') {
+            // Puppet's walk of a value containing itself overflows Ruby's stack.
+            if (!this.values.has(node.anchor) && this.open.has(node.anchor)) throw new DataTextError('stack level too deep', node.line, node.column, 'SystemStackError');
             if (!this.values.has(node.anchor)) throw new DataTextError(`Unknown alias: ${node.anchor}`, node.line, node.column, 'Psych::BadAlias');
             this.countAlias(node.anchor);
             return this.values.get(node.anchor) as PuppetValue;
         }
+        if (node.anchor !== null) this.open.add(node.anchor);
         const v = this.convert(node);
         if (node.anchor !== null) {
+            this.open.delete(node.anchor);
             this.values.set(node.anchor, v);
             this.nodes.set(node.anchor, node);
             this.aliasData.delete(node.anchor);
@@ -302,3 +308,30 @@ function convertScalar(node: YNode & { k: 'scalar' }, forbid: Forbid): PuppetVal
     return scan(s);
 }
 
+
+/**
+ * libyaml's reader checks of a UTF-8 text (yaml_parser_update_buffer), made before anything is
+ * parsed: the problem, as Psych reports it (at line 1 column 1, the reader has no position), or
+ * undefined when the bytes are well-formed printable UTF-8.
+ */
+export function yamlReaderProblem(bytes: Uint8Array): string | undefined {
+    for (let i = 0; i < bytes.length;) {
+        const octet = bytes[i] as number;
+        const width = (octet & 0x80) === 0 ? 1 : (octet & 0xe0) === 0xc0 ? 2 : (octet & 0xf0) === 0xe0 ? 3 : (octet & 0xf8) === 0xf0 ? 4 : 0;
+        if (width === 0) return 'invalid leading UTF-8 octet';
+        if (i + width > bytes.length) return 'incomplete UTF-8 octet sequence';
+        let value = width === 1 ? octet & 0x7f : width === 2 ? octet & 0x1f : width === 3 ? octet & 0x0f : octet & 0x07;
+        for (let k = 1; k < width; k++) {
+            const o = bytes[i + k] as number;
+            if ((o & 0xc0) !== 0x80) return 'invalid trailing UTF-8 octet';
+            value = (value << 6) + (o & 0x3f);
+        }
+        if (!(width === 1 || (width === 2 && value >= 0x80) || (width === 3 && value >= 0x800) || (width === 4 && value >= 0x10000))) return 'invalid length of a UTF-8 sequence';
+        if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) return 'invalid Unicode character';
+        const printable = value === 0x09 || value === 0x0a || value === 0x0d || (value >= 0x20 && value <= 0x7e) || value === 0x85
+            || (value >= 0xa0 && value <= 0xd7ff) || (value >= 0xe000 && value <= 0xfffd) || (value >= 0x10000 && value <= 0x10ffff);
+        if (!printable) return 'control characters are not allowed';
+        i += width;
+    }
+    return undefined;
+}

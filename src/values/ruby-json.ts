@@ -76,8 +76,17 @@ export function parseRubyJson(text: string): { value: PuppetValue; keyPositions:
                 if (e === 'u') {
                     const hex = text.slice(p + 2, p + 6);
                     if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new ValueFailure(start);
-                    out += String.fromCharCode(Number.parseInt(hex, 16));
+                    const code = Number.parseInt(hex, 16);
                     p += 6;
+                    if ((code & 0xfc00) === 0xd800) {
+                        // json's convert_UTF8: a high surrogate takes the next \u escape as its pair, whatever it is; without one the string fails.
+                        const low = text[p] === '\\' && text[p + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(p + 2, p + 6)) ? Number.parseInt(text.slice(p + 2, p + 6), 16) : undefined;
+                        if (low === undefined) throw new RubyJsonError(521, start + 1, text.slice(start + 1), 'incomplete surrogate pair');
+                        out += String.fromCodePoint((((code & 0x3f) << 10) | ((((code >> 6) & 0xf) + 1) << 16) | (low & 0x3ff)));
+                        p += 6;
+                        continue;
+                    }
+                    out += String.fromCharCode(code);
                     continue;
                 }
                 out += ({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' } as Record<string, string>)[e] ?? e;

@@ -39,6 +39,10 @@ export interface HieraConfig {
     /** A hierarchy that fails when its data providers are made: a level name used twice, at that level. */
     readonly hierarchyError?: { readonly error: LookupError; readonly index: number };
     readonly defaultHierarchyError?: { readonly error: LookupError; readonly index: number };
+    /** Made by a Puppet 4 `data_provider` setting, not read from a file: explanations name no configuration, errors no file. */
+    readonly withoutFile?: boolean;
+    /** A provider whose configuration reads as nothing (an ignored version 3 file): every lookup through it fails so. */
+    readonly failure?: LookupError;
 }
 
 /**
@@ -140,6 +144,24 @@ export function parseHieraConfig(text: string, displayPath: string, layer: Hiera
             version: 5, displayPath, hierarchy: hierarchy.levels, defaultHierarchy: defaults_?.levels,
             ...(hierarchy.error ? { hierarchyError: hierarchy.error } : {}), ...(defaults_?.error ? { defaultHierarchyError: defaults_.error } : {})
         }
+    };
+}
+
+/** HieraConfigV5's defaults, for a Puppet 4 `data_provider` of 'hiera' whose layer has no hiera.yaml. */
+export function defaultV5Config(displayPath: string, layer: HieraLayerKind): HieraConfig {
+    const result = parseHieraConfig('version: 5\n', displayPath, layer);
+    if (!('config' in result)) throw new Error('the default configuration is valid');
+    return { ...result.config, withoutFile: true };
+}
+
+/**
+ * HieraConfig.v4_function_config: a Puppet 4 `data_provider` of 'function' is one level that calls
+ * the legacy data function (`environment::data`, `MODULE::data`) with no arguments.
+ */
+export function v4FunctionConfig(functionName: string, displayPath: string): HieraConfig {
+    return {
+        version: 5, displayPath, withoutFile: true,
+        hierarchy: [{ name: `Legacy function '${functionName}'`, functionKind: 'v4_data_hash', functionName, datadir: 'data', locations: [], options: new Map() }]
     };
 }
 
@@ -267,7 +289,9 @@ function rubyToI(v: PuppetValue): bigint {
     return 0n;
 }
 
-export function configError(message: string, issueCode: string, code: BindingsIssueCode, file: string, line?: number): LookupError {
+export function configError(message: string, issueCode: string, code: BindingsIssueCode, file: string | undefined, line?: number): LookupError {
+    // HieraConfig#fail of a configuration made without a file: Puppet's message names none.
+    if (file === undefined) return new LookupError(message, { code, issueCode });
     const where = line !== undefined ? ` (file: ${file}, line: ${line})` : ` (file: ${file})`;
     return new LookupError(`${message}${where}`, { code, issueCode, at: { file, line }, puppetLocated: true });
 }

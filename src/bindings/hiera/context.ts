@@ -15,10 +15,14 @@ export interface HieraContext {
     /** $trusted: authenticated, certname, extensions, hostname, domain, external. */
     readonly trusted: ReadonlyMap<string, PuppetValue>;
     /**
-     * Top-scope variables of a compile (name without `$` or `::`). Return undefined when the
-     * variable is not defined; the built-in node variables then apply.
+     * A compile's variables as the scope the lookup is made from sees them (name without `$` or
+     * `::`; `topScope` for `::name`): Puppet interpolates a lookup's hierarchy and data in the
+     * calling scope (a class's for its parameters). Return undefined when the variable is not
+     * defined; the built-in node variables then apply.
      */
-    readonly variable?: (name: string) => PuppetValue | undefined;
+    readonly variable?: (name: string, topScope: boolean) => PuppetValue | undefined;
+    /** Whether a compile's environment has a class of that name (Scope#qualified_scope's two reasons). */
+    readonly classExists?: (name: string) => boolean;
     /** The environment's functions (a compile's), for data_hash, lookup_key and data_dig functions it defines. */
     readonly functions?: HieraFunctions;
 }
@@ -50,7 +54,8 @@ export class HieraScope {
         if (/^\d+$/.test(rawName) || rawName === 'module_name' || rawName === 'caller_module_name') return v;
         const name = rawName.startsWith('::') ? rawName.slice(2) : rawName;
         const leaf = name.lastIndexOf('::');
-        const reason = leaf > 0 ? `class ${name.slice(0, leaf)} could not be found` : '';
+        const cls = name.slice(0, leaf);
+        const reason = leaf > 0 ? `class ${cls} ${this.context.classExists?.(cls) ? 'has not been evaluated' : 'could not be found'}` : '';
         this.undefinedVariable(`Undefined variable '${leaf > 0 ? name : rawName.startsWith('::') ? `::${name}` : name}'; ${reason}`);
         return v;
     }
@@ -59,7 +64,7 @@ export class HieraScope {
     get(rawName: string): PuppetValue | undefined {
         const name = rawName.startsWith('::') ? rawName.slice(2) : rawName;
         if (this.local?.has(name)) return this.local.get(name);
-        const v = this.context.variable?.(name);
+        const v = this.context.variable?.(name, rawName.startsWith('::'));
         if (v !== undefined) return v;
         switch (name) {
             case 'facts': return this.context.facts as Map<PuppetValue, PuppetValue>;

@@ -11,8 +11,13 @@ import type { WarningSink } from './data-cache.js';
 export interface DataBindingContext {
     readonly facts: ReadonlyMap<string, PuppetValue>;
     readonly trusted: ReadonlyMap<string, PuppetValue>;
-    /** A top-scope variable (`%{::x}`, `%{x}`), undefined when unset. */
-    variable(name: string): PuppetValue | undefined;
+    /**
+     * A variable as the scope the lookup is made from sees it (`%{x}`; `%{::x}` is the top
+     * scope's, `topScope` true), undefined when unset. Name without `::`.
+     */
+    variable(name: string, topScope?: boolean): PuppetValue | undefined;
+    /** Whether the environment has a class of that name (an unset `%{cls::x}` is reported as not evaluated, else as not found). */
+    classExists?(name: string): boolean;
     readonly environment: string;
     /**
      * A resource of the catalog being built (`Sql[one]`, `Class[ntp]`): its parameters as a hash,
@@ -113,7 +118,8 @@ export function createHieraDataBinding(options: {
             const current = { ctx };
             const context: HieraContext = {
                 environment: ctx.environment, facts: ctx.facts, trusted: ctx.trusted,
-                variable: name => current.ctx.variable(name),
+                variable: (name, topScope) => current.ctx.variable(name, topScope),
+                classExists: name => current.ctx.classExists?.(name) ?? false,
                 functions: {
                     has: name => current.ctx.functions?.has(name) ?? false,
                     call: (name, args) => {

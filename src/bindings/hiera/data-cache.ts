@@ -1,5 +1,5 @@
 import { nodeFileSystem, type FileSystemProvider } from '../../common/index.js';
-import type { HoconFiles, PuppetValue } from '../../values/index.js';
+import { yamlReaderProblem, type HoconFiles, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { parseHieraConfig, type ConfigResult, type HieraLayerKind } from './config.js';
 import { parseHoconData, parseJsonData, parseYamlData, type DataFile } from './data-file.js';
@@ -56,7 +56,12 @@ export class HieraFileCache {
 
     /** A data hash (yaml_data / json_data); a file that is not a hash counts as empty, with a warning. */
     dataFile(absPath: string, display: string, format: DataFormat, warn?: WarningSink): DataFile {
-        const entry = this.cached(this.data, absPath, (text): CachedData => {
+        const entry = this.cached(this.data, absPath, (text, bytes): CachedData => {
+            // libyaml checks the whole text's encoding before it parses anything.
+            const problem = format === 'yaml' ? yamlReaderProblem(bytes) : undefined;
+            if (problem !== undefined) {
+                throw new LookupError(`Unable to parse (${display}): ${problem} at line 1 column 1`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display }, causeClass: 'Psych::SyntaxError' });
+            }
             const parsed = format === 'json' ? parseJsonData(text, display) : format === 'hocon' ? parseHoconData(text, display, this.hoconFiles) : parseYamlData(text, display);
             if (parsed.value instanceof Map) return parsed;
             if (format === 'json') {
@@ -74,10 +79,19 @@ export class HieraFileCache {
     }
 
     config(absPath: string, display: string, layer: HieraLayerKind): ConfigResult {
-        return this.cached(this.configs, absPath, text => parseHieraConfig(text, display, layer));
+        return this.cached(this.configs, absPath, (text, bytes) => {
+            // Puppet::Util::Yaml.safe_load_file: libyaml's reader refuses the text before it parses, a YamlLoadError.
+            const problem = yamlReaderProblem(bytes);
+            if (problem !== undefined) {
+                throw new LookupError(`(${display}): ${problem} at line 1 column 1`, {
+                    code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'Puppet::Util::Yaml::YamlLoadError', at: { file: display }, causeClass: 'Psych::SyntaxError'
+                });
+            }
+            return parseHieraConfig(text, display, layer);
+        });
     }
 
-    private cached<T>(map: Map<string, Entry<T>>, absPath: string, parse: (text: string) => T): T {
+    private cached<T>(map: Map<string, Entry<T>>, absPath: string, parse: (text: string, bytes: Uint8Array) => T): T {
         const st = this.fs.stat(absPath);
         if (st === undefined) {
             throw new LookupError(`Unable to read ${absPath}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: absPath } });
@@ -86,7 +100,8 @@ export class HieraFileCache {
         if (!e || e.mtimeMs !== st.mtimeMs || e.size !== st.size) {
             let result: T | LookupError;
             try {
-                result = parse(this.fs.readText(absPath));
+                const bytes = this.fs.readFile(absPath);
+                result = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), bytes);
             } catch (err) {
                 if (!(err instanceof LookupError)) throw err;
                 result = err;

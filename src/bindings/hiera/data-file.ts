@@ -29,6 +29,7 @@ export function parseYamlData(text: string, display: string): DataFile {
         };
     } catch (e) {
         if (!(e instanceof DataTextError)) throw e;
+        if (e.psychCause === 'SystemStackError') throw new LookupError(e.detail, { code: BindingsIssues.LOOKUP_DATA_PARSE, puppetClass: 'SystemStackError', at: { file: display } });
         // Psych's BadAlias message names no file.
         if (e.psychCause === 'Psych::BadAlias') throw new LookupError(`Unable to parse ${e.detail}`, { code: BindingsIssues.LOOKUP_DATA_PARSE, at: { file: display } });
         throw new LookupError(`Unable to parse (${display}): ${e.detail}`, {

@@ -1,16 +1,17 @@
 import { isDirectoryPath, nodeFileSystem, pathExists, type FileSystemProvider } from '../../common/index.js';
 import { formatValue } from '../../types/index.js';
 import { basename, dirname, join } from 'node:path';
-import { type PuppetValue } from '../../values/index.js';
+import { moduleMetadataProblem, type PuppetValue } from '../../values/index.js';
 import { BindingsIssues } from '../issues.js';
 import { HieraScope, type HieraContext } from './context.js';
-import type { HieraLayerKind } from './config.js';
+import type { HieraConfig, HieraLayerKind } from './config.js';
 import type { HieraFileCache, WarningSink } from './data-cache.js';
 import { isLookupError, LookupError, notFoundError, PuppetErrorClass } from './errors.js';
 import type { Explainer } from './explain.js';
 import { Interpolator } from './interpolation.js';
 import { Invocation, type LookupTrace } from './invocation.js';
 import { DataLayer, displayPath, withMerge } from './layer.js';
+import { environmentDataProvider, legacyProviderLayer, moduleDataProvider, type DataProviderSetting } from './legacy-providers.js';
 import { dig, LookupKey, NOT_FOUND, type Found } from './lookup-key.js';
 import { compilePatterns, LOOKUP_OPTIONS, optionsForKey, validateLookupOptions, type CompiledOptions } from './lookup-options.js';
 import { MergeStrategy } from './merge.js';
@@ -87,6 +88,8 @@ export class HieraEngine {
     private envLayer?: DataLayer | null;
     private global?: DataLayer | null;
     private deprecationWarned = false;
+    /** Puppet.warn_once keys of the Puppet 4 data provider settings' warnings. */
+    private readonly warnedOnce = new Set<string>();
     private readonly moduleLayers = new Map<string, DataLayer | null>();
     private readonly optionsCache = new Map<string | undefined, CompiledOptions | undefined>();
     private envOptions?: { value: Map<PuppetValue, PuppetValue> | undefined };
@@ -385,9 +388,12 @@ export class HieraEngine {
         return k;
     }
 
-    /** The environment layer, when CODEDIR/hiera.yaml exists and is version 5. */
+    /** The environment layer: CODEDIR/hiera.yaml, or what environment.conf's Puppet 4 `environment_data_provider` makes. */
     environmentLayer(): DataLayer | null {
-        if (this.envLayer === undefined) this.envLayer = this.createLayer(this.environment.root, undefined);
+        if (this.envLayer === undefined) {
+            const root = this.environment.root;
+            this.envLayer = this.withLegacyProvider(this.createLayer(root, undefined), root, undefined, environmentDataProvider(this.files, root), 'environment.conf');
+        }
         return this.envLayer;
     }
 
@@ -396,7 +402,7 @@ export class HieraEngine {
         let layer = this.moduleLayers.get(name);
         if (layer === undefined) {
             const dir = this.moduleDir(name);
-            layer = dir === undefined ? null : this.createLayer(dir, name);
+            layer = dir === undefined ? null : this.withLegacyProvider(this.createLayer(dir, name), dir, name, moduleDataProvider(this.files, dir), 'metadata.json');
             this.moduleLayers.set(name, layer);
         }
         return layer;
@@ -407,9 +413,25 @@ export class HieraEngine {
         if (!MODULE_NAME.test(name)) return undefined;
         for (const base of this.environment.modulePath) {
             const dir = join(base, name);
-            if (isDirectoryPath(this.files, dir)) return dir;
+            // A module whose metadata.json Puppet refuses is not in the environment (the compile logs why).
+            if (isDirectoryPath(this.files, dir)) return moduleMetadataProblem(this.files, dir, name)?.excluded ? undefined : dir;
         }
         return undefined;
+    }
+
+    private withLegacyProvider(layer: DataLayer | null, root: string, moduleName: string | undefined, setting: DataProviderSetting | undefined, settingFile: string): DataLayer | null {
+        if (setting === undefined && layer === null) return null;
+        const display = (abs: string): string => displayPath(this.environment.root, abs);
+        return legacyProviderLayer({
+            setting, layer, moduleName, settingFile: display(join(root, settingFile)), configDisplay: display(join(root, 'hiera.yaml')), configExists: pathExists(this.files, join(root, 'hiera.yaml')),
+            environmentName: this.context.environment,
+            warnOnce: (key, message, file) => {
+                if (this.warnedOnce.has(key)) return;
+                this.warnedOnce.add(key);
+                this.services.warn(file === undefined ? `${message}\n   (file & line not available)` : message, file);
+            },
+            make: config => this.layerOf(config, root, moduleName, moduleName === undefined ? 'environment' : 'module')
+        });
     }
 
     private createLayer(root: string, moduleName: string | undefined, kind: HieraLayerKind = moduleName === undefined ? 'environment' : 'module', file = 'hiera.yaml'): DataLayer | null {
@@ -427,7 +449,12 @@ export class HieraEngine {
             this.services.warn(result.ignored, display(path));
             return null;
         }
-        return new DataLayer(result.config, root, moduleName, {
+        return this.layerOf(result.config, root, moduleName, kind);
+    }
+
+    private layerOf(config: HieraConfig, root: string, moduleName: string | undefined, kind: HieraLayerKind): DataLayer {
+        const display = (abs: string): string => displayPath(this.environment.root, abs);
+        return new DataLayer(config, root, moduleName, {
             files: this.fileCache,
             fs: this.files,
             interpolator: this.interpolator,

@@ -36,8 +36,8 @@ export interface FunctionLevelHost {
     readonly scope: HieraScope;
     readonly environmentName: string;
     readonly moduleName: string | undefined;
-    /** DataProvider#validate_data_hash: a module keeps only its own keys (and warns of the others). */
-    readonly ownKeys: (hash: Map<PuppetValue, PuppetValue>, location: string | undefined, fn: string) => ReadonlyMap<PuppetValue, PuppetValue>;
+    /** DataProvider#validate_data_hash: a module keeps only its own keys (and warns of the others, naming `subject`). */
+    readonly ownKeys: (hash: Map<PuppetValue, PuppetValue>, subject: string) => ReadonlyMap<PuppetValue, PuppetValue>;
 }
 
 /**
@@ -125,21 +125,24 @@ export class FunctionLevels {
             }
         };
         switch (level.functionKind) {
-            case 'data_hash': {
+            case 'data_hash': case 'v4_data_hash': {
+                // V4DataHashFunctionProvider: the legacy function takes no arguments, and messages call it deprecated.
+                const legacy = level.functionKind === 'v4_data_hash';
+                const fullName = legacy ? `deprecated API function '${fn}'` : `data_hash function '${fn}'`;
                 if (fc.dataHash === undefined) {
-                    const h = call([]);
+                    const h = legacy ? this.callLegacy(fn) : call([]);
+                    const subject = `Value returned from ${fullName}${where === undefined ? '' : `, when using location '${where}',`}`;
                     if (!(h instanceof Map)) {
-                        const subject = `Value returned from data_hash function '${fn}'${where === undefined ? '' : `, when using location '${where}',`}`;
                         throw new LookupError(typeAssertionMessage(subject, 'Hash', h === NOT_FOUND ? null : h), {
                             code: BindingsIssues.LOOKUP_DATA_VALUE_TYPE, puppetClass: PuppetErrorClass.TYPE_ASSERTION
                         });
                     }
-                    fc.dataHash = this.host.ownKeys(h, where, fn);
+                    fc.dataHash = this.host.ownKeys(h, subject);
                 }
                 const root = key.rootKey;
                 if (!fc.dataHash.has(root)) { inv.explainer?.notFound(root); return NOT_FOUND; }
                 const raw = fc.dataHash.get(root) ?? null;
-                this.validate(raw, `Value for key '${root}', in hash returned from data_hash function '${fn}'`, where);
+                this.validate(raw, `Value for key '${root}', in hash returned from ${fullName}`, where);
                 const value = this.host.interpolator.interpolate(raw, inv, this.host.scope, true);
                 inv.explainer?.found(root, value);
                 return value;
@@ -169,6 +172,15 @@ export class FunctionLevels {
                 inv.explainer?.found(key.text, value);
                 return undig(key.segments, value);
             }
+        }
+    }
+
+    private callLegacy(fn: string): Found {
+        try {
+            return this.host.functions.call(fn, []);
+        } catch (e) {
+            if (e instanceof NoSuchKey) return NOT_FOUND;
+            throw e;
         }
     }
 

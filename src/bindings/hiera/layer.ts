@@ -77,8 +77,9 @@ export class DataLayer {
 
     /** DataProvider#key_lookup: guarded by the recursion check, merged over the levels. */
     keyLookup(key: LookupKey, inv: Invocation, strategy: MergeStrategy, useDefaultHierarchy = false): Found {
+        if (this.config.failure) throw this.config.failure;
         return inv.check(key.text, () => inv.with(() => this.label, () => {
-            inv.explainer?.line(`Using configuration "${this.config.displayPath}"`);
+            if (!this.config.withoutFile) inv.explainer?.line(`Using configuration "${this.config.displayPath}"`);
             const levels = this.levels(inv, useDefaultHierarchy);
             if (levels.length === 0) { inv.explainer?.notFound(key.text); return NOT_FOUND; }
             return withMerge(inv, strategy, levels.length, () =>
@@ -176,7 +177,9 @@ export class DataLayer {
 
     /** DataHashFunctionProvider#unchecked_key_lookup for one level. */
     private levelLookup(rl: ResolvedLevel, key: LookupKey, inv: Invocation, strategy: MergeStrategy): Found {
-        return inv.with(() => `Hierarchy entry "${rl.level.name}"`, () => {
+        // DataProvider#name: a legacy function's provider is named after the function.
+        const label = rl.level.functionKind === 'v4_data_hash' ? `Deprecated API function "${rl.level.functionName}"` : `Hierarchy entry "${rl.level.name}"`;
+        return inv.with(() => label, () => {
             const locations = rl.locations ?? [null];
             return withMerge(inv, strategy, locations.length, () => strategy.lookup(locations, loc => {
                 if (loc === null) return this.lookupIn(rl, null, key, inv);
@@ -197,7 +200,7 @@ export class DataLayer {
         if (functions !== undefined && rl.level.functionKind !== 'hiera3_backend' && dataFormatOf(fn) === undefined && fn !== 'eyaml_lookup_key' && functions.has(fn)) {
             this.functionLevels ??= new FunctionLevels({
                 functions, fs: this.services.fs, interpolator: this.services.interpolator, scope: this.services.scope,
-                environmentName: this.services.environmentName, moduleName: this.moduleName, ownKeys: (h, where, name) => this.ownFunctionKeys(h, where, name)
+                environmentName: this.services.environmentName, moduleName: this.moduleName, ownKeys: (h, subject) => this.ownFunctionKeys(h, subject)
             });
             const isUri = rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris';
             return this.functionLevels.lookup(rl.level, loc === null ? null : { path: loc.path, display: loc.display, isUri }, key, inv);
@@ -262,7 +265,7 @@ export class DataLayer {
                     code: BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, puppetClass: 'NoMethodError', at: { file: this.config.displayPath }
                 });
             }
-            throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.displayPath);
+            throw configError(`Unable to find '${level.functionKind}' function named '${fn}'`, 'HIERA_DATA_PROVIDER_FUNCTION_NOT_FOUND', BindingsIssues.LOOKUP_CONFIG_UNKNOWN_FUNCTION, this.config.withoutFile ? undefined : this.config.displayPath);
         }
         if (loc === null || rl.level.locationKind === 'uri' || rl.level.locationKind === 'uris' || level.options.size > 0) {
             // The function's argument_mismatch dispatch: its options must be exactly `{path => String[1]}`,
@@ -285,12 +288,12 @@ export class DataLayer {
     }
 
     /** ModuleDataProvider#validate_data_hash for a data_hash function's answer. */
-    private ownFunctionKeys(hash: Map<PuppetValue, PuppetValue>, where: string | undefined, fn: string): ReadonlyMap<PuppetValue, PuppetValue> {
+    private ownFunctionKeys(hash: Map<PuppetValue, PuppetValue>, subject: string): ReadonlyMap<PuppetValue, PuppetValue> {
         if (this.moduleName === undefined) return hash;
         const prefix = `${this.moduleName}::`;
         const bad = [...hash.keys()].filter(k => k !== 'lookup_options' && !(typeof k === 'string' && k.startsWith(prefix)));
         if (bad.length === 0) return hash;
-        this.services.warn(`Module '${this.moduleName}': Value returned from data_hash function '${fn}'${where === undefined ? '' : `, when using location '${where}',`} must use keys qualified with the name of the module`);
+        this.services.warn(`Module '${this.moduleName}': ${subject} must use keys qualified with the name of the module`);
         return new Map([...hash].filter(([k]) => !bad.includes(k)));
     }
 

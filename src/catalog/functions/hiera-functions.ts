@@ -18,7 +18,7 @@ function hieraLookup(call: FunctionContext, args: PuppetValue[], block: Closure 
     }
     const key = args[0] as string;
     const hasDefault = block === undefined && args.length >= 2;
-    const res = call.runtime.lookup(key, { merge, hieraCall: true });
+    const res = call.runtime.lookup(key, { merge, hieraCall: true }, call.scope);
     if (res.found) return res.value;
     if (block) return call.callLambda(block, [key]);
     if (hasDefault) return args[1];

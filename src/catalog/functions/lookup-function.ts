@@ -37,7 +37,7 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
         ...(type ? { type } : {}), ...(merge !== null ? { merge } : {}), ...(hasDefault ? { default: { value: dflt } } : {}),
         ...(block ? { defaultFn: given => call.callLambda(block, [Array.isArray(given) ? [...given] : given as string]) } : {}),
         ...(overrides ? { overrides } : {}), ...(defaultValues ? { defaultValues } : {})
-    });
+    }, call.scope);
     if (whole) return whole.value;
     // Puppet resolves the merge strategy before looking anything up; a bad one fails the call.
     try {
@@ -50,7 +50,7 @@ export const lookupFunction: PuppetFunction = (call, args, block) => {
     let found: PuppetValue | undefined;
     let what = 'Found value';
     for (const key of keys) {
-        const res = call.runtime.lookup(key, merge === null ? {} : { merge });
+        const res = call.runtime.lookup(key, merge === null ? {} : { merge }, call.scope);
         if (res.found) { found = res.value; break; }
     }
     if (found === undefined) {

@@ -240,7 +240,7 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
         let v: PuppetValue | undefined = givenUndef ? undefined : given?.get(p.name);
         let origin: ValueOrigin = 'declared';
         let binding: DataBindingOrigin | undefined;
-        if (v === undefined) { ({ value: v, origin: binding } = lookupParam(s, `${name}::${p.name}`)); origin = 'binding'; }
+        if (v === undefined) { ({ value: v, origin: binding } = lookupParam(s, `${name}::${p.name}`, scope)); origin = 'binding'; }
         if ((v === undefined || (v === null && p.value)) && p.value) {
             v = storedDefault(s, s.ev.evaluate(p.value, scope), p);
             origin = 'parameterDefault';
@@ -263,7 +263,8 @@ function bindClassParams(s: OpsState, r: CatalogResource, params: readonly Param
 }
 
 /** The looked-up value and, for provenance, the Hiera level or binding that supplied it. */
-function lookupParam(s: OpsState, key: string): { value: PuppetValue | undefined; origin?: DataBindingOrigin } {
-    const res = s.rt.lookup(key, {});
+function lookupParam(s: OpsState, key: string, scope: Scope): { value: PuppetValue | undefined; origin?: DataBindingOrigin } {
+    // Puppet looks a parameter up from the class's own scope (node scope and the class's parents visible).
+    const res = s.rt.lookup(key, {}, scope);
     return res.found ? { value: res.value, ...(res.origin ? { origin: res.origin } : {}) } : { value: undefined };
 }

@@ -289,8 +289,9 @@ export class PluginRuntime {
         this.searched4.add(n);
         const segs = n.split('::');
         if (segs.length > 1) {
-            const mod = this.modules.find(m => m.name === segs[0]);
-            if (mod) this.tryLoad(join(mod.dir, 'lib', 'puppet', 'functions', ...segs) + '.rb');
+            // `environment::` names are the environment's own: its loader reads the environment directory's lib/.
+            const dir = segs[0] === 'environment' ? this.envDir : this.modules.find(m => m.name === segs[0])?.dir;
+            if (dir !== undefined) this.tryLoad(join(dir, 'lib', 'puppet', 'functions', ...segs) + '.rb');
         } else {
             for (const m of this.modules) {
                 this.tryLoad(join(m.dir, 'lib', 'puppet', 'functions', `${n}.rb`));

@@ -3,7 +3,7 @@
  * compile-scenario.ts), compiled by real Puppet (oracle/compile, batched by ../oracle-batch.rb) and
  * by modelc (in process), the normalized catalogs compared.
  *
- *   node test/tools/hiera-fuzz/compile-run.ts --seed 1 --count 40 --dir /tmp/hf/c1 [--parallel 2]
+ *   node test/tools/hiera-fuzz/compile-run.ts --seed 1 --count 40 --dir /tmp/hf/c1 [--parallel 2] [--wide] [--legacy]
  *        [--no-oracle] [--record NAME:FIXTURE[:WHY]]
  *
  * `--record` copies a scenario with the oracle's catalog into test/fixtures/catalog/hiera/FIXTURE.
@@ -16,6 +16,7 @@ import { stringify } from 'yaml';
 import { createCatalogServices, jsonText, normalizedResult } from '../../../dist/src/catalog/index.js';
 import { readNodeRequest } from '../../../dist/src/node/index.js';
 import { generateCompileScenario } from './compile-scenario.ts';
+import { addLegacyProviders } from './legacy.ts';
 import { Rng } from './rng.ts';
 import type { Scenario } from './scenario.ts';
 
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
         parallel: { type: 'string', default: '1' },
         errors: { type: 'string', default: '0.02' },
         wide: { type: 'boolean', default: false },
+        legacy: { type: 'boolean', default: false },
         'no-oracle': { type: 'boolean', default: false },
         record: { type: 'string', multiple: true }
     }
@@ -83,6 +85,7 @@ function main(): void {
     const cases: { dir: string; sc: Scenario }[] = [];
     for (let i = 0; i < Number(args.count); i++) {
         const sc = generateCompileScenario(`c${args.seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors), ...(args.wide ? { extended: true, wide: true } : {}) });
+        if (args.legacy) addLegacyProviders(sc, Number(args.errors));
         const dir = join(root, sc.name);
         const fingerprint = JSON.stringify([...sc.files].sort());
         if (!existsSync(join(dir, '.fingerprint')) || readFileSync(join(dir, '.fingerprint'), 'utf8') !== fingerprint) {

@@ -87,6 +87,7 @@ export function generateCompileScenario(name: string, rng: Rng, opts: GenerateOp
         lines.push(rng.chance(0.3) ? `$v${i} = ${expr}\nnotice("v${i}: \${v${i}}")` : `notice(${expr})`);
     }
     if (opts.wide && rng.chance(0.5)) classesFromHiera(sc, rng, mods, lines);
+    if (opts.wide && rng.chance(0.5)) scopedLookups(sc, rng, mods, keys, lines);
     sc.files.set('manifests/site.pp', `${lines.join('\n')}\n`);
     sc.queries.length = 0;
     return sc;
@@ -127,4 +128,38 @@ function classesFromHiera(sc: Scenario, rng: Rng, mods: readonly string[], lines
         "include lookup('classes', { 'default_value' => [] })",
         "lookup('classes', { 'merge' => 'unique', 'default_value' => [] }).each |$c| { include $c }"
     ]));
+}
+
+/**
+ * Lookups made from a node block, a class or after a top-scope assignment, with a hierarchy level
+ * interpolating a variable set there (`%{scope_var}` as the calling scope sees it, or `%{::scope_var}`):
+ * Hiera resolves paths and data in the scope the lookup is made from.
+ */
+function scopedLookups(sc: Scenario, rng: Rng, mods: readonly string[], keys: readonly string[], lines: string[]): void {
+    const text = sc.files.get('hiera.yaml');
+    if (text === undefined) return;
+    let config: { version?: unknown; defaults?: { datadir?: string }; hierarchy?: unknown[] };
+    try {
+        config = parse(text) as typeof config;
+    } catch {
+        return;
+    }
+    if (config?.version !== 5 || !Array.isArray(config.hierarchy)) return;
+    const form = rng.pick(['node', 'class', 'top'] as const);
+    sc.tags.add(`compile.scope-${form}`);
+    const variable = rng.pick(['scope_var', '::scope_var']);
+    config.hierarchy.splice(rng.int(0, config.hierarchy.length), 0, { name: 'scoped', data_hash: 'yaml_data', path: `scoped/%{${variable}}.yaml` });
+    sc.files.set('hiera.yaml', stringify(config));
+    const data: Record<string, unknown> = {};
+    for (const k of rng.sample([...keys.filter(k => !k.includes('.')), ...mods.map(m => `${m}::msg`)], rng.int(2, 5))) data[k] = `scoped ${k}`;
+    sc.files.set(`${config.defaults?.datadir ?? 'data'}/scoped/web.yaml`, stringify(data));
+    const body: string[] = [];
+    for (let i = 0; i < rng.int(1, 4); i++) {
+        if (mods.length > 0 && rng.chance(0.3)) body.push(`include ${rng.pick(mods)}`);
+        else body.push(`notice(lookup(${q(rng.pick(Object.keys(data)))}, undef, undef, 'dflt'))`);
+    }
+    const inner = `  $scope_var = 'web'\n${body.map(l => `  ${l}`).join('\n')}`;
+    if (form === 'node') lines.push(`node default {\n${inner}\n}`);
+    else if (form === 'class') lines.push(`class scoped_wrap {\n${inner}\n}\ninclude scoped_wrap`);
+    else lines.push(...inner.split('\n').map(l => l.trim()));
 }

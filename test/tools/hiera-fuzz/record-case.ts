@@ -21,7 +21,8 @@ if (!src || !name) {
 const spec = parse(readFileSync(join(src, 'case.yaml'), 'utf8')) as { node: string; facts?: string; trusted?: string; queries: Query[] };
 const dest = join(REPO, 'test/fixtures/bindings/hiera/lookup', name);
 rmSync(dest, { recursive: true, force: true });
-cpSync(src, dest, { recursive: true });
+// check-cases.ts keeps the oracle's outputs in CASE_DIR/.oracle/: not part of the fixture.
+cpSync(src, dest, { recursive: true, filter: p => !p.split('/').includes('.oracle') });
 const members = spec.queries.map(q => {
     const a = ['.', q.key, '--node', spec.node];
     if (spec.facts) a.push('--facts', spec.facts);

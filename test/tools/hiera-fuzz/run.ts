@@ -4,7 +4,7 @@
  * conformance test runs it), and reports the differences grouped by kind.
  *
  *   node test/tools/hiera-fuzz/run.ts --seed 1 --count 40 --dir /tmp/hf/run1 [--parallel 2]
- *        [--errors 0.05] [--extended] [--wide] [--no-oracle] [--only NAME[,NAME]] [--record NAME:FIXTURE_NAME]
+ *        [--errors 0.05] [--extended] [--wide] [--legacy] [--no-oracle] [--only NAME[,NAME]] [--record NAME:FIXTURE_NAME]
  *
  * Needs `npm run build` first (modelc is imported from dist/). Scenario directories are kept in
  * --dir with the oracle's outputs, so a second run re-checks modelc only. `--record` copies a
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { Rng } from './rng.ts';
 import { generateScenario, type Query, type Scenario } from './scenario.ts';
+import { addLegacyProviders } from './legacy.ts';
 import { parseOutput, runModelc, signature } from './compare.ts';
 
 const HERE = dirname(new URL(import.meta.url).pathname);
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
         errors: { type: 'string', default: '0.05' },
         extended: { type: 'boolean', default: false },
         wide: { type: 'boolean', default: false },
+        legacy: { type: 'boolean', default: false },
         'no-oracle': { type: 'boolean', default: false },
         only: { type: 'string' },
         record: { type: 'string', multiple: true },
@@ -112,6 +114,7 @@ function main(): void {
     const cases: { dir: string; sc: Scenario }[] = [];
     for (let i = 0; i < count; i++) {
         const sc = generateScenario(`s${seed}-${String(i).padStart(4, '0')}`, rng.fork(), { errors: Number(args.errors), extended: args.extended || args.wide, wide: args.wide });
+        if (args.legacy) addLegacyProviders(sc, Number(args.errors));
         if (only && !only.includes(sc.name)) continue;
         const dir = join(root, sc.name);
         // Keep the oracle's outputs when the scenario is unchanged.

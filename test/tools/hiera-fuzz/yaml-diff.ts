@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataTextError, formatFloat, parsePsychYaml } from '../../../dist/src/values/index.js';
+import { DataTextError, formatFloat, parsePsychYaml, PBinary } from '../../../dist/src/values/index.js';
 import { map, YamlWriter } from './emit.ts';
 import { Rng } from './rng.ts';
 import { valueOf, type ValueContext } from './values.ts';
@@ -29,7 +29,8 @@ const SNIPPETS = [
     'a: 2001-13-14', 'a: 2001-02-30', '- 1\n- 2', '', '---', '--- 5', 'just text', '# only comment', 'a: b: c', 'a: [1, 2', 'key:\n\t- tab', 'x: *undefined',
     'a: &x [1]\nb: *x\nc: <<', 'base: &b {a: 1}\nd:\n  <<: *b\n  c: 2', 'd:\n  <<: [{a: 1}, {a: 2, b: 3}]', 'a: |+\n  keep\n\n', 'a: >-\n  folded\n  text',
     'a: "\\x41\\n"', 'a: "caf\\u00e9"', "a: 'it''s'", 'a: "\\e\\N"', 'a: "\\q"', 'a: 1\na: 2', '%YAML 1.1\n---\na: 1', 'a: !!str', 'a:\n  - b\n - c', 'a: "x"y',
-    'a: [a, b]: c', '<<: {a: 1}\nb: 2', 'a: !!binary |\n  aGVs\n  bG8=', 'a: 0.1.2', 'a: 1e3', 'a: 1E3', 'a: 1.5E-2', 'a: -0', 'a: 00', 'a: 0_7', 'a: 0x_1'
+    'a: [a, b]: c', '<<: {a: 1}\nb: 2', 'a: !!binary |\n  aGVs\n  bG8=', 'a: 0.1.2', 'a: 1e3', 'a: 1E3', 'a: 1.5E-2', 'a: -0', 'a: 00', 'a: 0_7', 'a: 0x_1',
+    'a:\tb', 'a: [1,\t2]', '- \tx', 'a: &x [1, *x]', 'a: &x {b: *x}', 'a: "\x01"', 'a: \x7f', '\ufeffa: 1'
 ];
 
 function typedModelc(v: unknown): unknown {
@@ -39,6 +40,11 @@ function typedModelc(v: unknown): unknown {
     if (typeof v === 'string') return v;
     if (Array.isArray(v)) return { a: v.map(typedModelc) };
     if (v instanceof Map) return { h: [...v].map(([k, x]) => [typedModelc(k), typedModelc(x)]) };
+    // As yaml-diff.rb writes a binary string: its text when the bytes are UTF-8, else the bytes.
+    if (v instanceof PBinary) {
+        const text = new TextDecoder('utf-8', { fatal: true });
+        try { return text.decode(v.bytes); } catch { return { bin: [...v.bytes] }; }
+    }
     return { other: String((v as object).constructor.name) };
 }
 

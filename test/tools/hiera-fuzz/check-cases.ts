@@ -1,0 +1,121 @@
+/**
+ * Checks hand-written lookup cases (directories in the fixtures' layout: case.yaml with node,
+ * facts, trusted and queries) against real Puppet before they are recorded: each query runs through
+ * the oracle (batched by ../oracle-batch.rb, outputs kept in CASE_DIR/.oracle/ until case.yaml or a
+ * file changes) and through modelc in process; differing queries are printed with both outputs.
+ *
+ *   node test/tools/hiera-fuzz/check-cases.ts CASE_DIR... [--parallel 2] [--quiet]
+ *
+ * A case whose case.yaml says `expect: catalog` is a compile instead (oracle/compile against the
+ * normalized catalog, as compile-run.ts compares them). A lookup case that passes is recorded with
+ * record-case.ts; a compile case by copying it with the oracle's output as expected.json.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse } from 'yaml';
+import { createCatalogServices, jsonText, normalizedResult } from '../../../dist/src/catalog/index.js';
+import { readNodeRequest } from '../../../dist/src/node/index.js';
+import { runModelc } from './compare.ts';
+import type { Query } from './scenario.ts';
+
+const HERE = dirname(new URL(import.meta.url).pathname);
+const ORACLE = process.env.ORACLE_DIR ?? '/work/shared/oracle';
+const { values: args, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { parallel: { type: 'string', default: '2' }, quiet: { type: 'boolean', default: false } }
+});
+
+interface Spec { node: string; facts?: string; trusted?: string; expect?: string; queries?: Query[] }
+
+/** A compile case as one query-like job: its output file is .oracle/catalog.out. */
+const CATALOG: Query = { name: 'catalog', key: '' };
+
+function queriesOf(spec: Spec): Query[] {
+    return spec.expect === 'catalog' ? [CATALOG] : spec.queries ?? [];
+}
+
+function compileArgv(sc: Spec): string[] {
+    return ['.', '--node', sc.node, ...(sc.facts ? ['--facts', sc.facts] : []), ...(sc.trusted ? ['--trusted', sc.trusted] : [])];
+}
+
+function modelcCompile(dir: string, sc: Spec): string {
+    try {
+        const node = readNodeRequest({ node: sc.node, factsFile: sc.facts ? join(dir, sc.facts) : undefined, trustedFile: sc.trusted ? join(dir, sc.trusted) : undefined });
+        const result = createCatalogServices().compile(dir, 'production', { node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map() });
+        return `${jsonText(normalizedResult(result))}\n`;
+    } catch (e) {
+        return JSON.stringify({ modelc_crash: e instanceof Error ? e.stack : String(e) });
+    }
+}
+
+function argv(sc: Spec, q: Query): string[] {
+    const a = ['.', q.key, '--node', sc.node];
+    if (sc.facts) a.push('--facts', sc.facts);
+    if (sc.trusted) a.push('--trusted', sc.trusted);
+    if (q.merge) a.push('--merge', q.merge);
+    if (q.knockout_prefix !== undefined) a.push('--knock-out-prefix', q.knockout_prefix);
+    if (q.sort_merged_arrays) a.push('--sort-merged-arrays');
+    if (q.merge_hash_arrays) a.push('--merge-hash-arrays');
+    if (q.type) a.push('--type', q.type);
+    if (q.default !== undefined) a.push('--default', JSON.stringify(q.default));
+    if (q.defaultRaw !== undefined) a.push('--default', q.defaultRaw);
+    if (q.compile) a.push('--compile');
+    if (q.explain) a.push('--explain');
+    return a;
+}
+
+/** Every file of the case (names and texts), so an edit anywhere re-runs the oracle. */
+function fingerprint(dir: string): string {
+    const parts: string[] = [];
+    const walk = (d: string): void => {
+        for (const e of readdirSync(d).sort()) {
+            if (e === '.oracle') continue;
+            const p = join(d, e);
+            if (statSync(p).isDirectory()) walk(p);
+            else parts.push(`${relative(dir, p)}\n${readFileSync(p, 'latin1')}`);
+        }
+    };
+    walk(dir);
+    return parts.join('\0');
+}
+
+const cases = positionals.map(p => resolve(p)).map(dir => ({ dir, spec: parse(readFileSync(join(dir, 'case.yaml'), 'utf8')) as Spec }));
+const jobs: { tool: string; argv: string[]; out: string; cwd: string }[] = [];
+for (const { dir, spec } of cases) {
+    const fp = fingerprint(dir);
+    const fpFile = join(dir, '.oracle', 'fingerprint');
+    if (!existsSync(fpFile) || readFileSync(fpFile, 'latin1') !== fp) {
+        rmSync(join(dir, '.oracle'), { recursive: true, force: true });
+        mkdirSync(join(dir, '.oracle'), { recursive: true });
+        writeFileSync(fpFile, fp, 'latin1');
+    }
+    for (const q of queriesOf(spec)) {
+        const out = join(dir, '.oracle', `${q.name}.out`);
+        if (existsSync(`${out}.rc`)) continue;
+        jobs.push(q === CATALOG ? { tool: 'compile', argv: compileArgv(spec), out, cwd: dir } : { tool: 'lookup', argv: argv(spec, q), out, cwd: dir });
+    }
+}
+if (jobs.length > 0) {
+    const file = join(cases[0]?.dir ?? '.', '.oracle', `jobs-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify(jobs));
+    const r = spawnSync('ruby', [join(HERE, '..', 'oracle-batch.rb'), file, args.parallel], { stdio: 'inherit', env: { ...process.env, ORACLE_DIR: ORACLE } });
+    rmSync(file, { force: true });
+    if (r.status !== 0) throw new Error(`oracle-batch failed (${r.status})`);
+}
+let equal = 0;
+let differ = 0;
+for (const { dir, spec } of cases) {
+    for (const q of queriesOf(spec)) {
+        const out = join(dir, '.oracle', `${q.name}.out`);
+        const rc = readFileSync(`${out}.rc`, 'utf8').trim();
+        const exp = rc === '2' || rc === 'killed' ? `oracle failure ${rc}: ${readFileSync(`${out}.err`, 'utf8')}` : readFileSync(out, 'utf8');
+        const got = q === CATALOG ? modelcCompile(dir, spec) : runModelc(dir, spec, q);
+        if (exp === got) { equal++; continue; }
+        differ++;
+        console.log(`--- ${relative(process.cwd(), dir)} ${q.name}`);
+        if (!args.quiet) console.log(`puppet:\n${exp.trimEnd()}\nmodelc:\n${got.trimEnd()}`);
+    }
+}
+console.log(`queries ${equal + differ}: ${equal} equal, ${differ} differ`);
