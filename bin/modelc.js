@@ -46,6 +46,11 @@ function stackUnlimitedAllowed() {
     }
 }
 
+/** Whether the command's arguments name a PuppetDB store (`--store puppetdb:URL`, `--store=puppetdb:URL`). */
+function puppetDbStore(args) {
+    return args.some((a, i) => a.startsWith('--store=puppetdb:') || (a.startsWith('puppetdb:') && args[i - 1] === '--store'));
+}
+
 /**
  * What dist/snapshot/ offers this command: `blob` (start from the snapshot, with the Node that
  * built it) and `esm` (the worker's bundle), or why neither: missing, stale (anything they were
@@ -72,6 +77,9 @@ function startup(command) {
         const esm = stamp.esm && existsSync(join(dir, stamp.esm)) ? pathToFileURL(join(dir, stamp.esm)).href : undefined;
         const blob = join(dir, 'modelc.blob');
         if (!stamp.commands.includes(command)) return { esm, why: `'${command}' is not a command of the snapshot` };
+        // A PuppetDB store speaks HTTP from a worker thread, which a process started from a user
+        // snapshot cannot run (Node aborts on an internal assertion).
+        if (puppetDbStore(process.argv.slice(3))) return { esm, why: 'a PuppetDB store needs a worker thread' };
         if (!existsSync(blob)) return { esm, why: 'no dist/snapshot/modelc.blob' };
         if (!stackUnlimitedAllowed()) return { esm, why: 'the stack limit cannot be lifted (ulimit -Hs)' };
         return { node: stamp.execPath, blob, esm, flags: stamp.flags, env: stamp.env ?? {} };

@@ -76,7 +76,10 @@ describe.skipIf(!usable)('the modelc command', () => {
         ['a watched file missing', ['parse', 'a.pp'], {}, (c: ReturnType<typeof commandCopy>) => { rmSync(c.marker); }],
         ['a snapshot of another checkout', ['parse', 'a.pp'], {}, (c: ReturnType<typeof commandCopy>) => { c.launch({ snapshot_root: `'${ROOT}/dist'` }); }],
         ['no snapshot blob', ['parse', 'a.pp'], {}, (c: ReturnType<typeof commandCopy>) => { rmSync(join(c.root, 'dist', 'snapshot', 'modelc.blob')); }],
-        ['no launch.sh', ['parse', 'a.pp'], {}, (c: ReturnType<typeof commandCopy>) => { rmSync(join(c.root, 'dist', 'snapshot', 'launch.sh')); }]
+        ['no launch.sh', ['parse', 'a.pp'], {}, (c: ReturnType<typeof commandCopy>) => { rmSync(join(c.root, 'dist', 'snapshot', 'launch.sh')); }],
+        // A PuppetDB store speaks HTTP from a worker thread, which a process from the snapshot cannot run.
+        ['a PuppetDB store', ['compile', 'site', '--store', 'puppetdb:http://127.0.0.1:9'], {}, () => undefined],
+        ['a PuppetDB store (--store=)', ['lookup', 'site', 'k', '--store=puppetdb:http://127.0.0.1:9'], {}, () => undefined]
     ] as const)('hands %s to bin/modelc.js, arguments unchanged', (_name, args, env, change) => {
         const copy = commandCopy();
         change(copy);
