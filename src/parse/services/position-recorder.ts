@@ -88,6 +88,8 @@ export class PositionRecorder {
      * they span the chain's level; all but the top belong to the top.
      */
     infix(holder: object, top: unknown, parts: readonly unknown[]): void {
+        // One part (most expressions: a chain of no operator) makes no node.
+        if (parts.length < 2) return;
         const span = this.spans.get(holder);
         if (span === undefined) return;
         const own = new Set(parts);
