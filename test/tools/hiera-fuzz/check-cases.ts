@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { createCatalogServices, jsonText, normalizedResult } from '../../../dist/src/catalog/index.js';
 import { readNodeRequest } from '../../../dist/src/node/index.js';
-import { runModelc } from './compare.ts';
+import { oracleArgv, runModelc } from './compare.ts';
 import type { Query } from './scenario.ts';
 
 const HERE = dirname(new URL(import.meta.url).pathname);
@@ -50,22 +50,6 @@ function modelcCompile(dir: string, sc: Spec): string {
     }
 }
 
-function argv(sc: Spec, q: Query): string[] {
-    const a = ['.', q.key, '--node', sc.node];
-    if (sc.facts) a.push('--facts', sc.facts);
-    if (sc.trusted) a.push('--trusted', sc.trusted);
-    if (q.merge) a.push('--merge', q.merge);
-    if (q.knockout_prefix !== undefined) a.push('--knock-out-prefix', q.knockout_prefix);
-    if (q.sort_merged_arrays) a.push('--sort-merged-arrays');
-    if (q.merge_hash_arrays) a.push('--merge-hash-arrays');
-    if (q.type) a.push('--type', q.type);
-    if (q.default !== undefined) a.push('--default', JSON.stringify(q.default));
-    if (q.defaultRaw !== undefined) a.push('--default', q.defaultRaw);
-    if (q.compile) a.push('--compile');
-    if (q.explain) a.push('--explain');
-    return a;
-}
-
 /** Every file of the case (names and texts), so an edit anywhere re-runs the oracle. */
 function fingerprint(dir: string): string {
     const parts: string[] = [];
@@ -94,7 +78,7 @@ for (const { dir, spec } of cases) {
     for (const q of queriesOf(spec)) {
         const out = join(dir, '.oracle', `${q.name}.out`);
         if (existsSync(`${out}.rc`)) continue;
-        jobs.push(q === CATALOG ? { tool: 'compile', argv: compileArgv(spec), out, cwd: dir } : { tool: 'lookup', argv: argv(spec, q), out, cwd: dir });
+        jobs.push(q === CATALOG ? { tool: 'compile', argv: compileArgv(spec), out, cwd: dir } : { tool: 'lookup', argv: oracleArgv(spec, q), out, cwd: dir });
     }
 }
 if (jobs.length > 0) {

@@ -76,3 +76,20 @@ export function parseOutput(text: string): unknown {
         return text;
     }
 }
+
+/** The oracle's command line for a query (paths relative to the case directory, run from it). */
+export function oracleArgv(sc: { node: string; facts?: string; trusted?: string }, q: Query): string[] {
+    const a = ['.', q.key, '--node', sc.node];
+    if (sc.facts) a.push('--facts', sc.facts);
+    if (sc.trusted) a.push('--trusted', sc.trusted);
+    if (q.merge) a.push('--merge', q.merge);
+    if (q.knockout_prefix !== undefined) a.push('--knock-out-prefix', q.knockout_prefix);
+    if (q.sort_merged_arrays) a.push('--sort-merged-arrays');
+    if (q.merge_hash_arrays) a.push('--merge-hash-arrays');
+    if (q.type) a.push('--type', q.type);
+    if (q.default !== undefined) a.push('--default', JSON.stringify(q.default));
+    if (q.defaultRaw !== undefined) a.push('--default', q.defaultRaw);
+    if (q.compile) a.push('--compile');
+    if (q.explain) a.push('--explain');
+    return a;
+}
