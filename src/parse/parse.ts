@@ -137,9 +137,9 @@ function emptyProgram(): Program {
  * report (the checks place their findings through the CST) or a rewrite needs the CST.
  */
 function placedParse(quick: FastPuppetParser, text: string, lexed: LexerResult, lexer: PuppetLexer, options: ParseOptions): ParseResult | undefined {
-    if (lexer.lastFindings().length > 0) return undefined;
+    if (lexer.lastFindings().length > 0 || lexer.sawSelectorBrace) return undefined;
     const r = quick.parseTokens(text, lexed, { operatorOf: n => locatingOperator(n as AstNode) });
-    if (r.errors.length > 0 || r.spans === undefined || r.value === undefined || lexer.sawSelectorBrace) return undefined;
+    if (r.errors.length > 0 || r.spans === undefined || r.value === undefined) return undefined;
     const program = r.value as Program;
     placeSpans(r.nodes, r.spans, text, new LineIndex(text));
     let clean = true;

@@ -22,7 +22,7 @@ const PARENT = 0;
 /**
  * What the fast parser records instead of a CST when only positions are wanted (the compiler's
  * manifests): where each node starts and ends, and which node each token belongs to. The answers
- * are those the CST gives (test/parse/fast-parser.test.ts compares them on every fixture):
+ * are those the CST gives (test/parse/compact-cst.test.ts compares them on the fixtures and corpus):
  * - a CST level is a rule invocation (or an action's new node); a node's CST is the outermost
  *   level that passed it up, so its span is that level's first to last token;
  * - a token belongs to the node its level ends up building (a level that builds none, a datatype
