@@ -15,9 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { createCatalogServices, jsonText, normalizedResult } from '../../../dist/src/catalog/index.js';
-import { readNodeRequest } from '../../../dist/src/node/index.js';
-import { oracleArgv, runModelc } from './compare.ts';
+import { compileOracleArgv, modelcCompile, oracleArgv, runModelc } from './compare.ts';
 import type { Query } from './scenario.ts';
 
 const HERE = dirname(new URL(import.meta.url).pathname);
@@ -34,20 +32,6 @@ const CATALOG: Query = { name: 'catalog', key: '' };
 
 function queriesOf(spec: Spec): Query[] {
     return spec.expect === 'catalog' ? [CATALOG] : spec.queries ?? [];
-}
-
-function compileArgv(sc: Spec): string[] {
-    return ['.', '--node', sc.node, ...(sc.facts ? ['--facts', sc.facts] : []), ...(sc.trusted ? ['--trusted', sc.trusted] : [])];
-}
-
-function modelcCompile(dir: string, sc: Spec): string {
-    try {
-        const node = readNodeRequest({ node: sc.node, factsFile: sc.facts ? join(dir, sc.facts) : undefined, trustedFile: sc.trusted ? join(dir, sc.trusted) : undefined });
-        const result = createCatalogServices().compile(dir, 'production', { node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map() });
-        return `${jsonText(normalizedResult(result))}\n`;
-    } catch (e) {
-        return JSON.stringify({ modelc_crash: e instanceof Error ? e.stack : String(e) });
-    }
 }
 
 /** Every file of the case (names and texts), so an edit anywhere re-runs the oracle. */
@@ -78,7 +62,7 @@ for (const { dir, spec } of cases) {
     for (const q of queriesOf(spec)) {
         const out = join(dir, '.oracle', `${q.name}.out`);
         if (existsSync(`${out}.rc`)) continue;
-        jobs.push(q === CATALOG ? { tool: 'compile', argv: compileArgv(spec), out, cwd: dir } : { tool: 'lookup', argv: oracleArgv(spec, q), out, cwd: dir });
+        jobs.push(q === CATALOG ? { tool: 'compile', argv: compileOracleArgv(spec), out, cwd: dir } : { tool: 'lookup', argv: oracleArgv(spec, q), out, cwd: dir });
     }
 }
 if (jobs.length > 0) {

@@ -1,6 +1,7 @@
 /** Runs a generated query through modelc (in process, from dist/) and names kinds of difference. */
 import { join } from 'node:path';
 import { runLookupCommand } from '../../../dist/src/bindings/index.js';
+import { createCatalogServices, jsonText, normalizedResult } from '../../../dist/src/catalog/index.js';
 import { prepareWithCatalog } from '../../../dist/src/cli/lookup-command.js';
 import { readNodeRequest } from '../../../dist/src/node/index.js';
 import type { Query } from './scenario.ts';
@@ -92,4 +93,23 @@ export function oracleArgv(sc: { node: string; facts?: string; trusted?: string 
     if (q.compile) a.push('--compile');
     if (q.explain) a.push('--explain');
     return a;
+}
+
+/** A compile case: its node, and its facts and trusted files relative to the case directory. */
+export interface CompileCase { readonly node: string; readonly facts?: string; readonly trusted?: string }
+
+/** The oracle's compile command line for a case (run from its directory). */
+export function compileOracleArgv(sc: CompileCase): string[] {
+    return ['.', '--node', sc.node, ...(sc.facts ? ['--facts', sc.facts] : []), ...(sc.trusted ? ['--trusted', sc.trusted] : [])];
+}
+
+/** modelc's normalized catalog for a case, compiled in process (a crash is reported as data, not thrown). */
+export function modelcCompile(dir: string, sc: CompileCase): string {
+    try {
+        const node = readNodeRequest({ node: sc.node, factsFile: sc.facts ? join(dir, sc.facts) : undefined, trustedFile: sc.trusted ? join(dir, sc.trusted) : undefined });
+        const result = createCatalogServices().compile(dir, 'production', { node: node.certname, facts: node.facts, trusted: node.trusted, classes: [], settings: new Map() });
+        return `${jsonText(normalizedResult(result))}\n`;
+    } catch (e) {
+        return JSON.stringify({ modelc_crash: e instanceof Error ? e.stack : String(e) });
+    }
 }
