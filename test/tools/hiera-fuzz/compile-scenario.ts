@@ -93,20 +93,26 @@ export function generateCompileScenario(name: string, rng: Rng, opts: GenerateOp
     return sc;
 }
 
+/** The environment's hiera.yaml when it is a version 5 file with a hierarchy (levels may be added to it). */
+function versionFiveConfig(sc: Scenario): { version: 5; defaults?: { datadir?: string }; hierarchy: unknown[] } | undefined {
+    const text = sc.files.get('hiera.yaml');
+    if (text === undefined) return undefined;
+    let config: { version?: unknown; defaults?: { datadir?: string }; hierarchy?: unknown[] } | null;
+    try {
+        config = parse(text) as typeof config;
+    } catch {
+        return undefined;
+    }
+    return config?.version === 5 && Array.isArray(config.hierarchy) ? config as { version: 5; defaults?: { datadir?: string }; hierarchy: unknown[] } : undefined;
+}
+
 /**
  * Classes named in Hiera data and included from it (hiera_include, lookup(...).include): two
  * levels of a `classes` key added to a version 5 environment hierarchy, maybe with lookup_options.
  */
 function classesFromHiera(sc: Scenario, rng: Rng, mods: readonly string[], lines: string[]): void {
-    const text = sc.files.get('hiera.yaml');
-    if (text === undefined) return;
-    let config: { version?: unknown; defaults?: { datadir?: string }; hierarchy?: unknown[] };
-    try {
-        config = parse(text) as typeof config;
-    } catch {
-        return;
-    }
-    if (config?.version !== 5 || !Array.isArray(config.hierarchy)) return;
+    const config = versionFiveConfig(sc);
+    if (!config) return;
     sc.tags.add('compile.hiera-include');
     const datadir = config.defaults?.datadir ?? 'data';
     const pool = [...mods, ...(rng.chance(0.2) ? ['no_such_class'] : [])];
@@ -136,15 +142,8 @@ function classesFromHiera(sc: Scenario, rng: Rng, mods: readonly string[], lines
  * Hiera resolves paths and data in the scope the lookup is made from.
  */
 function scopedLookups(sc: Scenario, rng: Rng, mods: readonly string[], keys: readonly string[], lines: string[]): void {
-    const text = sc.files.get('hiera.yaml');
-    if (text === undefined) return;
-    let config: { version?: unknown; defaults?: { datadir?: string }; hierarchy?: unknown[] };
-    try {
-        config = parse(text) as typeof config;
-    } catch {
-        return;
-    }
-    if (config?.version !== 5 || !Array.isArray(config.hierarchy)) return;
+    const config = versionFiveConfig(sc);
+    if (!config) return;
     const form = rng.pick(['node', 'class', 'top'] as const);
     sc.tags.add(`compile.scope-${form}`);
     const variable = rng.pick(['scope_var', '::scope_var']);
